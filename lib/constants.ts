@@ -1,0 +1,28 @@
+/** Business constants of spec section 9: defined once, imported everywhere. */
+export const DEFAULT_PAGE_SIZE = 10;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 500;
+export const MIN_SEARCH_LENGTH = 3;
+
+export const TOAST_DURATION_MS = 5000;
+export const CHUNK_RELOAD_GUARD_MS = 60_000;
+export const NOTIFICATION_REFRESH_MS = 120_000;
+export const CHECK_IN_INTERVAL_MS = 300_000;
+export const LOADING_BAR_THROTTLE_MS = 200;
+export const LOADING_BAR_DURATION_MS = 5000;
+export const SIDEBAR_MINI_WIDTH_PX = 72;
+export const SIDEBAR_WIDTH_PX = 248;
+
+export const DEFAULT_RANGE_MONTHS = 12;
+export const COMMUNICATIONS_DEFAULT_ORDER = 'DECS';
+export const OTHERS_TASK_CATEGORY = { taskCategoryId: 9, taskCategory: 'Others' } as const;
+
+export const APP_TITLE = 'Client receivables dashboard';
+export const MESSAGES = {
+  dataNotAvailable: 'Data not available',
+  errorFetching: 'Error fetching data',
+  toastGeneric: 'Oops! Something went wrong. Please try refreshing',
+  signOutFailed: 'Something went wrong on sign out!',
+  notFound: 'This page could not be found',
+  nothingNew: 'Nothing new for you.',
+} as const;

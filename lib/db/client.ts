@@ -1,0 +1,57 @@
+import 'server-only';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** Either driver: PGlite (embedded) or node-postgres. Same schema, same queries. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const drizzleOptions = { schema, casing: 'snake_case' } as const;
+
+export function defaultDataDir(): string {
+  return process.env.DATA_DIR ?? path.join(process.cwd(), 'data', 'pglite');
+}
+
+/** Opens PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory for 'memory://'). */
+export async function openDatabase(options: { url?: string; dataDir?: string } = {}): Promise<Database> {
+  if (options.url) {
+    const [{ Pool }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+    const pool = new Pool({ connectionString: options.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    return { db: drizzle(pool, drizzleOptions) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  }
+  const [{ PGlite }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
+  const dataDir = options.dataDir ?? defaultDataDir();
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir);
+  return { db: drizzle(client, drizzleOptions) as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+// PGlite is single-connection: one instance per process, kept on globalThis so that dev-server
+// module reloads reuse it instead of opening the data directory twice.
+const holder = globalThis as unknown as { __receivablesDb?: Promise<Database> };
+
+/** The process-wide database the app and the API use. */
+export function getDatabase(): Promise<Database> {
+  holder.__receivablesDb ??= openDatabase({ url: process.env.DATABASE_URL });
+  return holder.__receivablesDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Tests install their own database (in-memory PGlite or a scratch PostgreSQL database). */
+export function useDatabase(database: Database): void {
+  holder.__receivablesDb = Promise.resolve(database);
+}

@@ -1,0 +1,6 @@
+export * from './clients';
+export * from './users';
+export * from './obligors';
+export * from './ledger';
+export * from './tasks';
+export * from './investors';

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { obligors } from './obligors';
+
+/**
+ * An open item: invoice, debit note or credit note. Amounts are signed: a credit note is negative.
+ * Outstanding at a date = amount - payments dated on or before it.
+ */
+export const invoices = pgTable('invoices', {
+  clientId: integer().notNull(),
+  sysInvoiceNum: text().notNull(),
+  invoiceNum: text().notNull(),
+  docNum: text(),
+  sysObligorCode: text().notNull(),
+  docType: text().$type<'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE'>().notNull().default('INVOICE'),
+  issueDate: date().notNull(),
+  dueDate: date(),
+  amount: numeric({ precision: 18, scale: 2 }).notNull(),
+  currency: text().notNull(),
+  dim1Id: integer(),
+  dim2Id: integer(),
+  dim3Id: integer(),
+  status: text().$type<'OPEN' | 'CLOSED'>().notNull().default('OPEN'),
+}, (t) => [
+  primaryKey({ columns: [t.clientId, t.sysInvoiceNum] }),
+  foreignKey({ columns: [t.clientId, t.sysObligorCode], foreignColumns: [obligors.clientId, obligors.sysObligorCode] }),
+  index('invoices_obligor').on(t.clientId, t.sysObligorCode, t.issueDate),
+  index('invoices_open').on(t.clientId, t.status, t.dueDate),
+  index('invoices_number').on(t.clientId, t.invoiceNum),
+  check('invoices_doc_type', sql`${t.docType} in ('INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE')`),
+  check('invoices_sign', sql`(${t.docType} = 'CREDIT_NOTE') = (${t.amount} < 0)`),
+]);
+
+/** A dated settlement against one item, partial or full. */
+export const payments = pgTable('payments', {
+  clientId: integer().notNull(),
+  paymentRef: text().notNull(),
+  sysInvoiceNum: text().notNull(),
+  paidDate: date().notNull(),
+  amount: numeric({ precision: 18, scale: 2 }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.clientId, t.paymentRef] }),
+  foreignKey({ columns: [t.clientId, t.sysInvoiceNum], foreignColumns: [invoices.clientId, invoices.sysInvoiceNum] }),
+  index('payments_invoice').on(t.clientId, t.sysInvoiceNum, t.paidDate),
+  index('payments_date').on(t.clientId, t.paidDate),
+]);
