@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',
+    env: { SESSION_SECRET: 'test-session-secret-that-is-at-least-32-characters' },
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -1,0 +1,3 @@
+import { currentUserRoute } from '@/lib/server/users/current-user-route';
+
+export const GET = currentUserRoute('borrowers');

@@ -1,0 +1,7 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+export const metadata = { title: 'Customer Contacts | Client receivables dashboard' };
+
+export default function Page() {
+  return <ComingSoon name="Customer Contacts" description="One customer's contact people." />;
+}

@@ -1,0 +1,7 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+export const metadata = { title: 'Customer Analysis | Client receivables dashboard' };
+
+export default function Page() {
+  return <ComingSoon name="Customer Analysis" description="One obligor within its family." />;
+}

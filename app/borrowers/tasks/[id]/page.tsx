@@ -1,0 +1,7 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+export const metadata = { title: 'Tasks | Client receivables dashboard' };
+
+export default function Page() {
+  return <ComingSoon name="Tasks" description="One collection task." />;
+}

@@ -1,0 +1,13 @@
+'use client';
+
+export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
+  return (
+    <html lang="en-IN">
+      <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '4rem' }}>
+        <p style={{ fontSize: 48, color: '#94a3b8', margin: 0 }}>500</p>
+        <h1 style={{ fontSize: 20 }}>{error.digest ? 'Something went wrong on our side' : error.message}</h1>
+        <a href="/">Let&apos;s go Home</a>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,7 @@
+import { ComingSoon } from '@/components/coming-soon';
+
+export const metadata = { title: 'New Offerings | Client receivables dashboard' };
+
+export default function Page() {
+  return <ComingSoon name="New Offerings" description="Securities open for subscription, with their terms." />;
+}

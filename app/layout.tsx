@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { APP_TITLE } from '@/lib/constants';
+import { LoadingBar } from '@/components/feedback/loading-bar';
+import { ToastProvider } from '@/components/feedback/toast';
+import { ChunkReloadGuard } from '@/components/feedback/chunk-reload-guard';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: APP_TITLE,
+  description: APP_TITLE,
+  icons: { icon: '/logo.svg' },
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-IN">
+      <body>
+        <ChunkReloadGuard />
+        <LoadingBar />
+        <ToastProvider>{children}</ToastProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,163 @@
+import { expect, test } from '@playwright/test';
+import { expectTopBarTitle, MAIN_CLIENT, menuLabels, openAccountMenu, screenshot, signIn, USERS } from './helpers';
+
+const FULL_MENU = ['Summary Dashboard', 'Customer Analysis', 'Receivables', 'Reports', 'Region Performance', 'Tasks', 'Credit Limit'];
+
+test('the sign-in page has the product title, and refuses bad input and wrong passwords with a visible message', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle(/Client receivables dashboard/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Client receivables dashboard');
+  await screenshot(page, 'sign-in');
+
+  await signIn(page, 'not-an-email', 'whatever');
+  await expect(page.getByText('enter a valid email address')).toBeVisible();
+
+  await signIn(page, USERS.admin, 'wrong-password');
+  await expect(page.getByText(/Email or password is incorrect/)).toBeVisible();
+  await expect(page).toHaveURL('/');
+});
+
+test('the admin lands on the dashboard with the full menu and the client name', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await expect(page).toHaveURL('/borrowers/dashboard');
+  await expectTopBarTitle(page, MAIN_CLIENT);
+  expect(await menuLabels(page)).toEqual(FULL_MENU);
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await screenshot(page, 'admin-shell');
+
+  await openAccountMenu(page);
+  for (const item of ['Manage Personnel', 'Customer Contacts', 'Account', 'Sign out']) {
+    await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+  }
+  await page.getByRole('menuitem', { name: 'Account' }).click();
+  await expect(page).toHaveURL('/borrowers/account');
+  await expect(page.getByText(USERS.admin)).toBeVisible();
+});
+
+test('root is treated as admin: full menu', async ({ page }) => {
+  await signIn(page, USERS.root);
+  await expect(page).toHaveURL('/borrowers/dashboard');
+  expect(await menuLabels(page)).toEqual(FULL_MENU);
+});
+
+test('the side menu collapses to the 72 px mini width and remembers it', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Collapse menu' }).click({ timeout: 1000 });
+    await expect(page.locator('aside')).toHaveCSS('width', '72px', { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.locator('aside')).toHaveCSS('width', '72px');
+  await page.reload();
+  await expect(page.locator('aside')).toHaveCSS('width', '72px');
+  await page.getByRole('button', { name: 'Expand menu' }).click();
+});
+
+test('a non-admin with no permission data gets Receivables and Tasks, and is refused elsewhere', async ({ page }) => {
+  await signIn(page, USERS.staff);
+  await expect(page).toHaveURL('/borrowers/receivables');
+  expect(await menuLabels(page)).toEqual(['Receivables', 'Tasks']);
+  await screenshot(page, 'fallback-shell');
+
+  await page.goto('/borrowers/reports');
+  await expect(page).toHaveURL('/borrowers/errors/unauthorized');
+  await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
+  await screenshot(page, 'unauthorized');
+
+  await page.goto('/borrowers/dashboard');
+  await expect(page).toHaveURL('/borrowers/receivables');
+});
+
+test('the field officer and the area sales manager see the menus their permissions grant', async ({ page }) => {
+  await signIn(page, USERS.guest);
+  await expect(page).toHaveURL('/borrowers/obligors');
+  expect(await menuLabels(page)).toEqual(['Customer Analysis', 'Receivables', 'Tasks']);
+  await page.goto('/borrowers/users');
+  await expect(page).toHaveURL('/borrowers/errors/unauthorized');
+
+  await page.context().clearCookies();
+  await signIn(page, USERS.rep);
+  await expect(page).toHaveURL('/borrowers/dashboard');
+  expect(await menuLabels(page)).toEqual(['Summary Dashboard', 'Customer Analysis', 'Receivables', 'Region Performance', 'Tasks', 'Credit Limit']);
+  await page.goto('/borrowers/contacts');
+  await expect(page).toHaveURL('/borrowers/contacts');
+});
+
+test('a portal-only user sees the portal title and no side menu or bell', async ({ page }) => {
+  await signIn(page, USERS.portal);
+  await expect(page).toHaveURL('/customerportal');
+  await expectTopBarTitle(page, `Customer Portal - ${MAIN_CLIENT}`);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Notifications' })).toHaveCount(0);
+  await screenshot(page, 'portal-shell');
+});
+
+test('the investor lands on My Securities and is kept out of the borrower area', async ({ page }) => {
+  await signIn(page, USERS.investor);
+  await expect(page).toHaveURL('/investors/my_securities');
+  expect(await menuLabels(page)).toEqual(['My Securities', 'New Offerings']);
+  await screenshot(page, 'investor-shell');
+  await page.goto('/borrowers/dashboard');
+  await expect(page).toHaveURL('/investors/my_securities');
+  await page.goto('/customerportal');
+  await expect(page).toHaveURL('/investors/my_securities');
+});
+
+test('a borrower is sent from the investor area to their own landing page', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await expect(page).toHaveURL('/borrowers/dashboard');
+  await page.goto('/investors/new_offerings');
+  await expect(page).toHaveURL('/borrowers/dashboard');
+});
+
+test('a deep link survives sign-in', async ({ page }) => {
+  await page.goto('/borrowers/tasks/12?status=OPEN');
+  await expect(page).toHaveURL(/\/\?next=/);
+  await signIn(page, USERS.admin);
+  await expect(page).toHaveURL('/borrowers/tasks/12?status=OPEN');
+});
+
+test('an unknown page shows the 404 page with a way home', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await expect(page).toHaveURL('/borrowers/dashboard');
+  const response = await page.goto('/borrowers/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await screenshot(page, 'not-found');
+  await page.getByRole('link', { name: "Let's go Home" }).click();
+  await expect(page).toHaveURL('/borrowers/dashboard');
+});
+
+test('sign-out ends the session', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await expect(page).toHaveURL('/borrowers/dashboard');
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/borrowers/dashboard');
+  await expect(page).toHaveURL(/\/\?next=%2Fborrowers%2Fdashboard/);
+});
+
+test('sign-out completes locally when the server call fails', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await expect(page).toHaveURL('/borrowers/dashboard');
+  await page.route('**/api/borrowers/sign_out', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await openAccountMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/');
+  await page.unroute('**/api/borrowers/sign_out');
+  await page.goto('/borrowers/receivables');
+  await expect(page).toHaveURL(/\/\?next=/);
+});
+
+test('a 401 from the API clears the session, keeps path and hash, and restores them after sign-in', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, USERS.admin);
+  await expect(page).toHaveURL('/borrowers/dashboard');
+  await page.goto('/borrowers/receivables?dim1Id=2#ageing');
+  // The session ends on the server side (as if signed out elsewhere): drop the cookie.
+  await page.context().clearCookies({ name: 'rd_session' });
+  await page.clock.fastForward('05:01'); // the 5-minute check-in now answers 401
+  await expect(page).toHaveURL('/');
+  await signIn(page, USERS.admin);
+  await expect(page).toHaveURL('/borrowers/receivables?dim1Id=2#ageing');
+});

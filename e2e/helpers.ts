@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Receivables@2026';
+export const MAIN_CLIENT = 'Vardhman Trading Company Pvt Ltd';
+
+export const USERS = {
+  admin: 'admin@vardhman.test',
+  root: 'root@vardhman.test',
+  guest: 'guest@vardhman.test',
+  rep: 'rep@vardhman.test',
+  portal: 'portal@vardhman.test',
+  staff: 'staff@vardhman.test',
+  investor: 'investor@sahyadri.test',
+} as const;
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  const here = page.url().startsWith('http') ? new URL(page.url()).pathname : null;
+  if (here !== '/') await page.goto('/');
+  await page.getByLabel('Work email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function menuLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  return nav.getByRole('link').filter({ hasNot: page.locator('img') }).allInnerTexts();
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+export async function expectTopBarTitle(page: Page, title: string) {
+  await expect(page.getByTestId('top-bar-title')).toHaveText(title);
+}
+
+/** Opens the avatar menu; retried because a click can land before the island has hydrated. */
+export async function openAccountMenu(page: Page) {
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menu')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}

@@ -1,0 +1,19 @@
+/** Where to return after the next sign-in: saved on the first 401 only (spec section 4). */
+const COOKIE = 'rd_return_to';
+
+export function saveReturnPath(path: string): void {
+  if (document.cookie.split('; ').some((c) => c.startsWith(`${COOKIE}=`))) return;
+  document.cookie = `${COOKIE}=${encodeURIComponent(path)}; path=/; max-age=3600; samesite=lax`;
+}
+
+export function takeReturnPath(): string | null {
+  const entry = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE}=`));
+  document.cookie = `${COOKIE}=; path=/; max-age=0`;
+  return entry ? decodeURIComponent(entry.slice(COOKIE.length + 1)) : null;
+}
+
+/** Only same-site absolute paths: never an open redirect to another host. */
+export function safeInternalPath(path: string | null | undefined): string | null {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
+  return path;
+}

@@ -1,0 +1,104 @@
+/**
+ * Ageing of open items as of a date (design.md section 3). Money is in integer paise so that sums
+ * are exact; dates are 'YYYY-MM-DD' strings read as calendar days (no time zone involved).
+ */
+
+export interface AgeingBoundaries {
+  b1: number;
+  b2: number;
+  b3: number;
+}
+
+/** 'Credit Date' (days past due, the default) or invoice date (days since issue). */
+export type AgeingBasis = 'CREDIT_DATE' | 'INVOICE_DATE';
+export const DEFAULT_AGEING_BASIS: AgeingBasis = 'CREDIT_DATE';
+
+export const CREDIT_BUCKETS = ['current', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4'] as const;
+export const INVOICE_BUCKETS = ['invBucket1', 'invBucket2', 'invBucket3', 'invBucket4'] as const;
+export type CreditBucket = (typeof CREDIT_BUCKETS)[number];
+export type InvoiceBucket = (typeof INVOICE_BUCKETS)[number];
+
+const DAY_MS = 86_400_000;
+
+export function dayNumber(isoDate: string): number {
+  return Math.round(Date.parse(`${isoDate}T00:00:00Z`) / DAY_MS);
+}
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** Credit basis: current when not yet past due, then 1..b1, b1+1..b2, b2+1..b3, over b3. */
+export function creditBucket(daysPastDue: number, { b1, b2, b3 }: AgeingBoundaries): CreditBucket {
+  if (daysPastDue <= 0) return 'current';
+  if (daysPastDue <= b1) return 'crdBucket1';
+  if (daysPastDue <= b2) return 'crdBucket2';
+  if (daysPastDue <= b3) return 'crdBucket3';
+  return 'crdBucket4';
+}
+
+/** Invoice basis: 0..b1 days since issue, then as the credit basis. */
+export function invoiceBucket(daysSinceIssue: number, { b1, b2, b3 }: AgeingBoundaries): InvoiceBucket {
+  if (daysSinceIssue <= b1) return 'invBucket1';
+  if (daysSinceIssue <= b2) return 'invBucket2';
+  if (daysSinceIssue <= b3) return 'invBucket3';
+  return 'invBucket4';
+}
+
+/** Labels for the client's boundaries: current, 1-30, 31-60, 61-90, 90+ (credit) or 0-30, ... (invoice). */
+export function bucketLabels({ b1, b2, b3 }: AgeingBoundaries, basis: AgeingBasis = DEFAULT_AGEING_BASIS): Record<string, string> {
+  const tail = { 2: `${b1 + 1}-${b2}`, 3: `${b2 + 1}-${b3}`, 4: `${b3}+` };
+  return basis === 'CREDIT_DATE'
+    ? { current: 'current', crdBucket1: `1-${b1}`, crdBucket2: tail[2], crdBucket3: tail[3], crdBucket4: tail[4] }
+    : { invBucket1: `0-${b1}`, invBucket2: tail[2], invBucket3: tail[3], invBucket4: tail[4] };
+}
+
+export interface LedgerItem {
+  issueDate: string;
+  dueDate: string | null;
+  /** Signed: a credit note is negative. */
+  amountPaise: number;
+  payments: { paidDate: string; amountPaise: number }[];
+}
+
+/** Outstanding at D: the amount less payments dated on or before D; null when issued after D. */
+export function outstandingAt(item: LedgerItem, asOf: string): number | null {
+  if (item.issueDate > asOf) return null;
+  const paid = item.payments.filter((p) => p.paidDate <= asOf).reduce((sum, p) => sum + p.amountPaise, 0);
+  return item.amountPaise - paid;
+}
+
+export type AgeingTotals = Record<CreditBucket | InvoiceBucket, number> &
+  Record<`${CreditBucket | InvoiceBucket}Num`, number> & { outstanding: number; overdue: number };
+
+export function emptyAgeingTotals(): AgeingTotals {
+  const totals = { outstanding: 0, overdue: 0 } as AgeingTotals;
+  for (const bucket of [...CREDIT_BUCKETS, ...INVOICE_BUCKETS]) {
+    totals[bucket] = 0;
+    totals[`${bucket}Num`] = 0;
+  }
+  return totals;
+}
+
+/**
+ * Ages every item open at D into both bases. An item without a due date is aged from its issue
+ * date; an item whose outstanding is zero at D is closed and appears nowhere. Buckets of each basis
+ * always sum to the outstanding; overdue is the sum of credit buckets 1..4.
+ */
+export function ageItems(items: LedgerItem[], asOf: string, boundaries: AgeingBoundaries): AgeingTotals {
+  const totals = emptyAgeingTotals();
+  for (const item of items) {
+    const outstanding = outstandingAt(item, asOf);
+    if (outstanding === null || outstanding === 0) continue;
+    const credit = creditBucket(daysBetween(item.dueDate ?? item.issueDate, asOf), boundaries);
+    const invoice = invoiceBucket(daysBetween(item.issueDate, asOf), boundaries);
+    totals[credit] += outstanding;
+    totals[`${credit}Num`] += 1;
+    totals[invoice] += outstanding;
+    totals[`${invoice}Num`] += 1;
+    totals.outstanding += outstanding;
+    if (credit !== 'current') totals.overdue += outstanding;
+  }
+  return totals;
+}

@@ -1,0 +1,77 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { clients, pages, roles, userPagePermissions, users } from '@/lib/db/schema';
+import { effectiveAccess, type AccessProfile } from '@/lib/domain/access';
+import { landingPath } from '@/lib/domain/route-permissions';
+import type { TUser } from '@/lib/contract/auth';
+
+const userColumns = {
+  clientId: users.clientId,
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  userType: users.userType,
+  status: users.status,
+  passwordHash: users.passwordHash,
+  failedAttempts: users.failedAttempts,
+  lockedUntil: users.lockedUntil,
+  sessionVersion: users.sessionVersion,
+  lastSignInAt: users.lastSignInAt,
+  role: roles.code,
+  clientName: clients.name,
+};
+
+function userQuery(db: Db) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, and(eq(roles.clientId, users.clientId), eq(roles.id, users.roleId)))
+    .innerJoin(clients, eq(clients.id, users.clientId));
+}
+
+export type UserRow = Awaited<ReturnType<typeof findUserByEmail>>;
+
+/** Sign-in looks a user up by email alone; it is the only query not scoped by client_id. */
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await userQuery(db).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUser(db: Db, clientId: number, userId: number) {
+  const [row] = await userQuery(db).where(and(eq(users.clientId, clientId), eq(users.id, userId))).limit(1);
+  return row;
+}
+
+/** The user's stored page list and permissions, in their order. */
+export async function loadPagePermissions(db: Db, clientId: number, userId: number) {
+  return db
+    .select({ featureType: userPagePermissions.featureType, accessValue: userPagePermissions.accessValue, kind: pages.kind })
+    .from(userPagePermissions)
+    .innerJoin(pages, eq(pages.featureType, userPagePermissions.featureType))
+    .where(and(eq(userPagePermissions.clientId, clientId), eq(userPagePermissions.userId, userId)))
+    .orderBy(asc(userPagePermissions.position));
+}
+
+export async function loadAccessProfile(db: Db, user: NonNullable<UserRow>): Promise<AccessProfile> {
+  const stored = await loadPagePermissions(db, user.clientId, user.id);
+  return effectiveAccess(user.userType, user.role, stored);
+}
+
+/** The user entity the API answers (GET /borrowers/user, /investors/user, sign-in). */
+export function toUserDto(user: NonNullable<UserRow>, profile: AccessProfile): TUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    clientId: user.clientId,
+    clientName: user.clientName,
+    status: user.status,
+    userType: user.userType,
+    userPage: profile.pages.map((featureType) => ({ featureType })),
+    pagePermissions: profile.permissions.map((featureType) => ({ featureType, accessValue: true })),
+    landingPath: landingPath(profile),
+    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+  };
+}

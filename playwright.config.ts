@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * End-to-end tests drive the built app in Debian's Chromium (no browser download here). The server
+ * runs on a fresh embedded database in .e2e-data, seeded with the demo data at a smaller scale.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  webServer: {
+    command: `rm -rf .e2e-data && npm run build && npm run db:setup && npx next start -p ${PORT}`,
+    url: `http://localhost:${PORT}/`,
+    timeout: 600_000,
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
+    stdout: 'pipe',
+    env: {
+      DATA_DIR: '.e2e-data/pglite',
+      SEED_SCALE: process.env.E2E_SEED_SCALE ?? '0.2',
+      SESSION_SECRET: 'e2e-session-secret-that-is-at-least-32-characters',
+      DATABASE_URL: '',
+    },
+  },
+});

@@ -1,0 +1,25 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { decideRoute } from '@/lib/domain/route-permissions';
+import { readSession } from '@/lib/server/auth/session-cookie';
+
+/**
+ * The first gate for pages: signed in or not, user type against the first path segment, route
+ * permission. It reads only the sealed cookie (no query); every page and API handler checks again.
+ */
+export async function proxy(req: NextRequest) {
+  const { pathname, search } = req.nextUrl;
+  const session = await readSession((name) => req.cookies.get(name)?.value);
+  const decision = decideRoute(pathname, session);
+  if (decision.action === 'allow') return NextResponse.next();
+  if (decision.action === 'sign-in') {
+    const url = new URL('/', req.url);
+    url.searchParams.set('next', `${pathname}${search}`);
+    return NextResponse.redirect(url);
+  }
+  return NextResponse.redirect(new URL(decision.to, req.url));
+}
+
+export const config = {
+  // Pages only: API routes answer 401/403 JSON themselves; static files and Next internals pass.
+  matcher: ['/((?!api/|_next/|favicon.ico|logo.svg|robots.txt).*)'],
+};

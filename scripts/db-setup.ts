@@ -1,0 +1,33 @@
+/**
+ * Runs before the app starts: applies migrations and, on an empty database, loads the demo data.
+ * PGlite allows one process per data folder, so this finishes and closes before `next start` opens it.
+ */
+import { openDatabase } from '@/lib/db/client';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { isSeeded, seedDatabase } from '@/lib/db/seed';
+import { sessionSecret } from '@/lib/server/auth/session-cookie';
+
+async function main() {
+  const started = Date.now();
+  const database = await openDatabase({ url: process.env.DATABASE_URL });
+  try {
+    await migrateDatabase(database);
+    const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (./data/pglite)';
+    if (await isSeeded(database.db)) {
+      console.log(`Database ready on ${where}: migrations applied (${Date.now() - started} ms).`);
+    } else {
+      const scale = Number(process.env.SEED_SCALE ?? 1);
+      console.log(`Empty database on ${where}: loading demo data (scale ${scale})…`);
+      await seedDatabase(database.db, { scale, onProgress: (msg) => console.log(`  ${msg}`) });
+      console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    }
+    sessionSecret(); // creates data/session-secret once when SESSION_SECRET is not set
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveAccess, isPortalOnly, satisfies, type AccessProfile, type StoredPermission } from '@/lib/domain/access';
+import { decideRoute, landingPath, requirementFor, UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
+import { buildMenu } from '@/lib/domain/menu';
+
+const page = (featureType: string, accessValue = true): StoredPermission => ({ featureType, accessValue, kind: 'PAGE' });
+const permission = (featureType: string, accessValue = true): StoredPermission => ({ featureType, accessValue, kind: 'PERMISSION' });
+
+const admin = effectiveAccess('borrowers', 'admin', []);
+const root = effectiveAccess('borrowers', 'root', []);
+const fallback = effectiveAccess('borrowers', 'member', []);
+const guest = effectiveAccess('borrowers', 'guest', [page('RECEIVABLES'), page('TASKS'), page('MY CUSTOMERS')]);
+const portal = effectiveAccess('borrowers', 'member', [page('CUSTOMER PORTAL'), page('RECEIVABLES')]);
+const investor = effectiveAccess('investors', 'investor', []);
+
+describe('effective access', () => {
+  it('gives admin and root every page and permission regardless of stored data', () => {
+    expect(admin.pages).toContain('COMPANY SUMMARY');
+    expect(admin.pages).toContain('CREDIT LIMIT');
+    expect(admin.permissions).toContain('MANAGE_USERS');
+    expect(root).toEqual({ ...admin, role: 'root' });
+  });
+
+  it('falls back to Receivables and Tasks for a non-admin borrower with no permission data', () => {
+    expect(fallback.pages).toEqual(['RECEIVABLES', 'TASKS']);
+    expect(fallback.permissions).toEqual([]);
+  });
+
+  it('keeps only granted entries, in the stored order, split into pages and permissions', () => {
+    const profile = effectiveAccess('borrowers', 'representative', [
+      page('TASKS'), page('REPORTS', false), page('RECEIVABLES'), permission('MANAGE_CONTACTS'), permission('MANAGE_USERS', false),
+    ]);
+    expect(profile.pages).toEqual(['TASKS', 'RECEIVABLES']);
+    expect(profile.permissions).toEqual(['MANAGE_CONTACTS']);
+  });
+
+  it('does not fall back when permission data exists but grants nothing', () => {
+    expect(effectiveAccess('borrowers', 'member', [page('TASKS', false)]).pages).toEqual([]);
+  });
+
+  it('marks a user whose first feature is CUSTOMER PORTAL as portal-only, and never an admin', () => {
+    expect(isPortalOnly(portal)).toBe(true);
+    expect(isPortalOnly(guest)).toBe(false);
+    expect(isPortalOnly(admin)).toBe(false);
+  });
+});
+
+describe('route requirements', () => {
+  it('uses the longest declared prefix', () => {
+    expect(requirementFor('/borrowers/obligors/child/C001')).toEqual({ type: 'Page', feature: 'MY CUSTOMERS' });
+    expect(requirementFor('/borrowers/account')).toBeNull();
+    expect(requirementFor('/borrowers/tasksx')).toBeNull();
+  });
+
+  it('lets a Permission route pass on a page entry or on any granted permission listed', () => {
+    const contacts = requirementFor('/borrowers/contacts');
+    expect(satisfies(guest, contacts)).toBe(true); // has MY CUSTOMERS page
+    const rep: AccessProfile = { userType: 'borrowers', role: 'representative', pages: ['TASKS'], permissions: ['MANAGE_CONTACTS'] };
+    expect(satisfies(rep, contacts)).toBe(true);
+    expect(satisfies(fallback, contacts)).toBe(false);
+  });
+});
+
+describe('route decisions (the proxy)', () => {
+  it('sends a stranger to sign-in, except on the unauthenticated screens', () => {
+    expect(decideRoute('/borrowers/receivables', null)).toEqual({ action: 'sign-in' });
+    expect(decideRoute('/forgot_password', null)).toEqual({ action: 'allow' });
+    expect(decideRoute('/', null)).toEqual({ action: 'allow' });
+  });
+
+  it('sends a signed-in user from the sign-in page to their landing page', () => {
+    expect(decideRoute('/', admin)).toEqual({ action: 'redirect', to: '/borrowers/dashboard' });
+    expect(decideRoute('/', investor)).toEqual({ action: 'redirect', to: '/investors/my_securities' });
+  });
+
+  it('redirects a user whose type differs from the first path segment to their own landing page', () => {
+    expect(decideRoute('/investors/new_offerings', admin)).toEqual({ action: 'redirect', to: '/borrowers/dashboard' });
+    expect(decideRoute('/borrowers/tasks', investor)).toEqual({ action: 'redirect', to: '/investors/my_securities' });
+  });
+
+  it('redirects a missing permission to the unauthorized page', () => {
+    expect(decideRoute('/borrowers/reports', guest)).toEqual({ action: 'redirect', to: UNAUTHORIZED_PATH });
+    expect(decideRoute('/borrowers/users', guest)).toEqual({ action: 'redirect', to: UNAUTHORIZED_PATH });
+    expect(decideRoute('/borrowers/reports', admin)).toEqual({ action: 'allow' });
+    expect(decideRoute(UNAUTHORIZED_PATH, guest)).toEqual({ action: 'allow' });
+  });
+
+  it('sends a borrower who may not see the dashboard to their first permitted page instead', () => {
+    expect(landingPath(fallback)).toBe('/borrowers/receivables');
+    expect(decideRoute('/borrowers/dashboard', fallback)).toEqual({ action: 'redirect', to: '/borrowers/receivables' });
+    expect(landingPath(portal)).toBe('/customerportal');
+    expect(decideRoute('/customerportal/postpaid', investor)).toEqual({ action: 'redirect', to: '/investors/my_securities' });
+  });
+});
+
+describe('side menu', () => {
+  it('shows the full menu in the spec order for admin, with the dim1 name', () => {
+    expect(buildMenu(admin, 'Region').map((e) => e.label)).toEqual([
+      'Summary Dashboard', 'Customer Analysis', 'Receivables', 'Reports', 'Region Performance', 'Tasks', 'Credit Limit',
+    ]);
+  });
+
+  it('shows Receivables and Tasks to the fallback user and My Securities, New Offerings to investors', () => {
+    expect(buildMenu(fallback, 'Region').map((e) => e.href)).toEqual(['/borrowers/receivables', '/borrowers/tasks']);
+    expect(buildMenu(investor, 'Region').map((e) => e.label)).toEqual(['My Securities', 'New Offerings']);
+  });
+});
