@@ -144,6 +144,9 @@ test('sign-out completes locally when the server call fails', async ({ page }) =
   await openAccountMenu(page);
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL('/');
+  await expect(page.getByText('Something went wrong on sign out!')).toBeVisible();
+  await expect(page.getByLabel('Work email')).toBeVisible();
+  await expect(page.getByText('Something went wrong on sign out!')).toBeHidden({ timeout: 8000 }); // 5 s toast
   await page.unroute('**/api/borrowers/sign_out');
   await page.goto('/borrowers/receivables');
   await expect(page).toHaveURL(/\/\?next=/);

@@ -25,6 +25,11 @@ export async function openDatabase(options: { url?: string; dataDir?: string } =
   if (options.url) {
     const [{ Pool }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const pool = new Pool({ connectionString: options.url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    // An idle connection dropped by the server (restart, admin shutdown 57P01) must not crash the
+    // process: the pool replaces it on the next query.
+    pool.on('error', (error: Error & { code?: string }) => {
+      if (error.code !== '57P01') console.error('[db] idle connection error:', error.message);
+    });
     return { db: drizzle(pool, drizzleOptions) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   const [{ PGlite }, { drizzle }] = await Promise.all([

@@ -1,0 +1,99 @@
+/**
+ * Deterministic demo data: for a given `today` every run writes the same rows (one fixed random
+ * seed; every date relative to today). Everything is written in one transaction: all or nothing.
+ *
+ * Order per borrower client: plan customers in memory, run the ledger once to measure exposure,
+ * set credit limits from it, write customers, run the ledger again writing invoices and payments
+ * month by month, then notes, tasks and notifications.
+ */
+import 'server-only';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../schema';
+import type { Db } from '../client';
+import { hashPassword } from '../../server/auth/password';
+import type { Counts } from './batch';
+import { writeCommunications } from './communications';
+import { dayNum, isDayString, todayInIndia } from './dates';
+import { seedInvestors } from './investors';
+import { measureLedger, writeLedger } from './ledger';
+import { planObligors } from './obligor-plan';
+import { assignCreditLimits, writeObligors } from './obligors';
+import { seedReferenceData } from './reference-data';
+import { syncTaskIdentity, writeTasks } from './tasks';
+import { scaledVolumes } from './tenants';
+import { DEMO_PASSWORD, seedUsers } from './users';
+
+export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './users';
+
+export interface SeedOptions {
+  /** Multiplies customers, documents, payments and tasks (not users, clients or catalogues). */
+  scale?: number;
+  /** YYYY-MM-DD; defaults to today in India. */
+  today?: string;
+  onProgress?: (message: string) => void;
+}
+
+export interface SeedSummary {
+  today: string;
+  scale: number;
+  /** Rows written per table (pages: catalogue size, whether or not it already existed). */
+  counts: Record<string, number>;
+  elapsedMs: number;
+}
+
+export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<SeedSummary> {
+  const started = performance.now();
+  const scale = options.scale ?? 1;
+  if (!(scale > 0) || !Number.isFinite(scale)) throw new Error(`scale must be a positive number, got ${scale}`);
+  const todayText = options.today ?? todayInIndia();
+  if (!isDayString(todayText)) throw new Error(`today must be a YYYY-MM-DD date, got ${todayText}`);
+  const today = dayNum(todayText);
+  const progress = options.onProgress ?? (() => {});
+  const counts: Counts = {};
+
+  // scrypt is deliberately slow: hash once, share the hash among every seeded user.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    progress('reference data, clients and roles');
+    const ref = await seedReferenceData(tx, today, counts);
+    const staff = await seedUsers(tx, ref, today, counts, passwordHash);
+    for (const borrower of ref.borrowers) {
+      const { code } = borrower.spec;
+      const volumes = scaledVolumes(borrower.spec, scale);
+      const clientStaff = staff.get(borrower.clientId);
+      if (!clientStaff) throw new Error(`no staff for ${code}`);
+      progress(`${code}: planning ${volumes.parents} parent and ${volumes.children} child obligors`);
+      const plan = planObligors(borrower, clientStaff, volumes, today);
+      const exposures = await measureLedger(borrower, plan, volumes.invoices, today);
+      assignCreditLimits(borrower, plan, exposures);
+      await writeObligors(tx, borrower, clientStaff, plan, today, counts);
+      progress(`${code}: obligors, limits, ratings and contacts written`);
+      const ledger = await writeLedger(tx, borrower, plan, volumes.invoices, today, counts, progress);
+      await writeCommunications(tx, borrower, clientStaff, plan, ledger, today, counts);
+      await writeTasks(tx, borrower, clientStaff, plan, ledger, exposures, volumes.tasks, today, counts);
+      progress(`${code}: communications, tasks and notifications written`);
+    }
+    await syncTaskIdentity(tx);
+    await seedInvestors(tx, ref, today, counts);
+    progress('investors: originators, securities, offerings and holdings written');
+  });
+  return { today: todayText, scale, counts, elapsedMs: Math.round(performance.now() - started) };
+}
+
+function allTables(): PgTable[] {
+  return (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
+}
+
+/** Empties every table of the schema and restarts their identity sequences. */
+export async function resetDatabase(db: Db): Promise<void> {
+  const names = allTables().map((t) => sql.identifier(getTableName(t)));
+  await db.execute(sql`truncate table ${sql.join(names, sql`, `)} restart identity cascade`);
+}
+
+/** True once any client exists: the seed (or an import) has run. */
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: schema.clients.id }).from(schema.clients).limit(1);
+  return rows.length > 0;
+}
