@@ -206,6 +206,8 @@ CREATE TABLE "invoices" (
 	"dim2_id" integer,
 	"dim3_id" integer,
 	"status" text DEFAULT 'OPEN' NOT NULL,
+	"settled_date" date,
+	"paid_to_date" numeric(18, 2) DEFAULT '0' NOT NULL,
 	CONSTRAINT "invoices_client_id_sys_invoice_num_pk" PRIMARY KEY("client_id","sys_invoice_num"),
 	CONSTRAINT "invoices_doc_type" CHECK ("invoices"."doc_type" in ('INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE')),
 	CONSTRAINT "invoices_sign" CHECK (("invoices"."doc_type" = 'CREDIT_NOTE') = ("invoices"."amount" < 0))
@@ -334,6 +336,48 @@ CREATE TABLE "securities" (
 	CONSTRAINT "securities_isin_unique" UNIQUE("isin")
 );
 --> statement-breakpoint
+CREATE TABLE "ageing_snapshots" (
+	"client_id" integer NOT NULL,
+	"as_of_date" date NOT NULL,
+	"refreshed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "ageing_snapshots_client_id_as_of_date_pk" PRIMARY KEY("client_id","as_of_date")
+);
+--> statement-breakpoint
+CREATE TABLE "obligor_ageing" (
+	"client_id" integer NOT NULL,
+	"as_of_date" date NOT NULL,
+	"sys_obligor_code" text NOT NULL,
+	"family_code" text NOT NULL,
+	"dim1_id" integer,
+	"dim2_id" integer,
+	"dim3_id" integer,
+	"sales_segment" text,
+	"rating" smallint,
+	"current" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"current_num" integer DEFAULT 0 NOT NULL,
+	"crd_bucket1" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"crd_bucket1_num" integer DEFAULT 0 NOT NULL,
+	"crd_bucket2" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"crd_bucket2_num" integer DEFAULT 0 NOT NULL,
+	"crd_bucket3" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"crd_bucket3_num" integer DEFAULT 0 NOT NULL,
+	"crd_bucket4" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"crd_bucket4_num" integer DEFAULT 0 NOT NULL,
+	"inv_bucket1" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"inv_bucket1_num" integer DEFAULT 0 NOT NULL,
+	"inv_bucket2" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"inv_bucket2_num" integer DEFAULT 0 NOT NULL,
+	"inv_bucket3" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"inv_bucket3_num" integer DEFAULT 0 NOT NULL,
+	"inv_bucket4" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"inv_bucket4_num" integer DEFAULT 0 NOT NULL,
+	"outstanding" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"overdue" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"invoiced" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"paid" numeric(18, 2) DEFAULT '0' NOT NULL,
+	CONSTRAINT "obligor_ageing_client_id_as_of_date_sys_obligor_code_pk" PRIMARY KEY("client_id","as_of_date","sys_obligor_code")
+);
+--> statement-breakpoint
 ALTER TABLE "client_features" ADD CONSTRAINT "client_features_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "data_update_times" ADD CONSTRAINT "data_update_times_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dimension_values" ADD CONSTRAINT "dimension_values_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -366,6 +410,7 @@ ALTER TABLE "holdings" ADD CONSTRAINT "holdings_security_id_securities_id_fk" FO
 ALTER TABLE "offerings" ADD CONSTRAINT "offerings_security_id_securities_id_fk" FOREIGN KEY ("security_id") REFERENCES "public"."securities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "originators" ADD CONSTRAINT "originators_origin_client_id_clients_id_fk" FOREIGN KEY ("origin_client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "securities" ADD CONSTRAINT "securities_originator_id_originators_id_fk" FOREIGN KEY ("originator_id") REFERENCES "public"."originators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ageing_snapshots" ADD CONSTRAINT "ageing_snapshots_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_at" ON "audit_log" USING btree ("client_id","at");--> statement-breakpoint
 CREATE INDEX "communications_obligor" ON "communications" USING btree ("client_id","sys_obligor_code","comm_date");--> statement-breakpoint
 CREATE INDEX "contacts_obligor" ON "contacts" USING btree ("client_id","sys_obligor_code");--> statement-breakpoint
@@ -375,9 +420,11 @@ CREATE INDEX "obligors_name" ON "obligors" USING btree ("client_id","name");--> 
 CREATE INDEX "invoices_obligor" ON "invoices" USING btree ("client_id","sys_obligor_code","issue_date");--> statement-breakpoint
 CREATE INDEX "invoices_open" ON "invoices" USING btree ("client_id","status","due_date");--> statement-breakpoint
 CREATE INDEX "invoices_number" ON "invoices" USING btree ("client_id","invoice_num");--> statement-breakpoint
+CREATE INDEX "invoices_unsettled" ON "invoices" USING btree ("client_id","settled_date","issue_date");--> statement-breakpoint
 CREATE INDEX "payments_invoice" ON "payments" USING btree ("client_id","sys_invoice_num","paid_date");--> statement-breakpoint
 CREATE INDEX "payments_date" ON "payments" USING btree ("client_id","paid_date");--> statement-breakpoint
 CREATE INDEX "notifications_user" ON "notifications" USING btree ("client_id","user_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "tasks_assignee" ON "tasks" USING btree ("client_id","assignee_id","status","due_date");--> statement-breakpoint
 CREATE INDEX "tasks_obligor" ON "tasks" USING btree ("client_id","sys_obligor_code");--> statement-breakpoint
-CREATE INDEX "holdings_security" ON "holdings" USING btree ("client_id","security_id");
+CREATE INDEX "holdings_security" ON "holdings" USING btree ("client_id","security_id");--> statement-breakpoint
+CREATE INDEX "obligor_ageing_family" ON "obligor_ageing" USING btree ("client_id","as_of_date","family_code");

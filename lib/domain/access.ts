@@ -46,11 +46,14 @@ export function isPortalOnly(profile: AccessProfile): boolean {
 
 export type RouteRequirement =
   | { type: 'Page'; feature: PageFeature }
-  | { type: 'Permission'; feature: PageFeature | Permission; anyOf: Permission[] };
+  | { type: 'Permission'; feature: PageFeature | Permission; anyOf: Permission[] }
+  /** API calls that serve several pages: any one of them grants the call. */
+  | { type: 'AnyPage'; features: PageFeature[] };
 
 /** Spec section 5: a page entry with the required featureType, or (Permission) any granted one listed. */
 export function satisfies(profile: AccessProfile, requirement: RouteRequirement | null): boolean {
   if (!requirement) return true;
+  if (requirement.type === 'AnyPage') return requirement.features.some((f) => profile.pages.includes(f));
   if (profile.pages.includes(requirement.feature)) return true;
   if (requirement.type === 'Permission') {
     return requirement.anyOf.some((p) => profile.permissions.includes(p));

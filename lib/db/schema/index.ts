@@ -4,3 +4,4 @@ export * from './obligors';
 export * from './ledger';
 export * from './tasks';
 export * from './investors';
+export * from './rollups';

@@ -21,12 +21,18 @@ export const invoices = pgTable('invoices', {
   dim2Id: integer(),
   dim3Id: integer(),
   status: text().$type<'OPEN' | 'CLOSED'>().notNull().default('OPEN'),
+  // The day payments first covered the amount (kept by the rollup refresh); null while open.
+  // Lets as-of queries skip every item settled before the date without reading its payments.
+  settledDate: date(),
+  // Sum of every payment so far (kept by the rollup refresh): outstanding today = amount - paidToDate.
+  paidToDate: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
 }, (t) => [
   primaryKey({ columns: [t.clientId, t.sysInvoiceNum] }),
   foreignKey({ columns: [t.clientId, t.sysObligorCode], foreignColumns: [obligors.clientId, obligors.sysObligorCode] }),
   index('invoices_obligor').on(t.clientId, t.sysObligorCode, t.issueDate),
   index('invoices_open').on(t.clientId, t.status, t.dueDate),
   index('invoices_number').on(t.clientId, t.invoiceNum),
+  index('invoices_unsettled').on(t.clientId, t.settledDate, t.issueDate),
   check('invoices_doc_type', sql`${t.docType} in ('INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE')`),
   check('invoices_sign', sql`(${t.docType} = 'CREDIT_NOTE') = (${t.amount} < 0)`),
 ]);

@@ -23,6 +23,7 @@ import { seedReferenceData } from './reference-data';
 import { syncTaskIdentity, writeTasks } from './tasks';
 import { scaledVolumes } from './tenants';
 import { DEMO_PASSWORD, seedUsers } from './users';
+import { refreshReceivableRollups } from '../../server/receivables/refresh-rollups';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './users';
 
@@ -74,6 +75,8 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       await writeCommunications(tx, borrower, clientStaff, plan, ledger, today, counts);
       await writeTasks(tx, borrower, clientStaff, plan, ledger, exposures, volumes.tasks, today, counts);
       progress(`${code}: communications, tasks and notifications written`);
+      const snapshots = await refreshReceivableRollups(tx, borrower.clientId, todayText);
+      progress(`${code}: ageing rollups refreshed for ${snapshots.length} dates`);
     }
     await syncTaskIdentity(tx);
     await seedInvestors(tx, ref, today, counts);

@@ -1,0 +1,6 @@
+import { apiRoute } from '@/lib/server/api/handler';
+import { API_ACCESS } from '@/lib/server/api/api-access';
+import { clientFeatureList } from '@/lib/server/clients/client-settings';
+
+export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.clientSettings }, ({ db, session }) =>
+  clientFeatureList(db, session.clientId));

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import {
+  date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp,
+} from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+
+const money = () => numeric({ precision: 18, scale: 2 }).notNull().default('0');
+const count = () => integer().notNull().default(0);
+
+/**
+ * Pre-aggregated ageing per obligor as of a date (every month end and the current day), refreshed
+ * in the same transaction as the ledger changes it summarises. Calls for any other date compute
+ * the same columns from invoices and payments (lib/server/receivables/ageing-source.ts).
+ */
+export const obligorAgeing = pgTable('obligor_ageing', {
+  clientId: integer().notNull(),
+  asOfDate: date().notNull(),
+  sysObligorCode: text().notNull(),
+  familyCode: text().notNull(), // the parent obligor's code, or the obligor's own when it has none
+  dim1Id: integer(),
+  dim2Id: integer(),
+  dim3Id: integer(),
+  salesSegment: text(),
+  rating: smallint(),
+  current: money(),
+  currentNum: count(),
+  crdBucket1: money(),
+  crdBucket1Num: count(),
+  crdBucket2: money(),
+  crdBucket2Num: count(),
+  crdBucket3: money(),
+  crdBucket3Num: count(),
+  crdBucket4: money(),
+  crdBucket4Num: count(),
+  invBucket1: money(),
+  invBucket1Num: count(),
+  invBucket2: money(),
+  invBucket2Num: count(),
+  invBucket3: money(),
+  invBucket3Num: count(),
+  invBucket4: money(),
+  invBucket4Num: count(),
+  outstanding: money(),
+  overdue: money(),
+  invoiced: money(), // documents issued in the month of as_of_date, up to it (net of credit notes)
+  paid: money(), // cash collected in the month of as_of_date, up to it
+}, (t) => [
+  primaryKey({ columns: [t.clientId, t.asOfDate, t.sysObligorCode] }),
+  index('obligor_ageing_family').on(t.clientId, t.asOfDate, t.familyCode),
+]);
+
+/** Which dates have rollups, and when they were refreshed (the spec's view update time). */
+export const ageingSnapshots = pgTable('ageing_snapshots', {
+  clientId: integer().notNull().references(() => clients.id),
+  asOfDate: date().notNull(),
+  refreshedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
+}, (t) => [primaryKey({ columns: [t.clientId, t.asOfDate] })]);

@@ -1,0 +1,52 @@
+import 'server-only';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { clientFeatures, dataUpdateTimes, dimensionValues, obligors } from '@/lib/db/schema';
+import { bucketLabels } from '@/lib/domain/ageing';
+import { getClient } from './get-client';
+
+/** GET clients/{clientId}/ageingbuckets: the first item gives b1, b2, b3 (and the labels). */
+export async function ageingBuckets(db: Db, clientId: number) {
+  const client = await getClient(db, clientId);
+  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  return [{ ...boundaries, creditLabels: bucketLabels(boundaries, 'CREDIT_DATE'), invoiceLabels: bucketLabels(boundaries, 'INVOICE_DATE') }];
+}
+
+/** GET clients/{clientId}/dimensions: the first item names dim1..dim3. */
+export async function dimensionNames(db: Db, clientId: number) {
+  const client = await getClient(db, clientId);
+  return [{ dim1: client.dim1Name, dim2: client.dim2Name, dim3: client.dim3Name }];
+}
+
+/** GET clients/{clientId}/dimensions/values: every value of dim1..dim6. */
+export async function dimensionValueList(db: Db, clientId: number) {
+  return db.select({ id: dimensionValues.id, dimLevel: dimensionValues.dimLevel, name: dimensionValues.name, parentId: dimensionValues.parentId })
+    .from(dimensionValues).where(eq(dimensionValues.clientId, clientId))
+    .orderBy(asc(dimensionValues.dimLevel), asc(dimensionValues.name));
+}
+
+/** GET /gl_mappings/distinct_dim{1,2}: the values of one dimension that customers actually carry. */
+export async function distinctDimension(db: Db, clientId: number, level: 1 | 2) {
+  const column = level === 1 ? obligors.dim1Id : obligors.dim2Id;
+  return db.selectDistinct({ id: dimensionValues.id, name: dimensionValues.name })
+    .from(dimensionValues)
+    .innerJoin(obligors, and(eq(obligors.clientId, dimensionValues.clientId), eq(column, dimensionValues.id)))
+    .where(and(eq(dimensionValues.clientId, clientId), eq(dimensionValues.dimLevel, level)))
+    .orderBy(asc(dimensionValues.name));
+}
+
+/** GET clients/{clientId}/data_update_time: last import and last rollup refresh. */
+export async function dataUpdateTime(db: Db, clientId: number) {
+  const [row] = await db.select().from(dataUpdateTimes).where(eq(dataUpdateTimes.clientId, clientId));
+  return {
+    integrationUpdateTime: row?.integrationUpdateTime?.toISOString() ?? null,
+    viewUpdateTime: row?.viewUpdateTime?.toISOString() ?? null,
+  };
+}
+
+/** GET clients/{clientId}/features: the client's switched-on features. */
+export async function clientFeatureList(db: Db, clientId: number) {
+  return db.select({ feature: clientFeatures.feature, enabled: clientFeatures.enabled })
+    .from(clientFeatures).where(eq(clientFeatures.clientId, clientId)).orderBy(asc(clientFeatures.feature));
+}
+

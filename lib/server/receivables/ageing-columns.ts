@@ -1,0 +1,25 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
+
+/** Money columns of an ageing row (snake_case in SQL, camelCase in the API). */
+export const BUCKET_KEYS = [...CREDIT_BUCKETS, ...INVOICE_BUCKETS] as const;
+export const AMOUNT_KEYS = [...BUCKET_KEYS, 'outstanding', 'overdue', 'invoiced', 'paid'] as const;
+export const COUNT_KEYS = BUCKET_KEYS.map((k) => `${k}Num` as const);
+export type AmountKey = (typeof AMOUNT_KEYS)[number];
+export type CountKey = (typeof COUNT_KEYS)[number];
+
+export function snake(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export function column(key: string) {
+  return sql.identifier(snake(key));
+}
+
+/** sum(...) of every amount and count column over a grouped ageing source aliased `r`. */
+export function summedColumns(): SQL {
+  const amounts = AMOUNT_KEYS.map((k) => sql`coalesce(sum(r.${column(k)}), 0)::numeric(18,2) as ${sql.identifier(k)}`);
+  const counts = COUNT_KEYS.map((k) => sql`coalesce(sum(r.${column(k)}), 0)::int as ${sql.identifier(k)}`);
+  return sql.join([...amounts, ...counts], sql`, `);
+}

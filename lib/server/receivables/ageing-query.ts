@@ -1,0 +1,58 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { RISK_CLASS_RATING, type RiskClass } from '@/lib/domain/filters';
+import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
+import { hasSnapshot } from './refresh-rollups';
+
+export interface ObligorFilters {
+  dim1Id?: number;
+  dim2Id?: number;
+  dim3Id?: number;
+  salesSegment?: string;
+  riskSalesSegment?: RiskClass;
+  risk?: RiskClass;
+}
+
+/**
+ * Per-obligor ageing rows as of a date, aliased `r`: the rollup when one exists for that date and
+ * no item-level filter applies, otherwise computed from the ledger. Either way the same columns.
+ */
+export async function ageingSource(
+  db: Db, clientId: number, asOf: string, boundaries: AgeingBoundaries, itemFilters: ItemFilters = {},
+): Promise<SQL> {
+  if (!hasItemFilters(itemFilters) && (await hasSnapshot(db, clientId, asOf))) {
+    return sql`(select * from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date) r`;
+  }
+  return sql`(${ageingRowsSql(clientId, asOf, boundaries, itemFilters)}) r`;
+}
+
+function riskCondition(risk: RiskClass): SQL {
+  const rating = RISK_CLASS_RATING[risk];
+  return rating === null ? sql`r.rating is null` : sql`r.rating = ${rating}`;
+}
+
+/** Conditions on the obligor columns of an ageing source `r`. */
+export function obligorConditions(filters: ObligorFilters): SQL[] {
+  const parts: SQL[] = [];
+  if (filters.dim1Id) parts.push(sql`r.dim1_id = ${filters.dim1Id}`);
+  if (filters.dim2Id) parts.push(sql`r.dim2_id = ${filters.dim2Id}`);
+  if (filters.dim3Id) parts.push(sql`r.dim3_id = ${filters.dim3Id}`);
+  if (filters.salesSegment) parts.push(sql`r.sales_segment = ${filters.salesSegment}`);
+  if (filters.riskSalesSegment) parts.push(riskCondition(filters.riskSalesSegment));
+  if (filters.risk) parts.push(riskCondition(filters.risk));
+  return parts;
+}
+
+export function whereAll(parts: SQL[]): SQL {
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** Rated receivables by class and the balance-weighted rating of the rows summed. */
+export const RATING_COLUMNS = sql`
+  coalesce(sum(r.outstanding) filter (where r.rating = 1), 0)::numeric(18,2) as "lowRatedReceivables",
+  coalesce(sum(r.outstanding) filter (where r.rating = 2), 0)::numeric(18,2) as "medRatedReceivables",
+  coalesce(sum(r.outstanding) filter (where r.rating = 3), 0)::numeric(18,2) as "highRatedReceivables",
+  (sum(r.rating * r.outstanding) filter (where r.rating is not null and r.outstanding > 0)
+    / nullif(sum(r.outstanding) filter (where r.rating is not null and r.outstanding > 0), 0))::float8 as "obligorWeightedRating"`;

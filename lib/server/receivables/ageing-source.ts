@@ -1,0 +1,86 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AgeingBoundaries } from '@/lib/domain/ageing';
+
+/** Filters on the items themselves; any of them means the rollups cannot answer. */
+export interface ItemFilters {
+  docType?: 'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE';
+  invoiceNum?: string;
+}
+
+export function hasItemFilters(filters: ItemFilters): boolean {
+  return Boolean(filters.docType || filters.invoiceNum);
+}
+
+function itemConditions(alias: SQL, filters: ItemFilters): SQL {
+  const parts: SQL[] = [];
+  if (filters.docType) parts.push(sql`${alias}.doc_type = ${filters.docType}`);
+  if (filters.invoiceNum) parts.push(sql`${alias}.invoice_num ilike ${`%${escapeLike(filters.invoiceNum)}%`}`);
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Per-obligor ageing rows as of `asOf`, computed from invoices and payments: the same columns as
+ * the obligor_ageing rollup, so that the rollup refresh and ad-hoc dates share one rule.
+ * Credit basis: days past due (due date, or issue date without one); invoice basis: days since issue
+ * (lib/domain/ageing.ts is the reference implementation the tests compare this with).
+ */
+export function ageingRowsSql(clientId: number, asOf: string, b: AgeingBoundaries, filters: ItemFilters = {}): SQL {
+  const d = sql`${asOf}::date`;
+  const monthStart = sql`date_trunc('month', ${d})::date`;
+  const bucket = (name: string, where: SQL) =>
+    sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, count(*) filter (where ${where}) as ${sql.identifier(`${name}_num`)}`;
+  return sql`
+    with open_items as (
+      select i.sys_obligor_code, ${d} - coalesce(i.due_date, i.issue_date) as past_due, ${d} - i.issue_date as age,
+        i.amount - coalesce((select sum(p.amount) from payments p
+          where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${d}), 0) as outstanding
+      from invoices i
+      where i.client_id = ${clientId} and i.issue_date <= ${d} and (i.settled_date is null or i.settled_date > ${d})
+        ${itemConditions(sql`i`, filters)}
+    ),
+    buckets as (
+      select sys_obligor_code,
+        ${bucket('current', sql`past_due <= 0`)},
+        ${bucket('crd_bucket1', sql`past_due between 1 and ${b.b1}`)},
+        ${bucket('crd_bucket2', sql`past_due between ${b.b1 + 1} and ${b.b2}`)},
+        ${bucket('crd_bucket3', sql`past_due between ${b.b2 + 1} and ${b.b3}`)},
+        ${bucket('crd_bucket4', sql`past_due > ${b.b3}`)},
+        ${bucket('inv_bucket1', sql`age <= ${b.b1}`)},
+        ${bucket('inv_bucket2', sql`age between ${b.b1 + 1} and ${b.b2}`)},
+        ${bucket('inv_bucket3', sql`age between ${b.b2 + 1} and ${b.b3}`)},
+        ${bucket('inv_bucket4', sql`age > ${b.b3}`)},
+        sum(outstanding) as outstanding,
+        sum(outstanding) filter (where past_due > 0) as overdue
+      from open_items where outstanding <> 0
+      group by sys_obligor_code
+    ),
+    activity as (
+      select sys_obligor_code, sum(invoiced) as invoiced, sum(paid) as paid from (
+        select i.sys_obligor_code, i.amount as invoiced, 0 as paid
+        from invoices i
+        where i.client_id = ${clientId} and i.issue_date between ${monthStart} and ${d} ${itemConditions(sql`i`, filters)}
+        union all
+        select i.sys_obligor_code, 0, p.amount
+        from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
+        where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type <> 'CREDIT_NOTE'
+          ${itemConditions(sql`i`, filters)}
+      ) moves group by sys_obligor_code
+    )
+    select o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code,
+      o.dim1_id, o.dim2_id, o.dim3_id, o.sales_segment,
+      (select r.rating from obligor_ratings r where r.client_id = o.client_id and r.sys_obligor_code = o.sys_obligor_code
+        and r.rating_date <= ${d} order by r.rating_date desc limit 1) as rating,
+      ${sql.join(['current', 'crd_bucket1', 'crd_bucket2', 'crd_bucket3', 'crd_bucket4', 'inv_bucket1', 'inv_bucket2', 'inv_bucket3', 'inv_bucket4']
+        .map((n) => sql`coalesce(b.${sql.identifier(n)}, 0) as ${sql.identifier(n)}, coalesce(b.${sql.identifier(`${n}_num`)}, 0)::int as ${sql.identifier(`${n}_num`)}`), sql`, `)},
+      coalesce(b.outstanding, 0) as outstanding, coalesce(b.overdue, 0) as overdue,
+      coalesce(a.invoiced, 0) as invoiced, coalesce(a.paid, 0) as paid
+    from obligors o
+    left join buckets b on b.sys_obligor_code = o.sys_obligor_code
+    left join activity a on a.sys_obligor_code = o.sys_obligor_code
+    where o.client_id = ${clientId} and (b.sys_obligor_code is not null or a.sys_obligor_code is not null)`;
+}

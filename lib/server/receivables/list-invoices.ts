@@ -1,0 +1,140 @@
+import 'server-only';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { payments } from '@/lib/db/schema';
+import type { TInvoicesQuery } from '@/lib/contract/receivables';
+import { creditBucket, invoiceBucket, type AgeingBoundaries } from '@/lib/domain/ageing';
+import { RISK_CLASS_RATING } from '@/lib/domain/filters';
+import { todayIso } from '@/lib/domain/dates';
+import { getClient } from '@/lib/server/clients/get-client';
+import { notFound } from '@/lib/server/api/errors';
+import { escapeLike } from './ageing-source';
+
+const SORT: Record<TInvoicesQuery['sortBy'], SQL> = {
+  issueDate: sql`"issueDate"`,
+  dueDate: sql`"dueDate"`,
+  amount: sql`amount`,
+  outstanding: sql`outstanding`,
+  daysPastDue: sql`"daysPastDue"`,
+  invoiceNum: sql`"invoiceNum"`,
+  obligorName: sql`"obligorName"`,
+};
+
+/** SQL for the bucket an item falls in, as lib/domain/ageing.ts defines it. */
+function bucketCondition(bucket: string, b: AgeingBoundaries): SQL {
+  const pastDue = sql`"daysPastDue"`;
+  const age = sql`age`;
+  const ranges: Record<string, SQL> = {
+    current: sql`${pastDue} <= 0`,
+    crdBucket1: sql`${pastDue} between 1 and ${b.b1}`,
+    crdBucket2: sql`${pastDue} between ${b.b1 + 1} and ${b.b2}`,
+    crdBucket3: sql`${pastDue} between ${b.b2 + 1} and ${b.b3}`,
+    crdBucket4: sql`${pastDue} > ${b.b3}`,
+    invBucket1: sql`${age} <= ${b.b1}`,
+    invBucket2: sql`${age} between ${b.b1 + 1} and ${b.b2}`,
+    invBucket3: sql`${age} between ${b.b2 + 1} and ${b.b3}`,
+    invBucket4: sql`${age} > ${b.b3}`,
+  };
+  return ranges[bucket]!;
+}
+
+/**
+ * GET /v4/invoices (status OPEN): items open at the date with what is still owed on each. For today
+ * or later the stored paid-to-date answers; a backdated date sums only payments up to it.
+ */
+export async function listOpenInvoices(db: Db, clientId: number, query: TInvoicesQuery) {
+  const client = await getClient(db, clientId);
+  const b = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const asOf = query.date ?? todayIso();
+  const d = sql`${asOf}::date`;
+  const paid = asOf >= todayIso()
+    ? sql`i.paid_to_date`
+    : sql`coalesce((select sum(p.amount) from payments p where p.client_id = i.client_id
+        and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${d}), 0)`;
+  const where: SQL[] = [
+    sql`i.client_id = ${clientId}`, sql`i.issue_date <= ${d}`, sql`(i.settled_date is null or i.settled_date > ${d})`,
+  ];
+  if (query.sysObligorCode) where.push(sql`i.sys_obligor_code = ${query.sysObligorCode}`);
+  if (query.parentSysObligorCode) where.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${query.parentSysObligorCode}`);
+  if (query.invoiceNum) where.push(sql`i.invoice_num ilike ${`%${escapeLike(query.invoiceNum)}%`}`);
+  if (query.docType) where.push(sql`i.doc_type = ${query.docType}`);
+  const dim1 = query.dim1Id ?? query.dim1;
+  if (dim1) where.push(sql`o.dim1_id = ${dim1}`);
+  if (query.dim2Id) where.push(sql`o.dim2_id = ${query.dim2Id}`);
+  if (query.dim3Id) where.push(sql`o.dim3_id = ${query.dim3Id}`);
+  if (query.salesSegment) where.push(sql`o.sales_segment = ${query.salesSegment}`);
+  const outer: SQL[] = [sql`outstanding <> 0`];
+  if (query.ageingFilter) outer.push(bucketCondition(query.ageingFilter, b));
+  const risk = query.riskSalesSegment ?? query.risk;
+  if (risk) {
+    const rating = RISK_CLASS_RATING[risk];
+    outer.push(rating === null ? sql`rating is null` : sql`rating = ${rating}`);
+  }
+  const rows = await queryRows<Record<string, unknown>>(db, sql`
+    select *, count(*) over () as total from (
+      select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum",
+        i.doc_type as "docType", i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
+        coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
+        i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount, i.currency,
+        (i.amount - ${paid})::numeric(18,2) as outstanding,
+        ${d} - coalesce(i.due_date, i.issue_date) as "daysPastDue", ${d} - i.issue_date as age,
+        (select r.rating from obligor_ratings r where r.client_id = i.client_id and r.sys_obligor_code = i.sys_obligor_code
+          and r.rating_date <= ${d} order by r.rating_date desc limit 1) as rating
+      from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+      where ${sql.join(where, sql` and `)}
+    ) items
+    where ${sql.join(outer, sql` and `)}
+    order by ${SORT[query.sortBy]} ${query.order === 'ASC' ? sql`asc` : sql`desc`} nulls last, "sysInvoiceNum"
+    limit ${query.count} offset ${(query.offset - 1) * query.count}`);
+  return {
+    total: rows.length ? Number(rows[0]!.total) : 0,
+    rows: rows.map(({ total: _t, age, ...row }) => ({
+      ...row,
+      status: 'OPEN' as const,
+      amount: Number(row.amount),
+      outstanding: Number(row.outstanding),
+      paid: Number(row.amount) - Number(row.outstanding),
+      daysPastDue: Number(row.daysPastDue),
+      bucket: creditBucket(Number(row.daysPastDue), b),
+      invoiceBucket: invoiceBucket(Number(age), b),
+    })),
+  };
+}
+
+/** GET /invoices?sysInvoiceNum=: one item with its payments and its ageing as of the date. */
+export async function getInvoice(db: Db, clientId: number, sysInvoiceNum: string, date?: string) {
+  const client = await getClient(db, clientId);
+  const b = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const asOf = date ?? todayIso();
+  const [invoice] = await queryRows<Record<string, unknown>>(db, sql`
+    select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum", i.doc_type as "docType",
+      i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
+      coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
+      i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount, i.currency, i.status,
+      i.settled_date::text as "settledDate"
+    from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+    where i.client_id = ${clientId} and i.sys_invoice_num = ${sysInvoiceNum}`);
+  if (!invoice) throw notFound('Invoice');
+  const settlements = await db.select({ paymentRef: payments.paymentRef, paidDate: payments.paidDate, amount: payments.amount })
+    .from(payments)
+    .where(and(eq(payments.clientId, clientId), eq(payments.sysInvoiceNum, sysInvoiceNum)))
+    .orderBy(asc(payments.paidDate), asc(payments.paymentRef));
+  const amount = Number(invoice.amount);
+  const paidByDate = settlements.filter((p) => p.paidDate <= asOf).reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
+  const outstanding = (Math.round(amount * 100) - paidByDate) / 100;
+  const dueFrom = (invoice.dueDate ?? invoice.issueDate) as string;
+  const daysPastDue = Math.round((Date.parse(asOf) - Date.parse(dueFrom)) / 86_400_000);
+  const age = Math.round((Date.parse(asOf) - Date.parse(invoice.issueDate as string)) / 86_400_000);
+  return {
+    ...invoice,
+    amount,
+    date: asOf,
+    outstanding,
+    paid: paidByDate / 100,
+    daysPastDue,
+    bucket: outstanding === 0 ? null : creditBucket(daysPastDue, b),
+    invoiceBucket: outstanding === 0 ? null : invoiceBucket(age, b),
+    payments: settlements.map((p) => ({ ...p, amount: Number(p.amount) })),
+  };
+}

@@ -1,0 +1,81 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { ageingSnapshots, clients, dataUpdateTimes } from '@/lib/db/schema';
+import { ageingRowsSql } from './ageing-source';
+import { monthEndsBetween } from '@/lib/domain/dates';
+
+const ROLLUP_COLUMNS = [
+  'sys_obligor_code', 'family_code', 'dim1_id', 'dim2_id', 'dim3_id', 'sales_segment', 'rating',
+  'current', 'current_num', 'crd_bucket1', 'crd_bucket1_num', 'crd_bucket2', 'crd_bucket2_num', 'crd_bucket3',
+  'crd_bucket3_num', 'crd_bucket4', 'crd_bucket4_num', 'inv_bucket1', 'inv_bucket1_num', 'inv_bucket2',
+  'inv_bucket2_num', 'inv_bucket3', 'inv_bucket3_num', 'inv_bucket4', 'inv_bucket4_num',
+  'outstanding', 'overdue', 'invoiced', 'paid',
+];
+
+/**
+ * Keeps on each item the sum of its payments, the day they first covered it (null while open) and
+ * its status, so that as-of queries skip settled items and today's outstanding needs no payment scan.
+ */
+async function refreshSettlement(db: Db, clientId: number): Promise<void> {
+  await db.execute(sql`
+    with running as (
+      select p.sys_invoice_num, p.paid_date,
+        sum(p.amount) over (partition by p.sys_invoice_num order by p.paid_date, p.payment_ref) as paid_so_far,
+        sum(p.amount) over (partition by p.sys_invoice_num) as paid_total
+      from payments p where p.client_id = ${clientId}
+    ),
+    settlement as (
+      select r.sys_invoice_num, max(r.paid_total) as paid_total,
+        min(r.paid_date) filter (where r.paid_so_far = i.amount) as settled_date
+      from running r join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = r.sys_invoice_num
+      group by r.sys_invoice_num
+    ),
+    target as (
+      select i.sys_invoice_num, coalesce(s.paid_total, 0) as paid_total, s.settled_date
+      from invoices i left join settlement s on s.sys_invoice_num = i.sys_invoice_num
+      where i.client_id = ${clientId}
+    )
+    update invoices i
+    set paid_to_date = t.paid_total, settled_date = t.settled_date,
+      status = case when t.settled_date is null then 'OPEN' else 'CLOSED' end
+    from target t
+    where i.client_id = ${clientId} and i.sys_invoice_num = t.sys_invoice_num
+      and (i.paid_to_date <> t.paid_total or i.settled_date is distinct from t.settled_date)`);
+}
+
+/**
+ * Rebuilds the ageing rollups of one client for every month end since its first document and for
+ * `today`, inside the caller's transaction, and records the view update time. Run after every
+ * change to the ledger (seed, import) and once a day for the new current date.
+ */
+export async function refreshReceivableRollups(db: Db, clientId: number, today: string, now = new Date()): Promise<string[]> {
+  const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
+  if (!client) throw new Error(`no client ${clientId}`);
+  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  await refreshSettlement(db, clientId);
+  const [first] = await queryRows<{ first: string | null }>(
+    db, sql`select min(issue_date)::text as first from invoices where client_id = ${clientId}`,
+  );
+  const dates = first?.first ? [...monthEndsBetween(first.first, today), today] : [today];
+  const columns = sql.join(ROLLUP_COLUMNS.map((c) => sql.identifier(c)), sql`, `);
+  for (const asOf of dates) {
+    await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date`);
+    await db.execute(sql`
+      insert into obligor_ageing (client_id, as_of_date, ${columns})
+      select ${clientId}, ${asOf}::date, ${columns} from (${ageingRowsSql(clientId, asOf, boundaries)}) rows`);
+    await db.insert(ageingSnapshots).values({ clientId, asOfDate: asOf, refreshedAt: now })
+      .onConflictDoUpdate({ target: [ageingSnapshots.clientId, ageingSnapshots.asOfDate], set: { refreshedAt: now } });
+  }
+  await db.insert(dataUpdateTimes).values({ clientId, viewUpdateTime: now })
+    .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { viewUpdateTime: now } });
+  return dates;
+}
+
+/** True when `asOf` has rollups for the client. */
+export async function hasSnapshot(db: Db, clientId: number, asOf: string): Promise<boolean> {
+  const rows = await db.select({ d: ageingSnapshots.asOfDate }).from(ageingSnapshots)
+    .where(and(eq(ageingSnapshots.clientId, clientId), eq(ageingSnapshots.asOfDate, asOf))).limit(1);
+  return rows.length > 0;
+}
