@@ -11,6 +11,25 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/api/errors';
 import { escapeLike } from './ageing-source';
 
+interface OpenInvoiceRaw {
+  sysInvoiceNum: string;
+  invoiceNum: string;
+  docNum: string | null;
+  docType: 'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE';
+  sysObligorCode: string;
+  obligorName: string;
+  parentSysObligorCode: string;
+  issueDate: string;
+  dueDate: string | null;
+  amount: string;
+  currency: string;
+  outstanding: string;
+  daysPastDue: number;
+  age: number;
+  rating: number | null;
+  total: string;
+}
+
 const SORT: Record<TInvoicesQuery['sortBy'], SQL> = {
   issueDate: sql`"issueDate"`,
   dueDate: sql`"dueDate"`,
@@ -71,7 +90,7 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
     const rating = RISK_CLASS_RATING[risk];
     outer.push(rating === null ? sql`rating is null` : sql`rating = ${rating}`);
   }
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const rows = await queryRows<OpenInvoiceRaw>(db, sql`
     select *, count(*) over () as total from (
       select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum",
         i.doc_type as "docType", i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",

@@ -4,8 +4,11 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { defaultRange, monthPoints, todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
-import { summedColumns } from './ageing-columns';
+import { summedColumns, type AmountKey, type CountKey } from './ageing-columns';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
+
+type Sums = Record<AmountKey | CountKey, number>;
+export type OverviewPoint = Sums & { date: string; month: string; collected: number; receivables: number };
 
 export interface OverviewQuery {
   fromDate?: string;
@@ -25,13 +28,12 @@ export async function receivablesOverview(db: Db, clientId: number, query: Overv
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
   const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
   const where = whereAll(obligorConditions({ dim1Id: query.dim }));
-  const months = [];
+  const months: OverviewPoint[] = [];
   for (const date of monthPoints(fromDate, toDate)) {
     const source = await ageingSource(db, clientId, date, boundaries);
     const [row] = await queryRows<Record<string, unknown>>(db, sql`select ${summedColumns()} from ${source} ${where}`);
-    const point: Record<string, unknown> = { date, month: date.slice(0, 7) };
-    for (const [key, value] of Object.entries(row ?? {})) point[key] = Number(value);
-    months.push({ ...point, collected: point.paid, receivables: point.invoiced });
+    const sums = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)])) as Sums;
+    months.push({ ...sums, date, month: date.slice(0, 7), collected: sums.paid, receivables: sums.invoiced });
   }
   // The spec reads the first element of the answer.
   return [{ fromDate, toDate, dim: query.dim ?? 'ALL', currency: client.currency, months }];
