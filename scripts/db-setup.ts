@@ -6,6 +6,8 @@ import { openDatabase } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { sessionSecret } from '@/lib/server/auth/session-cookie';
+import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
+import { todayIso } from '@/lib/domain/dates';
 
 async function main() {
   const started = Date.now();
@@ -21,6 +23,8 @@ async function main() {
       await seedDatabase(database.db, { scale, onProgress: (msg) => console.log(`  ${msg}`) });
       console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
+    const refreshed = await refreshStaleRollups(database.db, todayIso());
+    if (refreshed.length) console.log(`Ageing rollups added for today for ${refreshed.length} client(s).`);
     sessionSecret(); // creates data/session-secret once when SESSION_SECRET is not set
   } finally {
     await database.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoices, obligorRatings, obligors, payments } from '@/lib/db/schema';
-import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
+import { hasSnapshot, refreshReceivableRollups, refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { listOpenInvoices, getInvoice } from '@/lib/server/receivables/list-invoices';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
@@ -118,6 +118,19 @@ describe('receivables by ageing bucket, hand-computed', () => {
     expect(second.rows.map((r) => r.sysObligorCode)).toEqual(['S1']);
     const past = await listReceivables(database.db, clientId, query({ count: 1, offset: 9 }));
     expect(past).toEqual({ rows: [], total: 2 });
+  });
+});
+
+describe('daily rollups', () => {
+  it('adds the rollups of a new day once, answering the same as the ledger did', async () => {
+    const day = '2026-11-19';
+    const before = await listReceivables(database.db, clientId, query({ date: day, sortBy: 'name', order: 'ASC' }));
+    expect(await hasSnapshot(database.db, clientId, day)).toBe(false);
+    expect(await refreshStaleRollups(database.db, day)).toEqual([clientId]);
+    expect(await refreshStaleRollups(database.db, day)).toEqual([]);
+    expect(await hasSnapshot(database.db, clientId, day)).toBe(true);
+    const after = await listReceivables(database.db, clientId, query({ date: day, sortBy: 'name', order: 'ASC' }));
+    expect(after).toEqual(before);
   });
 });
 

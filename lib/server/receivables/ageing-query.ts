@@ -4,7 +4,20 @@ import type { Db } from '@/lib/db/client';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { RISK_CLASS_RATING, type RiskClass } from '@/lib/domain/filters';
 import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
-import { hasSnapshot } from './refresh-rollups';
+import { todayIso } from '@/lib/domain/dates';
+import { hasSnapshot, refreshStaleRollups } from './refresh-rollups';
+
+// A server running past midnight meets a new "today" without rollups: this request is answered
+// from the ledger (exact, slower) and today's rollups are built once in the background.
+const scheduled = new Set<string>();
+function scheduleTodayRefresh(db: Db, today: string): void {
+  if (scheduled.has(today)) return;
+  scheduled.add(today);
+  refreshStaleRollups(db, today).catch((error) => {
+    scheduled.delete(today);
+    console.error('[rollups] refresh for', today, 'failed:', error);
+  });
+}
 
 export interface ObligorFilters {
   dim1Id?: number;
@@ -22,8 +35,11 @@ export interface ObligorFilters {
 export async function ageingSource(
   db: Db, clientId: number, asOf: string, boundaries: AgeingBoundaries, itemFilters: ItemFilters = {},
 ): Promise<SQL> {
-  if (!hasItemFilters(itemFilters) && (await hasSnapshot(db, clientId, asOf))) {
-    return sql`(select * from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date) r`;
+  if (!hasItemFilters(itemFilters)) {
+    if (await hasSnapshot(db, clientId, asOf)) {
+      return sql`(select * from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date) r`;
+    }
+    if (asOf === todayIso()) scheduleTodayRefresh(db, asOf);
   }
   return sql`(${ageingRowsSql(clientId, asOf, boundaries, itemFilters)}) r`;
 }

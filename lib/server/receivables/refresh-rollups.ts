@@ -48,9 +48,13 @@ async function refreshSettlement(db: Db, clientId: number): Promise<void> {
 /**
  * Rebuilds the ageing rollups of one client for every month end since its first document and for
  * `today`, inside the caller's transaction, and records the view update time. Run after every
- * change to the ledger (seed, import) and once a day for the new current date.
+ * change to the ledger (seed, import); `onlyToday` adds the new current date on a day without
+ * ledger changes (ages move with the calendar even when no data does).
  */
-export async function refreshReceivableRollups(db: Db, clientId: number, today: string, now = new Date()): Promise<string[]> {
+export async function refreshReceivableRollups(
+  db: Db, clientId: number, today: string, options: { onlyToday?: boolean; now?: Date } = {},
+): Promise<string[]> {
+  const now = options.now ?? new Date();
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) throw new Error(`no client ${clientId}`);
   const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
@@ -58,7 +62,8 @@ export async function refreshReceivableRollups(db: Db, clientId: number, today: 
   const [first] = await queryRows<{ first: string | null }>(
     db, sql`select min(issue_date)::text as first from invoices where client_id = ${clientId}`,
   );
-  const dates = first?.first ? [...monthEndsBetween(first.first, today), today] : [today];
+  const monthEnds = first?.first && !options.onlyToday ? monthEndsBetween(first.first, today) : [];
+  const dates = [...monthEnds, today];
   const columns = sql.join(ROLLUP_COLUMNS.map((c) => sql.identifier(c)), sql`, `);
   for (const asOf of dates) {
     await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date`);
@@ -78,4 +83,16 @@ export async function hasSnapshot(db: Db, clientId: number, asOf: string): Promi
   const rows = await db.select({ d: ageingSnapshots.asOfDate }).from(ageingSnapshots)
     .where(and(eq(ageingSnapshots.clientId, clientId), eq(ageingSnapshots.asOfDate, asOf))).limit(1);
   return rows.length > 0;
+}
+
+/** Adds today's rollups for every borrower client that lacks them (run at start and daily). */
+export async function refreshStaleRollups(db: Db, today: string): Promise<number[]> {
+  const stale = await queryRows<{ id: number }>(db, sql`
+    select c.id from clients c
+    where c.kind = 'BORROWER'
+      and not exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${today}::date)`);
+  for (const { id } of stale) {
+    await db.transaction((tx) => refreshReceivableRollups(tx, id, today, { onlyToday: true }));
+  }
+  return stale.map((row) => row.id);
 }
