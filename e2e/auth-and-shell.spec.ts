@@ -164,3 +164,9 @@ test('a 401 from the API clears the session, keeps path and hash, and restores t
   await signIn(page, USERS.admin);
   await expect(page).toHaveURL('/borrowers/receivables?dim1Id=2#ageing');
 });
+
+test("the second client's admin works in their own company", async ({ page }) => {
+  await signIn(page, 'admin@kaveri.test');
+  await expect(page).toHaveURL('/borrowers/dashboard');
+  await expectTopBarTitle(page, 'Kaveri Agro Foods Ltd');
+});

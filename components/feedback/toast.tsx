@@ -7,6 +7,12 @@ interface Toast { id: number; message: string; duration: number }
 type ShowToast = (message?: string, options?: { duration?: number }) => void;
 
 const ToastContext = createContext<ShowToast>(() => {});
+const FLASH_KEY = 'rd:flash-toast';
+
+/** A toast to show on the next page load, for messages that must survive a full navigation. */
+export function flashToast(message: string): void {
+  sessionStorage.setItem(FLASH_KEY, message);
+}
 
 /** showToast(): the general 'Oops!' toast; duration 0 keeps it until dismissed. */
 export function useToast(): ShowToast {
@@ -22,6 +28,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((all) => [...all, { id, message, duration: options.duration ?? TOAST_DURATION_MS }]);
   }, []);
   const value = useMemo(() => show, [show]);
+  useEffect(() => {
+    const flash = sessionStorage.getItem(FLASH_KEY);
+    if (!flash) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    show(flash);
+  }, [show]);
   return (
     <ToastContext.Provider value={value}>
       {children}
