@@ -65,3 +65,8 @@ export const LANDING_PATHS: Record<UserType, string> = {
   borrowers: '/borrowers/dashboard',
   investors: '/investors/my_securities',
 };
+
+/** Admin and root hold every permission; others only what they were granted. */
+export function hasPermission(profile: AccessProfile, permission: Permission): boolean {
+  return isAdminRole(profile.role) || profile.permissions.includes(permission);
+}

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, obligors, tasks, users } from '@/lib/db/schema';
 import { callRoute } from '../helpers/api';
@@ -54,10 +54,29 @@ beforeAll(async () => {
       sysInvoiceNum: invoice.sysInvoiceNum,
       id: String(task?.id ?? user.id),
       role_id: '1',
+      userId: String(user.id),
     },
   };
 });
 afterAll(() => database?.dispose());
+
+/** A plausible body naming the other client's things, so mutations reach their tenant checks. */
+function mutationBody() {
+  return {
+    name: 'Isolation check', comment: 'Isolation check', categoryId: 1, dueDate: '2099-01-01',
+    assigneeId: Number(other.ids.userId), sysObligorCode: other.ids.sysObligorCode, sysInvoiceNum: [other.ids.sysInvoiceNum],
+  };
+}
+
+/** A fingerprint of the other client's mutable rows: it must not change. */
+async function otherClientState(): Promise<string> {
+  const result = (await database.db.execute(sql`
+    select (select count(*) from tasks where client_id = ${other.clientId}) as tasks,
+      (select count(*) from tasks where client_id = ${other.clientId} and status = 'OPEN') as open_tasks,
+      (select string_agg(assignee_id::text, ',' order by id) from tasks where client_id = ${other.clientId}) as assignees,
+      (select count(*) from notifications where client_id = ${other.clientId} and status = 'NEW') as new_notifications`)) as unknown as { rows: unknown[] };
+  return JSON.stringify(result.rows);
+}
 
 function fillPath(route: string): { url: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
@@ -76,7 +95,8 @@ describe('tenant isolation', () => {
   });
 
   for (const route of routes.filter((r) => !PUBLIC_ROUTES.has(r))) {
-    it(`${route}: a user of another client gets none of its data`, async () => {
+    it(`${route}: a user of another client gets none of its data and changes none of it`, async () => {
+      const before = await otherClientState();
       const module = (await import(path.join(API_ROOT, route, 'route.ts'))) as Record<string, unknown>;
       const { cookie } = await signInAs(database, 'admin@vardhman.test');
       const { url, params } = fillPath(route);
@@ -89,13 +109,14 @@ describe('tenant isolation', () => {
         const handler = module[method];
         if (typeof handler !== 'function') continue;
         for (const q of [query, withoutClientId]) {
-          const res = await callRoute(handler as never, url, { method, params, query: q, cookie, body: method === 'GET' ? undefined : {} });
+          const res = await callRoute(handler as never, url, { method, params, query: q, cookie, body: method === 'GET' ? undefined : mutationBody() });
           expect(res.status, `${method} ${url}`).not.toBe(500);
           if (res.status === 403 || res.status === 404 || res.status === 400) continue;
           const text = JSON.stringify(res.json);
           for (const marker of other.markers) expect(text, `${method} ${url} leaked ${marker}`).not.toContain(marker);
         }
       }
+      expect(await otherClientState(), `${route} changed the other client's data`).toBe(before);
     });
   }
 });

@@ -49,11 +49,15 @@ export const notifications = pgTable('notifications', {
   fromName: text(),
   fromId: integer(),
   associationId: integer(), // the task it is about
+  // What happened (TASK_ASSIGNED, TASK_CLOSED, TASK_DUE_TOMORROW, TASK_OVERDUE): lets the daily job
+  // send one reminder per task and day.
+  kind: text(),
   status: text().$type<'NEW' | 'READ'>().notNull().default('NEW'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   primaryKey({ columns: [t.clientId, t.id] }),
   index('notifications_user').on(t.clientId, t.userId, t.status, t.createdAt),
+  index('notifications_association').on(t.clientId, t.associationId, t.kind, t.createdAt),
   check('notifications_status', sql`${t.status} in ('NEW', 'READ')`),
 ]);
 

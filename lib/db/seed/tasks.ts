@@ -150,13 +150,13 @@ async function writeNotifications(
     const at = new Date(t.created.getTime() + rng.int(1, 20) * 60_000);
     list.push({
       clientId, userId: t.assignee.id, message: `${t.reporter.name} assigned you a task: ${t.name}`,
-      fromName: t.reporter.name, fromId: t.reporter.id, associationId: t.id,
+      fromName: t.reporter.name, fromId: t.reporter.id, associationId: t.id, kind: 'TASK_ASSIGNED',
       status: at >= recent && !t.closed ? 'NEW' : 'READ', createdAt: at,
     });
     if (t.closed) {
       list.push({
         clientId, userId: t.reporter.id, message: `${t.assignee.name} closed the task: ${t.name}`,
-        fromName: t.assignee.name, fromId: t.assignee.id, associationId: t.id,
+        fromName: t.assignee.name, fromId: t.assignee.id, associationId: t.id, kind: 'TASK_CLOSED',
         status: t.closed >= istInstant(today - 2, 0) ? 'NEW' : 'READ', createdAt: t.closed,
       });
     }
@@ -185,7 +185,7 @@ async function writeNotifications(
         `${from.name} attached a payment advice to ${t.name}`,
       ]);
       list.push({ clientId, userId: user.id, message, fromName: from.name, fromId: from.id, associationId: t.id, status,
-        createdAt: at });
+        kind: 'TASK_UPDATE', createdAt: at });
     };
     for (let k = mine().filter((n) => n.status === 'NEW' && isToday(n)).length; k < 5; k++) remind('NEW', today, rng.int(7 * 60, 10 * 60));
     for (let k = mine().filter((n) => n.status === 'NEW').length; k < 25; k++) remind('NEW', today - rng.int(1, 5), rng.int(9 * 60, 19 * 60));

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { clientFeatures, dataUpdateTimes, dimensionValues, obligors } from '@/lib/db/schema';
+import { clientFeatures, dataUpdateTimes, dimensionValues, emailTemplates, obligors } from '@/lib/db/schema';
 import { bucketLabels } from '@/lib/domain/ageing';
 import { getClient } from './get-client';
 
@@ -50,3 +50,10 @@ export async function clientFeatureList(db: Db, clientId: number) {
     .from(clientFeatures).where(eq(clientFeatures.clientId, clientId)).orderBy(asc(clientFeatures.feature));
 }
 
+
+/** GET clients/{clientId}/email_template: the client's payment-reminder template. */
+export async function emailTemplate(db: Db, clientId: number) {
+  const [row] = await db.select({ subject: emailTemplates.subject, body: emailTemplates.body })
+    .from(emailTemplates).where(eq(emailTemplates.clientId, clientId));
+  return row ?? null;
+}

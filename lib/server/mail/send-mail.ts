@@ -1,0 +1,41 @@
+import 'server-only';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export const MAIL_FROM = process.env.MAIL_FROM ?? 'Receivables Desk <no-reply@receivables.local>';
+
+/** Where mails go without SMTP_URL: one .eml file each, readable by any mail program. */
+export function outboxDir(): string {
+  return process.env.OUTBOX_DIR ?? path.join(process.cwd(), 'outbox');
+}
+
+let smtp: { url: string; transport: Transporter } | undefined;
+const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+/** Sends through SMTP when SMTP_URL is set; otherwise writes the message to the outbox folder. */
+export async function sendMail(mail: Mail): Promise<void> {
+  const message = { from: MAIL_FROM, ...mail };
+  const url = process.env.SMTP_URL;
+  if (url) {
+    if (smtp?.url !== url) smtp = { url, transport: nodemailer.createTransport(url) };
+    await smtp.transport.sendMail(message);
+    return;
+  }
+  const info = (await fileTransport.sendMail(message)) as unknown as { message: Buffer };
+  await mkdir(outboxDir(), { recursive: true });
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
+  await writeFile(path.join(outboxDir(), name), info.message);
+}
+
+/** Absolute links in mails: APP_URL, default the local server. */
+export function appUrl(pathname: string): string {
+  return new URL(pathname, process.env.APP_URL ?? 'http://localhost:3000').toString();
+}

@@ -1,0 +1,75 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { TTasksQuery } from '@/lib/contract/tasks';
+import { hasPermission } from '@/lib/domain/access';
+import type { SessionData } from '@/lib/server/auth/session-cookie';
+
+export interface TaskRow {
+  id: number;
+  name: string;
+  sysObligorCode: string | null;
+  obligorName: string | null;
+  sysInvoiceNum: string[];
+  assigneeId: number;
+  assigneeName: string;
+  reporterId: number;
+  reporterName: string;
+  categoryId: number;
+  category: string;
+  status: 'OPEN' | 'CLOSED';
+  dueDate: string;
+  comment: string | null;
+  closedAt: string | null;
+  createdAt: string;
+}
+
+/** Collectors see the tasks assigned to or reported by them; MANAGE_TASKS (and admins) see all. */
+export function visibleTo(session: SessionData): SQL {
+  return hasPermission(session, 'MANAGE_TASKS') ? sql`true` : sql`(t.assignee_id = ${session.userId} or t.reporter_id = ${session.userId})`;
+}
+
+export function taskSelect(where: SQL): SQL {
+  return sql`
+    select t.id, t.name, t.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
+      coalesce((select array_agg(ti.sys_invoice_num order by ti.sys_invoice_num) from task_invoices ti
+        where ti.client_id = t.client_id and ti.task_id = t.id), '{}') as "sysInvoiceNum",
+      t.assignee_id as "assigneeId", a.name as "assigneeName", t.reporter_id as "reporterId", r.name as "reporterName",
+      t.category_id as "categoryId", c.task_category as category, t.status, t.due_date::text as "dueDate", t.comment,
+      t.closed_at as "closedAt", t.created_at as "createdAt", count(*) over () as total
+    from tasks t
+    join users a on a.client_id = t.client_id and a.id = t.assignee_id
+    join users r on r.client_id = t.client_id and r.id = t.reporter_id
+    join task_categories c on c.client_id = t.client_id and c.id = t.category_id
+    left join obligors o on o.client_id = t.client_id and o.sys_obligor_code = t.sys_obligor_code
+    where ${where}`;
+}
+
+export function toTaskRow(raw: Record<string, unknown>): TaskRow {
+  const { total: _total, closedAt, createdAt, ...row } = raw;
+  return {
+    ...row,
+    closedAt: closedAt ? new Date(closedAt as string).toISOString() : null,
+    createdAt: new Date(createdAt as string).toISOString(),
+  } as TaskRow;
+}
+
+/** GET /tasks: filtered and paged; open tasks by due date first. */
+export async function listTasks(db: Db, session: SessionData, query: TTasksQuery) {
+  const where: SQL[] = [sql`t.client_id = ${session.clientId}`, visibleTo(session)];
+  if (query.status !== 'ALL') where.push(sql`t.status = ${query.status}`);
+  if (query.assigneeId) where.push(sql`t.assignee_id = ${query.assigneeId}`);
+  if (query.reporterId) where.push(sql`t.reporter_id = ${query.reporterId}`);
+  if (query.categoryId) where.push(sql`t.category_id = ${query.categoryId}`);
+  if (query.sysObligorCode) where.push(sql`t.sys_obligor_code = ${query.sysObligorCode}`);
+  if (query.sysInvoiceNum) {
+    where.push(sql`exists (select 1 from task_invoices ti where ti.client_id = t.client_id and ti.task_id = t.id
+      and ti.sys_invoice_num = ${query.sysInvoiceNum})`);
+  }
+  const rows = await queryRows<Record<string, unknown>>(db, sql`
+    ${taskSelect(sql.join(where, sql` and `))}
+    order by t.status desc, t.due_date asc, t.id asc
+    limit ${query.count} offset ${(query.offset - 1) * query.count}`);
+  return { total: rows.length ? Number(rows[0]!.total) : 0, rows: rows.map(toTaskRow) };
+}

@@ -1,0 +1,205 @@
+import { addDays, format } from 'date-fns';
+import { and, eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, notifications, users } from '@/lib/db/schema';
+import { todayIso } from '@/lib/domain/dates';
+import { GET as listTasksRoute, POST as createTaskRoute } from '@/app/api/tasks/route';
+import { GET as getTaskRoute } from '@/app/api/tasks/[id]/route';
+import { POST as closeTaskRoute } from '@/app/api/tasks/[id]/close/route';
+import { POST as assignTaskRoute } from '@/app/api/tasks/[id]/assign/route';
+import { GET as categoriesRoute } from '@/app/api/taskcategories/route';
+import { GET as notificationsRoute } from '@/app/api/notifications/route';
+import { POST as markAsReadRoute } from '@/app/api/notifications/[id]/markasread/route';
+import { POST as markAllRoute } from '@/app/api/notifications/markallasread/route';
+import { GET as usersRoute } from '@/app/api/users/route';
+import { GET as clientUsersRoute } from '@/app/api/users/client/route';
+import { GET as emailTemplateRoute } from '@/app/api/clients/[clientId]/email_template/route';
+import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
+import { callRoute } from '../helpers/api';
+import type { TestDatabase } from '../helpers/db';
+import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
+
+interface ReceivedMail { to: string; raw: string }
+const inbox: ReceivedMail[] = [];
+let smtp: SMTPServer;
+let database: TestDatabase;
+let clientId: number;
+let admin: { cookie: string; userId: number };
+let guest: { cookie: string; userId: number };
+let rep: { cookie: string; userId: number };
+let obligorCode: string;
+let invoiceNum: string;
+const inDays = (n: number) => format(addDays(new Date(`${todayIso()}T00:00:00`), n), 'yyyy-MM-dd');
+
+beforeAll(async () => {
+  // A real SMTP server on a free local port receives what the app sends.
+  smtp = new SMTPServer({
+    authOptional: true, disabledCommands: ['AUTH', 'STARTTLS'], logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
+      stream.on('end', () => { inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw }); callback(); });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+  process.env.APP_URL = 'http://receivables.test';
+
+  database = await createSeededDatabase();
+  clientId = await clientIdOf(database, 'VARDHMAN');
+  const signIn = async (email: string) => {
+    const { cookie, session } = await signInAs(database, email);
+    return { cookie, userId: session.userId };
+  };
+  admin = await signIn('admin@vardhman.test');
+  guest = await signIn('guest@vardhman.test');
+  rep = await signIn('rep@vardhman.test');
+  const [invoice] = await database.db.select().from(invoices)
+    .where(and(eq(invoices.clientId, clientId), eq(invoices.status, 'OPEN'))).limit(1);
+  obligorCode = invoice!.sysObligorCode;
+  invoiceNum = invoice!.sysInvoiceNum;
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await database?.dispose();
+});
+
+const createTask = (cookie: string, body: Record<string, unknown>) =>
+  callRoute(createTaskRoute, '/api/tasks', { method: 'POST', cookie, body });
+const validTask = () => ({
+  name: 'Collect the September dues', sysObligorCode: obligorCode, sysInvoiceNum: [invoiceNum],
+  assigneeId: guest.userId, categoryId: 1, dueDate: inDays(3),
+});
+
+describe('tasks', () => {
+  let taskId: number;
+
+  it('creates a task, notifies the assignee in the bell and by email with a link to the task', async () => {
+    const res = await createTask(admin.cookie, validTask());
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ name: 'Collect the September dues', status: 'OPEN', assigneeId: guest.userId, sysInvoiceNum: [invoiceNum] });
+    taskId = res.json.id;
+    const bell = await callRoute(notificationsRoute, '/api/notifications', { cookie: guest.cookie });
+    expect(bell.json[0]).toMatchObject({ associationId: taskId, status: 'NEW', message: expect.stringContaining('assigned you a task: Collect the September dues') });
+    await expect.poll(() => inbox.length, { timeout: 5000 }).toBeGreaterThan(0);
+    const mail = inbox.at(-1)!;
+    expect(mail.to).toBe('guest@vardhman.test');
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain(`http://receivables.test/borrowers/tasks/${taskId}`);
+  });
+
+  it('refuses invalid tasks with field messages and writes nothing', async () => {
+    const [{ n: before }] = (await database.db.execute('select count(*)::int as n from tasks') as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, 'name'],
+      [{ dueDate: inDays(-1) }, 'dueDate'],
+      [{ dueDate: '2026-13-45' }, 'dueDate'],
+      [{ assigneeId: 999_999 }, 'assigneeId'],
+      [{ categoryId: 77 }, 'categoryId'],
+      [{ sysObligorCode: 'NO-SUCH' }, 'sysObligorCode'],
+      [{ sysInvoiceNum: ['KAV-INV-0000001'] }, 'sysInvoiceNum'],
+    ];
+    for (const [change, field] of cases) {
+      const res = await createTask(admin.cookie, { ...validTask(), ...change });
+      expect(res.status, field).toBe(400);
+      expect(Object.keys(res.json.fields ?? {}), field).toContain(field);
+    }
+    const kaveriUser = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@kaveri.test'));
+    expect((await createTask(admin.cookie, { ...validTask(), assigneeId: kaveriUser[0]!.id })).status).toBe(400);
+    const [{ n: after }] = (await database.db.execute('select count(*)::int as n from tasks') as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
+    expect(after).toBe(before);
+  });
+
+  it("stores the 'Others' category (id 9) on first use", async () => {
+    const categories = await callRoute(categoriesRoute, '/api/taskcategories', { cookie: admin.cookie });
+    expect(categories.json).toContainEqual({ taskCategoryId: 9, taskCategory: 'Others' });
+    expect((await createTask(admin.cookie, { ...validTask(), categoryId: 9, sysInvoiceNum: [] })).status).toBe(200);
+  });
+
+  it('lists open tasks by default, filters by invoice, and keeps collectors to their own tasks', async () => {
+    const all = await callRoute(listTasksRoute, '/api/tasks', { cookie: admin.cookie, query: { count: 500 } });
+    expect(all.status).toBe(200);
+    expect(all.json.every((t: { status: string }) => t.status === 'OPEN')).toBe(true);
+    expect(Number(all.headers.get('x-totalrecords'))).toBeGreaterThanOrEqual(all.json.length);
+    const byInvoice = await callRoute(listTasksRoute, '/api/tasks', { cookie: admin.cookie, query: { sysInvoiceNum: invoiceNum } });
+    expect(byInvoice.json.map((t: { id: number }) => t.id)).toContain(taskId);
+    const mine = await callRoute(listTasksRoute, '/api/tasks', { cookie: guest.cookie, query: { count: 500, status: 'ALL' } });
+    expect(mine.json.every((t: { assigneeId: number; reporterId: number }) => t.assigneeId === guest.userId || t.reporterId === guest.userId)).toBe(true);
+    const repView = await callRoute(getTaskRoute, `/api/tasks/${taskId}`, { cookie: rep.cookie, params: { id: String(taskId) } });
+    expect(repView.status).toBe(404);
+  });
+
+  it('reassigns a task and tells the new assignee', async () => {
+    const res = await callRoute(assignTaskRoute, `/api/tasks/${taskId}/assign`, {
+      method: 'POST', cookie: admin.cookie, params: { id: String(taskId) }, body: { assigneeId: rep.userId },
+    });
+    expect(res.status).toBe(200);
+    const bell = await callRoute(notificationsRoute, '/api/notifications', { cookie: rep.cookie });
+    expect(bell.json[0]).toMatchObject({ associationId: taskId });
+    await callRoute(assignTaskRoute, `/api/tasks/${taskId}/assign`, {
+      method: 'POST', cookie: admin.cookie, params: { id: String(taskId) }, body: { assigneeId: guest.userId },
+    });
+  });
+
+  it('closes with a required comment, notifies the reporter, and refuses a second close', async () => {
+    const close = (body: unknown) => callRoute(closeTaskRoute, `/api/tasks/${taskId}/close`, {
+      method: 'POST', cookie: guest.cookie, params: { id: String(taskId) }, body,
+    });
+    expect((await close({ comment: '  ' })).status).toBe(400);
+    const res = await close({ comment: 'Customer paid by NEFT, UTR 4411' });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: 'CLOSED', comment: 'Customer paid by NEFT, UTR 4411' });
+    expect((await close({ comment: 'again' })).status).toBe(409);
+    const bell = await callRoute(notificationsRoute, '/api/notifications', { cookie: admin.cookie });
+    expect(bell.json[0]).toMatchObject({ associationId: taskId, message: expect.stringContaining('closed the task') });
+  });
+
+  it('reminds assignees once a day of tasks due tomorrow and overdue', async () => {
+    const due = await createTask(admin.cookie, { ...validTask(), name: 'Call before the due date', dueDate: inDays(1), sysInvoiceNum: [] });
+    const sent = await sendDueReminders(database.db, todayIso());
+    expect(sent).toBeGreaterThan(0);
+    const [reminder] = await database.db.select().from(notifications).where(and(eq(notifications.clientId, clientId),
+      eq(notifications.associationId, due.json.id), eq(notifications.kind, 'TASK_DUE_TOMORROW')));
+    expect(reminder?.message).toBe('Due tomorrow: Call before the due date');
+    expect(await sendDueReminders(database.db, todayIso())).toBe(0);
+  });
+});
+
+describe('notifications', () => {
+  it('lists 20 a page with the total, marks one read (own only) and all read', async () => {
+    const page = await callRoute(notificationsRoute, '/api/notifications', { cookie: guest.cookie, query: { status: 'NEW' } });
+    expect(page.json.length).toBeLessThanOrEqual(20);
+    const total = Number(page.headers.get('x-totalrecords'));
+    expect(total).toBeGreaterThan(20);
+    const first = page.json[0];
+    expect((await callRoute(markAsReadRoute, '/x', { method: 'POST', cookie: admin.cookie, params: { id: String(first.id) } })).status).toBe(404);
+    expect((await callRoute(markAsReadRoute, '/x', { method: 'POST', cookie: guest.cookie, params: { id: String(first.id) } })).status).toBe(200);
+    const after = await callRoute(notificationsRoute, '/api/notifications', { cookie: guest.cookie });
+    expect(Number(after.headers.get('x-totalrecords'))).toBe(total - 1);
+    expect(after.json.map((n: { id: number }) => n.id)).not.toContain(first.id);
+    await callRoute(markAllRoute, '/x', { method: 'POST', cookie: guest.cookie });
+    const none = await callRoute(notificationsRoute, '/api/notifications', { cookie: guest.cookie });
+    expect(none.json).toEqual([]);
+    expect(none.headers.get('x-totalrecords')).toBe('0');
+  });
+});
+
+describe('people', () => {
+  it('searches users from 3 characters, by role, with the total', async () => {
+    expect((await callRoute(usersRoute, '/api/users', { cookie: admin.cookie, query: { nameOrEmail: 'su' } })).status).toBe(400);
+    const guests = await callRoute(usersRoute, '/api/users', { cookie: admin.cookie, query: { role: 'guest', count: 50 } });
+    expect(guests.json.length).toBeGreaterThan(3);
+    expect(guests.json.every((u: { role: string }) => u.role === 'guest')).toBe(true);
+    const found = await callRoute(usersRoute, '/api/users', { cookie: admin.cookie, query: { nameOrEmail: 'suresh' } });
+    expect(found.json.map((u: { email: string }) => u.email)).toContain('guest@vardhman.test');
+    const everyone = await callRoute(clientUsersRoute, '/api/users/client', { cookie: admin.cookie });
+    expect(everyone.json.every((u: { email: string }) => u.email.endsWith('@vardhman.test'))).toBe(true);
+  });
+
+  it('answers the email template of the client', async () => {
+    const res = await callRoute(emailTemplateRoute, `/api/clients/${clientId}/email_template`, { cookie: admin.cookie, params: { clientId: String(clientId) } });
+    expect(res.status).toBe(200);
+    expect(res.json.body).toContain('{{obligorName}}');
+  });
+});
