@@ -1,0 +1,27 @@
+/**
+ * The daily job (run by cron once a day, e.g. `15 6 * * * cd /app && npm run jobs:daily`): adds the
+ * new day's ageing rollups and reminds assignees of tasks due tomorrow or overdue.
+ */
+import { openDatabase } from '@/lib/db/client';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { todayIso } from '@/lib/domain/dates';
+import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
+import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
+
+async function main() {
+  const database = await openDatabase({ url: process.env.DATABASE_URL });
+  try {
+    await migrateDatabase(database);
+    const today = todayIso();
+    const refreshed = await refreshStaleRollups(database.db, today);
+    const reminders = await sendDueReminders(database.db, today);
+    console.log(`${today}: rollups added for ${refreshed.length} client(s); ${reminders} task reminder(s) sent.`);
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
