@@ -48,7 +48,7 @@ export function AppShell({ user, menu, portalOnly, children }: {
           {portalOnly && <BrandLogo compact />}
           <h1 className="truncate text-base font-semibold text-slate-900" data-testid="top-bar-title">{title}</h1>
           <div id="last-updated-slot" className="ml-auto text-xs text-slate-500" />
-          {!portalOnly && <NotificationBell />}
+          {!portalOnly && user.userType === 'borrowers' && <NotificationBell />}
           <AvatarMenu name={user.name} role={user.role} links={user.userType === 'investors' ? 'none' : portalOnly ? 'portal' : 'borrower'} />
         </header>
         <main className="px-6 py-6">{children}</main>
