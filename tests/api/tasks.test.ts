@@ -15,6 +15,8 @@ import { POST as markAllRoute } from '@/app/api/notifications/markallasread/rout
 import { GET as usersRoute } from '@/app/api/users/route';
 import { GET as clientUsersRoute } from '@/app/api/users/client/route';
 import { GET as emailTemplateRoute } from '@/app/api/clients/[clientId]/email_template/route';
+import { GET as obligorSearchRoute } from '@/app/api/v3/parentobligors/route';
+import { obligors } from '@/lib/db/schema';
 import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
 import { callRoute } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
@@ -201,5 +203,16 @@ describe('people', () => {
     const res = await callRoute(emailTemplateRoute, `/api/clients/${clientId}/email_template`, { cookie: admin.cookie, params: { clientId: String(clientId) } });
     expect(res.status).toBe(200);
     expect(res.json.body).toContain('{{obligorName}}');
+  });
+});
+
+describe('customer search', () => {
+  it('finds customers by name or code from 3 characters', async () => {
+    const [obligor] = await database.db.select().from(obligors).where(and(eq(obligors.clientId, clientId), eq(obligors.sysObligorCode, obligorCode)));
+    const byName = await callRoute(obligorSearchRoute, '/api/v3/parentobligors', { cookie: admin.cookie, query: { obligorName: obligor!.name.slice(0, 6) } });
+    expect(byName.json.map((o: { sysObligorCode: string }) => o.sysObligorCode)).toContain(obligorCode);
+    const byCode = await callRoute(obligorSearchRoute, '/api/v3/parentobligors', { cookie: admin.cookie, query: { obligorName: obligorCode } });
+    expect(byCode.json[0].sysObligorCode).toBe(obligorCode);
+    expect((await callRoute(obligorSearchRoute, '/api/v3/parentobligors', { cookie: admin.cookie, query: { obligorName: 'ab' } })).status).toBe(400);
   });
 });

@@ -1,0 +1,26 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { escapeLike } from '@/lib/server/receivables/ageing-source';
+
+export interface ObligorMatch {
+  sysObligorCode: string;
+  name: string;
+  parentSysObligorCode: string | null;
+  parentName: string | null;
+  city: string | null;
+}
+
+/** GET /v3/parentobligors?obligorName=: customers whose name or code contains the text (3+ characters). */
+export async function searchObligors(db: Db, clientId: number, text: string, limit = 20): Promise<ObligorMatch[]> {
+  const like = `%${escapeLike(text)}%`;
+  return queryRows<ObligorMatch>(db, sql`
+    select o.sys_obligor_code as "sysObligorCode", o.name, o.parent_sys_obligor_code as "parentSysObligorCode",
+      p.name as "parentName", o.city
+    from obligors o
+    left join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code
+    where o.client_id = ${clientId} and (o.name ilike ${like} or o.sys_obligor_code ilike ${like})
+    order by (o.name ilike ${`${escapeLike(text)}%`}) desc, o.name
+    limit ${limit}`);
+}
