@@ -26,3 +26,9 @@ export const MESSAGES = {
   notFound: 'This page could not be found',
   nothingNew: 'Nothing new for you.',
 } as const;
+
+/** Task colours for open and closed (spec section 3). */
+export const TASK_STATUS_STYLES = {
+  OPEN: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+  CLOSED: 'bg-emerald-50 text-emerald-800 ring-emerald-600/20',
+} as const;

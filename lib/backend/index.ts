@@ -12,6 +12,12 @@ import { listReceivables, receivablesSummary } from '@/lib/server/receivables/li
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { getInvoice, listOpenInvoices } from '@/lib/server/receivables/list-invoices';
 import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
+import { ZTasksQuery } from '@/lib/contract/tasks';
+import { listTasks } from '@/lib/server/tasks/list-tasks';
+import { getTask } from '@/lib/server/tasks/task-changes';
+import { listTaskCategories } from '@/lib/server/tasks/task-categories';
+import { taskHistory } from '@/lib/server/tasks/task-history';
+import { listClientUsers } from '@/lib/server/users/list-users';
 
 /**
  * The typed backend for server components: the same contract parsing and services as the API
@@ -32,6 +38,11 @@ export function backendFor(session: SessionData) {
     overview: async (params: Record<string, unknown>) => (await receivablesOverview(await db(), clientId, ZOverviewQuery.parse(params)))[0]!,
     byDim1: async (params: Record<string, unknown>) => receivablesByDim1(await db(), clientId, ZSummaryQuery.parse(params)),
     openInvoices: async (params: Record<string, unknown>) => listOpenInvoices(await db(), clientId, ZInvoicesQuery.parse(params)),
+    tasks: async (params: Record<string, unknown>) => listTasks(await db(), session, ZTasksQuery.parse(params)),
+    task: async (id: number) => getTask(await db(), session, id),
+    taskHistory: async (id: number) => taskHistory(await db(), clientId, id),
+    taskCategories: async () => listTaskCategories(await db(), clientId),
+    clientUsers: async () => listClientUsers(await db(), clientId),
     invoice: async (params: Record<string, unknown>) => {
       const q = ZInvoiceQuery.parse(params);
       return getInvoice(await db(), clientId, q.sysInvoiceNum, q.date);

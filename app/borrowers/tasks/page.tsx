@@ -1,7 +1,70 @@
-import { ComingSoon } from '@/components/coming-soon';
+import Link from 'next/link';
+import { ZTasksQuery } from '@/lib/contract/tasks';
+import { flattenParams, hrefWith, type SearchParams } from '@/lib/client/url-state';
+import { todayIso } from '@/lib/domain/dates';
+import { WarningBox } from '@/components/feedback/warning-box';
+import { PageHeader } from '@/components/receivables/page-header';
+import { Pagination } from '@/components/receivables/pagination';
+import { ParamSelect } from '@/components/receivables/param-select';
+import { checkLink, InvalidLink } from '@/components/receivables/invalid-link';
+import { pageBackend } from '@/components/receivables/page-backend';
+import { CreateTaskDialog } from '@/components/tasks/create-task-dialog';
+import { TasksTable } from '@/components/tasks/tasks-table';
 
 export const metadata = { title: 'Tasks | Client receivables dashboard' };
 
-export default function Page() {
-  return <ComingSoon name="Tasks" description="Collection tasks on customers and invoices: assigned, due and closed with a comment." />;
+const STATUS_TABS = [['OPEN', 'Open'], ['CLOSED', 'Closed'], ['ALL', 'All']] as const;
+const PATH = '/borrowers/tasks';
+
+export default async function TasksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = flattenParams(await searchParams);
+  const { backend } = await pageBackend();
+  const [categories, people] = await Promise.all([backend.taskCategories(), backend.clientUsers()]);
+  const invalid = checkLink(ZTasksQuery, params);
+  const status = params.status ?? 'OPEN';
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title="Tasks" description="Collection tasks on customers and invoices: who does what, by when."
+        actions={<CreateTaskDialog categories={categories} />} />
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <nav aria-label="Task status" className="flex rounded-lg border border-slate-200 bg-white p-1 text-sm">
+          {STATUS_TABS.map(([value, label]) => (
+            <Link key={value} href={hrefWith(PATH, params, { status: value === 'OPEN' ? null : value })}
+              aria-current={status === value ? 'page' : undefined}
+              className={`rounded-md px-3 py-1.5 font-medium ${status === value ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}>
+              {label}
+            </Link>
+          ))}
+        </nav>
+        <ParamSelect name="assigneeId" label="Assignee" options={people.map((p) => ({ value: String(p.id), label: p.name }))} />
+        <ParamSelect name="categoryId" label="Category" options={categories.map((c) => ({ value: String(c.taskCategoryId), label: c.taskCategory }))} />
+        {(params.sysObligorCode || params.sysInvoiceNum) && (
+          <Link href={hrefWith(PATH, params, { sysObligorCode: null, sysInvoiceNum: null })} className="pb-2 text-sm text-brand-700 hover:underline">
+            {params.sysObligorCode ? `Customer ${params.sysObligorCode}` : `Invoice ${params.sysInvoiceNum}`} ✕
+          </Link>
+        )}
+      </div>
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        {invalid ? <div className="p-5"><InvalidLink message={invalid} resetHref={PATH} /></div> : <TaskList params={params} />}
+      </section>
+    </div>
+  );
+}
+
+async function TaskList({ params }: { params: Record<string, string> }) {
+  const { backend } = await pageBackend();
+  try {
+    const query = ZTasksQuery.parse(params);
+    const { rows, total } = await backend.tasks(query);
+    if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
+    return (
+      <>
+        <TasksTable tasks={rows} today={todayIso()} />
+        <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="tasks" />
+      </>
+    );
+  } catch (error) {
+    console.error('Error fetching tasks', error);
+    return <div className="p-5"><WarningBox kind="error" /></div>;
+  }
 }

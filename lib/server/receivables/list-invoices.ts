@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { payments } from '@/lib/db/schema';
 import type { TInvoicesQuery } from '@/lib/contract/receivables';
-import { creditBucket, invoiceBucket, type AgeingBoundaries } from '@/lib/domain/ageing';
+import { creditBucket, daysBetween, invoiceBucket, type AgeingBoundaries } from '@/lib/domain/ageing';
 import { RISK_CLASS_RATING } from '@/lib/domain/filters';
 import { todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
@@ -121,12 +121,17 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
   };
 }
 
+type InvoiceHeaderRaw = Omit<OpenInvoiceRaw, 'outstanding' | 'daysPastDue' | 'age' | 'rating' | 'total'> & {
+  status: 'OPEN' | 'CLOSED';
+  settledDate: string | null;
+};
+
 /** GET /invoices?sysInvoiceNum=: one item with its payments and its ageing as of the date. */
 export async function getInvoice(db: Db, clientId: number, sysInvoiceNum: string, date?: string) {
   const client = await getClient(db, clientId);
   const b = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
   const asOf = date ?? todayIso();
-  const [invoice] = await queryRows<Record<string, unknown>>(db, sql`
+  const [invoice] = await queryRows<InvoiceHeaderRaw>(db, sql`
     select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum", i.doc_type as "docType",
       i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
       coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
@@ -142,9 +147,8 @@ export async function getInvoice(db: Db, clientId: number, sysInvoiceNum: string
   const amount = Number(invoice.amount);
   const paidByDate = settlements.filter((p) => p.paidDate <= asOf).reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
   const outstanding = (Math.round(amount * 100) - paidByDate) / 100;
-  const dueFrom = (invoice.dueDate ?? invoice.issueDate) as string;
-  const daysPastDue = Math.round((Date.parse(asOf) - Date.parse(dueFrom)) / 86_400_000);
-  const age = Math.round((Date.parse(asOf) - Date.parse(invoice.issueDate as string)) / 86_400_000);
+  const daysPastDue = daysBetween(invoice.dueDate ?? invoice.issueDate, asOf);
+  const age = daysBetween(invoice.issueDate, asOf);
   return {
     ...invoice,
     amount,
