@@ -14,6 +14,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   reporter: [['list']],
+  globalSetup: './e2e/global-setup.ts',
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'off',
@@ -36,6 +37,8 @@ export default defineConfig({
       SEED_SCALE: process.env.E2E_SEED_SCALE ?? '0.2',
       SESSION_SECRET: 'e2e-session-secret-that-is-at-least-32-characters',
       DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT ?? 2525}`,
+      APP_URL: `http://localhost:${PORT}`,
     },
   },
 });

@@ -1,0 +1,204 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { screenshot, signIn, USERS } from './helpers';
+
+/** Amounts compared in whole paise, as the app sums them. */
+const paise = (value: string | null) => Math.round(Number(value) * 100);
+const INR_FULL = /^-?₹[\d,]+\.\d{2}$/;
+
+async function dataValues(locator: Locator, attribute = 'data-value'): Promise<string[]> {
+  return locator.evaluateAll((els, name) => els.map((el) => el.getAttribute(name) ?? ''), attribute);
+}
+
+async function rowCodes(page: Page): Promise<string[]> {
+  return dataValues(page.getByTestId('receivable-row'), 'data-code');
+}
+
+/** Client islands act only once hydrated; the lists are server-rendered before that. */
+async function openSettled(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await expect(page).toHaveURL('/borrowers/dashboard');
+});
+
+test('the dashboard shows the summary cards, the charts and the top overdue, and the balance is the sum of the ageing bars', async ({ page }) => {
+  await page.waitForLoadState('networkidle');
+  const cards = page.getByTestId('summary-cards');
+  for (const label of ['Balance', 'Current', 'Overdue', 'Collections last month', 'Overall risk', 'Risk distribution']) {
+    await expect(cards.getByText(label, { exact: true })).toBeVisible();
+  }
+  const balance = page.getByTestId('card-balance').locator('[data-value]');
+  await expect(balance).toHaveText(/^₹[\d.]+ (Cr|L|K)$/);
+  await expect(balance).toHaveAttribute('title', INR_FULL);
+  await expect(page.getByTestId('card-risk')).toContainText(/\d\.\d \/ 3/);
+
+  const bars = page.getByTestId('ageing-bar');
+  await expect(bars).toHaveCount(5);
+  expect(await dataValues(bars, 'data-bucket')).toEqual(['current', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4']);
+  const barSum = (await dataValues(bars)).reduce((sum, value) => sum + paise(value), 0);
+  expect(barSum).toBe(paise(await balance.getAttribute('data-value')));
+  expect(barSum).toBeGreaterThan(0);
+  await expect(page.getByTestId('ageing-section')).toContainText('1-30 days');
+  await expect(page.getByTestId('ageing-section')).toContainText('90+ days');
+
+  await expect(page.getByTestId('trend-chart').locator('svg path').first()).toBeVisible();
+  const top = page.getByTestId('top-overdue').getByRole('row');
+  await expect(top).toHaveCount(11);
+  await expect(top.nth(1).getByRole('link')).toHaveAttribute('href', /^\/borrowers\/obligors\/P?\w+$/);
+  await expect(page.getByTestId('last-updated')).toBeVisible();
+  await page.waitForTimeout(800); // let the bars finish growing
+  await screenshot(page, 'dashboard');
+});
+
+test('the receivables list sorts by a clicked column, keeps the sort in the URL and reopens it from the link', async ({ page }) => {
+  await openSettled(page, '/borrowers/receivables');
+  await expect(page.getByTestId('page-range')).toContainText(/^1–10 of [\d,]+ parent customers$/);
+  const byBalance = await rowCodes(page);
+  const balances = (await dataValues(page.getByTestId('cell-balance'))).map(Number);
+  expect(balances).toEqual([...balances].sort((a, b) => b - a));
+  await screenshot(page, 'receivables');
+
+  await page.getByTestId('receivables-table').getByRole('link', { name: 'Overdue', exact: true }).click();
+  await expect(page).toHaveURL(/sortBy=overdue&order=DESC/);
+  await expect(page.getByTestId('receivables-table').getByRole('columnheader', { name: 'Overdue' })).toHaveAttribute('aria-sort', 'descending');
+  const overdue = (await dataValues(page.getByTestId('cell-overdue'))).map(Number);
+  expect(overdue).toEqual([...overdue].sort((a, b) => b - a));
+  const byOverdue = await rowCodes(page);
+  expect(byOverdue).not.toEqual(byBalance);
+
+  await page.reload();
+  expect(await rowCodes(page)).toEqual(byOverdue);
+
+  await page.getByTestId('receivables-table').getByRole('link', { name: 'Overdue', exact: true }).click();
+  await expect(page).toHaveURL(/sortBy=overdue&order=ASC/);
+  const ascending = (await dataValues(page.getByTestId('cell-overdue'))).map(Number);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+});
+
+test('changing a filter takes the list back to page 1', async ({ page }) => {
+  await openSettled(page, '/borrowers/receivables?offset=3');
+  await expect(page.getByTestId('page-range')).toContainText(/^21–30 of/);
+  await page.getByLabel('Region').selectOption({ label: 'South' });
+  await expect(page).toHaveURL(/dim1Id=\d+/);
+  expect(page.url()).not.toContain('offset=');
+  await expect(page.getByTestId('page-range')).toContainText(/^1–10 of/);
+  await expect(page.getByTestId('dim1-overview').locator('a[aria-current="true"]')).toContainText('South');
+
+  await page.getByRole('radio', { name: 'Invoice Date' }).click();
+  await expect(page).toHaveURL(/basis=INVOICE_DATE/);
+  await expect(page.getByTestId('receivables-table').getByRole('columnheader', { name: /0-30 days/ })).toBeVisible();
+  await expect(page.getByTestId('receivables-table').getByRole('columnheader', { name: /Current/ })).toHaveCount(0);
+});
+
+test('the totals row of the full list is the client summary and a family total is the sum of its customers', async ({ page }) => {
+  await openSettled(page, '/borrowers/receivables');
+  const total = page.getByTestId('receivables-totals');
+  await expect(total).toContainText(/Total · [\d,]+ customers/);
+  const first = page.getByTestId('receivable-row').first();
+  const parent = (await first.getAttribute('data-code'))!;
+  await first.getByTestId('receivable-name').click();
+  await expect(page).toHaveURL(`/borrowers/receivables?parentSysObligorCode=${parent}`);
+  const rows = page.getByTestId('receivable-row');
+  await expect(rows.first()).toBeVisible();
+  if ((await rows.count()) < 10) {
+    const sum = (await dataValues(page.getByTestId('cell-balance'))).reduce((s, v) => s + paise(v), 0);
+    expect(paise(await page.getByTestId('total-balance').getAttribute('data-value'))).toBe(sum);
+  }
+});
+
+test('drill-down: parent customer, then the customers of its family, then a customer’s open invoices, and back', async ({ page }) => {
+  await openSettled(page, '/borrowers/receivables');
+  const parent = (await page.getByTestId('receivable-row').first().getAttribute('data-code'))!;
+  await page.getByTestId('receivable-row').first().getByTestId('receivable-name').click();
+  await expect(page).toHaveURL(`/borrowers/receivables?parentSysObligorCode=${parent}`);
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs).toContainText(`Parent ${parent}`);
+  await expect(page.getByTestId('dim1-section')).toHaveCount(0);
+  await expect(page.getByTestId('receivables-totals')).toBeVisible();
+  await screenshot(page, 'receivables-family');
+
+  const child = page.getByTestId('receivable-row').first();
+  const customer = (await child.getAttribute('data-code'))!;
+  await child.getByRole('link', { name: 'Open invoices →' }).click();
+  await expect(page).toHaveURL(`/borrowers/invoices?sysObligorCode=${customer}`);
+  const invoices = page.getByTestId('invoice-row');
+  await expect(invoices.first()).toBeVisible();
+  expect(new Set(await dataValues(invoices, 'data-customer'))).toEqual(new Set([customer]));
+  await expect(page.getByTestId('invoice-scope')).not.toHaveText('');
+
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: `Parent ${parent}` }).click();
+  await expect(page).toHaveURL(`/borrowers/receivables?parentSysObligorCode=${parent}`);
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'All parent customers' }).click();
+  await expect(page).toHaveURL('/borrowers/receivables');
+});
+
+test('invoice search waits for 3 characters, then narrows the list by invoice number', async ({ page }) => {
+  await openSettled(page, '/borrowers/invoices');
+  await screenshot(page, 'invoices');
+  const firstNumber = (await page.getByTestId('invoice-link').first().innerText()).trim();
+  const term = firstNumber.slice(-6);
+
+  const box = page.getByLabel('Invoice number');
+  await box.fill(term.slice(0, 2));
+  await expect(page.getByTestId('invoice-search-hint')).toHaveText('Type at least 3 characters to search');
+  await page.waitForTimeout(700);
+  expect(page.url()).not.toContain('invoiceNum');
+
+  await box.fill(term);
+  await expect(page).toHaveURL(new RegExp(`invoiceNum=${term}`));
+  await expect(page.getByTestId('invoice-search-hint')).toHaveText('');
+  const numbers = await page.getByTestId('invoice-link').allInnerTexts();
+  expect(numbers.length).toBeGreaterThan(0);
+  for (const number of numbers) expect(number).toContain(term);
+
+  await page.goto('/borrowers/invoices?invoiceNum=ab');
+  await expect(page.getByTestId('invalid-link')).toContainText('enter at least 3 characters');
+});
+
+test('an invoice shows its facts, ageing and payments; an unknown invoice is a 404', async ({ page }) => {
+  await openSettled(page, '/borrowers/invoices?count=50');
+  const partlyPaid = await page.getByTestId('invoice-row').evaluateAll((rows) => rows
+    .find((row) => Number(row.getAttribute('data-amount')) > Number(row.getAttribute('data-outstanding')))
+    ?.getAttribute('data-invoice'));
+  expect(partlyPaid).toBeTruthy();
+  await page.locator(`[data-invoice="${partlyPaid}"]`).getByTestId('invoice-link').click();
+  await expect(page).toHaveURL(`/borrowers/invoices/${encodeURIComponent(partlyPaid!)}`);
+
+  await expect(page.getByTestId('invoice-detail')).toBeVisible();
+  await expect(page.getByTestId('payment-row').first()).toBeVisible();
+  const amount = paise(await page.getByTestId('invoice-amount').locator('[data-value]').getAttribute('data-value'));
+  const paid = paise(await page.getByTestId('invoice-paid').locator('[data-value]').getAttribute('data-value'));
+  const outstanding = paise(await page.getByTestId('invoice-outstanding').locator('[data-value]').getAttribute('data-value'));
+  expect(paid + outstanding).toBe(amount);
+  const payments = (await dataValues(page.getByTestId('payment-row'))).reduce((s, v) => s + paise(v), 0);
+  expect(payments).toBe(paid);
+  await expect(page.getByTestId('invoice-amount').locator('[data-value]')).toHaveText(INR_FULL);
+  await screenshot(page, 'invoice-detail');
+
+  const response = await page.goto('/borrowers/invoices/NO-SUCH-INVOICE');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+});
+
+test('a link with an invalid parameter shows a clear message instead of failing', async ({ page }) => {
+  const response = await page.goto('/borrowers/receivables?sortBy=bogus&offset=0');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByTestId('invalid-link')).toContainText('sortBy');
+  await expect(page.getByTestId('invalid-link')).toContainText('offset is a page number starting at 1');
+  await page.getByRole('link', { name: 'Clear the filters and start again' }).click();
+  await expect(page).toHaveURL('/borrowers/receivables');
+  await expect(page.getByTestId('receivable-row').first()).toBeVisible();
+});
+
+test('the fallback user (no permission data) can open the receivables', async ({ page }) => {
+  await page.context().clearCookies();
+  await signIn(page, USERS.staff);
+  await expect(page).toHaveURL('/borrowers/receivables');
+  await expect(page.getByTestId('receivable-row').first()).toBeVisible();
+  await expect(page.getByTestId('dim1-overview')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await screenshot(page, 'receivables-fallback');
+});

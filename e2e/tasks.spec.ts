@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshot, signIn, USERS } from './helpers';
+import { linkIn, mails } from './mailbox';
+
+const TASK_NAME = `Collect the festive-season dues ${Date.now() % 100000}`;
+
+async function newCount(page: Page): Promise<number> {
+  return Number(await page.getByTestId('new-count').innerText());
+}
+
+async function openBell(page: Page) {
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await expect(page.getByText('New notifications')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+test('a task travels from the admin to the guest and back, through the bell and by email', async ({ browser }) => {
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.clock.install();
+  await signIn(guest, USERS.guest);
+  await expect(guest).toHaveURL('/borrowers/obligors');
+  await openBell(guest);
+  const before = await newCount(guest);
+  await screenshot(guest, 'notifications-panel');
+  await guest.keyboard.press('Escape');
+
+  // The admin creates a task for the guest through the dialog.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, USERS.admin);
+  await admin.goto('/borrowers/tasks');
+  await screenshot(admin, 'tasks-list');
+  await admin.getByRole('button', { name: 'New task' }).click();
+  await admin.getByLabel('Task').fill(TASK_NAME);
+  await admin.getByLabel('Customer').fill('Tr');
+  await expect(admin.getByText('Type at least 3 characters to search.')).toBeVisible();
+  await admin.getByLabel('Customer').fill('Traders');
+  await admin.getByRole('listbox', { name: 'Customer results' }).getByRole('option').first().click();
+  const firstInvoice = admin.getByRole('checkbox').first();
+  await expect(firstInvoice.or(admin.getByText('This customer has no open invoices.'))).toBeVisible();
+  if (await firstInvoice.isVisible()) await firstInvoice.check();
+  await admin.getByLabel('Assignee').fill('Suresh');
+  await admin.getByRole('listbox', { name: 'Assignee results' }).getByRole('option').first().click();
+  await screenshot(admin, 'create-task-dialog');
+  await admin.getByRole('button', { name: 'Create task' }).click();
+  await expect(admin).toHaveURL(/\/borrowers\/tasks\/\d+$/);
+  await expect(admin.getByRole('heading', { name: TASK_NAME })).toBeVisible();
+  const taskUrl = new URL(admin.url()).pathname;
+  await screenshot(admin, 'task-detail');
+
+  // Within one refresh (120 s) the guest's badge rises; the guest opens the task from the bell.
+  await guest.clock.fastForward('02:01');
+  await expect.poll(async () => Number((await guest.getByTestId('notification-count').innerText().catch(() => '0')))).toBeGreaterThan(before);
+  await openBell(guest);
+  await guest.getByTestId('notification').filter({ hasText: TASK_NAME }).first().click();
+  await expect(guest).toHaveURL(taskUrl);
+  await guest.getByLabel('Closing comment').fill('Customer paid by NEFT, UTR 4411');
+  await guest.getByRole('button', { name: 'Close task' }).click();
+  await expect(guest.getByTestId('closing-comment')).toContainText('Customer paid by NEFT');
+
+  // The admin is told that the task was closed.
+  await admin.reload();
+  await openBell(admin);
+  await expect(admin.getByTestId('notification').filter({ hasText: `closed the task: ${TASK_NAME}` }).first()).toBeVisible();
+
+  // The assignment email reached the guest with a link that opens the task after sign-in.
+  const mail = mails().find((m) => m.to.includes(USERS.guest) && m.raw.includes('Collect the festive-season dues'));
+  expect(mail, 'assignment email received over SMTP').toBeDefined();
+  const link = linkIn(mail!);
+  expect(link).toContain(taskUrl);
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto(new URL(link!).pathname);
+  await expect(fresh).toHaveURL(/\/\?next=/);
+  await signIn(fresh, USERS.guest);
+  await expect(fresh).toHaveURL(taskUrl);
+  await guestContext.close();
+  await adminContext.close();
+});
+
+test('the fallback user may open tasks; an investor is sent home from them', async ({ page }) => {
+  await signIn(page, USERS.staff);
+  await page.goto('/borrowers/tasks');
+  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+  await page.context().clearCookies();
+  await signIn(page, USERS.investor);
+  await page.goto('/borrowers/tasks/1');
+  await expect(page).toHaveURL('/investors/my_securities');
+  await page.context().clearCookies();
+  await signIn(page, USERS.portal);
+  await page.goto('/borrowers/tasks');
+  await expect(page).toHaveURL('/borrowers/errors/unauthorized');
+});
