@@ -1,8 +1,9 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 
-export const MAILBOX_FILE = 'test-results/mailbox.jsonl';
-export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
+export const MAILBOX_FILE = `test-results/mailbox-${Number(process.env.E2E_PORT ?? 3100)}.jsonl`;
+// Beside the app's port, so that two suites on different ports never share a mailbox.
+export const SMTP_PORT = Number(process.env.E2E_PORT ?? 3100) + 1000;
 
 /** A real SMTP server for the app under test; every mail it receives is appended to a file. */
 export default async function globalSetup() {

@@ -19,6 +19,8 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Work email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // With the demo password the user leaves the sign-in page; wait for it (sign-in runs scrypt).
+  if (password === PASSWORD && email.includes('@')) await page.waitForURL((url) => url.pathname !== '/', { timeout: 20_000 });
 }
 
 export async function menuLabels(page: Page): Promise<string[]> {

@@ -7,8 +7,12 @@ export function mails(): Mail[] {
   return readFileSync(MAILBOX_FILE, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Mail);
 }
 
-/** The first http(s) link in a mail, with quoted-printable soft line breaks undone. */
+/** The mail's text with folded header lines joined and quoted-printable soft breaks undone. */
+export function textOf(mail: Mail): string {
+  return mail.raw.replace(/\r?\n[ \t]+/g, ' ').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+}
+
+/** The first link to a task in a mail. */
 export function linkIn(mail: Mail): string | null {
-  const text = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  return /(https?:\/\/[^\s"<>]+\/borrowers\/tasks\/\d+)/.exec(text)?.[1] ?? null;
+  return /(https?:\/\/[^\s"<>]+\/borrowers\/tasks\/\d+)/.exec(textOf(mail))?.[1] ?? null;
 }

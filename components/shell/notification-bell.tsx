@@ -61,7 +61,8 @@ export function NotificationBell() {
               )}
             </div>
             {fresh.error ? <div className="p-3"><WarningBox kind="error" /></div>
-              : fresh.rows.length === 0 && !fresh.loading ? <p className="px-4 py-6 text-center text-sm text-slate-500">{MESSAGES.nothingNew}</p>
+              : fresh.rows.length === 0 && fresh.loading ? <p className="px-4 py-6 text-center text-sm text-slate-400">Loading…</p>
+              : fresh.rows.length === 0 ? <p className="px-4 py-6 text-center text-sm text-slate-500">{MESSAGES.nothingNew}</p>
               : (
                 <ul className="divide-y divide-slate-100">
                   {fresh.rows.map((item) => <NotificationItem key={item.id} item={item} onOpen={open(close)} onDismiss={(n) => void markRead(n)} />)}

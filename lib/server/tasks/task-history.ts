@@ -16,7 +16,7 @@ export async function taskHistory(db: Db, clientId: number, taskId: number): Pro
     from audit_log a left join users u on u.client_id = a.client_id and u.id = a.user_id
     where a.client_id = ${clientId} and a.entity = 'task' and a.entity_id = ${String(taskId)}
     union all
-    select n.created_at, n.message || ' (to ' || u.name || ')'
+    select n.created_at, 'Notified ' || u.name || ': ' || n.message
     from notifications n join users u on u.client_id = n.client_id and u.id = n.user_id
     where n.client_id = ${clientId} and n.association_id = ${taskId}
     order by 1, 2`);
