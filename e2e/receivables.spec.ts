@@ -154,6 +154,10 @@ test('invoice search waits for 3 characters, then narrows the list by invoice nu
   expect(numbers.length).toBeGreaterThan(0);
   for (const number of numbers) expect(number).toContain(term);
 
+  await page.getByTestId('invoice-filters').getByRole('link', { name: 'Reset' }).click();
+  await expect(page).toHaveURL('/borrowers/invoices');
+  await expect(box).toHaveValue('');
+
   await page.goto('/borrowers/invoices?invoiceNum=ab');
   await expect(page.getByTestId('invalid-link')).toContainText('enter at least 3 characters');
 });

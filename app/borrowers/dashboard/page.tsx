@@ -1,7 +1,39 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Suspense } from 'react';
+import { AgeingSection } from '@/components/receivables/ageing-section';
+import { PageHeader } from '@/components/receivables/page-header';
+import { PageUpdated } from '@/components/receivables/page-updated';
+import { Section } from '@/components/receivables/section';
+import { SectionBoundary } from '@/components/receivables/section-boundary';
+import { CardsSkeleton, ChartSkeleton, TableSkeleton } from '@/components/receivables/skeletons';
+import { SummaryCards } from '@/components/receivables/summary-cards';
+import { TopOverdueTable } from '@/components/receivables/top-overdue-table';
+import { TrendSection } from '@/components/receivables/trend-section';
 
 export const metadata = { title: 'Summary Dashboard | Client receivables dashboard' };
 
-export default function Page() {
-  return <ComingSoon name="Summary Dashboard" description="Company summary for the whole customer book: balance, current and overdue receivables, collections last month, overall risk, the ageing chart and the 12-month trend." />;
+/** The company summary: each block loads (and may fail) on its own. */
+export default function DashboardPage() {
+  return (
+    <div className="mx-auto max-w-[1400px] space-y-6">
+      <PageHeader
+        title="Summary Dashboard"
+        description="What your customers owe you today, how late it is and how risky: balance by ageing bucket, the last 12 months and the customers to chase first."
+      />
+      <PageUpdated kind="view" />
+      <SectionBoundary>
+        <Suspense fallback={<CardsSkeleton />}><SummaryCards /></Suspense>
+      </SectionBoundary>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <Section title="Ageing of receivables" description="Balance by days past due date, as of today" skeleton={<ChartSkeleton />} testId="ageing-section">
+          <AgeingSection />
+        </Section>
+        <Section title="12-month trend" description="Outstanding and overdue at each month end; cash collected in the month (current month to date)" skeleton={<ChartSkeleton height="h-[25rem]" />} testId="trend-section">
+          <TrendSection />
+        </Section>
+      </div>
+      <Section title="Top 10 overdue customers" description="Parent customers with the largest overdue balance" skeleton={<TableSkeleton rows={10} columns={6} />} flush testId="top-overdue-section">
+        <TopOverdueTable />
+      </Section>
+    </div>
+  );
 }

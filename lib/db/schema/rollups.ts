@@ -1,11 +1,39 @@
 import { sql } from 'drizzle-orm';
 import {
-  date, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp,
+  date, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
 const money = () => numeric({ precision: 18, scale: 2 }).notNull().default('0');
 const count = () => integer().notNull().default(0);
+
+/** The amounts and counts of an ageing row, shared by the obligor and family rollups. */
+function ageingAmounts() {
+  return {
+    current: money(),
+    currentNum: count(),
+    crdBucket1: money(),
+    crdBucket1Num: count(),
+    crdBucket2: money(),
+    crdBucket2Num: count(),
+    crdBucket3: money(),
+    crdBucket3Num: count(),
+    crdBucket4: money(),
+    crdBucket4Num: count(),
+    invBucket1: money(),
+    invBucket1Num: count(),
+    invBucket2: money(),
+    invBucket2Num: count(),
+    invBucket3: money(),
+    invBucket3Num: count(),
+    invBucket4: money(),
+    invBucket4Num: count(),
+    outstanding: money(),
+    overdue: money(),
+    invoiced: money(), // documents issued in the month of as_of_date, up to it (net of credit notes)
+    paid: money(), // cash collected in the month of as_of_date, up to it
+  };
+}
 
 /**
  * Pre-aggregated ageing per obligor as of a date (every month end and the current day), refreshed
@@ -22,31 +50,32 @@ export const obligorAgeing = pgTable('obligor_ageing', {
   dim3Id: integer(),
   salesSegment: text(),
   rating: smallint(),
-  current: money(),
-  currentNum: count(),
-  crdBucket1: money(),
-  crdBucket1Num: count(),
-  crdBucket2: money(),
-  crdBucket2Num: count(),
-  crdBucket3: money(),
-  crdBucket3Num: count(),
-  crdBucket4: money(),
-  crdBucket4Num: count(),
-  invBucket1: money(),
-  invBucket1Num: count(),
-  invBucket2: money(),
-  invBucket2Num: count(),
-  invBucket3: money(),
-  invBucket3Num: count(),
-  invBucket4: money(),
-  invBucket4Num: count(),
-  outstanding: money(),
-  overdue: money(),
-  invoiced: money(), // documents issued in the month of as_of_date, up to it (net of credit notes)
-  paid: money(), // cash collected in the month of as_of_date, up to it
+  ...ageingAmounts(),
 }, (t) => [
   primaryKey({ columns: [t.clientId, t.asOfDate, t.sysObligorCode] }),
   index('obligor_ageing_family').on(t.clientId, t.asOfDate, t.familyCode),
+]);
+
+/**
+ * The same rows summed per family (parent obligor), with the rated receivables and the weighted
+ * rating: the parent list and the client totals read a few thousand rows instead of every obligor.
+ */
+export const familyAgeing = pgTable('family_ageing', {
+  clientId: integer().notNull(),
+  asOfDate: date().notNull(),
+  familyCode: text().notNull(),
+  ...ageingAmounts(),
+  lowRated: money(),
+  medRated: money(),
+  highRated: money(),
+  weightedRating: doublePrecision(),
+  // Balance of the rated obligors with a positive balance: weightedRating x ratedBalance sums across families.
+  ratedBalance: money(),
+  openObligors: count(), // obligors of the family with something outstanding
+}, (t) => [
+  primaryKey({ columns: [t.clientId, t.asOfDate, t.familyCode] }),
+  index('family_ageing_overdue').on(t.clientId, t.asOfDate, t.overdue.desc()),
+  index('family_ageing_outstanding').on(t.clientId, t.asOfDate, t.outstanding.desc()),
 ]);
 
 /** Which dates have rollups, and when they were refreshed (the spec's view update time). */

@@ -23,3 +23,13 @@ export function summedColumns(): SQL {
   const counts = COUNT_KEYS.map((k) => sql`coalesce(sum(r.${column(k)}), 0)::int as ${sql.identifier(k)}`);
   return sql.join([...amounts, ...counts], sql`, `);
 }
+
+/** Per group: rated receivables by class, the balance-weighted rating, the rated balance, open obligors. */
+export const GROUP_COLUMNS = sql`
+  coalesce(sum(r.outstanding) filter (where r.rating = 1), 0)::numeric(18,2) as "lowRatedReceivables",
+  coalesce(sum(r.outstanding) filter (where r.rating = 2), 0)::numeric(18,2) as "medRatedReceivables",
+  coalesce(sum(r.outstanding) filter (where r.rating = 3), 0)::numeric(18,2) as "highRatedReceivables",
+  (sum(r.rating * r.outstanding) filter (where r.rating is not null and r.outstanding > 0)
+    / nullif(sum(r.outstanding) filter (where r.rating is not null and r.outstanding > 0), 0))::float8 as "obligorWeightedRating",
+  coalesce(sum(r.outstanding) filter (where r.rating is not null and r.outstanding > 0), 0)::numeric(18,2) as "ratedBalance",
+  count(*) filter (where r.outstanding <> 0)::int as "openObligors"`;

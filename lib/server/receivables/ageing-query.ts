@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { RISK_CLASS_RATING, type RiskClass } from '@/lib/domain/filters';
 import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
+import { AMOUNT_KEYS, COUNT_KEYS, column } from './ageing-columns';
 import { todayIso } from '@/lib/domain/dates';
 import { hasSnapshot, refreshStaleRollups } from './refresh-rollups';
 
@@ -65,10 +66,18 @@ export function whereAll(parts: SQL[]): SQL {
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-/** Rated receivables by class and the balance-weighted rating of the rows summed. */
-export const RATING_COLUMNS = sql`
-  coalesce(sum(r.outstanding) filter (where r.rating = 1), 0)::numeric(18,2) as "lowRatedReceivables",
-  coalesce(sum(r.outstanding) filter (where r.rating = 2), 0)::numeric(18,2) as "medRatedReceivables",
-  coalesce(sum(r.outstanding) filter (where r.rating = 3), 0)::numeric(18,2) as "highRatedReceivables",
-  (sum(r.rating * r.outstanding) filter (where r.rating is not null and r.outstanding > 0)
-    / nullif(sum(r.outstanding) filter (where r.rating is not null and r.outstanding > 0), 0))::float8 as "obligorWeightedRating"`;
+
+/**
+ * The family rollup when it can answer (rollups exist for the date, and no obligor or item filter
+ * applies): the same columns as grouping obligor rows per family, read from a few thousand rows.
+ */
+export async function familyRollup(db: Db, clientId: number, asOf: string, filters: ObligorFilters & ItemFilters): Promise<SQL | null> {
+  if (hasItemFilters(filters) || obligorConditions(filters).length > 0) return null;
+  if (!(await hasSnapshot(db, clientId, asOf))) return null;
+  const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`f.${column(k)} as ${sql.identifier(k)}`);
+  return sql`(select f.family_code as "sysObligorCode", ${sql.join(amounts, sql`, `)},
+      f.low_rated as "lowRatedReceivables", f.med_rated as "medRatedReceivables", f.high_rated as "highRatedReceivables",
+      f.weighted_rating as "obligorWeightedRating", f.rated_balance as "ratedBalance",
+      f.open_obligors as "openObligors"
+    from family_ageing f where f.client_id = ${clientId} and f.as_of_date = ${asOf}::date)`;
+}

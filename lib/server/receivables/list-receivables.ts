@@ -3,15 +3,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TReceivablesQuery, TSummaryQuery } from '@/lib/contract/receivables';
+import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { todayIso } from '@/lib/domain/dates';
 import { ratingLabel } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/api/errors';
-import { AMOUNT_KEYS, COUNT_KEYS, column, summedColumns, type AmountKey, type CountKey } from './ageing-columns';
-import { ageingSource, obligorConditions, RATING_COLUMNS, whereAll } from './ageing-query';
+import {
+  AMOUNT_KEYS, COUNT_KEYS, column, GROUP_COLUMNS, summedColumns, type AmountKey, type CountKey,
+} from './ageing-columns';
+import { ageingSource, familyRollup, obligorConditions, whereAll } from './ageing-query';
 
 const RATED_KEYS = ['lowRatedReceivables', 'medRatedReceivables', 'highRatedReceivables'];
-const NUMBER_KEYS = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS, 'total'];
+const NUMBER_KEYS = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS, 'ratedBalance', 'total'];
 
 type RatedKey = 'lowRatedReceivables' | 'medRatedReceivables' | 'highRatedReceivables';
 type Sums = { [K in AmountKey | CountKey | RatedKey]: number } & { obligorWeightedRating: number | null };
@@ -52,6 +55,26 @@ export async function listReceivables(db: Db, clientId: number, query: TReceivab
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
   const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const byFamily = !query.parentSysObligorCode && !query.sysObligorCode;
+  const grouped = (byFamily ? await familyRollup(db, clientId, asOf, query) : null)
+    ?? await groupedRows(db, clientId, asOf, boundaries, query);
+  const where = query.ageingFilter ? sql`where g.${sql.identifier(query.ageingFilter)} <> 0` : sql``;
+  const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
+  const rows = await queryRows<Record<string, unknown>>(db, sql`
+    select g.*, o.name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
+      o.dim1_id as "dimId", dv.name as dim1, count(*) over () as total
+    from ${grouped} g
+    join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = g."sysObligorCode"
+    left join dimension_values dv on dv.client_id = ${clientId} and dv.id = o.dim1_id
+    ${where}
+    order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, g."sysObligorCode"
+    limit ${query.count} offset ${(query.offset - 1) * query.count}`);
+  const total = rows.length ? Number(rows[0]!.total) : await countRows(db, grouped, where);
+  return { total, rows: rows.map((row) => toReceivable(row, asOf)) };
+}
+
+/** Obligor rows grouped per family, per obligor of a family, or for one obligor. */
+async function groupedRows(db: Db, clientId: number, asOf: string, boundaries: AgeingBoundaries, query: TReceivablesQuery): Promise<SQL> {
   const source = await ageingSource(db, clientId, asOf, boundaries, query);
   const conditions = obligorConditions(query);
   let key = sql`r.family_code`;
@@ -63,33 +86,18 @@ export async function listReceivables(db: Db, clientId: number, query: TReceivab
     key = sql`r.sys_obligor_code`;
     conditions.push(sql`r.sys_obligor_code = ${query.sysObligorCode}`);
   }
-  const having = query.ageingFilter ? sql`having sum(r.${column(query.ageingFilter)}) <> 0` : sql``;
-  const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
-    select g.*, o.name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
-      o.dim1_id as "dimId", dv.name as dim1, count(*) over () as total
-    from (
-      select ${key} as "sysObligorCode", ${summedColumns()}, ${RATING_COLUMNS}
-      from ${source} ${whereAll(conditions)}
-      group by ${key} ${having}
-    ) g
-    join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = g."sysObligorCode"
-    left join dimension_values dv on dv.client_id = ${clientId} and dv.id = o.dim1_id
-    order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, g."sysObligorCode"
-    limit ${query.count} offset ${(query.offset - 1) * query.count}`);
-  const total = rows.length ? Number(rows[0]!.total) : await countGroups(db, source, key, conditions, having);
-  return { total, rows: rows.map((row) => toReceivable(row, asOf)) };
+  return sql`(select ${key} as "sysObligorCode", ${summedColumns()}, ${GROUP_COLUMNS}
+    from ${source} ${whereAll(conditions)} group by ${key})`;
 }
 
 /** A page past the end still reports the real total. */
-async function countGroups(db: Db, source: SQL, key: SQL, conditions: SQL[], having: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: string }>(db, sql`
-    select count(*) as n from (select ${key} from ${source} ${whereAll(conditions)} group by ${key} ${having}) g`);
+async function countRows(db: Db, grouped: SQL, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(db, sql`select count(*) as n from ${grouped} g ${where}`);
   return Number(row?.n ?? 0);
 }
 
 function toReceivable(raw: Record<string, unknown>, asOf: string): ReceivableRow {
-  const { total: _total, invoiced, ...row } = toNumbers(raw);
+  const { total: _total, invoiced, ratedBalance: _rated, openObligors: _open, ...row } = toNumbers(raw);
   const weighted = row.obligorWeightedRating;
   return {
     ...row,
@@ -105,25 +113,25 @@ export async function receivablesSummary(db: Db, clientId: number, query: TSumma
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
   const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
-  const source = await ageingSource(db, clientId, asOf, boundaries, query);
-  const where = whereAll(obligorConditions(query));
-  const [totals] = await queryRows<Record<string, unknown>>(db, sql`
-    select ${summedColumns()}, ${RATING_COLUMNS}, count(*) filter (where r.outstanding <> 0)::int as "openObligors"
-    from ${source} ${where}`);
+  const families = await familyRollup(db, clientId, asOf, query)
+    ?? await groupedRows(db, clientId, asOf, boundaries, { ...query, sortBy: 'balance', order: 'DESC', offset: 1, count: 1 });
+  const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS].map((k) =>
+    sql`coalesce(sum(g.${sql.identifier(k)}), 0)${COUNT_KEYS.includes(k as CountKey) ? sql`::int` : sql`::numeric(18,2)`} as ${sql.identifier(k)}`);
   // Overall risk: the mean of the parent obligors' weighted ratings, to 1 decimal (spec section 9).
-  const [risk] = await queryRows<{ overall: number | null }>(db, sql`
-    select round(avg(w)::numeric, 1)::float8 as overall from (
-      select sum(r.rating * r.outstanding) filter (where r.rating is not null and r.outstanding > 0)
-        / nullif(sum(r.outstanding) filter (where r.rating is not null and r.outstanding > 0), 0) as w
-      from ${source} ${where} group by r.family_code) families`);
+  const [totals] = await queryRows<Record<string, unknown>>(db, sql`
+    select ${sql.join(amounts, sql`, `)},
+      (sum(g."obligorWeightedRating" * g."ratedBalance") / nullif(sum(g."ratedBalance"), 0))::float8 as "obligorWeightedRating",
+      round(avg(g."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk",
+      coalesce(sum(g."openObligors"), 0)::int as "openObligors"
+    from ${families} g`);
   if (!totals) throw notFound('Receivables');
   const { invoiced, ...sums } = toNumbers(totals);
   return {
     ...sums,
     receivables: Number(invoiced),
     balance: Number(sums.outstanding),
+    overallRisk: totals.overallRisk as number | null,
     openObligors: Number(totals.openObligors),
-    overallRisk: risk?.overall ?? null,
     date: asOf,
     currency: client.currency,
   };

@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { ageingSnapshots, clients, dataUpdateTimes } from '@/lib/db/schema';
 import { ageingRowsSql } from './ageing-source';
+import { AMOUNT_KEYS, COUNT_KEYS, column, GROUP_COLUMNS, summedColumns } from './ageing-columns';
 import { monthEndsBetween } from '@/lib/domain/dates';
 
 const ROLLUP_COLUMNS = [
@@ -45,6 +46,18 @@ async function refreshSettlement(db: Db, clientId: number): Promise<void> {
       and (i.paid_to_date <> t.paid_total or i.settled_date is distinct from t.settled_date)`);
 }
 
+/** Sums the obligor rollup of a date per family (columns in the order of summedColumns + GROUP_COLUMNS). */
+async function refreshFamilies(db: Db, clientId: number, asOf: string): Promise<void> {
+  const columns = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => column(k));
+  await db.execute(sql`delete from family_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date`);
+  await db.execute(sql`
+    insert into family_ageing (client_id, as_of_date, family_code, ${sql.join(columns, sql`, `)},
+      low_rated, med_rated, high_rated, weighted_rating, rated_balance, open_obligors)
+    select ${clientId}, ${asOf}::date, r.family_code, ${summedColumns()}, ${GROUP_COLUMNS}
+    from obligor_ageing r where r.client_id = ${clientId} and r.as_of_date = ${asOf}::date
+    group by r.family_code`);
+}
+
 /**
  * Rebuilds the ageing rollups of one client for every month end since its first document and for
  * `today`, inside the caller's transaction, and records the view update time. Run after every
@@ -70,6 +83,7 @@ export async function refreshReceivableRollups(
     await db.execute(sql`
       insert into obligor_ageing (client_id, as_of_date, ${columns})
       select ${clientId}, ${asOf}::date, ${columns} from (${ageingRowsSql(clientId, asOf, boundaries)}) rows`);
+    await refreshFamilies(db, clientId, asOf);
     await db.insert(ageingSnapshots).values({ clientId, asOfDate: asOf, refreshedAt: now })
       .onConflictDoUpdate({ target: [ageingSnapshots.clientId, ageingSnapshots.asOfDate], set: { refreshedAt: now } });
   }
@@ -85,14 +99,18 @@ export async function hasSnapshot(db: Db, clientId: number, asOf: string): Promi
   return rows.length > 0;
 }
 
-/** Adds today's rollups for every borrower client that lacks them (run at start and daily). */
+/**
+ * Adds today's rollups for every borrower client that lacks them (run at start and daily); a
+ * client without any rollup yet (new, or after a migration that reset them) gets every month end too.
+ */
 export async function refreshStaleRollups(db: Db, today: string): Promise<number[]> {
-  const stale = await queryRows<{ id: number }>(db, sql`
-    select c.id from clients c
+  const stale = await queryRows<{ id: number; hasAny: boolean }>(db, sql`
+    select c.id, exists (select 1 from ageing_snapshots s where s.client_id = c.id) as "hasAny"
+    from clients c
     where c.kind = 'BORROWER'
       and not exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${today}::date)`);
-  for (const { id } of stale) {
-    await db.transaction((tx) => refreshReceivableRollups(tx, id, today, { onlyToday: true }));
+  for (const { id, hasAny } of stale) {
+    await db.transaction((tx) => refreshReceivableRollups(tx, id, today, { onlyToday: hasAny }));
   }
   return stale.map((row) => row.id);
 }

@@ -1,7 +1,84 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
+import { ZodError } from 'zod';
+import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
+import { ZInvoicesQuery } from '@/lib/contract/receivables';
+import { WarningBox } from '@/components/feedback/warning-box';
+import { Breadcrumb } from '@/components/receivables/breadcrumb';
+import { formatDay } from '@/components/receivables/day';
+import { checkLink, InvalidLink } from '@/components/receivables/invalid-link';
+import { InvoiceDetail, type InvoiceRecord } from '@/components/receivables/invoice-detail';
+import { InvoiceFilterBar } from '@/components/receivables/invoice-filter-bar';
+import { InvoiceList } from '@/components/receivables/invoice-list';
+import { INVOICE_LIST_KEYS } from '@/components/receivables/invoice-params';
+import { InvoiceScopeBreadcrumb, InvoiceScopeTitle } from '@/components/receivables/invoice-scope';
+import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { PageHeader } from '@/components/receivables/page-header';
+import { PageUpdated } from '@/components/receivables/page-updated';
+import { Section } from '@/components/receivables/section';
+import { TableSkeleton } from '@/components/receivables/skeletons';
 
 export const metadata = { title: 'Invoices | Client receivables dashboard' };
 
-export default function Page() {
-  return <ComingSoon name="Invoices" description="Open invoices with search by invoice number, filters and paging; one invoice with its payments and ageing." />;
+const PATH = '/borrowers/invoices';
+
+export default async function InvoicesPage({ params, searchParams }: {
+  params: Promise<{ id?: string[] }>; searchParams: Promise<SearchParams>;
+}) {
+  const { id } = await params;
+  if (id && id.length > 1) notFound();
+  if (id?.[0]) return <InvoicePage sysInvoiceNum={decodeURIComponent(id[0])} />;
+  return <OpenInvoicesPage params={flattenParams(await searchParams)} />;
+}
+
+/** The open-invoice list: search, filters, sort and page all in the URL. */
+function OpenInvoicesPage({ params }: { params: Record<string, string> }) {
+  const problem = checkLink(ZInvoicesQuery, params);
+  return (
+    <div className="mx-auto max-w-[1400px] space-y-6">
+      <PageHeader
+        title="Invoices"
+        description="Every invoice, credit note and debit note still open today, with what is owed on it and how late it is. Open one to see its payments."
+        breadcrumb={<InvoiceScopeBreadcrumb params={params} />}
+      />
+      <PageUpdated kind="integration" />
+      <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
+        <InvoiceFilterBar />
+      </Suspense>
+      {problem ? <InvalidLink message={problem} resetHref={PATH} /> : (
+        <Section title={<InvoiceScopeTitle params={params} />} description="Sorted by days past due unless you choose another column"
+          skeleton={<TableSkeleton rows={10} columns={8} />} inputs={paramsKey(params, INVOICE_LIST_KEYS)} flush testId="invoices-section">
+          <InvoiceList params={params} pathname={PATH} />
+        </Section>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One invoice. It is loaded before anything streams so that an unknown number answers a real 404
+ * (spec section 8: not found or failed validation); any other failure shows the warning box.
+ */
+async function InvoicePage({ sysInvoiceNum }: { sysInvoiceNum: string }) {
+  let invoice: InvoiceRecord | null = null;
+  let failed = false;
+  try {
+    invoice = await cachedCall('invoice', { sysInvoiceNum });
+  } catch (error) {
+    if (error instanceof ZodError || (error as { status?: number }).status === 404) notFound();
+    console.error(error);
+    failed = true;
+  }
+  const settings = invoice ? await clientSettings().catch(() => null) : null;
+  const invoiceNum = invoice ? String((invoice as unknown as Record<string, unknown>).invoiceNum) : sysInvoiceNum;
+  return (
+    <div className="mx-auto max-w-[1400px]">
+      <PageHeader
+        title={`Invoice ${invoiceNum}`}
+        description={invoice && settings ? `Ageing as of ${formatDay(invoice.date)}: what was invoiced, what has been paid and what is still owed.` : 'The invoice could not be loaded.'}
+        breadcrumb={<Breadcrumb crumbs={[{ label: 'Invoices', href: PATH }, { label: invoiceNum }]} />}
+      />
+      {failed || !invoice || !settings ? <WarningBox kind="error" /> : <InvoiceDetail invoice={invoice} settings={settings} />}
+    </div>
+  );
 }

@@ -1,0 +1,80 @@
+import Link from 'next/link';
+import type { SortOrder } from '@/lib/client/url-state';
+import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { bucketLabel } from './bucket-columns';
+import { BucketPill } from './bucket-pill';
+import { DataTable, Td, Th, Tr } from './data-table';
+import { Day } from './day';
+import { DaysPastDue } from './days-past-due';
+import { DocTypeBadge } from './doc-type-badge';
+import { Money, type MoneyFormat } from './money';
+import { SortableHeader } from './sortable-header';
+
+export interface InvoiceListRow {
+  sysInvoiceNum: string;
+  invoiceNum: string;
+  docType: string;
+  sysObligorCode: string;
+  obligorName: string;
+  issueDate: string;
+  dueDate: string | null;
+  amount: number;
+  outstanding: number;
+  currency: string;
+  daysPastDue: number;
+  bucket: string;
+}
+
+/** Open invoices with what is still owed on each; each row opens the invoice. */
+export function InvoicesTable({ rows, money, boundaries, sort, pathname, params }: {
+  rows: InvoiceListRow[];
+  money: MoneyFormat;
+  boundaries: AgeingBoundaries;
+  sort: { sortBy: string; order: SortOrder };
+  pathname: string;
+  params: Record<string, string>;
+}) {
+  const header = { active: sort, pathname, params };
+  return (
+    <DataTable label="Open invoices" testId="invoices-table">
+      <thead>
+        <tr>
+          <SortableHeader column="invoiceNum" label="Invoice no." firstOrder="ASC" {...header} />
+          <SortableHeader column="obligorName" label="Customer" firstOrder="ASC" {...header} />
+          <SortableHeader column="issueDate" label="Issue date" {...header} />
+          <SortableHeader column="dueDate" label="Due date" {...header} />
+          <SortableHeader column="amount" label="Amount" numeric {...header} />
+          <SortableHeader column="outstanding" label="Outstanding" numeric {...header} />
+          <SortableHeader column="daysPastDue" label="Days past due" numeric {...header} />
+          <Th>Bucket</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const format = { ...money, currency: row.currency || money.currency };
+          return (
+            <Tr key={row.sysInvoiceNum} data-testid="invoice-row" data-invoice={row.sysInvoiceNum} data-customer={row.sysObligorCode}
+              data-amount={row.amount} data-outstanding={row.outstanding}>
+              <Td className="whitespace-nowrap">
+                <Link href={`/borrowers/invoices/${encodeURIComponent(row.sysInvoiceNum)}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline" data-testid="invoice-link">
+                  {row.invoiceNum}
+                </Link>
+                <DocTypeBadge docType={row.docType} />
+              </Td>
+              <Td className="max-w-64">
+                <span className="block truncate" title={row.obligorName}>{row.obligorName}</span>
+                <span className="text-xs text-slate-400">{row.sysObligorCode}</span>
+              </Td>
+              <Td><Day iso={row.issueDate} /></Td>
+              <Td><Day iso={row.dueDate} /></Td>
+              <Td numeric><Money value={row.amount} format={format} /></Td>
+              <Td numeric className="font-medium text-slate-900"><Money value={row.outstanding} format={format} /></Td>
+              <Td numeric><DaysPastDue days={row.daysPastDue} /></Td>
+              <Td><BucketPill bucket={row.bucket} label={bucketLabel(boundaries, row.bucket)} /></Td>
+            </Tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
+  );
+}

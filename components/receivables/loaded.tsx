@@ -1,0 +1,34 @@
+import { unstable_rethrow } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { ZodError } from 'zod';
+import { WarningBox } from '@/components/feedback/warning-box';
+import { invalidParamMessage } from './invalid-link';
+
+/**
+ * Loads a section's data and renders it, or the section's own warning: 'Error fetching data' on
+ * failure (logged, spec section 8), 'Data not available' when empty, and a readable message when
+ * the link carries a parameter the contract refuses. The rest of the page is unaffected.
+ */
+export async function Loaded<T>({ load, isEmpty, children }: {
+  load: () => Promise<T>;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  let data: T;
+  try {
+    data = await load();
+  } catch (error) {
+    unstable_rethrow(error);
+    if (error instanceof ZodError) return <SectionMessage kind="error" message={invalidParamMessage(error)} />;
+    if ((error as { status?: number }).status === 404) return <SectionMessage kind="empty" />;
+    console.error(error);
+    return <SectionMessage kind="error" />;
+  }
+  if (isEmpty?.(data)) return <SectionMessage kind="empty" />;
+  return <>{children(data)}</>;
+}
+
+/** Marked so that an edge-to-edge (table) section can give the message its padding. */
+function SectionMessage(props: { kind: 'empty' | 'error'; message?: string }) {
+  return <div data-section-message><WarningBox {...props} /></div>;
+}

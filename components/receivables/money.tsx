@@ -1,0 +1,38 @@
+import { formatMoney, formatMoneyShort } from '@/lib/domain/format';
+
+const figureFormats = new Map<string, Intl.NumberFormat>();
+
+/** The amount in the locale's grouping without the currency sign (12,34,567.00). */
+function formatFigure(value: number, locale: string): string {
+  let f = figureFormats.get(locale);
+  if (!f) figureFormats.set(locale, (f = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })));
+  return f.format(value);
+}
+
+/** The currency sign alone (₹), for a table that states its currency once in its caption. */
+export function currencySign(format: MoneyFormat): string {
+  return formatMoney(0, format.currency, format.locale, 0).replace(/[\d\s.,]/g, '');
+}
+
+/** The client's currency and locale (en-IN: ₹12,34,567.00); plain strings so client islands get it too. */
+export interface MoneyFormat {
+  currency: string;
+  locale: string;
+}
+
+/**
+ * An amount as a finance user reads it: tabular figures, the minus sign of a credit note kept,
+ * and in short form (₹12.35 L, ₹1.23 Cr) the exact value on hover. `bare` leaves out the sign in
+ * wide tables that name their currency once, as printed ageing reports do.
+ */
+export function Money({ value, format, short = false, bare = false, className = '' }: {
+  value: number; format: MoneyFormat; short?: boolean; bare?: boolean; className?: string;
+}) {
+  const full = formatMoney(value, format.currency, format.locale);
+  const text = short ? formatMoneyShort(value, format.currency, format.locale) : bare ? formatFigure(value, format.locale) : full;
+  return (
+    <span className={`tabular-nums whitespace-nowrap ${value < 0 ? 'text-rose-700' : ''} ${className}`} title={text === full ? undefined : full} data-value={value}>
+      {text}
+    </span>
+  );
+}

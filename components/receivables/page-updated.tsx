@@ -1,0 +1,19 @@
+import { Suspense } from 'react';
+import { LastUpdated } from '@/components/shell/last-updated';
+import { dataUpdateTime } from './page-backend';
+
+async function Stamp({ kind }: { kind: 'integration' | 'view' }) {
+  try {
+    const times = await dataUpdateTime();
+    return <LastUpdated kind={kind} time={kind === 'integration' ? times.integrationUpdateTime : times.viewUpdateTime} />;
+  } catch (error) {
+    // The top bar simply shows no time: the sections report their own failures.
+    console.error(error);
+    return null;
+  }
+}
+
+/** The top bar's 'Last updated': the import time on lists, the figures' refresh time on the dashboard. */
+export function PageUpdated({ kind }: { kind: 'integration' | 'view' }) {
+  return <Suspense fallback={null}><Stamp kind={kind} /></Suspense>;
+}

@@ -1,0 +1,48 @@
+import { DataTable, Td, Th, Tr } from './data-table';
+import { Day } from './day';
+import { Money, type MoneyFormat } from './money';
+
+export interface Payment {
+  paymentRef: string | null;
+  paidDate: string;
+  amount: number;
+}
+
+/** The settlements of one item in date order, with what was still owed after each. */
+export function PaymentsTable({ payments, amount, money }: { payments: Payment[]; amount: number; money: MoneyFormat }) {
+  let owedPaise = Math.round(amount * 100);
+  const rows = payments.map((payment) => {
+    owedPaise -= Math.round(payment.amount * 100);
+    return { ...payment, owedAfter: owedPaise / 100 };
+  });
+  const paid = (Math.round(amount * 100) - owedPaise) / 100;
+  return (
+    <DataTable label="Payments" testId="payments-table">
+      <thead>
+        <tr>
+          <Th>Date</Th>
+          <Th>Reference</Th>
+          <Th numeric>Amount paid</Th>
+          <Th numeric>Still owed after</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <Tr key={`${row.paymentRef ?? 'payment'}-${i}`} data-testid="payment-row" data-value={row.amount}>
+            <Td><Day iso={row.paidDate} /></Td>
+            <Td className="text-slate-500">{row.paymentRef ?? '-'}</Td>
+            <Td numeric className="font-medium text-emerald-700"><Money value={row.amount} format={money} /></Td>
+            <Td numeric><Money value={row.owedAfter} format={money} /></Td>
+          </Tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="bg-slate-50/80 font-semibold text-slate-900">
+          <Td className="border-b-0 border-t border-slate-200 text-xs uppercase tracking-wide text-slate-600" colSpan={2}>Total paid</Td>
+          <Td numeric className="border-b-0 border-t border-slate-200" data-testid="payments-total"><Money value={paid} format={money} /></Td>
+          <Td numeric className="border-b-0 border-t border-slate-200"><Money value={owedPaise / 100} format={money} /></Td>
+        </tr>
+      </tfoot>
+    </DataTable>
+  );
+}

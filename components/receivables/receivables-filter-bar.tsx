@@ -1,0 +1,27 @@
+import { todayIso } from '@/lib/domain/dates';
+import { bucketColumns } from './bucket-columns';
+import { Loaded } from './loaded';
+import { clientSettings, pageBackend } from './page-backend';
+import { ReceivablesFilters } from './receivables-filters';
+
+async function loadFilterChoices() {
+  const [settings, values] = await Promise.all([clientSettings(), (await pageBackend()).backend.dimensionValues()]);
+  return { settings, values };
+}
+
+/** The filter bar with the client's own dimension names and values and its ageing buckets. */
+export function ReceivablesFilterBar() {
+  return (
+    <Loaded load={loadFilterChoices}>
+      {({ settings, values }) => (
+        <ReceivablesFilters
+          dimensionNames={settings.dimensionNames}
+          dimensionValues={values}
+          creditBuckets={bucketColumns(settings.boundaries, 'CREDIT_DATE')}
+          invoiceBuckets={bucketColumns(settings.boundaries, 'INVOICE_DATE')}
+          today={todayIso()}
+        />
+      )}
+    </Loaded>
+  );
+}

@@ -1,0 +1,54 @@
+import Link from 'next/link';
+import { formatPercent } from '@/lib/domain/format';
+import { DataTable, Td, Th, Tr } from './data-table';
+import { Loaded } from './loaded';
+import { Money } from './money';
+import { cachedCall, clientSettings } from './page-backend';
+import { RatingBadge } from './rating-badge';
+
+const TOP = 10;
+
+async function loadTopOverdue() {
+  const [settings, list] = await Promise.all([
+    clientSettings(), cachedCall('receivables', { sortBy: 'overdue', order: 'DESC', count: TOP }),
+  ]);
+  // A customer with nothing overdue is not a collection priority, even if the list is short.
+  return { money: settings.money, rows: list.rows.filter((row) => row.overdue > 0) };
+}
+
+/** The ten parent customers with the most overdue, each leading to its customer page. */
+export function TopOverdueTable() {
+  return (
+    <Loaded load={loadTopOverdue} isEmpty={({ rows }) => rows.length === 0}>
+      {({ money, rows }) => (
+        <DataTable label="Top 10 overdue customers" testId="top-overdue">
+          <thead>
+            <tr>
+              <Th className="w-10">#</Th>
+              <Th>Customer</Th>
+              <Th numeric>Overdue</Th>
+              <Th numeric>Share overdue</Th>
+              <Th numeric>Balance</Th>
+              <Th center>Rating</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, i) => (
+              <Tr key={row.sysObligorCode} data-code={row.sysObligorCode}>
+                <Td className="text-slate-400 tabular-nums">{i + 1}</Td>
+                <Td>
+                  <Link href={`/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">{row.name}</Link>
+                  <span className="ml-2 text-xs text-slate-400">{row.sysObligorCode}</span>
+                </Td>
+                <Td numeric className="font-medium text-rose-700"><Money value={row.overdue} format={money} /></Td>
+                <Td numeric className="text-slate-500">{formatPercent(row.balance ? (row.overdue / row.balance) * 100 : 0)}</Td>
+                <Td numeric><Money value={row.balance} format={money} /></Td>
+                <Td center><RatingBadge rating={row.rating} /></Td>
+              </Tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </Loaded>
+  );
+}

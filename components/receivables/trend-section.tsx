@@ -1,0 +1,20 @@
+import { Loaded } from './loaded';
+import { cachedCall, clientSettings } from './page-backend';
+import { TrendLineChart, type TrendMonth } from './trend-line-chart';
+
+async function loadTrend() {
+  const [settings, overview] = await Promise.all([clientSettings(), cachedCall('overview', {})]);
+  const months: TrendMonth[] = overview.months.map((m) => ({
+    month: m.month, outstanding: m.outstanding, overdue: m.overdue, collected: m.collected,
+  }));
+  return { money: settings.money, months };
+}
+
+/** The trend over the default range (12 months to today): the last point is the month to date. */
+export function TrendSection() {
+  return (
+    <Loaded load={loadTrend} isEmpty={({ months }) => months.every((m) => m.outstanding === 0 && m.collected === 0)}>
+      {({ money, months }) => <TrendLineChart months={months} money={money} />}
+    </Loaded>
+  );
+}

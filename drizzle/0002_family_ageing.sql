@@ -1,0 +1,39 @@
+CREATE TABLE "family_ageing" (
+	"client_id" integer NOT NULL,
+	"as_of_date" date NOT NULL,
+	"family_code" text NOT NULL,
+	"current" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"current_num" integer DEFAULT 0 NOT NULL,
+	"crd_bucket1" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"crd_bucket1_num" integer DEFAULT 0 NOT NULL,
+	"crd_bucket2" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"crd_bucket2_num" integer DEFAULT 0 NOT NULL,
+	"crd_bucket3" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"crd_bucket3_num" integer DEFAULT 0 NOT NULL,
+	"crd_bucket4" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"crd_bucket4_num" integer DEFAULT 0 NOT NULL,
+	"inv_bucket1" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"inv_bucket1_num" integer DEFAULT 0 NOT NULL,
+	"inv_bucket2" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"inv_bucket2_num" integer DEFAULT 0 NOT NULL,
+	"inv_bucket3" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"inv_bucket3_num" integer DEFAULT 0 NOT NULL,
+	"inv_bucket4" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"inv_bucket4_num" integer DEFAULT 0 NOT NULL,
+	"outstanding" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"overdue" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"invoiced" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"paid" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"low_rated" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"med_rated" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"high_rated" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"weighted_rating" double precision,
+	"rated_balance" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"open_obligors" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "family_ageing_client_id_as_of_date_family_code_pk" PRIMARY KEY("client_id","as_of_date","family_code")
+);
+--> statement-breakpoint
+CREATE INDEX "family_ageing_overdue" ON "family_ageing" USING btree ("client_id","as_of_date","overdue" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "family_ageing_outstanding" ON "family_ageing" USING btree ("client_id","as_of_date","outstanding" DESC NULLS LAST);--> statement-breakpoint
+-- Family rollups start empty: forget the rollup dates so that they are rebuilt (db:setup does it).
+DELETE FROM "ageing_snapshots";
