@@ -14,13 +14,11 @@ import { WarningBox } from '@/components/feedback/warning-box';
 
 export type InvoiceRecord = Awaited<ReturnType<Backend['invoice']>>;
 
-// getInvoice returns its header columns (invoiceNum, dates, customer, ...) untyped, and the spread
-// drops them from the inferred type: they are read by name, as text, from here.
 const text = (value: unknown): string | null => (value == null ? null : String(value));
 
 /** One item: its facts, its ageing as of today, paid against outstanding, and its payments. */
 export function InvoiceDetail({ invoice, settings }: { invoice: InvoiceRecord; settings: ClientSettings }) {
-  const header = invoice as unknown as Record<string, unknown>;
+  const header = invoice;
   const money = { ...settings.money, currency: text(header.currency) ?? settings.money.currency };
   const customer = text(header.sysObligorCode)!;
   const parent = text(header.parentSysObligorCode);

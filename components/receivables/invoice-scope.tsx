@@ -1,18 +1,19 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { Breadcrumb, type Crumb } from './breadcrumb';
-import { cachedCall } from './page-backend';
+import { pageBackend } from './page-backend';
 
 const RECEIVABLES = '/borrowers/receivables';
 
-/** The customer of the URL's sysObligorCode (name and parent), from its first open item. */
-async function customerOf(code: string): Promise<{ name: string; parent: string | null }> {
+/** The customer of the URL's sysObligorCode: its name and its parent's code and name. */
+async function customerOf(code: string): Promise<{ name: string; parent: string | null; parentName: string | null }> {
   try {
-    const [first] = (await cachedCall('openInvoices', { sysObligorCode: code, count: 1 })).rows;
-    return { name: first?.obligorName ?? code, parent: first?.parentSysObligorCode ?? null };
+    const { backend } = await pageBackend();
+    const customer = await backend.obligor(code);
+    return { name: customer.name, parent: customer.parentSysObligorCode, parentName: customer.parentName };
   } catch {
     // Only a label is lost; the list below reports the failure itself.
-    return { name: code, parent: null };
+    return { name: code, parent: null, parentName: null };
   }
 }
 
@@ -20,7 +21,7 @@ async function ScopeCrumbs({ code, parent }: { code?: string; parent?: string })
   const customer = code ? await customerOf(code) : null;
   const family = parent ?? (customer?.parent && customer.parent !== code ? customer.parent : null);
   const crumbs: Crumb[] = [{ label: 'Receivables', href: RECEIVABLES }];
-  if (family) crumbs.push({ label: `Parent ${family}`, href: `${RECEIVABLES}?parentSysObligorCode=${encodeURIComponent(family)}` });
+  if (family) crumbs.push({ label: customer?.parentName ?? `Parent ${family}`, href: `${RECEIVABLES}?parentSysObligorCode=${encodeURIComponent(family)}` });
   crumbs.push({ label: customer ? customer.name : 'Open invoices' });
   return <Breadcrumb crumbs={crumbs} />;
 }

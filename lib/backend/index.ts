@@ -18,6 +18,7 @@ import { getTask } from '@/lib/server/tasks/task-changes';
 import { listTaskCategories } from '@/lib/server/tasks/task-categories';
 import { taskHistory } from '@/lib/server/tasks/task-history';
 import { listClientUsers } from '@/lib/server/users/list-users';
+import { getObligor } from '@/lib/server/obligors/get-obligor';
 
 /**
  * The typed backend for server components: the same contract parsing and services as the API
@@ -38,6 +39,7 @@ export function backendFor(session: SessionData) {
     overview: async (params: Record<string, unknown>) => (await receivablesOverview(await db(), clientId, ZOverviewQuery.parse(params)))[0]!,
     byDim1: async (params: Record<string, unknown>) => receivablesByDim1(await db(), clientId, ZSummaryQuery.parse(params)),
     openInvoices: async (params: Record<string, unknown>) => listOpenInvoices(await db(), clientId, ZInvoicesQuery.parse(params)),
+    obligor: async (code: string) => getObligor(await db(), clientId, code),
     tasks: async (params: Record<string, unknown>) => listTasks(await db(), session, ZTasksQuery.parse(params)),
     task: async (id: number) => getTask(await db(), session, id),
     taskHistory: async (id: number) => taskHistory(await db(), clientId, id),

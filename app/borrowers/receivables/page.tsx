@@ -4,7 +4,7 @@ import { Breadcrumb } from '@/components/receivables/breadcrumb';
 import { parseBasis } from '@/components/receivables/bucket-columns';
 import { Dim1Overview } from '@/components/receivables/dim1-overview';
 import { checkLink, InvalidLink } from '@/components/receivables/invalid-link';
-import { clientSettings } from '@/components/receivables/page-backend';
+import { clientSettings, pageBackend } from '@/components/receivables/page-backend';
 import { PageHeader } from '@/components/receivables/page-header';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { ReceivablesFilterBar } from '@/components/receivables/receivables-filter-bar';
@@ -26,6 +26,7 @@ export default async function ReceivablesPage({ searchParams }: { searchParams: 
   const problem = checkLink(ZReceivablesPageParams, params);
   const dim1Name = (await clientSettings().catch(() => null))?.dimensionNames.dim1 ?? 'dimension 1';
   const family = params.parentSysObligorCode;
+  const familyName = family ? await familyLabel(family) : null;
   const basis = parseBasis(params.basis);
   const overviewInputs = OBLIGOR_FILTER_KEYS.filter((key) => key !== 'dim1Id');
 
@@ -36,7 +37,7 @@ export default async function ReceivablesPage({ searchParams }: { searchParams: 
         description={family
           ? 'The customers of one parent customer, by ageing bucket. Open a customer to see its open invoices.'
           : 'What each parent customer owes, by ageing bucket. Sort by any column; open a parent to see the customers of its family.'}
-        breadcrumb={family && <Breadcrumb crumbs={[{ label: 'All parent customers', href: hrefWith(PATH, params, { parentSysObligorCode: null }) }, { label: `Parent ${family}` }]} />}
+        breadcrumb={family && <Breadcrumb crumbs={[{ label: 'All parent customers', href: hrefWith(PATH, params, { parentSysObligorCode: null }) }, { label: familyName ?? family }]} />}
       />
       <PageUpdated kind="integration" />
       <Suspense fallback={<div className="h-[74px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
@@ -64,4 +65,14 @@ export default async function ReceivablesPage({ searchParams }: { searchParams: 
       )}
     </div>
   );
+}
+
+/** The parent customer's name for the breadcrumb; its code when it cannot be read. */
+async function familyLabel(code: string): Promise<string> {
+  try {
+    const { backend } = await pageBackend();
+    return (await backend.obligor(code)).name;
+  } catch {
+    return `Parent ${code}`;
+  }
 }

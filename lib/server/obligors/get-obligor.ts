@@ -1,0 +1,17 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { notFound } from '@/lib/server/api/errors';
+import type { ObligorMatch } from './search-obligors';
+
+/** One customer of the client by code, with its parent's name (for titles and breadcrumbs). */
+export async function getObligor(db: Db, clientId: number, code: string): Promise<ObligorMatch> {
+  const [row] = await queryRows<ObligorMatch>(db, sql`
+    select o.sys_obligor_code as "sysObligorCode", o.name, o.parent_sys_obligor_code as "parentSysObligorCode",
+      p.name as "parentName", o.city
+    from obligors o left join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code
+    where o.client_id = ${clientId} and o.sys_obligor_code = ${code}`);
+  if (!row) throw notFound('Customer');
+  return row;
+}
