@@ -17,7 +17,9 @@ export function TasksTable({ tasks, today }: { tasks: TaskRow[]; today: string }
         {tasks.map((task) => (
           <Tr key={task.id} data-task-id={task.id}>
             <Td><Link href={`/borrowers/tasks/${task.id}`} className="font-medium text-brand-700 hover:underline">{task.name}</Link></Td>
-            <Td>{task.obligorName ?? <span className="text-slate-400">—</span>}</Td>
+            <Td>{task.sysObligorCode
+              ? <Link href={`/borrowers/tasks?sysObligorCode=${encodeURIComponent(task.sysObligorCode)}&status=ALL`} title="All tasks on this customer" className="hover:underline">{task.obligorName}</Link>
+              : <span className="text-slate-400">—</span>}</Td>
             <Td numeric>{task.sysInvoiceNum.length || '—'}</Td>
             <Td>{task.category}</Td>
             <Td>{task.assigneeName}</Td>
