@@ -3,7 +3,7 @@
 import { BarItem, ResponsiveBar, type BarItemProps } from '@nivo/bar';
 import { formatMoney, formatMoneyShort, formatPercent } from '@/lib/domain/format';
 import { AGEING_COLORS, CHART_THEME } from './chart-theme';
-import type { MoneyFormat } from './money';
+import type { MoneyFormat } from '@/components/ui/money';
 
 export interface AgeingBar {
   [key: string]: string | number;

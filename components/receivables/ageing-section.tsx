@@ -2,8 +2,8 @@ import { formatPercent } from '@/lib/domain/format';
 import { AgeingBarChart, type AgeingBar } from './ageing-bar-chart';
 import { bucketColumns } from './bucket-columns';
 import { AGEING_COLORS } from './chart-theme';
-import { Loaded } from './loaded';
-import { Money } from './money';
+import { Loaded } from '@/components/ui/loaded';
+import { Money } from '@/components/ui/money';
 import { cachedCall, clientSettings } from './page-backend';
 
 async function loadAgeing() {

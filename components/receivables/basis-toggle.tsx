@@ -2,7 +2,7 @@
 
 import { Label, Radio, RadioGroup } from '@headlessui/react';
 import type { AgeingBasis } from '@/lib/domain/ageing';
-import { useUrlState } from './use-url-state';
+import { useUrlState } from '@/components/ui/use-url-state';
 
 const CHOICES: { value: AgeingBasis; label: string }[] = [
   { value: 'CREDIT_DATE', label: 'Credit Date' },

@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { hrefWith, pickParams } from '@/lib/client/url-state';
 import { formatPercent } from '@/lib/domain/format';
-import { Loaded } from './loaded';
-import { Money } from './money';
+import { Loaded } from '@/components/ui/loaded';
+import { Money } from '@/components/ui/money';
 import { cachedCall, clientSettings } from './page-backend';
 import { OBLIGOR_FILTER_KEYS } from './receivables-params';
 

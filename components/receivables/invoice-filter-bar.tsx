@@ -1,6 +1,6 @@
 import { bucketColumns } from './bucket-columns';
 import { InvoiceFilters } from './invoice-filters';
-import { Loaded } from './loaded';
+import { Loaded } from '@/components/ui/loaded';
 import { clientSettings, pageBackend } from './page-backend';
 
 async function loadChoices() {

@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { DOC_TYPES } from '@/lib/domain/filters';
 import type { BucketColumn } from './bucket-columns';
 import { InvoiceSearch } from './invoice-search';
-import { ParamSelect, type Option } from './param-select';
-import { useUrlState } from './use-url-state';
+import { ParamSelect, type Option } from '@/components/ui/param-select';
+import { useUrlState } from '@/components/ui/use-url-state';
 
 const DOC_TYPE_LABELS: Record<(typeof DOC_TYPES)[number], string> = { INVOICE: 'Invoice', CREDIT_NOTE: 'Credit note', DEBIT_NOTE: 'Debit note' };
 

@@ -5,9 +5,9 @@ import { INVOICE_SORT_KEYS } from '@/lib/contract/receivables';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { DEFAULT_INVOICE_SORT, INVOICE_LIST_KEYS } from './invoice-params';
 import { InvoicesTable } from './invoices-table';
-import { Loaded } from './loaded';
+import { Loaded } from '@/components/ui/loaded';
 import { cachedCall, clientSettings } from './page-backend';
-import { Pagination } from './pagination';
+import { Pagination } from '@/components/ui/pagination';
 
 /** The open-invoice list of the URL's filters, sorted and paged in the URL. */
 export function InvoiceList({ params, pathname }: { params: Record<string, string>; pathname: string }) {

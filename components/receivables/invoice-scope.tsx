@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { Breadcrumb, type Crumb } from './breadcrumb';
+import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb';
 import { pageBackend } from './page-backend';
 
 const RECEIVABLES = '/borrowers/receivables';

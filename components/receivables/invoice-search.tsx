@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from 'react';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
-import { useUrlState } from './use-url-state';
+import { useUrlState } from '@/components/ui/use-url-state';
 
 const TYPING_PAUSE_MS = 350;
 

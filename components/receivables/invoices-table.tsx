@@ -3,11 +3,11 @@ import type { SortOrder } from '@/lib/client/url-state';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { bucketLabel } from './bucket-columns';
 import { BucketPill } from './bucket-pill';
-import { DataTable, Td, Th, Tr } from './data-table';
-import { Day } from './day';
+import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
+import { Day } from '@/components/ui/day';
 import { DaysPastDue } from './days-past-due';
 import { DocTypeBadge } from './doc-type-badge';
-import { Money, type MoneyFormat } from './money';
+import { Money, type MoneyFormat } from '@/components/ui/money';
 import { SortableHeader } from './sortable-header';
 
 export interface InvoiceListRow {

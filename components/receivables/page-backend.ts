@@ -5,7 +5,7 @@ import { backendFor, type Backend } from '@/lib/backend';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { todayIso } from '@/lib/domain/dates';
 import { requirePageSession } from '@/lib/server/auth/page-session';
-import type { MoneyFormat } from './money';
+import type { MoneyFormat } from '@/components/ui/money';
 
 /** The signed-in user's backend, resolved once per request however many sections ask. */
 export const pageBackend = cache(async () => {

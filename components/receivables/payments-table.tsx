@@ -1,6 +1,6 @@
-import { DataTable, Td, Th, Tr } from './data-table';
-import { Day } from './day';
-import { Money, type MoneyFormat } from './money';
+import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
+import { Day } from '@/components/ui/day';
+import { Money, type MoneyFormat } from '@/components/ui/money';
 
 export interface Payment {
   paymentRef: string | null;

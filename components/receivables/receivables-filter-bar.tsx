@@ -1,6 +1,6 @@
 import { todayIso } from '@/lib/domain/dates';
 import { bucketColumns } from './bucket-columns';
-import { Loaded } from './loaded';
+import { Loaded } from '@/components/ui/loaded';
 import { clientSettings, pageBackend } from './page-backend';
 import { ReceivablesFilters } from './receivables-filters';
 

@@ -4,8 +4,8 @@ import Link from 'next/link';
 import { RISK_CLASSES, SALES_SEGMENTS } from '@/lib/domain/filters';
 import { BasisToggle } from './basis-toggle';
 import type { BucketColumn } from './bucket-columns';
-import { ParamSelect, type Option } from './param-select';
-import { useUrlState } from './use-url-state';
+import { ParamSelect, type Option } from '@/components/ui/param-select';
+import { useUrlState } from '@/components/ui/use-url-state';
 
 export interface DimensionValue {
   id: number;

@@ -2,8 +2,8 @@ import Link from 'next/link';
 import type { SortOrder } from '@/lib/client/url-state';
 import type { RatingLabel } from '@/lib/domain/rating';
 import type { BucketColumn, BucketKey } from './bucket-columns';
-import { DataTable, Td, Tr } from './data-table';
-import { currencySign, Money, type MoneyFormat } from './money';
+import { DataTable, Td, Tr } from '@/components/ui/data-table';
+import { currencySign, Money, type MoneyFormat } from '@/components/ui/money';
 import { RatingBadge } from './rating-badge';
 import { SortableHeader } from './sortable-header';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { hrefWith, nextSort, type SortOrder } from '@/lib/client/url-state';
-import { Th } from './data-table';
+import { Th } from '@/components/ui/data-table';
 
 /** A column header that sorts the list through the URL (sortBy, order); the arrow shows the active sort. */
 export function SortableHeader({ column, label, active, pathname, params, firstOrder = 'DESC', numeric = false, center = false, className }: {

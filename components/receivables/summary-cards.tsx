@@ -1,9 +1,9 @@
 import { formatPercent } from '@/lib/domain/format';
 import { previousMonth, todayIso } from '@/lib/domain/dates';
 import { ratingLabel } from '@/lib/domain/rating';
-import { formatDay } from './day';
-import { Loaded } from './loaded';
-import { Money } from './money';
+import { formatDay } from '@/components/ui/day';
+import { Loaded } from '@/components/ui/loaded';
+import { Money } from '@/components/ui/money';
 import { cachedCall, clientSettings } from './page-backend';
 import { RiskDistribution } from './risk-distribution';
 import { StatCard } from './stat-card';

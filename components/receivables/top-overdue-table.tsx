@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { formatPercent } from '@/lib/domain/format';
-import { DataTable, Td, Th, Tr } from './data-table';
-import { Loaded } from './loaded';
-import { Money } from './money';
+import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
+import { Loaded } from '@/components/ui/loaded';
+import { Money } from '@/components/ui/money';
 import { cachedCall, clientSettings } from './page-backend';
 import { RatingBadge } from './rating-badge';
 

@@ -4,7 +4,7 @@ import { ResponsiveLine } from '@nivo/line';
 import { format, parseISO } from 'date-fns';
 import { formatMoney, formatMoneyShort } from '@/lib/domain/format';
 import { CHART_THEME } from './chart-theme';
-import type { MoneyFormat } from './money';
+import type { MoneyFormat } from '@/components/ui/money';
 
 export interface TrendMonth {
   /** 'YYYY-MM' */

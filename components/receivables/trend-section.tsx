@@ -1,4 +1,4 @@
-import { Loaded } from './loaded';
+import { Loaded } from '@/components/ui/loaded';
 import { cachedCall, clientSettings } from './page-backend';
 import { TrendLineChart, type TrendMonth } from './trend-line-chart';
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { TaskRow } from '@/lib/server/tasks/list-tasks';
-import { DataTable, Td, Th, Tr } from '@/components/receivables/data-table';
-import { Day } from '@/components/receivables/day';
+import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
+import { Day } from '@/components/ui/day';
 import { isOverdue, TaskStatus } from './task-status';
 
 export function TasksTable({ tasks, today }: { tasks: TaskRow[]; today: string }) {

@@ -1,4 +1,4 @@
-import { CardsSkeleton, ChartSkeleton } from '@/components/receivables/skeletons';
+import { CardsSkeleton, ChartSkeleton } from '@/components/ui/skeletons';
 
 /** Shown while the dashboard's shell is on its way (sections then stream in on their own). */
 export default function DashboardLoading() {

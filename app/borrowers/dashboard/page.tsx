@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { AgeingSection } from '@/components/receivables/ageing-section';
-import { PageHeader } from '@/components/receivables/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { PageUpdated } from '@/components/receivables/page-updated';
-import { Section } from '@/components/receivables/section';
-import { SectionBoundary } from '@/components/receivables/section-boundary';
-import { CardsSkeleton, ChartSkeleton, TableSkeleton } from '@/components/receivables/skeletons';
+import { Section } from '@/components/ui/section';
+import { SectionBoundary } from '@/components/ui/section-boundary';
+import { CardsSkeleton, ChartSkeleton, TableSkeleton } from '@/components/ui/skeletons';
 import { SummaryCards } from '@/components/receivables/summary-cards';
 import { TopOverdueTable } from '@/components/receivables/top-overdue-table';
 import { TrendSection } from '@/components/receivables/trend-section';

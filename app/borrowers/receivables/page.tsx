@@ -1,17 +1,17 @@
 import { Suspense } from 'react';
 import { flattenParams, hrefWith, paramsKey, type SearchParams } from '@/lib/client/url-state';
-import { Breadcrumb } from '@/components/receivables/breadcrumb';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { parseBasis } from '@/components/receivables/bucket-columns';
 import { Dim1Overview } from '@/components/receivables/dim1-overview';
-import { checkLink, InvalidLink } from '@/components/receivables/invalid-link';
+import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { clientSettings, pageBackend } from '@/components/receivables/page-backend';
-import { PageHeader } from '@/components/receivables/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { ReceivablesFilterBar } from '@/components/receivables/receivables-filter-bar';
 import { ReceivablesList } from '@/components/receivables/receivables-list';
 import { LIST_KEYS, OBLIGOR_FILTER_KEYS, ZReceivablesPageParams } from '@/components/receivables/receivables-params';
-import { Section } from '@/components/receivables/section';
-import { LinesSkeleton, TableSkeleton } from '@/components/receivables/skeletons';
+import { Section } from '@/components/ui/section';
+import { LinesSkeleton, TableSkeleton } from '@/components/ui/skeletons';
 
 export const metadata = { title: 'Receivables | Client receivables dashboard' };
 

@@ -4,19 +4,19 @@ import { ZodError } from 'zod';
 import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
 import { ZInvoicesQuery } from '@/lib/contract/receivables';
 import { WarningBox } from '@/components/feedback/warning-box';
-import { Breadcrumb } from '@/components/receivables/breadcrumb';
-import { formatDay } from '@/components/receivables/day';
-import { checkLink, InvalidLink } from '@/components/receivables/invalid-link';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { formatDay } from '@/components/ui/day';
+import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { InvoiceDetail, type InvoiceRecord } from '@/components/receivables/invoice-detail';
 import { InvoiceFilterBar } from '@/components/receivables/invoice-filter-bar';
 import { InvoiceList } from '@/components/receivables/invoice-list';
 import { INVOICE_LIST_KEYS } from '@/components/receivables/invoice-params';
 import { InvoiceScopeBreadcrumb, InvoiceScopeTitle } from '@/components/receivables/invoice-scope';
 import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
-import { PageHeader } from '@/components/receivables/page-header';
+import { PageHeader } from '@/components/ui/page-header';
 import { PageUpdated } from '@/components/receivables/page-updated';
-import { Section } from '@/components/receivables/section';
-import { TableSkeleton } from '@/components/receivables/skeletons';
+import { Section } from '@/components/ui/section';
+import { TableSkeleton } from '@/components/ui/skeletons';
 
 export const metadata = { title: 'Invoices | Client receivables dashboard' };
 
