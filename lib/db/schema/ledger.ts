@@ -33,6 +33,11 @@ export const invoices = pgTable('invoices', {
   index('invoices_open').on(t.clientId, t.status, t.dueDate),
   index('invoices_number').on(t.clientId, t.invoiceNum),
   index('invoices_unsettled').on(t.clientId, t.settledDate, t.issueDate),
+  index('invoices_issue').on(t.clientId, t.issueDate),
+  // Open items by how late they are (the open-invoice list's default order) without a sort.
+  index('invoices_open_by_due').on(t.clientId, sql`coalesce(${t.dueDate}, ${t.issueDate})`).where(sql`${t.settledDate} is null`),
+  // Invoice-number search anywhere in the number ("004512"): trigram index.
+  index('invoices_number_trgm').using('gin', sql`${t.invoiceNum} gin_trgm_ops`),
   check('invoices_doc_type', sql`${t.docType} in ('INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE')`),
   check('invoices_sign', sql`(${t.docType} = 'CREDIT_NOTE') = (${t.amount} < 0)`),
 ]);

@@ -25,7 +25,8 @@ export function escapeLike(text: string): string {
 
 /**
  * Per-obligor ageing rows as of `asOf`, computed from invoices and payments: the same columns as
- * the obligor_ageing rollup, so that the rollup refresh and ad-hoc dates share one rule.
+ * the obligor_ageing rollup, so that the rollup refresh and ad-hoc dates share one rule. It relies on
+ * each item's paid_to_date and settled_date, which the rollup refresh keeps with every ledger change.
  * Credit basis: days past due (due date, or issue date without one); invoice basis: days since issue
  * (lib/domain/ageing.ts is the reference implementation the tests compare this with).
  */
@@ -35,11 +36,16 @@ export function ageingRowsSql(clientId: number, asOf: string, b: AgeingBoundarie
   const bucket = (name: string, where: SQL) =>
     sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, count(*) filter (where ${where}) as ${sql.identifier(`${name}_num`)}`;
   return sql`
-    with open_items as (
+    with paid_after as (
+      -- Payments after the date are few for recent dates: outstanding(D) = amount - paid to date + paid after D.
+      select p.sys_invoice_num, sum(p.amount) as amount
+      from payments p where p.client_id = ${clientId} and p.paid_date > ${d}
+      group by p.sys_invoice_num
+    ),
+    open_items as (
       select i.sys_obligor_code, ${d} - coalesce(i.due_date, i.issue_date) as past_due, ${d} - i.issue_date as age,
-        i.amount - coalesce((select sum(p.amount) from payments p
-          where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${d}), 0) as outstanding
-      from invoices i
+        i.amount - i.paid_to_date + coalesce(pa.amount, 0) as outstanding
+      from invoices i left join paid_after pa on pa.sys_invoice_num = i.sys_invoice_num
       where i.client_id = ${clientId} and i.issue_date <= ${d} and (i.settled_date is null or i.settled_date > ${d})
         ${itemConditions(sql`i`, filters)}
     ),

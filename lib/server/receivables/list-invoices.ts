@@ -27,23 +27,10 @@ interface OpenInvoiceRaw {
   daysPastDue: number;
   age: number;
   rating: number | null;
-  total: string;
 }
 
-const SORT: Record<TInvoicesQuery['sortBy'], SQL> = {
-  issueDate: sql`"issueDate"`,
-  dueDate: sql`"dueDate"`,
-  amount: sql`amount`,
-  outstanding: sql`outstanding`,
-  daysPastDue: sql`"daysPastDue"`,
-  invoiceNum: sql`"invoiceNum"`,
-  obligorName: sql`"obligorName"`,
-};
-
 /** SQL for the bucket an item falls in, as lib/domain/ageing.ts defines it. */
-function bucketCondition(bucket: string, b: AgeingBoundaries): SQL {
-  const pastDue = sql`"daysPastDue"`;
-  const age = sql`age`;
+function bucketCondition(bucket: string, b: AgeingBoundaries, pastDue: SQL, age: SQL): SQL {
   const ranges: Record<string, SQL> = {
     current: sql`${pastDue} <= 0`,
     crdBucket1: sql`${pastDue} between 1 and ${b.b1}`,
@@ -58,22 +45,28 @@ function bucketCondition(bucket: string, b: AgeingBoundaries): SQL {
   return ranges[bucket]!;
 }
 
+const ratingAt = (d: SQL) => sql`(select r.rating from obligor_ratings r where r.client_id = i.client_id
+  and r.sys_obligor_code = i.sys_obligor_code and r.rating_date <= ${d} order by r.rating_date desc limit 1)`;
+
 /**
- * GET /v4/invoices (status OPEN): items open at the date with what is still owed on each. For today
- * or later the stored paid-to-date answers; a backdated date sums only payments up to it.
+ * GET /v4/invoices (status OPEN): items open at the date with what is still owed on each, filtered,
+ * sorted and paged in SQL. For today the stored paid-to-date answers (and the default order, most
+ * overdue first, walks an index of unsettled items); a backdated date takes back later payments.
  */
 export async function listOpenInvoices(db: Db, clientId: number, query: TInvoicesQuery) {
   const client = await getClient(db, clientId);
   const b = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
   const asOf = query.date ?? todayIso();
   const d = sql`${asOf}::date`;
-  const paid = asOf >= todayIso()
-    ? sql`i.paid_to_date`
-    : sql`coalesce((select sum(p.amount) from payments p where p.client_id = i.client_id
-        and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${d}), 0)`;
-  const where: SQL[] = [
-    sql`i.client_id = ${clientId}`, sql`i.issue_date <= ${d}`, sql`(i.settled_date is null or i.settled_date > ${d})`,
-  ];
+  const current = asOf >= todayIso();
+  const dueFrom = sql`coalesce(i.due_date, i.issue_date)`;
+  const pastDue = sql`(${d} - ${dueFrom})`;
+  const age = sql`(${d} - i.issue_date)`;
+  const outstanding = current ? sql`(i.amount - i.paid_to_date)` : sql`(i.amount - i.paid_to_date + coalesce((select sum(p.amount)
+    from payments p where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0))`;
+  const where: SQL[] = [sql`i.client_id = ${clientId}`, sql`i.issue_date <= ${d}`];
+  // Unsettled items owe something by definition; a backdated date also needs those settled after it.
+  where.push(current ? sql`i.settled_date is null` : sql`(i.settled_date is null or i.settled_date > ${d})`, sql`${outstanding} <> 0`);
   if (query.sysObligorCode) where.push(sql`i.sys_obligor_code = ${query.sysObligorCode}`);
   if (query.parentSysObligorCode) where.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${query.parentSysObligorCode}`);
   if (query.invoiceNum) where.push(sql`i.invoice_num ilike ${`%${escapeLike(query.invoiceNum)}%`}`);
@@ -83,32 +76,36 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
   if (query.dim2Id) where.push(sql`o.dim2_id = ${query.dim2Id}`);
   if (query.dim3Id) where.push(sql`o.dim3_id = ${query.dim3Id}`);
   if (query.salesSegment) where.push(sql`o.sales_segment = ${query.salesSegment}`);
-  const outer: SQL[] = [sql`outstanding <> 0`];
-  if (query.ageingFilter) outer.push(bucketCondition(query.ageingFilter, b));
+  if (query.ageingFilter) where.push(bucketCondition(query.ageingFilter, b, pastDue, age));
   const risk = query.riskSalesSegment ?? query.risk;
   if (risk) {
     const rating = RISK_CLASS_RATING[risk];
-    outer.push(rating === null ? sql`rating is null` : sql`rating = ${rating}`);
+    where.push(rating === null ? sql`${ratingAt(d)} is null` : sql`${ratingAt(d)} = ${rating}`);
   }
-  const rows = await queryRows<OpenInvoiceRaw>(db, sql`
-    select *, count(*) over () as total from (
+  const from = sql`from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+    where ${sql.join(where, sql` and `)}`;
+  const asc = query.order === 'ASC';
+  const sort: Record<TInvoicesQuery['sortBy'], SQL> = {
+    issueDate: sql`i.issue_date`, dueDate: sql`i.due_date`, amount: sql`i.amount`, outstanding,
+    invoiceNum: sql`i.invoice_num`, obligorName: sql`o.name`,
+    daysPastDue: dueFrom, // more days past due = an earlier due date
+  };
+  const direction = (query.sortBy === 'daysPastDue' ? !asc : asc) ? sql`asc` : sql`desc`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<OpenInvoiceRaw>(db, sql`
       select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum",
         i.doc_type as "docType", i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
         coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
         i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount, i.currency,
-        (i.amount - ${paid})::numeric(18,2) as outstanding,
-        ${d} - coalesce(i.due_date, i.issue_date) as "daysPastDue", ${d} - i.issue_date as age,
-        (select r.rating from obligor_ratings r where r.client_id = i.client_id and r.sys_obligor_code = i.sys_obligor_code
-          and r.rating_date <= ${d} order by r.rating_date desc limit 1) as rating
-      from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
-      where ${sql.join(where, sql` and `)}
-    ) items
-    where ${sql.join(outer, sql` and `)}
-    order by ${SORT[query.sortBy]} ${query.order === 'ASC' ? sql`asc` : sql`desc`} nulls last, "sysInvoiceNum"
-    limit ${query.count} offset ${(query.offset - 1) * query.count}`);
+        ${outstanding}::numeric(18,2) as outstanding, ${pastDue} as "daysPastDue", ${age} as age, ${ratingAt(d)} as rating
+      ${from}
+      order by ${sort[query.sortBy]} ${direction} nulls last, i.sys_invoice_num
+      limit ${query.count} offset ${(query.offset - 1) * query.count}`),
+    queryRows<{ n: string }>(db, sql`select count(*) as n ${from}`),
+  ]);
   return {
-    total: rows.length ? Number(rows[0]!.total) : 0,
-    rows: rows.map(({ total: _t, age, ...row }) => ({
+    total: Number(count?.n ?? 0),
+    rows: rows.map(({ age: itemAge, ...row }) => ({
       ...row,
       status: 'OPEN' as const,
       amount: Number(row.amount),
@@ -116,12 +113,12 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
       paid: Number(row.amount) - Number(row.outstanding),
       daysPastDue: Number(row.daysPastDue),
       bucket: creditBucket(Number(row.daysPastDue), b),
-      invoiceBucket: invoiceBucket(Number(age), b),
+      invoiceBucket: invoiceBucket(Number(itemAge), b),
     })),
   };
 }
 
-type InvoiceHeaderRaw = Omit<OpenInvoiceRaw, 'outstanding' | 'daysPastDue' | 'age' | 'rating' | 'total'> & {
+type InvoiceHeaderRaw = Omit<OpenInvoiceRaw, 'outstanding' | 'daysPastDue' | 'age' | 'rating'> & {
   status: 'OPEN' | 'CLOSED';
   settledDate: string | null;
 };

@@ -1,10 +1,11 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ageingSnapshots } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { defaultRange, monthPoints, todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
-import { summedColumns, type AmountKey, type CountKey } from './ageing-columns';
+import { AMOUNT_KEYS, COUNT_KEYS, summedColumns, type AmountKey, type CountKey } from './ageing-columns';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
 
 type Sums = Record<AmountKey | CountKey, number>;
@@ -19,22 +20,38 @@ export interface OverviewQuery {
 /**
  * GET /v3/clients/receivables/overview: one point per month of the range (its month end, and the
  * range end for the last month) with outstanding, overdue, buckets, invoiced and collected in that
- * month. Month ends come from the rollups; other dates are computed exactly.
+ * month. Dates with rollups are read in one grouped query; any other date is computed exactly.
  */
 export async function receivablesOverview(db: Db, clientId: number, query: OverviewQuery) {
   const client = await getClient(db, clientId);
-  const range = defaultRange(todayIso());
-  const toDate = query.toDate ?? range.toDate;
+  const toDate = query.toDate ?? todayIso();
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
   const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const dates = monthPoints(fromDate, toDate);
+  const snapshotted = new Set((await db.select({ d: ageingSnapshots.asOfDate }).from(ageingSnapshots)
+    .where(and(eq(ageingSnapshots.clientId, clientId), inArray(ageingSnapshots.asOfDate, dates)))).map((r) => r.d));
+  const sums = new Map<string, Record<string, unknown>>();
+  if (snapshotted.size) {
+    // Without a dimension filter the family rollup (one row per family and date) answers.
+    const table = query.dim ? sql`obligor_ageing` : sql`family_ageing`;
+    const dim = query.dim ? sql`and r.dim1_id = ${query.dim}` : sql``;
+    const rows = await queryRows<Record<string, unknown>>(db, sql`
+      select r.as_of_date::text as date, ${summedColumns()} from ${table} r
+      where r.client_id = ${clientId} and r.as_of_date in (${sql.join([...snapshotted].map((x) => sql`${x}::date`), sql`, `)}) ${dim}
+      group by r.as_of_date`);
+    for (const row of rows) sums.set(row.date as string, row);
+  }
   const where = whereAll(obligorConditions({ dim1Id: query.dim }));
-  const months: OverviewPoint[] = [];
-  for (const date of monthPoints(fromDate, toDate)) {
+  for (const date of dates.filter((x) => !snapshotted.has(x))) {
     const source = await ageingSource(db, clientId, date, boundaries);
     const [row] = await queryRows<Record<string, unknown>>(db, sql`select ${summedColumns()} from ${source} ${where}`);
-    const sums = Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)])) as Sums;
-    months.push({ ...sums, date, month: date.slice(0, 7), collected: sums.paid, receivables: sums.invoiced });
+    if (row) sums.set(date, row);
   }
+  const months: OverviewPoint[] = dates.map((date) => {
+    const row = sums.get(date) ?? {};
+    const values = Object.fromEntries([...AMOUNT_KEYS, ...COUNT_KEYS].map((key) => [key, Number(row[key] ?? 0)])) as Sums;
+    return { ...values, date, month: date.slice(0, 7), collected: values.paid, receivables: values.invoiced };
+  });
   // The spec reads the first element of the answer.
   return [{ fromDate, toDate, dim: query.dim ?? 'ALL', currency: client.currency, months }];
 }
