@@ -66,7 +66,8 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
     from payments p where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0))`;
   const where: SQL[] = [sql`i.client_id = ${clientId}`, sql`i.issue_date <= ${d}`];
   // Unsettled items owe something by definition; a backdated date also needs those settled after it.
-  where.push(current ? sql`i.settled_date is null` : sql`(i.settled_date is null or i.settled_date > ${d})`, sql`${outstanding} <> 0`);
+  where.push(...(current ? [sql`i.settled_date is null`] : [sql`(i.settled_date is null or i.settled_date > ${d})`, sql`${outstanding} <> 0`]));
+  const byObligor = Boolean(query.parentSysObligorCode || query.dim1Id || query.dim1 || query.dim2Id || query.dim3Id || query.salesSegment);
   if (query.sysObligorCode) where.push(sql`i.sys_obligor_code = ${query.sysObligorCode}`);
   if (query.parentSysObligorCode) where.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${query.parentSysObligorCode}`);
   if (query.invoiceNum) where.push(sql`i.invoice_num ilike ${`%${escapeLike(query.invoiceNum)}%`}`);
@@ -84,6 +85,8 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
   }
   const from = sql`from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where ${sql.join(where, sql` and `)}`;
+  // Every item has its obligor (foreign key): without obligor filters the count needs no join.
+  const countFrom = byObligor ? from : sql`from invoices i where ${sql.join(where, sql` and `)}`;
   const asc = query.order === 'ASC';
   const sort: Record<TInvoicesQuery['sortBy'], SQL> = {
     issueDate: sql`i.issue_date`, dueDate: sql`i.due_date`, amount: sql`i.amount`, outstanding,
@@ -101,7 +104,7 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
       ${from}
       order by ${sort[query.sortBy]} ${direction} nulls last, i.sys_invoice_num
       limit ${query.count} offset ${(query.offset - 1) * query.count}`),
-    queryRows<{ n: string }>(db, sql`select count(*) as n ${from}`),
+    queryRows<{ n: string }>(db, sql`select count(*) as n ${countFrom}`),
   ]);
   return {
     total: Number(count?.n ?? 0),

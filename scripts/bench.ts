@@ -1,0 +1,269 @@
+/**
+ * npm run bench -- [--scale N] [--pglite-scale N] [--db postgres|pglite|both] [--iterations N]
+ *                  [--baseline-iterations N] [--skip-seed] [--no-browser] [--build-stats] [--no-explain]
+ *
+ * Builds the benchmark data set with the app's own seed (scale 17 ≈ 1.02M documents for VARDHMAN)
+ * in a dedicated PostgreSQL database (BENCH_DATABASE_URL, default receivables_bench) and/or an
+ * embedded PGlite folder (./bench-data/pglite), then reports p50/p95 of the receivables calls
+ * through the real service functions, the same answers computed naively from invoices and payments
+ * (the baseline) with the ratio, the import rate, the dashboard's TTFB/LCP in Chromium and the
+ * first-load JavaScript per route. Writes bench-results/latest.{md,json}. Benchmarks are not tests:
+ * nothing here fails on a slow figure; the exit code is non-zero only when the run itself fails.
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { todayIso } from '@/lib/domain/dates';
+import { ensureBuild, measureDashboard } from './bench/browser';
+import { readBuildStats } from './bench/build-stats';
+import { benchCalls, callContext } from './bench/calls';
+import { DEFAULT_PG_URL, PGLITE_DIR, prepareDataset, type BenchDataset, type DbKind } from './bench/dataset';
+import { explainSlowest } from './bench/explain';
+import {
+  judge, machineInfo, renderText, RESULTS_DIR, TARGET_LCP_MS, TARGET_P95_MS, TARGET_RATIO, uptimeLine, writeExplain, writeReport,
+  type BenchReport, type CallResult, type DatasetReport, type DbCallResult,
+} from './bench/report';
+import { measure } from './bench/timing';
+
+const USAGE = `usage: npm run bench -- [--scale N] [--pglite-scale N] [--db postgres|pglite|both] [--iterations N]
+       [--warmups N] [--baseline-iterations N] [--skip-seed] [--browser|--no-browser] [--build-stats]
+       [--reuse postgres|pglite] [--no-baseline] [--no-explain] [--calls id,id] [--today YYYY-MM-DD]`;
+
+/** Scale 17: VARDHMAN gets 60,000 x 17 = 1.02M documents (and 5,100 parents / 51,000 children). */
+const DEFAULT_SCALE = 17;
+
+function positive(name: string, value: string | undefined, fallback: number, integer = false): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}\n${USAGE}`);
+  return n;
+}
+
+function parse() {
+  const { values } = parseArgs({
+    options: {
+      scale: { type: 'string' },
+      'pglite-scale': { type: 'string' },
+      db: { type: 'string', default: 'both' },
+      iterations: { type: 'string' },
+      warmups: { type: 'string' },
+      'baseline-iterations': { type: 'string' },
+      'skip-seed': { type: 'boolean', default: false },
+      reuse: { type: 'string' },
+      browser: { type: 'boolean', default: true },
+      'no-browser': { type: 'boolean', default: false },
+      'build-stats': { type: 'boolean', default: false },
+      'no-baseline': { type: 'boolean', default: false },
+      'no-explain': { type: 'boolean', default: false },
+      calls: { type: 'string' },
+      today: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (!['postgres', 'pglite', 'both'].includes(values.db)) throw new Error(`--db must be postgres, pglite or both\n${USAGE}`);
+  if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) throw new Error(`--today must be YYYY-MM-DD\n${USAGE}`);
+  const scale = positive('scale', values.scale, DEFAULT_SCALE);
+  const reuse = (values.reuse ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (reuse.some((k) => k !== 'postgres' && k !== 'pglite')) throw new Error(`--reuse takes postgres, pglite or both separated by a comma\n${USAGE}`);
+  return {
+    scale,
+    pgliteScale: positive('pglite-scale', values['pglite-scale'], scale),
+    dbs: (values.db === 'both' ? ['postgres', 'pglite'] : [values.db]) as DbKind[],
+    iterations: positive('iterations', values.iterations, 30, true),
+    warmups: positive('warmups', values.warmups, 3, true),
+    baselineIterations: positive('baseline-iterations', values['baseline-iterations'], 5, true),
+    /** Databases reused as they are (--skip-seed: all of them; --reuse: the ones named). */
+    reuse: (values['skip-seed'] ? ['postgres', 'pglite'] : reuse) as DbKind[],
+    browser: values.browser && !values['no-browser'],
+    buildStats: values['build-stats'],
+    baseline: !values['no-baseline'],
+    explain: !values['no-explain'],
+    calls: values.calls ? values.calls.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    today: values.today ?? todayIso(),
+    pgUrl: process.env.BENCH_DATABASE_URL || DEFAULT_PG_URL,
+  };
+}
+
+type Options = ReturnType<typeof parse>;
+
+const started = performance.now();
+const log = (message: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(7)}s] ${message}`);
+
+async function benchDatabase(kind: DbKind, options: Options, results: Map<string, CallResult>): Promise<DatasetReport> {
+  const dataset: BenchDataset = await prepareDataset(kind, {
+    scale: kind === 'pglite' ? options.pgliteScale : options.scale,
+    today: options.today,
+    skipSeed: options.reuse.includes(kind),
+    pgUrl: options.pgUrl,
+    log,
+  });
+  const measureStarted = performance.now();
+  try {
+    const loadBefore = uptimeLine();
+    const ctx = await callContext(dataset.db, dataset.volumes.clientId, dataset.today);
+    log(`${dataset.label}: ${ctx.families} families with receivables; deep page ${ctx.deepPage}; family ${ctx.familyCode}; search "${ctx.searchTerm}"; load ${loadBefore.replace(/^.*load average:/, '')}`);
+    const calls = benchCalls(ctx).filter((c) => !options.calls || options.calls.includes(c.id));
+    for (const call of calls) {
+      const result: DbCallResult = { mismatches: [], misses: [] };
+      try {
+        const service = await measure(() => call.service(dataset.db), {
+          warmups: options.warmups, iterations: options.iterations, slowMs: 2000, slowIterations: Math.min(5, options.iterations), slowWarmups: 1,
+        });
+        result.service = service.timing;
+        log(`${dataset.label} ${call.label}: p50 ${service.timing.p50.toFixed(1)} ms, p95 ${service.timing.p95.toFixed(1)} ms (n=${service.timing.n})`);
+        if (options.baseline) {
+          const baseline = await measure(() => call.baseline(dataset.db), {
+            warmups: 1, iterations: options.baselineIterations, slowMs: 15_000, slowIterations: Math.min(3, options.baselineIterations), slowWarmups: 1,
+          });
+          result.baseline = baseline.timing;
+          result.ratio = baseline.timing.p95 / service.timing.p95;
+          result.mismatches = call.compare(service.result, baseline.result);
+          log(`${dataset.label} ${call.label}: baseline p95 ${baseline.timing.p95.toFixed(1)} ms (n=${baseline.timing.n}), ratio ${result.ratio.toFixed(1)}x` +
+            `${result.mismatches.length ? `\n!!! MISMATCH between service and baseline: ${result.mismatches.slice(0, 6).join('; ')}` : ', answers agree'}`);
+        }
+      } catch (error) {
+        result.error = error instanceof Error ? error.message : String(error);
+        log(`!!! ${dataset.label} ${call.label} failed: ${result.error}`);
+      }
+      judge(kind, result);
+      const missesTime = result.service !== undefined && result.service.p95 > TARGET_P95_MS[kind];
+      if (options.explain && missesTime) {
+        try {
+          const explanation = await explainSlowest(dataset.db, call.service);
+          if (explanation) {
+            result.explain = explanation;
+            result.explainFile = writeExplain(kind, call.id, explanation);
+          }
+        } catch (error) {
+          log(`${dataset.label} ${call.label}: EXPLAIN failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      const entry = results.get(call.id) ?? { id: call.id, label: call.label, path: call.path, byDb: {} };
+      entry.byDb[kind] = { ...result, label: call.label, params: call.params };
+      results.set(call.id, entry);
+    }
+    return {
+      kind, label: dataset.label, where: dataset.where, scale: dataset.scale, today: dataset.today,
+      serverVersion: dataset.serverVersion, settings: dataset.settings, volumes: dataset.volumes, seed: dataset.seed,
+      previousSeed: dataset.previousSeed, context: ctx, loadBefore, loadAfter: uptimeLine(),
+      measureMs: Math.round(performance.now() - measureStarted),
+    };
+  } finally {
+    await dataset.database.close();
+  }
+}
+
+function currentBuildId(): string | undefined {
+  try {
+    return readFileSync(path.join(process.cwd(), '.next', 'BUILD_ID'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Plans of an earlier run must not be mistaken for this run's. */
+function removeOldExplains(): void {
+  try {
+    for (const f of readdirSync(RESULTS_DIR)) if (/^explain-.*\.txt$/.test(f)) rmSync(path.join(RESULTS_DIR, f));
+  } catch { /* no results folder yet */ }
+}
+
+async function main(): Promise<number> {
+  const options = parse();
+  removeOldExplains();
+  const report: BenchReport = {
+    startedAt: new Date().toISOString(),
+    finishedAt: '',
+    command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+    options: { ...options, pgUrl: options.pgUrl.replace(/\/\/[^@/]*@/, '//…@') },
+    machine: machineInfo(),
+    datasets: [],
+    failures: [],
+    calls: [],
+    targets: { p95Ms: TARGET_P95_MS, ratio: TARGET_RATIO, lcpMs: TARGET_LCP_MS },
+  };
+  log(`machine: ${report.machine.cpus} CPUs, ${report.machine.cpuModel}, ${report.machine.memoryGb} GB; ${report.machine.uptime}`);
+  const results = new Map<string, CallResult>();
+  const save = () => {
+    report.calls = [...results.values()];
+    report.finishedAt = new Date().toISOString();
+    return writeReport(report);
+  };
+  for (const kind of options.dbs) {
+    try {
+      report.datasets.push(await benchDatabase(kind, options, results));
+    } catch (error) {
+      const message = error instanceof Error ? error.stack ?? error.message : String(error);
+      report.failures.push({ kind, error: message });
+      log(`!!! ${kind} benchmark failed: ${message}`);
+    }
+    save(); // keep what is measured so far
+  }
+
+  let buildOutput: string | undefined;
+  if (options.buildStats || options.browser) {
+    try {
+      buildOutput = ensureBuild(log, options.buildStats);
+    } catch (error) {
+      report.buildError = error instanceof Error ? error.message : String(error);
+      log(`!!! ${report.buildError}`);
+    }
+  }
+  // Read the build's sizes before the page loads, so both describe the same build.
+  const readBuild = () => {
+    try {
+      report.build = readBuildStats(buildOutput);
+      if (!report.build) report.buildError ??= 'no .next build (run with --build-stats or --browser to build)';
+    } catch (error) {
+      report.build = undefined;
+      report.buildError = `could not read the build (is next build running in this tree?): ${error instanceof Error ? error.message : String(error)}`;
+    }
+  };
+  readBuild();
+  if (options.browser && !report.buildError) {
+    const measured = report.datasets.map((d) => d.kind);
+    // The page reads the benchmark data: the PostgreSQL database when there is one, else the PGlite folder.
+    const usePostgres = measured.includes('postgres') || !measured.includes('pglite');
+    if (!usePostgres) process.env.DATA_DIR = PGLITE_DIR;
+    // Another `next build` in the same tree replaces .next under the running server: measure again
+    // once if the build changed during the measurement, and say so if it changed again.
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      const before = currentBuildId();
+      try {
+        report.browser = await measureDashboard({ databaseUrl: usePostgres ? options.pgUrl : '', loads: 10, warmups: 2, log });
+        report.browserError = undefined;
+        log(`dashboard: TTFB p95 ${report.browser.cold.ttfb.p95.toFixed(0)} ms, LCP p95 ${report.browser.cold.lcp.p95.toFixed(0)} ms (cold cache)`);
+      } catch (error) {
+        report.browserError = error instanceof Error ? error.message : String(error);
+        log(`!!! browser measurement failed: ${report.browserError}`);
+      }
+      const after = currentBuildId();
+      if (before && before === after) break;
+      const note = `the .next build changed during the page-load measurement (${before ?? 'none'} -> ${after ?? 'none'}): another next build ran in this tree`;
+      log(`!!! ${note}${attempt === 1 ? '; measuring again' : ''}`);
+      if (attempt === 2) report.browserError = `${report.browserError ? `${report.browserError}; ` : ''}${note}; figures unreliable`;
+      readBuild();
+    }
+  } else if (!options.browser) {
+    report.browserError = 'skipped (--no-browser)';
+  }
+
+  const files = save();
+  console.log(`\n${renderText(report)}\n`);
+  log(`wrote ${files.md} and ${files.json}`);
+  return report.failures.length === options.dbs.length ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const usageError = error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
+    if (usageError) console.error(`${error.message}\n${USAGE}`);
+    else console.error(error instanceof Error ? error.stack ?? error.message : error);
+    process.exit(1);
+  },
+);

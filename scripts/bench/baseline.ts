@@ -1,0 +1,191 @@
+/**
+ * The baseline: the same answers as the receivables services, computed the way the peers do it,
+ * straight from invoices and payments on every call. No obligor_ageing rollups, no settled_date
+ * shortcut to skip settled items, no stored paid_to_date: for each invoice issued on or before the
+ * date, sum its payments up to the date, bucket what is left, aggregate.
+ *
+ * Two shapes of "sum its payments": over the whole book one pass over payments grouped by invoice
+ * (a hash join, the fastest plain-SQL form on both engines); for a small set of invoices (one
+ * family, a number search) a per-invoice sum through the payments_invoice index. Each baseline is
+ * the faster honest form for its call, so the ratios are not flattered.
+ *
+ * Every baseline query of the benchmark is in this file.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { escapeLike } from '@/lib/server/receivables/ageing-source';
+
+const BUCKETS = ['current', 'crd_bucket1', 'crd_bucket2', 'crd_bucket3', 'crd_bucket4', 'inv_bucket1', 'inv_bucket2', 'inv_bucket3', 'inv_bucket4'] as const;
+const AMOUNTS = [...BUCKETS, 'outstanding', 'overdue', 'invoiced', 'paid'] as const;
+
+interface Scope {
+  /** Only the invoices of this family (obligors whose parent, or own code, is this). */
+  familyCode?: string;
+  /** Only invoices whose number contains this text. */
+  invoiceNum?: string;
+}
+
+function small(scope: Scope): boolean {
+  return Boolean(scope.familyCode || scope.invoiceNum);
+}
+
+function scopeConditions(clientId: number, scope: Scope): SQL {
+  const parts: SQL[] = [];
+  if (scope.familyCode) {
+    parts.push(sql`i.sys_obligor_code in (select f.sys_obligor_code from obligors f where f.client_id = ${clientId}
+      and coalesce(f.parent_sys_obligor_code, f.sys_obligor_code) = ${scope.familyCode})`);
+  }
+  if (scope.invoiceNum) parts.push(sql`i.invoice_num ilike ${`%${escapeLike(scope.invoiceNum)}%`}`);
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** Every document issued by the date with what is still owed on it, from payments alone. */
+function itemsCte(clientId: number, asOf: string, scope: Scope): SQL {
+  const d = sql`${asOf}::date`;
+  const columns = sql`i.sys_invoice_num, i.sys_obligor_code, i.invoice_num, i.doc_type, i.issue_date, i.due_date, i.amount,
+    ${d} - coalesce(i.due_date, i.issue_date) as past_due, ${d} - i.issue_date as age`;
+  if (small(scope)) {
+    return sql`items as (
+      select ${columns},
+        i.amount - coalesce((select sum(p.amount) from payments p where p.client_id = i.client_id
+          and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${d}), 0) as outstanding
+      from invoices i
+      where i.client_id = ${clientId} and i.issue_date <= ${d} ${scopeConditions(clientId, scope)})`;
+  }
+  return sql`paid as (
+      select p.sys_invoice_num, sum(p.amount) as paid from payments p
+      where p.client_id = ${clientId} and p.paid_date <= ${d}
+      group by p.sys_invoice_num),
+    items as (
+      select ${columns}, i.amount - coalesce(paid.paid, 0) as outstanding
+      from invoices i left join paid on paid.sys_invoice_num = i.sys_invoice_num
+      where i.client_id = ${clientId} and i.issue_date <= ${d} ${scopeConditions(clientId, scope)})`;
+}
+
+/**
+ * CTEs ending in `r`: one row per obligor with anything owed or any activity in the month of the
+ * date: buckets (credit and invoice basis), outstanding, overdue, invoiced and paid in the month,
+ * and the rating in force at the date.
+ */
+function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, scope: Scope = {}): SQL {
+  const d = sql`${asOf}::date`;
+  const monthStart = sql`date_trunc('month', ${d})::date`;
+  const bucket = (name: string, where: SQL) =>
+    sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, count(*) filter (where ${where}) as ${sql.identifier(`${name}_num`)}`;
+  return sql`${itemsCte(clientId, asOf, scope)},
+    per_obligor as (
+      select sys_obligor_code,
+        ${bucket('current', sql`past_due <= 0`)},
+        ${bucket('crd_bucket1', sql`past_due between 1 and ${b.b1}`)},
+        ${bucket('crd_bucket2', sql`past_due between ${b.b1 + 1} and ${b.b2}`)},
+        ${bucket('crd_bucket3', sql`past_due between ${b.b2 + 1} and ${b.b3}`)},
+        ${bucket('crd_bucket4', sql`past_due > ${b.b3}`)},
+        ${bucket('inv_bucket1', sql`age <= ${b.b1}`)},
+        ${bucket('inv_bucket2', sql`age between ${b.b1 + 1} and ${b.b2}`)},
+        ${bucket('inv_bucket3', sql`age between ${b.b2 + 1} and ${b.b3}`)},
+        ${bucket('inv_bucket4', sql`age > ${b.b3}`)},
+        sum(outstanding) as outstanding, sum(outstanding) filter (where past_due > 0) as overdue
+      from items where outstanding <> 0 group by sys_obligor_code),
+    activity as (
+      select sys_obligor_code, sum(invoiced) as invoiced, sum(paid) as paid from (
+        select i.sys_obligor_code, i.amount as invoiced, 0 as paid from invoices i
+        where i.client_id = ${clientId} and i.issue_date between ${monthStart} and ${d} ${scopeConditions(clientId, scope)}
+        union all
+        select i.sys_obligor_code, 0, p.amount from payments p
+        join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
+        where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type <> 'CREDIT_NOTE'
+          ${scopeConditions(clientId, scope)}
+      ) moves group by sys_obligor_code),
+    rated as (
+      select distinct on (x.sys_obligor_code) x.sys_obligor_code, x.rating from obligor_ratings x
+      where x.client_id = ${clientId} and x.rating_date <= ${d}
+      order by x.sys_obligor_code, x.rating_date desc),
+    r as (
+      select o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code, rated.rating,
+        ${sql.join(BUCKETS.map((n) => sql`coalesce(b.${sql.identifier(n)}, 0) as ${sql.identifier(n)}, coalesce(b.${sql.identifier(`${n}_num`)}, 0) as ${sql.identifier(`${n}_num`)}`), sql`, `)},
+        coalesce(b.outstanding, 0) as outstanding, coalesce(b.overdue, 0) as overdue,
+        coalesce(a.invoiced, 0) as invoiced, coalesce(a.paid, 0) as paid
+      from obligors o
+      left join per_obligor b on b.sys_obligor_code = o.sys_obligor_code
+      left join activity a on a.sys_obligor_code = o.sys_obligor_code
+      left join rated on rated.sys_obligor_code = o.sys_obligor_code
+      where o.client_id = ${clientId} and (b.sys_obligor_code is not null or a.sys_obligor_code is not null))`;
+}
+
+/** Sums of every amount and count over `r`, named as the services answer them. */
+function sums(): SQL {
+  const amounts = AMOUNTS.map((k) => sql`coalesce(sum(r.${sql.identifier(k)}), 0)::numeric(18,2) as ${sql.identifier(k)}`);
+  const counts = BUCKETS.map((k) => sql`coalesce(sum(r.${sql.identifier(`${k}_num`)}), 0)::int as ${sql.identifier(`${k}_num`)}`);
+  return sql.join([...amounts, ...counts], sql`, `);
+}
+
+const RATED = sql`
+  coalesce(sum(r.outstanding) filter (where r.rating = 1), 0)::numeric(18,2) as low_rated,
+  coalesce(sum(r.outstanding) filter (where r.rating = 2), 0)::numeric(18,2) as med_rated,
+  coalesce(sum(r.outstanding) filter (where r.rating = 3), 0)::numeric(18,2) as high_rated,
+  (sum(r.rating * r.outstanding) filter (where r.rating is not null and r.outstanding > 0)
+    / nullif(sum(r.outstanding) filter (where r.rating is not null and r.outstanding > 0), 0))::float8 as weighted_rating`;
+
+export type Row = Record<string, string | number | null>;
+
+/** The client summary as of a date (totals, ratings, open obligors, overall risk). */
+export async function baselineSummary(db: Db, clientId: number, asOf: string, b: AgeingBoundaries): Promise<Row> {
+  const [row] = await queryRows<Row>(db, sql`
+    with ${obligorRowsCtes(clientId, asOf, b)}
+    select ${sums()}, ${RATED}, count(*) filter (where r.outstanding <> 0)::int as open_obligors,
+      (select round(avg(w)::numeric, 1)::float8 from (
+        select sum(f.rating * f.outstanding) filter (where f.rating is not null and f.outstanding > 0)
+          / nullif(sum(f.outstanding) filter (where f.rating is not null and f.outstanding > 0), 0) as w
+        from r f group by f.family_code) families) as overall_risk
+    from r`);
+  return row ?? {};
+}
+
+/** Families (or, with familyCode, one family's obligors) summed and paged like listReceivables. */
+export async function baselineReceivables(
+  db: Db, clientId: number, asOf: string, b: AgeingBoundaries,
+  page: { sortBy: 'overdue' | 'outstanding'; offset: number; count: number; familyCode?: string },
+): Promise<{ total: number; rows: Row[] }> {
+  const key = page.familyCode ? sql`r.sys_obligor_code` : sql`r.family_code`;
+  const rows = await queryRows<Row>(db, sql`
+    with ${obligorRowsCtes(clientId, asOf, b, { familyCode: page.familyCode })},
+    g as (select ${key} as code, ${sums()}, ${RATED} from r group by ${key})
+    select g.*, o.name, count(*) over () as total
+    from g join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = g.code
+    order by g.${sql.identifier(page.sortBy)} desc nulls last, g.code
+    limit ${page.count} offset ${(page.offset - 1) * page.count}`);
+  return { total: rows.length ? Number(rows[0]!.total) : 0, rows };
+}
+
+/** Open items at the date (optionally searched by number), most days past due first, paged. */
+export async function baselineOpenInvoices(
+  db: Db, clientId: number, asOf: string, page: { offset: number; count: number; invoiceNum?: string },
+): Promise<{ total: number; rows: Row[] }> {
+  const d = sql`${asOf}::date`;
+  const rows = await queryRows<Row>(db, sql`
+    with ${itemsCte(clientId, asOf, { invoiceNum: page.invoiceNum })},
+    open_page as (
+      select items.*, o.name as obligor_name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code,
+        count(*) over () as total
+      from items join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = items.sys_obligor_code
+      where items.outstanding <> 0
+      order by items.past_due desc nulls last, items.sys_invoice_num
+      limit ${page.count} offset ${(page.offset - 1) * page.count})
+    select open_page.*, (select x.rating from obligor_ratings x where x.client_id = ${clientId}
+        and x.sys_obligor_code = open_page.sys_obligor_code and x.rating_date <= ${d}
+        order by x.rating_date desc limit 1) as rating
+    from open_page order by past_due desc nulls last, sys_invoice_num`);
+  return { total: rows.length ? Number(rows[0]!.total) : 0, rows };
+}
+
+/** Twelve months of totals: one as-of computation per month end and one for the range end. */
+export async function baselineOverview(db: Db, clientId: number, dates: string[], b: AgeingBoundaries): Promise<Row[]> {
+  const months: Row[] = [];
+  for (const asOf of dates) {
+    const [row] = await queryRows<Row>(db, sql`with ${obligorRowsCtes(clientId, asOf, b)} select ${sums()} from r`);
+    months.push({ date: asOf, ...row });
+  }
+  return months;
+}

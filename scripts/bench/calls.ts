@@ -1,0 +1,180 @@
+/**
+ * The timed calls: the real service functions the API routes run (parameters parsed with the same
+ * zod contracts), each paired with its baseline from baseline.ts and a check that both give the
+ * same answer.
+ */
+import { sql } from 'drizzle-orm';
+import { parseISO, subDays, endOfMonth } from 'date-fns';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { ZInvoicesQuery, ZOverviewQuery, ZReceivablesQuery, ZSummaryQuery } from '@/lib/contract/receivables';
+import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { defaultRange, iso, monthPoints } from '@/lib/domain/dates';
+import { getClient } from '@/lib/server/clients/get-client';
+import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
+import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
+import { receivablesOverview } from '@/lib/server/receivables/overview';
+import { baselineOpenInvoices, baselineOverview, baselineReceivables, baselineSummary, type Row } from './baseline';
+
+export type CallPath = 'rollup' | 'ledger' | 'items';
+
+export interface BenchCall {
+  id: string;
+  label: string;
+  /** rollup: answered from obligor_ageing; ledger: computed from the ledger for a date without rollups; items: invoice rows. */
+  path: CallPath;
+  params: Record<string, unknown>;
+  service: (db: Db) => Promise<unknown>;
+  baseline: (db: Db) => Promise<unknown>;
+  /** Differences between the service's and the baseline's answers (empty when they agree). */
+  compare: (service: unknown, baseline: unknown) => string[];
+}
+
+export interface CallContext {
+  clientId: number;
+  today: string;
+  backdated: string;
+  familyCode: string;
+  families: number;
+  deepPage: number;
+  searchTerm: string;
+  pageSize: number;
+  boundaries: AgeingBoundaries;
+}
+
+/** A date about six weeks back that is neither a month end nor today: no rollup, so the ledger path. */
+export function backdatedDate(today: string): string {
+  let day = subDays(parseISO(today), 40);
+  if (iso(endOfMonth(day)) === iso(day)) day = subDays(day, 1);
+  return iso(day);
+}
+
+const cents = (value: unknown) => Math.round(Number(value ?? 0) * 100);
+
+function differ(label: string, a: unknown, b: unknown): string[] {
+  return cents(a) === cents(b) ? [] : [`${label}: service ${String(a)} vs baseline ${String(b)}`];
+}
+
+const SUMMARY_FIELDS: [string, string][] = [
+  ['outstanding', 'outstanding'], ['overdue', 'overdue'], ['current', 'current'], ['crdBucket1', 'crd_bucket1'],
+  ['crdBucket2', 'crd_bucket2'], ['crdBucket3', 'crd_bucket3'], ['crdBucket4', 'crd_bucket4'], ['invBucket1', 'inv_bucket1'],
+  ['invBucket2', 'inv_bucket2'], ['invBucket3', 'inv_bucket3'], ['invBucket4', 'inv_bucket4'], ['receivables', 'invoiced'],
+  ['paid', 'paid'], ['crdBucket4Num', 'crd_bucket4_num'], ['lowRatedReceivables', 'low_rated'],
+  ['highRatedReceivables', 'high_rated'],
+];
+
+function compareSummary(service: unknown, baseline: unknown): string[] {
+  const s = service as Record<string, unknown>;
+  const b = baseline as Row;
+  const out = SUMMARY_FIELDS.flatMap(([sk, bk]) => differ(sk, s[sk], b[bk]));
+  out.push(...differ('openObligors', s.openObligors, b.open_obligors));
+  if ((s.overallRisk ?? null) !== (b.overall_risk ?? null)) out.push(`overallRisk: service ${String(s.overallRisk)} vs baseline ${String(b.overall_risk)}`);
+  return out;
+}
+
+function comparePage(
+  service: { total: number; rows: Record<string, unknown>[] }, baseline: { total: number; rows: Row[] },
+  serviceKey: string, baselineKey: string, amount?: [string, string],
+): string[] {
+  const out: string[] = [];
+  if (service.total !== baseline.total) out.push(`total: service ${service.total} vs baseline ${baseline.total}`);
+  const s = service.rows.map((r) => String(r[serviceKey]));
+  const b = baseline.rows.map((r) => String(r[baselineKey]));
+  if (s.join(',') !== b.join(',')) out.push(`codes: service [${s.join(', ')}] vs baseline [${b.join(', ')}]`);
+  if (amount) {
+    service.rows.forEach((row, i) => {
+      const other = baseline.rows[i];
+      if (other) out.push(...differ(`${String(row[serviceKey])}.${amount[0]}`, row[amount[0]], other[amount[1]]));
+    });
+  }
+  return out;
+}
+
+type Page = { total: number; rows: Record<string, unknown>[] };
+type BaselinePage = { total: number; rows: Row[] };
+
+/** Reads the parameters that depend on the data: the deep page, the largest-overdue family, a search term. */
+export async function callContext(db: Db, clientId: number, today: string, pageSize = 10): Promise<CallContext> {
+  const client = await getClient(db, clientId);
+  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const first = await listReceivables(db, clientId, ZReceivablesQuery.parse({ date: today, sortBy: 'overdue', order: 'DESC', count: pageSize }));
+  const familyCode = first.rows[0]?.sysObligorCode;
+  if (!familyCode) throw new Error('no parent obligor with receivables: is the benchmark database seeded?');
+  // An open invoice from the middle of the book; users type the serial part of its number.
+  const [open] = await queryRows<{ n: number }>(db, sql`
+    select count(*)::int as n from invoices where client_id = ${clientId} and status = 'OPEN' and doc_type = 'INVOICE'`);
+  const [pick] = await queryRows<{ invoice_num: string }>(db, sql`
+    select invoice_num from invoices where client_id = ${clientId} and status = 'OPEN' and doc_type = 'INVOICE'
+    order by sys_invoice_num offset ${Math.floor((open?.n ?? 0) / 2)} limit 1`);
+  const searchTerm = (pick?.invoice_num ?? '000001').slice(-6);
+  return {
+    clientId, today, backdated: backdatedDate(today), familyCode, families: first.total,
+    deepPage: Math.max(1, Math.ceil(first.total / pageSize)), searchTerm, pageSize, boundaries,
+  };
+}
+
+/** The calls of the issue, in report order. */
+export function benchCalls(ctx: CallContext): BenchCall[] {
+  const { clientId, boundaries: b, pageSize } = ctx;
+  const summary = (date: string, path: CallPath, id: string, label: string): BenchCall => ({
+    id, label, path, params: { date },
+    service: (db) => receivablesSummary(db, clientId, ZSummaryQuery.parse({ date })),
+    baseline: (db) => baselineSummary(db, clientId, date, b),
+    compare: compareSummary,
+  });
+  const parents = (date: string, offset: number, path: CallPath, id: string, label: string): BenchCall => ({
+    id, label, path, params: { date, sortBy: 'overdue', order: 'DESC', offset, count: pageSize },
+    service: (db) => listReceivables(db, clientId, ZReceivablesQuery.parse({ date, sortBy: 'overdue', order: 'DESC', offset, count: pageSize })),
+    baseline: (db) => baselineReceivables(db, clientId, date, b, { sortBy: 'overdue', offset, count: pageSize }),
+    compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['overdue', 'overdue']),
+  });
+  const range = defaultRange(ctx.today);
+  return [
+    summary(ctx.today, 'rollup', 'summary', 'Summary (today)'),
+    summary(ctx.backdated, 'ledger', 'summary-backdated', `Summary (backdated ${ctx.backdated})`),
+    parents(ctx.today, 1, 'rollup', 'parents-p1', 'Parent obligors, page 1, by overdue'),
+    parents(ctx.today, ctx.deepPage, 'rollup', 'parents-deep', `Parent obligors, page ${ctx.deepPage} (last), by overdue`),
+    parents(ctx.backdated, 1, 'ledger', 'parents-p1-backdated', `Parent obligors, page 1, by overdue (backdated ${ctx.backdated})`),
+    {
+      id: 'family', label: `One family's rows (${ctx.familyCode})`, path: 'rollup',
+      params: { date: ctx.today, parentSysObligorCode: ctx.familyCode, count: pageSize },
+      service: (db) => listReceivables(db, clientId, ZReceivablesQuery.parse({ date: ctx.today, parentSysObligorCode: ctx.familyCode, count: pageSize })),
+      baseline: (db) => baselineReceivables(db, clientId, ctx.today, b, { sortBy: 'outstanding', offset: 1, count: pageSize, familyCode: ctx.familyCode }),
+      compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['outstanding', 'outstanding']),
+    },
+    {
+      id: 'invoices', label: 'Open invoices, page 1, by days past due', path: 'items',
+      params: { date: ctx.today, count: pageSize },
+      service: (db) => listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date: ctx.today, count: pageSize })),
+      baseline: (db) => baselineOpenInvoices(db, clientId, ctx.today, { offset: 1, count: pageSize }),
+      compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
+    },
+    {
+      id: 'invoice-search', label: `Open-invoice search "${ctx.searchTerm}"`, path: 'items',
+      params: { date: ctx.today, invoiceNum: ctx.searchTerm, count: pageSize },
+      service: (db) => listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date: ctx.today, invoiceNum: ctx.searchTerm, count: pageSize })),
+      baseline: (db) => baselineOpenInvoices(db, clientId, ctx.today, { offset: 1, count: pageSize, invoiceNum: ctx.searchTerm }),
+      compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
+    },
+    {
+      id: 'overview', label: '12-month overview', path: 'rollup',
+      params: { ...range },
+      service: (db) => receivablesOverview(db, clientId, ZOverviewQuery.parse({ toDate: ctx.today })),
+      baseline: (db) => baselineOverview(db, clientId, monthPoints(range.fromDate, range.toDate), b),
+      compare: (s, x) => {
+        const months = (s as { months: Record<string, unknown>[] }[])[0]?.months ?? [];
+        const rows = x as Row[];
+        const out: string[] = [];
+        if (months.length !== rows.length) out.push(`points: service ${months.length} vs baseline ${rows.length}`);
+        months.forEach((m, i) => {
+          const r = rows[i];
+          if (!r) return;
+          out.push(...differ(`${String(m.date)}.outstanding`, m.outstanding, r.outstanding));
+          out.push(...differ(`${String(m.date)}.overdue`, m.overdue, r.overdue));
+          out.push(...differ(`${String(m.date)}.collected`, m.collected, r.paid));
+        });
+        return out;
+      },
+    },
+  ];
+}
