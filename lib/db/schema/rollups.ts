@@ -78,6 +78,13 @@ export const familyAgeing = pgTable('family_ageing', {
   index('family_ageing_outstanding').on(t.clientId, t.asOfDate, t.outstanding.desc()),
 ]);
 
+/** The client's totals per date: the monthly overview reads one row per month. */
+export const clientAgeing = pgTable('client_ageing', {
+  clientId: integer().notNull(),
+  asOfDate: date().notNull(),
+  ...ageingAmounts(),
+}, (t) => [primaryKey({ columns: [t.clientId, t.asOfDate] })]);
+
 /** Which dates have rollups, and when they were refreshed (the spec's view update time). */
 export const ageingSnapshots = pgTable('ageing_snapshots', {
   clientId: integer().notNull().references(() => clients.id),

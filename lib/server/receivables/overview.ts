@@ -32,8 +32,8 @@ export async function receivablesOverview(db: Db, clientId: number, query: Overv
     .where(and(eq(ageingSnapshots.clientId, clientId), inArray(ageingSnapshots.asOfDate, dates)))).map((r) => r.d));
   const sums = new Map<string, Record<string, unknown>>();
   if (snapshotted.size) {
-    // Without a dimension filter the family rollup (one row per family and date) answers.
-    const table = query.dim ? sql`obligor_ageing` : sql`family_ageing`;
+    // Without a dimension filter the client rollup (one row per date) answers.
+    const table = query.dim ? sql`obligor_ageing` : sql`client_ageing`;
     const dim = query.dim ? sql`and r.dim1_id = ${query.dim}` : sql``;
     const rows = await queryRows<Record<string, unknown>>(db, sql`
       select r.as_of_date::text as date, ${summedColumns()} from ${table} r

@@ -46,7 +46,7 @@ async function refreshSettlement(db: Db, clientId: number): Promise<void> {
       and (i.paid_to_date <> t.paid_total or i.settled_date is distinct from t.settled_date)`);
 }
 
-/** Sums the obligor rollup of a date per family (columns in the order of summedColumns + GROUP_COLUMNS). */
+/** Sums the obligor rollup of a date per family, and the families into the client total. */
 async function refreshFamilies(db: Db, clientId: number, asOf: string): Promise<void> {
   const columns = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => column(k));
   await db.execute(sql`delete from family_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date`);
@@ -56,6 +56,11 @@ async function refreshFamilies(db: Db, clientId: number, asOf: string): Promise<
     select ${clientId}, ${asOf}::date, r.family_code, ${summedColumns()}, ${GROUP_COLUMNS}
     from obligor_ageing r where r.client_id = ${clientId} and r.as_of_date = ${asOf}::date
     group by r.family_code`);
+  await db.execute(sql`delete from client_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date`);
+  await db.execute(sql`
+    insert into client_ageing (client_id, as_of_date, ${sql.join(columns, sql`, `)})
+    select ${clientId}, ${asOf}::date, ${summedColumns()}
+    from family_ageing r where r.client_id = ${clientId} and r.as_of_date = ${asOf}::date`);
 }
 
 /**
