@@ -11,7 +11,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { summarise, type Timing } from './timing';
 
-export const BENCH_PORT = 3300;
+/** BENCH_PORT moves the benchmark's `next start` off 3300. */
+export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3300);
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const ADMIN = { email: 'admin@vardhman.test', password: 'Receivables@2026' };
@@ -172,6 +173,8 @@ export async function measureDashboard(options: BrowserOptions): Promise<Browser
   const { log } = options;
   const base = `http://localhost:${BENCH_PORT}`;
   const url = `${base}${DASHBOARD}`;
+  const busy = await fetch(`${base}/`, { redirect: 'manual', signal: AbortSignal.timeout(2000) }).then(() => true, () => false);
+  if (busy) throw new Error(`port ${BENCH_PORT} is already in use (another benchmark's server?); set BENCH_PORT to use another`);
   const buildId = readFileSync(path.join(process.cwd(), '.next', 'BUILD_ID'), 'utf8').trim();
   const server = startServer(options.databaseUrl, log);
   let browser: Browser | undefined;

@@ -14,7 +14,9 @@ import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { scaledVolumes, VARDHMAN } from '@/lib/db/seed/tenants';
 
 export const BENCH_DATA_DIR = path.join(process.cwd(), 'bench-data');
-export const PGLITE_DIR = path.join(BENCH_DATA_DIR, 'pglite');
+const DEFAULT_PGLITE_DIR = path.join(BENCH_DATA_DIR, 'pglite');
+/** BENCH_PGLITE_DIR moves the embedded benchmark database (e.g. to run two benchmarks side by side). */
+export const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ? path.resolve(process.env.BENCH_PGLITE_DIR) : DEFAULT_PGLITE_DIR;
 export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/receivables_bench';
 
 export type DbKind = 'postgres' | 'pglite';
@@ -68,13 +70,16 @@ function stamp(started: number): string {
   return `[${((performance.now() - started) / 1000).toFixed(1).padStart(7)}s]`;
 }
 
-function metaFile(kind: DbKind): string {
-  return path.join(BENCH_DATA_DIR, `${kind}-meta.json`);
+/** What the seed of a benchmark database measured, kept beside it for runs that reuse it. */
+function metaFile(kind: DbKind, pgUrl: string): string {
+  if (kind === 'pglite') return PGLITE_DIR === DEFAULT_PGLITE_DIR ? path.join(BENCH_DATA_DIR, 'pglite-meta.json') : `${PGLITE_DIR}-meta.json`;
+  const name = databaseName(pgUrl);
+  return path.join(BENCH_DATA_DIR, name === 'receivables_bench' ? 'postgres-meta.json' : `postgres-${name}-meta.json`);
 }
 
-function readMeta(kind: DbKind): SeedFigures | undefined {
+function readMeta(kind: DbKind, pgUrl: string): SeedFigures | undefined {
   try {
-    return JSON.parse(readFileSync(metaFile(kind), 'utf8')) as SeedFigures;
+    return JSON.parse(readFileSync(metaFile(kind, pgUrl), 'utf8')) as SeedFigures;
   } catch {
     return undefined;
   }
@@ -115,7 +120,7 @@ async function postgresExists(url: string): Promise<boolean> {
   }
 }
 
-async function seed(database: Database, kind: DbKind, scale: number, today: string, log: (m: string) => void): Promise<SeedFigures> {
+async function seed(database: Database, meta: string, scale: number, today: string, log: (m: string) => void): Promise<SeedFigures> {
   const started = performance.now();
   const marks: { at: number; message: string }[] = [];
   const summary = await seedDatabase(database.db, {
@@ -149,7 +154,7 @@ async function seed(database: Database, kind: DbKind, scale: number, today: stri
     seededAt: new Date().toISOString(),
   };
   mkdirSync(BENCH_DATA_DIR, { recursive: true });
-  writeFileSync(metaFile(kind), `${JSON.stringify(figures, null, 2)}\n`);
+  writeFileSync(meta, `${JSON.stringify(figures, null, 2)}\n`);
   return figures;
 }
 
@@ -242,11 +247,11 @@ export async function prepareDataset(kind: DbKind, options: PrepareOptions): Pro
       if (await isSeeded(database.db)) throw new Error(`${label} benchmark database is not empty after recreation`);
       const volumes = scaledVolumes(VARDHMAN, scale);
       log(`${label}: seeding scale ${scale} for ${today} (VARDHMAN: ${volumes.parents} parents, ${volumes.children} children, ${volumes.invoices} documents)`);
-      seedFigures = await seed(database, kind, scale, today, log);
+      seedFigures = await seed(database, metaFile(kind, options.pgUrl), scale, today, log);
       log(`${label}: seeded in ${(seedFigures.seedMs / 1000).toFixed(1)} s (+ ${(seedFigures.analyzeMs / 1000).toFixed(1)} s VACUUM ANALYZE) ${stamp(started)}`);
     } else {
       if (!(await isSeeded(database.db))) throw new Error(`--skip-seed: the ${label} benchmark database is empty`);
-      previousSeed = readMeta(kind);
+      previousSeed = readMeta(kind, options.pgUrl);
       today = (await seededToday(database.db)) ?? previousSeed?.today ?? today;
       scale = previousSeed?.scale ?? Number.NaN;
       log(`${label}: reusing the seeded database (today = ${today}${previousSeed ? `, scale ${previousSeed.scale}` : ''})`);
