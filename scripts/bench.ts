@@ -24,6 +24,7 @@ import {
   type BenchReport, type CallResult, type DatasetReport, type DbCallResult,
 } from './bench/report';
 import { measure } from './bench/timing';
+import { runCli } from './run-cli';
 
 const USAGE = `usage: npm run bench -- [--scale N] [--pglite-scale N] [--db postgres|pglite|both] [--iterations N]
        [--warmups N] [--baseline-iterations N] [--skip-seed] [--browser|--no-browser] [--build-stats]
@@ -258,12 +259,4 @@ async function main(): Promise<number> {
   return report.failures.length === options.dbs.length ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const usageError = error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
-    if (usageError) console.error(`${error.message}\n${USAGE}`);
-    else console.error(error instanceof Error ? error.stack ?? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main, USAGE);

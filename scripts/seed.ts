@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { DEMO_PASSWORD, DEMO_USERS, isSeeded, resetDatabase, seedDatabase } from '@/lib/db/seed';
+import { runCli } from './run-cli';
 
 const USAGE = 'usage: npm run seed -- [--scale N] [--reset] [--today YYYY-MM-DD]';
 
@@ -66,12 +67,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const usageError = error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
-    if (usageError) console.error(`${error.message}\n${USAGE}`);
-    else console.error(error instanceof Error ? error.stack ?? error.message : error);
-    process.exit(1);
-  },
-);
+runCli(main, USAGE);
