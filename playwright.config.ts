@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// Two suites may run side by side (E2E_PORT, E2E_DIST_DIR, E2E_DATA_DIR) without sharing a build or a database.
+const DIST_DIR = process.env.E2E_DIST_DIR ?? '.next-e2e';
+const DATA_ROOT = process.env.E2E_DATA_DIR ?? '.e2e-data';
 
 /**
  * End-to-end tests drive the built app in Debian's Chromium (no browser download here). The server
@@ -28,19 +31,23 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    command: `rm -rf .e2e-data && npm run build && npm run db:setup && npx next start -p ${PORT}`,
+    command: `rm -rf ${DATA_ROOT} && npm run build && npm run db:setup && npx next start -p ${PORT}`,
     url: `http://localhost:${PORT}/`,
     timeout: 600_000,
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     stdout: 'pipe',
     env: {
-      DATA_DIR: '.e2e-data/pglite',
+      DATA_DIR: `${DATA_ROOT}/pglite`,
       SEED_SCALE: process.env.E2E_SEED_SCALE ?? '0.2',
       SESSION_SECRET: 'e2e-session-secret-that-is-at-least-32-characters',
       DATABASE_URL: '',
-      NEXT_DIST_DIR: '.next-e2e',
+      NEXT_DIST_DIR: DIST_DIR,
       SMTP_URL: `smtp://127.0.0.1:${PORT + 1000}`,
       APP_URL: `http://localhost:${PORT}`,
+      // Company SSO against the local provider of e2e/oidc-provider.ts (started by the global setup).
+      OIDC_ISSUER: `http://localhost:${PORT + 2000}`,
+      OIDC_CLIENT_ID: 'receivables-e2e',
+      OIDC_CLIENT_SECRET: 'e2e-oidc-client-secret-not-for-production',
     },
   },
 });

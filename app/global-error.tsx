@@ -1,6 +1,10 @@
 'use client';
 
+import { useEffect } from 'react';
+import { reportBrowserError } from '@/components/observability/telemetry';
+
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
+  useEffect(() => reportBrowserError(error), [error]);
   return (
     <html lang="en-IN">
       <body style={{ fontFamily: 'system-ui, sans-serif', textAlign: 'center', padding: '4rem' }}>

@@ -4,6 +4,7 @@ import { APP_TITLE } from '@/lib/constants';
 import { LoadingBar } from '@/components/feedback/loading-bar';
 import { ToastProvider } from '@/components/feedback/toast';
 import { ChunkReloadGuard } from '@/components/feedback/chunk-reload-guard';
+import { Telemetry } from '@/components/observability/telemetry';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -17,6 +18,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en-IN">
       <body>
         <ChunkReloadGuard />
+        <Telemetry sentryDsn={process.env.SENTRY_DSN} posthogKey={process.env.POSTHOG_KEY} posthogHost={process.env.POSTHOG_HOST} />
         <LoadingBar />
         <ToastProvider>{children}</ToastProvider>
       </body>

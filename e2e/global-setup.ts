@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
+import { startOidcProvider } from './oidc-provider';
 
 export const MAILBOX_FILE = `test-results/mailbox-${Number(process.env.E2E_PORT ?? 3100)}.jsonl`;
 // Beside the app's port, so that two suites on different ports never share a mailbox.
@@ -21,5 +22,10 @@ export default async function globalSetup() {
     },
   });
   await new Promise<void>((resolve) => server.listen(SMTP_PORT, '127.0.0.1', resolve));
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  // The company SSO test signs in through a local OpenID provider (the app is started with OIDC_* pointing at it).
+  const stopOidc = await startOidcProvider(Number(process.env.E2E_PORT ?? 3100));
+  return async () => {
+    await stopOidc();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
 }

@@ -7,7 +7,8 @@
  * embedded PGlite folder (./bench-data/pglite), then reports p50/p95 of the receivables calls
  * through the real service functions, the same answers computed naively from invoices and payments
  * (the baseline) with the ratio, the import rate, the dashboard's TTFB/LCP in Chromium and the
- * first-load JavaScript per route. Writes bench-results/latest.{md,json}. Benchmarks are not tests:
+ * first-load JavaScript per route, and the rate of `npm run import` (--import-rows invoices, default
+ * 200,000; --import-only measures just that). Writes bench-results/latest.{md,json}. Benchmarks are not tests:
  * nothing here fails on a slow figure; the exit code is non-zero only when the run itself fails.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,11 +25,13 @@ import {
   type BenchReport, type CallResult, type DatasetReport, type DbCallResult,
 } from './bench/report';
 import { measure } from './bench/timing';
+import { importRateLines, measureImportRate, writeImportRates, type ImportRate } from './bench/import-rate';
 import { runCli } from './run-cli';
 
 const USAGE = `usage: npm run bench -- [--scale N] [--pglite-scale N] [--db postgres|pglite|both] [--iterations N]
        [--warmups N] [--baseline-iterations N] [--skip-seed] [--browser|--no-browser] [--build-stats]
-       [--reuse postgres|pglite] [--no-baseline] [--no-explain] [--calls id,id] [--today YYYY-MM-DD]`;
+       [--reuse postgres|pglite] [--no-baseline] [--no-explain] [--calls id,id] [--today YYYY-MM-DD]
+       [--import-rows N] [--import-only] [--no-import]`;
 
 /** Scale 17: VARDHMAN gets 60,000 x 17 = 1.02M documents (and 5,100 parents / 51,000 children). */
 const DEFAULT_SCALE = 17;
@@ -58,6 +61,9 @@ function parse() {
       'no-explain': { type: 'boolean', default: false },
       calls: { type: 'string' },
       today: { type: 'string' },
+      'import-rows': { type: 'string' },
+      'import-only': { type: 'boolean', default: false },
+      'no-import': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -85,6 +91,9 @@ function parse() {
     explain: !values['no-explain'],
     calls: values.calls ? values.calls.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     today: values.today ?? todayIso(),
+    /** Invoices per generated import file (payments: 80 % of them); 0 skips the import rate. */
+    importRows: values['no-import'] ? 0 : positive('import-rows', values['import-rows'], 200_000, true),
+    importOnly: values['import-only'],
     pgUrl: process.env.BENCH_DATABASE_URL || DEFAULT_PG_URL,
   };
 }
@@ -116,8 +125,9 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
         });
         result.service = service.timing;
         log(`${dataset.label} ${call.label}: p50 ${service.timing.p50.toFixed(1)} ms, p95 ${service.timing.p95.toFixed(1)} ms (n=${service.timing.n})`);
-        if (options.baseline) {
-          const baseline = await measure(() => call.baseline(dataset.db), {
+        if (options.baseline && call.baseline && call.compare) {
+          const naive = call.baseline;
+          const baseline = await measure(() => naive(dataset.db), {
             warmups: 1, iterations: options.baselineIterations, slowMs: 15_000, slowIterations: Math.min(3, options.baselineIterations), slowWarmups: 1,
           });
           result.baseline = baseline.timing;
@@ -173,8 +183,27 @@ function removeOldExplains(): void {
   } catch { /* no results folder yet */ }
 }
 
+/** The import rate into each database (scratch databases, generated files); see scripts/bench/import-rate.ts. */
+async function benchImports(options: Options): Promise<ImportRate[]> {
+  const rates: ImportRate[] = [];
+  for (const kind of options.dbs) {
+    try {
+      rates.push(await measureImportRate(kind, options.importRows, options.pgUrl, log));
+    } catch (error) {
+      log(`!!! import rate ${kind} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  for (const line of importRateLines(rates)) log(line);
+  writeImportRates(RESULTS_DIR, rates);
+  return rates;
+}
+
 async function main(): Promise<number> {
   const options = parse();
+  if (options.importOnly) {
+    await benchImports(options);
+    return 0;
+  }
   removeOldExplains();
   const report: BenchReport = {
     startedAt: new Date().toISOString(),
@@ -204,6 +233,7 @@ async function main(): Promise<number> {
     }
     save(); // keep what is measured so far
   }
+  if (options.importRows > 0) await benchImports(options);
 
   let buildOutput: string | undefined;
   if (options.buildStats || options.browser) {

@@ -4,19 +4,25 @@ import { cache } from 'react';
 import { backendFor, type Backend } from '@/lib/backend';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { todayIso } from '@/lib/domain/dates';
+import { obligorScope } from '@/lib/domain/obligor-scope';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 import type { MoneyFormat } from '@/components/ui/money';
+import { riskColoursOf, type RiskColours } from './risk-colours';
 
 /** The signed-in user's backend, resolved once per request however many sections ask. */
 export const pageBackend = cache(async () => {
   const session = await requirePageSession();
-  return { clientId: session.clientId, backend: backendFor(session) };
+  const scope = obligorScope(session);
+  // Scoped users see other figures than their colleagues: their scope is part of every cache key.
+  const scopeKey = scope.kind === 'ALL' ? 'all' : `${scope.role}:${scope.userId}`;
+  return { clientId: session.clientId, scopeKey, backend: backendFor(session) };
 });
 
 export interface ClientSettings {
   money: MoneyFormat;
   boundaries: AgeingBoundaries;
   dimensionNames: { dim1: string; dim2: string; dim3: string };
+  riskColours: RiskColours;
 }
 
 /** Currency, locale, ageing boundaries and dimension names of the user's client. */
@@ -27,12 +33,16 @@ export const clientSettings = cache(async (): Promise<ClientSettings> => {
     money: { currency: client.currency, locale: client.locale },
     boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 },
     dimensionNames: { dim1: client.dim1Name, dim2: client.dim2Name, dim3: client.dim3Name },
+    riskColours: riskColoursOf(client),
   };
 });
 
 export const dataUpdateTime = cache(async () => (await pageBackend()).backend.dataUpdateTime());
 
-type CachedCall = 'receivables' | 'summary' | 'overview' | 'byDim1' | 'openInvoices' | 'invoice';
+type CachedCall = 'receivables' | 'summary' | 'overview' | 'byDim1' | 'openInvoices' | 'invoice'
+  | 'parentObligors' | 'customerMapping' | 'riskOverview' | 'dso' | 'annualDso' | 'dsoSplit' | 'splitBy'
+  | 'obligorInfo' | 'creditLimit' | 'obligorOverview'
+  | 'dimReceivables' | 'dim1Overview';
 type Result<K extends CachedCall> = Awaited<ReturnType<Backend[K]>>;
 
 /** Parameters in a fixed order, without the ones that mean "no filter": the identity of a call. */
@@ -49,9 +59,9 @@ function canonical(params: Record<string, unknown>): string {
  * same question share one answer.
  */
 const callOnce = cache(async (call: CachedCall, paramsKey: string): Promise<unknown> => {
-  const { clientId, backend } = await pageBackend();
+  const { clientId, scopeKey, backend } = await pageBackend();
   const stamp = await dataUpdateTime();
-  const key = ['receivables-view', String(clientId), call, paramsKey, stamp.integrationUpdateTime ?? '-',
+  const key = ['receivables-view', String(clientId), scopeKey, call, paramsKey, stamp.integrationUpdateTime ?? '-',
     stamp.viewUpdateTime ?? '-', todayIso()];
   const params = JSON.parse(paramsKey) as Record<string, unknown>;
   const run = unstable_cache(async () => (backend[call] as (p: Record<string, unknown>) => Promise<unknown>)(params), key,

@@ -1,10 +1,13 @@
 'use client';
 
 import Link from 'next/link';
-import { RISK_CLASSES, SALES_SEGMENTS } from '@/lib/domain/filters';
+import { RISK_CLASSES } from '@/lib/domain/filters';
+import { SALES_SEGMENTS } from '@/lib/domain/segments';
+import { titleCase } from '@/lib/domain/format';
 import { BasisToggle } from './basis-toggle';
 import type { BucketColumn } from './bucket-columns';
 import { ParamSelect, type Option } from '@/components/ui/param-select';
+import { AsOfDate } from '@/components/ui/as-of-date';
 import { useUrlState } from '@/components/ui/use-url-state';
 
 export interface DimensionValue {
@@ -14,8 +17,8 @@ export interface DimensionValue {
   parentId: number | null;
 }
 
-const RISK_OPTIONS: Option[] = RISK_CLASSES.map((risk) => ({ value: risk, label: risk.charAt(0) + risk.slice(1).toLowerCase() }));
-const SEGMENT_OPTIONS: Option[] = SALES_SEGMENTS.map((segment) => ({ value: segment, label: segment }));
+const RISK_OPTIONS: Option[] = RISK_CLASSES.map((risk) => ({ value: risk, label: titleCase(risk) }));
+const SEGMENT_OPTIONS: Option[] = SALES_SEGMENTS.map((segment) => ({ value: segment, label: titleCase(segment) }));
 
 function optionsOf(values: DimensionValue[], level: number, parentId?: number): Option[] {
   return values
@@ -31,7 +34,7 @@ export function ReceivablesFilters({ dimensionNames, dimensionValues, creditBuck
   invoiceBuckets: BucketColumn[];
   today: string;
 }) {
-  const { params, update, pending, pathname } = useUrlState();
+  const { params, pending, pathname } = useUrlState();
   const dim1Id = params.dim1Id ? Number(params.dim1Id) : undefined;
   // Branches of the chosen region only, when the dimension values form such a tree.
   const dim2Under = dim1Id === undefined ? [] : optionsOf(dimensionValues, 2, dim1Id);
@@ -41,17 +44,7 @@ export function ReceivablesFilters({ dimensionNames, dimensionValues, creditBuck
   return (
     <div className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm" data-testid="receivables-filters" aria-busy={pending}>
       <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-500">
-          As of
-          <input
-            type="date"
-            name="date"
-            value={params.date ?? today}
-            max="9999-12-31"
-            onChange={(event) => update({ date: event.target.value === today ? null : event.target.value })}
-            className="h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm font-normal text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
-          />
-        </label>
+        <AsOfDate today={today} />
         <ParamSelect name="dim1Id" label={dimensionNames.dim1} options={optionsOf(dimensionValues, 1)}
           alsoChange={(value) => {
             const dim2 = dimensionValues.find((v) => String(v.id) === params.dim2Id);
@@ -60,7 +53,7 @@ export function ReceivablesFilters({ dimensionNames, dimensionValues, creditBuck
         <ParamSelect name="dim2Id" label={dimensionNames.dim2} options={dim2Options} />
         <ParamSelect name="dim3Id" label={dimensionNames.dim3} options={optionsOf(dimensionValues, 3)} />
         <ParamSelect name="salesSegment" label="Sales segment" options={SEGMENT_OPTIONS} />
-        <ParamSelect name="riskSalesSegment" label="Risk" options={RISK_OPTIONS} />
+        <ParamSelect name="risk" label="Risk" options={RISK_OPTIONS} />
         <BasisToggle />
         <ParamSelect name="ageingFilter" label="Ageing bucket" options={buckets.map((b) => ({ value: b.key, label: b.label }))} />
         <div className="ml-auto flex h-9 items-center gap-3">

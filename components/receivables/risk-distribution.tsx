@@ -1,10 +1,11 @@
 import { riskDistribution } from '@/lib/domain/rating';
 import { formatPercent } from '@/lib/domain/format';
+import { riskColour } from './rating-badge';
 
 const CLASSES = [
-  { key: 'low', label: 'Low', bar: 'bg-emerald-500', dot: 'bg-emerald-500' },
-  { key: 'medium', label: 'Medium', bar: 'bg-amber-400', dot: 'bg-amber-400' },
-  { key: 'high', label: 'High', bar: 'bg-rose-500', dot: 'bg-rose-500' },
+  { key: 'low', label: 'Low' },
+  { key: 'medium', label: 'Medium' },
+  { key: 'high', label: 'High' },
 ] as const;
 
 /** Low, medium and high rated receivables as shares of their sum: one stacked bar and three figures. */
@@ -13,12 +14,12 @@ export function RiskDistribution({ low, medium, high }: { low: number; medium: n
   return (
     <div data-testid="risk-distribution">
       <div className="flex h-2.5 w-full overflow-hidden rounded-full bg-slate-100" aria-hidden>
-        {CLASSES.map((c) => <div key={c.key} className={c.bar} style={{ width: `${shares[c.key]}%` }} />)}
+        {CLASSES.map((c) => <div key={c.key} style={{ width: `${shares[c.key]}%`, backgroundColor: riskColour(c.key) }} />)}
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-2">
         {CLASSES.map((c) => (
           <div key={c.key} className="min-w-0">
-            <dt className="flex items-center gap-1.5 text-xs text-slate-500"><span className={`h-2 w-2 rounded-full ${c.dot}`} />{c.label}</dt>
+            <dt className="flex items-center gap-1.5 text-xs text-slate-500"><span className="h-2 w-2 rounded-full" style={{ backgroundColor: riskColour(c.key) }} />{c.label}</dt>
             <dd className="mt-0.5 text-sm font-semibold tabular-nums text-slate-900" data-testid={`risk-${c.key}`}>{formatPercent(shares[c.key])}</dd>
           </div>
         ))}

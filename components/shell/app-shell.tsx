@@ -8,6 +8,8 @@ import { AvatarMenu } from './avatar-menu';
 import { NotificationBell } from './notification-bell';
 import { CheckIn } from './check-in';
 import { BrandLogo } from '@/components/brand-logo';
+import { StartTourButton } from '@/components/tour/start-tour-button';
+import type { TourStep } from '@/lib/domain/tour';
 
 export interface ShellUser {
   name: string;
@@ -23,8 +25,8 @@ const COLLAPSE_KEY = 'rd:menu-collapsed';
  * client name, the 'Last updated' slot, the bell and the avatar menu. A portal-only user gets no
  * side menu and no bell, and the title 'Customer Portal - {client}'.
  */
-export function AppShell({ user, menu, portalOnly, children }: {
-  user: ShellUser; menu: MenuEntry[]; portalOnly: boolean; children: ReactNode;
+export function AppShell({ user, menu, portalOnly, tour = [], children }: {
+  user: ShellUser; menu: MenuEntry[]; portalOnly: boolean; tour?: TourStep[]; children: ReactNode;
 }) {
   const [collapsed, setCollapsed] = useState(false);
   useEffect(() => setCollapsed(localStorage.getItem(COLLAPSE_KEY) === '1'), []);
@@ -48,6 +50,7 @@ export function AppShell({ user, menu, portalOnly, children }: {
           {portalOnly && <BrandLogo compact />}
           <h1 className="truncate text-base font-semibold text-slate-900" data-testid="top-bar-title">{title}</h1>
           <div id="last-updated-slot" className="ml-auto text-xs text-slate-500" />
+          {!portalOnly && tour.length > 0 && <StartTourButton steps={tour} />}
           {!portalOnly && user.userType === 'borrowers' && <NotificationBell />}
           <AvatarMenu name={user.name} role={user.role} links={user.userType === 'investors' ? 'none' : portalOnly ? 'portal' : 'borrower'} />
         </header>

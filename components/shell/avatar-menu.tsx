@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { isAdminRole, ROLE_NAMES } from '@/lib/domain/features';
 import { useSignOut } from './use-sign-out';
 
 const ACCOUNT_LINK = { label: 'Account', href: '/borrowers/account' };
@@ -10,6 +11,8 @@ const BORROWER_LINKS = [
   { label: 'Customer Contacts', href: '/borrowers/contacts' },
   ACCOUNT_LINK,
 ];
+/** Data imports: administrators only (the route requires it too). */
+const ADMIN_LINKS = [{ label: 'Integrations', href: '/borrowers/integrations' }];
 
 function initials(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]?.toUpperCase()).join('');
@@ -17,7 +20,10 @@ function initials(name: string): string {
 
 /** Borrowers get the spec's four entries; portal-only users their account; investors sign-out only. */
 export function AvatarMenu({ name, role, links }: { name: string; role: string; links: 'borrower' | 'portal' | 'none' }) {
-  const items = links === 'borrower' ? BORROWER_LINKS : links === 'portal' ? [ACCOUNT_LINK] : [];
+  // The shell passes the role's display name ("Administrator"); either form counts.
+  const admin = isAdminRole(role) || role === ROLE_NAMES.admin || role === ROLE_NAMES.root;
+  const borrowerLinks = admin ? [...BORROWER_LINKS.slice(0, -1), ...ADMIN_LINKS, ACCOUNT_LINK] : BORROWER_LINKS;
+  const items = links === 'borrower' ? borrowerLinks : links === 'portal' ? [ACCOUNT_LINK] : [];
   const signOut = useSignOut();
   return (
     <Menu as="div" className="relative">

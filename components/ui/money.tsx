@@ -3,9 +3,10 @@ import { formatMoney, formatMoneyShort } from '@/lib/domain/format';
 const figureFormats = new Map<string, Intl.NumberFormat>();
 
 /** The amount in the locale's grouping without the currency sign (12,34,567.00). */
-function formatFigure(value: number, locale: string): string {
-  let f = figureFormats.get(locale);
-  if (!f) figureFormats.set(locale, (f = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })));
+function formatFigure(value: number, locale: string, digits = 2): string {
+  const key = `${locale}:${digits}`;
+  let f = figureFormats.get(key);
+  if (!f) figureFormats.set(key, (f = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
   return f.format(value);
 }
 
@@ -25,11 +26,12 @@ export interface MoneyFormat {
  * and in short form (₹12.35 L, ₹1.23 Cr) the exact value on hover. `bare` leaves out the sign in
  * wide tables that name their currency once, as printed ageing reports do.
  */
-export function Money({ value, format, short = false, bare = false, className = '' }: {
-  value: number; format: MoneyFormat; short?: boolean; bare?: boolean; className?: string;
+export function Money({ value, format, short = false, bare = false, whole = false, className = '' }: {
+  /** `whole` (with bare) rounds to the rupee in the widest tables; the exact amount shows on hover. */
+  value: number; format: MoneyFormat; short?: boolean; bare?: boolean; whole?: boolean; className?: string;
 }) {
   const full = formatMoney(value, format.currency, format.locale);
-  const text = short ? formatMoneyShort(value, format.currency, format.locale) : bare ? formatFigure(value, format.locale) : full;
+  const text = short ? formatMoneyShort(value, format.currency, format.locale) : bare ? formatFigure(value, format.locale, whole ? 0 : 2) : full;
   return (
     <span className={`tabular-nums whitespace-nowrap ${value < 0 ? 'text-rose-700' : ''} ${className}`} title={text === full ? undefined : full} data-value={value}>
       {text}

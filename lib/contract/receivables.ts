@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { AGEING_FILTERS, ALL, DOC_TYPES, RISK_CLASSES } from '@/lib/domain/filters';
+import { RISK_SALES_SEGMENTS, SALES_SEGMENTS } from '@/lib/domain/segments';
 import { ZClientIdParam, ZIsoDate, ZOrder, ZPaging } from './common';
 
 /** 'ALL' and '' mean "no filter" (spec section 9 defaults). */
-const optionalFilter = <T extends z.ZodType>(schema: T) =>
+export const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === ALL || v === '' ? undefined : v), schema.optional());
 
 const ZDimId = optionalFilter(z.coerce.number().int().positive());
-const ZCode = z.string().trim().min(1).max(64);
+export const ZCode = z.string().trim().min(1).max(64);
 
 export const ZObligorFilters = z.object({
   dim1Id: ZDimId,
   dim2Id: ZDimId,
   dim3Id: ZDimId,
-  salesSegment: optionalFilter(z.string().max(64)),
-  riskSalesSegment: optionalFilter(z.enum(RISK_CLASSES)),
+  salesSegment: optionalFilter(z.enum(SALES_SEGMENTS)),
+  riskSalesSegment: optionalFilter(z.enum(RISK_SALES_SEGMENTS)),
   risk: optionalFilter(z.enum(RISK_CLASSES)),
 });
 

@@ -13,6 +13,8 @@ export const ZTasksQuery = ZPaging.extend({
   reporterId: ZId.optional(),
   categoryId: ZId.optional(),
   sysObligorCode: ZCode.optional(),
+  /** The tasks of a family: the parent's and its members'. */
+  parentSysObligorCode: ZCode.optional(),
   sysInvoiceNum: ZCode.optional(),
   // Spec: the status filter defaults to OPEN; ALL lists both.
   status: z.enum([...TASK_STATUSES, 'ALL']).default('OPEN'),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { claimDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 /** Either driver: PGlite (embedded) or node-postgres. Same schema, same queries. */
@@ -46,7 +47,16 @@ export async function openDatabase(options: { url?: string; dataDir?: string } =
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // pg_trgm backs the invoice-number search index, as on the PostgreSQL server.
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  return { db: drizzle(client, drizzleOptions) as unknown as Db, kind: 'pglite', close: () => client.close() };
+  // Tells the command-line tools that this process has the directory open (see data-dir-lock.ts).
+  const release = dataDir.startsWith('memory://') ? () => {} : claimDataDir(dataDir);
+  return {
+    db: drizzle(client, drizzleOptions) as unknown as Db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
 }
 
 // PGlite is single-connection: one instance per process, kept on globalThis so that dev-server

@@ -37,3 +37,9 @@ export function formatPercent(value: number, digits = 1): string {
 export function formatCount(value: number, locale = 'en-IN'): string {
   return new Intl.NumberFormat(locale).format(value);
 }
+
+/** An upper-case code as a label: 'PROMISE_TO_PAY' → 'Promise to pay'. */
+export function titleCase(code: string): string {
+  const words = code.replace(/_/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

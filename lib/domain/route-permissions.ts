@@ -21,6 +21,7 @@ const ROUTE_REQUIREMENTS: [prefix: string, requirement: RouteRequirement][] = [
   ['/borrowers/customerportal', { type: 'Page', feature: 'CUSTOMER PORTAL' }],
   ['/customerportal', { type: 'Page', feature: 'CUSTOMER PORTAL' }],
   ['/borrowers/users', { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] }],
+  ['/borrowers/integrations', { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] }],
 ];
 
 function matches(pathname: string, prefix: string): boolean {

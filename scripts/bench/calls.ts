@@ -14,6 +14,7 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
+import { customerCalls } from './customer-calls';
 import { baselineOpenInvoices, baselineOverview, baselineReceivables, baselineSummary, type Row } from './baseline';
 
 export type CallPath = 'rollup' | 'ledger' | 'items';
@@ -25,9 +26,10 @@ export interface BenchCall {
   path: CallPath;
   params: Record<string, unknown>;
   service: (db: Db) => Promise<unknown>;
-  baseline: (db: Db) => Promise<unknown>;
+  /** The naive way to get the same answer; calls without one are timed only. */
+  baseline?: (db: Db) => Promise<unknown>;
   /** Differences between the service's and the baseline's answers (empty when they agree). */
-  compare: (service: unknown, baseline: unknown) => string[];
+  compare?: (service: unknown, baseline: unknown) => string[];
 }
 
 export interface CallContext {
@@ -40,6 +42,8 @@ export interface CallContext {
   searchTerm: string;
   pageSize: number;
   boundaries: AgeingBoundaries;
+  /** The field officer with the most assigned obligors: the scoped calls run as them. */
+  guestId: number | null;
 }
 
 /** A date about six weeks back that is neither a month end nor today: no rollup, so the ledger path. */
@@ -107,9 +111,12 @@ export async function callContext(db: Db, clientId: number, today: string, pageS
     select invoice_num from invoices where client_id = ${clientId} and status = 'OPEN' and doc_type = 'INVOICE'
     order by sys_invoice_num offset ${Math.floor((open?.n ?? 0) / 2)} limit 1`);
   const searchTerm = (pick?.invoice_num ?? '000001').slice(-6);
+  const [guest] = await queryRows<{ guest_id: number }>(db, sql`
+    select guest_id from obligors where client_id = ${clientId} and guest_id is not null
+    group by guest_id order by count(*) desc limit 1`);
   return {
     clientId, today, backdated: backdatedDate(today), familyCode, families: first.total,
-    deepPage: Math.max(1, Math.ceil(first.total / pageSize)), searchTerm, pageSize, boundaries,
+    deepPage: Math.max(1, Math.ceil(first.total / pageSize)), searchTerm, pageSize, boundaries, guestId: guest?.guest_id ?? null,
   };
 }
 
@@ -176,5 +183,6 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
         return out;
       },
     },
+    ...customerCalls(ctx),
   ];
 }

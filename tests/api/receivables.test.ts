@@ -24,9 +24,9 @@ beforeAll(async () => {
   const db = database.db;
   const [client] = await db.insert(clients).values({ code: 'HAND', name: 'Hand Computed Traders' }).returning();
   clientId = client!.id;
-  const obligor = (code: string, name: string, parent: string | null, salesSegment = 'General Trade') =>
-    ({ clientId, sysObligorCode: code, name, parentSysObligorCode: parent, salesSegment });
-  await db.insert(obligors).values([obligor('P1', 'Parent Group', null), obligor('S1', 'Solo Stores', null, 'Modern Trade')]);
+  const obligor = (code: string, name: string, parent: string | null) =>
+    ({ clientId, sysObligorCode: code, name, parentSysObligorCode: parent });
+  await db.insert(obligors).values([obligor('P1', 'Parent Group', null), obligor('S1', 'Solo Stores', null)]);
   await db.insert(obligors).values([obligor('C1', 'Child One', 'P1'), obligor('C2', 'Child Two', 'P1')]);
   await db.insert(obligorRatings).values([
     { clientId, sysObligorCode: 'C1', ratingDate: '2026-10-01', rating: 1 },
@@ -104,10 +104,17 @@ describe('receivables by ageing bucket, hand-computed', () => {
     const creditNotes = await listReceivables(database.db, clientId, query({ docType: 'CREDIT_NOTE' }));
     expect(creditNotes.rows).toHaveLength(1);
     expect(creditNotes.rows[0]).toMatchObject({ sysObligorCode: 'P1', outstanding: -2000 });
-    const modernTrade = await listReceivables(database.db, clientId, query({ salesSegment: 'Modern Trade' }));
-    expect(modernTrade.rows.map((r) => r.sysObligorCode)).toEqual(['S1']);
-    const unrated = await listReceivables(database.db, clientId, query({ riskSalesSegment: 'UNRATED' }));
+    // 12-month sales: C2 55,000, C1 33,000, S1 7,500 (95,500). C2 and C1 start below 80% of it: LARGE;
+    // S1 starts at 88,000 (92.1%), below 95%: MEDIUM.
+    const medium = await listReceivables(database.db, clientId, query({ salesSegment: 'MEDIUM' }));
+    expect(medium.rows.map((r) => r.sysObligorCode)).toEqual(['S1']);
+    const large = await listReceivables(database.db, clientId, query({ salesSegment: 'LARGE' }));
+    expect(large.rows).toMatchObject([{ sysObligorCode: 'P1', sales12m: 88000, outstanding: 38000 }]);
+    const unrated = await listReceivables(database.db, clientId, query({ risk: 'UNRATED' }));
     expect(unrated.rows.map((r) => r.sysObligorCode)).toEqual(['S1']);
+    const unratedMedium = await listReceivables(database.db, clientId, query({ riskSalesSegment: 'UNRATED_MEDIUM' }));
+    expect(unratedMedium.rows.map((r) => r.sysObligorCode)).toEqual(['S1']);
+    expect((await listReceivables(database.db, clientId, query({ riskSalesSegment: 'LOW_MEDIUM' }))).total).toBe(0);
     expect((await listReceivables(database.db, clientId, query({ risk: 'ALL' }))).total).toBe(2);
   });
 

@@ -1,5 +1,5 @@
 import { addDays, format } from 'date-fns';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, notifications, users } from '@/lib/db/schema';
@@ -30,8 +30,10 @@ let clientId: number;
 let admin: { cookie: string; userId: number };
 let guest: { cookie: string; userId: number };
 let rep: { cookie: string; userId: number };
+let root: { cookie: string; userId: number };
 let obligorCode: string;
 let invoiceNum: string;
+let unassignedCode: string;
 const inDays = (n: number) => format(addDays(new Date(`${todayIso()}T00:00:00`), n), 'yyyy-MM-dd');
 
 beforeAll(async () => {
@@ -57,10 +59,18 @@ beforeAll(async () => {
   admin = await signIn('admin@vardhman.test');
   guest = await signIn('guest@vardhman.test');
   rep = await signIn('rep@vardhman.test');
-  const [invoice] = await database.db.select().from(invoices)
-    .where(and(eq(invoices.clientId, clientId), eq(invoices.status, 'OPEN'))).limit(1);
-  obligorCode = invoice!.sysObligorCode;
-  invoiceNum = invoice!.sysInvoiceNum;
+  root = await signIn('root@vardhman.test');
+  // An open invoice of a customer of the field officer (a scoped user only gets tasks on customers they may see).
+  const [invoice] = await database.db.select({ sysInvoiceNum: invoices.sysInvoiceNum, sysObligorCode: invoices.sysObligorCode })
+    .from(invoices).innerJoin(obligors, and(eq(obligors.clientId, invoices.clientId), eq(obligors.sysObligorCode, invoices.sysObligorCode)))
+    .where(and(eq(invoices.clientId, clientId), eq(invoices.status, 'OPEN'), eq(obligors.guestId, guest.userId),
+      ne(obligors.representativeId, rep.userId))).limit(1);
+  if (!invoice) throw new Error('the demo data has no open invoice of the demo field officer');
+  obligorCode = invoice.sysObligorCode;
+  invoiceNum = invoice.sysInvoiceNum;
+  const [other] = await database.db.select({ code: obligors.sysObligorCode }).from(obligors)
+    .where(and(eq(obligors.clientId, clientId), ne(obligors.guestId, guest.userId), isNotNull(obligors.parentSysObligorCode))).limit(1);
+  unassignedCode = other!.code;
 });
 afterAll(async () => {
   delete process.env.SMTP_URL;
@@ -109,6 +119,10 @@ describe('tasks', () => {
     }
     const kaveriUser = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@kaveri.test'));
     expect((await createTask(admin.cookie, { ...validTask(), assigneeId: kaveriUser[0]!.id })).status).toBe(400);
+    // The field officer only sees their own customers: a task on another one is refused, saying why.
+    const outside = await createTask(admin.cookie, { ...validTask(), sysObligorCode: unassignedCode, sysInvoiceNum: [] });
+    expect(outside.status).toBe(400);
+    expect(outside.json.fields.assigneeId).toMatch(/is not assigned to this customer/);
     const [{ n: after }] = (await database.db.execute('select count(*)::int as n from tasks') as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
     expect(after).toBe(before);
   });
@@ -132,12 +146,17 @@ describe('tasks', () => {
     expect(repView.status).toBe(404);
   });
 
-  it('reassigns a task and tells the new assignee', async () => {
-    const res = await callRoute(assignTaskRoute, `/api/tasks/${taskId}/assign`, {
+  it('reassigns a task and tells the new assignee, but never to a collector who cannot see the customer', async () => {
+    const toRep = await callRoute(assignTaskRoute, `/api/tasks/${taskId}/assign`, {
       method: 'POST', cookie: admin.cookie, params: { id: String(taskId) }, body: { assigneeId: rep.userId },
     });
+    expect(toRep.status).toBe(400); // the West manager does not look after this North customer
+    expect(toRep.json.fields.assigneeId).toMatch(/is not assigned to this customer/);
+    const res = await callRoute(assignTaskRoute, `/api/tasks/${taskId}/assign`, {
+      method: 'POST', cookie: admin.cookie, params: { id: String(taskId) }, body: { assigneeId: root.userId },
+    });
     expect(res.status).toBe(200);
-    const bell = await callRoute(notificationsRoute, '/api/notifications', { cookie: rep.cookie });
+    const bell = await callRoute(notificationsRoute, '/api/notifications', { cookie: root.cookie });
     expect(bell.json[0]).toMatchObject({ associationId: taskId });
     await callRoute(assignTaskRoute, `/api/tasks/${taskId}/assign`, {
       method: 'POST', cookie: admin.cookie, params: { id: String(taskId) }, body: { assigneeId: guest.userId },

@@ -1,13 +1,12 @@
-import Link from 'next/link';
+import { AuthCard } from '@/components/auth/auth-card';
+import { ForgotPasswordForm } from '@/components/auth/forgot-password-form';
 
 export const metadata = { title: 'Forgot password | Client receivables dashboard' };
 
 export default function Page() {
   return (
-    <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Forgot password</h1>
-      <p className="mt-3 text-sm leading-6 text-slate-600">Password recovery by email is being switched on. Until then, ask your administrator to reset your password.</p>
-      <Link href="/" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">Back to sign in</Link>
-    </div>
+    <AuthCard title="Forgot password" intro="Enter the email you sign in with. If it has an account, we send a link to choose a new password; the link works once, within 30 minutes.">
+      <ForgotPasswordForm />
+    </AuthCard>
   );
 }

@@ -1,13 +1,24 @@
 import Link from 'next/link';
+import { AuthCard } from '@/components/auth/auth-card';
+import { ResetPasswordForm } from '@/components/auth/reset-password-form';
 
 export const metadata = { title: 'Reset password | Client receivables dashboard' };
 
-export default function Page() {
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams;
+  const token = typeof params.token === 'string' ? params.token : '';
+  const invite = params.invite === '1';
+  if (!token) {
+    return (
+      <AuthCard title="Reset password" intro="This page opens from the link in a reset email, and that link is missing here.">
+        <Link href="/forgot_password" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">Ask for a reset link</Link>
+      </AuthCard>
+    );
+  }
   return (
-    <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Reset password</h1>
-      <p className="mt-3 text-sm leading-6 text-slate-600">Reset links are not issued yet. Ask your administrator to reset your password.</p>
-      <Link href="/" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">Back to sign in</Link>
-    </div>
+    <AuthCard title={invite ? 'Set your password' : 'Choose a new password'}
+      intro={invite ? 'Welcome. Choose the password you will sign in with.' : 'After the change, every session of your account ends, on every device.'}>
+      <ResetPasswordForm token={token} invite={invite} />
+    </AuthCard>
   );
 }

@@ -1,13 +1,16 @@
-import Link from 'next/link';
+import { AuthCard } from '@/components/auth/auth-card';
+import { UnlockAccountForm } from '@/components/auth/unlock-account-form';
 
 export const metadata = { title: 'Unlock account | Client receivables dashboard' };
 
-export default function Page() {
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const token = (await searchParams).token;
   return (
-    <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-      <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Unlock account</h1>
-      <p className="mt-3 text-sm leading-6 text-slate-600">A locked account unlocks by itself 15 minutes after the last failed attempt. Unlock links by email are being switched on.</p>
-      <Link href="/" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline">Back to sign in</Link>
-    </div>
+    <AuthCard title="Unlock account"
+      intro={typeof token === 'string' && token
+        ? 'Your account was locked after 5 failed sign-in attempts. If those attempts were yours, unlock it now.'
+        : 'A locked account unlocks by itself 15 minutes after the last failed attempt, or at once from the link in the email we sent.'}>
+      {typeof token === 'string' && token ? <UnlockAccountForm token={token} /> : null}
+    </AuthCard>
   );
 }

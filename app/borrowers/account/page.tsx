@@ -1,8 +1,11 @@
+import Link from 'next/link';
 import { format } from 'date-fns';
 import { getDb } from '@/lib/db/client';
 import { ROLE_NAMES, type RoleCode } from '@/lib/domain/features';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 import { findUser } from '@/lib/server/users/load-user';
+import { PageHeader } from '@/components/ui/page-header';
+import { SignOutEverywhere } from '@/components/account/sign-out-everywhere';
 
 export const metadata = { title: 'Account | Client receivables dashboard' };
 
@@ -14,13 +17,13 @@ export default async function AccountPage() {
     ['Name', user.name],
     ['Email', user.email],
     ['Role', ROLE_NAMES[user.role as RoleCode] ?? user.role],
-    ['Company', user.clientName],
+    ['Client', user.clientName],
     ['Last sign-in', user.lastSignInAt ? format(user.lastSignInAt, 'd MMM yyyy, h:mm a') : 'Never'],
   ];
   return (
-    <section className="mx-auto max-w-2xl">
-      <h2 className="text-2xl font-semibold tracking-tight text-slate-900">Account</h2>
-      <dl className="mt-6 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+    <div className="mx-auto max-w-2xl">
+      <PageHeader title="Account" description="Who you are signed in as, and your sessions." />
+      <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="account-details">
         {rows.map(([label, value]) => (
           <div key={label} className="grid grid-cols-3 gap-4 px-6 py-4 text-sm">
             <dt className="font-medium text-slate-500">{label}</dt>
@@ -28,6 +31,16 @@ export default async function AccountPage() {
           </div>
         ))}
       </dl>
-    </section>
+      <section className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h3 className="text-sm font-semibold text-slate-900">Security</h3>
+        <p className="mt-1 text-sm text-slate-500">
+          Signed in on a shared or lost device? End every session of your account at once; you sign in again here.
+        </p>
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <SignOutEverywhere />
+          <Link href="/borrowers/change_password" className="text-sm font-medium text-brand-700 hover:underline">Change password</Link>
+        </div>
+      </section>
+    </div>
   );
 }

@@ -1,7 +1,17 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { PageHeader } from '@/components/ui/page-header';
+import { ChangePasswordForm } from '@/components/account/change-password-form';
+import { requirePageSession } from '@/lib/server/auth/page-session';
 
 export const metadata = { title: 'Change Password | Client receivables dashboard' };
 
-export default function Page() {
-  return <ComingSoon name="Change Password" description="Change your password after confirming the current one." />;
+export default async function Page() {
+  await requirePageSession();
+  return (
+    <div className="mx-auto max-w-xl">
+      <PageHeader title="Change password" description="Confirm your current password, then choose a new one. Your other sessions end." />
+      <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <ChangePasswordForm />
+      </section>
+    </div>
+  );
 }

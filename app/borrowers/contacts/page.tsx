@@ -1,7 +1,63 @@
-import { ComingSoon } from '@/components/coming-soon';
+import Link from 'next/link';
+import { ZContactsQuery, CONTACT_SORT_KEYS } from '@/lib/contract/contacts';
+import { flattenParams, hrefWith, readSort, type SearchParams } from '@/lib/client/url-state';
+import { satisfies } from '@/lib/domain/access';
+import { API_ACCESS } from '@/lib/server/api/api-access';
+import { ApiError } from '@/lib/server/api/errors';
+import { requirePageSession } from '@/lib/server/auth/page-session';
+import { WarningBox } from '@/components/feedback/warning-box';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
+import { pageBackend } from '@/components/receivables/page-backend';
+import { AddContactButton } from '@/components/contacts/add-contact-button';
+import { ContactSearch } from '@/components/contacts/contact-search';
+import { ContactsTable } from '@/components/contacts/contacts-table';
 
 export const metadata = { title: 'Customer Contacts | Client receivables dashboard' };
 
-export default function Page() {
-  return <ComingSoon name="Customer Contacts" description="The contact people of each customer: name, role, email and phone." />;
+const PATH = '/borrowers/contacts';
+
+export default async function ContactsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = flattenParams(await searchParams);
+  const session = await requirePageSession();
+  const invalid = checkLink(ZContactsQuery, params);
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title="Customer contacts" description="The people to call or write to at each customer: name, role, email and phone."
+        actions={satisfies(session, API_ACCESS.manageContacts) ? <AddContactButton /> : undefined} />
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <ContactSearch />
+        {params.sysObligorCode && (
+          <Link href={hrefWith(PATH, params, { sysObligorCode: null })} className="pb-6 text-sm text-brand-700 hover:underline">
+            Customer {params.sysObligorCode} ✕
+          </Link>
+        )}
+      </div>
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        {invalid ? <div className="p-5"><InvalidLink message={invalid} resetHref={PATH} /></div> : <ContactList params={params} />}
+      </section>
+    </div>
+  );
+}
+
+async function ContactList({ params }: { params: Record<string, string> }) {
+  const { backend } = await pageBackend();
+  try {
+    const query = ZContactsQuery.parse(params);
+    const { rows, total } = await backend.contacts(query);
+    if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
+    const sort = readSort(params, CONTACT_SORT_KEYS, { sortBy: 'name', order: 'ASC' });
+    return (
+      <>
+        <ContactsTable contacts={rows} sort={sort} params={params} />
+        <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="contacts" />
+      </>
+    );
+  } catch (error) {
+    // A customer outside the user's scope reads as no data, as it would for one that does not exist.
+    if (error instanceof ApiError && error.status === 404) return <div className="p-5"><WarningBox kind="empty" /></div>;
+    console.error('Error fetching contacts', error);
+    return <div className="p-5"><WarningBox kind="error" /></div>;
+  }
 }

@@ -1,7 +1,55 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Suspense } from 'react';
+import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
+import { ZCreditLimitsQuery } from '@/lib/contract/reports';
+import { todayIso } from '@/lib/domain/dates';
+import { CREDIT_LIMIT_THRESHOLDS } from '@/lib/domain/credit-limit';
+import { requirePageSession } from '@/lib/server/auth/page-session';
+import { CreditLimitFilters } from '@/components/credit-limit/credit-limit-filters';
+import { CREDIT_LIMIT_FILTER_KEYS, CREDIT_LIMIT_LIST_KEYS, CreditLimitBands, CreditLimitList } from '@/components/credit-limit/credit-limit-list';
+import { clientSettings, pageBackend } from '@/components/receivables/page-backend';
+import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
+import { Loaded } from '@/components/ui/loaded';
+import { PageHeader } from '@/components/ui/page-header';
+import { Section } from '@/components/ui/section';
+import { LinesSkeleton, TableSkeleton } from '@/components/ui/skeletons';
 
 export const metadata = { title: 'Credit Limit | Client receivables dashboard' };
 
-export default function Page() {
-  return <ComingSoon name="Credit Limit" description="Customers with their credit limit, exposure, available credit and utilisation, with breaches highlighted." />;
+const PATH = '/borrowers/credit_limit';
+
+async function loadChoices() {
+  const [settings, values] = await Promise.all([clientSettings(), (await pageBackend()).backend.dimensionValues()]);
+  return { dim1Name: settings.dimensionNames.dim1, dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })) };
+}
+
+/**
+ * Credit limit: each parent customer's limit, exposure (balance), available credit and
+ * utilisation, breaches (over 100%) and near breaches (over 90%) highlighted, with the band counts.
+ */
+export default async function CreditLimitPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = flattenParams(await searchParams);
+  await requirePageSession();
+  const problem = checkLink(ZCreditLimitsQuery, params);
+  return (
+    <div className="mx-auto max-w-[1400px] space-y-6">
+      <PageHeader title="Credit Limit"
+        description={`Exposure against each parent customer's credit limit: over ${CREDIT_LIMIT_THRESHOLDS.breached}% is a breach, over ${CREDIT_LIMIT_THRESHOLDS.near}% a near breach.`} />
+      <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
+        <Loaded load={loadChoices}>
+          {({ dim1Name, dim1Values }) => <CreditLimitFilters dim1Name={dim1Name} dim1Values={dim1Values} today={todayIso()} />}
+        </Loaded>
+      </Suspense>
+      {problem ? <InvalidLink message={problem} resetHref={PATH} /> : (
+        <>
+          <Suspense key={paramsKey(params, [...CREDIT_LIMIT_FILTER_KEYS, 'status'])} fallback={<LinesSkeleton lines={2} />}>
+            <CreditLimitBands params={params} pathname={PATH} />
+          </Suspense>
+          <Section title="Customers" description="Parent customers with their family's limit and balance; a name opens the customer with its limit history"
+            skeleton={<TableSkeleton rows={10} columns={8} />} inputs={paramsKey(params, CREDIT_LIMIT_LIST_KEYS)} flush testId="credit-limit-section">
+            <CreditLimitList params={params} pathname={PATH} />
+          </Section>
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,7 +1,76 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Suspense } from 'react';
+import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
+import { satisfies } from '@/lib/domain/access';
+import { API_ACCESS } from '@/lib/server/api/api-access';
+import { requirePageSession } from '@/lib/server/auth/page-session';
+import { CUSTOMER_FILTER_KEYS, CUSTOMER_LIST_KEYS, ZCustomerPageParams, type CustomerView } from '@/components/obligors/customer-params';
+import { CustomerFilterBar } from '@/components/obligors/customer-filter-bar';
+import { CustomerSummary } from '@/components/obligors/customer-summary';
+import { CustomerTabs } from '@/components/obligors/customer-tabs';
+import { DsoSection } from '@/components/obligors/dso-section';
+import { ManageCustomers } from '@/components/obligors/manage-customers';
+import { ParentObligorsList } from '@/components/obligors/parent-obligors-list';
+import { RatingsList } from '@/components/obligors/ratings-list';
+import { SegmentationSection } from '@/components/obligors/segmentation-section';
+import { clientSettings } from '@/components/receivables/page-backend';
+import { PageUpdated } from '@/components/receivables/page-updated';
+import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
+import { PageHeader } from '@/components/ui/page-header';
+import { Section } from '@/components/ui/section';
+import { LinesSkeleton, TableSkeleton } from '@/components/ui/skeletons';
 
 export const metadata = { title: 'Customer Analysis | Client receivables dashboard' };
 
-export default function Page() {
-  return <ComingSoon name="Customer Analysis" description="Each customer and family of customers: balance, ageing, rating and risk shifts, DSO and credit limits." />;
+const PATH = '/borrowers/obligors';
+
+/**
+ * Customer analysis: every parent customer's balance, ageing, rating, DSO, credit use and
+ * collection risk, with the totals, the DSO trend and the segmentation; the ratings with their
+ * risk shifts; and, for those who may, the assignment of customers to field staff.
+ */
+export default async function CustomerAnalysisPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = flattenParams(await searchParams);
+  const session = await requirePageSession();
+  const view: CustomerView = params.view === 'ratings' || params.view === 'manage' ? params.view : 'customers';
+  const canManage = satisfies(session, API_ACCESS.manageCustomers);
+  const settings = await clientSettings().catch(() => null);
+  const problem = view === 'customers' ? checkLink(ZCustomerPageParams, params) : null;
+
+  return (
+    <div className="mx-auto max-w-[1400px] space-y-6">
+      <PageHeader title="Customer Analysis" description="Who owes what, how late, how risky and how fast they pay: each parent customer and its family." />
+      <PageUpdated kind="integration" />
+      <CustomerTabs active={view === 'manage' && !canManage ? 'customers' : view} showManage={canManage} />
+      {view === 'ratings' && <RatingsList money={settings?.money} />}
+      {view === 'manage' && canManage && <ManageCustomers canAssign={canManage} money={settings?.money} />}
+      {(view === 'customers' || (view === 'manage' && !canManage)) && (
+        <>
+          <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
+            <CustomerFilterBar />
+          </Suspense>
+          {problem ? <InvalidLink message={problem} resetHref={PATH} /> : (
+            <>
+              <Suspense key={paramsKey(params, CUSTOMER_FILTER_KEYS)} fallback={<LinesSkeleton lines={3} />}>
+                <CustomerSummary params={params} />
+              </Suspense>
+              <Section title="Parent customers" description="Balance by ageing bucket (days past due), weighted rating, 12-month DSO, credit used and collection risk"
+                skeleton={<TableSkeleton rows={10} columns={12} />} inputs={paramsKey(params, CUSTOMER_LIST_KEYS)} flush testId="parent-obligors-section">
+                <ParentObligorsList params={params} pathname={PATH} />
+              </Section>
+              <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+                <Section title="Days sales outstanding" description="Monthly DSO up to the DSO end date (one month before today) and the annual DSO"
+                  skeleton={<LinesSkeleton lines={6} />} inputs={paramsKey(params, ['dim'])} testId="dso-card">
+                  <DsoSection params={params} showSplit />
+                </Section>
+                <Section title="Segmentation" description="Balance by sales segment (12-month sales) and risk rating"
+                  skeleton={<LinesSkeleton lines={6} />} inputs={paramsKey(params, ['date', 'dim'])} testId="segmentation-card">
+                  <SegmentationSection params={params} />
+                </Section>
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

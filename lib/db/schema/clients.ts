@@ -18,6 +18,11 @@ export const clients = pgTable('clients', {
   dim1Name: text().notNull().default('Region'),
   dim2Name: text().notNull().default('Branch'),
   dim3Name: text().notNull().default('Channel'),
+  // Risk colours of the rating chips and charts (spec section 3): low, medium, high, unspecified.
+  riskColourLow: text().notNull().default('#059669'),
+  riskColourMedium: text().notNull().default('#d97706'),
+  riskColourHigh: text().notNull().default('#e11d48'),
+  riskColourUnrated: text().notNull().default('#94a3b8'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   check('clients_buckets_ascending', sql`0 < ${t.bucket1} and ${t.bucket1} < ${t.bucket2} and ${t.bucket2} < ${t.bucket3}`),

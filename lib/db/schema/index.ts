@@ -5,3 +5,5 @@ export * from './ledger';
 export * from './tasks';
 export * from './investors';
 export * from './rollups';
+export * from './imports';
+export * from './portal';

@@ -18,7 +18,7 @@ export const obligors = pgTable('obligors', {
   email: text(),
   phone: text(),
   city: text(),
-  salesSegment: text(),
+  tradeChannel: text(), // General Trade, Modern Trade, Institutional, Export (the ERP's customer group)
   creditLimit: numeric({ precision: 18, scale: 2 }),
   dim1Id: integer(),
   dim2Id: integer(),
@@ -30,12 +30,20 @@ export const obligors = pgTable('obligors', {
   representativeId: integer(), // area sales manager
   rmId: integer(), // relationship manager
   rmAssociationDimId: integer(),
+  // Customer portal (issue 9): POSTPAID customers are billed on credit; PREPAID ones keep an advance
+  // (advance_topups) that their invoices draw down.
+  accountType: text().$type<'POSTPAID' | 'PREPAID'>().notNull().default('POSTPAID'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
+  check('obligors_account_type', sql`${t.accountType} in ('POSTPAID', 'PREPAID')`),
   primaryKey({ columns: [t.clientId, t.sysObligorCode] }),
   foreignKey({ columns: [t.clientId, t.parentSysObligorCode], foreignColumns: [t.clientId, t.sysObligorCode] }),
   index('obligors_parent').on(t.clientId, t.parentSysObligorCode),
   index('obligors_name').on(t.clientId, t.name),
+  // Row-level scope and the manage-customer filters (lib/server/obligors/obligor-scope.ts).
+  index('obligors_guest').on(t.clientId, t.guestId),
+  index('obligors_representative').on(t.clientId, t.representativeId),
+  index('obligors_rm').on(t.clientId, t.rmId),
 ]);
 
 /** Dated rating history: 1 low, 2 medium, 3 high risk. The latest row on or before a date applies. */

@@ -32,6 +32,7 @@ function ageingAmounts() {
     overdue: money(),
     invoiced: money(), // documents issued in the month of as_of_date, up to it (net of credit notes)
     paid: money(), // cash collected in the month of as_of_date, up to it
+    sales12m: money(), // documents issued in the 12 months up to as_of_date (DSO, sales segments)
   };
 }
 
@@ -48,7 +49,7 @@ export const obligorAgeing = pgTable('obligor_ageing', {
   dim1Id: integer(),
   dim2Id: integer(),
   dim3Id: integer(),
-  salesSegment: text(),
+  salesSegment: text(), // LARGE, MEDIUM or SMALL by 12-month sales as of the date (lib/domain/segments.ts)
   rating: smallint(),
   ...ageingAmounts(),
 }, (t) => [

@@ -16,6 +16,7 @@ import type { Counts } from './batch';
 import { writeCommunications } from './communications';
 import { dayNum, isDayString, todayInIndia } from './dates';
 import { seedInvestors } from './investors';
+import { seedPrepaid } from './prepaid';
 import { measureLedger, writeLedger } from './ledger';
 import { planObligors } from './obligor-plan';
 import { assignCreditLimits, writeObligors } from './obligors';
@@ -79,6 +80,8 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       progress(`${code}: ageing rollups refreshed for ${snapshots.length} dates`);
     }
     await syncTaskIdentity(tx);
+    await seedPrepaid(tx, ref, today, counts);
+    progress('prepaid customers: advance top-ups written');
     await seedInvestors(tx, ref, today, counts);
     progress('investors: originators, securities, offerings and holdings written');
   });

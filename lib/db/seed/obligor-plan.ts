@@ -29,7 +29,7 @@ export interface ObligorPlan {
   form: LegalForm;
   city: City;
   channel: Channel;
-  salesSegment: string;
+  tradeChannel: string;
   businessId: string;
   email: string;
   phone: string;
@@ -39,6 +39,10 @@ export interface ObligorPlan {
   dim3Id: number | null;
   guestId: number | null;
   representativeId: number | null;
+  /** Relationship manager: set per family by assignRelationshipManagers. */
+  rmId: number | null;
+  /** The dim1 (region) value through which the relationship is managed. */
+  rmAssociationDimId: number | null;
   onboardDay: number;
   contacts: PlannedContact[];
   /** Children only (parents do not trade on their own account). */
@@ -182,10 +186,10 @@ export function planObligors(
     const onboardDay = longAgo();
     const parent: ObligorPlan = {
       code: `${spec.parentPrefix}${String(i + 1).padStart(spec.parentDigits, '0')}`,
-      parentCode: null, name, form, city, channel, salesSegment: SEGMENT[channel],
+      parentCode: null, name, form, city, channel, tradeChannel: SEGMENT[channel],
       businessId: uniqueGstin(city, form, name), email: businessEmail(rng, name, form), phone: mobile(rng),
       info: `Group holding company, ${city.name} (${city.state}); customer since ${ymd(onboardDay).year}`,
-      ...assign(city), dim3Id: ref.dims.channel.get(channel) ?? null, onboardDay,
+      ...assign(city), dim3Id: ref.dims.channel.get(channel) ?? null, onboardDay, rmId: null, rmAssociationDimId: null,
       contacts: contactsFor(rng, name, form, city),
       profile: null, termDays: 30, activity: 0, medianPaise: 0, creditLimitPaise: 0,
     };
@@ -212,14 +216,37 @@ export function planObligors(
     return {
       code: `${spec.childPrefix}${String(i + 1).padStart(spec.childDigits, '0')}`,
       parentCode: family.parent.code, name, form, city, channel,
-      salesSegment: exporter ? 'Export' : SEGMENT[channel],
+      tradeChannel: exporter ? 'Export' : SEGMENT[channel],
       businessId: uniqueGstin(city, form, name), email: businessEmail(rng, name, form), phone: mobile(rng),
       info: businessInfo(rng, spec.vocabulary, channel, city, ymd(onboardDay).year),
-      ...assign(city), dim3Id: ref.dims.channel.get(channel) ?? null, onboardDay,
+      ...assign(city), dim3Id: ref.dims.channel.get(channel) ?? null, onboardDay, rmId: null, rmAssociationDimId: null,
       contacts: contactsFor(rng, name, form, city),
       profile, termDays, activity: Math.min(12, rng.logNormal(1, 0.8)), medianPaise: Math.round(medianRupees * 100),
       creditLimitPaise: 0,
     };
   });
+  assignRelationshipManagers(ref, staff, parents, children);
   return { parents, children, windowStart };
+}
+
+/**
+ * Most families have a relationship manager: usually an active area sales manager of the parent's
+ * region, sometimes the admin; children share their parent's. A stream of its own, so that adding
+ * it changed no other seeded number.
+ */
+function assignRelationshipManagers(ref: BorrowerRef, staff: ClientStaff, parents: ObligorPlan[], children: ObligorPlan[]): void {
+  const rng = Rng.from(`${ref.spec.code}:relationship-managers`);
+  const byParent = new Map<string, ObligorPlan>();
+  for (const parent of parents) {
+    byParent.set(parent.code, parent);
+    if (!rng.chance(0.88)) continue;
+    const manager = rng.chance(0.85) ? rng.pick(staffForRegion(staff.managers, parent.city.region)) : staff.admin;
+    parent.rmId = manager.id;
+    parent.rmAssociationDimId = parent.dim1Id;
+  }
+  for (const child of children) {
+    const parent = child.parentCode ? byParent.get(child.parentCode) : undefined;
+    child.rmId = parent?.rmId ?? null;
+    child.rmAssociationDimId = parent?.rmAssociationDimId ?? null;
+  }
 }

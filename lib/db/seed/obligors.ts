@@ -91,9 +91,10 @@ export async function writeObligors(
   const obligorWriter = new BatchWriter(db, obligors, counts);
   const toRow = (o: ObligorPlan) => ({
     clientId, sysObligorCode: o.code, parentSysObligorCode: o.parentCode, name: o.name, businessId: o.businessId,
-    info: o.info, email: o.email, phone: o.phone, city: o.city.name, salesSegment: o.salesSegment,
+    info: o.info, email: o.email, phone: o.phone, city: o.city.name, tradeChannel: o.tradeChannel,
     creditLimit: paiseToNumeric(o.creditLimitPaise), dim1Id: o.dim1Id, dim2Id: o.dim2Id, dim3Id: o.dim3Id,
-    guestId: o.guestId, representativeId: o.representativeId, createdAt: istInstant(o.onboardDay, 11 * 60),
+    guestId: o.guestId, representativeId: o.representativeId, rmId: o.rmId, rmAssociationDimId: o.rmAssociationDimId,
+    createdAt: istInstant(o.onboardDay, 11 * 60),
   });
   for (const parent of plan.parents) await obligorWriter.add(toRow(parent));
   await obligorWriter.flush(); // children reference their parents

@@ -40,7 +40,7 @@ export const TASK_CATEGORIES = [
   { id: 9, taskCategory: 'Others' },
 ] as const;
 
-const REPORTS = [
+export const REPORTS = [
   ['AGEING_BY_CUSTOMER', 'Ageing by customer', 'Outstanding per customer split into current and overdue ageing buckets as of a date.'],
   ['OPEN_INVOICES', 'Open invoices', 'Every open invoice, debit note and credit note with due date, days past due and balance.'],
   ['DSO_BY_CUSTOMER', 'DSO by customer', 'Monthly and annual days sales outstanding per customer.'],
@@ -49,7 +49,7 @@ const REPORTS = [
   ['CREDIT_LIMIT_UTILISATION', 'Credit limit utilisation', 'Exposure against sanctioned credit limit per customer, breaches first.'],
 ] as const;
 
-const REMINDER_TEMPLATE = {
+export const REMINDER_TEMPLATE = {
   subject: 'Payment reminder: {{amount}} due on {{dueDate}}',
   body: [
     'Dear {{obligorName}},',

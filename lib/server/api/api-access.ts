@@ -15,4 +15,22 @@ export const API_ACCESS = {
   notifications: null,
   /** People pickers (assignees, field officers, managers) and the reminder template. */
   people: { type: 'AnyPage', features: ['TASKS', 'MY CUSTOMERS'] },
+  /** Customer analysis: parent and child obligors, ratings, DSO, segments, credit limits. */
+  customers: { type: 'AnyPage', features: ['MY CUSTOMERS', 'CREDIT LIMIT', 'CUSTOMER PORTAL'] },
+  /** Reading an obligor's communications and contacts: every screen that shows a customer. */
+  customerNotes: { type: 'AnyPage', features: ['MY CUSTOMERS', 'CUSTOMER PORTAL', 'RECEIVABLES', 'TASKS'] },
+  /** Logging a call, email, visit or promise to pay. */
+  logCommunication: { type: 'AnyPage', features: ['MY CUSTOMERS', 'CUSTOMER PORTAL', 'TASKS'] },
+  /** Adding, editing and deleting customer contacts. */
+  manageContacts: { type: 'Permission', feature: 'MANAGE_CONTACTS', anyOf: ['MANAGE_CONTACTS'] },
+  /** The manage-customer list and assigning field officers, managers and RMs to obligors. */
+  manageCustomers: { type: 'Permission', feature: 'MANAGE_CUSTOMERS', anyOf: ['MANAGE_CUSTOMERS'] },
+  /** Personnel, roles, page permissions and the audit log: admin and root (the only roles that may hold MANAGE_USERS). */
+  manageUsers: { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] },
+  /** Data imports (integrations page): administrators; uploading also checks the admin or root role. */
+  integrations: { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] },
+  /** The Excel reports page and its downloads (rows stay under the user's row-level scope; tasks under task visibility). */
+  reports: { type: 'Page', feature: 'REPORTS' },
+  /** Customer portal (issue 9): statements, postpaid and prepaid accounts. */
+  customerPortal: { type: 'Page', feature: 'CUSTOMER PORTAL' },
 } satisfies Record<string, RouteRequirement | null>;

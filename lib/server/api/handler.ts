@@ -2,11 +2,13 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import type { z } from 'zod';
 import { satisfies, type RouteRequirement } from '@/lib/domain/access';
+import { obligorScope, type ObligorScope } from '@/lib/domain/obligor-scope';
 import type { UserType } from '@/lib/domain/features';
 import { TOTAL_RECORDS_HEADER } from '@/lib/contract/common';
 import { getDb, type Db } from '@/lib/db/client';
 import { readSession, type SessionData } from '@/lib/server/auth/session-cookie';
 import { isSessionCurrent } from '@/lib/server/auth/current-session';
+import { withRequestLog } from '@/lib/server/observability/request-log';
 import { ApiError, errorResponse, forbidden, unauthorized } from './errors';
 
 /** A page of rows whose total goes to the x-totalrecords header. */
@@ -30,6 +32,8 @@ export interface ApiContext<Q, B> {
   req: NextRequest;
   db: Db;
   session: SessionData;
+  /** The user's row-level scope over obligors: pass it to every service that returns customer data. */
+  scope: ObligorScope;
   query: Q;
   body: B;
   params: Record<string, string>;
@@ -50,7 +54,7 @@ export function apiRoute<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodTy
   options: ProtectedOptions<Q, B>,
   handler: Handler<Infer<Q>, Infer<B>>,
 ) {
-  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+  return withRequestLog(async (req: NextRequest, context: RouteContext): Promise<Response> => {
     try {
       checkOrigin(req);
       const session = await readSession((name) => req.cookies.get(name)?.value);
@@ -61,19 +65,19 @@ export function apiRoute<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodTy
       const params = await flatParams(context);
       assertOwnTenant(session, req, params);
       const { query, body } = await parseInput(req, options);
-      return toResponse(await handler({ req, db, session, query, body, params } as ApiContext<Infer<Q>, Infer<B>>));
+      return toResponse(await handler({ req, db, session, scope: obligorScope(session), query, body, params } as ApiContext<Infer<Q>, Infer<B>>));
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  });
 }
 
 /** A route open without a session (sign-in and account recovery). */
 export function publicApiRoute<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined>(
   options: BaseOptions<Q, B>,
-  handler: (ctx: Omit<ApiContext<Infer<Q>, Infer<B>>, 'session'>) => Promise<unknown>,
+  handler: (ctx: Omit<ApiContext<Infer<Q>, Infer<B>>, 'session' | 'scope'>) => Promise<unknown>,
 ) {
-  return async (req: NextRequest, context: RouteContext): Promise<Response> => {
+  return withRequestLog(async (req: NextRequest, context: RouteContext): Promise<Response> => {
     try {
       checkOrigin(req);
       const params = await flatParams(context);
@@ -82,7 +86,7 @@ export function publicApiRoute<Q extends z.ZodType = z.ZodUndefined, B extends z
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  });
 }
 
 function checkOrigin(req: NextRequest): void {

@@ -16,7 +16,9 @@ export async function sendDueReminders(db: Db, today: string): Promise<number> {
     from tasks t
     where t.status = 'OPEN' and t.due_date <= ${tomorrow}::date
       and not exists (select 1 from notifications n where n.client_id = t.client_id and n.association_id = t.id
-        and n.kind in ('TASK_DUE_TOMORROW', 'TASK_OVERDUE') and n.created_at >= ${today}::date)
+        and n.kind in ('TASK_DUE_TOMORROW', 'TASK_OVERDUE')
+        -- "Once a day" is once per business day in India (lib/domain/dates.ts), whatever the server's time zone.
+        and (n.created_at at time zone 'Asia/Kolkata')::date >= ${today}::date)
     order by t.client_id, t.id`);
   const notices: TaskNotice[] = due.map((task) => ({
     clientId: task.clientId, userId: task.assigneeId, from: null, taskId: task.id,

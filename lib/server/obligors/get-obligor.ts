@@ -4,9 +4,11 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { notFound } from '@/lib/server/api/errors';
 import type { ObligorMatch } from './search-obligors';
+import { assertObligorVisible, type ObligorScope } from './obligor-scope';
 
 /** One customer of the client by code, with its parent's name (for titles and breadcrumbs). */
-export async function getObligor(db: Db, clientId: number, code: string): Promise<ObligorMatch> {
+export async function getObligor(db: Db, clientId: number, code: string, scope?: ObligorScope): Promise<ObligorMatch> {
+  await assertObligorVisible(db, clientId, scope, code);
   const [row] = await queryRows<ObligorMatch>(db, sql`
     select o.sys_obligor_code as "sysObligorCode", o.name, o.parent_sys_obligor_code as "parentSysObligorCode",
       p.name as "parentName", o.city

@@ -3,6 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { RISK_CLASS_RATING, type RiskClass } from '@/lib/domain/filters';
+import { splitRiskSalesSegment, type RiskSalesSegment, type SalesSegment } from '@/lib/domain/segments';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column } from './ageing-columns';
 import { todayIso } from '@/lib/domain/dates';
@@ -24,9 +27,11 @@ export interface ObligorFilters {
   dim1Id?: number;
   dim2Id?: number;
   dim3Id?: number;
-  salesSegment?: string;
-  riskSalesSegment?: RiskClass;
+  salesSegment?: SalesSegment;
+  riskSalesSegment?: RiskSalesSegment;
   risk?: RiskClass;
+  /** The signed-in user's row-level scope; absent means every obligor of the client. */
+  scope?: ObligorScope;
 }
 
 /**
@@ -50,14 +55,19 @@ function riskCondition(risk: RiskClass): SQL {
   return rating === null ? sql`r.rating is null` : sql`r.rating = ${rating}`;
 }
 
-/** Conditions on the obligor columns of an ageing source `r`. */
-export function obligorConditions(filters: ObligorFilters): SQL[] {
+/** Conditions on the obligor columns of an ageing source `r`, the user's scope included. */
+export function obligorConditions(clientId: number, filters: ObligorFilters): SQL[] {
   const parts: SQL[] = [];
+  const scope = scopeCondition(clientId, filters.scope, sql`r.sys_obligor_code`);
+  if (scope) parts.push(scope);
   if (filters.dim1Id) parts.push(sql`r.dim1_id = ${filters.dim1Id}`);
   if (filters.dim2Id) parts.push(sql`r.dim2_id = ${filters.dim2Id}`);
   if (filters.dim3Id) parts.push(sql`r.dim3_id = ${filters.dim3Id}`);
   if (filters.salesSegment) parts.push(sql`r.sales_segment = ${filters.salesSegment}`);
-  if (filters.riskSalesSegment) parts.push(riskCondition(filters.riskSalesSegment));
+  if (filters.riskSalesSegment) {
+    const { risk, salesSegment } = splitRiskSalesSegment(filters.riskSalesSegment);
+    parts.push(riskCondition(risk), sql`r.sales_segment = ${salesSegment}`);
+  }
   if (filters.risk) parts.push(riskCondition(filters.risk));
   return parts;
 }
@@ -72,7 +82,7 @@ export function whereAll(parts: SQL[]): SQL {
  * applies): the same columns as grouping obligor rows per family, read from a few thousand rows.
  */
 export async function familyRollup(db: Db, clientId: number, asOf: string, filters: ObligorFilters & ItemFilters): Promise<SQL | null> {
-  if (hasItemFilters(filters) || obligorConditions(filters).length > 0) return null;
+  if (hasItemFilters(filters) || obligorConditions(clientId, filters).length > 0) return null;
   if (!(await hasSnapshot(db, clientId, asOf))) return null;
   const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`f.${column(k)} as ${sql.identifier(k)}`);
   return sql`(select f.family_code as "sysObligorCode", ${sql.join(amounts, sql`, `)},

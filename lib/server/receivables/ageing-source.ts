@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { SEGMENT_CUMULATIVE_SHARE } from '@/lib/domain/segments';
 
 /** Filters on the items themselves; any of them means the rollups cannot answer. */
 export interface ItemFilters {
@@ -76,17 +77,35 @@ export function ageingRowsSql(clientId: number, asOf: string, b: AgeingBoundarie
         where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type <> 'CREDIT_NOTE'
           ${itemConditions(sql`i`, filters)}
       ) moves group by sys_obligor_code
+    ),
+    sales as (
+      -- The customer's 12-month sales, whatever the item filters: a segment belongs to the customer.
+      select i.sys_obligor_code, sum(i.amount) as sales12m
+      from invoices i
+      where i.client_id = ${clientId} and i.issue_date > (${d} - interval '12 months')::date and i.issue_date <= ${d}
+      group by i.sys_obligor_code
+    ),
+    ranked as (
+      -- lib/domain/segments.ts: LARGE while the sales ranked before it are under 80% of the total, MEDIUM under 95%.
+      select sys_obligor_code, sales12m,
+        coalesce(sum(sales12m) over (order by sales12m desc, sys_obligor_code rows between unbounded preceding and 1 preceding), 0) as before,
+        sum(sales12m) over () as total
+      from sales where sales12m > 0
     )
     select o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code,
-      o.dim1_id, o.dim2_id, o.dim3_id, o.sales_segment,
+      o.dim1_id, o.dim2_id, o.dim3_id,
+      case when s.before < ${SEGMENT_CUMULATIVE_SHARE.LARGE} * s.total then 'LARGE'
+        when s.before < ${SEGMENT_CUMULATIVE_SHARE.MEDIUM} * s.total then 'MEDIUM' else 'SMALL' end as sales_segment,
       (select r.rating from obligor_ratings r where r.client_id = o.client_id and r.sys_obligor_code = o.sys_obligor_code
         and r.rating_date <= ${d} order by r.rating_date desc limit 1) as rating,
       ${sql.join(['current', 'crd_bucket1', 'crd_bucket2', 'crd_bucket3', 'crd_bucket4', 'inv_bucket1', 'inv_bucket2', 'inv_bucket3', 'inv_bucket4']
         .map((n) => sql`coalesce(b.${sql.identifier(n)}, 0) as ${sql.identifier(n)}, coalesce(b.${sql.identifier(`${n}_num`)}, 0)::int as ${sql.identifier(`${n}_num`)}`), sql`, `)},
       coalesce(b.outstanding, 0) as outstanding, coalesce(b.overdue, 0) as overdue,
-      coalesce(a.invoiced, 0) as invoiced, coalesce(a.paid, 0) as paid
+      coalesce(a.invoiced, 0) as invoiced, coalesce(a.paid, 0) as paid, coalesce(s.sales12m, 0) as sales12m
     from obligors o
     left join buckets b on b.sys_obligor_code = o.sys_obligor_code
     left join activity a on a.sys_obligor_code = o.sys_obligor_code
-    where o.client_id = ${clientId} and (b.sys_obligor_code is not null or a.sys_obligor_code is not null)`;
+    left join ranked s on s.sys_obligor_code = o.sys_obligor_code
+    where o.client_id = ${clientId} and (b.sys_obligor_code is not null or a.sys_obligor_code is not null
+      ${hasItemFilters(filters) ? sql`` : sql`or s.sys_obligor_code is not null`})`;
 }

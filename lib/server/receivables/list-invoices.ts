@@ -9,7 +9,11 @@ import { RISK_CLASS_RATING } from '@/lib/domain/filters';
 import { todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/api/errors';
+import { splitRiskSalesSegment } from '@/lib/domain/segments';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { escapeLike } from './ageing-source';
+import { ageingSource } from './ageing-query';
 
 interface OpenInvoiceRaw {
   sysInvoiceNum: string;
@@ -53,7 +57,7 @@ const ratingAt = (d: SQL) => sql`(select r.rating from obligor_ratings r where r
  * sorted and paged in SQL. For today the stored paid-to-date answers (and the default order, most
  * overdue first, walks an index of unsettled items); a backdated date takes back later payments.
  */
-export async function listOpenInvoices(db: Db, clientId: number, query: TInvoicesQuery) {
+export async function listOpenInvoices(db: Db, clientId: number, query: TInvoicesQuery & { scope?: ObligorScope }) {
   const client = await getClient(db, clientId);
   const b = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
   const asOf = query.date ?? todayIso();
@@ -67,7 +71,9 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
   const where: SQL[] = [sql`i.client_id = ${clientId}`, sql`i.issue_date <= ${d}`];
   // Unsettled items owe something by definition; a backdated date also needs those settled after it.
   where.push(...(current ? [sql`i.settled_date is null`] : [sql`(i.settled_date is null or i.settled_date > ${d})`, sql`${outstanding} <> 0`]));
-  const byObligor = Boolean(query.parentSysObligorCode || query.dim1Id || query.dim1 || query.dim2Id || query.dim3Id || query.salesSegment);
+  const byObligor = Boolean(query.parentSysObligorCode || query.dim1Id || query.dim1 || query.dim2Id || query.dim3Id);
+  const scope = scopeCondition(clientId, query.scope, sql`i.sys_obligor_code`);
+  if (scope) where.push(scope);
   if (query.sysObligorCode) where.push(sql`i.sys_obligor_code = ${query.sysObligorCode}`);
   if (query.parentSysObligorCode) where.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${query.parentSysObligorCode}`);
   if (query.invoiceNum) where.push(sql`i.invoice_num ilike ${`%${escapeLike(query.invoiceNum)}%`}`);
@@ -76,12 +82,18 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
   if (dim1) where.push(sql`o.dim1_id = ${dim1}`);
   if (query.dim2Id) where.push(sql`o.dim2_id = ${query.dim2Id}`);
   if (query.dim3Id) where.push(sql`o.dim3_id = ${query.dim3Id}`);
-  if (query.salesSegment) where.push(sql`o.sales_segment = ${query.salesSegment}`);
   if (query.ageingFilter) where.push(bucketCondition(query.ageingFilter, b, pastDue, age));
-  const risk = query.riskSalesSegment ?? query.risk;
-  if (risk) {
+  const split = query.riskSalesSegment ? splitRiskSalesSegment(query.riskSalesSegment) : undefined;
+  for (const risk of [query.risk, split?.risk]) {
+    if (!risk) continue;
     const rating = RISK_CLASS_RATING[risk];
     where.push(rating === null ? sql`${ratingAt(d)} is null` : sql`${ratingAt(d)} = ${rating}`);
+  }
+  const segment = split?.salesSegment ?? query.salesSegment;
+  if (segment) {
+    // A segment is a customer's as of the date: read it where the ageing rows keep it.
+    const source = await ageingSource(db, clientId, asOf, b);
+    where.push(sql`i.sys_obligor_code in (select r.sys_obligor_code from ${source} where r.sales_segment = ${segment})`);
   }
   const from = sql`from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where ${sql.join(where, sql` and `)}`;
@@ -127,7 +139,7 @@ type InvoiceHeaderRaw = Omit<OpenInvoiceRaw, 'outstanding' | 'daysPastDue' | 'ag
 };
 
 /** GET /invoices?sysInvoiceNum=: one item with its payments and its ageing as of the date. */
-export async function getInvoice(db: Db, clientId: number, sysInvoiceNum: string, date?: string) {
+export async function getInvoice(db: Db, clientId: number, sysInvoiceNum: string, date?: string, scope?: ObligorScope) {
   const client = await getClient(db, clientId);
   const b = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
   const asOf = date ?? todayIso();
@@ -140,6 +152,7 @@ export async function getInvoice(db: Db, clientId: number, sysInvoiceNum: string
     from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where i.client_id = ${clientId} and i.sys_invoice_num = ${sysInvoiceNum}`);
   if (!invoice) throw notFound('Invoice');
+  if (scope) await assertObligorVisible(db, clientId, scope, invoice.sysObligorCode).catch(() => { throw notFound('Invoice'); });
   const settlements = await db.select({ paymentRef: payments.paymentRef, paidDate: payments.paidDate, amount: payments.amount })
     .from(payments)
     .where(and(eq(payments.clientId, clientId), eq(payments.sysInvoiceNum, sysInvoiceNum)))

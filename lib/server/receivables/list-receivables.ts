@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TReceivablesQuery, TSummaryQuery } from '@/lib/contract/receivables';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { todayIso } from '@/lib/domain/dates';
 import { ratingLabel } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
@@ -51,7 +52,7 @@ const SORT_COLUMNS: Record<TReceivablesQuery['sortBy'], SQL> = {
  * GET /v4/clients/receivables: one row per parent obligor; with parentSysObligorCode one row per
  * obligor of that family; with sysObligorCode that obligor. Paged and sorted in SQL.
  */
-export async function listReceivables(db: Db, clientId: number, query: TReceivablesQuery) {
+export async function listReceivables(db: Db, clientId: number, query: TReceivablesQuery & { scope?: ObligorScope }) {
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
   const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
@@ -74,9 +75,11 @@ export async function listReceivables(db: Db, clientId: number, query: TReceivab
 }
 
 /** Obligor rows grouped per family, per obligor of a family, or for one obligor. */
-async function groupedRows(db: Db, clientId: number, asOf: string, boundaries: AgeingBoundaries, query: TReceivablesQuery): Promise<SQL> {
+export async function groupedRows(
+  db: Db, clientId: number, asOf: string, boundaries: AgeingBoundaries, query: TReceivablesQuery & { scope?: ObligorScope },
+): Promise<SQL> {
   const source = await ageingSource(db, clientId, asOf, boundaries, query);
-  const conditions = obligorConditions(query);
+  const conditions = obligorConditions(clientId, query);
   let key = sql`r.family_code`;
   if (query.parentSysObligorCode) {
     key = sql`r.sys_obligor_code`;
@@ -109,7 +112,7 @@ function toReceivable(raw: Record<string, unknown>, asOf: string): ReceivableRow
 }
 
 /** GET /v4/clients/receivables/current/summary: the client-level total as of the date. */
-export async function receivablesSummary(db: Db, clientId: number, query: TSummaryQuery) {
+export async function receivablesSummary(db: Db, clientId: number, query: TSummaryQuery & { scope?: ObligorScope }) {
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
   const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };

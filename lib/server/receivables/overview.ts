@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { defaultRange, monthPoints, todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { AMOUNT_KEYS, COUNT_KEYS, summedColumns, type AmountKey, type CountKey } from './ageing-columns';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
 
@@ -15,6 +16,10 @@ export interface OverviewQuery {
   fromDate?: string;
   toDate?: string;
   dim?: number;
+  scope?: ObligorScope;
+  /** One family (parent obligor code) or one obligor. */
+  parentSysObligorCode?: string;
+  sysObligorCode?: string;
 }
 
 /**
@@ -31,17 +36,20 @@ export async function receivablesOverview(db: Db, clientId: number, query: Overv
   const snapshotted = new Set((await db.select({ d: ageingSnapshots.asOfDate }).from(ageingSnapshots)
     .where(and(eq(ageingSnapshots.clientId, clientId), inArray(ageingSnapshots.asOfDate, dates)))).map((r) => r.d));
   const sums = new Map<string, Record<string, unknown>>();
+  const conditions = obligorConditions(clientId, { dim1Id: query.dim, scope: query.scope });
+  if (query.parentSysObligorCode) conditions.push(sql`r.family_code = ${query.parentSysObligorCode}`);
+  if (query.sysObligorCode) conditions.push(sql`r.sys_obligor_code = ${query.sysObligorCode}`);
   if (snapshotted.size) {
-    // Without a dimension filter the client rollup (one row per date) answers.
-    const table = query.dim ? sql`obligor_ageing` : sql`client_ageing`;
-    const dim = query.dim ? sql`and r.dim1_id = ${query.dim}` : sql``;
+    // Without a dimension filter or a scope the client rollup (one row per date) answers.
+    const table = conditions.length ? sql`obligor_ageing` : sql`client_ageing`;
     const rows = await queryRows<Record<string, unknown>>(db, sql`
       select r.as_of_date::text as date, ${summedColumns()} from ${table} r
-      where r.client_id = ${clientId} and r.as_of_date in (${sql.join([...snapshotted].map((x) => sql`${x}::date`), sql`, `)}) ${dim}
+      where r.client_id = ${clientId} and r.as_of_date in (${sql.join([...snapshotted].map((x) => sql`${x}::date`), sql`, `)})
+        ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
       group by r.as_of_date`);
     for (const row of rows) sums.set(row.date as string, row);
   }
-  const where = whereAll(obligorConditions({ dim1Id: query.dim }));
+  const where = whereAll(conditions);
   for (const date of dates.filter((x) => !snapshotted.has(x))) {
     const source = await ageingSource(db, clientId, date, boundaries);
     const [row] = await queryRows<Record<string, unknown>>(db, sql`select ${summedColumns()} from ${source} ${where}`);

@@ -6,13 +6,14 @@ import { ageingSnapshots, clients, dataUpdateTimes } from '@/lib/db/schema';
 import { ageingRowsSql } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column, GROUP_COLUMNS, summedColumns } from './ageing-columns';
 import { monthEndsBetween } from '@/lib/domain/dates';
+import { dsoEndDate } from '@/lib/domain/dso';
 
 const ROLLUP_COLUMNS = [
   'sys_obligor_code', 'family_code', 'dim1_id', 'dim2_id', 'dim3_id', 'sales_segment', 'rating',
   'current', 'current_num', 'crd_bucket1', 'crd_bucket1_num', 'crd_bucket2', 'crd_bucket2_num', 'crd_bucket3',
   'crd_bucket3_num', 'crd_bucket4', 'crd_bucket4_num', 'inv_bucket1', 'inv_bucket1_num', 'inv_bucket2',
   'inv_bucket2_num', 'inv_bucket3', 'inv_bucket3_num', 'inv_bucket4', 'inv_bucket4_num',
-  'outstanding', 'overdue', 'invoiced', 'paid',
+  'outstanding', 'overdue', 'invoiced', 'paid', 'sales12m',
 ];
 
 /**
@@ -67,10 +68,11 @@ async function refreshFamilies(db: Db, clientId: number, asOf: string): Promise<
  * Rebuilds the ageing rollups of one client for every month end since its first document and for
  * `today`, inside the caller's transaction, and records the view update time. Run after every
  * change to the ledger (seed, import); `onlyToday` adds the new current date on a day without
- * ledger changes (ages move with the calendar even when no data does).
+ * ledger changes (ages move with the calendar even when no data does); `since` limits the rebuild
+ * to the dates on or after the earliest date a change touches (nothing before it can move).
  */
 export async function refreshReceivableRollups(
-  db: Db, clientId: number, today: string, options: { onlyToday?: boolean; now?: Date } = {},
+  db: Db, clientId: number, today: string, options: { onlyToday?: boolean; now?: Date; since?: string } = {},
 ): Promise<string[]> {
   const now = options.now ?? new Date();
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
@@ -80,8 +82,14 @@ export async function refreshReceivableRollups(
   const [first] = await queryRows<{ first: string | null }>(
     db, sql`select min(issue_date)::text as first from invoices where client_id = ${clientId}`,
   );
-  const monthEnds = first?.first && !options.onlyToday ? monthEndsBetween(first.first, today) : [];
-  const dates = [...monthEnds, today];
+  // A change dated `since` or later (an import of new documents) leaves the rollups of earlier dates as they are.
+  const since = options.since;
+  const monthEnds = first?.first && !options.onlyToday
+    ? monthEndsBetween(first.first, today).filter((date) => !since || date >= since) : [];
+  // The DSO end date has rollups too, so that annual DSO reads them like any other figure.
+  const dsoEnd = dsoEndDate(today);
+  const dates = [...new Set([...monthEnds, dsoEnd, today])].sort();
+  if (!options.onlyToday) await forgetOtherDates(db, clientId, dates, since);
   const columns = sql.join(ROLLUP_COLUMNS.map((c) => sql.identifier(c)), sql`, `);
   for (const asOf of dates) {
     await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date`);
@@ -95,6 +103,18 @@ export async function refreshReceivableRollups(
   await db.insert(dataUpdateTimes).values({ clientId, viewUpdateTime: now })
     .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { viewUpdateTime: now } });
   return dates;
+}
+
+/**
+ * After a ledger change, rollups of past days that are neither month ends nor today's dates
+ * (yesterday's "today", an earlier DSO end date) describe the old ledger: drop them.
+ */
+async function forgetOtherDates(db: Db, clientId: number, keep: string[], since?: string): Promise<void> {
+  const kept = sql.join(keep.map((d) => sql`${d}::date`), sql`, `);
+  const changed = since ? sql`and as_of_date >= ${since}::date` : sql``;
+  for (const table of ['obligor_ageing', 'family_ageing', 'client_ageing', 'ageing_snapshots']) {
+    await db.execute(sql`delete from ${sql.identifier(table)} where client_id = ${clientId} and as_of_date not in (${kept}) ${changed}`);
+  }
 }
 
 /** True when `asOf` has rollups for the client. */

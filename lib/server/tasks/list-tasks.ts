@@ -63,6 +63,7 @@ export async function listTasks(db: Db, session: SessionData, query: TTasksQuery
   if (query.reporterId) where.push(sql`t.reporter_id = ${query.reporterId}`);
   if (query.categoryId) where.push(sql`t.category_id = ${query.categoryId}`);
   if (query.sysObligorCode) where.push(sql`t.sys_obligor_code = ${query.sysObligorCode}`);
+  if (query.parentSysObligorCode) where.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${query.parentSysObligorCode}`);
   if (query.sysInvoiceNum) {
     where.push(sql`exists (select 1 from task_invoices ti where ti.client_id = t.client_id and ti.task_id = t.id
       and ti.sys_invoice_num = ${query.sysInvoiceNum})`);

@@ -2,7 +2,9 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { auditLog, invoices, obligors, taskInvoices, tasks, users } from '@/lib/db/schema';
+import { auditLog, invoices, obligors, roles, taskInvoices, tasks, users } from '@/lib/db/schema';
+import { obligorScope } from '@/lib/domain/obligor-scope';
+import { canSeeObligor } from '@/lib/server/obligors/obligor-scope';
 import type { TCreateTaskBody } from '@/lib/contract/tasks';
 import { hasPermission } from '@/lib/domain/access';
 import { todayIso } from '@/lib/domain/dates';
@@ -23,9 +25,22 @@ export async function getTask(db: Db, session: SessionData, id: number): Promise
 }
 
 async function activeBorrower(db: Db, clientId: number, userId: number) {
-  const [user] = await db.select({ id: users.id, name: users.name }).from(users).where(and(
-    eq(users.clientId, clientId), eq(users.id, userId), eq(users.status, 'ACTIVE'), eq(users.userType, 'borrowers')));
+  const [user] = await db.select({ id: users.id, name: users.name, role: roles.code }).from(users)
+    .innerJoin(roles, and(eq(roles.clientId, users.clientId), eq(roles.id, users.roleId)))
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId), eq(users.status, 'ACTIVE'), eq(users.userType, 'borrowers')));
   return user;
+}
+
+/**
+ * A field officer or area sales manager sees only their own customers (row-level scope): a task on
+ * another customer would be work they cannot open, so it is refused with the reason.
+ */
+async function assertAssigneeSeesCustomer(
+  db: Db, clientId: number, assignee: { id: number; name: string; role: string }, code: string | null,
+): Promise<void> {
+  if (!code) return;
+  if (await canSeeObligor(db, clientId, obligorScope({ role: assignee.role, userId: assignee.id }), code)) return;
+  throw badField('assigneeId', `${assignee.name} is not assigned to this customer; assign the customer to them first (Manage customers)`);
 }
 
 /** Runs a change and its notices in one transaction, then emails the notices (after commit). */
@@ -52,6 +67,7 @@ export async function createTask(db: Db, session: SessionData, body: TCreateTask
     const [obligor] = await db.select({ code: obligors.sysObligorCode }).from(obligors)
       .where(and(eq(obligors.clientId, clientId), eq(obligors.sysObligorCode, body.sysObligorCode)));
     if (!obligor) throw badField('sysObligorCode', 'no such customer');
+    await assertAssigneeSeesCustomer(db, clientId, assignee, body.sysObligorCode);
   }
   const invoiceNums = [...new Set(body.sysInvoiceNum)];
   if (invoiceNums.length) {
@@ -110,6 +126,7 @@ export async function assignTask(db: Db, session: SessionData, id: number, assig
   }
   const assignee = await activeBorrower(db, session.clientId, assigneeId);
   if (!assignee) throw badField('assigneeId', 'choose an active user of your company');
+  await assertAssigneeSeesCustomer(db, session.clientId, assignee, task.sysObligorCode);
   await withNotices(db, async (tx, notices) => {
     await tx.update(tasks).set({ assigneeId }).where(and(eq(tasks.clientId, session.clientId), eq(tasks.id, id)));
     await notice(tx, notices, {

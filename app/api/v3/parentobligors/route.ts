@@ -10,5 +10,5 @@ const ZQuery = z.object({
   obligorName: z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(100),
 });
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.receivables, query: ZQuery }, ({ db, session, query }) =>
-  searchObligors(db, session.clientId, query.obligorName));
+export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.receivables, query: ZQuery }, ({ db, session, scope, query }) =>
+  searchObligors(db, session.clientId, query.obligorName, scope));

@@ -1,7 +1,42 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { notFound } from 'next/navigation';
+import { flattenParams, type SearchParams } from '@/lib/client/url-state';
+import { ZIsoDate } from '@/lib/contract/common';
+import { BETA_PATH, periodPair, PeriodMatrix } from '@/components/performance/period-matrix';
+import { clientSettings } from '@/components/receivables/page-backend';
+import { Breadcrumb } from '@/components/ui/breadcrumb';
+import { InvalidLink } from '@/components/ui/invalid-link';
+import { PageHeader } from '@/components/ui/page-header';
+import { Section } from '@/components/ui/section';
+import { TableSkeleton } from '@/components/ui/skeletons';
 
 export const metadata = { title: 'Business Performance (beta) | Client receivables dashboard' };
 
-export default function Page() {
-  return <ComingSoon name="Business Performance (beta)" description="A dim1 by dim2 matrix of receivables with period-over-period change." />;
+/**
+ * dim1 x dim2 with period-over-period change: balance and overdue share at this month end (today
+ * while it runs) against the previous month end, or any two dates given as ?date=&compareDate=.
+ * /{id} focuses one dim1 value. Figures come from the dimension call the receivables pages agree with.
+ */
+export default async function BusinessPerformanceBeta({ params, searchParams }: {
+  params: Promise<{ id?: string[] }>; searchParams: Promise<SearchParams>;
+}) {
+  const { id: segments } = await params;
+  const query = flattenParams(await searchParams);
+  if (segments && (segments.length > 1 || !/^\d+$/.test(segments[0]!))) notFound();
+  const dim1Id = segments ? Number(segments[0]) : undefined;
+  const settings = await clientSettings();
+  const { dim1, dim2 } = settings.dimensionNames;
+  const bad = [query.date, query.compareDate].some((d) => d !== undefined && !ZIsoDate.safeParse(d).success);
+  const pair = periodPair(query);
+  return (
+    <div className="mx-auto max-w-[1400px] space-y-6">
+      <PageHeader title={`${dim1} × ${dim2} performance (beta)`}
+        description={`Balance and overdue share of each ${dim1.toLowerCase()} and its ${dim2.toLowerCase()} values on ${pair.date} against ${pair.compareDate}. Red means more owed or more overdue.`}
+        breadcrumb={dim1Id ? <Breadcrumb crumbs={[{ label: 'All', href: BETA_PATH }, { label: `One ${dim1.toLowerCase()}` }]} /> : undefined} />
+      {bad ? <InvalidLink message="Dates must be written YYYY-MM-DD." resetHref={BETA_PATH} /> : (
+        <Section title="Period over period" description="Compare dates with ?date=YYYY-MM-DD&compareDate=YYYY-MM-DD" skeleton={<TableSkeleton rows={12} columns={7} />} flush testId="beta-matrix">
+          <PeriodMatrix dim1Id={dim1Id} params={query} />
+        </Section>
+      )}
+    </div>
+  );
 }

@@ -1,7 +1,16 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { redirect } from 'next/navigation';
+import { flattenParams, type SearchParams } from '@/lib/client/url-state';
+import { requirePageSession } from '@/lib/server/auth/page-session';
+import { loadObligorInfo, ObligorDetail } from '@/components/obligors/detail/obligor-detail';
 
-export const metadata = { title: 'Customer Analysis | Client receivables dashboard' };
+export const metadata = { title: 'Customer | Client receivables dashboard' };
 
-export default function Page() {
-  return <ComingSoon name="Customer Analysis" description="One customer family: info, credit limit, overview, invoices, the obligors under the parent and DSO." />;
+/** A parent customer and its family; a member of a family opened here goes to its own page. */
+export default async function ParentObligorPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+  const { id } = await params;
+  const code = decodeURIComponent(id);
+  const session = await requirePageSession();
+  const info = await loadObligorInfo(code);
+  if (!info.isParent) redirect(`/borrowers/obligors/child/${encodeURIComponent(code)}`);
+  return <ObligorDetail info={info} session={session} params={flattenParams(await searchParams)} pathname={`/borrowers/obligors/${encodeURIComponent(code)}`} />;
 }

@@ -31,7 +31,11 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const task = await loadTask(id);
   const [history, client, invoices] = await Promise.all([
     backend.taskHistory(id), backend.client(),
-    Promise.all(task.sysInvoiceNum.map((num) => backend.invoice({ sysInvoiceNum: num }))),
+    // An invoice of a customer since taken out of the user's scope is left out rather than failing the page.
+    Promise.all(task.sysInvoiceNum.map((num) => backend.invoice({ sysInvoiceNum: num }).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }))).then((rows) => rows.filter((row) => row !== null)),
   ]);
   const labels = bucketLabels({ b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 });
   const money = { currency: client.currency, locale: client.locale };

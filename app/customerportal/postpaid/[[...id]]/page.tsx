@@ -1,5 +1,8 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { flattenParams, type SearchParams } from '@/lib/client/url-state';
+import { AccountTypePage } from '@/components/portal/account-type-page';
 
-export default function Page() {
-  return <ComingSoon name="Customer Portal: postpaid accounts" description="Accounts billed on credit, with due dates and ageing." />;
+/** The postpaid customers, or one postpaid account. */
+export default async function PostpaidPage({ params, searchParams }: { params: Promise<{ id?: string[] }>; searchParams: Promise<SearchParams> }) {
+  const id = (await params).id?.[0];
+  return <AccountTypePage kind="postpaid" code={id ? decodeURIComponent(id) : null} search={flattenParams(await searchParams).q?.trim()} />;
 }

@@ -1,5 +1,8 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { flattenParams, type SearchParams } from '@/lib/client/url-state';
+import { AccountTypePage } from '@/components/portal/account-type-page';
 
-export default function Page() {
-  return <ComingSoon name="Customer Portal: prepaid accounts" description="Accounts with an advance balance drawn down by invoices." />;
+/** The prepaid customers, or one prepaid account. */
+export default async function PrepaidPage({ params, searchParams }: { params: Promise<{ id?: string[] }>; searchParams: Promise<SearchParams> }) {
+  const id = (await params).id?.[0];
+  return <AccountTypePage kind="prepaid" code={id ? decodeURIComponent(id) : null} search={flattenParams(await searchParams).q?.trim()} />;
 }

@@ -1,0 +1,6 @@
+import { apiRoute } from '@/lib/server/api/handler';
+import { API_ACCESS } from '@/lib/server/api/api-access';
+import { listRolePermissions } from '@/lib/server/users/role-permissions';
+
+/** GET /api/user_management/pagepermissions: every role's stored matrix for the client. */
+export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.manageUsers }, ({ db, session }) => listRolePermissions(db, session.clientId));

@@ -1,0 +1,6 @@
+import { apiRoute } from '@/lib/server/api/handler';
+import { API_ACCESS } from '@/lib/server/api/api-access';
+import { listPages } from '@/lib/server/users/role-permissions';
+
+/** GET /api/user_management/pages: the catalogue of page features and permissions. */
+export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.manageUsers }, ({ db }) => listPages(db));

@@ -1,0 +1,7 @@
+import { apiRoute } from '@/lib/server/api/handler';
+import { API_ACCESS } from '@/lib/server/api/api-access';
+import { ZObligorQuery } from '@/lib/contract/customers';
+import { obligorCreditLimit } from '@/lib/server/obligors/obligor-profile';
+
+export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.customers, query: ZObligorQuery }, ({ db, session, scope, query }) =>
+  obligorCreditLimit(db, session.clientId, (query.sysObligorCode ?? query.parentSysObligorCode)!, query.date, scope));

@@ -1,0 +1,44 @@
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ZImportIdParam } from '@/lib/contract/imports';
+import { getDb } from '@/lib/db/client';
+import { requirePageSession } from '@/lib/server/auth/page-session';
+import { ApiError } from '@/lib/server/api/errors';
+import { getImport } from '@/lib/server/imports/list-imports';
+import { formatInstant, ImportCounts, ImportErrors, ImportStatus } from '@/components/integrations/import-parts';
+import { PageHeader } from '@/components/ui/page-header';
+
+export const metadata = { title: 'Import report | Client receivables dashboard' };
+
+export default async function ImportReportPage({ params }: { params: Promise<{ id: string }> }) {
+  const session = await requirePageSession();
+  const id = ZImportIdParam.safeParse((await params).id);
+  if (!id.success) notFound();
+  let report;
+  try {
+    report = await getImport(await getDb(), session.clientId, id.data);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'not_found') notFound();
+    throw error;
+  }
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        breadcrumb={<Link href="/borrowers/integrations" className="text-sm text-brand-700 hover:underline">← Integrations</Link>}
+        title={`Import of ${formatInstant(report.startedAt)}`}
+        description={`${report.source === 'CLI' ? 'From the command line' : `Uploaded by ${report.userName ?? 'a former user'}`}, ${(report.durationMs / 1000).toFixed(1)} s.`} />
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm text-sm">
+        <div className="mb-3 flex items-center gap-3"><ImportStatus status={report.status} />
+          {report.status === 'FAILED' && <span>Nothing was written: every error is listed below.</span>}
+        </div>
+        <ImportCounts item={report} />
+      </section>
+      {report.errorCount > 0 && (
+        <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+          <h3 className="px-5 pt-5 pb-2 text-base font-semibold text-slate-900">Errors ({report.errorCount.toLocaleString('en-IN')})</h3>
+          <ImportErrors errors={report.errors} total={report.errorCount} />
+        </section>
+      )}
+    </div>
+  );
+}

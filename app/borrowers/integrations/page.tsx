@@ -1,0 +1,46 @@
+import { ZImportsQuery } from '@/lib/contract/imports';
+import { flattenParams, type SearchParams } from '@/lib/client/url-state';
+import { getDb } from '@/lib/db/client';
+import { requirePageSession } from '@/lib/server/auth/page-session';
+import { listImports } from '@/lib/server/imports/list-imports';
+import { WarningBox } from '@/components/feedback/warning-box';
+import { ImportsTable } from '@/components/integrations/import-parts';
+import { UploadForm } from '@/components/integrations/upload-form';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+
+export const metadata = { title: 'Integrations | Client receivables dashboard' };
+
+const PATH = '/borrowers/integrations';
+
+export default async function IntegrationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const session = await requirePageSession();
+  const params = flattenParams(await searchParams);
+  const query = ZImportsQuery.safeParse(params);
+  const page = query.success ? query.data : ZImportsQuery.parse({});
+  const { rows, total } = await listImports(await getDb(), session.clientId, page);
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader title="Integrations"
+        description="Load customers, invoices, payments and ratings exported from your ERP. A batch is all or nothing: one bad row and nothing is written." />
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h3 className="mb-3 text-base font-semibold text-slate-900">Import a batch</h3>
+        <UploadForm />
+        <p className="mt-3 text-xs text-slate-500">
+          Column formats are in the README (&ldquo;Importing data&rdquo;). Very large files import faster from the command line: <code>npm run import</code>.
+        </p>
+      </section>
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <h3 className="px-5 pt-5 text-base font-semibold text-slate-900">Past imports</h3>
+        {rows.length === 0
+          ? <div className="p-5"><WarningBox kind="empty" message="No imports yet." /></div>
+          : (
+            <>
+              <ImportsTable rows={rows} />
+              <Pagination total={total} page={page.offset} count={page.count} pathname={PATH} params={params} noun="imports" />
+            </>
+          )}
+      </section>
+    </div>
+  );
+}

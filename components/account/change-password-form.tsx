@@ -1,0 +1,36 @@
+'use client';
+
+import { useRef, useState, type FormEvent } from 'react';
+import { api } from '@/lib/client/api';
+import { Alert, Field, primaryButton } from '@/components/auth/auth-card';
+import { PASSWORD_HINT } from '@/components/auth/reset-password-form';
+import { useSubmit } from '@/components/auth/use-submit';
+
+export function ChangePasswordForm() {
+  const { busy, error, fields, run } = useSubmit();
+  const [done, setDone] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const ok = await run(() => api.post('auth/change_password', {
+      json: { currentPassword: data.get('currentPassword'), password: data.get('password'), confirm: data.get('confirm') },
+    }).json());
+    if (ok) {
+      setDone(true);
+      form.current?.reset();
+    }
+  }
+
+  return (
+    <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">
+      {error && <Alert kind="error">{error}</Alert>}
+      {done && <Alert kind="success">Password changed. Your other sessions have ended; this one goes on.</Alert>}
+      <Field id="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={fields.currentPassword} />
+      <Field id="password" label="New password" type="password" autoComplete="new-password" required maxLength={128} error={fields.password} hint={PASSWORD_HINT} />
+      <Field id="confirm" label="New password again" type="password" autoComplete="new-password" required maxLength={128} error={fields.confirm} />
+      <button type="submit" disabled={busy} className={`${primaryButton} sm:w-auto`}>{busy ? 'Saving…' : 'Change password'}</button>
+    </form>
+  );
+}

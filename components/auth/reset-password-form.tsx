@@ -1,0 +1,40 @@
+'use client';
+
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { api } from '@/lib/client/api';
+import { Alert, Field, primaryButton } from './auth-card';
+import { useSubmit } from './use-submit';
+
+export const PASSWORD_HINT = 'At least 8 characters. A few unrelated words make a strong password; very common passwords are refused.';
+
+/** A new password twice, for a reset link or an invitation (same token kind). */
+export function ResetPasswordForm({ token, invite }: { token: string; invite: boolean }) {
+  const { busy, error, fields, run } = useSubmit();
+  const [done, setDone] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const ok = await run(() => api.post('auth/reset_password', { json: { token, password: form.get('password'), confirm: form.get('confirm') } }).json());
+    if (ok) setDone(true);
+  }
+
+  if (done) {
+    return (
+      <div className="mt-6 space-y-4">
+        <Alert kind="success">{invite ? 'Your password is set.' : 'Your password is changed, and every earlier session has ended.'} Sign in with it now.</Alert>
+        <Link href="/" className={`${primaryButton} block text-center`}>Sign in</Link>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+      {error && <Alert kind="error">{error}{fields.token && <> <Link href="/forgot_password" className="font-medium underline">Ask for a new link</Link>.</>}</Alert>}
+      <Field id="password" label="New password" type="password" autoComplete="new-password" required maxLength={128}
+        error={fields.password} hint={PASSWORD_HINT} />
+      <Field id="confirm" label="New password again" type="password" autoComplete="new-password" required maxLength={128} error={fields.confirm} />
+      <button type="submit" disabled={busy} className={primaryButton}>{busy ? 'Saving…' : invite ? 'Set password' : 'Change password'}</button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { api, apiErrorMessage } from '@/lib/client/api';
+import { UNIT_FACE_VALUE } from '@/lib/contract/investors';
+import { formatMoney } from '@/lib/domain/format';
+import { useToast } from '@/components/feedback/toast';
+
+const inr = (v: number) => formatMoney(v, 'INR', 'en-IN', 0);
+
+/**
+ * Subscribe to an offering. The browser checks the obvious (whole units, the minimum ticket, what is
+ * left) so the investor sees the rule at once; the server checks again and is the one that counts.
+ */
+export function SubscribeForm({ offeringId, minTicket, amountLeft }: { offeringId: number; minTicket: number; amountLeft: number }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [amount, setAmount] = useState(String(minTicket));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const value = Number(amount.replace(/[,\s₹]/g, ''));
+
+  function check(): string | null {
+    if (!Number.isFinite(value) || value <= 0) return 'Enter the amount to invest.';
+    if (value % UNIT_FACE_VALUE !== 0) return `Invest in whole units of ${inr(UNIT_FACE_VALUE)}.`;
+    if (value < minTicket) return `The minimum ticket is ${inr(minTicket)}.`;
+    if (value > amountLeft) return `Only ${inr(amountLeft)} of this offering is left.`;
+    return null;
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const problem = check();
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const res = await api.post(`investors/offerings/${offeringId}/subscribe`, { json: { amount: value } }).json<{ holdingId: number; units: number }>();
+      toast(`Subscribed: ${res.units} units for ${inr(value)}`);
+      router.push(`/investors/my_securities/${res.holdingId}`);
+    } catch (err) {
+      setError((await apiErrorMessage(err)).message);
+      router.refresh();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="space-y-3" aria-label="Subscribe" noValidate>
+      <label className="flex flex-col gap-1 text-xs font-medium text-slate-500">
+        Amount to invest (₹)
+        <input inputMode="numeric" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={error != null}
+          aria-describedby="subscribe-hint" className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm tabular-nums text-slate-900 shadow-sm" data-testid="subscribe-amount" />
+      </label>
+      <p id="subscribe-hint" className="text-xs text-slate-500">
+        {value > 0 && Number.isFinite(value) ? `${Math.floor(value / UNIT_FACE_VALUE)} units of ${inr(UNIT_FACE_VALUE)}. ` : ''}
+        Minimum {inr(minTicket)}, at most {inr(amountLeft)}.
+      </p>
+      {error && <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="subscribe-error">{error}</p>}
+      <button type="submit" disabled={busy} className="w-full rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        {busy ? 'Subscribing…' : 'Subscribe'}
+      </button>
+    </form>
+  );
+}

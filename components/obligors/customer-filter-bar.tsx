@@ -1,0 +1,18 @@
+import { todayIso } from '@/lib/domain/dates';
+import { clientSettings, pageBackend } from '@/components/receivables/page-backend';
+import { Loaded } from '@/components/ui/loaded';
+import { CustomerFilters } from './customer-filters';
+
+async function loadChoices() {
+  const [settings, values] = await Promise.all([clientSettings(), (await pageBackend()).backend.dimensionValues()]);
+  return { dim1Name: settings.dimensionNames.dim1, dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })) };
+}
+
+/** The customer analysis filters with the client's own dim1 name and values. */
+export function CustomerFilterBar() {
+  return (
+    <Loaded load={loadChoices}>
+      {({ dim1Name, dim1Values }) => <CustomerFilters dim1Name={dim1Name} dim1Values={dim1Values} today={todayIso()} />}
+    </Loaded>
+  );
+}

@@ -1,0 +1,35 @@
+import { pickParams, readPaging, readSort } from '@/lib/client/url-state';
+import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
+import { RECEIVABLE_SORT_KEYS } from '@/lib/contract/receivables';
+import { bucketColumns } from '@/components/receivables/bucket-columns';
+import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { ReceivablesTable } from '@/components/receivables/receivables-table';
+import { Loaded } from '@/components/ui/loaded';
+import { Pagination } from '@/components/ui/pagination';
+import { obligorHref } from '../customer-params';
+
+const DEFAULT_SORT = { sortBy: 'balance', order: 'DESC' } as const;
+const KEYS = ['sortBy', 'order', 'offset', 'count'] as const;
+
+/** The obligors of the family with their ageing today; each opens its own page. Sorted and paged in the URL. */
+export function FamilyObligors({ code, params, pathname }: { code: string; params: Record<string, string>; pathname: string }) {
+  const load = async () => {
+    const [settings, list] = await Promise.all([
+      clientSettings(), cachedCall('receivables', { ...pickParams(params, KEYS), parentSysObligorCode: code }),
+    ]);
+    return { money: settings.money, columns: bucketColumns(settings.boundaries, 'CREDIT_DATE'), list };
+  };
+  const sort = readSort(params, RECEIVABLE_SORT_KEYS, DEFAULT_SORT);
+  const { page, count } = readPaging(params, DEFAULT_PAGE_SIZE);
+  return (
+    <Loaded load={load} isEmpty={({ list }) => list.total === 0}>
+      {({ money, columns, list }) => (
+        <div data-testid="family-obligors">
+          <ReceivablesTable rows={list.rows} columns={columns} money={money} totals={null} sort={sort} pathname={pathname} params={params}
+            rowHref={(row) => obligorHref(row.sysObligorCode, row.sysObligorCode === code)} />
+          <Pagination total={list.total} page={page} count={count} pathname={pathname} params={params} noun="accounts in this family" />
+        </div>
+      )}
+    </Loaded>
+  );
+}

@@ -1,0 +1,92 @@
+import { notFound } from 'next/navigation';
+import { satisfies } from '@/lib/domain/access';
+import type { SessionData } from '@/lib/server/auth/session-cookie';
+import { API_ACCESS } from '@/lib/server/api/api-access';
+import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { PageUpdated } from '@/components/receivables/page-updated';
+import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb';
+import { PageHeader } from '@/components/ui/page-header';
+import { Section } from '@/components/ui/section';
+import { LinesSkeleton, TableSkeleton } from '@/components/ui/skeletons';
+import { CommunicationsSection } from '../communications-section';
+import { ContactsSection } from '../contacts-section';
+import { DsoSection } from '../dso-section';
+import { CreditLimitHistory } from './credit-limit-history';
+import { FamilyObligors } from './family-obligors';
+import { ObligorFigures } from './obligor-figures';
+import { ObligorInfoCard, type ObligorInfo } from './obligor-info-card';
+import { ObligorInvoices } from './obligor-invoices';
+import { ObligorTasks } from './obligor-tasks';
+import { RatingHistory } from './rating-history';
+
+/** The customer's info, or the 404 page when it does not exist or lies outside the user's scope. */
+export async function loadObligorInfo(code: string): Promise<ObligorInfo> {
+  try {
+    return await cachedCall('obligorInfo', { sysObligorCode: code });
+  } catch (error) {
+    if ((error as { status?: number }).status === 404 || (error as { name?: string }).name === 'ZodError') notFound();
+    throw error;
+  }
+}
+
+/**
+ * One customer's page: a parent with its family (`/borrowers/obligors/{id}`) or one account of a
+ * family (`/borrowers/obligors/child/{id}`). Each section loads on its own.
+ */
+export async function ObligorDetail({ info, session, params, pathname }: {
+  info: ObligorInfo; session: SessionData; params: Record<string, string>; pathname: string;
+}) {
+  const settings = await clientSettings();
+  const code = info.sysObligorCode;
+  const isParent = info.isParent;
+  const crumbs: Crumb[] = [{ label: 'Customer Analysis', href: '/borrowers/obligors' }];
+  if (!isParent) crumbs.push({ label: info.parentName ?? info.parentSysObligorCode, href: `/borrowers/obligors/${encodeURIComponent(info.parentSysObligorCode)}` });
+  crumbs.push({ label: info.name });
+  const codes = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
+  const family = isParent ? (await cachedCall('parentObligors', { parentSysObligorCode: code }).catch(() => null))?.rows[0] : undefined;
+  return (
+    <div className="mx-auto max-w-[1400px] space-y-6" data-testid="obligor-detail" data-code={code}>
+      <PageHeader
+        title={info.name}
+        description={isParent
+          ? `Parent customer with ${info.members} account${info.members === 1 ? '' : 's'} in its family: the figures below cover the whole family.`
+          : `Account of ${info.parentName ?? info.parentSysObligorCode}.`}
+        breadcrumb={<Breadcrumb crumbs={crumbs} />}
+      />
+      <PageUpdated kind="integration" />
+      <ObligorInfoCard info={info} dim1Name={settings.dimensionNames.dim1} dim2Name={settings.dimensionNames.dim2} familyRating={family?.rating} />
+      <ObligorFigures code={code} isParent={isParent} />
+      {isParent && (
+        <Section title="Accounts in the family" description="Each account's ageing today; open one for its own page" skeleton={<TableSkeleton rows={6} columns={9} />}
+          inputs={JSON.stringify(params)} flush testId="family-section">
+          <FamilyObligors code={code} params={params} pathname={pathname} />
+        </Section>
+      )}
+      <Section title="Open invoices" description="What is still owed, most overdue first" skeleton={<TableSkeleton rows={5} columns={8} />} flush testId="invoices-section">
+        <ObligorInvoices code={code} isParent={isParent} />
+      </Section>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <Section title="Days sales outstanding" description="Monthly DSO up to one month before today, and the annual DSO" skeleton={<LinesSkeleton lines={6} />} testId="dso-card">
+          <DsoSection params={{}} codes={codes} />
+        </Section>
+        <Section title="Risk rating over time" description="Balance-weighted rating at each month end (1 low, 3 high) and the latest ratings" skeleton={<LinesSkeleton lines={6} />} testId="rating-card">
+          <RatingHistory code={code} isParent={isParent} />
+        </Section>
+      </div>
+      <div data-testid="contacts-card">
+        <ContactsSection obligorCode={code} canManage={satisfies(session, API_ACCESS.manageContacts)} />
+      </div>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <div className="min-w-0" data-testid="communications-card">
+          <CommunicationsSection obligorCode={code} canLog={satisfies(session, API_ACCESS.logCommunication)} money={settings.money} />
+        </div>
+        <Section title="Credit limit history" description="Every change of the limit, newest first" skeleton={<LinesSkeleton lines={4} />} flush testId="credit-history-card">
+          <CreditLimitHistory code={code} />
+        </Section>
+      </div>
+      <Section title="Open tasks" description="Collection tasks still to do on this customer" skeleton={<TableSkeleton rows={3} columns={8} />} flush testId="tasks-card">
+        <ObligorTasks code={code} isParent={isParent} />
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { formatPercent } from '@/lib/domain/format';
+import { AgeingBarChart } from '@/components/receivables/ageing-bar-chart';
+import { bucketColumns } from '@/components/receivables/bucket-columns';
+import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { StatCard } from '@/components/receivables/stat-card';
+import { Loaded } from '@/components/ui/loaded';
+import { Money } from '@/components/ui/money';
+import { UtilisationBar } from '../utilisation-bar';
+
+/**
+ * The customer's position today: balance, overdue, annual DSO, credit used, and the ageing of
+ * what it owes. A parent shows its family (the figures of the customer analysis list), a member
+ * of a family itself (the figures of the receivables list).
+ */
+export function ObligorFigures({ code, isParent }: { code: string; isParent: boolean }) {
+  const load = async () => {
+    const codes = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
+    const [settings, position, credit, annual] = await Promise.all([
+      clientSettings(),
+      isParent ? cachedCall('parentObligors', { parentSysObligorCode: code }).then((r) => r.rows[0] ?? null)
+        : cachedCall('receivables', { sysObligorCode: code }).then((r) => r.rows[0] ?? null),
+      cachedCall('creditLimit', { sysObligorCode: code }),
+      cachedCall('annualDso', codes),
+    ]);
+    return { settings, position, credit, annual };
+  };
+  return (
+    <Loaded load={load}>
+      {({ settings, position, credit, annual }) => {
+        const money = settings.money;
+        const figure = (key: string) => Number((position as Record<string, unknown> | null)?.[key] ?? 0);
+        const balance = figure('balance');
+        const overdue = figure('overdue');
+        const bars = bucketColumns(settings.boundaries, 'CREDIT_DATE').map((c) => ({ bucket: c.key, label: c.label, amount: figure(c.key) }));
+        return (
+          <div className="space-y-6">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="obligor-figures">
+              <StatCard label="Balance" testId="card-balance" figure={<span data-value={balance}><Money value={balance} format={money} /></span>}
+                secondary={isParent ? 'Owed by the family' : 'Owed by this account'} />
+              <StatCard label="Overdue" testId="card-overdue" figure={<span data-value={overdue}><Money value={overdue} format={money} /></span>}
+                secondary={<><span className="font-medium text-rose-700">{formatPercent(balance ? (overdue / balance) * 100 : 0)}</span> of balance</>} />
+              <StatCard label="Annual DSO" testId="card-annual-dso" figure={annual.dso == null ? '-' : `${annual.dso.toFixed(1)} days`}
+                secondary={<>Sales in 12 months <Money value={annual.sales12m} format={money} short /></>} />
+              <StatCard label="Credit limit" testId="card-credit-limit"
+                figure={credit.creditLimit == null ? 'No limit' : <Money value={credit.creditLimit} format={money} short />}
+                secondary={credit.creditLimit == null ? undefined : (
+                  <span className="flex items-center justify-between gap-2">
+                    <span>{credit.overLimit ? <span className="font-medium text-rose-700">Over the limit</span> : <>Available <Money value={credit.available ?? 0} format={money} short /></>}</span>
+                    <UtilisationBar value={credit.utilisation} />
+                  </span>
+                )} />
+            </div>
+            <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <h3 className="text-sm font-semibold text-slate-900">Receivables by ageing bucket</h3>
+              <p className="mt-0.5 text-xs text-slate-500">Days past the due date, today</p>
+              {balance === 0 && bars.every((b) => b.amount === 0)
+                ? <p className="py-8 text-center text-sm text-slate-500">Nothing is owed today.</p>
+                : <AgeingBarChart bars={bars} money={money} />}
+            </div>
+          </div>
+        );
+      }}
+    </Loaded>
+  );
+}

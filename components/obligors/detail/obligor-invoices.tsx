@@ -1,0 +1,30 @@
+import Link from 'next/link';
+import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { InvoicesTable } from '@/components/receivables/invoices-table';
+import { Loaded } from '@/components/ui/loaded';
+
+const SHOWN = 10;
+
+/** The most overdue open invoices of the customer (or family), with a link to all of them. */
+export function ObligorInvoices({ code, isParent }: { code: string; isParent: boolean }) {
+  const filter: Record<string, string> = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
+  const load = async () => {
+    const [settings, list] = await Promise.all([clientSettings(), cachedCall('openInvoices', { ...filter, count: SHOWN })]);
+    return { settings, list };
+  };
+  const allHref = `/borrowers/invoices?${new URLSearchParams(filter).toString()}`;
+  return (
+    <Loaded load={load} isEmpty={({ list }) => list.total === 0}>
+      {({ settings, list }) => (
+        <div data-testid="obligor-invoices">
+          <InvoicesTable rows={list.rows} money={settings.money} boundaries={settings.boundaries}
+            sort={{ sortBy: 'daysPastDue', order: 'DESC' }} pathname={allHref.split('?')[0]!} params={filter} />
+          <p className="border-t border-slate-100 px-5 py-3 text-sm text-slate-500">
+            {list.total > SHOWN ? `The ${SHOWN} most overdue of ${list.total} open items. ` : ''}
+            <Link href={allHref} className="font-medium text-brand-700 hover:underline">All open invoices →</Link>
+          </p>
+        </div>
+      )}
+    </Loaded>
+  );
+}

@@ -1,0 +1,25 @@
+import Link from 'next/link';
+import { todayIso } from '@/lib/domain/dates';
+import { pageBackend } from '@/components/receivables/page-backend';
+import { TasksTable } from '@/components/tasks/tasks-table';
+import { Loaded } from '@/components/ui/loaded';
+
+/** The open collection tasks on the customer (or any account of the family) that the user may see. */
+export function ObligorTasks({ code, isParent }: { code: string; isParent: boolean }) {
+  const filter = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
+  const load = async () => (await pageBackend()).backend.tasks({ ...filter, status: 'OPEN', count: 10 });
+  return (
+    <Loaded load={load} isEmpty={(tasks) => tasks.total === 0}>
+      {(tasks) => (
+        <div data-testid="obligor-tasks">
+          <TasksTable tasks={tasks.rows} today={todayIso()} />
+          {!isParent && (
+            <p className="border-t border-slate-100 px-5 py-3 text-sm">
+              <Link href={`/borrowers/tasks?sysObligorCode=${encodeURIComponent(code)}&status=ALL`} className="font-medium text-brand-700 hover:underline">All tasks on this customer →</Link>
+            </p>
+          )}
+        </div>
+      )}
+    </Loaded>
+  );
+}

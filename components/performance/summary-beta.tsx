@@ -1,0 +1,80 @@
+import { endOfMonth, format, parseISO, startOfMonth, subMonths } from 'date-fns';
+import { iso, todayIso } from '@/lib/domain/dates';
+import { annualDso } from '@/lib/domain/dso';
+import { AgeingBarChart } from '@/components/receivables/ageing-bar-chart';
+import { bucketColumns } from '@/components/receivables/bucket-columns';
+import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { StatCard } from '@/components/receivables/stat-card';
+import { TrendLineChart } from '@/components/receivables/trend-line-chart';
+import { Loaded } from '@/components/ui/loaded';
+import { Money, type MoneyFormat } from '@/components/ui/money';
+
+/** This period is the month to date; the previous one the whole previous month (its month end). */
+export function periods(today = todayIso()) {
+  const prevEnd = iso(endOfMonth(subMonths(parseISO(today), 1)));
+  return { now: today, before: prevEnd, fromDate: iso(startOfMonth(subMonths(parseISO(today), 1))) };
+}
+
+function Delta({ now, before, money, unit }: { now: number | null; before: number | null; money?: MoneyFormat; unit?: string }) {
+  if (now == null || before == null) return <span className="text-slate-400">no comparison</span>;
+  const diff = now - before;
+  const pct = before ? (diff / Math.abs(before)) * 100 : null;
+  const text = money ? <Money value={Math.abs(diff)} format={money} short /> : `${Math.abs(diff).toFixed(1)}${unit ?? ''}`;
+  return (
+    <span className="tabular-nums" data-delta={diff}>
+      {diff >= 0 ? '▲' : '▼'} {text}{pct != null && ` (${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%)`}
+    </span>
+  );
+}
+
+/** Balance, overdue, collections and DSO of this period against the previous one (the receivables summary and trend). */
+export function PeriodComparison() {
+  const p = periods();
+  const load = async () => {
+    const [settings, now, before, trend] = await Promise.all([
+      clientSettings(), cachedCall('summary', { date: p.now }), cachedCall('summary', { date: p.before }),
+      cachedCall('overview', { fromDate: p.fromDate, toDate: p.now }),
+    ]);
+    const [prevMonth, thisMonth] = [trend.months.at(-2), trend.months.at(-1)];
+    return { money: settings.money, now, before, collectedNow: thisMonth?.collected ?? 0, collectedBefore: prevMonth?.collected ?? 0,
+      dsoNow: annualDso(now.balance, now.sales12m), dsoBefore: annualDso(before.balance, before.sales12m) };
+  };
+  const label = (d: string) => format(parseISO(d), 'd MMM yyyy');
+  return (
+    <Loaded load={load}>
+      {(d) => (
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="period-comparison">
+          <StatCard label="Balance" figure={<Money value={d.now.balance} format={d.money} short />}
+            secondary={<>vs {label(p.before)}: <Delta now={d.now.balance} before={d.before.balance} money={d.money} /></>} testId="cmp-balance" />
+          <StatCard label="Overdue" figure={<Money value={d.now.overdue} format={d.money} short />}
+            secondary={<>vs {label(p.before)}: <Delta now={d.now.overdue} before={d.before.overdue} money={d.money} /></>} testId="cmp-overdue" />
+          <StatCard label="Collections, month to date" figure={<Money value={d.collectedNow} format={d.money} short />}
+            secondary={<>last month: <Money value={d.collectedBefore} format={d.money} short /></>} testId="cmp-collections" />
+          <StatCard label="DSO (12 months)" figure={d.dsoNow == null ? '-' : `${d.dsoNow.toFixed(1)} days`}
+            secondary={<>vs {label(p.before)}: <Delta now={d.dsoNow} before={d.dsoBefore} unit=" days" /></>} testId="cmp-dso" />
+        </div>
+      )}
+    </Loaded>
+  );
+}
+
+/** GET /v3/clients/split_by graph1: the monthly trends. */
+export function SplitTrend() {
+  const load = async () => {
+    const [settings, split] = await Promise.all([clientSettings(), cachedCall('splitBy', { graph: 'graph1' })]);
+    const months = (split as { months: { month: string; balance: number; overdue: number; collections: number }[] }).months
+      .map((m) => ({ month: m.month, outstanding: m.balance, overdue: m.overdue, collected: m.collections }));
+    return { money: settings.money, months };
+  };
+  return <Loaded load={load} isEmpty={({ months }) => months.length === 0}>{({ money, months }) => <TrendLineChart months={months} money={money} />}</Loaded>;
+}
+
+/** GET /v3/clients/split_by graph2: the ageing today on the credit basis. */
+export function SplitAgeing() {
+  const load = async () => {
+    const [settings, split] = await Promise.all([clientSettings(), cachedCall('splitBy', { graph: 'graph2' })]);
+    const amounts = new Map((split as { creditBasis: { bucket: string; amount: number }[] }).creditBasis.map((b) => [b.bucket, b.amount]));
+    return { money: settings.money, bars: bucketColumns(settings.boundaries, 'CREDIT_DATE').map((c) => ({ bucket: c.key, label: c.label, amount: amounts.get(c.key) ?? 0 })) };
+  };
+  return <Loaded load={load} isEmpty={({ bars }) => bars.every((b) => b.amount === 0)}>{({ money, bars }) => <AgeingBarChart bars={bars} money={money} />}</Loaded>;
+}

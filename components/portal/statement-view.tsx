@@ -1,0 +1,94 @@
+import { ZodError } from 'zod';
+import { ZStatementQuery } from '@/lib/contract/portal';
+import { customerStatement, type CustomerStatement } from '@/lib/server/portal/statement';
+import { portalContext } from '@/lib/server/portal/page-data';
+import { ApiError } from '@/lib/server/api/errors';
+import { WarningBox } from '@/components/feedback/warning-box';
+import { StatCard } from '@/components/receivables/stat-card';
+import { ContactsSection } from '@/components/obligors/contacts-section';
+import { CommunicationsSection } from '@/components/obligors/communications-section';
+import { Day } from '@/components/ui/day';
+import { Money } from '@/components/ui/money';
+import { OpenItemsTable } from './open-items-table';
+import { StatementLinesTable } from './statement-lines-table';
+
+const input = 'h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm';
+
+async function load(code: string, params: Record<string, string>): Promise<CustomerStatement | string> {
+  const ctx = await portalContext();
+  try {
+    return await customerStatement(ctx.db, ctx.clientId, ZStatementQuery.parse({ sysObligorCode: code, fromDate: params.fromDate, toDate: params.toDate }), ctx.scope);
+  } catch (error) {
+    if (error instanceof ZodError) return error.issues.map((i) => i.message).join('; ');
+    if (error instanceof ApiError && error.status === 404) return 'No such customer, or not one of yours.';
+    throw error;
+  }
+}
+
+/**
+ * The statement of account a service desk reads out: what is owed now, what is overdue, the credit
+ * left, the open items with their ageing, then every document and payment of the period with the
+ * running balance. `pathname` is where the period form submits (the page it sits on).
+ */
+export async function StatementView({ code, params, pathname, hidden = {} }: { code: string; params: Record<string, string>; pathname: string; hidden?: Record<string, string> }) {
+  const ctx = await portalContext();
+  const s = await load(code, params);
+  if (typeof s === 'string') return <WarningBox kind="error" message={s} />;
+  const money = ctx.money;
+  const download = `/api/customerportal/statement.xlsx?${new URLSearchParams({ sysObligorCode: code, fromDate: s.fromDate, toDate: s.toDate })}`;
+  return (
+    <div className="space-y-6" data-testid="statement">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h3 className="text-xl font-semibold text-slate-900" data-testid="statement-customer">{s.customer.name}</h3>
+          <p className="text-sm text-slate-500">
+            {s.customer.sysObligorCode}{s.customer.city ? ` · ${s.customer.city}` : ''} · {s.customer.isParent ? 'Parent customer (whole family)' : 'Customer account'} ·{' '}
+            <span className={s.customer.accountType === 'PREPAID' ? 'text-violet-700' : ''}>{s.customer.accountType === 'PREPAID' ? 'Prepaid' : 'Postpaid'}</span>
+          </p>
+        </div>
+        <form action={pathname} className="flex flex-wrap items-end gap-2" aria-label="Statement period">
+          {Object.entries(hidden).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+          <label className="flex flex-col gap-1 text-xs font-medium text-slate-500">From<input type="date" name="fromDate" defaultValue={s.fromDate} className={input} /></label>
+          <label className="flex flex-col gap-1 text-xs font-medium text-slate-500">To<input type="date" name="toDate" defaultValue={s.toDate} className={input} /></label>
+          <button type="submit" className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-50">Show</button>
+          <a href={download} download className="h-9 rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="download-statement">Download XLSX</a>
+        </form>
+      </div>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard label="Balance" figure={<span data-testid="statement-balance"><Money value={s.closing} format={money} /></span>} secondary={<>owed at the end of <Day iso={s.toDate} /></>} />
+        <StatCard label="Overdue" figure={<Money value={s.overdue} format={money} />} secondary={s.closing > 0 ? `${Math.round((s.overdue / s.closing) * 100)}% of the balance` : 'nothing owed'} />
+        <StatCard label="Credit limit" figure={s.creditLimit == null ? 'Not set' : <Money value={s.creditLimit} format={money} />}
+          secondary={s.overLimit ? <span className="text-rose-700">Over the limit</span> : 'agreed for this account'} />
+        <StatCard label="Available credit" figure={s.available == null ? '-' : <Money value={s.available} format={money} />}
+          secondary={<>limit less today&apos;s exposure (<Money value={s.exposure} format={money} short />)</>} />
+      </div>
+      {s.ageing.length > 0 && (
+        <div className="flex flex-wrap gap-2 text-xs" aria-label="Ageing of the balance">
+          {s.ageing.map((a) => (
+            <span key={a.bucket} className="rounded-full bg-white px-3 py-1 ring-1 ring-slate-200">
+              <span className="text-slate-500">{a.bucket}</span> <Money value={a.amount} format={money} short className="font-medium text-slate-900" />
+            </span>
+          ))}
+        </div>
+      )}
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <header className="border-b border-slate-100 px-5 py-3.5">
+          <h3 className="text-sm font-semibold text-slate-900">Open items at <Day iso={s.toDate} /></h3>
+          <p className="mt-0.5 text-xs text-slate-500">Invoices not yet paid in full and unused credit notes, most overdue first. They add up to the balance.</p>
+        </header>
+        <OpenItemsTable items={s.openItems} money={money} label="Open items" showObligor={s.customer.isParent} />
+      </section>
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <header className="border-b border-slate-100 px-5 py-3.5">
+          <h3 className="text-sm font-semibold text-slate-900">Statement <Day iso={s.fromDate} /> to <Day iso={s.toDate} /></h3>
+          <p className="mt-0.5 text-xs text-slate-500">Invoices, debit and credit notes and payments in date order with the running balance.</p>
+        </header>
+        <StatementLinesTable lines={s.lines} opening={s.opening} closing={s.closing} fromDate={s.fromDate} toDate={s.toDate} money={money} />
+      </section>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <ContactsSection obligorCode={code} canManage={ctx.canManageContacts} />
+        <CommunicationsSection obligorCode={code} canLog={ctx.canLog} money={money} />
+      </div>
+    </div>
+  );
+}

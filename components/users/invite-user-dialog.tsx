@@ -1,0 +1,73 @@
+'use client';
+
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { api } from '@/lib/client/api';
+import { Alert, Field, inputClass } from '@/components/auth/auth-card';
+import { useSubmit } from '@/components/auth/use-submit';
+
+/** Invite: the person gets an email with a link to set their password (valid 3 days, once). */
+export function InviteUserDialog({ roles }: { roles: { id: number; name: string; code: string }[] }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { busy, error, fields, run } = useSubmit();
+  const close = () => { setOpen(false); setSentTo(null); };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const user = await run(() => api.post('users', { json: {
+      name: form.get('name'), email: form.get('email'), phone: form.get('phone'), roleId: Number(form.get('roleId')),
+    } }).json<{ email: string }>());
+    if (user) {
+      setSentTo(user.email);
+      router.refresh();
+    }
+  }
+
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+        Invite user
+      </button>
+      <Dialog open={open} onClose={close} className="relative z-50">
+        <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
+        <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-16">
+          <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+            <DialogTitle className="text-lg font-semibold text-slate-900">Invite a user</DialogTitle>
+            {sentTo ? (
+              <div className="mt-5 space-y-4">
+                <Alert kind="success">Invitation sent to {sentTo}. The link to set a password works once, within 3 days.</Alert>
+                <div className="flex justify-end">
+                  <button type="button" onClick={close} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">Done</button>
+                </div>
+              </div>
+            ) : (
+              <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
+                {error && <Alert kind="error">{error}</Alert>}
+                <Field id="name" label="Full name" required maxLength={120} error={fields.name} />
+                <Field id="email" label="Work email" type="email" required error={fields.email} />
+                <Field id="phone" label="Mobile (optional)" type="tel" maxLength={20} error={fields.phone} />
+                <div>
+                  <label htmlFor="roleId" className="block text-sm font-medium text-slate-700">Role</label>
+                  <select id="roleId" name="roleId" className={inputClass} defaultValue={roles.find((r) => r.code === 'member')?.id}>
+                    {roles.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+                  </select>
+                  <p className="mt-1 text-xs text-slate-500">The user gets the pages of the role; edit them under Roles and page permissions.</p>
+                </div>
+                <div className="flex justify-end gap-3 pt-2">
+                  <button type="button" onClick={close} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">Cancel</button>
+                  <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+                    {busy ? 'Sending…' : 'Send invitation'}
+                  </button>
+                </div>
+              </form>
+            )}
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
+  );
+}

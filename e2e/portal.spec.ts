@@ -1,0 +1,84 @@
+import ExcelJS from 'exceljs';
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { expectTopBarTitle, MAIN_CLIENT, screenshot, signIn, USERS } from './helpers';
+
+const paise = (value: string | null) => Math.round(Number(value) * 100);
+
+test('the portal-only user finds a customer and downloads a statement whose balance equals the receivables page', async ({ page }) => {
+  await signIn(page, USERS.portal);
+  await expect(page).toHaveURL(/\/customerportal$/);
+  await expectTopBarTitle(page, `Customer Portal - ${MAIN_CLIENT}`);
+  await expect(page).toHaveTitle(`Customer Portal - ${MAIN_CLIENT}`);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
+  await expect(page.getByTestId('last-updated')).toBeVisible();
+  await screenshot(page, 'portal-start');
+
+  // The customer with the largest balance on the receivables page, and that balance.
+  await page.goto('/borrowers/receivables');
+  const first = page.getByTestId('receivable-row').first();
+  const code = (await first.getAttribute('data-code'))!;
+  const balance = paise(await first.getByTestId('cell-balance').getAttribute('data-value'));
+  expect(balance).toBeGreaterThan(0);
+
+  await page.goto('/customerportal');
+  await page.getByTestId('portal-search').fill(code.slice(0, 2));
+  await expect(page.getByTestId('portal-search-hint')).toHaveText('Type at least 3 characters to search');
+  await page.getByTestId('portal-search').fill(code);
+  await page.getByTestId('portal-search-option').filter({ hasText: code }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/customerportal/${encodeURIComponent(code)}$`), { timeout: 30_000 });
+  await expect(page.getByTestId('statement')).toBeVisible({ timeout: 30_000 });
+  const shown = page.getByTestId('statement-balance').locator('[data-value]');
+  expect(paise(await shown.getAttribute('data-value'))).toBe(balance);
+  expect(paise(await page.getByTestId('closing-balance').locator('[data-value]').getAttribute('data-value'))).toBe(balance);
+  await expect(page.getByTestId('open-items')).toBeVisible();
+  await expect(page.getByTestId('contacts-section')).toBeVisible();
+  await screenshot(page, 'portal-statement');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-statement').click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^statement-${code.replace(/[^\w.-]/g, '_')}-.*\\.xlsx$`));
+  const book = new ExcelJS.Workbook();
+  const bytes = await readFile((await download.path())!);
+  await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  const sheet = book.getWorksheet('Statement')!;
+  const last = sheet.getRow(sheet.rowCount);
+  expect(last.getCell(2).value).toBe('Closing balance');
+  expect(Math.round(Number(last.getCell(8).value) * 100)).toBe(balance);
+
+  // A past period: the form keeps the customer and shows an opening balance.
+  await page.locator('input[name="fromDate"]').fill('2026-01-01');
+  await page.locator('input[name="toDate"]').fill('2026-03-31');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/fromDate=2026-01-01&toDate=2026-03-31/);
+  await expect(page.getByTestId('statement-lines')).toContainText('Opening balance');
+});
+
+test('postpaid and prepaid accounts each have their own view', async ({ page }) => {
+  await signIn(page, USERS.portal);
+  await page.goto('/customerportal/postpaid');
+  await expect(page.getByTestId('accounts')).toBeVisible();
+  await screenshot(page, 'portal-postpaid-list');
+  await page.getByTestId('accounts').getByRole('link').first().click();
+  await expect(page.getByTestId('postpaid-view')).toBeVisible();
+  await expect(page.getByTestId('open-items')).toBeVisible();
+  await screenshot(page, 'portal-postpaid-account');
+
+  await page.goto('/customerportal/prepaid');
+  await expect(page.getByTestId('accounts')).toBeVisible();
+  await screenshot(page, 'portal-prepaid-list');
+  await page.getByTestId('accounts').getByRole('link').first().click();
+  await expect(page.getByTestId('prepaid-view')).toBeVisible();
+  await expect(page.getByTestId('statement-lines')).toContainText('Top-up');
+  await screenshot(page, 'portal-prepaid-account');
+});
+
+test('client staff use the portal inside the borrower area, with the menu', async ({ page }) => {
+  await signIn(page, USERS.admin);
+  await page.goto('/borrowers/customerportal');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await page.getByTestId('portal-search').fill('Tra');
+  await page.getByTestId('portal-search-option').first().click();
+  await expect(page).toHaveURL(/\/borrowers\/customerportal\?customer=/);
+  await expect(page.getByTestId('statement')).toBeVisible();
+  await screenshot(page, 'portal-borrower-area');
+});

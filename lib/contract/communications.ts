@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { todayIso } from '@/lib/domain/dates';
+import { ZClientIdParam, ZIsoDate, ZPaging } from './common';
+
+export const COMMUNICATION_CHANNELS = ['CALL', 'EMAIL', 'VISIT', 'PROMISE_TO_PAY'] as const;
+export type TChannel = (typeof COMMUNICATION_CHANNELS)[number];
+
+export const CHANNEL_LABELS: Record<TChannel, string> = {
+  CALL: 'Call', EMAIL: 'Email', VISIT: 'Visit', PROMISE_TO_PAY: 'Promise to pay',
+};
+
+export const SUMMARY_MAX_LENGTH = 2000;
+
+/** An obligor code in a path or body. */
+export const ZObligorCode = z.string().trim().min(1, 'choose a customer').max(64);
+
+/** Forms send '' (and some clients null) for a field left blank: both mean "not given". */
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/**
+ * GET /communications/obligors/{code}. The spec's default order is spelled 'DECS' (sections 7 and
+ * 9); we read it as DESC, newest first, and accept the correct spellings too.
+ */
+export const ZCommunicationsQuery = ZPaging.extend({
+  clientId: ZClientIdParam,
+  order: z.enum(['DECS', 'DESC', 'ASC']).default('DECS').transform((o): 'ASC' | 'DESC' => (o === 'ASC' ? 'ASC' : 'DESC')),
+});
+export type TCommunicationsQuery = z.infer<typeof ZCommunicationsQuery>;
+
+export const ZObligorCodeParam = z.object({ code: ZObligorCode });
+
+const ZAmount = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.replace(/,/g, '')) : v),
+  z.number({ error: 'enter the promised amount as a number' }).finite()
+    .max(1e15, 'the amount is too large')
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'use at most two decimals (paise)'),
+);
+
+/** POST /communications/obligors/{code}: a call, email, visit or promise to pay, logged by the session user. */
+export const ZLogCommunicationBody = z.object({
+  clientId: ZClientIdParam,
+  commDate: ZIsoDate,
+  channel: z.enum(COMMUNICATION_CHANNELS, { error: 'choose call, email, visit or promise to pay' }),
+  summary: z.string({ error: 'write what was said or agreed' }).trim()
+    .min(1, 'write what was said or agreed').max(SUMMARY_MAX_LENGTH, `at most ${SUMMARY_MAX_LENGTH} characters`),
+  followUpDate: blankAsAbsent(ZIsoDate),
+  promisedAmount: blankAsAbsent(ZAmount),
+}).superRefine((body, ctx) => {
+  // "Today" is India's business day, as everywhere else in the app.
+  if (body.commDate > todayIso()) ctx.addIssue({ code: 'custom', path: ['commDate'], message: 'the date cannot be in the future' });
+  if (body.followUpDate && body.followUpDate < body.commDate) {
+    ctx.addIssue({ code: 'custom', path: ['followUpDate'], message: 'the follow-up cannot be before the communication' });
+  }
+  if (body.channel === 'PROMISE_TO_PAY') {
+    if (body.promisedAmount === undefined) ctx.addIssue({ code: 'custom', path: ['promisedAmount'], message: 'enter the amount promised' });
+    else if (!(body.promisedAmount > 0)) ctx.addIssue({ code: 'custom', path: ['promisedAmount'], message: 'the promised amount must be more than zero' });
+  } else if (body.promisedAmount !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['promisedAmount'], message: 'only a promise to pay has a promised amount' });
+  }
+});
+export type TLogCommunicationBody = z.infer<typeof ZLogCommunicationBody>;
+
+/** One row of the communications list (and the answer of a POST). */
+export interface TCommunication {
+  id: number;
+  sysObligorCode: string;
+  obligorName: string;
+  commDate: string;
+  channel: TChannel;
+  summary: string;
+  promisedAmount: number | null;
+  followUpDate: string | null;
+  userId: number | null;
+  userName: string | null;
+  createdAt: string;
+}

@@ -1,0 +1,135 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { ImportKind } from './formats';
+
+/** What a batch did to one kind of row. Unchanged rows were already stored exactly so. */
+export interface KindCounts {
+  rows: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+export interface ApplyContext {
+  db: Db;
+  clientId: number;
+  userId: number | null;
+  today: string;
+}
+
+/**
+ * An upsert by natural key that touches only rows whose values differ, so that importing the
+ * same files again changes nothing; returns how many rows were inserted and updated.
+ */
+async function upsert(db: Db, statement: SQL, rows: number): Promise<KindCounts> {
+  const [counts] = await queryRows<{ inserted: number; updated: number }>(db, sql`
+    with up as (${statement} returning (xmax = 0) as inserted)
+    select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from up`);
+  const inserted = counts?.inserted ?? 0;
+  const updated = counts?.updated ?? 0;
+  return { rows, inserted, updated, unchanged: rows - inserted - updated };
+}
+
+const id = (name: string) => sql`${sql.identifier(name)}`;
+const list = (items: SQL[]) => sql.join(items, sql`, `);
+
+/** File column -> obligors column and the expression over the staged row `s` (joined lookups). */
+const OBLIGOR_COLUMNS: [file: string, column: string, expr: SQL][] = [
+  ['name', 'name', sql`s.name`],
+  ['parent_sys_obligor_code', 'parent_sys_obligor_code', sql`s.parent_sys_obligor_code`],
+  ['business_id', 'business_id', sql`s.business_id`],
+  ['credit_limit', 'credit_limit', sql`s.credit_limit`],
+  ['dim1', 'dim1_id', sql`d1.id`],
+  ['dim2', 'dim2_id', sql`d2.id`],
+  ['dim3', 'dim3_id', sql`d3.id`],
+  ['guest_email', 'guest_id', sql`g.id`],
+  ['representative_email', 'representative_id', sql`r.id`],
+  ['email', 'email', sql`s.email`],
+  ['phone', 'phone', sql`s.phone`],
+];
+
+/** Obligors: new dimension values first, then the upsert, then credit limit history. */
+export async function applyObligors(ctx: ApplyContext, columns: string[], rows: number): Promise<KindCounts & { dimensionValues: number }> {
+  const { db, clientId } = ctx;
+  let dimensionValues = 0;
+  for (const level of [1, 2, 3]) {
+    if (!columns.includes(`dim${level}`)) continue;
+    const [created] = await queryRows<{ n: number }>(db, sql`
+      with ins as (
+        insert into dimension_values (client_id, dim_level, name)
+        select distinct ${clientId}::int, ${level}::smallint, s.${id(`dim${level}`)} from import_obligors s where s.${id(`dim${level}`)} is not null
+        on conflict (client_id, dim_level, name) do nothing returning 1)
+      select count(*)::int as n from ins`);
+    dimensionValues += created?.n ?? 0;
+  }
+  const present = OBLIGOR_COLUMNS.filter(([file]) => columns.includes(file));
+  const targets = present.map(([, column]) => id(column));
+  const counts = await upsert(db, sql`
+    insert into obligors as o (client_id, sys_obligor_code, ${list(targets)})
+    select ${clientId}, s.sys_obligor_code, ${list(present.map(([, , expr]) => expr))}
+    from import_obligors s
+    left join dimension_values d1 on d1.client_id = ${clientId} and d1.dim_level = 1 and d1.name = s.dim1
+    left join dimension_values d2 on d2.client_id = ${clientId} and d2.dim_level = 2 and d2.name = s.dim2
+    left join dimension_values d3 on d3.client_id = ${clientId} and d3.dim_level = 3 and d3.name = s.dim3
+    left join users g on g.client_id = ${clientId} and lower(g.email) = s.guest_email
+    left join users r on r.client_id = ${clientId} and lower(r.email) = s.representative_email
+    on conflict (client_id, sys_obligor_code) do update set ${list(targets.map((t) => sql`${t} = excluded.${t}`))}
+    where (${list(targets.map((t) => sql`o.${t}`))}) is distinct from (${list(targets.map((t) => sql`excluded.${t}`))})`, rows);
+  if (columns.includes('credit_limit')) {
+    // A limit that differs from the latest history row starts a new period today (idempotent on re-import).
+    await db.execute(sql`
+      insert into credit_limit_history (client_id, sys_obligor_code, effective_date, credit_limit, changed_by)
+      select ${clientId}, s.sys_obligor_code, ${ctx.today}::date, s.credit_limit, ${ctx.userId}::int
+      from import_obligors s
+      where s.credit_limit is not null and s.credit_limit is distinct from (
+        select h.credit_limit from credit_limit_history h where h.client_id = ${clientId} and h.sys_obligor_code = s.sys_obligor_code
+        order by h.effective_date desc, h.id desc limit 1)`);
+  }
+  if (columns.some((c) => /^dim[123]$/.test(c))) {
+    // Items carry their obligor's dimensions (as the ERP export does): follow a changed obligor.
+    await db.execute(sql`
+      update invoices i set dim1_id = o.dim1_id, dim2_id = o.dim2_id, dim3_id = o.dim3_id
+      from obligors o
+      where i.client_id = ${clientId} and o.client_id = ${clientId} and o.sys_obligor_code = i.sys_obligor_code
+        and o.sys_obligor_code in (select sys_obligor_code from import_obligors)
+        and (i.dim1_id, i.dim2_id, i.dim3_id) is distinct from (o.dim1_id, o.dim2_id, o.dim3_id)`);
+  }
+  return { ...counts, dimensionValues };
+}
+
+export function applyRatings(ctx: ApplyContext, rows: number): Promise<KindCounts> {
+  return upsert(ctx.db, sql`
+    insert into obligor_ratings as t (client_id, sys_obligor_code, rating_date, rating)
+    select ${ctx.clientId}, s.sys_obligor_code, s.rating_date, s.rating from import_ratings s
+    on conflict (client_id, sys_obligor_code, rating_date) do update set rating = excluded.rating
+    where t.rating is distinct from excluded.rating`, rows);
+}
+
+const INVOICE_COLUMNS = ['invoice_num', 'sys_obligor_code', 'doc_type', 'issue_date', 'due_date', 'amount', 'currency',
+  'dim1_id', 'dim2_id', 'dim3_id'].map(id);
+
+export function applyInvoices(ctx: ApplyContext, rows: number): Promise<KindCounts> {
+  return upsert(ctx.db, sql`
+    insert into invoices as t (client_id, sys_invoice_num, ${list(INVOICE_COLUMNS)})
+    select ${ctx.clientId}, s.sys_invoice_num, s.invoice_num, s.sys_obligor_code, s.doc_type, s.issue_date, s.due_date,
+      s.amount, s.currency, o.dim1_id, o.dim2_id, o.dim3_id
+    from import_invoices s join obligors o on o.client_id = ${ctx.clientId} and o.sys_obligor_code = s.sys_obligor_code
+    on conflict (client_id, sys_invoice_num) do update set ${list(INVOICE_COLUMNS.map((c) => sql`${c} = excluded.${c}`))}
+    where (${list(INVOICE_COLUMNS.map((c) => sql`t.${c}`))}) is distinct from (${list(INVOICE_COLUMNS.map((c) => sql`excluded.${c}`))})`, rows);
+}
+
+/** Payments carry the sign of their item: adjusting a credit note is a negative payment, as in the seed. */
+export function applyPayments(ctx: ApplyContext, rows: number): Promise<KindCounts> {
+  return upsert(ctx.db, sql`
+    insert into payments as t (client_id, payment_ref, sys_invoice_num, paid_date, amount)
+    select ${ctx.clientId}, s.payment_ref, s.sys_invoice_num, s.paid_date,
+      case when i.doc_type = 'CREDIT_NOTE' then -s.amount else s.amount end
+    from import_payments s join invoices i on i.client_id = ${ctx.clientId} and i.sys_invoice_num = s.sys_invoice_num
+    on conflict (client_id, payment_ref) do update
+      set sys_invoice_num = excluded.sys_invoice_num, paid_date = excluded.paid_date, amount = excluded.amount
+    where (t.sys_invoice_num, t.paid_date, t.amount) is distinct from (excluded.sys_invoice_num, excluded.paid_date, excluded.amount)`, rows);
+}
+
+export const APPLY_ORDER: readonly ImportKind[] = ['obligors', 'ratings', 'invoices', 'payments'];

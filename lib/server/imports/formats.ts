@@ -1,0 +1,168 @@
+/**
+ * The four file kinds of an import batch, their columns, and the per-row checks that need no
+ * database (required fields, formats). Each good row becomes a staged row keyed by column name.
+ */
+import { parseAmount, parseDate, parseDocType, parseEmail, parseRating, type Parsed } from './values';
+
+export const IMPORT_KINDS = ['obligors', 'invoices', 'payments', 'ratings'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export interface RowError {
+  file: string;
+  line: number;
+  column: string;
+  reason: string;
+}
+
+interface ColumnSpec {
+  name: string;
+  required?: boolean;
+  /** Converts a non-empty cell; the staged value goes to the column of the same name. */
+  parse?: (text: string, ctx: RowContext) => Parsed<string | number>;
+}
+
+export interface RowContext {
+  currency: string;
+}
+
+const text = (max: number) => (value: string): Parsed<string> =>
+  value.length <= max ? { ok: true, value } : { ok: false, reason: `longer than ${max} characters` };
+const date = (value: string) => parseDate(value);
+const positive = (value: string) => parseAmount(value, { positive: true });
+
+export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
+  obligors: [
+    { name: 'sys_obligor_code', required: true, parse: text(64) },
+    { name: 'name', required: true, parse: text(200) },
+    { name: 'parent_sys_obligor_code', parse: text(64) },
+    { name: 'business_id', parse: text(64) },
+    { name: 'credit_limit', parse: (v) => parseAmount(v, { positive: false }) },
+    { name: 'dim1', parse: text(100) },
+    { name: 'dim2', parse: text(100) },
+    { name: 'dim3', parse: text(100) },
+    { name: 'guest_email', parse: parseEmail },
+    { name: 'representative_email', parse: parseEmail },
+    { name: 'email', parse: parseEmail },
+    { name: 'phone', parse: text(40) },
+  ],
+  invoices: [
+    { name: 'sys_invoice_num', required: true, parse: text(64) },
+    { name: 'invoice_num', required: true, parse: text(64) },
+    { name: 'sys_obligor_code', required: true, parse: text(64) },
+    { name: 'doc_type', parse: parseDocType },
+    { name: 'issue_date', required: true, parse: date },
+    { name: 'due_date', parse: date },
+    { name: 'amount', required: true, parse: positive },
+    {
+      name: 'currency',
+      parse: (v, ctx) => v.toUpperCase() === ctx.currency
+        ? { ok: true, value: ctx.currency }
+        : { ok: false, reason: `"${v}" is not the client's currency ${ctx.currency}` },
+    },
+  ],
+  payments: [
+    { name: 'payment_ref', required: true, parse: text(64) },
+    { name: 'sys_invoice_num', required: true, parse: text(64) },
+    { name: 'paid_date', required: true, parse: date },
+    { name: 'amount', required: true, parse: positive },
+  ],
+  ratings: [
+    { name: 'sys_obligor_code', required: true, parse: text(64) },
+    { name: 'rating_date', required: true, parse: date },
+    { name: 'rating', required: true, parse: parseRating },
+  ],
+};
+
+/** The file kind from its name: obligors.csv, Invoices.xlsx, payments-2026-11.csv ... */
+export function kindOfFile(name: string): ImportKind | null {
+  const base = name.split(/[\\/]/).pop()?.toLowerCase() ?? '';
+  if (!/\.(csv|xlsx)$/.test(base)) return null;
+  return IMPORT_KINDS.find((k) => base === `${k}.csv` || base === `${k}.xlsx` || base.startsWith(`${k}-`) || base.startsWith(`${k}_`)) ?? null;
+}
+
+export interface HeaderPlan {
+  /** Column index in the file of each known column present. */
+  index: Map<string, number>;
+  /** Cells in the header row. */
+  width: number;
+  errors: string[];
+}
+
+/** Maps the header row; unknown, repeated and missing required columns are errors naming them. */
+export function planHeader(kind: ImportKind, header: string[]): HeaderPlan {
+  const specs = KIND_COLUMNS[kind];
+  const known = new Set(specs.map((s) => s.name));
+  const index = new Map<string, number>();
+  const unknown: string[] = [];
+  const repeated: string[] = [];
+  header.forEach((raw, i) => {
+    const name = raw.trim().toLowerCase();
+    if (name === '' && i === header.length - 1) return; // a trailing comma
+    if (!known.has(name)) unknown.push(raw.trim() || `(empty, column ${i + 1})`);
+    else if (index.has(name)) repeated.push(name);
+    else index.set(name, i);
+  });
+  const errors: string[] = [];
+  if (unknown.length) errors.push(`unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (expected ${specs.map((s) => s.name).join(', ')})`);
+  if (repeated.length) errors.push(`column${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} appear${repeated.length > 1 ? '' : 's'} twice`);
+  const missing = specs.filter((s) => s.required && !index.has(s.name)).map((s) => s.name);
+  if (missing.length) errors.push(`missing required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
+  return { index, width: header.length, errors };
+}
+
+export interface StagedRow {
+  line: number;
+  ok: boolean;
+  [column: string]: string | number | boolean | null;
+}
+
+/**
+ * Checks one record. A row with errors is still staged (ok = false, with the keys it has) so that
+ * rows referring to it report their own problems only, not a missing reference.
+ */
+export function convertRow(
+  kind: ImportKind, plan: HeaderPlan, fields: string[], line: number, ctx: RowContext,
+  report: (column: string, reason: string) => void,
+): StagedRow {
+  const row: StagedRow = { line, ok: true };
+  for (const spec of KIND_COLUMNS[kind]) {
+    const at = plan.index.get(spec.name);
+    const raw = at === undefined ? '' : (fields[at] ?? '').trim();
+    if (raw === '') {
+      row[spec.name] = null;
+      if (spec.required) {
+        row.ok = false;
+        report(spec.name, 'required');
+      }
+      continue;
+    }
+    const parsed = spec.parse ? spec.parse(raw, ctx) : { ok: true as const, value: raw };
+    if (parsed.ok) row[spec.name] = parsed.value;
+    else {
+      row[spec.name] = null;
+      row.ok = false;
+      report(spec.name, parsed.reason);
+    }
+  }
+  if (fields.length > plan.width && fields.slice(plan.width).some((f) => f.trim() !== '')) {
+    // More cells than header columns: the row is shifted (an unquoted comma in a name, usually).
+    row.ok = false;
+    report('', `${fields.length} cells for ${plan.width} header columns (an unquoted comma in a value?)`);
+  }
+  if (kind === 'invoices' && row.ok) {
+    row.doc_type ??= 'INVOICE';
+    row.due_date ??= row.issue_date ?? null;
+    row.currency ??= ctx.currency;
+    if (row.due_date! < row.issue_date!) {
+      row.ok = false;
+      report('due_date', `due date ${row.due_date} is before the issue date ${row.issue_date}`);
+    }
+    // A credit note reduces what the obligor owes: stored negative (invoices_sign check).
+    if (row.doc_type === 'CREDIT_NOTE') row.amount = `-${row.amount}`;
+  }
+  if (kind === 'obligors' && row.ok && row.parent_sys_obligor_code === row.sys_obligor_code) {
+    row.ok = false;
+    report('parent_sys_obligor_code', 'an obligor cannot be its own parent');
+  }
+  return row;
+}

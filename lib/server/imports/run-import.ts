@@ -1,0 +1,177 @@
+import 'server-only';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
+import { todayIso } from '@/lib/domain/dates';
+import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
+import { APPLY_ORDER, applyInvoices, applyObligors, applyPayments, applyRatings, type ApplyContext, type KindCounts } from './apply';
+import { IMPORT_KINDS, kindOfFile, type ImportKind, type RowError } from './formats';
+import { ErrorSink, readIntoStage, type FileSummary, type ImportSource } from './read-file';
+import { createStageTables, indexStageTables } from './stage';
+import { validateStaged } from './validate';
+
+export interface ImportOptions {
+  clientId: number;
+  /** The uploading user (credit limit history's changed_by); null from the command line. */
+  userId: number | null;
+  source: 'CLI' | 'UPLOAD';
+  files: ImportSource[];
+  /** The as-of day of the rollup refresh (tests and reproducible runs); today in India by default. */
+  today?: string;
+  onProgress?: (message: string) => void;
+}
+
+export interface ImportReport {
+  id: number;
+  status: 'SUCCEEDED' | 'FAILED';
+  files: { name: string; kind: ImportKind; rows: number }[];
+  counts: Partial<Record<ImportKind, KindCounts>>;
+  /** Inserted + updated rows of every kind: 0 for a re-import of the same files. */
+  changes: number;
+  dimensionValuesCreated: number;
+  errorCount: number;
+  errors: RowError[];
+  startedAt: string;
+  durationMs: number;
+}
+
+/** Thrown inside the transaction to roll the whole batch back. */
+class BatchRejected extends Error {}
+
+/** The kind of each file, or errors: unknown names, two files of one kind, an empty batch. */
+function planFiles(files: ImportSource[], sink: ErrorSink): Map<ImportKind, ImportSource> {
+  const byKind = new Map<ImportKind, ImportSource>();
+  if (!files.length) sink.add({ file: '', line: 0, column: '', reason: 'no files: give obligors, invoices, payments or ratings (.csv or .xlsx)' });
+  for (const file of files) {
+    const kind = kindOfFile(file.name);
+    if (!kind) {
+      sink.add({ file: file.name, line: 0, column: '', reason: `not an import file: name it ${IMPORT_KINDS.map((k) => `${k}.csv`).join(', ')} (or .xlsx)` });
+    } else if (byKind.has(kind)) {
+      sink.add({ file: file.name, line: 0, column: '', reason: `a second ${kind} file (${byKind.get(kind)?.name} is the first): one file per kind` });
+    } else byKind.set(kind, file);
+  }
+  return byKind;
+}
+
+/**
+ * Imports one batch for one client in one transaction: stage every file, validate, and only when
+ * no row has an error upsert them, refresh the rollups and set the integration update time. A
+ * failed batch writes nothing but its report row. A process killed half-way leaves nothing behind.
+ */
+export async function runImport(db: Db, options: ImportOptions): Promise<ImportReport> {
+  const started = new Date();
+  const startedMs = performance.now();
+  const today = options.today ?? todayIso();
+  const progress = options.onProgress ?? (() => {});
+  const [client] = await db.select().from(clients).where(eq(clients.id, options.clientId));
+  if (!client || client.kind !== 'BORROWER') throw new Error(`no borrower client ${options.clientId}`);
+  const sink = new ErrorSink();
+  const byKind = planFiles(options.files, sink);
+  let summaries: FileSummary[] = [];
+  const counts: Partial<Record<ImportKind, KindCounts>> = {};
+  let dimensionValuesCreated = 0;
+
+  const report = (status: ImportReport['status'], id: number): ImportReport => {
+    const changes = Object.values(counts).reduce((n, c) => n + c.inserted + c.updated, 0);
+    return {
+      id, status, files: summaries.map(({ name, kind, rows }) => ({ name, kind, rows })), counts, changes, dimensionValuesCreated,
+      errorCount: sink.count,
+      // By file, then line: format errors and reference errors of a row side by side.
+      errors: [...sink.errors].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line), startedAt: started.toISOString(), durationMs: Math.round(performance.now() - startedMs),
+    };
+  };
+  const record = async (tx: Db, result: ImportReport) => {
+    const [row] = await tx.insert(imports).values({
+      clientId: options.clientId, source: options.source, userId: options.userId, status: result.status,
+      files: result.files, counts: result.counts, errorCount: result.errorCount, errors: result.errors,
+      startedAt: started, finishedAt: new Date(), durationMs: result.durationMs,
+    }).returning({ id: imports.id });
+    return row!.id;
+  };
+
+  try {
+    if (sink.count) throw new BatchRejected();
+    return await db.transaction(async (tx) => {
+      // One import per client at a time; another waits here rather than interleaving upserts.
+      await tx.execute(sql`select pg_advisory_xact_lock(7106, ${options.clientId})`);
+      await createStageTables(tx);
+      for (const kind of IMPORT_KINDS) {
+        const source = byKind.get(kind);
+        if (!source) continue;
+        progress(`${source.name}: reading`);
+        summaries.push(await readIntoStage(tx, source, kind, { currency: client.currency }, sink,
+          (rows) => { if (rows % 100_000 < 1000) progress(`${source.name}: ${rows.toLocaleString('en-IN')} rows staged`); }));
+        progress(`${source.name}: ${summaries.at(-1)!.rows.toLocaleString('en-IN')} rows staged`);
+      }
+      summaries = IMPORT_KINDS.flatMap((k) => summaries.filter((s) => s.kind === k));
+      await indexStageTables(tx);
+      // Rows with format errors are staged with their keys, so references are checked for every
+      // row all the same: one report names every problem of the batch.
+      progress('validating references');
+      await validateStaged(tx, options.clientId, summaries, sink);
+      if (sink.count) throw new BatchRejected();
+      const ctx: ApplyContext = { db: tx, clientId: options.clientId, userId: options.userId, today };
+      for (const kind of APPLY_ORDER) {
+        const file = summaries.find((s) => s.kind === kind);
+        if (!file) continue;
+        progress(`${file.name}: writing`);
+        if (kind === 'obligors') {
+          const { dimensionValues, ...c } = await applyObligors(ctx, file.columns, file.rows);
+          counts.obligors = c;
+          dimensionValuesCreated = dimensionValues;
+        } else if (kind === 'ratings') counts.ratings = await applyRatings(ctx, file.rows);
+        else if (kind === 'invoices') counts.invoices = await applyInvoices(ctx, file.rows);
+        else counts.payments = await applyPayments(ctx, file.rows);
+      }
+      const changed = Object.values(counts).some((c) => c.inserted + c.updated > 0);
+      if (changed) {
+        // Statistics describe the tables before the batch (autovacuum has not seen it: it is not
+        // committed); without fresh ones the rollup queries plan for empty tables and crawl.
+        progress('analysing the changed tables');
+        const tables = { obligors: 'obligors', ratings: 'obligor_ratings', invoices: 'invoices', payments: 'payments' } as const;
+        for (const [kind, c] of Object.entries(counts) as [ImportKind, KindCounts][]) {
+          if (c.inserted + c.updated > 0) await tx.execute(sql`analyze ${sql.identifier(tables[kind])}`);
+        }
+      }
+      const since = changed ? await earliestChange(tx, counts) : undefined;
+      progress(changed ? `refreshing the ageing rollups${since ? ` from ${since}` : ''}` : 'no changes: refreshing today\'s rollups only');
+      // An unchanged ledger keeps its month-end rollups; today's are refreshed all the same.
+      await refreshReceivableRollups(tx, options.clientId, today, { onlyToday: !changed, since });
+      await tx.insert(dataUpdateTimes).values({ clientId: options.clientId, integrationUpdateTime: new Date() })
+        .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { integrationUpdateTime: new Date() } });
+      const result = report('SUCCEEDED', 0);
+      return { ...result, id: await record(tx, result) };
+    });
+  } catch (error) {
+    if (!(error instanceof BatchRejected)) throw error;
+    for (const kind of Object.keys(counts) as ImportKind[]) delete counts[kind];
+    const result = report('FAILED', 0);
+    return { ...result, id: await record(db, result) };
+  }
+}
+
+const CHANGE_DATES: Partial<Record<ImportKind, SQL>> = {
+  invoices: sql`select min(issue_date) as d from import_invoices`,
+  payments: sql`select min(paid_date) as d from import_payments`,
+  ratings: sql`select min(rating_date) as d from import_ratings`,
+};
+
+/**
+ * The earliest date the batch can move a figure at: the rollups of earlier dates stay valid. Only
+ * new documents, payments and ratings qualify; a changed obligor (family, dims) or a changed
+ * existing row (whose old date is gone) needs every date rebuilt (undefined).
+ */
+async function earliestChange(db: Db, counts: Partial<Record<ImportKind, KindCounts>>): Promise<string | undefined> {
+  if ((counts.obligors?.inserted ?? 0) + (counts.obligors?.updated ?? 0) > 0) return undefined;
+  let earliest: string | undefined;
+  for (const [kind, query] of Object.entries(CHANGE_DATES) as [ImportKind, SQL][]) {
+    const c = counts[kind];
+    if (!c || c.inserted + c.updated === 0) continue;
+    if (c.updated > 0) return undefined;
+    const [row] = await queryRows<{ d: string | null }>(db, sql`select d::text as d from (${query}) x`);
+    if (!row?.d) return undefined;
+    if (!earliest || row.d < earliest) earliest = row.d;
+  }
+  return earliest;
+}

@@ -1,0 +1,34 @@
+import 'server-only';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { NextRequest } from 'next/server';
+import { MAX_UPLOAD_BYTES } from '@/lib/contract/imports';
+import { ApiError } from '@/lib/server/api/errors';
+import type { ImportSource } from './read-file';
+
+/**
+ * The files of a multipart upload (field "files", repeated). Anything else (a JSON body, no
+ * files, too large) is a 400 with a message, never a 500.
+ */
+export async function uploadedFiles(req: NextRequest): Promise<ImportSource[]> {
+  const type = req.headers.get('content-type') ?? '';
+  if (!type.startsWith('multipart/form-data')) {
+    throw new ApiError('bad_request', 'Send the files as multipart/form-data in the field "files"', { files: 'required' });
+  }
+  const length = Number(req.headers.get('content-length') ?? 0);
+  if (length > MAX_UPLOAD_BYTES) {
+    throw new ApiError('bad_request', `The upload is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: use npm run import for big files`, { files: 'too large' });
+  }
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw new ApiError('bad_request', 'The upload could not be read as multipart/form-data', { files: 'unreadable' });
+  }
+  const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');
+  if (!files.length) throw new ApiError('bad_request', 'Choose at least one file', { files: 'required' });
+  return files.map((file) => ({
+    name: file.name,
+    open: () => Readable.fromWeb(file.stream() as unknown as WebReadableStream<Uint8Array>),
+  }));
+}

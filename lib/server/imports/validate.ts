@@ -1,0 +1,151 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { ImportKind } from './formats';
+import { MAX_REPORTED_ERRORS, type ErrorSink, type FileSummary } from './read-file';
+
+/**
+ * The checks that need the whole batch or the stored data: duplicates within a file, references
+ * to obligors and invoices (in the batch or stored), the one-level family rule, users named by
+ * email, and payments above their invoice. Each is one SQL statement over the staging tables.
+ */
+interface Check {
+  kind: ImportKind;
+  column: string;
+  /** Selects (line, reason) of the offending rows. */
+  query: SQL;
+}
+
+function duplicates(kind: ImportKind, keys: string[], label: string): Check {
+  // Constant identifiers only: safe to write as raw SQL.
+  const value = keys.map((k) => `${k}::text`).join(` || ' ' || `);
+  return {
+    kind, column: keys[0]!,
+    query: sql.raw(`select line, '${label} ' || value || ' also on line ' || first_line as reason from (
+      select line, ${value} as value, min(line) over (partition by ${keys.join(', ')}) as first_line
+      from import_${kind} where ${keys.map((k) => `${k} is not null`).join(' and ')}) d
+      where line <> first_line`),
+  };
+}
+
+function checks(clientId: number, obligorColumns: Set<string>): Check[] {
+  const storedObligor = (code: SQL) => sql`exists (select 1 from obligors s where s.client_id = ${clientId} and s.sys_obligor_code = ${code})`;
+  const batchObligor = (code: SQL) => sql`exists (select 1 from import_obligors b where b.sys_obligor_code = ${code})`;
+  // The parent an obligor has once the batch is in: the file's when it lists the obligor, else the stored one.
+  const finalParent = (code: SQL) => sql`(case when exists (select 1 from import_obligors b where b.sys_obligor_code = ${code})
+    then (select b.parent_sys_obligor_code from import_obligors b where b.sys_obligor_code = ${code} order by b.line limit 1)
+    else (select s.parent_sys_obligor_code from obligors s where s.client_id = ${clientId} and s.sys_obligor_code = ${code}) end)`;
+  const list: Check[] = [
+    duplicates('obligors', ['sys_obligor_code'], 'sys_obligor_code'),
+    duplicates('invoices', ['sys_invoice_num'], 'sys_invoice_num'),
+    duplicates('payments', ['payment_ref'], 'payment_ref'),
+    duplicates('ratings', ['sys_obligor_code', 'rating_date'], 'a rating of'),
+    {
+      kind: 'invoices', column: 'sys_obligor_code',
+      query: sql`select i.line, 'obligor ' || i.sys_obligor_code || ' is neither in obligors nor stored' as reason
+        from import_invoices i where i.sys_obligor_code is not null
+          and not ${batchObligor(sql`i.sys_obligor_code`)} and not ${storedObligor(sql`i.sys_obligor_code`)}`,
+    },
+    {
+      kind: 'ratings', column: 'sys_obligor_code',
+      query: sql`select r.line, 'obligor ' || r.sys_obligor_code || ' is neither in obligors nor stored' as reason
+        from import_ratings r where r.sys_obligor_code is not null
+          and not ${batchObligor(sql`r.sys_obligor_code`)} and not ${storedObligor(sql`r.sys_obligor_code`)}`,
+    },
+    {
+      kind: 'payments', column: 'sys_invoice_num',
+      query: sql`select p.line, 'invoice ' || p.sys_invoice_num || ' is neither in invoices nor stored' as reason
+        from import_payments p where p.sys_invoice_num is not null
+          and not exists (select 1 from import_invoices b where b.sys_invoice_num = p.sys_invoice_num)
+          and not exists (select 1 from invoices s where s.client_id = ${clientId} and s.sys_invoice_num = p.sys_invoice_num)`,
+    },
+    {
+      kind: 'payments', column: 'amount',
+      query: overpaidPayments(clientId),
+    },
+    {
+      kind: 'invoices', column: 'amount',
+      query: sql`select i.line, 'amount ' || abs(i.amount) || ' is below the payments already recorded against it (' || paid.total || ')' as reason
+        from import_invoices i
+        join lateral (select sum(abs(s.amount)) as total from payments s
+          where s.client_id = ${clientId} and s.sys_invoice_num = i.sys_invoice_num
+            and not exists (select 1 from import_payments p where p.payment_ref = s.payment_ref)) paid on true
+        where i.ok and paid.total > abs(i.amount)
+          and not exists (select 1 from import_payments p where p.sys_invoice_num = i.sys_invoice_num)`,
+    },
+  ];
+  for (const [column, label] of [['guest_email', 'field officer'], ['representative_email', 'area sales manager']] as const) {
+    if (!obligorColumns.has(column)) continue;
+    list.push({
+      kind: 'obligors', column,
+      query: sql`select o.line, 'no ${sql.raw(label)} with email ' || o.${sql.identifier(column)} || ' among the users of this client' as reason
+        from import_obligors o where o.${sql.identifier(column)} is not null
+          and not exists (select 1 from users u where u.client_id = ${clientId} and lower(u.email) = o.${sql.identifier(column)})`,
+    });
+  }
+  if (obligorColumns.has('parent_sys_obligor_code')) {
+    list.push(
+      {
+        kind: 'obligors', column: 'parent_sys_obligor_code',
+        query: sql`select o.line, 'parent obligor ' || o.parent_sys_obligor_code || ' is neither in the file nor stored' as reason
+          from import_obligors o where o.parent_sys_obligor_code is not null
+            and not ${batchObligor(sql`o.parent_sys_obligor_code`)} and not ${storedObligor(sql`o.parent_sys_obligor_code`)}`,
+      },
+      {
+        kind: 'obligors', column: 'parent_sys_obligor_code',
+        query: sql`select line, 'parent obligor ' || parent || ' is itself a child of ' || grandparent || ': a family has one level' as reason
+          from (select o.line, o.parent_sys_obligor_code as parent, ${finalParent(sql`o.parent_sys_obligor_code`)} as grandparent
+            from import_obligors o where o.parent_sys_obligor_code is not null) x where grandparent is not null`,
+      },
+      {
+        kind: 'obligors', column: 'parent_sys_obligor_code',
+        query: sql`select o.line, 'obligor ' || o.sys_obligor_code || ' has child obligors, so it cannot have a parent' as reason
+          from import_obligors o where o.parent_sys_obligor_code is not null and (
+            exists (select 1 from import_obligors c where c.parent_sys_obligor_code = o.sys_obligor_code)
+            or exists (select 1 from obligors c where c.client_id = ${clientId} and c.parent_sys_obligor_code = o.sys_obligor_code
+              and not ${batchObligor(sql`c.sys_obligor_code`)}))`,
+      },
+    );
+  }
+  return list;
+}
+
+/** Payments of an invoice (stored ones the batch does not replace, plus the batch's) above its amount. */
+function overpaidPayments(clientId: number): SQL {
+  return sql`with touched as (select distinct sys_invoice_num from import_payments where ok),
+    amounts as (
+      select t.sys_invoice_num, coalesce(
+        (select abs(i.amount) from import_invoices i where i.sys_invoice_num = t.sys_invoice_num and i.ok order by i.line limit 1),
+        (select abs(s.amount) from invoices s where s.client_id = ${clientId} and s.sys_invoice_num = t.sys_invoice_num)) as amount
+      from touched t),
+    paid as (
+      select sys_invoice_num, sum(amount) as total from (
+        select p.sys_invoice_num, p.amount from import_payments p where p.ok
+        union all
+        select s.sys_invoice_num, abs(s.amount) from payments s join touched t on t.sys_invoice_num = s.sys_invoice_num
+        where s.client_id = ${clientId} and not exists (select 1 from import_payments p where p.payment_ref = s.payment_ref)) all_payments
+      group by sys_invoice_num)
+    select (select max(p.line) from import_payments p where p.sys_invoice_num = a.sys_invoice_num and p.ok) as line,
+      'payments of invoice ' || a.sys_invoice_num || ' total ' || paid.total || ', above its amount ' || a.amount as reason
+    from amounts a join paid on paid.sys_invoice_num = a.sys_invoice_num
+    where a.amount is not null and paid.total > a.amount`;
+}
+
+/** Runs every check; errors go to the sink with the file name of their kind. */
+export async function validateStaged(
+  db: Db, clientId: number, files: FileSummary[], sink: ErrorSink,
+): Promise<void> {
+  const fileOf = new Map(files.map((f) => [f.kind, f.name]));
+  const obligorColumns = new Set(files.find((f) => f.kind === 'obligors')?.columns ?? []);
+  for (const check of checks(clientId, obligorColumns)) {
+    const file = fileOf.get(check.kind);
+    if (!file) continue;
+    const rows = await queryRows<{ line: number; reason: string; total: number }>(db, sql`
+      select line, reason, count(*) over ()::int as total from (${check.query}) c order by line limit ${MAX_REPORTED_ERRORS}`);
+    for (const row of rows) sink.add({ file, line: row.line, column: check.column, reason: row.reason });
+    // Errors past the report's limit are counted, not listed.
+    const unlisted = (rows[0]?.total ?? 0) - rows.length;
+    if (unlisted > 0) sink.count += unlisted;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * Cell values of an import file: dates in the three styles ERPs export, amounts with Indian or
+ * Western digit grouping. Each parser returns the normalised value or a reason the row is refused.
+ */
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_FIRST = /^(\d{2})([-/])(\d{2})\2(\d{4})$/;
+
+/** YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY, a real calendar day; returns YYYY-MM-DD. */
+export function parseDate(text: string): Parsed<string> {
+  let y: number, m: number, d: number;
+  const iso = ISO.exec(text);
+  const dayFirst = iso ? null : DAY_FIRST.exec(text);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (dayFirst) [d, m, y] = [Number(dayFirst[1]), Number(dayFirst[3]), Number(dayFirst[4])];
+  else return { ok: false, reason: `"${text}" is not a date (YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY)` };
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    return { ok: false, reason: `"${text}" is not a calendar date` };
+  }
+  return { ok: true, value: `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` };
+}
+
+const PLAIN = /^\d+(\.\d{1,2})?$/;
+// 12,34,567.50: the last group has three digits, those before it two (the lakh/crore style).
+const INDIAN = /^\d{1,2}(,\d{2})*,\d{3}(\.\d{1,2})?$/;
+// 1,234,567.50
+const WESTERN = /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/;
+/** numeric(18,2) holds 16 integer digits. */
+const MAX_INTEGER_DIGITS = 16;
+
+/**
+ * A non-negative amount with at most 2 decimals and optional thousands grouping; returns a plain
+ * decimal string ("1234567.50") that PostgreSQL reads exactly (no floating point on the way).
+ */
+export function parseAmount(text: string, options: { positive: boolean }): Parsed<string> {
+  if (text.startsWith('-')) {
+    return { ok: false, reason: `"${text}" is negative: amounts are positive (a credit note is a CREDIT_NOTE row)` };
+  }
+  if (!PLAIN.test(text) && !INDIAN.test(text) && !WESTERN.test(text)) {
+    const decimals = /\.(\d+)$/.exec(text)?.[1];
+    if (decimals && decimals.length > 2 && /^[\d,]+\.\d+$/.test(text)) return { ok: false, reason: `"${text}" has more than 2 decimals` };
+    return { ok: false, reason: `"${text}" is not an amount (digits, optional 12,34,567.50 or 1,234,567.50 grouping, up to 2 decimals)` };
+  }
+  const plain = text.replaceAll(',', '');
+  const [whole = '', fraction = ''] = plain.split('.');
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  if (digits.length > MAX_INTEGER_DIGITS) return { ok: false, reason: `"${text}" is too large` };
+  if (options.positive && /^0*$/.test(digits + fraction)) return { ok: false, reason: `"${text}" must be above zero` };
+  return { ok: true, value: `${digits}.${fraction.padEnd(2, '0')}` };
+}
+
+export function parseRating(text: string): Parsed<number> {
+  if (text === '1' || text === '2' || text === '3') return { ok: true, value: Number(text) };
+  return { ok: false, reason: `"${text}" is not a rating (1 low, 2 medium or 3 high risk)` };
+}
+
+const DOC_TYPES = ['INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE'] as const;
+export type DocType = (typeof DOC_TYPES)[number];
+
+export function parseDocType(text: string): Parsed<DocType> {
+  const upper = text.toUpperCase() as DocType;
+  if (text === '') return { ok: true, value: 'INVOICE' };
+  if (DOC_TYPES.includes(upper)) return { ok: true, value: upper };
+  return { ok: false, reason: `"${text}" is not a document type (INVOICE, CREDIT_NOTE or DEBIT_NOTE)` };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function parseEmail(text: string): Parsed<string> {
+  return EMAIL.test(text) ? { ok: true, value: text.toLowerCase() } : { ok: false, reason: `"${text}" is not an email address` };
+}

@@ -1,0 +1,49 @@
+/**
+ * Reads the first worksheet of an XLSX workbook as rows of text, streaming (exceljs's
+ * WorkbookReader): the same records the CSV reader yields, so both formats share one import path.
+ */
+import type { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { CsvRecord } from './csv';
+
+const BATCH = 1000;
+
+/** The text a finance user sees in the cell: dates as YYYY-MM-DD, formulas by their result. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Math.round(value * 1e6) / 1e6);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (typeof value === 'object') {
+    const v = value as { richText?: { text: string }[]; result?: unknown; text?: unknown; error?: string };
+    if (v.richText) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) return cellText(v.result);
+    if (v.text !== undefined) return cellText(v.text);
+    if (v.error) return v.error;
+  }
+  return String(value);
+}
+
+export async function* xlsxRecords(input: Readable): AsyncGenerator<CsvRecord[]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit',
+  });
+  for await (const worksheet of reader) {
+    let out: CsvRecord[] = [];
+    for await (const row of worksheet) {
+      // row.values is 1-based and sparse: index 0 is unused, empty cells are holes.
+      const values = row.values as unknown[];
+      const fields: string[] = [];
+      for (let i = 1; i < values.length; i++) fields.push(cellText(values[i]).trim());
+      if (fields.every((f) => f === '')) continue;
+      out.push({ line: row.number, fields });
+      if (out.length >= BATCH) {
+        yield out;
+        out = [];
+      }
+    }
+    if (out.length) yield out;
+    return; // only the first worksheet holds the data
+  }
+}

@@ -1,0 +1,91 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { TCashflowRow, THolding, THoldingTotals } from '@/lib/contract/investors';
+import { todayIso } from '@/lib/domain/dates';
+import { currentValue, nextPayment, realisedYield, type Cashflow } from '@/lib/domain/yield';
+import { notFound } from '@/lib/server/api/errors';
+
+interface HoldingRaw {
+  id: number; securityId: number; securityName: string; isin: string; originatorId: number; originatorName: string;
+  rating: string; status: THolding['status']; units: number; investedAmount: string; investedOn: string;
+  couponRate: string; maturityDate: string;
+}
+
+/** The investor firm's holdings (tenant = the session's client), each with its schedule. */
+async function holdingRows(db: Db, clientId: number, holdingId?: number) {
+  const one = holdingId == null ? sql`` : sql`and h.id = ${holdingId}`;
+  const rows = await queryRows<HoldingRaw>(db, sql`
+    select h.id, h.security_id as "securityId", s.name as "securityName", s.isin, o.id as "originatorId",
+      o.name as "originatorName", s.rating, s.status, h.units, h.invested_amount as "investedAmount",
+      h.invested_on::text as "investedOn", s.coupon_rate as "couponRate", s.maturity_date::text as "maturityDate"
+    from holdings h join securities s on s.id = h.security_id join originators o on o.id = s.originator_id
+    where h.client_id = ${clientId} ${one}
+    order by s.maturity_date desc, h.id`);
+  const flows = await queryRows<{ holdingId: number; dueDate: string; expectedAmount: string; receivedAmount: string | null; receivedDate: string | null }>(db, sql`
+    select f.holding_id as "holdingId", f.due_date::text as "dueDate", f.expected_amount as "expectedAmount",
+      f.received_amount as "receivedAmount", f.received_date::text as "receivedDate"
+    from holding_cashflows f where f.client_id = ${clientId} ${holdingId == null ? sql`` : sql`and f.holding_id = ${holdingId}`}
+    order by f.holding_id, f.due_date, f.id`);
+  const byHolding = new Map<number, Cashflow[]>();
+  for (const f of flows) {
+    const list = byHolding.get(f.holdingId) ?? [];
+    list.push({ dueDate: f.dueDate, expectedAmount: Number(f.expectedAmount),
+      receivedAmount: f.receivedAmount == null ? null : Number(f.receivedAmount), receivedDate: f.receivedDate });
+    byHolding.set(f.holdingId, list);
+  }
+  return rows.map((r) => ({ raw: r, flows: byHolding.get(r.id) ?? [] }));
+}
+
+function toHolding(raw: HoldingRaw, flows: Cashflow[], asOf: string): THolding {
+  const invested = Number(raw.investedAmount);
+  const coupon = Number(raw.couponRate);
+  const next = nextPayment(flows, asOf);
+  return {
+    id: raw.id, securityId: raw.securityId, securityName: raw.securityName, isin: raw.isin, originatorId: raw.originatorId,
+    originatorName: raw.originatorName, rating: raw.rating, status: raw.status, units: raw.units, investedAmount: invested,
+    investedOn: raw.investedOn, couponRate: coupon, maturityDate: raw.maturityDate,
+    currentValue: currentValue(invested, coupon, raw.investedOn, flows, asOf),
+    realisedYield: realisedYield(invested, coupon, raw.investedOn, flows),
+    received: Math.round(flows.reduce((s, f) => s + (f.receivedAmount ?? 0), 0) * 100) / 100,
+    nextPaymentDate: next?.dueDate ?? null,
+    nextPaymentAmount: next?.expectedAmount ?? null,
+  };
+}
+
+/** GET /api/investors/holdings: My Securities, with totals over every holding. */
+export async function listHoldings(db: Db, clientId: number, asOf = todayIso()): Promise<{ rows: THolding[]; totals: THoldingTotals; date: string }> {
+  const rows = (await holdingRows(db, clientId)).map(({ raw, flows }) => toHolding(raw, flows, asOf));
+  const sum = (pick: (h: THolding) => number) => Math.round(rows.reduce((s, h) => s + pick(h), 0) * 100) / 100;
+  const live = rows.filter((h) => h.currentValue > 0);
+  const liveInvested = live.reduce((s, h) => s + h.investedAmount, 0);
+  return {
+    rows,
+    date: asOf,
+    totals: {
+      investedAmount: sum((h) => h.investedAmount),
+      liveInvested: Math.round(liveInvested * 100) / 100,
+      currentValue: sum((h) => h.currentValue),
+      received: sum((h) => h.received),
+      weightedCoupon: liveInvested > 0 ? Math.round((live.reduce((s, h) => s + h.couponRate * h.investedAmount, 0) / liveInvested) * 100) / 100 : null,
+    },
+  };
+}
+
+function flowState(f: Cashflow, asOf: string): TCashflowRow['state'] {
+  if (f.receivedAmount == null) return f.dueDate < asOf ? 'OVERDUE' : 'UPCOMING';
+  if (f.receivedAmount < f.expectedAmount) return 'SHORT';
+  return f.receivedDate && f.receivedDate > f.dueDate ? 'LATE' : 'RECEIVED';
+}
+
+/** GET /api/investors/holdings/{id}: one holding of the firm and its cash-flow schedule against receipts. */
+export async function getHolding(db: Db, clientId: number, id: number, asOf = todayIso()) {
+  const [found] = await holdingRows(db, clientId, id);
+  if (!found) throw notFound('Holding');
+  return {
+    holding: toHolding(found.raw, found.flows, asOf),
+    cashflows: found.flows.map((f): TCashflowRow => ({ ...f, state: flowState(f, asOf) })),
+    date: asOf,
+  };
+}

@@ -1,0 +1,95 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { TCustomerFilters } from '@/lib/contract/customers';
+import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { DAYS_IN_YEAR } from '@/lib/domain/dso';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { COLLECTION_RISK_SHARE } from '@/lib/domain/segments';
+import { ageingSource, familyRollup, obligorConditions, whereAll } from '@/lib/server/receivables/ageing-query';
+import { groupedRows } from '@/lib/server/receivables/list-receivables';
+import { ZReceivablesQuery } from '@/lib/contract/receivables';
+import { scopeCondition } from './obligor-scope';
+
+export interface FamilyFigureOptions extends TCustomerFilters {
+  scope?: ObligorScope;
+  /** Only this family (a parent code). */
+  familyCode?: string;
+}
+
+/** lib/domain/segments.ts collectionRisk, in SQL over a row with outstanding and the b3/b4 buckets. */
+export function collectionRiskSql(row: SQL): SQL {
+  const pastB2 = sql`(coalesce(${row}."crdBucket3", 0) + coalesce(${row}."crdBucket4", 0))`;
+  const balance = sql`coalesce(${row}.outstanding, 0)`;
+  return sql`case when ${balance} <= 0 then 'LOW'
+    when ${pastB2} >= ${COLLECTION_RISK_SHARE.HIGH} * ${balance} then 'HIGH'
+    when ${pastB2} >= ${COLLECTION_RISK_SHARE.MEDIUM} * ${balance} then 'MEDIUM' else 'LOW' end`;
+}
+
+/**
+ * One row per parent obligor the user may see, as of a date: the family's ageing (from the family
+ * rollup when it can answer), its credit limit and utilisation, 12-month DSO, collection risk and
+ * open status. Families without any open item or sales still appear (CLOSED), unless a filter on
+ * obligor attributes (dim, risk, segment) asks for matching obligors. Aliased columns in camelCase.
+ *
+ * A family's credit limit is the sum of its members' limits (the parent's own group limit when no
+ * member has one), counted over the obligors the user may see and, under a filter on obligor
+ * attributes, over the matching ones, so that utilisation compares like with like.
+ */
+export async function familyFigures(
+  db: Db, clientId: number, asOf: string, boundaries: AgeingBoundaries, options: FamilyFigureOptions,
+): Promise<SQL> {
+  const obligorFilters = {
+    dim1Id: options.dim, risk: options.risk, salesSegment: options.salesSegment,
+    riskSalesSegment: options.riskSalesSegment, scope: options.scope,
+  };
+  const byObligorAttributes = Boolean(options.dim || options.risk || options.salesSegment || options.riskSalesSegment);
+  const grouped = await familyRollup(db, clientId, asOf, obligorFilters)
+    ?? await groupedRows(db, clientId, asOf, boundaries, { ...ZReceivablesQuery.parse({ date: asOf }), ...obligorFilters });
+  const inScope = scopeCondition(clientId, options.scope, sql`m.sys_obligor_code`) ?? sql`true`;
+  // With a filter on obligor attributes a row covers the matching accounts only: so do its limit and member count.
+  const matching = byObligorAttributes
+    ? sql`m.sys_obligor_code in (select r.sys_obligor_code from ${await ageingSource(db, clientId, asOf, boundaries)}
+        ${whereAll(obligorConditions(clientId, obligorFilters))})`
+    : sql`true`;
+  const onlyParent = options.familyCode ? sql`and m.sys_obligor_code = ${options.familyCode}` : sql``;
+  const onlyChildrenOf = options.familyCode ? sql`and m.parent_sys_obligor_code = ${options.familyCode}` : sql``;
+  // Parents, and their children summed per parent (a hash aggregate over the parent key, no sort of every obligor).
+  const members = sql`
+    select p.sys_obligor_code as family_code, p.name, p.city, p.business_id, p.dim1_id,
+      (case when p.visible then 1 else 0 end) + coalesce(c.members, 0) as members,
+      coalesce(nullif(c.credit_limit, 0), case when p.visible then p.credit_limit end) as "creditLimit"
+    from (
+      select m.sys_obligor_code, m.name, m.city, m.business_id, m.dim1_id, m.credit_limit, (${inScope} and ${matching}) as visible
+      from obligors m where m.client_id = ${clientId} and m.parent_sys_obligor_code is null ${onlyParent}
+    ) p
+    left join (
+      select m.parent_sys_obligor_code, count(*)::int as members, sum(m.credit_limit) as credit_limit
+      from obligors m where m.client_id = ${clientId} and m.parent_sys_obligor_code is not null and ${inScope} and ${matching} ${onlyChildrenOf}
+      group by m.parent_sys_obligor_code
+    ) c on c.parent_sys_obligor_code = p.sys_obligor_code
+    where p.visible or c.members > 0`;
+  const balance = sql`coalesce(g.outstanding, 0)`;
+  const figures = sql`
+    select m.family_code as "sysObligorCode", m.name, m.city, m.business_id as "businessId",
+      m.dim1_id as "dimId", dv.name as dim1, m.members, m."creditLimit",
+      ${balance} as balance, coalesce(g.outstanding, 0) as outstanding, coalesce(g.overdue, 0) as overdue,
+      ${sql.join(['current', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4', 'invBucket1', 'invBucket2', 'invBucket3', 'invBucket4']
+        .map((k) => sql`coalesce(g.${sql.identifier(k)}, 0) as ${sql.identifier(k)}, coalesce(g.${sql.identifier(`${k}Num`)}, 0) as ${sql.identifier(`${k}Num`)}`), sql`, `)},
+      coalesce(g.invoiced, 0) as invoiced, coalesce(g.paid, 0) as paid, coalesce(g.sales12m, 0) as sales12m,
+      coalesce(g."lowRatedReceivables", 0) as "lowRatedReceivables", coalesce(g."medRatedReceivables", 0) as "medRatedReceivables",
+      coalesce(g."highRatedReceivables", 0) as "highRatedReceivables", g."obligorWeightedRating", coalesce(g."ratedBalance", 0) as "ratedBalance",
+      coalesce(g."openObligors", 0) as "openObligors",
+      case when coalesce(g.sales12m, 0) > 0 then round(${balance} / g.sales12m * ${DAYS_IN_YEAR}, 1) end as dso,
+      case when m."creditLimit" > 0 then round(${balance} / m."creditLimit" * 100, 1) end as "creditUtilisation",
+      case when ${balance} > 0 then round((coalesce(g."crdBucket3", 0) + coalesce(g."crdBucket4", 0)) / ${balance} * 100, 1) else 0 end as "overduePastB2Share",
+      ${collectionRiskSql(sql`g`)} as "collectionRisk",
+      case when ${balance} <> 0 then 'OPEN' else 'CLOSED' end as "openStatus"
+    from (${members}) m
+    ${byObligorAttributes ? sql`join` : sql`left join`} ${grouped} g on g."sysObligorCode" = m.family_code
+    left join dimension_values dv on dv.client_id = ${clientId} and dv.id = m.dim1_id`;
+  const conditions: SQL[] = [];
+  if (options.collectionRisk) conditions.push(sql`f."collectionRisk" = ${options.collectionRisk}`);
+  if (options.openStatus) conditions.push(sql`f."openStatus" = ${options.openStatus}`);
+  return sql`(select * from (${figures}) f ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``})`;
+}

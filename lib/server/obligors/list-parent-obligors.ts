@@ -1,0 +1,101 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { TParentObligorsQuery } from '@/lib/contract/customers';
+import { todayIso } from '@/lib/domain/dates';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { ratingLabel } from '@/lib/domain/rating';
+import { getClient } from '@/lib/server/clients/get-client';
+import { familyFigures } from './family-figures';
+import { scopeCondition } from './obligor-scope';
+
+const TEXT_KEYS = new Set(['sysObligorCode', 'name', 'city', 'businessId', 'dim1', 'collectionRisk', 'openStatus']);
+
+/** numeric columns arrive as strings: every figure of a family row becomes a number (null stays null). */
+export function familyRow(raw: Record<string, unknown>, asOf: string) {
+  const row: Record<string, unknown> = { date: asOf };
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'total') continue;
+    row[key] = value == null || TEXT_KEYS.has(key) || key === 'dimId' ? value : Number(value);
+  }
+  const weighted = row.obligorWeightedRating as number | null;
+  row.rating = ratingLabel(weighted == null ? null : Math.round(weighted));
+  row.receivables = row.invoiced;
+  return row as FamilyRow;
+}
+
+export interface FamilyRow {
+  sysObligorCode: string;
+  name: string;
+  city: string | null;
+  dim1: string | null;
+  balance: number;
+  overdue: number;
+  current: number;
+  sales12m: number;
+  creditLimit: number | null;
+  creditUtilisation: number | null;
+  dso: number | null;
+  obligorWeightedRating: number | null;
+  rating: ReturnType<typeof ratingLabel>;
+  collectionRisk: 'LOW' | 'MEDIUM' | 'HIGH';
+  openStatus: 'OPEN' | 'CLOSED';
+  overduePastB2Share: number;
+  openObligors: number;
+  members: number;
+  [bucket: string]: unknown;
+}
+
+/**
+ * GET /v3/clients/parentobligors: the customer analysis list, one row per parent obligor as of
+ * `date` (or `toDate`), filtered, sorted (balance DESC by default) and paged in SQL. With
+ * fromDate/toDate each row also carries the sales and collections of that period.
+ */
+export async function listParentObligors(db: Db, clientId: number, query: TParentObligorsQuery & { scope?: ObligorScope }) {
+  const client = await getClient(db, clientId);
+  const asOf = query.date ?? query.toDate ?? todayIso();
+  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const familyCode = query.parentSysObligorCode ?? query.sysObligorCode;
+  const families = await familyFigures(db, clientId, asOf, boundaries, { ...query, familyCode });
+  const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
+  const rows = await queryRows<Record<string, unknown>>(db, sql`
+    select f.*, count(*) over () as total from ${families} f
+    order by f.${sql.identifier(query.sortBy)} ${direction} nulls last, f."sysObligorCode"
+    limit ${query.count} offset ${(query.offset - 1) * query.count}`);
+  const total = rows.length ? Number(rows[0]!.total)
+    : Number((await queryRows<{ n: string }>(db, sql`select count(*) as n from ${families} f`))[0]?.n ?? 0);
+  const list = rows.map((row) => familyRow(row, asOf));
+  if (query.fromDate && list.length) {
+    const period = await periodActivity(db, clientId, list.map((r) => r.sysObligorCode), query.fromDate, asOf, query.scope);
+    for (const row of list) Object.assign(row, { fromDate: query.fromDate, toDate: asOf }, period.get(row.sysObligorCode) ?? { salesInPeriod: 0, collectedInPeriod: 0 });
+  }
+  return { total, rows: list };
+}
+
+/** Sales (documents issued) and collections (payments received) of the given families in a period. */
+async function periodActivity(db: Db, clientId: number, families: string[], fromDate: string, toDate: string, scope?: ObligorScope) {
+  const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
+  const members = sql`select o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code
+    from obligors o where o.client_id = ${clientId} and ${inScope}
+      and coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) in (${sql.join(families.map((f) => sql`${f}`), sql`, `)})`;
+  const rows = await queryRows<{ family: string; sales: string; collected: string }>(db, sql`
+    with members as (${members}),
+    sales as (
+      select m.family_code, sum(i.amount) as amount from members m
+      join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.sys_obligor_code
+      where i.issue_date between ${fromDate}::date and ${toDate}::date group by m.family_code
+    ),
+    collected as (
+      select m.family_code, sum(p.amount) as amount from members m
+      join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.sys_obligor_code and i.doc_type <> 'CREDIT_NOTE'
+      join payments p on p.client_id = ${clientId} and p.sys_invoice_num = i.sys_invoice_num
+      where p.paid_date between ${fromDate}::date and ${toDate}::date group by m.family_code
+    )
+    select f.family_code as family, coalesce(s.amount, 0) as sales, coalesce(c.amount, 0) as collected
+    from (select distinct family_code from members) f
+    left join sales s on s.family_code = f.family_code
+    left join collected c on c.family_code = f.family_code`);
+  return new Map(rows.map((r) => [r.family, { salesInPeriod: Number(r.sales), collectedInPeriod: Number(r.collected) }]));
+}
+

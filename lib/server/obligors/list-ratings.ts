@@ -1,0 +1,98 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { RatingRow, RatingsSortKey, TRatingsQuery } from '@/lib/contract/obligors';
+import { todayIso } from '@/lib/domain/dates';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { ratingLabel } from '@/lib/domain/rating';
+import { SHIFT_RANK } from '@/lib/domain/rating-shift';
+import { getClient } from '@/lib/server/clients/get-client';
+import { ageingSource } from '@/lib/server/receivables/ageing-query';
+import { scopeCondition } from './obligor-scope';
+
+/** lib/domain/rating-shift.ts in SQL, so that the list filters and sorts by it. */
+const SHIFT = sql`case when h.previous_rating is null then 'NEW'
+  when h.rating < h.previous_rating then 'UPGRADE'
+  when h.rating > h.previous_rating then 'DOWNGRADE'
+  else 'UNCHANGED' end`;
+const SHIFT_ORDER = sql`case t.shift ${sql.join(
+  Object.entries(SHIFT_RANK).map(([shift, rank]) => sql`when ${shift} then ${rank}::int`), sql` `)} end`;
+
+const SORT_COLUMNS: Record<RatingsSortKey, SQL> = {
+  name: sql`t.name`,
+  rating: sql`t.rating`,
+  ratingDate: sql`t.rating_date`,
+  shift: SHIFT_ORDER,
+  balance: sql`balance`,
+};
+
+/**
+ * Each obligor's two latest ratings on or before the date, read per obligor through the primary
+ * key (client, obligor, rating date) with a lateral limit 2: a few index rows each, so it stays fast
+ * for tens of thousands of obligors. Obligors never rated by then are left out.
+ */
+function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { scope?: ObligorScope }): SQL {
+  const parts: SQL[] = [sql`o.client_id = ${clientId}`, sql`h.rating is not null`];
+  const inScope = scopeCondition(clientId, query.scope, sql`o.sys_obligor_code`);
+  if (inScope) parts.push(inScope);
+  if (query.sysObligorCode) {
+    parts.push(sql`(o.sys_obligor_code = ${query.sysObligorCode} or o.parent_sys_obligor_code = ${query.sysObligorCode})`);
+  }
+  return sql`
+    select o.sys_obligor_code, o.name, o.parent_sys_obligor_code, p.name as parent_name,
+      h.rating, h.rating_date, h.previous_rating, h.previous_rating_date, ${SHIFT} as shift
+    from obligors o
+    left join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code
+    cross join lateral (
+      select (array_agg(x.rating order by x.rating_date desc))[1] as rating,
+        (array_agg(x.rating_date order by x.rating_date desc))[1] as rating_date,
+        (array_agg(x.rating order by x.rating_date desc))[2] as previous_rating,
+        (array_agg(x.rating_date order by x.rating_date desc))[2] as previous_rating_date
+      from (
+        select r.rating, r.rating_date from obligor_ratings r
+        where r.client_id = o.client_id and r.sys_obligor_code = o.sys_obligor_code and r.rating_date <= ${asOf}::date
+        order by r.rating_date desc limit 2
+      ) x
+    ) h
+    where ${sql.join(parts, sql` and `)}`;
+}
+
+/**
+ * GET /v3/clients/ratings: rated obligors with their risk shift and balance as of the date (the
+ * rollup when one exists for the date, otherwise the ledger; 0 when nothing is outstanding), in
+ * the user's scope, filtered by shift, sorted and paged in SQL. Ties go to the larger balance
+ * first: among obligors of one rating, the biggest exposure is the one to look at.
+ */
+export async function listRatings(db: Db, clientId: number, query: TRatingsQuery & { scope?: ObligorScope }) {
+  const asOf = query.date ?? todayIso();
+  const client = await getClient(db, clientId);
+  const balances = await ageingSource(db, clientId, asOf, { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 });
+  const rated = ratedObligors(clientId, asOf, query);
+  const shift = query.shift ? sql`where t.shift = ${query.shift}` : sql``;
+  const direction = query.orderBy === 'DESC' ? sql`desc` : sql`asc`;
+  const [rows, [counted]] = await Promise.all([
+    // Materialized: computed once, whatever join the planner picks (a fresh database has no statistics).
+    queryRows<Omit<RatingRow, 'ratingLabel'>>(db, sql`
+      with balances as materialized (select r.sys_obligor_code, r.outstanding from ${balances})
+      select t.sys_obligor_code as "sysObligorCode", t.name, t.parent_sys_obligor_code as "parentSysObligorCode",
+        t.parent_name as "parentName", t.rating, t.rating_date::text as "ratingDate", t.previous_rating as "previousRating",
+        t.previous_rating_date::text as "previousRatingDate", t.shift, coalesce(b.outstanding, 0) as balance
+      from (${rated}) t
+      left join balances b on b.sys_obligor_code = t.sys_obligor_code
+      ${shift}
+      order by ${SORT_COLUMNS[query.sortBy]} ${direction}, ${query.sortBy === 'balance' ? sql`` : sql`balance desc,`} t.name, t.sys_obligor_code
+      limit ${query.count} offset ${(query.offset - 1) * query.count}`),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${rated}) t ${shift}`),
+  ]);
+  return {
+    rows: rows.map((row): RatingRow => ({
+      ...row,
+      rating: Number(row.rating),
+      ratingLabel: ratingLabel(Number(row.rating)),
+      previousRating: row.previousRating == null ? null : Number(row.previousRating),
+      balance: Number(row.balance),
+    })),
+    total: counted?.total ?? 0,
+  };
+}

@@ -1,0 +1,150 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { TSeriesQuery } from '@/lib/contract/customers';
+import { defaultRange, todayIso } from '@/lib/domain/dates';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { ratingLabel } from '@/lib/domain/rating';
+import { notFound } from '@/lib/server/api/errors';
+import { getClient } from '@/lib/server/clients/get-client';
+import { ageingSource } from '@/lib/server/receivables/ageing-query';
+import { familyFigures } from './family-figures';
+import { familyRow } from './list-parent-obligors';
+import { assertObligorVisible, scopeCondition } from './obligor-scope';
+import { riskOverview } from './risk-overview';
+
+interface ObligorInfoRow {
+  sysObligorCode: string;
+  parentSysObligorCode: string | null;
+  parentName: string | null;
+  name: string;
+  businessId: string | null;
+  info: string | null;
+  email: string | null;
+  phone: string | null;
+  city: string | null;
+  tradeChannel: string | null;
+  creditLimit: string | null;
+  dim1: string | null;
+  dim2: string | null;
+  dim3: string | null;
+  guestId: number | null;
+  guestName: string | null;
+  representativeId: number | null;
+  representativeName: string | null;
+  rmId: number | null;
+  rmName: string | null;
+  members: number;
+  rating: number | null;
+  ratingDate: string | null;
+  salesSegment: string | null;
+  customerSince: string;
+}
+
+/**
+ * GET /v3/obligors: who the customer is (codes, GSTIN, contact details, dims, the people assigned,
+ * current rating and sales segment). `parentSysObligorCode` is the family it belongs to (its own
+ * code for a parent), which the pages read to link the family.
+ */
+export async function obligorInfo(db: Db, clientId: number, code: string, scope?: ObligorScope) {
+  await assertObligorVisible(db, clientId, scope, code);
+  const today = todayIso();
+  const [row] = await queryRows<ObligorInfoRow>(db, sql`
+    select o.sys_obligor_code as "sysObligorCode", o.parent_sys_obligor_code as "parentSysObligorCode", p.name as "parentName",
+      o.name, o.business_id as "businessId", o.info, o.email, o.phone, o.city, o.trade_channel as "tradeChannel",
+      o.credit_limit as "creditLimit", d1.name as dim1, d2.name as dim2, d3.name as dim3,
+      o.guest_id as "guestId", g.name as "guestName", o.representative_id as "representativeId", r.name as "representativeName",
+      o.rm_id as "rmId", rm.name as "rmName",
+      (select count(*)::int from obligors c where c.client_id = o.client_id and c.parent_sys_obligor_code = o.sys_obligor_code
+        and ${scopeCondition(clientId, scope, sql`c.sys_obligor_code`) ?? sql`true`}) as members,
+      lr.rating, lr.rating_date::text as "ratingDate",
+      (select a.sales_segment from obligor_ageing a where a.client_id = o.client_id and a.sys_obligor_code = o.sys_obligor_code
+        and a.as_of_date <= ${today}::date order by a.as_of_date desc limit 1) as "salesSegment",
+      o.created_at::date::text as "customerSince"
+    from obligors o
+    left join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code
+    left join dimension_values d1 on d1.client_id = o.client_id and d1.id = o.dim1_id
+    left join dimension_values d2 on d2.client_id = o.client_id and d2.id = o.dim2_id
+    left join dimension_values d3 on d3.client_id = o.client_id and d3.id = o.dim3_id
+    left join users g on g.client_id = o.client_id and g.id = o.guest_id
+    left join users r on r.client_id = o.client_id and r.id = o.representative_id
+    left join users rm on rm.client_id = o.client_id and rm.id = o.rm_id
+    left join lateral (select x.rating, x.rating_date from obligor_ratings x where x.client_id = o.client_id
+      and x.sys_obligor_code = o.sys_obligor_code and x.rating_date <= ${today}::date order by x.rating_date desc limit 1) lr on true
+    where o.client_id = ${clientId} and o.sys_obligor_code = ${code}`);
+  if (!row) throw notFound('Customer');
+  return {
+    ...row,
+    parentSysObligorCode: row.parentSysObligorCode ?? row.sysObligorCode,
+    isParent: row.parentSysObligorCode === null,
+    creditLimit: row.creditLimit == null ? null : Number(row.creditLimit),
+    ratingLabel: ratingLabel(row.rating),
+  };
+}
+
+/**
+ * GET /v3/obligors/credit_limit: the limit, the exposure (balance as of the date), utilisation and
+ * what is still available, with the history of limit changes. A parent answers for its family
+ * (limits as in family-figures.ts); a child for itself.
+ */
+export async function obligorCreditLimit(db: Db, clientId: number, code: string, date: string | undefined, scope?: ObligorScope) {
+  const info = await obligorInfo(db, clientId, code, scope);
+  const client = await getClient(db, clientId);
+  const asOf = date ?? todayIso();
+  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  let limit = info.creditLimit;
+  let exposure: number;
+  if (info.isParent) {
+    const families = await familyFigures(db, clientId, asOf, boundaries, { scope, familyCode: code });
+    const [raw] = await queryRows<Record<string, unknown>>(db, sql`select * from ${families} f`);
+    const family = raw ? familyRow(raw, asOf) : null;
+    // The family limit as the list gives it (counted over the obligors the user may see), even when null.
+    limit = family ? family.creditLimit : limit;
+    exposure = family?.balance ?? 0;
+  } else {
+    const source = await ageingSource(db, clientId, asOf, boundaries);
+    const [row] = await queryRows<{ outstanding: string }>(db, sql`select r.outstanding from ${source} where r.sys_obligor_code = ${code}`);
+    exposure = Number(row?.outstanding ?? 0);
+  }
+  const history = await queryRows<{ effectiveDate: string; creditLimit: string; changedBy: string | null }>(db, sql`
+    select h.effective_date::text as "effectiveDate", h.credit_limit as "creditLimit", u.name as "changedBy"
+    from credit_limit_history h left join users u on u.client_id = h.client_id and u.id = h.changed_by
+    where h.client_id = ${clientId} and h.sys_obligor_code = ${code}
+    order by h.effective_date desc, h.id desc`);
+  return {
+    sysObligorCode: code, date: asOf, currency: client.currency,
+    creditLimit: limit, exposure,
+    utilisation: limit && limit > 0 ? Math.round((exposure / limit) * 1000) / 10 : null,
+    available: limit == null ? null : Math.round((limit - exposure) * 100) / 100,
+    overLimit: limit != null && exposure > limit,
+    history: history.map((h) => ({ ...h, creditLimit: Number(h.creditLimit) })),
+  };
+}
+
+/**
+ * GET /v3/obligors/overview: the dated rating series (every rating change of the obligor, or of the
+ * family's members for a parent) and the monthly risk overview of the obligor or family.
+ */
+export async function obligorOverview(db: Db, clientId: number, query: TSeriesQuery & { scope?: ObligorScope }) {
+  const code = query.sysObligorCode ?? query.parentSysObligorCode!;
+  const info = await obligorInfo(db, clientId, code, query.scope);
+  const toDate = query.toDate ?? todayIso();
+  const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
+  const members = info.isParent ? sql`(o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code})` : sql`o.sys_obligor_code = ${code}`;
+  // A scoped user sees the ratings of the family members assigned to them only.
+  const inScope = scopeCondition(clientId, query.scope, sql`o.sys_obligor_code`) ?? sql`true`;
+  const ratings = await queryRows<{ sysObligorCode: string; name: string; date: string; rating: number }>(db, sql`
+    select x.sys_obligor_code as "sysObligorCode", o.name, x.rating_date::text as date, x.rating
+    from obligor_ratings x join obligors o on o.client_id = x.client_id and o.sys_obligor_code = x.sys_obligor_code
+    where x.client_id = ${clientId} and ${members} and ${inScope} and x.rating_date <= ${toDate}::date
+    order by x.rating_date, x.sys_obligor_code`);
+  const series = await riskOverview(db, clientId, {
+    ...query, fromDate, toDate, ...(info.isParent ? { parentSysObligorCode: code, sysObligorCode: undefined } : { sysObligorCode: code }),
+  });
+  return {
+    sysObligorCode: code, fromDate, toDate,
+    ratings: ratings.map((r) => ({ ...r, label: ratingLabel(r.rating) })),
+    months: series.months,
+  };
+}

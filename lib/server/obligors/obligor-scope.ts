@@ -1,0 +1,35 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { isScoped, obligorScope, type ObligorScope } from '@/lib/domain/obligor-scope';
+import { notFound } from '@/lib/server/api/errors';
+
+export { obligorScope, type ObligorScope };
+
+/**
+ * `codeColumn in (the obligors the scope may see)`, or null when it sees all. Every query that
+ * returns obligors, invoices or amounts of a scoped user goes through it (indexes obligors_guest,
+ * obligors_representative).
+ */
+export function scopeCondition(clientId: number, scope: ObligorScope | undefined, codeColumn: SQL): SQL | null {
+  if (!isScoped(scope)) return null;
+  const column = scope.role === 'guest' ? sql`guest_id` : sql`representative_id`;
+  return sql`${codeColumn} in (select s.sys_obligor_code from obligors s
+    where s.client_id = ${clientId} and s.${column} = ${scope.userId})`;
+}
+
+/** True when the scope may see the obligor, or any member of the family when it is a parent. */
+export async function canSeeObligor(db: Db, clientId: number, scope: ObligorScope | undefined, code: string): Promise<boolean> {
+  const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
+  const rows = await queryRows<{ one: number }>(db, sql`
+    select 1 as one from obligors o
+    where o.client_id = ${clientId} and (o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code}) and ${inScope}
+    limit 1`);
+  return rows.length > 0;
+}
+
+/** Refuses (404, as for a customer that does not exist) an obligor outside the user's scope. */
+export async function assertObligorVisible(db: Db, clientId: number, scope: ObligorScope | undefined, code: string): Promise<void> {
+  if (!(await canSeeObligor(db, clientId, scope, code))) throw notFound('Customer');
+}

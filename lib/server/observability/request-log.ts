@@ -1,0 +1,35 @@
+import 'server-only';
+import type { NextRequest } from 'next/server';
+
+type Route<C> = (req: NextRequest, context: C) => Promise<Response>;
+
+/** Off under the test runner (thousands of calls) unless LOG_REQUESTS=1; LOG_REQUESTS=0 turns it off anywhere. */
+function enabled(): boolean {
+  const flag = process.env.LOG_REQUESTS;
+  if (flag === '0' || flag === 'false') return false;
+  return flag === '1' || flag === 'true' || !process.env.VITEST;
+}
+
+/**
+ * One JSON line per API request: method, path (no query string: it can carry e-mail addresses or
+ * tokens), status, duration to the response head, and the tenant and user ids when known. For a
+ * streamed download the duration is the time to its first byte.
+ */
+export function withRequestLog<C>(route: Route<C>, who?: (req: NextRequest) => { clientId?: number; userId?: number } | undefined): Route<C> {
+  return async (req, context) => {
+    const started = performance.now();
+    let status = 500;
+    try {
+      const response = await route(req, context);
+      status = response.status;
+      return response;
+    } finally {
+      if (enabled()) {
+        console.log(JSON.stringify({
+          level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', msg: 'api', method: req.method, path: req.nextUrl.pathname,
+          status, durationMs: Math.round((performance.now() - started) * 10) / 10, ...who?.(req), time: new Date().toISOString(),
+        }));
+      }
+    }
+  };
+}

@@ -1,0 +1,121 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { DimSortKey } from '@/lib/contract/performance';
+import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { DAYS_IN_YEAR } from '@/lib/domain/dso';
+import type { GroupingKey } from '@/lib/domain/filters';
+import { ratingLabel } from '@/lib/domain/rating';
+import { AMOUNT_KEYS, COUNT_KEYS, GROUP_COLUMNS, summedColumns } from '@/lib/server/receivables/ageing-columns';
+import { ageingSource, obligorConditions, whereAll, type ObligorFilters } from '@/lib/server/receivables/ageing-query';
+import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
+
+export const NOT_ASSIGNED = 'Not assigned';
+
+const DIM_COLUMN: Record<GroupingKey, SQL> = { dim1: sql`dim1_id`, dim2: sql`dim2_id`, dim3: sql`dim3_id` };
+
+export interface DimGroupOptions extends ObligorFilters {
+  groupingKey: GroupingKey;
+  asOf: string;
+  boundaries: AgeingBoundaries;
+  /** One family (parent obligor code) or one obligor. */
+  parentSysObligorCode?: string;
+  sysObligorCode?: string;
+  /** Collections of a period (payments dated in it); without it collections are the month to date's. */
+  collectionsFrom?: string;
+}
+
+/**
+ * The per-obligor ageing rows of the receivables pages (same source, same filters, same scope)
+ * summed per value of one dimension, aliased `g`. Collections follow the ageing source's rule for
+ * `paid`: cash received on invoices and debit notes, credit-note adjustments excluded.
+ */
+export async function dimGroups(db: Db, clientId: number, options: DimGroupOptions): Promise<SQL> {
+  const source = await ageingSource(db, clientId, options.asOf, options.boundaries);
+  const conditions = obligorConditions(clientId, options);
+  if (options.parentSysObligorCode) conditions.push(sql`r.family_code = ${options.parentSysObligorCode}`);
+  if (options.sysObligorCode) conditions.push(sql`r.sys_obligor_code = ${options.sysObligorCode}`);
+  const dim = DIM_COLUMN[options.groupingKey];
+  const grouped = sql`select r.${dim} as dim_id, ${summedColumns()}, ${GROUP_COLUMNS}
+    from ${source} ${whereAll(conditions)} group by r.${dim}`;
+  if (!options.collectionsFrom) {
+    return sql`(select a.*, a.paid as collections from (${grouped}) a)`;
+  }
+  const inScope = scopeCondition(clientId, options.scope, sql`o.sys_obligor_code`);
+  const obligorParts = [
+    inScope,
+    options.dim1Id ? sql`o.dim1_id = ${options.dim1Id}` : null,
+    options.dim2Id ? sql`o.dim2_id = ${options.dim2Id}` : null,
+    options.dim3Id ? sql`o.dim3_id = ${options.dim3Id}` : null,
+  ].filter((part): part is SQL => part !== null);
+  const collected = sql`select o.${dim} as dim_id, sum(p.amount) as collections
+    from payments p
+    join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num and i.doc_type <> 'CREDIT_NOTE'
+    join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+    where p.client_id = ${clientId} and p.paid_date between ${options.collectionsFrom}::date and ${options.asOf}::date
+      ${obligorParts.length ? sql`and ${sql.join(obligorParts, sql` and `)}` : sql``}
+    group by o.${dim}`;
+  // A value whose customers only paid in the period (nothing open, no sales) still gets its row.
+  // Ids are positive: 0 stands for 'no value' so that the full join can hash ('is not distinct from' cannot).
+  const zeros = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`coalesce(a.${sql.identifier(k)}, 0) as ${sql.identifier(k)}`);
+  return sql`(select coalesce(a.dim_id, c.dim_id) as dim_id, ${sql.join(zeros, sql`, `)},
+      coalesce(a."lowRatedReceivables", 0) as "lowRatedReceivables", coalesce(a."medRatedReceivables", 0) as "medRatedReceivables",
+      coalesce(a."highRatedReceivables", 0) as "highRatedReceivables", a."obligorWeightedRating",
+      coalesce(a."ratedBalance", 0) as "ratedBalance", coalesce(a."openObligors", 0) as "openObligors",
+      coalesce(c.collections, 0)::numeric(18,2) as collections
+    from (${grouped}) a full join (${collected}) c on coalesce(c.dim_id, 0) = coalesce(a.dim_id, 0))`;
+}
+
+/** Annual DSO of a group in SQL (lib/domain/dso.ts annualDso: balance / 12-month sales x 365, 1 decimal). */
+const DSO_SQL = sql`case when g.sales12m > 0 then round(g.outstanding / g.sales12m * ${DAYS_IN_YEAR}, 1) end`;
+
+const SORT_SQL: Record<DimSortKey, SQL> = {
+  name: sql`name`,
+  balance: sql`g.outstanding`,
+  receivables: sql`g.invoiced`,
+  overduePercent: sql`g.overdue / nullif(g.outstanding, 0)`,
+  dso: DSO_SQL,
+  ...Object.fromEntries(['outstanding', 'current', 'overdue', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4', 'invBucket1',
+    'invBucket2', 'invBucket3', 'invBucket4', 'paid', 'collections', 'sales12m', 'obligorWeightedRating', 'openObligors']
+    .map((k) => [k, sql`g.${sql.identifier(k)}`])),
+} as Record<DimSortKey, SQL>;
+
+/** Rows of `dimGroups` with their value names, sorted (ties by name) and optionally paged. */
+export function selectDimRows(clientId: number, groups: SQL, sort: { sortBy: DimSortKey; order: 'ASC' | 'DESC' }, page?: { offset: number; count: number }): SQL {
+  const direction = sort.order === 'ASC' ? sql`asc` : sql`desc`;
+  return sql`select * from (
+      select g.*, coalesce(dv.name, ${NOT_ASSIGNED}) as name, ${DSO_SQL}::float8 as dso, count(*) over () as total
+      from ${groups} g left join dimension_values dv on dv.client_id = ${clientId} and dv.id = g.dim_id
+    ) g
+    order by ${SORT_SQL[sort.sortBy]} ${direction} nulls last, g.dim_id is null, g.name
+    ${page ? sql`limit ${page.count} offset ${(page.offset - 1) * page.count}` : sql``}`;
+}
+
+const NUMBER_KEYS = new Set([...AMOUNT_KEYS, ...COUNT_KEYS, 'lowRatedReceivables', 'medRatedReceivables', 'highRatedReceivables',
+  'ratedBalance', 'openObligors', 'collections']);
+
+/** The answer row: numbers as numbers, balance and receivables under the spec's names, the rating label. */
+export function toDimRow(raw: Record<string, unknown>, asOf: string) {
+  const row: Record<string, number> = {};
+  for (const key of NUMBER_KEYS) row[key] = Number(raw[key] ?? 0);
+  const weighted = raw.obligorWeightedRating == null ? null : Number(raw.obligorWeightedRating);
+  const outstanding = row.outstanding!;
+  return {
+    dimId: raw.dim_id == null ? null : Number(raw.dim_id),
+    name: raw.name as string,
+    date: asOf,
+    ...(row as Record<(typeof AMOUNT_KEYS)[number] | (typeof COUNT_KEYS)[number], number>),
+    lowRatedReceivables: row.lowRatedReceivables!,
+    medRatedReceivables: row.medRatedReceivables!,
+    highRatedReceivables: row.highRatedReceivables!,
+    openObligors: row.openObligors!,
+    collections: row.collections!,
+    balance: outstanding,
+    receivables: row.invoiced!,
+    overduePercent: outstanding ? Math.round((row.overdue! / outstanding) * 1000) / 10 : 0,
+    dso: raw.dso == null ? null : Number(raw.dso),
+    obligorWeightedRating: weighted,
+    rating: ratingLabel(weighted == null ? null : Math.round(weighted)),
+  };
+}
+export type DimRow = ReturnType<typeof toDimRow>;

@@ -1,0 +1,30 @@
+import 'server-only';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { TDimReceivablesQuery } from '@/lib/contract/performance';
+import { todayIso } from '@/lib/domain/dates';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { getClient } from '@/lib/server/clients/get-client';
+import { dimGroups, selectDimRows, toDimRow } from './dim-groups';
+
+/**
+ * GET /v4/dim/receivables/current: the receivables as of `date` (today by default) summed per value
+ * of dim1, dim2 or dim3, filtered like the receivables list, sorted and paged in SQL. Collections
+ * here are the month to date's (the receivables rows' `paid`).
+ */
+export async function dimReceivables(db: Db, clientId: number, query: TDimReceivablesQuery & { scope?: ObligorScope }) {
+  const client = await getClient(db, clientId);
+  const asOf = query.date ?? todayIso();
+  const groups = await dimGroups(db, clientId, {
+    ...query, asOf, boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 },
+  });
+  const rows = await queryRows<Record<string, unknown>>(db, selectDimRows(clientId, groups, query, query));
+  const total = rows.length ? Number(rows[0]!.total) : await countGroups(db, clientId, groups);
+  return { total, rows: rows.map((row) => toDimRow(row, asOf)) };
+}
+
+/** A page past the end still reports the real total. */
+async function countGroups(db: Db, clientId: number, groups: Parameters<typeof selectDimRows>[1]): Promise<number> {
+  const rows = await queryRows<Record<string, unknown>>(db, selectDimRows(clientId, groups, { sortBy: 'balance', order: 'DESC' }));
+  return rows.length;
+}

@@ -1,0 +1,119 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { parseISO, startOfMonth, subMonths } from 'date-fns';
+import { queryRows } from '@/lib/db/query';
+import { ZInvoicesQuery } from '@/lib/contract/receivables';
+import { ZTasksQuery } from '@/lib/contract/tasks';
+import { bucketLabels } from '@/lib/domain/ageing';
+import { iso } from '@/lib/domain/dates';
+import { titleCase } from '@/lib/domain/format';
+import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
+import { receivablesOverview, type OverviewPoint } from '@/lib/server/receivables/overview';
+import { listTasks, type TaskRow } from '@/lib/server/tasks/list-tasks';
+import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
+import { REPORT_PAGE_SIZE, type ReportContext } from './report-context';
+import { pagedRows, type ReportSheet } from './workbook-writer';
+
+type OpenInvoice = Awaited<ReturnType<typeof listOpenInvoices>>['rows'][number];
+
+/**
+ * The obligors that may hold an item open at the date, by name: a cheap superset (issued by then,
+ * not settled by then) so the report only asks listOpenInvoices, which decides what is open and
+ * what is owed, about accounts that can have something.
+ */
+async function candidateObligors(ctx: ReportContext): Promise<string[]> {
+  const inScope = scopeCondition(ctx.client.id, ctx.scope, sql`o.sys_obligor_code`) ?? sql`true`;
+  const rows = await queryRows<{ code: string }>(ctx.db, sql`
+    select o.sys_obligor_code as code from obligors o
+    where o.client_id = ${ctx.client.id} and ${inScope} and exists (select 1 from invoices i
+      where i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code and i.issue_date <= ${ctx.asOf}::date
+        and (i.settled_date is null or i.settled_date > ${ctx.asOf}::date))
+    order by o.name, o.sys_obligor_code`);
+  return rows.map((r) => r.code);
+}
+
+/**
+ * Every open item, customer by customer (most overdue first within each): the invoices screen's
+ * service walked one obligor and one page at a time, so a million items never sit in memory.
+ */
+async function* openInvoiceRows(ctx: ReportContext): AsyncIterable<OpenInvoice> {
+  const base = ZInvoicesQuery.parse({ date: ctx.asOf });
+  for (const code of await candidateObligors(ctx)) {
+    yield* pagedRows((page) => listOpenInvoices(ctx.db, ctx.client.id, {
+      ...base, sysObligorCode: code, sortBy: 'daysPastDue', order: 'DESC', offset: page, count: REPORT_PAGE_SIZE, scope: ctx.scope,
+    }), REPORT_PAGE_SIZE);
+  }
+}
+
+export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoice>[] {
+  const labels = { ...bucketLabels(ctx.boundaries, 'CREDIT_DATE') };
+  return [{
+    name: 'Open invoices',
+    subtitle: `Invoices, debit notes and credit notes open at the date, with what is still owed, in ${ctx.client.currency}`,
+    columns: [
+      { header: 'Invoice no.', kind: 'text', width: 18, value: (r) => r.invoiceNum },
+      { header: 'Type', kind: 'text', width: 12, value: (r) => titleCase(r.docType) },
+      { header: 'Customer code', kind: 'text', width: 16, value: (r) => r.sysObligorCode },
+      { header: 'Customer', kind: 'text', width: 34, value: (r) => r.obligorName },
+      { header: 'Parent code', kind: 'text', width: 14, value: (r) => r.parentSysObligorCode },
+      { header: 'Issue date', kind: 'date', value: (r) => r.issueDate },
+      { header: 'Due date', kind: 'date', value: (r) => r.dueDate },
+      { header: 'Amount', kind: 'money', total: true, value: (r) => r.amount },
+      { header: 'Paid', kind: 'money', total: true, value: (r) => r.paid },
+      { header: 'Outstanding', kind: 'money', total: true, value: (r) => r.outstanding },
+      { header: 'Days past due', kind: 'count', value: (r) => Math.max(0, r.daysPastDue) },
+      { header: 'Ageing bucket', kind: 'text', width: 14, value: (r) => (labels[r.bucket] === 'current' ? 'Current' : `${labels[r.bucket]} days`) },
+    ],
+    rows: openInvoiceRows(ctx),
+  }];
+}
+
+/** The 12 months up to the date from the receivables overview: sales, collections, closing balance. */
+export async function collectionsByMonth(ctx: ReportContext): Promise<ReportSheet<OverviewPoint>[]> {
+  const fromDate = iso(startOfMonth(subMonths(parseISO(ctx.asOf), 11)));
+  const [overview] = await receivablesOverview(ctx.db, ctx.client.id, { fromDate, toDate: ctx.asOf, scope: ctx.scope });
+  // The overview may list the date twice when it is itself a month end: keep one point per month.
+  const months = [...new Map(overview!.months.map((m) => [m.month, m])).values()];
+  return [{
+    name: 'Collections by month',
+    subtitle: `Per month: sales invoiced, collections received and the balance at the month end (the date for its own month), in ${ctx.client.currency}`,
+    columns: [
+      { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
+      { header: 'Month end', kind: 'date', value: (m) => m.date },
+      { header: 'Sales', kind: 'money', total: true, value: (m) => m.invoiced },
+      { header: 'Collections', kind: 'money', total: true, value: (m) => m.collected },
+      { header: 'Closing balance', kind: 'money', value: (m) => m.outstanding },
+      { header: 'Of which overdue', kind: 'money', value: (m) => m.overdue },
+    ],
+    rows: (async function* () { yield* months; })(),
+  }];
+}
+
+/** The tasks screen's list (every status the user may see), created on or before the date. */
+export function tasks(ctx: ReportContext): ReportSheet<TaskRow>[] {
+  const all = pagedRows((page) => listTasks(ctx.db, ctx.session, {
+    ...ZTasksQuery.parse({ status: 'ALL' }), offset: page, count: REPORT_PAGE_SIZE,
+  }), REPORT_PAGE_SIZE);
+  const asOf = ctx.asOf;
+  return [{
+    name: 'Collection tasks',
+    subtitle: 'Open tasks by due date, then closed ones: every task you may see that was created on or before the date',
+    columns: [
+      { header: 'Task', kind: 'text', width: 36, value: (t) => t.name },
+      { header: 'Status', kind: 'text', width: 10, value: (t) => titleCase(t.status) },
+      { header: 'Category', kind: 'text', width: 20, value: (t) => t.category },
+      { header: 'Customer code', kind: 'text', width: 16, value: (t) => t.sysObligorCode },
+      { header: 'Customer', kind: 'text', width: 30, value: (t) => t.obligorName },
+      { header: 'Invoices', kind: 'text', width: 20, value: (t) => t.sysInvoiceNum.join(', ') },
+      { header: 'Assignee', kind: 'text', width: 20, value: (t) => t.assigneeName },
+      { header: 'Reporter', kind: 'text', width: 20, value: (t) => t.reporterName },
+      { header: 'Due date', kind: 'date', value: (t) => t.dueDate },
+      { header: 'Created', kind: 'date', value: (t) => t.createdAt.slice(0, 10) },
+      { header: 'Closed', kind: 'date', value: (t) => t.closedAt?.slice(0, 10) },
+      { header: 'Closing comment', kind: 'text', width: 40, value: (t) => t.comment },
+    ],
+    rows: (async function* () {
+      for await (const task of all) if (task.createdAt.slice(0, 10) <= asOf) yield task;
+    })(),
+  }];
+}

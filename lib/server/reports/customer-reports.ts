@@ -1,0 +1,95 @@
+import 'server-only';
+import { ZReceivablesQuery } from '@/lib/contract/receivables';
+import { ZParentObligorsQuery } from '@/lib/contract/customers';
+import { ZCreditLimitsQuery } from '@/lib/contract/reports';
+import { bucketLabels, CREDIT_BUCKETS, INVOICE_BUCKETS, type AgeingBasis } from '@/lib/domain/ageing';
+import { CREDIT_LIMIT_STATUS_LABELS } from '@/lib/domain/credit-limit';
+import { annualDso } from '@/lib/domain/dso';
+import { titleCase } from '@/lib/domain/format';
+import { listReceivables, type ReceivableRow } from '@/lib/server/receivables/list-receivables';
+import { listParentObligors, type FamilyRow } from '@/lib/server/obligors/list-parent-obligors';
+import { listCreditLimits, type CreditLimitRow } from '@/lib/server/obligors/list-credit-limits';
+import { REPORT_PAGE_SIZE, type ReportContext } from './report-context';
+import { pagedRows, type ReportColumn, type ReportSheet } from './workbook-writer';
+
+const bucketHeader = (label: string) => (label === 'current' ? 'Current' : `${label} days`);
+
+/** The receivables screen's rows (one per parent customer), by name, a page at a time. */
+function receivableRows(ctx: ReportContext) {
+  return pagedRows((page) => listReceivables(ctx.db, ctx.client.id, {
+    ...ZReceivablesQuery.parse({ date: ctx.asOf }), sortBy: 'name', order: 'ASC', offset: page, count: REPORT_PAGE_SIZE, scope: ctx.scope,
+  }), REPORT_PAGE_SIZE);
+}
+
+function ageingSheet(ctx: ReportContext, basis: AgeingBasis): ReportSheet<ReceivableRow> {
+  const labels = bucketLabels(ctx.boundaries, basis);
+  const buckets: ReportColumn<ReceivableRow>[] = (basis === 'CREDIT_DATE' ? CREDIT_BUCKETS : INVOICE_BUCKETS).map((key) => ({
+    header: bucketHeader(labels[key]!), kind: 'money', total: true, value: (r) => r[key],
+  }));
+  return {
+    name: basis === 'CREDIT_DATE' ? 'By due date' : 'By invoice date',
+    subtitle: basis === 'CREDIT_DATE'
+      ? `Outstanding per parent customer by days past due (credit date basis), in ${ctx.client.currency}`
+      : `Outstanding per parent customer by days since the invoice date (invoice date basis), in ${ctx.client.currency}`,
+    columns: [
+      { header: 'Customer code', kind: 'text', width: 16, value: (r) => r.sysObligorCode },
+      { header: 'Customer', kind: 'text', width: 36, value: (r) => r.name },
+      { header: ctx.client.dim1Name, kind: 'text', width: 16, value: (r) => r.dim1 },
+      { header: 'Rating', kind: 'text', width: 10, value: (r) => (r.rating ? titleCase(r.rating) : null) },
+      ...buckets,
+      ...(basis === 'CREDIT_DATE' ? [{ header: 'Overdue', kind: 'money', total: true, value: (r) => r.overdue } as ReportColumn<ReceivableRow>] : []),
+      { header: 'Balance', kind: 'money', total: true, value: (r) => r.balance },
+    ],
+    rows: receivableRows(ctx),
+  };
+}
+
+/** Ageing by customer on both bases: the receivables screen, one sheet per basis. */
+export function ageingByCustomer(ctx: ReportContext): ReportSheet<ReceivableRow>[] {
+  return [ageingSheet(ctx, 'CREDIT_DATE'), ageingSheet(ctx, 'INVOICE_DATE')];
+}
+
+/** Annual DSO per parent customer as the customer analysis shows it: balance over 12-month sales x 365. */
+export function dsoByCustomer(ctx: ReportContext): ReportSheet<FamilyRow>[] {
+  const rows = pagedRows((page) => listParentObligors(ctx.db, ctx.client.id, {
+    ...ZParentObligorsQuery.parse({ date: ctx.asOf }), sortBy: 'name', order: 'ASC', offset: page, count: REPORT_PAGE_SIZE, scope: ctx.scope,
+  }), REPORT_PAGE_SIZE);
+  return [{
+    name: 'DSO by customer',
+    subtitle: `Annual DSO = balance / credit sales of the 12 months to the date x 365, per parent customer, in ${ctx.client.currency}`,
+    columns: [
+      { header: 'Customer code', kind: 'text', width: 16, value: (r) => r.sysObligorCode },
+      { header: 'Customer', kind: 'text', width: 36, value: (r) => r.name },
+      { header: ctx.client.dim1Name, kind: 'text', width: 16, value: (r) => r.dim1 },
+      { header: 'Accounts', kind: 'count', value: (r) => r.members },
+      { header: 'Balance', kind: 'money', total: true, value: (r) => r.balance },
+      { header: '12-month sales', kind: 'money', total: true, value: (r) => r.sales12m },
+      { header: 'DSO (days)', kind: 'days', value: (r) => r.dso,
+        total: (sums) => annualDso(sums.Balance ?? 0, sums['12-month sales'] ?? 0) },
+    ],
+    rows,
+  }];
+}
+
+/** The credit limit screen's families, breaches first. */
+export function creditLimitUtilisation(ctx: ReportContext): ReportSheet<CreditLimitRow>[] {
+  const rows = pagedRows((page) => listCreditLimits(ctx.db, ctx.client.id, {
+    ...ZCreditLimitsQuery.parse({ date: ctx.asOf }), sortBy: 'utilisation', order: 'DESC', offset: page, count: REPORT_PAGE_SIZE, scope: ctx.scope,
+  }), REPORT_PAGE_SIZE);
+  return [{
+    name: 'Credit limit utilisation',
+    subtitle: `Exposure (balance) against the credit limit per parent customer, breaches first, in ${ctx.client.currency}`,
+    columns: [
+      { header: 'Customer code', kind: 'text', width: 16, value: (r) => r.sysObligorCode },
+      { header: 'Customer', kind: 'text', width: 36, value: (r) => r.name },
+      { header: ctx.client.dim1Name, kind: 'text', width: 16, value: (r) => r.dim1 },
+      { header: 'Accounts', kind: 'count', value: (r) => r.members },
+      { header: 'Credit limit', kind: 'money', total: true, value: (r) => r.creditLimit },
+      { header: 'Exposure', kind: 'money', total: true, value: (r) => r.exposure },
+      { header: 'Available', kind: 'money', total: true, value: (r) => r.available },
+      { header: 'Utilisation', kind: 'percent', value: (r) => r.utilisation },
+      { header: 'Status', kind: 'text', width: 22, value: (r) => CREDIT_LIMIT_STATUS_LABELS[r.status] },
+    ],
+    rows,
+  }];
+}

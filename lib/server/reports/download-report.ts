@@ -1,0 +1,47 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { reports } from '@/lib/db/schema';
+import type { TReportDownloadQuery } from '@/lib/contract/reports';
+import { todayIso } from '@/lib/domain/dates';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { notFound } from '@/lib/server/api/errors';
+import type { SessionData } from '@/lib/server/auth/session-cookie';
+import { getClient } from '@/lib/server/clients/get-client';
+import { reportError } from '@/lib/server/observability/report-error';
+import { moneyFormat, titleDate } from './excel-format';
+import { REPORT_SHEETS } from './report-sheets';
+import { workbookStream } from './workbook-writer';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** vardhman-ageing-by-customer-2026-11-20.xlsx: client, report and date, safe in every file system. */
+export function reportFileName(clientCode: string, reportName: string, asOf: string): string {
+  const slug = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return `${slug(clientCode)}-${slug(reportName)}-${asOf}.xlsx`;
+}
+
+/**
+ * GET /reports/download.xlsx: the workbook as a streamed attachment. The report must be switched on
+ * for the client; its rows come from the screens' services under the user's scope. A failure after
+ * the first bytes cuts the download (the file is then unreadable rather than silently short) and is reported.
+ */
+export async function downloadReport(db: Db, session: SessionData, scope: ObligorScope, query: TReportDownloadQuery): Promise<Response> {
+  const [entry] = await db.select().from(reports)
+    .where(and(eq(reports.clientId, session.clientId), eq(reports.code, query.report))).limit(1);
+  if (!entry) throw notFound('Report');
+  const client = await getClient(db, session.clientId);
+  const asOf = query.date ?? todayIso();
+  const ctx = { db, session, scope, client, asOf, boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 } };
+  const meta = { clientName: client.name, reportName: entry.name, asOf, asOfLabel: titleDate(asOf), moneyFormat: moneyFormat(client.currency, client.locale) };
+  const body = workbookStream(meta, async function* () { yield* await REPORT_SHEETS[query.report](ctx); },
+    (error) => reportError(error, { where: 'reportDownload', report: query.report, clientId: session.clientId }));
+  const fileName = reportFileName(client.code, entry.name, asOf);
+  return new Response(body, {
+    headers: {
+      'content-type': XLSX,
+      'content-disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'cache-control': 'private, no-store',
+    },
+  });
+}

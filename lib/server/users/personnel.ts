@@ -1,0 +1,39 @@
+import 'server-only';
+import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { roles, users } from '@/lib/db/schema';
+import type { TPersonnelQuery } from '@/lib/contract/personnel';
+import { escapeLike } from '@/lib/server/receivables/ageing-source';
+
+/** The personnel list: borrowers of the client with role, status and last sign-in. */
+export async function listPersonnel(db: Db, clientId: number, query: TPersonnelQuery) {
+  const parts: SQL[] = [eq(users.clientId, clientId), eq(users.userType, 'borrowers')];
+  if (query.nameOrEmail) {
+    const like = `%${escapeLike(query.nameOrEmail)}%`;
+    parts.push(or(ilike(users.name, like), ilike(users.email, like))!);
+  }
+  if (query.roleId) parts.push(eq(users.roleId, query.roleId));
+  if (query.status) parts.push(eq(users.status, query.status));
+  const where = and(...parts);
+  const join = and(eq(roles.clientId, users.clientId), eq(roles.id, users.roleId));
+  const [rows, [total]] = await Promise.all([
+    db.select({
+      id: users.id, name: users.name, email: users.email, phone: users.phone, status: users.status,
+      roleId: users.roleId, role: roles.code, roleName: roles.name, lastSignInAt: users.lastSignInAt,
+      locked: sql<boolean>`coalesce(${users.lockedUntil} > now(), false)`,
+    }).from(users).innerJoin(roles, join).where(where).orderBy(asc(users.name), asc(users.id))
+      .limit(query.count).offset((query.offset - 1) * query.count),
+    db.select({ n: count() }).from(users).innerJoin(roles, join).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, lastSignInAt: r.lastSignInAt?.toISOString() ?? null })), total: total?.n ?? 0 };
+}
+export type PersonnelRow = Awaited<ReturnType<typeof listPersonnel>>['rows'][number];
+
+/** GET /user_management: the client's borrower roles with how many users hold each. */
+export async function listRoles(db: Db, clientId: number) {
+  return db.select({
+    id: roles.id, code: roles.code, name: roles.name,
+    users: sql<number>`(select count(*)::int from users u where u.client_id = ${roles.clientId} and u.role_id = ${roles.id})`,
+  }).from(roles).where(and(eq(roles.clientId, clientId), ne(roles.code, 'investor'))).orderBy(asc(roles.id));
+}
+export type RoleRow = Awaited<ReturnType<typeof listRoles>>[number];

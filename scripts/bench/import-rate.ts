@@ -1,0 +1,100 @@
+/**
+ * Import rate: rows per second of `npm run import` for invoices and for payments, each batch
+ * including staging, validation, the upserts, the rollup refresh and the commit, into a scratch
+ * PostgreSQL database and a scratch PGlite folder. Files are generated deterministically.
+ */
+import { createReadStream, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Database } from '@/lib/db/client';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { createClient } from '@/lib/server/imports/create-client';
+import { runImport } from '@/lib/server/imports/run-import';
+import { writeImportDataset } from './import-data';
+
+export interface ImportRate {
+  kind: 'postgres' | 'pglite';
+  invoices: number;
+  payments: number;
+  invoiceSeconds: number;
+  paymentSeconds: number;
+  invoicesPerSecond: number;
+  paymentsPerSecond: number;
+  /** Peak resident memory of the process during the run. */
+  peakRssMb: number;
+}
+
+const TODAY = '2026-11-01';
+
+async function scratch(kind: 'postgres' | 'pglite', pgUrl: string, work: string): Promise<{ database: Database; dispose: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ dataDir: path.join(work, 'pglite') });
+    return { database, dispose: () => database.close() };
+  }
+  const admin = await openDatabase({ url: pgUrl });
+  const name = 'receivables_import_bench';
+  await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    database,
+    dispose: async () => {
+      await database.close();
+      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    },
+  };
+}
+
+export async function measureImportRate(
+  kind: 'postgres' | 'pglite', rows: number, pgUrl: string, log: (message: string) => void,
+): Promise<ImportRate> {
+  const work = mkdtempSync(path.join(tmpdir(), 'import-bench-'));
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 250);
+  const { database, dispose } = await scratch(kind, pgUrl, work);
+  try {
+    await migrateDatabase(database);
+    const { clientId } = await createClient(database.db, {
+      code: 'IMPBENCH', name: 'Import Bench Traders', currency: 'INR', locale: 'en-IN', buckets: [30, 60, 90],
+      dims: ['Region', 'Branch', 'Channel'], adminEmail: 'admin@impbench.test', adminName: 'Bench Admin', adminPassword: 'Bench#Import#2026',
+    });
+    log(`import ${kind}: writing ${rows.toLocaleString('en-IN')} invoices to ${work}`);
+    const data = await writeImportDataset(path.join(work, 'batch'), rows);
+    const source = (name: string) => ({ name, open: () => createReadStream(path.join(data.dir, name), { highWaterMark: 1 << 20 }) });
+    const run = async (name: string) => {
+      const started = performance.now();
+      const report = await runImport(database.db, { clientId, userId: null, source: 'CLI', files: [source(name)], today: TODAY });
+      if (report.status !== 'SUCCEEDED') throw new Error(`${name} refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
+      return (performance.now() - started) / 1000;
+    };
+    await run('obligors.csv');
+    const invoiceSeconds = await run('invoices.csv');
+    log(`import ${kind}: ${data.invoices.toLocaleString('en-IN')} invoices in ${invoiceSeconds.toFixed(1)} s`);
+    const paymentSeconds = await run('payments.csv');
+    log(`import ${kind}: ${data.payments.toLocaleString('en-IN')} payments in ${paymentSeconds.toFixed(1)} s`);
+    return {
+      kind, invoices: data.invoices, payments: data.payments, invoiceSeconds, paymentSeconds,
+      invoicesPerSecond: Math.round(data.invoices / invoiceSeconds), paymentsPerSecond: Math.round(data.payments / paymentSeconds),
+      peakRssMb: Math.round(peakRss / 1024 / 1024),
+    };
+  } finally {
+    clearInterval(sampler);
+    await dispose();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function importRateLines(rates: ImportRate[]): string[] {
+  return rates.map((r) => `import ${r.kind}: invoices ${r.invoicesPerSecond.toLocaleString('en-IN')} rows/s (${r.invoices.toLocaleString('en-IN')} in ${r.invoiceSeconds.toFixed(1)} s), ` +
+    `payments ${r.paymentsPerSecond.toLocaleString('en-IN')} rows/s (${r.payments.toLocaleString('en-IN')} in ${r.paymentSeconds.toFixed(1)} s), ` +
+    `peak RSS ${r.peakRssMb} MB; validation and rollup refresh included`);
+}
+
+export function writeImportRates(dir: string, rates: ImportRate[]): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'import-latest.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), rates }, null, 2)}\n`);
+}

@@ -1,0 +1,154 @@
+import ExcelJS from 'exceljs';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advanceTopups, obligors } from '@/lib/db/schema';
+import { GET as statementRoute } from '@/app/api/customerportal/statement/route';
+import { GET as statementXlsxRoute } from '@/app/api/customerportal/statement.xlsx/route';
+import { GET as accountsRoute } from '@/app/api/customerportal/accounts/route';
+import { GET as postpaidRoute } from '@/app/api/customerportal/postpaid/route';
+import { GET as prepaidRoute } from '@/app/api/customerportal/prepaid/route';
+import { GET as receivablesRoute } from '@/app/api/v4/clients/receivables/route';
+import { todayIso } from '@/lib/domain/dates';
+import { callRoute, cookieForSession } from '../helpers/api';
+import type { TestDatabase } from '../helpers/db';
+import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
+
+let database: TestDatabase;
+let clientId: number;
+let portal: string;
+let parentCode: string;
+let childCode: string;
+
+beforeAll(async () => {
+  database = await createSeededDatabase();
+  clientId = await clientIdOf(database, 'VARDHMAN');
+  portal = (await signInAs(database, 'portal@vardhman.test')).cookie;
+  // A parent with members and a member, both with ledger history.
+  const [child] = await database.db.select().from(obligors)
+    .where(and(eq(obligors.clientId, clientId), isNotNull(obligors.parentSysObligorCode), ne(obligors.accountType, 'PREPAID'))).limit(1);
+  childCode = child!.sysObligorCode;
+  parentCode = child!.parentSysObligorCode!;
+});
+afterAll(() => database?.dispose());
+
+const statement = (query: Record<string, string>, cookie = portal) =>
+  callRoute(statementRoute, '/api/customerportal/statement', { query, cookie });
+
+/** The balance the receivables page shows: the family row for a parent, the member row for a member. */
+async function receivablesBalance(code: string, isParent: boolean, date: string): Promise<number> {
+  const admin = (await signInAs(database, 'admin@vardhman.test')).cookie;
+  const query = isParent ? { parentSysObligorCode: code, date, count: 100 } : { sysObligorCode: code, date };
+  const res = await callRoute(receivablesRoute, '/api/v4/clients/receivables', { query, cookie: admin });
+  expect(res.status).toBe(200);
+  return (res.json as { balance: number }[]).reduce((s, r) => s + r.balance, 0);
+}
+
+describe('statement of account', () => {
+  it('runs from the opening to the closing balance, which equals the receivables page, for a parent and a member', async () => {
+    for (const [code, isParent] of [[parentCode, true], [childCode, false]] as const) {
+      const res = await statement({ sysObligorCode: code });
+      expect(res.status).toBe(200);
+      const s = res.json;
+      expect(s.toDate).toBe(todayIso());
+      const sum = s.lines.reduce((acc: number, l: { debit: number; credit: number }) => acc + Math.round((l.debit - l.credit) * 100), 0);
+      expect(Math.round(s.opening * 100) + sum).toBe(Math.round(s.closing * 100));
+      if (s.lines.length) expect(s.lines.at(-1).balance).toBe(s.closing);
+      expect(s.closing).toBeCloseTo(await receivablesBalance(code, isParent, s.toDate), 2);
+      // Open items add up to the closing balance; the ageing splits the same total.
+      const open = s.openItems.reduce((acc: number, i: { outstanding: number }) => acc + i.outstanding, 0);
+      expect(open).toBeCloseTo(s.closing, 2);
+      expect(s.ageing.reduce((acc: number, a: { amount: number }) => acc + a.amount, 0)).toBeCloseTo(s.closing, 2);
+      for (let i = 1; i < s.lines.length; i++) expect(s.lines[i].date >= s.lines[i - 1].date).toBe(true);
+    }
+  });
+
+  it('for a past period the closing balance is the receivables balance at its end date, and the next period opens there', async () => {
+    const first = (await statement({ sysObligorCode: parentCode, fromDate: '2026-04-01', toDate: '2026-06-30' })).json;
+    expect(first.closing).toBeCloseTo(await receivablesBalance(parentCode, true, '2026-06-30'), 2);
+    const next = (await statement({ sysObligorCode: parentCode, fromDate: '2026-07-01', toDate: '2026-08-31' })).json;
+    expect(next.opening).toBe(first.closing);
+    expect(next.lines.some((l: { kind: string }) => l.kind === 'PAYMENT')).toBe(true);
+  });
+
+  it('refuses a reversed period and an unknown customer', async () => {
+    expect((await statement({ sysObligorCode: parentCode, fromDate: '2026-06-01', toDate: '2026-05-01' })).status).toBe(400);
+    expect((await statement({ sysObligorCode: 'NO-SUCH-CODE' })).status).toBe(404);
+    expect((await statement({})).status).toBe(400);
+  });
+
+  it('downloads the same statement as XLSX', async () => {
+    const json = (await statement({ sysObligorCode: parentCode })).json;
+    const req = await callRoute(statementXlsxRoute, '/api/customerportal/statement.xlsx', { query: { sysObligorCode: parentCode }, cookie: portal });
+    expect(req.status).toBe(200);
+    expect(req.headers.get('content-type')).toContain('spreadsheetml');
+    expect(req.headers.get('content-disposition')).toContain(`statement-${parentCode}`);
+    // callRoute decodes text; fetch the bytes again through the handler for the workbook.
+    const { NextRequest } = await import('next/server');
+    const url = new URL(`http://localhost:3000/api/customerportal/statement.xlsx?sysObligorCode=${encodeURIComponent(parentCode)}`);
+    const response = await statementXlsxRoute(new NextRequest(url, { headers: { cookie: portal } }), { params: Promise.resolve({}) });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await response.arrayBuffer());
+    const sheet = book.getWorksheet('Statement')!;
+    const last = sheet.getRow(sheet.rowCount);
+    expect(last.getCell(2).value).toBe('Closing balance');
+    expect(Number(last.getCell(8).value)).toBeCloseTo(json.closing, 2);
+    expect(sheet.rowCount).toBe(6 + 1 + json.lines.length + 1);
+    expect(book.getWorksheet('Open items')!.rowCount).toBe(1 + json.openItems.length + 1);
+  });
+});
+
+describe('postpaid and prepaid accounts', () => {
+  it('lists prepaid customers with their advance and shows the advance account with a running balance', async () => {
+    const list = await callRoute(accountsRoute, '/api/customerportal/accounts', { query: { accountType: 'PREPAID' }, cookie: portal });
+    expect(list.status).toBe(200);
+    expect(list.json.length).toBeGreaterThan(0);
+    const code = list.json[0].sysObligorCode;
+    const res = await callRoute(prepaidRoute, '/api/customerportal/prepaid', { query: { sysObligorCode: code }, cookie: portal });
+    expect(res.status).toBe(200);
+    const [topped] = await database.db.select({ s: sql<string>`sum(amount)` }).from(advanceTopups)
+      .where(and(eq(advanceTopups.clientId, clientId), eq(advanceTopups.sysObligorCode, code)));
+    expect(res.json.toppedUp).toBeCloseTo(Number(topped!.s), 2);
+    expect(res.json.advance).toBeCloseTo(res.json.toppedUp - res.json.drawn, 2);
+    expect(res.json.advance).toBeCloseTo(list.json[0].advance, 2);
+    expect(res.json.lines.at(-1).balance).toBe(res.json.advance);
+    // A prepaid customer has no postpaid view, and the reverse.
+    expect((await callRoute(postpaidRoute, '/api/customerportal/postpaid', { query: { sysObligorCode: code }, cookie: portal })).status).toBe(400);
+  });
+
+  it('lists postpaid customers and shows open items by due date with the credit headroom', async () => {
+    const list = await callRoute(accountsRoute, '/api/customerportal/accounts', { query: { accountType: 'POSTPAID', obligorName: childCode }, cookie: portal });
+    expect(list.status).toBe(200);
+    expect(list.json.map((r: { sysObligorCode: string }) => r.sysObligorCode)).toContain(childCode);
+    const res = await callRoute(postpaidRoute, '/api/customerportal/postpaid', { query: { sysObligorCode: parentCode }, cookie: portal });
+    expect(res.status).toBe(200);
+    expect(res.json.outstanding).toBeCloseTo(await receivablesBalance(parentCode, true, res.json.date), 2);
+    expect((await callRoute(prepaidRoute, '/api/customerportal/prepaid', { query: { sysObligorCode: parentCode }, cookie: portal })).status).toBe(400);
+  });
+});
+
+describe('access and scope', () => {
+  it('refuses users without the customer portal and investors (403)', async () => {
+    const staff = (await signInAs(database, 'staff@vardhman.test')).cookie;
+    const investor = (await signInAs(database, 'investor@sahyadri.test')).cookie;
+    for (const cookie of [staff, investor]) {
+      expect((await statement({ sysObligorCode: parentCode }, cookie)).status).toBe(403);
+      expect((await callRoute(accountsRoute, '/api/customerportal/accounts', { query: { accountType: 'PREPAID' }, cookie })).status).toBe(403);
+    }
+  });
+
+  it('a field officer with the portal sees only assigned customers: others are not found', async () => {
+    const { session } = await signInAs(database, 'guest@vardhman.test');
+    const cookie = await cookieForSession({ ...session, pages: [...session.pages, 'CUSTOMER PORTAL'] });
+    const [mine] = await database.db.select().from(obligors).where(and(eq(obligors.clientId, clientId), eq(obligors.guestId, session.userId))).limit(1);
+    const [other] = await database.db.select().from(obligors)
+      .where(and(eq(obligors.clientId, clientId), isNull(obligors.parentSysObligorCode), sql`not exists (select 1 from obligors m where m.client_id = ${clientId}
+        and (m.sys_obligor_code = ${obligors.sysObligorCode} or m.parent_sys_obligor_code = ${obligors.sysObligorCode}) and m.guest_id = ${session.userId})`)).limit(1);
+    expect((await statement({ sysObligorCode: other!.sysObligorCode }, cookie)).status).toBe(404);
+    expect((await callRoute(statementXlsxRoute, '/api/customerportal/statement.xlsx', { query: { sysObligorCode: other!.sysObligorCode }, cookie })).status).toBe(404);
+    if (mine) expect((await statement({ sysObligorCode: mine.sysObligorCode }, cookie)).status).toBe(200);
+    const prepaid = await callRoute(accountsRoute, '/api/customerportal/accounts', { query: { accountType: 'POSTPAID' }, cookie });
+    const codes = (prepaid.json as { sysObligorCode: string }[]).map((r) => r.sysObligorCode);
+    const assigned = await database.db.select({ c: obligors.sysObligorCode }).from(obligors).where(and(eq(obligors.clientId, clientId), eq(obligors.guestId, session.userId)));
+    for (const c of codes) expect(assigned.map((a) => a.c)).toContain(c);
+  });
+});

@@ -1,0 +1,300 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as listRoute } from '@/app/api/obligors/list/route';
+import { POST as assignRoute } from '@/app/api/obligors/[code]/assign/route';
+import { queryRows } from '@/lib/db/query';
+import { callRoute } from '../helpers/api';
+import type { TestDatabase } from '../helpers/db';
+import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
+
+interface Row {
+  sysObligorCode: string;
+  name: string;
+  parentSysObligorCode: string | null;
+  parentName: string | null;
+  businessId: string | null;
+  city: string | null;
+  tradeChannel: string | null;
+  creditLimit: number | null;
+  guestId: number | null;
+  guestName: string | null;
+  representativeId: number | null;
+  representativeName: string | null;
+  rmId: number | null;
+  rmName: string | null;
+  rmAssociationDimId: number | null;
+  dim1Id: number | null;
+  dim1: string | null;
+}
+interface Person { cookie: string; userId: number }
+
+let database: TestDatabase;
+let clientId: number;
+let kaveriId: number;
+let admin: Person;
+let guest: Person;
+let rep: Person;
+
+const rows = <T>(query: SQL) => queryRows<T>(database.db, query);
+async function count(where: SQL): Promise<number> {
+  const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from obligors o where o.client_id = ${clientId} and ${where}`);
+  return row!.n;
+}
+const list = (cookie: string, query: Record<string, string | number | undefined> = {}) =>
+  callRoute(listRoute, '/api/obligors/list', { cookie, query });
+const assign = (cookie: string, code: string, body: unknown) =>
+  callRoute(assignRoute, `/api/obligors/${code}/assign`, { method: 'POST', cookie, body, params: { code } });
+const total = (res: { headers: Headers }) => Number(res.headers.get('x-totalrecords'));
+
+/** A user of a client by role (and status), for assignments. */
+async function userWith(client: number, role: string, status = 'ACTIVE'): Promise<{ id: number; name: string }> {
+  const [user] = await rows<{ id: number; name: string }>(sql`
+    select u.id, u.name from users u join roles r on r.client_id = u.client_id and r.id = u.role_id
+    where u.client_id = ${client} and r.code = ${role} and u.status = ${status} order by u.id limit 1`);
+  if (!user) throw new Error(`no ${status} ${role} user`);
+  return user;
+}
+
+beforeAll(async () => {
+  database = await createSeededDatabase();
+  clientId = await clientIdOf(database, 'VARDHMAN');
+  kaveriId = await clientIdOf(database, 'KAVERI');
+  const signIn = async (email: string) => {
+    const { cookie, session } = await signInAs(database, email);
+    return { cookie, userId: session.userId };
+  };
+  admin = await signIn('admin@vardhman.test');
+  guest = await signIn('guest@vardhman.test');
+  rep = await signIn('rep@vardhman.test');
+});
+afterAll(() => database?.dispose());
+
+describe('seed: relationship managers', () => {
+  it('gives most parent obligors an RM (an active area sales manager or the admin), shared by their children', async () => {
+    const [parents] = await rows<{ all: number; withRm: number }>(sql`
+      select count(*)::int as all, count(rm_id)::int as "withRm" from obligors
+      where client_id = ${clientId} and parent_sys_obligor_code is null`);
+    expect(parents!.withRm / parents!.all).toBeGreaterThan(0.7);
+    const [mismatch] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from obligors c join obligors p on p.client_id = c.client_id and p.sys_obligor_code = c.parent_sys_obligor_code
+      where c.client_id = ${clientId} and (c.rm_id is distinct from p.rm_id or c.rm_association_dim_id is distinct from p.rm_association_dim_id)`);
+    expect(mismatch!.n).toBe(0);
+    const roles = await rows<{ code: string; status: string }>(sql`
+      select distinct r.code, u.status from obligors o
+      join users u on u.client_id = o.client_id and u.id = o.rm_id join roles r on r.client_id = u.client_id and r.id = u.role_id
+      where o.client_id = ${clientId}`);
+    expect(roles.map((r) => r.code).sort()).toEqual(['admin', 'representative']);
+    expect(roles.every((r) => r.status === 'ACTIVE')).toBe(true);
+  });
+});
+
+describe('GET obligors/list', () => {
+  it('lists every obligor of the client, parents and children, with the total in x-totalrecords', async () => {
+    const res = await list(admin.cookie);
+    expect(res.status).toBe(200);
+    expect(total(res)).toBe(await count(sql`true`));
+    expect(res.json).toHaveLength(10);
+    const expected = await rows<{ code: string }>(sql`
+      select sys_obligor_code as code from obligors where client_id = ${clientId} order by name, sys_obligor_code limit 10`);
+    expect((res.json as Row[]).map((r) => r.sysObligorCode)).toEqual(expected.map((e) => e.code));
+  });
+
+  it('names the parent, people and region of a row as the database holds them', async () => {
+    const [child] = await rows<Record<string, unknown>>(sql`
+      select o.sys_obligor_code as code, o.business_id as gstin, o.city, o.trade_channel as channel, o.credit_limit::float8 as limit,
+        p.name as parent, g.name as guest, r.name as rep, m.name as rm, o.rm_association_dim_id as assoc, d.name as dim1
+      from obligors o join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code
+      join users g on g.client_id = o.client_id and g.id = o.guest_id
+      join users r on r.client_id = o.client_id and r.id = o.representative_id
+      join users m on m.client_id = o.client_id and m.id = o.rm_id
+      join dimension_values d on d.client_id = o.client_id and d.id = o.dim1_id
+      where o.client_id = ${clientId} order by o.sys_obligor_code limit 1`);
+    const res = await list(admin.cookie, { search: String(child!.code) });
+    const row = (res.json as Row[]).find((r) => r.sysObligorCode === child!.code)!;
+    expect(row).toMatchObject({
+      businessId: child!.gstin, city: child!.city, tradeChannel: child!.channel, creditLimit: child!.limit,
+      parentName: child!.parent, guestName: child!.guest, representativeName: child!.rep, rmName: child!.rm,
+      rmAssociationDimId: child!.assoc, dim1: child!.dim1,
+    });
+  });
+
+  it('filters by parent obligor: exactly that family\'s children', async () => {
+    const [family] = await rows<{ code: string }>(sql`
+      select parent_sys_obligor_code as code from obligors where client_id = ${clientId} and parent_sys_obligor_code is not null
+      group by 1 having count(*) between 3 and 50 order by 1 limit 1`);
+    const res = await list(admin.cookie, { parentSysObligorCode: family!.code, count: 100 });
+    expect(total(res)).toBe(await count(sql`o.parent_sys_obligor_code = ${family!.code}`));
+    expect(res.json.length).toBe(total(res));
+    expect((res.json as Row[]).every((r) => r.parentSysObligorCode === family!.code)).toBe(true);
+  });
+
+  it.each(['guestId', 'representativeId', 'rmId', 'rmAssociationDimId'] as const)('filters by %s (exact match)', async (field) => {
+    const column = sql.identifier({ guestId: 'guest_id', representativeId: 'representative_id', rmId: 'rm_id', rmAssociationDimId: 'rm_association_dim_id' }[field]);
+    const [value] = await rows<{ id: number }>(sql`
+      select ${column} as id from obligors where client_id = ${clientId} and ${column} is not null
+      group by 1 order by count(*), 1 limit 1`);
+    const res = await list(admin.cookie, { [field]: value!.id, count: 500 });
+    expect(res.status).toBe(200);
+    expect(total(res)).toBe(await count(sql`o.${column} = ${value!.id}`));
+    expect(total(res)).toBeGreaterThan(0);
+    expect((res.json as Row[]).every((r) => r[field] === value!.id)).toBe(true);
+  });
+
+  it('filters by GSTIN, whole or a 3+ character part of it', async () => {
+    const [one] = await rows<{ gstin: string }>(sql`select business_id as gstin from obligors where client_id = ${clientId} order by sys_obligor_code limit 1`);
+    const whole = await list(admin.cookie, { businessId: one!.gstin });
+    expect(total(whole)).toBe(1);
+    expect(whole.json[0].businessId).toBe(one!.gstin);
+    const part = one!.gstin.slice(2, 7).toLowerCase();
+    const partial = await list(admin.cookie, { businessId: part, count: 500 });
+    expect(total(partial)).toBe(await count(sql`o.business_id ilike ${`%${part}%`}`));
+    expect((partial.json as Row[]).every((r) => r.businessId!.toLowerCase().includes(part))).toBe(true);
+    expect((await list(admin.cookie, { businessId: '27' })).status).toBe(400);
+  });
+
+  it('searches names and codes from 3 characters', async () => {
+    const res = await list(admin.cookie, { search: 'trad', count: 500 });
+    expect(total(res)).toBe(await count(sql`(o.name ilike '%trad%' or o.sys_obligor_code ilike '%trad%')`));
+    expect(total(res)).toBeGreaterThan(0);
+    const short = await list(admin.cookie, { search: 'tr' });
+    expect(short.status).toBe(400);
+    expect(short.json.fields.search).toMatch(/3 characters/);
+  });
+
+  it('sorts by snake_case fields: guest_name ascending puts the names in order, unassigned last', async () => {
+    const ranked = await rows<{ name: string }>(sql`select distinct name from users where client_id = ${clientId} order by name`);
+    const rank = new Map(ranked.map((r, i) => [r.name, i]));
+    const all = await list(admin.cookie, { sortBy: 'guest_name', count: 500 });
+    expect(all.status).toBe(200);
+    const ranks = (all.json as Row[]).map((r) => (r.guestName === null ? Infinity : rank.get(r.guestName)!));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    const desc = await list(admin.cookie, { sortBy: 'representative_name', orderBy: 'DESC', count: 500 });
+    const descRanks = (desc.json as Row[]).filter((r) => r.representativeName).map((r) => rank.get(r.representativeName!)!);
+    expect(descRanks).toEqual([...descRanks].sort((a, b) => b - a));
+    expect(descRanks[0]).toBeGreaterThan(descRanks[descRanks.length - 1]!);
+  });
+
+  it('sorts credit limits as numbers', async () => {
+    const res = await list(admin.cookie, { sortBy: 'credit_limit', orderBy: 'DESC', count: 50 });
+    const limits = (res.json as Row[]).map((r) => r.creditLimit!);
+    expect(limits).toEqual([...limits].sort((a, b) => b - a));
+    const [top] = await rows<{ max: number }>(sql`select max(credit_limit)::float8 as max from obligors where client_id = ${clientId}`);
+    expect(limits[0]).toBe(top!.max);
+  });
+
+  it('refuses camelCase and unknown sort fields with a 400 naming the field', async () => {
+    for (const sortBy of ['guestName', 'representativeName', 'balance']) {
+      const res = await list(admin.cookie, { sortBy });
+      expect(res.status).toBe(400);
+      expect(res.json.fields.sortBy).toContain('guest_name');
+    }
+    expect((await list(admin.cookie, { orderBy: 'UP' })).status).toBe(400);
+  });
+
+  it('pages in SQL: page 2 continues page 1 without overlap', async () => {
+    const first = await list(admin.cookie, { sortBy: 'city', count: 7 });
+    const second = await list(admin.cookie, { sortBy: 'city', count: 7, offset: 2 });
+    const both = await list(admin.cookie, { sortBy: 'city', count: 14 });
+    expect([...first.json, ...second.json].map((r: Row) => r.sysObligorCode)).toEqual(both.json.map((r: Row) => r.sysObligorCode));
+  });
+
+  it('shows a field officer only their obligors, and an area sales manager only theirs', async () => {
+    const own = await list(guest.cookie, { count: 500 });
+    expect(own.status).toBe(200);
+    expect(total(own)).toBe(await count(sql`o.guest_id = ${guest.userId}`));
+    expect(total(own)).toBeGreaterThan(0);
+    expect((own.json as Row[]).every((r) => r.guestId === guest.userId)).toBe(true);
+    const other = await list(guest.cookie, { guestId: admin.userId });
+    expect(total(other)).toBe(0);
+    const theirs = await list(rep.cookie, { count: 500 });
+    expect(total(theirs)).toBe(await count(sql`o.representative_id = ${rep.userId}`));
+    expect((theirs.json as Row[]).every((r) => r.representativeId === rep.userId)).toBe(true);
+  });
+
+  it('refuses another client, and users without customer analysis', async () => {
+    expect((await list(admin.cookie, { clientId: kaveriId })).status).toBe(403);
+    const staff = await signInAs(database, 'staff@vardhman.test');
+    expect((await list(staff.cookie)).status).toBe(403);
+  });
+});
+
+describe('POST obligors/{code}/assign', () => {
+  let code: string;
+  beforeAll(async () => {
+    const [row] = await rows<{ code: string }>(sql`
+      select sys_obligor_code as code from obligors
+      where client_id = ${clientId} and guest_id is distinct from ${guest.userId} and parent_sys_obligor_code is not null
+        and representative_id is not null and rm_id is distinct from ${admin.userId}
+      order by sys_obligor_code limit 1`);
+    code = row!.code;
+  });
+
+  it('is for customer managers only: a field officer or an area sales manager gets 403', async () => {
+    expect((await assign(guest.cookie, code, { guestId: guest.userId })).status).toBe(403);
+    expect((await assign(rep.cookie, code, { representativeId: rep.userId })).status).toBe(403);
+  });
+
+  it('answers 404 for an unknown obligor and for another client\'s', async () => {
+    expect((await assign(admin.cookie, 'NO-SUCH-CODE', { guestId: guest.userId })).status).toBe(404);
+    const [theirs] = await rows<{ code: string }>(sql`select sys_obligor_code as code from obligors where client_id = ${kaveriId} limit 1`);
+    expect((await assign(admin.cookie, theirs!.code, { guestId: guest.userId })).status).toBe(404);
+  });
+
+  it('refuses people of the wrong role, another client, or inactive, with a message per field', async () => {
+    const inactiveOfficer = await userWith(clientId, 'guest', 'INACTIVE');
+    const otherClientsOfficer = await userWith(kaveriId, 'guest');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ guestId: rep.userId }, 'guestId'], // a manager is not a field officer
+      [{ representativeId: guest.userId }, 'representativeId'],
+      [{ guestId: otherClientsOfficer.id }, 'guestId'],
+      [{ rmId: otherClientsOfficer.id }, 'rmId'],
+      [{ guestId: inactiveOfficer.id }, 'guestId'],
+      [{ rmId: inactiveOfficer.id }, 'rmId'],
+      [{ rmId: 999_999 }, 'rmId'],
+      [{ guestId: 'Suresh' }, 'guestId'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await assign(admin.cookie, code, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(res.json.fields), JSON.stringify(body)).toEqual([field]);
+    }
+    const both = await assign(admin.cookie, code, { guestId: rep.userId, representativeId: guest.userId });
+    expect(Object.keys(both.json.fields).sort()).toEqual(['guestId', 'representativeId']);
+    expect((await assign(admin.cookie, code, {})).status).toBe(400);
+    const [unchanged] = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where client_id = ${clientId} and entity_id = ${code}`);
+    expect(unchanged!.n).toBe(0);
+  });
+
+  it('assigns, clears, audits, and the new field officer then sees the obligor', async () => {
+    const before = await list(guest.cookie, { search: code });
+    expect(total(before)).toBe(0);
+    const [old] = await rows<{ guest: number | null; rep: number | null; rm: number | null }>(sql`
+      select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`);
+    const res = await assign(admin.cookie, code, { guestId: guest.userId, representativeId: null, rmId: admin.userId });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      sysObligorCode: code, guestId: guest.userId, guestName: 'Suresh Yadav', representativeId: null, representativeName: null,
+      rmId: admin.userId, rmName: 'Priya Raghavan',
+    });
+    const [now] = await rows<{ guest: number; rep: number | null; rm: number }>(sql`
+      select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`);
+    expect(now).toEqual({ guest: guest.userId, rep: null, rm: admin.userId });
+    const audit = await rows<{ action: string; userId: number; detail: Record<string, Record<string, number | null>> }>(sql`
+      select action, user_id as "userId", detail from audit_log where client_id = ${clientId} and entity = 'obligor' and entity_id = ${code}`);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'obligor_assigned', userId: admin.userId });
+    expect(audit[0]!.detail.after).toEqual({ guestId: guest.userId, representativeId: null, rmId: admin.userId });
+    expect(audit[0]!.detail.before).toEqual({ guestId: old!.guest, representativeId: old!.rep, rmId: old!.rm });
+
+    const after = await list(guest.cookie, { search: code });
+    expect(total(after)).toBe(1);
+    expect(after.json[0].sysObligorCode).toBe(code);
+
+    // A manager is any active user for the RM; leaving out a key keeps that assignment.
+    const rm = await assign(admin.cookie, code, { rmId: rep.userId });
+    expect(rm.json).toMatchObject({ guestId: guest.userId, rmId: rep.userId, rmName: 'Neha Kulkarni' });
+    const cleared = await assign(admin.cookie, code, { guestId: null });
+    expect(cleared.json.guestId).toBeNull();
+    expect(total(await list(guest.cookie, { search: code }))).toBe(0);
+  });
+});

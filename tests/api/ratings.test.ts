@@ -1,0 +1,196 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as ratingsRoute } from '@/app/api/v3/clients/ratings/route';
+import { queryRows } from '@/lib/db/query';
+import { ratingShift, SHIFT_RANK, type RatingShift } from '@/lib/domain/rating-shift';
+import { callRoute } from '../helpers/api';
+import type { TestDatabase } from '../helpers/db';
+import { clientIdOf, createSeededDatabase, signInAs, TEST_TODAY } from '../helpers/seeded';
+
+interface Row {
+  sysObligorCode: string;
+  name: string;
+  parentSysObligorCode: string | null;
+  rating: number;
+  ratingLabel: string;
+  ratingDate: string;
+  previousRating: number | null;
+  previousRatingDate: string | null;
+  shift: RatingShift;
+  balance: number;
+}
+interface History { code: string; ratings: { date: string; rating: number }[] }
+
+let database: TestDatabase;
+let clientId: number;
+let kaveriId: number;
+let admin: string;
+let guest: { cookie: string; userId: number };
+
+const rows = <T>(query: SQL) => queryRows<T>(database.db, query);
+const ratings = (cookie: string, query: Record<string, string | number | undefined> = {}) =>
+  callRoute(ratingsRoute, '/api/v3/clients/ratings', { cookie, query: { date: TEST_TODAY, ...query } });
+const total = (res: { headers: Headers }) => Number(res.headers.get('x-totalrecords'));
+const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** Every rating of the client's obligors on or before a date, newest first, straight from obligor_ratings. */
+async function histories(asOf: string): Promise<History[]> {
+  const raw = await rows<{ code: string; date: string; rating: number }>(sql`
+    select sys_obligor_code as code, rating_date::text as date, rating from obligor_ratings
+    where client_id = ${clientId} and rating_date <= ${asOf}::date order by sys_obligor_code, rating_date desc`);
+  const byCode = new Map<string, History>();
+  for (const r of raw) {
+    const history = byCode.get(r.code) ?? { code: r.code, ratings: [] };
+    history.ratings.push({ date: r.date, rating: Number(r.rating) });
+    byCode.set(r.code, history);
+  }
+  return [...byCode.values()];
+}
+
+beforeAll(async () => {
+  database = await createSeededDatabase();
+  clientId = await clientIdOf(database, 'VARDHMAN');
+  kaveriId = await clientIdOf(database, 'KAVERI');
+  admin = (await signInAs(database, 'admin@vardhman.test')).cookie;
+  const { cookie, session } = await signInAs(database, 'guest@vardhman.test');
+  guest = { cookie, userId: session.userId };
+});
+afterAll(() => database?.dispose());
+
+describe('GET /v3/clients/ratings', () => {
+  it('lists every obligor rated on or before the date, total in x-totalrecords, by rating ascending', async () => {
+    const res = await ratings(admin, { count: 500 });
+    expect(res.status).toBe(200);
+    expect(total(res)).toBe((await histories(TEST_TODAY)).length);
+    const list = res.json as Row[];
+    expect(list.map((r) => r.rating)).toEqual(list.map((r) => r.rating).sort((a, b) => a - b));
+    expect(new Set(list.map((r) => r.ratingLabel))).toEqual(new Set(['low', 'medium', 'high']));
+    for (const row of list) expect(row.ratingLabel).toBe(['low', 'medium', 'high'][row.rating - 1]);
+  });
+
+  it('takes the latest and the previous rating from obligor_ratings, and the shift between them (checked by hand)', async () => {
+    const all = await histories(TEST_TODAY);
+    const pick = (test: (h: History) => boolean) => all.find(test)!;
+    const downgrade = pick((h) => h.ratings.length > 1 && h.ratings[0]!.rating > h.ratings[1]!.rating);
+    const upgrade = pick((h) => h.ratings.length > 1 && h.ratings[0]!.rating < h.ratings[1]!.rating);
+    const unchanged = pick((h) => h.ratings.length > 1 && h.ratings[0]!.rating === h.ratings[1]!.rating);
+    const cases: [History, RatingShift][] = [[downgrade, 'DOWNGRADE'], [upgrade, 'UPGRADE'], [unchanged, 'UNCHANGED']];
+    const first = all.find((h) => h.ratings.length === 1);
+    if (first) cases.push([first, 'NEW']);
+    for (const [history, shift] of cases) {
+      const res = await ratings(admin, { sysObligorCode: history.code });
+      expect(res.json, history.code).toHaveLength(1);
+      const [latest, previous] = history.ratings;
+      expect(res.json[0]).toMatchObject({
+        sysObligorCode: history.code, rating: latest!.rating, ratingDate: latest!.date,
+        previousRating: previous?.rating ?? null, previousRatingDate: previous?.date ?? null, shift,
+      });
+    }
+  });
+
+  it('computes every shift as the domain rule does', async () => {
+    const res = await ratings(admin, { count: 500 });
+    for (const row of res.json as Row[]) expect(row.shift, row.sysObligorCode).toBe(ratingShift(row.previousRating, row.rating));
+  });
+
+  it('honours the date: the day before a rating change gives the old rating', async () => {
+    const changed = (await histories(TEST_TODAY)).find((h) => h.ratings.length > 2 && h.ratings[0]!.rating !== h.ratings[1]!.rating)!;
+    const [latest, previous, older] = changed.ratings;
+    const res = await ratings(admin, { sysObligorCode: changed.code, date: dayBefore(latest!.date) });
+    expect(res.json[0]).toMatchObject({
+      rating: previous!.rating, ratingDate: previous!.date, previousRating: older!.rating, previousRatingDate: older!.date,
+    });
+    const onTheDay = await ratings(admin, { sysObligorCode: changed.code, date: latest!.date });
+    expect(onTheDay.json[0]).toMatchObject({ rating: latest!.rating, ratingDate: latest!.date });
+  });
+
+  it('leaves out obligors not yet rated on the date: on the first review day every rating is NEW', async () => {
+    const [first] = await rows<{ date: string }>(sql`select min(rating_date)::text as date from obligor_ratings where client_id = ${clientId}`);
+    const res = await ratings(admin, { date: first!.date, count: 500 });
+    expect(total(res)).toBe((await histories(first!.date)).length);
+    expect((res.json as Row[]).every((r) => r.shift === 'NEW' && r.previousRating === null)).toBe(true);
+    expect(total(await ratings(admin, { date: dayBefore(first!.date) }))).toBe(0);
+  });
+
+  it.each(['UPGRADE', 'DOWNGRADE', 'UNCHANGED'] as const)('filters by shift %s', async (shift) => {
+    const expected = (await histories(TEST_TODAY)).filter((h) => ratingShift(h.ratings[1]?.rating, h.ratings[0]!.rating) === shift);
+    const res = await ratings(admin, { shift, count: 500 });
+    expect(total(res)).toBe(expected.length);
+    expect(total(res)).toBeGreaterThan(0);
+    expect((res.json as Row[]).map((r) => r.sysObligorCode).sort()).toEqual(expected.map((h) => h.code).sort());
+  });
+
+  it('takes the balance from the ageing rollup of the date, 0 for an obligor with nothing outstanding', async () => {
+    const res = await ratings(admin, { count: 500 });
+    const outstanding = new Map((await rows<{ code: string; outstanding: number }>(sql`
+      select sys_obligor_code as code, outstanding::float8 as outstanding from obligor_ageing
+      where client_id = ${clientId} and as_of_date = ${TEST_TODAY}::date`)).map((r) => [r.code, r.outstanding]));
+    for (const row of res.json as Row[]) expect(row.balance, row.sysObligorCode).toBeCloseTo(outstanding.get(row.sysObligorCode) ?? 0, 2);
+    expect((res.json as Row[]).some((r) => r.balance > 0)).toBe(true);
+  });
+
+  it('computes the balance from the ledger on a date without a rollup', async () => {
+    const asOf = dayBefore(TEST_TODAY);
+    const [snapshot] = await rows<{ n: number }>(sql`select count(*)::int as n from ageing_snapshots where client_id = ${clientId} and as_of_date = ${asOf}::date`);
+    expect(snapshot!.n).toBe(0);
+    const res = await ratings(admin, { date: asOf, sortBy: 'balance', orderBy: 'DESC', count: 3 });
+    for (const row of res.json as Row[]) {
+      const [ledger] = await rows<{ balance: number }>(sql`
+        select (coalesce(sum(i.amount), 0) - coalesce((select sum(p.amount) from payments p join invoices j
+          on j.client_id = p.client_id and j.sys_invoice_num = p.sys_invoice_num
+          where p.client_id = ${clientId} and j.sys_obligor_code = ${row.sysObligorCode} and j.issue_date <= ${asOf}::date
+            and p.paid_date <= ${asOf}::date), 0))::float8 as balance
+        from invoices i where i.client_id = ${clientId} and i.sys_obligor_code = ${row.sysObligorCode} and i.issue_date <= ${asOf}::date`);
+      expect(row.balance, row.sysObligorCode).toBeCloseTo(ledger!.balance, 2);
+    }
+  });
+
+  it('narrows to one obligor, or to the whole family of a parent', async () => {
+    const [family] = await rows<{ code: string; n: number }>(sql`
+      select o.parent_sys_obligor_code as code, count(*)::int as n from obligors o
+      where o.client_id = ${clientId} and exists (select 1 from obligor_ratings r where r.client_id = o.client_id
+        and r.sys_obligor_code = o.sys_obligor_code and r.rating_date <= ${TEST_TODAY}::date)
+      group by 1 having count(*) > 2 order by 1 limit 1`);
+    const res = await ratings(admin, { sysObligorCode: family!.code, count: 100 });
+    expect(total(res)).toBe(family!.n);
+    expect((res.json as Row[]).every((r) => r.parentSysObligorCode === family!.code)).toBe(true);
+  });
+
+  it('sorts by name, rating date, shift and balance, larger balances first among equals, and pages without overlap', async () => {
+    const all = (await ratings(admin, { sortBy: 'balance', orderBy: 'DESC', count: 500 })).json as Row[];
+    expect(all.map((r) => r.balance)).toEqual(all.map((r) => r.balance).sort((a, b) => b - a));
+    const byShift = (await ratings(admin, { sortBy: 'shift', orderBy: 'DESC', count: 500 })).json as Row[];
+    const ranks = byShift.map((r) => SHIFT_RANK[r.shift]);
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    expect(byShift[0]!.shift).toBe('DOWNGRADE');
+    const byRating = (await ratings(admin, { count: 500 })).json as Row[];
+    for (let i = 1; i < byRating.length; i++) {
+      const [a, b] = [byRating[i - 1]!, byRating[i]!];
+      if (a.rating === b.rating) expect(a.balance, `${a.sysObligorCode} before ${b.sysObligorCode}`).toBeGreaterThanOrEqual(b.balance);
+    }
+    const byDate = (await ratings(admin, { sortBy: 'ratingDate', count: 500 })).json as Row[];
+    expect(byDate.map((r) => r.ratingDate)).toEqual(byDate.map((r) => r.ratingDate).sort());
+    const first = await ratings(admin, { sortBy: 'name', count: 6 });
+    const second = await ratings(admin, { sortBy: 'name', count: 6, offset: 2 });
+    const both = await ratings(admin, { sortBy: 'name', count: 12 });
+    expect([...first.json, ...second.json].map((r: Row) => r.sysObligorCode)).toEqual(both.json.map((r: Row) => r.sysObligorCode));
+    expect((await ratings(admin, { sortBy: 'rating_date' })).status).toBe(400);
+    expect((await ratings(admin, { shift: 'BETTER' })).status).toBe(400);
+    expect((await ratings(admin, { date: '2026-13-01' })).status).toBe(400);
+  });
+
+  it('shows a field officer only their obligors', async () => {
+    const res = await ratings(guest.cookie, { count: 500 });
+    expect(res.status).toBe(200);
+    const own = new Set((await rows<{ code: string }>(sql`
+      select sys_obligor_code as code from obligors where client_id = ${clientId} and guest_id = ${guest.userId}`)).map((r) => r.code));
+    const expected = (await histories(TEST_TODAY)).filter((h) => own.has(h.code));
+    expect(total(res)).toBe(expected.length);
+    expect(total(res)).toBeGreaterThan(0);
+    expect((res.json as Row[]).every((r) => own.has(r.sysObligorCode))).toBe(true);
+  });
+
+  it('refuses another client', async () => {
+    expect((await ratings(admin, { clientId: kaveriId })).status).toBe(403);
+  });
+});

@@ -1,0 +1,80 @@
+import { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { createClient } from '@/lib/server/imports/create-client';
+import type { ImportSource } from '@/lib/server/imports/read-file';
+
+export const TODAY = '2026-11-20';
+export const PASSWORD = 'Kolhapur#2026';
+
+/** A fresh borrower client (buckets 30/60/90) with its administrator. */
+export async function newClient(db: Db, code: string) {
+  const email = `admin@${code.toLowerCase()}.test`;
+  const { clientId } = await createClient(db, {
+    code, name: `${code} Traders Pvt Ltd`, currency: 'INR', locale: 'en-IN', buckets: [30, 60, 90],
+    dims: ['Region', 'Branch', 'Channel'], adminEmail: email, adminName: 'Anita Desai', adminPassword: PASSWORD,
+  });
+  return { clientId, email };
+}
+
+/** An in-memory file of the batch. */
+export function file(name: string, content: string | Buffer): ImportSource {
+  return { name, open: () => Readable.from([typeof content === 'string' ? Buffer.from(content) : content]) };
+}
+
+export const csv = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
+
+/**
+ * The hand-computed ledger of tests/api/receivables.test.ts as import files, in both date styles
+ * and both digit groupings; as of 2026-11-20 it ages to the figures asserted there.
+ */
+export const HAND_BATCH = {
+  'obligors.csv': csv([
+    'sys_obligor_code,name,parent_sys_obligor_code,credit_limit,dim1',
+    'P1,Parent Group,,"5,00,000",North',
+    'S1,Solo Stores,,"40,000.00",South',
+    'C1,Child One,P1,"1,00,000",North',
+    'C2,"Child Two, Branch ""B""",P1,,South',
+  ]),
+  'ratings.csv': csv([
+    'sys_obligor_code,rating_date,rating',
+    'C1,2026-10-01,1',
+    'C1,25/11/2026,3',
+    'C2,01-01-2026,2',
+  ]),
+  'invoices.csv': csv([
+    'sys_invoice_num,invoice_num,sys_obligor_code,doc_type,issue_date,due_date,amount,currency',
+    'I1,INV/I1,C1,,2026-10-21,2026-11-20,"10,000.00",INR',
+    'I2,INV/I2,C1,INVOICE,01/08/2026,31/08/2026,25000,',
+    'CN1,INV/CN1,C1,CREDIT_NOTE,10-11-2026,,"2,000",INR',
+    'I3,INV/I3,C2,,2026-06-01,2026-07-01,"40,000.00",',
+    'I4,INV/I4,C2,,2026-07-15,,"15,000.00",',
+    'I5,INV/I5,C2,,2026-12-01,2026-12-31,9000.00,',
+    'I6,INV/I6,S1,,2026-10-05,2026-10-20,"7,500.00",',
+  ]),
+  'payments.csv': csv([
+    'payment_ref,sys_invoice_num,paid_date,amount',
+    'R1,I2,2026-09-15,"5,000.00"',
+    'R2,I2,25/11/2026,5000',
+    'R3,I3,20-07-2026,"40,000"',
+    'R4,I4,2026-10-01,5000.00',
+  ]),
+};
+
+export const handFiles = (overrides: Record<string, string> = {}) =>
+  Object.entries({ ...HAND_BATCH, ...overrides }).map(([name, content]) => file(name, content));
+
+/** Everything an import may write for a client: it must not move when a batch is refused. */
+export async function fingerprint(db: Db, clientId: number): Promise<string> {
+  const rows = await queryRows(db, sql`select
+    (select count(*) || ':' || coalesce(string_agg(sys_obligor_code || '/' || name || '/' || coalesce(parent_sys_obligor_code, '') || '/' || coalesce(credit_limit::text, ''), ',' order by sys_obligor_code), '') from obligors where client_id = ${clientId}) as obligors,
+    (select count(*) || ':' || coalesce(sum(amount), 0) || ':' || coalesce(sum(paid_to_date), 0) from invoices where client_id = ${clientId}) as invoices,
+    (select count(*) || ':' || coalesce(sum(amount), 0) from payments where client_id = ${clientId}) as payments,
+    (select count(*) from obligor_ratings where client_id = ${clientId}) as ratings,
+    (select count(*) from credit_limit_history where client_id = ${clientId}) as limits,
+    (select count(*) from dimension_values where client_id = ${clientId}) as dims,
+    (select count(*) from obligor_ageing where client_id = ${clientId}) as rollups,
+    (select integration_update_time::text from data_update_times where client_id = ${clientId}) as integrated`);
+  return JSON.stringify(rows);
+}

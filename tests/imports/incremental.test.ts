@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/lib/db/query';
+import { dsoEndDate } from '@/lib/domain/dso';
+import { runImport } from '@/lib/server/imports/run-import';
+import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { csv, file, handFiles, newClient, TODAY } from './helpers';
+
+let database: TestDatabase;
+let clientId: number;
+
+const refreshedAt = async () => new Map((await queryRows<{ d: string; at: string }>(database.db, sql`
+  select as_of_date::text as d, refreshed_at::text as at from ageing_snapshots where client_id = ${clientId}`)).map((r) => [r.d, r.at]));
+
+/** Every rollup row of the client, in a stable order: what the screens read. */
+const rollups = async () => JSON.stringify(await queryRows(database.db, sql`
+  select r.*, null as client_id from obligor_ageing r where r.client_id = ${clientId} order by r.as_of_date, r.sys_obligor_code`))
+  + JSON.stringify(await queryRows(database.db, sql`
+  select f.*, null as client_id from family_ageing f where f.client_id = ${clientId} order by f.as_of_date, f.family_code`));
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ clientId } = await newClient(database.db, 'INCR'));
+  const first = await runImport(database.db, { clientId, userId: null, source: 'CLI', files: handFiles(), today: TODAY });
+  expect(first.status).toBe('SUCCEEDED');
+});
+afterAll(() => database?.dispose());
+
+describe('a batch of new documents and payments', () => {
+  it('rebuilds only the rollups on or after its earliest date, and they equal a full rebuild', async () => {
+    const before = await refreshedAt();
+    // A new invoice issued on 25 Oct 2026 and a payment of 12 Nov 2026: nothing before 25 Oct can move.
+    const batch = await runImport(database.db, {
+      clientId, userId: null, source: 'CLI', today: TODAY, files: [
+        file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', 'I7,INV/I7,S1,2026-10-25,2026-11-24,"12,000.00"'])),
+        file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount', 'R5,I7,2026-11-12,"2,000"'])),
+      ],
+    });
+    expect(batch.status).toBe('SUCCEEDED');
+    const after = await refreshedAt();
+    expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
+    // The DSO end date (today less a month) is rebuilt with today whatever changed.
+    for (const [date, at] of after) {
+      if (date < '2026-10-25' && date !== dsoEndDate(TODAY)) expect(at, date).toBe(before.get(date));
+      else expect(at, date).not.toBe(before.get(date));
+    }
+    expect([...after.keys()].filter((d) => d < '2026-10-25').length).toBeGreaterThan(3);
+    const incremental = await rollups();
+    await database.db.transaction((tx) => refreshReceivableRollups(tx, clientId, TODAY));
+    expect(await rollups()).toBe(incremental);
+  });
+
+  it('rebuilds every date when an existing row changes (its old date is unknown)', async () => {
+    const before = await refreshedAt();
+    const batch = await runImport(database.db, {
+      clientId, userId: null, source: 'CLI', today: TODAY, files: [
+        file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', 'I7,INV/I7,S1,2026-10-25,2026-11-24,"13,000.00"'])),
+      ],
+    });
+    expect(batch.counts.invoices).toMatchObject({ updated: 1 });
+    const after = await refreshedAt();
+    for (const [date, at] of after) expect(at, date).not.toBe(before.get(date));
+  });
+});

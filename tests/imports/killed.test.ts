@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@/lib/db/client';
+import { migrateDatabase } from '@/lib/db/migrate';
+import { queryRows } from '@/lib/db/query';
+import { writeImportDataset } from '@/scripts/bench/import-data';
+import { testServerUrl } from '../helpers/db';
+import { fingerprint, newClient } from './helpers';
+
+/**
+ * `npm run import` killed with SIGKILL while it writes: the batch is one transaction, so the
+ * database holds nothing of it (PostgreSQL rolls back the dead session; PGlite recovers from its
+ * WAL on the next open). Runs the real CLI against a PGlite folder or a scratch PostgreSQL database.
+ */
+const work = mkdtempSync(path.join(tmpdir(), 'import-kill-'));
+let url: string | undefined;
+let dropDatabase: (() => Promise<void>) | undefined;
+const open = () => openDatabase(url ? { url } : { dataDir: path.join(work, 'pglite') });
+
+beforeAll(async () => {
+  const server = testServerUrl();
+  if (server) {
+    const name = `rd_kill_${process.pid}`;
+    const admin = await openDatabase({ url: server });
+    await admin.db.execute(sql.raw(`drop database if exists ${name}`));
+    await admin.db.execute(sql.raw(`create database ${name}`));
+    const u = new URL(server);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    };
+  }
+  const database = await open();
+  await migrateDatabase(database);
+  await newClient(database.db, 'KILL');
+  await database.close();
+  await writeImportDataset(path.join(work, 'batch'), 60_000);
+}, 300_000);
+afterAll(async () => {
+  await dropDatabase?.();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('a process killed mid-import', () => {
+  it('leaves the database unchanged', async () => {
+    let database: Database = await open();
+    const clientId = (await queryRows<{ id: number }>(database.db, sql`select id from clients where code = 'KILL'`))[0]!.id;
+    const before = await fingerprint(database.db, clientId);
+    await database.close();
+
+    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', 'scripts/import.ts', '--client', 'KILL', path.join(work, 'batch')], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATABASE_URL: url ?? '', DATA_DIR: path.join(work, 'pglite') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const killed = await new Promise<boolean>((resolve) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        // Killed once rows are being written: staging done, upserts under way.
+        if (/invoices\.csv: \d[\d,]* rows staged/.test(output) && !child.killed) {
+          child.kill('SIGKILL');
+          resolve(true);
+        }
+      };
+      child.stdout.on('data', onData);
+      child.stderr.on('data', onData);
+      child.on('exit', () => resolve(false));
+    });
+    await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.on('exit', resolve)));
+    expect(killed, `the import ended before it could be killed:\n${output}`).toBe(true);
+
+    database = await open();
+    try {
+      expect(await fingerprint(database.db, clientId)).toBe(before);
+      const [{ n }] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from imports`) as [{ n: number }];
+      expect(n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  }, 300_000);
+});

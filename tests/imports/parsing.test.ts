@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { csvRecords, CsvFormatError } from '@/lib/server/imports/csv';
+import { kindOfFile, planHeader } from '@/lib/server/imports/formats';
+import { parseAmount, parseDate } from '@/lib/server/imports/values';
+
+async function read(...chunks: string[]) {
+  async function* gen() {
+    yield* chunks;
+  }
+  const out: { line: number; fields: string[] }[] = [];
+  for await (const batch of csvRecords(gen())) out.push(...batch);
+  return out;
+}
+
+describe('CSV reader', () => {
+  it('reads quoted fields with commas, doubled quotes and line breaks, CRLF or LF, with a BOM', async () => {
+    const records = await read('\uFEFFa,b,c\r\n"Krishna Agencies, Kanpur","say ""hi""","two\nlines"\r\nx,,z\n\n', 'last,row,');
+    expect(records).toEqual([
+      { line: 1, fields: ['a', 'b', 'c'] },
+      { line: 2, fields: ['Krishna Agencies, Kanpur', 'say "hi"', 'two\nlines'] },
+      { line: 4, fields: ['x', '', 'z'] },
+      { line: 6, fields: ['last', 'row', ''] },
+    ]);
+  });
+
+  it('gives the same records whatever the chunk boundaries (CR|LF, inside quotes, "" split)', async () => {
+    const text = 'h1,h2\r\n"a ""q"" b",2\r\n"multi\r\nline",3\r\n';
+    const whole = await read(text);
+    for (let i = 1; i < text.length; i++) expect(await read(text.slice(0, i), text.slice(i))).toEqual(whole);
+  });
+
+  it('refuses an unclosed quote and text after a closing quote, naming the line', async () => {
+    await expect(read('a,b\n"open,1\n')).rejects.toThrow(CsvFormatError);
+    await expect(read('a,b\n"x"y,1\n')).rejects.toMatchObject({ line: 2 });
+  });
+});
+
+describe('values', () => {
+  it('reads the three date styles and refuses impossible days', () => {
+    expect(parseDate('2026-03-05')).toEqual({ ok: true, value: '2026-03-05' });
+    expect(parseDate('05-03-2026')).toEqual({ ok: true, value: '2026-03-05' });
+    expect(parseDate('05/03/2026')).toEqual({ ok: true, value: '2026-03-05' });
+    for (const bad of ['2026-02-29', '31/04/2026', '05-03/2026', '5/3/2026', '2026/03/05', '']) expect(parseDate(bad).ok).toBe(false);
+  });
+
+  it('reads Indian and Western grouping and plain decimals, at most 2 decimals', () => {
+    for (const text of ['12,34,567.50', '1,234,567.50', '1234567.5', '1234567.50']) {
+      expect(parseAmount(text, { positive: true })).toEqual({ ok: true, value: '1234567.50' });
+    }
+    expect(parseAmount('1,00,000', { positive: true })).toEqual({ ok: true, value: '100000.00' });
+    expect(parseAmount('0', { positive: false })).toEqual({ ok: true, value: '0.00' });
+    for (const bad of ['0', '1.234', '12,3456', '1,23,45', '-5', '₹100', '1e5', '1 000']) {
+      expect(parseAmount(bad, { positive: true }).ok, bad).toBe(false);
+    }
+  });
+
+  it('knows the file kinds and names unknown and missing columns', () => {
+    expect(kindOfFile('Invoices.XLSX')).toBe('invoices');
+    expect(kindOfFile('payments-2026-11.csv')).toBe('payments');
+    expect(kindOfFile('customers.csv')).toBeNull();
+    expect(planHeader('ratings', ['sys_obligor_code', 'score']).errors).toEqual([
+      'unknown column score (expected sys_obligor_code, rating_date, rating)',
+      'missing required columns rating_date, rating',
+    ]);
+  });
+});
