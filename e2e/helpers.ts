@@ -15,12 +15,29 @@ export const USERS = {
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {
   const here = page.url().startsWith('http') ? new URL(page.url()).pathname : null;
-  if (here !== '/') await page.goto('/');
+  if (here !== '/') await gotoSignInPage(page);
   await page.getByLabel('Work email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  // With the demo password the user leaves the sign-in page; wait for it (sign-in runs scrypt).
-  if (password === PASSWORD && email.includes('@')) await page.waitForURL((url) => url.pathname !== '/', { timeout: 20_000 });
+  // With the demo password the user leaves the sign-in page; wait for it (sign-in runs scrypt, and the
+  // first request after start also warms the server up on a busy machine).
+  if (password === PASSWORD && email.includes('@')) await page.waitForURL((url) => url.pathname !== '/', { timeout: 45_000 });
+}
+
+/**
+ * Opens the sign-in page. A page left signed in may itself be heading there (its polling gets a 401
+ * once the cookies are cleared and sends the browser to '/'), which aborts our navigation: try again.
+ */
+async function gotoSignInPage(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto('/');
+      return;
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('ERR_ABORTED')) throw error;
+      await page.waitForLoadState('load').catch(() => undefined);
+    }
+  }
 }
 
 export async function menuLabels(page: Page): Promise<string[]> {
