@@ -17,7 +17,13 @@ const refreshedAt = async () => new Map((await queryRows<{ d: string; at: string
 const rollups = async () => JSON.stringify(await queryRows(database.db, sql`
   select r.*, null as client_id from obligor_ageing r where r.client_id = ${clientId} order by r.as_of_date, r.sys_obligor_code`))
   + JSON.stringify(await queryRows(database.db, sql`
-  select f.*, null as client_id from family_ageing f where f.client_id = ${clientId} order by f.as_of_date, f.family_code`));
+  select f.*, null as client_id from family_ageing f where f.client_id = ${clientId} order by f.as_of_date, f.family_code`))
+  + JSON.stringify(await settlement());
+
+/** What the refresh keeps on each item: paid to date, the day it was settled, its status. */
+const settlement = () => queryRows<{ num: string; paid: string; settled: string | null; status: string }>(database.db, sql`
+  select sys_invoice_num as num, paid_to_date::text as paid, settled_date::text as settled, status
+  from invoices where client_id = ${clientId} order by sys_invoice_num`);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -30,14 +36,19 @@ afterAll(() => database?.dispose());
 describe('a batch of new documents and payments', () => {
   it('rebuilds only the rollups on or after its earliest date, and they equal a full rebuild', async () => {
     const before = await refreshedAt();
-    // A new invoice issued on 25 Oct 2026 and a payment of 12 Nov 2026: nothing before 25 Oct can move.
+    // A new invoice issued on 25 Oct 2026 and a payment of 12 Nov 2026, and one settling the stored I6:
+    // nothing before 25 Oct can move; only the batch's items are settled again.
     const batch = await runImport(database.db, {
       clientId, userId: null, source: 'CLI', today: TODAY, files: [
         file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', 'I7,INV/I7,S1,2026-10-25,2026-11-24,"12,000.00"'])),
-        file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount', 'R5,I7,2026-11-12,"2,000"'])),
+        file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount', 'R5,I7,2026-11-12,"2,000"', 'R6,I6,2026-11-05,"7,500"'])),
       ],
     });
     expect(batch.status).toBe('SUCCEEDED');
+    expect((await settlement()).filter((i) => ['I6', 'I7'].includes(i.num))).toEqual([
+      { num: 'I6', paid: '7500.00', settled: '2026-11-05', status: 'CLOSED' },
+      { num: 'I7', paid: '2000.00', settled: null, status: 'OPEN' },
+    ]);
     const after = await refreshedAt();
     expect([...after.keys()].sort()).toEqual([...before.keys()].sort());
     // The DSO end date (today less a month) is rebuilt with today whatever changed.

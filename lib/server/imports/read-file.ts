@@ -67,36 +67,44 @@ export async function readIntoStage(
     return summary;
   };
   const iterator = records(source);
-  for (;;) {
-    let next: IteratorResult<CsvRecord[]>;
-    try {
-      next = await iterator.next();
-    } catch (error) {
-      if (error instanceof CsvFormatError) return fail(error.line, error.message);
-      // exceljs (unzip, XML) fails with plain errors on a file that is not a workbook.
-      if (isXlsx(source)) return fail(0, `not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)})`);
-      throw error;
-    }
-    if (next.done) break;
-    for (const record of next.value) {
-      if (!plan) {
-        plan = planHeader(kind, record.fields);
-        summary.columns = [...plan.index.keys()];
-        if (plan.errors.length) {
-          // Rows under an unreadable header mean nothing: report the header only.
-          for (const reason of plan.errors) fail(record.line, reason);
-          await iterator.return(undefined);
-          return summary;
-        }
-        continue;
-      }
-      summary.rows++;
-      await writer.add(convertRow(kind, plan, record.fields, record.line, ctx,
-        (column, reason) => sink.add({ file: source.name, line: record.line, column, reason })));
-    }
-    onRows?.(summary.rows);
+  try {
+    return await stageRecords();
+  } finally {
+    // Every path, a refused file's too, waits for the batches in flight before the caller goes on.
+    await writer.close();
   }
-  await writer.flush();
-  if (!plan) return fail(1, 'the file is empty (a header row is required)');
-  return summary;
+
+  async function stageRecords(): Promise<FileSummary> {
+    for (;;) {
+      let next: IteratorResult<CsvRecord[]>;
+      try {
+        next = await iterator.next();
+      } catch (error) {
+        if (error instanceof CsvFormatError) return fail(error.line, error.message);
+        // exceljs (unzip, XML) fails with plain errors on a file that is not a workbook.
+        if (isXlsx(source)) return fail(0, `not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)})`);
+        throw error;
+      }
+      if (next.done) break;
+      for (const record of next.value) {
+        if (!plan) {
+          plan = planHeader(kind, record.fields);
+          summary.columns = [...plan.index.keys()];
+          if (plan.errors.length) {
+            // Rows under an unreadable header mean nothing: report the header only.
+            for (const reason of plan.errors) fail(record.line, reason);
+            await iterator.return(undefined);
+            return summary;
+          }
+          continue;
+        }
+        summary.rows++;
+        await writer.add(convertRow(kind, plan, record.fields, record.line, ctx,
+          (column, reason) => sink.add({ file: source.name, line: record.line, column, reason })));
+      }
+      onRows?.(summary.rows);
+    }
+    if (!plan) return fail(1, 'the file is empty (a header row is required)');
+    return summary;
+  }
 }

@@ -137,7 +137,9 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
       const since = changed ? await earliestChange(tx, counts) : undefined;
       progress(changed ? `refreshing the ageing rollups${since ? ` from ${since}` : ''}` : 'no changes: refreshing today\'s rollups only');
       // An unchanged ledger keeps its month-end rollups; today's are refreshed all the same.
-      await refreshReceivableRollups(tx, options.clientId, today, { onlyToday: !changed, since });
+      // Only new rows (since is set): no stored item lost a payment, so only the batch's items can settle differently.
+      const items = since ? sql`select sys_invoice_num from import_invoices union all select sys_invoice_num from import_payments` : undefined;
+      await refreshReceivableRollups(tx, options.clientId, today, { onlyToday: !changed, since, items });
       await tx.insert(dataUpdateTimes).values({ clientId: options.clientId, integrationUpdateTime: new Date() })
         .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { integrationUpdateTime: new Date() } });
       const result = report('SUCCEEDED', 0);

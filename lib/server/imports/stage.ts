@@ -48,23 +48,38 @@ export async function indexStageTables(db: Db): Promise<void> {
 // One JSON parameter per batch: no bind-parameter limit, one round trip per 5,000 rows.
 const BATCH_ROWS = 5_000;
 
+/**
+ * Writes staged rows in batches. One batch is in flight while the next is parsed: the database
+ * stores one while the process reads the next, and memory holds at most two batches.
+ */
 export class StageWriter {
   private rows: StagedRow[] = [];
+  private inFlight: Promise<unknown> = Promise.resolve();
   count = 0;
 
   constructor(private readonly db: Db, private readonly kind: ImportKind) {}
 
   async add(row: StagedRow): Promise<void> {
     this.rows.push(row);
-    if (this.rows.length >= BATCH_ROWS) await this.flush();
+    if (this.rows.length >= BATCH_ROWS) await this.send();
   }
 
-  async flush(): Promise<void> {
+  /** Sends what is buffered and waits until every batch is stored (a failed one throws here). */
+  async close(): Promise<void> {
+    await this.send();
+    await this.inFlight;
+  }
+
+  private async send(): Promise<void> {
     if (!this.rows.length) return;
     const json = JSON.stringify(this.rows);
     this.count += this.rows.length;
     this.rows = [];
+    await this.inFlight;
     const table = stageTable(this.kind);
-    await this.db.execute(sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${json}::json)`);
+    // Promise.resolve runs the query once: a drizzle query is a thenable that runs again on every then.
+    this.inFlight = Promise.resolve(this.db.execute(sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${json}::json)`));
+    // A failure is raised by the next send or by close; until then it must not count as unhandled.
+    this.inFlight.catch(() => undefined);
   }
 }

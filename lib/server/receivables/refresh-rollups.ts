@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { ageingSnapshots, clients, dataUpdateTimes } from '@/lib/db/schema';
@@ -19,14 +19,16 @@ const ROLLUP_COLUMNS = [
 /**
  * Keeps on each item the sum of its payments, the day they first covered it (null while open) and
  * its status, so that as-of queries skip settled items and today's outstanding needs no payment scan.
+ * `items` (a query of sys_invoice_num) limits the pass to the items a change can have touched.
  */
-async function refreshSettlement(db: Db, clientId: number): Promise<void> {
+async function refreshSettlement(db: Db, clientId: number, items?: SQL): Promise<void> {
+  const onlyItems = (column: SQL) => (items ? sql`and ${column} in (${items})` : sql``);
   await db.execute(sql`
     with running as (
       select p.sys_invoice_num, p.paid_date,
         sum(p.amount) over (partition by p.sys_invoice_num order by p.paid_date, p.payment_ref) as paid_so_far,
         sum(p.amount) over (partition by p.sys_invoice_num) as paid_total
-      from payments p where p.client_id = ${clientId}
+      from payments p where p.client_id = ${clientId} ${onlyItems(sql`p.sys_invoice_num`)}
     ),
     settlement as (
       select r.sys_invoice_num, max(r.paid_total) as paid_total,
@@ -37,7 +39,7 @@ async function refreshSettlement(db: Db, clientId: number): Promise<void> {
     target as (
       select i.sys_invoice_num, coalesce(s.paid_total, 0) as paid_total, s.settled_date
       from invoices i left join settlement s on s.sys_invoice_num = i.sys_invoice_num
-      where i.client_id = ${clientId}
+      where i.client_id = ${clientId} ${onlyItems(sql`i.sys_invoice_num`)}
     )
     update invoices i
     set paid_to_date = t.paid_total, settled_date = t.settled_date,
@@ -69,16 +71,18 @@ async function refreshFamilies(db: Db, clientId: number, asOf: string): Promise<
  * `today`, inside the caller's transaction, and records the view update time. Run after every
  * change to the ledger (seed, import); `onlyToday` adds the new current date on a day without
  * ledger changes (ages move with the calendar even when no data does); `since` limits the rebuild
- * to the dates on or after the earliest date a change touches (nothing before it can move).
+ * to the dates on or after the earliest date a change touches (nothing before it can move), and
+ * `items` (a query of sys_invoice_num) the settlement pass to the items a change touches.
  */
 export async function refreshReceivableRollups(
-  db: Db, clientId: number, today: string, options: { onlyToday?: boolean; now?: Date; since?: string } = {},
+  db: Db, clientId: number, today: string, options: { onlyToday?: boolean; now?: Date; since?: string; items?: SQL } = {},
 ): Promise<string[]> {
   const now = options.now ?? new Date();
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) throw new Error(`no client ${clientId}`);
   const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
-  await refreshSettlement(db, clientId);
+  // Without a ledger change (a new day) every item's settlement is as the last change left it.
+  if (!options.onlyToday) await refreshSettlement(db, clientId, options.items);
   const [first] = await queryRows<{ first: string | null }>(
     db, sql`select min(issue_date)::text as first from invoices where client_id = ${clientId}`,
   );
