@@ -137,9 +137,10 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
       const since = changed ? await earliestChange(tx, counts) : undefined;
       progress(changed ? `refreshing the ageing rollups${since ? ` from ${since}` : ''}` : 'no changes: refreshing today\'s rollups only');
       // An unchanged ledger keeps its month-end rollups; today's are refreshed all the same.
-      // Only new rows (since is set): no stored item lost a payment, so only the batch's items can settle differently.
-      const items = since ? sql`select sys_invoice_num from import_invoices union all select sys_invoice_num from import_payments` : undefined;
-      await refreshReceivableRollups(tx, options.clientId, today, { onlyToday: !changed, since, items });
+      // Only new rows (since is set): no stored item lost a payment and no customer moved, so only the
+      // batch's items can settle differently and only the batch's customers can age differently.
+      const scope = since ? await batchScope(tx, options.clientId) : {};
+      await refreshReceivableRollups(tx, options.clientId, today, { onlyToday: !changed, since, ...scope });
       await tx.insert(dataUpdateTimes).values({ clientId: options.clientId, integrationUpdateTime: new Date() })
         .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { integrationUpdateTime: new Date() } });
       const result = report('SUCCEEDED', 0);
@@ -151,6 +152,22 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
     const result = report('FAILED', 0);
     return { ...result, id: await record(db, result) };
   }
+}
+
+/**
+ * The items and the customers a batch of new rows touches: the items as a query over the staging
+ * tables, the customers kept in one more temporary table (the refresh reads them for every date).
+ */
+async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; obligors: SQL }> {
+  await db.execute(sql`create temporary table import_touched_obligors on commit drop as
+    select sys_obligor_code from import_invoices
+    union select i.sys_obligor_code from import_payments p join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = p.sys_invoice_num
+    union select sys_obligor_code from import_ratings`);
+  await db.execute(sql`analyze import_touched_obligors`);
+  return {
+    items: sql`select sys_invoice_num from import_invoices union all select sys_invoice_num from import_payments`,
+    obligors: sql`select sys_obligor_code from import_touched_obligors`,
+  };
 }
 
 const CHANGE_DATES: Partial<Record<ImportKind, SQL>> = {

@@ -31,8 +31,13 @@ export function escapeLike(text: string): string {
  * Credit basis: days past due (due date, or issue date without one); invoice basis: days since issue
  * (lib/domain/ageing.ts is the reference implementation the tests compare this with).
  */
-export function ageingRowsSql(clientId: number, asOf: string, b: AgeingBoundaries, filters: ItemFilters = {}): SQL {
+export function ageingRowsSql(
+  clientId: number, asOf: string, b: AgeingBoundaries, filters: ItemFilters = {}, onlyObligors?: SQL,
+): SQL {
   const d = sql`${asOf}::date`;
+  // `onlyObligors` (a query of codes) limits the rows to those customers; their sales segments then
+  // rank among themselves only, and the caller ranks them again among all (rankSalesSegments).
+  const ofObligors = (code: SQL) => (onlyObligors ? sql` and ${code} in (${onlyObligors})` : sql``);
   const monthStart = sql`date_trunc('month', ${d})::date`;
   const bucket = (name: string, where: SQL) =>
     sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, count(*) filter (where ${where}) as ${sql.identifier(`${name}_num`)}`;
@@ -48,7 +53,7 @@ export function ageingRowsSql(clientId: number, asOf: string, b: AgeingBoundarie
         i.amount - i.paid_to_date + coalesce(pa.amount, 0) as outstanding
       from invoices i left join paid_after pa on pa.sys_invoice_num = i.sys_invoice_num
       where i.client_id = ${clientId} and i.issue_date <= ${d} and (i.settled_date is null or i.settled_date > ${d})
-        ${itemConditions(sql`i`, filters)}
+        ${itemConditions(sql`i`, filters)}${ofObligors(sql`i.sys_obligor_code`)}
     ),
     buckets as (
       select sys_obligor_code,
@@ -71,11 +76,12 @@ export function ageingRowsSql(clientId: number, asOf: string, b: AgeingBoundarie
         select i.sys_obligor_code, i.amount as invoiced, 0 as paid
         from invoices i
         where i.client_id = ${clientId} and i.issue_date between ${monthStart} and ${d} ${itemConditions(sql`i`, filters)}
+          ${ofObligors(sql`i.sys_obligor_code`)}
         union all
         select i.sys_obligor_code, 0, p.amount
         from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
         where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type <> 'CREDIT_NOTE'
-          ${itemConditions(sql`i`, filters)}
+          ${itemConditions(sql`i`, filters)}${ofObligors(sql`i.sys_obligor_code`)}
       ) moves group by sys_obligor_code
     ),
     sales as (
@@ -83,19 +89,12 @@ export function ageingRowsSql(clientId: number, asOf: string, b: AgeingBoundarie
       select i.sys_obligor_code, sum(i.amount) as sales12m
       from invoices i
       where i.client_id = ${clientId} and i.issue_date > (${d} - interval '12 months')::date and i.issue_date <= ${d}
+        ${ofObligors(sql`i.sys_obligor_code`)}
       group by i.sys_obligor_code
     ),
-    ranked as (
-      -- lib/domain/segments.ts: LARGE while the sales ranked before it are under 80% of the total, MEDIUM under 95%.
-      select sys_obligor_code, sales12m,
-        coalesce(sum(sales12m) over (order by sales12m desc, sys_obligor_code rows between unbounded preceding and 1 preceding), 0) as before,
-        sum(sales12m) over () as total
-      from sales where sales12m > 0
-    )
+    ranked as (${rankedSales(sql`sales`)})
     select o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code,
-      o.dim1_id, o.dim2_id, o.dim3_id,
-      case when s.before < ${SEGMENT_CUMULATIVE_SHARE.LARGE} * s.total then 'LARGE'
-        when s.before < ${SEGMENT_CUMULATIVE_SHARE.MEDIUM} * s.total then 'MEDIUM' else 'SMALL' end as sales_segment,
+      o.dim1_id, o.dim2_id, o.dim3_id, ${segmentOf(sql`s`)} as sales_segment,
       (select r.rating from obligor_ratings r where r.client_id = o.client_id and r.sys_obligor_code = o.sys_obligor_code
         and r.rating_date <= ${d} order by r.rating_date desc limit 1) as rating,
       ${sql.join(['current', 'crd_bucket1', 'crd_bucket2', 'crd_bucket3', 'crd_bucket4', 'inv_bucket1', 'inv_bucket2', 'inv_bucket3', 'inv_bucket4']
@@ -106,6 +105,23 @@ export function ageingRowsSql(clientId: number, asOf: string, b: AgeingBoundarie
     left join buckets b on b.sys_obligor_code = o.sys_obligor_code
     left join activity a on a.sys_obligor_code = o.sys_obligor_code
     left join ranked s on s.sys_obligor_code = o.sys_obligor_code
-    where o.client_id = ${clientId} and (b.sys_obligor_code is not null or a.sys_obligor_code is not null
+    where o.client_id = ${clientId}${ofObligors(sql`o.sys_obligor_code`)} and (b.sys_obligor_code is not null or a.sys_obligor_code is not null
       ${hasItemFilters(filters) ? sql`` : sql`or s.sys_obligor_code is not null`})`;
+}
+
+/**
+ * Customers of `source` (sys_obligor_code, sales12m) with positive sales, each with the sales ranked
+ * before it and the total: lib/domain/segments.ts's Pareto, in SQL.
+ */
+export function rankedSales(source: SQL): SQL {
+  return sql`select sys_obligor_code, sales12m,
+    coalesce(sum(sales12m) over (order by sales12m desc, sys_obligor_code rows between unbounded preceding and 1 preceding), 0) as before,
+    sum(sales12m) over () as total
+    from ${source} where sales12m > 0`;
+}
+
+/** LARGE while the sales ranked before it are under 80% of the total, MEDIUM under 95%, else (no sales too) SMALL. */
+export function segmentOf(ranked: SQL): SQL {
+  return sql`case when ${ranked}.before < ${SEGMENT_CUMULATIVE_SHARE.LARGE} * ${ranked}.total then 'LARGE'
+    when ${ranked}.before < ${SEGMENT_CUMULATIVE_SHARE.MEDIUM} * ${ranked}.total then 'MEDIUM' else 'SMALL' end`;
 }

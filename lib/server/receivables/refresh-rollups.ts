@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { ageingSnapshots, clients, dataUpdateTimes } from '@/lib/db/schema';
-import { ageingRowsSql } from './ageing-source';
+import { ageingRowsSql, rankedSales, segmentOf } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column, GROUP_COLUMNS, summedColumns } from './ageing-columns';
 import { monthEndsBetween } from '@/lib/domain/dates';
 import { dsoEndDate } from '@/lib/domain/dso';
@@ -49,6 +49,18 @@ async function refreshSettlement(db: Db, clientId: number, items?: SQL): Promise
       and (i.paid_to_date <> t.paid_total or i.settled_date is distinct from t.settled_date)`);
 }
 
+/**
+ * Ranks the sales segments of a date's rollup rows among all customers again, after some of them
+ * were rebuilt: one customer's new sales can move another across the 80% or 95% line.
+ */
+async function rankSalesSegments(db: Db, clientId: number, asOf: string): Promise<void> {
+  await db.execute(sql`
+    update obligor_ageing r set sales_segment = ${segmentOf(sql`x`)}
+    from (${rankedSales(sql`(select sys_obligor_code, sales12m from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date) day`)}) x
+    where r.client_id = ${clientId} and r.as_of_date = ${asOf}::date and r.sys_obligor_code = x.sys_obligor_code
+      and r.sales_segment is distinct from ${segmentOf(sql`x`)}`);
+}
+
 /** Sums the obligor rollup of a date per family, and the families into the client total. */
 async function refreshFamilies(db: Db, clientId: number, asOf: string): Promise<void> {
   const columns = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => column(k));
@@ -72,10 +84,12 @@ async function refreshFamilies(db: Db, clientId: number, asOf: string): Promise<
  * change to the ledger (seed, import); `onlyToday` adds the new current date on a day without
  * ledger changes (ages move with the calendar even when no data does); `since` limits the rebuild
  * to the dates on or after the earliest date a change touches (nothing before it can move), and
- * `items` (a query of sys_invoice_num) the settlement pass to the items a change touches.
+ * `items` (a query of sys_invoice_num) the settlement pass to the items a change touches;
+ * `obligors` (a query of codes) rebuilds only those customers' rows of a date that has rollups.
  */
 export async function refreshReceivableRollups(
-  db: Db, clientId: number, today: string, options: { onlyToday?: boolean; now?: Date; since?: string; items?: SQL } = {},
+  db: Db, clientId: number, today: string,
+  options: { onlyToday?: boolean; now?: Date; since?: string; items?: SQL; obligors?: SQL } = {},
 ): Promise<string[]> {
   const now = options.now ?? new Date();
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
@@ -96,10 +110,14 @@ export async function refreshReceivableRollups(
   if (!options.onlyToday) await forgetOtherDates(db, clientId, dates, since);
   const columns = sql.join(ROLLUP_COLUMNS.map((c) => sql.identifier(c)), sql`, `);
   for (const asOf of dates) {
-    await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date`);
+    // A date without rollups yet (a new day) is built whole; others only for the customers named.
+    const obligors = options.obligors && await hasSnapshot(db, clientId, asOf) ? options.obligors : undefined;
+    const ofObligors = obligors ? sql`and sys_obligor_code in (${obligors})` : sql``;
+    await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date ${ofObligors}`);
     await db.execute(sql`
       insert into obligor_ageing (client_id, as_of_date, ${columns})
-      select ${clientId}, ${asOf}::date, ${columns} from (${ageingRowsSql(clientId, asOf, boundaries)}) rows`);
+      select ${clientId}, ${asOf}::date, ${columns} from (${ageingRowsSql(clientId, asOf, boundaries, {}, obligors)}) rows`);
+    if (obligors) await rankSalesSegments(db, clientId, asOf);
     await refreshFamilies(db, clientId, asOf);
     await db.insert(ageingSnapshots).values({ clientId, asOfDate: asOf, refreshedAt: now })
       .onConflictDoUpdate({ target: [ageingSnapshots.clientId, ageingSnapshots.asOfDate], set: { refreshedAt: now } });
