@@ -26,12 +26,13 @@ import {
 } from './bench/report';
 import { measure } from './bench/timing';
 import { importRateLines, measureImportRate, writeImportRates, type ImportRate } from './bench/import-rate';
+import { measureDailyImport, writeDailyImport } from './bench/import-daily';
 import { runCli } from './run-cli';
 
 const USAGE = `usage: npm run bench -- [--scale N] [--pglite-scale N] [--db postgres|pglite|both] [--iterations N]
        [--warmups N] [--baseline-iterations N] [--skip-seed] [--browser|--no-browser] [--build-stats]
        [--reuse postgres|pglite] [--no-baseline] [--no-explain] [--calls id,id] [--today YYYY-MM-DD]
-       [--import-rows N] [--import-only] [--no-import]`;
+       [--import-rows N] [--import-only] [--no-import] [--import-daily N]`;
 
 /** Scale 17: VARDHMAN gets 60,000 x 17 = 1.02M documents (and 5,100 parents / 51,000 children). */
 const DEFAULT_SCALE = 17;
@@ -64,6 +65,7 @@ function parse() {
       'import-rows': { type: 'string' },
       'import-only': { type: 'boolean', default: false },
       'no-import': { type: 'boolean', default: false },
+      'import-daily': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -94,6 +96,8 @@ function parse() {
     /** Invoices per generated import file (payments: 80 % of them); 0 skips the import rate. */
     importRows: values['no-import'] ? 0 : positive('import-rows', values['import-rows'], 200_000, true),
     importOnly: values['import-only'],
+    /** New invoices of a daily batch into the benchmark ledger (payments: a quarter as many), rolled back; 0: none. */
+    importDaily: values['import-daily'] === undefined ? 0 : positive('import-daily', values['import-daily'], 0, true),
     pgUrl: process.env.BENCH_DATABASE_URL || DEFAULT_PG_URL,
   };
 }
@@ -156,6 +160,10 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
       const entry = results.get(call.id) ?? { id: call.id, label: call.label, path: call.path, byDb: {} };
       entry.byDb[kind] = { ...result, label: call.label, params: call.params };
       results.set(call.id, entry);
+    }
+    if (options.importDaily > 0) {
+      const daily = await measureDailyImport(dataset.db, dataset.label, dataset.volumes.clientId, dataset.today, options.importDaily, log);
+      writeDailyImport(RESULTS_DIR, daily);
     }
     return {
       kind, label: dataset.label, where: dataset.where, scale: dataset.scale, today: dataset.today,

@@ -125,15 +125,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
         else counts.payments = await applyPayments(ctx, file.rows);
       }
       const changed = Object.values(counts).some((c) => c.inserted + c.updated > 0);
-      if (changed) {
-        // Statistics describe the tables before the batch (autovacuum has not seen it: it is not
-        // committed); without fresh ones the rollup queries plan for empty tables and crawl.
-        progress('analysing the changed tables');
-        const tables = { obligors: 'obligors', ratings: 'obligor_ratings', invoices: 'invoices', payments: 'payments' } as const;
-        for (const [kind, c] of Object.entries(counts) as [ImportKind, KindCounts][]) {
-          if (c.inserted + c.updated > 0) await tx.execute(sql`analyze ${sql.identifier(tables[kind])}`);
-        }
-      }
+      if (changed) await analyseGrownTables(tx, counts, progress);
       const since = changed ? await earliestChange(tx, counts) : undefined;
       progress(changed ? `refreshing the ageing rollups${since ? ` from ${since}` : ''}` : 'no changes: refreshing today\'s rollups only');
       // An unchanged ledger keeps its month-end rollups; today's are refreshed all the same.
@@ -168,6 +160,25 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
     items: sql`select sys_invoice_num from import_invoices union all select sys_invoice_num from import_payments`,
     obligors: sql`select sys_obligor_code from import_touched_obligors`,
   };
+}
+
+const TABLES: Record<ImportKind, string> = { obligors: 'obligors', ratings: 'obligor_ratings', invoices: 'invoices', payments: 'payments' };
+
+/**
+ * Statistics describe the tables before the batch (autovacuum has not seen it: it is not
+ * committed); when the batch is a large share of a table, the rollup queries would plan for the
+ * old, smaller table and crawl, so that table is analysed. A small batch into a large ledger is not
+ * worth the second it costs.
+ */
+async function analyseGrownTables(db: Db, counts: Partial<Record<ImportKind, KindCounts>>, progress: (m: string) => void): Promise<void> {
+  for (const [kind, c] of Object.entries(counts) as [ImportKind, KindCounts][]) {
+    const changes = c.inserted + c.updated;
+    if (!changes) continue;
+    const [stats] = await queryRows<{ rows: number }>(db, sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = ${TABLES[kind]}::regclass`);
+    if (changes < 0.1 * (stats?.rows ?? 0)) continue;
+    progress(`analysing ${TABLES[kind]}`);
+    await db.execute(sql`analyze ${sql.identifier(TABLES[kind])}`);
+  }
 }
 
 const CHANGE_DATES: Partial<Record<ImportKind, SQL>> = {

@@ -22,13 +22,21 @@ const ROLLUP_COLUMNS = [
  * `items` (a query of sys_invoice_num) limits the pass to the items a change can have touched.
  */
 async function refreshSettlement(db: Db, clientId: number, items?: SQL): Promise<void> {
-  const onlyItems = (column: SQL) => (items ? sql`and ${column} in (${items})` : sql``);
+  // Scoped, the pass starts from the named items and reaches their payments and rows by index.
+  const scope = items ? sql`scope as (select distinct sys_invoice_num from (${items}) named),` : sql``;
+  const payments = items
+    ? sql`scope t join payments p on p.client_id = ${clientId} and p.sys_invoice_num = t.sys_invoice_num`
+    : sql`payments p where p.client_id = ${clientId}`;
+  const target = items
+    ? sql`scope t join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = t.sys_invoice_num
+      left join settlement s on s.sys_invoice_num = i.sys_invoice_num`
+    : sql`invoices i left join settlement s on s.sys_invoice_num = i.sys_invoice_num where i.client_id = ${clientId}`;
   await db.execute(sql`
-    with running as (
+    with ${scope} running as (
       select p.sys_invoice_num, p.paid_date,
         sum(p.amount) over (partition by p.sys_invoice_num order by p.paid_date, p.payment_ref) as paid_so_far,
         sum(p.amount) over (partition by p.sys_invoice_num) as paid_total
-      from payments p where p.client_id = ${clientId} ${onlyItems(sql`p.sys_invoice_num`)}
+      from ${payments}
     ),
     settlement as (
       select r.sys_invoice_num, max(r.paid_total) as paid_total,
@@ -38,8 +46,7 @@ async function refreshSettlement(db: Db, clientId: number, items?: SQL): Promise
     ),
     target as (
       select i.sys_invoice_num, coalesce(s.paid_total, 0) as paid_total, s.settled_date
-      from invoices i left join settlement s on s.sys_invoice_num = i.sys_invoice_num
-      where i.client_id = ${clientId} ${onlyItems(sql`i.sys_invoice_num`)}
+      from ${target}
     )
     update invoices i
     set paid_to_date = t.paid_total, settled_date = t.settled_date,
@@ -110,6 +117,8 @@ export async function refreshReceivableRollups(
   if (!options.onlyToday) await forgetOtherDates(db, clientId, dates, since);
   const columns = sql.join(ROLLUP_COLUMNS.map((c) => sql.identifier(c)), sql`, `);
   for (const asOf of dates) {
+    // Before `since` nothing moved: a date there is built only when it has no rollups yet (a new DSO end date).
+    if (since && asOf < since && await hasSnapshot(db, clientId, asOf)) continue;
     // A date without rollups yet (a new day) is built whole; others only for the customers named.
     const obligors = options.obligors && await hasSnapshot(db, clientId, asOf) ? options.obligors : undefined;
     const ofObligors = obligors ? sql`and sys_obligor_code in (${obligors})` : sql``;
