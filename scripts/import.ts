@@ -17,7 +17,7 @@ import { formatReport } from '@/lib/server/imports/format-report';
 import { openForCli } from './cli-database';
 import { runCli } from './run-cli';
 
-const USAGE = 'usage: npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] <files or folders>';
+const USAGE = 'usage: npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] [--skip-bad-rows] <files or folders>';
 
 function sources(paths: string[]): ImportSource[] {
   return paths.flatMap((p) => {
@@ -34,6 +34,7 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: {
       client: { type: 'string' }, today: { type: 'string' }, 'no-wait': { type: 'boolean', default: false },
+      'skip-bad-rows': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -68,7 +69,7 @@ async function main(): Promise<number> {
     }
     console.log(`${stamp()} importing ${files.map((f) => f.name).join(', ')} into ${client.code} (${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`);
     const report = await runImport(database.db, {
-      clientId: client.id, userId: null, source: 'CLI', files, today: values.today,
+      clientId: client.id, userId: null, source: 'CLI', files, today: values.today, skipBadRows: values['skip-bad-rows'],
       onProgress: (message) => console.log(`${stamp()} ${message}`),
     });
     console.log(formatReport(report));

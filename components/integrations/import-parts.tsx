@@ -15,7 +15,7 @@ export function ImportStatus({ status }: { status: TImportSummary['status'] }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${tone}`}>{status === 'SUCCEEDED' ? 'Imported' : 'Refused'}</span>;
 }
 
-/** "Invoices 1,200 (40 new, 3 updated)" per file; a refused batch shows its rows read. */
+/** "Invoices 1,200 (40 new, 3 updated, 2 skipped)" per file; a refused batch shows its rows read. */
 export function ImportCounts({ item }: { item: Pick<TImportSummary, 'files' | 'counts' | 'status'> }) {
   return (
     <ul className="space-y-0.5">
@@ -25,7 +25,7 @@ export function ImportCounts({ item }: { item: Pick<TImportSummary, 'files' | 'c
           <li key={f.name} className="whitespace-nowrap">
             <span className="font-medium text-slate-700">{KIND_LABELS[f.kind]}</span>{' '}
             <span className="tabular-nums">{int(f.rows)}</span>
-            {c && <span className="text-slate-500"> ({int(c.inserted)} new, {int(c.updated)} updated)</span>}
+            {c && <span className="text-slate-500"> ({int(c.inserted)} new, {int(c.updated)} updated{c.skipped ? <>, <span className="text-amber-700">{int(c.skipped)} skipped</span></> : null})</span>}
           </li>
         );
       })}

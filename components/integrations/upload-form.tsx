@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { api, apiErrorMessage } from '@/lib/client/api';
-import type { TImportDetail } from '@/lib/contract/imports';
+import { SKIP_BAD_ROWS_FIELD, type TImportDetail } from '@/lib/contract/imports';
 import { ImportCounts, ImportErrors, ImportStatus } from './import-parts';
 
 /** Choose the batch's files, upload them, and read the report right here. */
@@ -40,6 +40,10 @@ export function UploadForm() {
           <input type="file" name="files" multiple accept=".csv,.xlsx" disabled={busy}
             className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200" />
         </label>
+        <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+          <input type="checkbox" name={SKIP_BAD_ROWS_FIELD} value="true" disabled={busy} className="rounded border-slate-300" />
+          Import the good rows and skip the bad ones
+        </label>
         <button type="submit" disabled={busy}
           className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700 disabled:opacity-60">
           {busy ? 'Importing…' : 'Import'}
@@ -58,6 +62,12 @@ export function UploadForm() {
             <Link href={`/borrowers/integrations/${report.id}`} className="text-brand-700 hover:underline">Report</Link>
           </div>
           {report.status === 'SUCCEEDED' ? <ImportCounts item={report} /> : <ImportErrors errors={report.errors} total={report.errorCount} />}
+          {report.status === 'SUCCEEDED' && report.errorCount > 0 && (
+            <div className="mt-3">
+              <p className="mb-2 text-amber-800">These rows were skipped: correct them and import them again.</p>
+              <ImportErrors errors={report.errors} total={report.errorCount} />
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -6,6 +6,9 @@ export const ZImportsQuery = ZPaging;
 
 export const ZImportIdParam = z.coerce.number().int().positive();
 
+/** The upload form's field asking to import the good rows and skip the bad ones. */
+export const SKIP_BAD_ROWS_FIELD = 'skipBadRows';
+
 /** Largest upload accepted by POST /api/integrations/imports (all files together). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
@@ -16,6 +19,8 @@ export interface TImportCounts {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Bad rows left out of a batch imported with "skip bad rows" (absent on older imports). */
+  skipped?: number;
 }
 
 export interface TImportError {

@@ -40,10 +40,10 @@ describe('a good batch', () => {
     expect(first.errors).toEqual([]);
     expect(first.status).toBe('SUCCEEDED');
     expect(first.counts).toEqual({
-      obligors: { rows: 4, inserted: 4, updated: 0, unchanged: 0 },
-      ratings: { rows: 3, inserted: 3, updated: 0, unchanged: 0 },
-      invoices: { rows: 7, inserted: 7, updated: 0, unchanged: 0 },
-      payments: { rows: 4, inserted: 4, updated: 0, unchanged: 0 },
+      obligors: { rows: 4, inserted: 4, updated: 0, unchanged: 0, skipped: 0 },
+      ratings: { rows: 3, inserted: 3, updated: 0, unchanged: 0, skipped: 0 },
+      invoices: { rows: 7, inserted: 7, updated: 0, unchanged: 0, skipped: 0 },
+      payments: { rows: 4, inserted: 4, updated: 0, unchanged: 0, skipped: 0 },
     });
     expect(first.dimensionValuesCreated).toBe(2);
   });
@@ -92,7 +92,7 @@ describe('a good batch', () => {
   it('updates a changed row, adds a credit limit period, and counts just that', async () => {
     const changed = HAND_BATCH['obligors.csv'].replace('C1,Child One,P1,"1,00,000"', 'C1,Child One Renamed,P1,"1,20,000"');
     const report = await importInto(hand.clientId, [file('obligors.csv', changed)]);
-    expect(report.counts.obligors).toEqual({ rows: 4, inserted: 0, updated: 1, unchanged: 3 });
+    expect(report.counts.obligors).toEqual({ rows: 4, inserted: 0, updated: 1, unchanged: 3, skipped: 0 });
     const c1 = await database.db.select().from(creditLimitHistory)
       .where(and(eq(creditLimitHistory.clientId, hand.clientId), eq(creditLimitHistory.sysObligorCode, 'C1')));
     expect(c1.map((h) => h.creditLimit).sort()).toEqual(['100000.00', '120000.00']);

@@ -10,6 +10,8 @@ export interface KindCounts {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Bad rows left out (only with skipBadRows; otherwise a bad row refuses the batch). */
+  skipped: number;
 }
 
 export interface ApplyContext {
@@ -17,19 +19,21 @@ export interface ApplyContext {
   clientId: number;
   userId: number | null;
   today: string;
+  /** Rows of each kind marked not ok: every statement below reads the good rows only. */
+  skipped: Record<ImportKind, number>;
 }
 
 /**
  * An upsert by natural key that touches only rows whose values differ, so that importing the
  * same files again changes nothing; returns how many rows were inserted and updated.
  */
-async function upsert(db: Db, statement: SQL, rows: number): Promise<KindCounts> {
+async function upsert(db: Db, statement: SQL, rows: number, skipped: number): Promise<KindCounts> {
   const [counts] = await queryRows<{ inserted: number; updated: number }>(db, sql`
     with up as (${statement} returning (xmax = 0) as inserted)
     select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from up`);
   const inserted = counts?.inserted ?? 0;
   const updated = counts?.updated ?? 0;
-  return { rows, inserted, updated, unchanged: rows - inserted - updated };
+  return { rows, inserted, updated, unchanged: rows - skipped - inserted - updated, skipped };
 }
 
 const id = (name: string) => sql`${sql.identifier(name)}`;
@@ -59,7 +63,7 @@ export async function applyObligors(ctx: ApplyContext, columns: string[], rows: 
     const [created] = await queryRows<{ n: number }>(db, sql`
       with ins as (
         insert into dimension_values (client_id, dim_level, name)
-        select distinct ${clientId}::int, ${level}::smallint, s.${id(`dim${level}`)} from import_obligors s where s.${id(`dim${level}`)} is not null
+        select distinct ${clientId}::int, ${level}::smallint, s.${id(`dim${level}`)} from import_obligors s where s.ok and s.${id(`dim${level}`)} is not null
         on conflict (client_id, dim_level, name) do nothing returning 1)
       select count(*)::int as n from ins`);
     dimensionValues += created?.n ?? 0;
@@ -75,15 +79,16 @@ export async function applyObligors(ctx: ApplyContext, columns: string[], rows: 
     left join dimension_values d3 on d3.client_id = ${clientId} and d3.dim_level = 3 and d3.name = s.dim3
     left join users g on g.client_id = ${clientId} and lower(g.email) = s.guest_email
     left join users r on r.client_id = ${clientId} and lower(r.email) = s.representative_email
+    where s.ok
     on conflict (client_id, sys_obligor_code) do update set ${list(targets.map((t) => sql`${t} = excluded.${t}`))}
-    where (${list(targets.map((t) => sql`o.${t}`))}) is distinct from (${list(targets.map((t) => sql`excluded.${t}`))})`, rows);
+    where (${list(targets.map((t) => sql`o.${t}`))}) is distinct from (${list(targets.map((t) => sql`excluded.${t}`))})`, rows, ctx.skipped.obligors);
   if (columns.includes('credit_limit')) {
     // A limit that differs from the latest history row starts a new period today (idempotent on re-import).
     await db.execute(sql`
       insert into credit_limit_history (client_id, sys_obligor_code, effective_date, credit_limit, changed_by)
       select ${clientId}, s.sys_obligor_code, ${ctx.today}::date, s.credit_limit, ${ctx.userId}::int
       from import_obligors s
-      where s.credit_limit is not null and s.credit_limit is distinct from (
+      where s.ok and s.credit_limit is not null and s.credit_limit is distinct from (
         select h.credit_limit from credit_limit_history h where h.client_id = ${clientId} and h.sys_obligor_code = s.sys_obligor_code
         order by h.effective_date desc, h.id desc limit 1)`);
   }
@@ -93,7 +98,7 @@ export async function applyObligors(ctx: ApplyContext, columns: string[], rows: 
       update invoices i set dim1_id = o.dim1_id, dim2_id = o.dim2_id, dim3_id = o.dim3_id
       from obligors o
       where i.client_id = ${clientId} and o.client_id = ${clientId} and o.sys_obligor_code = i.sys_obligor_code
-        and o.sys_obligor_code in (select sys_obligor_code from import_obligors)
+        and o.sys_obligor_code in (select sys_obligor_code from import_obligors where ok)
         and (i.dim1_id, i.dim2_id, i.dim3_id) is distinct from (o.dim1_id, o.dim2_id, o.dim3_id)`);
   }
   return { ...counts, dimensionValues };
@@ -102,9 +107,9 @@ export async function applyObligors(ctx: ApplyContext, columns: string[], rows: 
 export function applyRatings(ctx: ApplyContext, rows: number): Promise<KindCounts> {
   return upsert(ctx.db, sql`
     insert into obligor_ratings as t (client_id, sys_obligor_code, rating_date, rating)
-    select ${ctx.clientId}, s.sys_obligor_code, s.rating_date, s.rating from import_ratings s
+    select ${ctx.clientId}, s.sys_obligor_code, s.rating_date, s.rating from import_ratings s where s.ok
     on conflict (client_id, sys_obligor_code, rating_date) do update set rating = excluded.rating
-    where t.rating is distinct from excluded.rating`, rows);
+    where t.rating is distinct from excluded.rating`, rows, ctx.skipped.ratings);
 }
 
 const INVOICE_COLUMNS = ['invoice_num', 'sys_obligor_code', 'doc_type', 'issue_date', 'due_date', 'amount', 'currency',
@@ -116,8 +121,9 @@ export function applyInvoices(ctx: ApplyContext, rows: number): Promise<KindCoun
     select ${ctx.clientId}, s.sys_invoice_num, s.invoice_num, s.sys_obligor_code, s.doc_type, s.issue_date, s.due_date,
       s.amount, s.currency, o.dim1_id, o.dim2_id, o.dim3_id
     from import_invoices s join obligors o on o.client_id = ${ctx.clientId} and o.sys_obligor_code = s.sys_obligor_code
+    where s.ok
     on conflict (client_id, sys_invoice_num) do update set ${list(INVOICE_COLUMNS.map((c) => sql`${c} = excluded.${c}`))}
-    where (${list(INVOICE_COLUMNS.map((c) => sql`t.${c}`))}) is distinct from (${list(INVOICE_COLUMNS.map((c) => sql`excluded.${c}`))})`, rows);
+    where (${list(INVOICE_COLUMNS.map((c) => sql`t.${c}`))}) is distinct from (${list(INVOICE_COLUMNS.map((c) => sql`excluded.${c}`))})`, rows, ctx.skipped.invoices);
 }
 
 /** Payments carry the sign of their item: adjusting a credit note is a negative payment, as in the seed. */
@@ -127,9 +133,10 @@ export function applyPayments(ctx: ApplyContext, rows: number): Promise<KindCoun
     select ${ctx.clientId}, s.payment_ref, s.sys_invoice_num, s.paid_date,
       case when i.doc_type = 'CREDIT_NOTE' then -s.amount else s.amount end
     from import_payments s join invoices i on i.client_id = ${ctx.clientId} and i.sys_invoice_num = s.sys_invoice_num
+    where s.ok
     on conflict (client_id, payment_ref) do update
       set sys_invoice_num = excluded.sys_invoice_num, paid_date = excluded.paid_date, amount = excluded.amount
-    where (t.sys_invoice_num, t.paid_date, t.amount) is distinct from (excluded.sys_invoice_num, excluded.paid_date, excluded.amount)`, rows);
+    where (t.sys_invoice_num, t.paid_date, t.amount) is distinct from (excluded.sys_invoice_num, excluded.paid_date, excluded.amount)`, rows, ctx.skipped.payments);
 }
 
 export const APPLY_ORDER: readonly ImportKind[] = ['obligors', 'ratings', 'invoices', 'payments'];

@@ -18,9 +18,12 @@ export const MAX_REPORTED_ERRORS = 500;
 export class ErrorSink {
   readonly errors: RowError[] = [];
   count = 0;
+  /** Errors no skipping can mend (a file unreadable, a bad header, no files): the batch is refused. */
+  fatal = 0;
 
-  add(error: RowError): void {
+  add(error: RowError, fatal = false): void {
     this.count++;
+    if (fatal) this.fatal++;
     if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push(error);
   }
 }
@@ -63,7 +66,7 @@ export async function readIntoStage(
   let plan: ReturnType<typeof planHeader> | null = null;
   const summary: FileSummary = { name: source.name, kind, rows: 0, columns: [] };
   const fail = (line: number, reason: string) => {
-    sink.add({ file: source.name, line, column: '', reason });
+    sink.add({ file: source.name, line, column: '', reason }, true);
     return summary;
   };
   const iterator = records(source);

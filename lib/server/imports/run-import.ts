@@ -19,6 +19,11 @@ export interface ImportOptions {
   files: ImportSource[];
   /** The as-of day of the rollup refresh (tests and reproducible runs); today in India by default. */
   today?: string;
+  /**
+   * Import the good rows and skip the bad ones (and the rows that depend on them) instead of
+   * refusing the batch. An unreadable file or header still refuses it.
+   */
+  skipBadRows?: boolean;
   onProgress?: (message: string) => void;
 }
 
@@ -32,6 +37,8 @@ export interface ImportReport {
   dimensionValuesCreated: number;
   errorCount: number;
   errors: RowError[];
+  /** Rows left out with skipBadRows (the errors say why). */
+  skipped: number;
   startedAt: string;
   durationMs: number;
 }
@@ -42,13 +49,13 @@ class BatchRejected extends Error {}
 /** The kind of each file, or errors: unknown names, two files of one kind, an empty batch. */
 function planFiles(files: ImportSource[], sink: ErrorSink): Map<ImportKind, ImportSource> {
   const byKind = new Map<ImportKind, ImportSource>();
-  if (!files.length) sink.add({ file: '', line: 0, column: '', reason: 'no files: give obligors, invoices, payments or ratings (.csv or .xlsx)' });
+  if (!files.length) sink.add({ file: '', line: 0, column: '', reason: 'no files: give obligors, invoices, payments or ratings (.csv or .xlsx)'  }, true);
   for (const file of files) {
     const kind = kindOfFile(file.name);
     if (!kind) {
-      sink.add({ file: file.name, line: 0, column: '', reason: `not an import file: name it ${IMPORT_KINDS.map((k) => `${k}.csv`).join(', ')} (or .xlsx)` });
+      sink.add({ file: file.name, line: 0, column: '', reason: `not an import file: name it ${IMPORT_KINDS.map((k) => `${k}.csv`).join(', ')} (or .xlsx)`  }, true);
     } else if (byKind.has(kind)) {
-      sink.add({ file: file.name, line: 0, column: '', reason: `a second ${kind} file (${byKind.get(kind)?.name} is the first): one file per kind` });
+      sink.add({ file: file.name, line: 0, column: '', reason: `a second ${kind} file (${byKind.get(kind)?.name} is the first): one file per kind`  }, true);
     } else byKind.set(kind, file);
   }
   return byKind;
@@ -76,7 +83,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
     const changes = Object.values(counts).reduce((n, c) => n + c.inserted + c.updated, 0);
     return {
       id, status, files: summaries.map(({ name, kind, rows }) => ({ name, kind, rows })), counts, changes, dimensionValuesCreated,
-      errorCount: sink.count,
+      errorCount: sink.count, skipped: Object.values(counts).reduce((n, c) => n + c.skipped, 0),
       // By file, then line: format errors and reference errors of a row side by side.
       errors: [...sink.errors].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line), startedAt: started.toISOString(), durationMs: Math.round(performance.now() - startedMs),
     };
@@ -91,7 +98,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
   };
 
   try {
-    if (sink.count) throw new BatchRejected();
+    if (sink.fatal) throw new BatchRejected();
     return await db.transaction(async (tx) => {
       // One import per client at a time; another waits here rather than interleaving upserts.
       await tx.execute(sql`select pg_advisory_xact_lock(7106, ${options.clientId})`);
@@ -109,9 +116,10 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
       // Rows with format errors are staged with their keys, so references are checked for every
       // row all the same: one report names every problem of the batch.
       progress('validating references');
-      await validateStaged(tx, options.clientId, summaries, sink);
-      if (sink.count) throw new BatchRejected();
-      const ctx: ApplyContext = { db: tx, clientId: options.clientId, userId: options.userId, today };
+      await validateStaged(tx, options.clientId, summaries, sink, options.skipBadRows);
+      if (sink.fatal || (sink.count && !options.skipBadRows)) throw new BatchRejected();
+      const skipped = await skippedRows(tx);
+      const ctx: ApplyContext = { db: tx, clientId: options.clientId, userId: options.userId, today, skipped };
       for (const kind of APPLY_ORDER) {
         const file = summaries.find((s) => s.kind === kind);
         if (!file) continue;
@@ -160,6 +168,14 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
     items: sql`select sys_invoice_num from import_invoices union all select sys_invoice_num from import_payments`,
     obligors: sql`select sys_obligor_code from import_touched_obligors`,
   };
+}
+
+/** Rows of each staging table marked not ok (by their format or by validation with skipBadRows). */
+async function skippedRows(db: Db): Promise<Record<ImportKind, number>> {
+  const [row] = await queryRows<Record<ImportKind, number>>(db, sql`select
+    (select count(*) from import_obligors where not ok)::int as obligors, (select count(*) from import_ratings where not ok)::int as ratings,
+    (select count(*) from import_invoices where not ok)::int as invoices, (select count(*) from import_payments where not ok)::int as payments`);
+  return row!;
 }
 
 const TABLES: Record<ImportKind, string> = { obligors: 'obligors', ratings: 'obligor_ratings', invoices: 'invoices', payments: 'payments' };

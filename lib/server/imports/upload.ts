@@ -2,15 +2,16 @@ import 'server-only';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { NextRequest } from 'next/server';
-import { MAX_UPLOAD_BYTES } from '@/lib/contract/imports';
+import { MAX_UPLOAD_BYTES, SKIP_BAD_ROWS_FIELD } from '@/lib/contract/imports';
 import { ApiError } from '@/lib/server/api/errors';
 import type { ImportSource } from './read-file';
 
 /**
- * The files of a multipart upload (field "files", repeated). Anything else (a JSON body, no
- * files, too large) is a 400 with a message, never a 500.
+ * The files of a multipart upload (field "files", repeated) and whether to skip bad rows
+ * (field "skipBadRows" = true). Anything else (a JSON body, no files, too large) is a 400 with a
+ * message, never a 500.
  */
-export async function uploadedFiles(req: NextRequest): Promise<ImportSource[]> {
+export async function uploadedBatch(req: NextRequest): Promise<{ files: ImportSource[]; skipBadRows: boolean }> {
   const type = req.headers.get('content-type') ?? '';
   if (!type.startsWith('multipart/form-data')) {
     throw new ApiError('bad_request', 'Send the files as multipart/form-data in the field "files"', { files: 'required' });
@@ -27,8 +28,15 @@ export async function uploadedFiles(req: NextRequest): Promise<ImportSource[]> {
   }
   const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');
   if (!files.length) throw new ApiError('bad_request', 'Choose at least one file', { files: 'required' });
-  return files.map((file) => ({
-    name: file.name,
-    open: () => Readable.fromWeb(file.stream() as unknown as WebReadableStream<Uint8Array>),
-  }));
+  const skip = form.get(SKIP_BAD_ROWS_FIELD);
+  if (skip !== null && skip !== 'true' && skip !== 'false') {
+    throw new ApiError('bad_request', `${SKIP_BAD_ROWS_FIELD} is true or false`, { [SKIP_BAD_ROWS_FIELD]: 'true or false' });
+  }
+  return {
+    skipBadRows: skip === 'true',
+    files: files.map((file) => ({
+      name: file.name,
+      open: () => Readable.fromWeb(file.stream() as unknown as WebReadableStream<Uint8Array>),
+    })),
+  };
 }

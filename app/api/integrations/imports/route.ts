@@ -5,7 +5,7 @@ import { ZImportsQuery } from '@/lib/contract/imports';
 import { isAdminRole } from '@/lib/domain/features';
 import { listImports } from '@/lib/server/imports/list-imports';
 import { runImport } from '@/lib/server/imports/run-import';
-import { uploadedFiles } from '@/lib/server/imports/upload';
+import { uploadedBatch } from '@/lib/server/imports/upload';
 
 const access = { userType: 'borrowers', requirement: API_ACCESS.integrations } as const;
 
@@ -18,6 +18,6 @@ export const GET = apiRoute({ ...access, query: ZImportsQuery }, async ({ db, se
 export const POST = apiRoute(access, async ({ req, db, session }) => {
   // Admin and root only: the permission alone could be granted to anyone.
   if (!isAdminRole(session.role)) throw forbidden('Only administrators import data');
-  const files = await uploadedFiles(req);
-  return runImport(db, { clientId: session.clientId, userId: session.userId, source: 'UPLOAD', files });
+  const { files, skipBadRows } = await uploadedBatch(req);
+  return runImport(db, { clientId: session.clientId, userId: session.userId, source: 'UPLOAD', files, skipBadRows });
 });

@@ -30,6 +30,7 @@ export default async function ImportReportPage({ params }: { params: Promise<{ i
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm text-sm">
         <div className="mb-3 flex items-center gap-3"><ImportStatus status={report.status} />
           {report.status === 'FAILED' && <span>Nothing was written: every error is listed below.</span>}
+          {report.status === 'SUCCEEDED' && report.errorCount > 0 && <span>The good rows are in; the rows with the errors below were skipped.</span>}
         </div>
         <ImportCounts item={report} />
       </section>
