@@ -22,7 +22,7 @@ export default async function IntegrationsPage({ searchParams }: { searchParams:
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader title="Integrations"
-        description="Load customers, invoices, payments and ratings exported from your ERP. A batch is all or nothing: one bad row and nothing is written." />
+        description="Load customers, invoices, payments and ratings exported from your ERP. A batch is all or nothing unless you ask to skip bad rows: then the good rows go in and the report lists every row left out." />
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h3 className="mb-3 text-base font-semibold text-slate-900">Import a batch</h3>
         <UploadForm />
