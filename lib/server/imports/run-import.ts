@@ -158,15 +158,18 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
  * The items and the customers a batch of new rows touches: the items as a query over the staging
  * tables, the customers kept in one more temporary table (the refresh reads them for every date).
  */
-async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; obligors: SQL }> {
+async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; obligors?: SQL }> {
   await db.execute(sql`create temporary table import_touched_obligors on commit drop as
     select sys_obligor_code from import_invoices
     union select i.sys_obligor_code from import_payments p join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = p.sys_invoice_num
     union select sys_obligor_code from import_ratings`);
   await db.execute(sql`analyze import_touched_obligors`);
+  const [share] = await queryRows<{ touched: number; all: number }>(db, sql`select
+    (select count(*) from import_touched_obligors)::int as touched, (select count(*) from obligors where client_id = ${clientId})::int as "all"`);
   return {
     items: sql`select sys_invoice_num from import_invoices union all select sys_invoice_num from import_payments`,
-    obligors: sql`select sys_obligor_code from import_touched_obligors`,
+    // Touching most customers, rebuilding a date whole is cheaper than picking them out.
+    obligors: share!.touched * 2 < share!.all ? sql`select sys_obligor_code from import_touched_obligors` : undefined,
   };
 }
 
