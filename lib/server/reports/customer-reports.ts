@@ -83,7 +83,7 @@ export function creditLimitUtilisation(ctx: ReportContext): ReportSheet<CreditLi
       { header: 'Customer code', kind: 'text', width: 16, value: (r) => r.sysObligorCode },
       { header: 'Customer', kind: 'text', width: 36, value: (r) => r.name },
       { header: ctx.client.dim1Name, kind: 'text', width: 16, value: (r) => r.dim1 },
-      { header: 'Accounts', kind: 'count', value: (r) => r.members },
+      { header: 'Accounts', kind: 'count', value: (r) => r.accounts },
       { header: 'Credit limit', kind: 'money', total: true, value: (r) => r.creditLimit },
       { header: 'Exposure', kind: 'money', total: true, value: (r) => r.exposure },
       { header: 'Available', kind: 'money', total: true, value: (r) => r.available },
