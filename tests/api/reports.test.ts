@@ -17,6 +17,8 @@ import { obligorScope } from '@/lib/domain/obligor-scope';
 import { moneyFormat } from '@/lib/server/reports/excel-format';
 import { prepareReport } from '@/lib/server/reports/download-report';
 import { openInvoiceRows } from '@/lib/server/reports/open-invoice-rows';
+import { sharedPages } from '@/lib/server/reports/customer-reports';
+import { pagedRows } from '@/lib/server/reports/workbook-writer';
 import { callRoute, cookieForSession } from '../helpers/api';
 import { clientIdOf, createSeededDatabase, signInAs, TEST_TODAY } from '../helpers/seeded';
 import type { TestDatabase } from '../helpers/db';
@@ -265,6 +267,19 @@ describe('report totals equal the API', () => {
     expect(total!.Exposure).toBeCloseTo(sum(api.map((r) => r.exposure)), 2);
     expect(total!['Credit limit']).toBeCloseTo(sum(api.map((r) => r.creditLimit)), 2);
     expect(rows.map((r) => r.Utilisation ?? null)).toEqual(api.map((r) => r.utilisation));
+  });
+});
+
+describe('paging the customer reports', () => {
+  it('two sheets over the same paged service fetch each page once and both get every row', async () => {
+    const fetched: number[] = [];
+    const rows = Array.from({ length: 7 }, (_, i) => i);
+    const fetchPage = async (page: number) => { fetched.push(page); return { rows: rows.slice((page - 1) * 3, page * 3), total: rows.length }; };
+    const pages = sharedPages(fetchPage, 2);
+    const read = async () => { const out: number[] = []; for await (const r of pagedRows(pages, 3)) out.push(r); return out; };
+    expect(await read()).toEqual(rows);
+    expect(await read()).toEqual(rows);
+    expect(fetched).toEqual([1, 2, 3]);
   });
 });
 
