@@ -18,7 +18,7 @@ import { moneyFormat } from '@/lib/server/reports/excel-format';
 import { prepareReport } from '@/lib/server/reports/download-report';
 import { openInvoiceRows } from '@/lib/server/reports/open-invoice-rows';
 import { sharedPages } from '@/lib/server/reports/customer-reports';
-import { pagedRows } from '@/lib/server/reports/workbook-writer';
+import { pagedRows, workbookStream } from '@/lib/server/reports/workbook-writer';
 import { callRoute, cookieForSession } from '../helpers/api';
 import { clientIdOf, createSeededDatabase, signInAs, TEST_TODAY } from '../helpers/seeded';
 import type { TestDatabase } from '../helpers/db';
@@ -280,6 +280,31 @@ describe('paging the customer reports', () => {
     expect(await read()).toEqual(rows);
     expect(await read()).toEqual(rows);
     expect(fetched).toEqual([1, 2, 3]);
+  });
+});
+
+describe('streaming', () => {
+  it('stops reading rows when the reader cancels the download, and reports no error', async () => {
+    let produced = 0;
+    let finished!: () => void;
+    const closed = new Promise<void>((resolve) => { finished = resolve; });
+    const rows = (async function* () {
+      try {
+        for (let n = 0; n < 1_000_000; n += 1) { produced += 1; yield { n, text: `row ${n} `.repeat(20) }; }
+      } finally { finished(); }
+    })();
+    const errors: unknown[] = [];
+    const meta = { clientName: 'Test', reportName: 'Cancel', asOf: TEST_TODAY, asOfLabel: TEST_TODAY, moneyFormat: moneyFormat('INR', 'en-IN') };
+    const body = workbookStream(meta, () => [{
+      name: 'Rows', subtitle: 'rows', rows,
+      columns: [{ header: 'N', kind: 'count', value: (r: { n: number }) => r.n }, { header: 'Text', kind: 'text', value: (r: { text: string }) => r.text }],
+    }], (error) => errors.push(error));
+    const reader = body.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    await closed; // the rows' generator was closed: nothing more is read
+    expect(produced).toBeLessThan(1_000_000);
+    expect(errors).toEqual([]);
   });
 });
 

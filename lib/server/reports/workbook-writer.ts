@@ -121,26 +121,35 @@ async function writeSheet<R>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta:
   ws.commit();
 }
 
+/** Rows written between two turns of the event loop (when the zip and the output get to move). */
+const ROWS_PER_TURN = 500;
+
 /**
  * Waits while the reader is behind: ExcelJS hands each committed row on to the zip without asking
  * whether the output can take it, so a slow download would otherwise pile the rest of the sheet up
- * in memory. When the output is full the writer waits for it to drain; when the reader has gone
- * (a cancelled download) it stops, so the remaining rows are not read from the database for nothing.
+ * in memory. Every few hundred rows the writer lets the event loop turn (rows from memory or from a
+ * fetched batch would otherwise be written in one go before the zip compresses any of them); when the
+ * output is then full it waits for it to drain; when the reader has gone (a cancelled download) it
+ * stops, so the remaining rows are not read from the database for nothing.
  */
 function pacer(out: PassThrough): () => Promise<void> {
-  return () => {
-    if (out.destroyed) return Promise.reject(new DownloadCancelled());
-    if (!out.writableNeedDrain) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      const done = () => {
-        out.off('drain', done);
-        out.off('close', done);
-        if (out.destroyed) reject(new DownloadCancelled());
-        else resolve();
-      };
-      out.on('drain', done);
-      out.on('close', done);
-    });
+  let rows = 0;
+  const settled = () => (out.destroyed ? Promise.reject(new DownloadCancelled()) : Promise.resolve());
+  const drained = () => new Promise<void>((resolve, reject) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      if (out.destroyed) reject(new DownloadCancelled());
+      else resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+  return async () => {
+    rows += 1;
+    if (rows % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (out.destroyed || !out.writableNeedDrain) return settled();
+    return drained();
   };
 }
 
