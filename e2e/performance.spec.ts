@@ -115,13 +115,13 @@ test('the summary dashboard beta shows the summary and overview calls\' figures 
   const summary = async (date: string) => (await (await page.request.get(`/api/v4/clients/receivables/current/summary?date=${date}`)).json()) as { balance: number; overdue: number };
   const [now, before] = await Promise.all([summary(nowDate), summary(beforeDate)]);
   expect(now.balance).toBeGreaterThan(0);
-  await expect(page.getByTestId('cmp-balance').locator('[data-value]')).toHaveAttribute('data-value', String(now.balance));
+  await expect(page.getByTestId('cmp-balance').locator('[data-value]').first()).toHaveAttribute('data-value', String(now.balance));
   await expect(page.getByTestId('cmp-balance').locator('[data-delta]')).toHaveAttribute('data-delta', String(now.balance - before.balance));
-  await expect(page.getByTestId('cmp-overdue').locator('[data-value]')).toHaveAttribute('data-value', String(now.overdue));
+  await expect(page.getByTestId('cmp-overdue').locator('[data-value]').first()).toHaveAttribute('data-value', String(now.overdue));
   await expect(page.getByTestId('cmp-overdue').locator('[data-delta]')).toHaveAttribute('data-delta', String(now.overdue - before.overdue));
   const overview = await (await page.request.get(`/api/v3/clients/receivables/overview?fromDate=${fromDate}&toDate=${nowDate}`)).json();
   const months = overview[0].months as { collected: number }[];
-  await expect(page.getByTestId('cmp-collections').locator('[data-value]')).toHaveAttribute('data-value', String(months.at(-1)!.collected));
+  await expect(page.getByTestId('cmp-collections').locator('[data-value]').first()).toHaveAttribute('data-value', String(months.at(-1)!.collected));
   await expect(page.getByTestId('trend-chart')).toBeVisible();
   await expect(page.getByTestId('ageing-chart')).toBeVisible();
   await expect(page.getByTestId('beta-segmentation').locator('svg').first()).toBeVisible();

@@ -84,8 +84,8 @@ test('the credit limit page switches to accounts in the URL, narrows to a family
   await page.waitForLoadState('networkidle');
   const table = page.getByTestId('credit-limit-accounts-table');
   await expect(table).toBeVisible();
-  // The page's rows are the accounts call's, most used first.
-  const api = await (await page.request.get('/api/v3/clients/credit_limits?view=accounts&count=20')).json() as
+  // The page's rows are the accounts call's first page (same default page size), most used first.
+  const api = await (await page.request.get('/api/v3/clients/credit_limits?view=accounts')).json() as
     { sysObligorCode: string; exposure: number; utilisation: number | null; status: string }[];
   const rows = page.getByTestId('credit-limit-row');
   await expect(rows).toHaveCount(api.length);

@@ -38,11 +38,11 @@ export function PeriodComparison() {
     <Loaded load={load}>
       {(d) => (
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="period-comparison" data-now={p.now} data-before={p.before} data-from={p.fromDate}>
-          <StatCard label="Balance" figure={<span data-value={d.now.balance}><Money value={d.now.balance} format={d.money} short /></span>}
+          <StatCard label="Balance" figure={<Money value={d.now.balance} format={d.money} short />}
             secondary={<>vs {label(p.before)}: <Delta now={d.now.balance} before={d.before.balance} money={d.money} /></>} testId="cmp-balance" />
-          <StatCard label="Overdue" figure={<span data-value={d.now.overdue}><Money value={d.now.overdue} format={d.money} short /></span>}
+          <StatCard label="Overdue" figure={<Money value={d.now.overdue} format={d.money} short />}
             secondary={<>vs {label(p.before)}: <Delta now={d.now.overdue} before={d.before.overdue} money={d.money} /></>} testId="cmp-overdue" />
-          <StatCard label="Collections, month to date" figure={<span data-value={d.collectedNow}><Money value={d.collectedNow} format={d.money} short /></span>}
+          <StatCard label="Collections, month to date" figure={<Money value={d.collectedNow} format={d.money} short />}
             secondary={<>last month: <Money value={d.collectedBefore} format={d.money} short /></>} testId="cmp-collections" />
           <StatCard label="DSO (12 months)" figure={<span data-value={d.dsoNow ?? ''}>{d.dsoNow == null ? '-' : `${d.dsoNow.toFixed(1)} days`}</span>}
             secondary={<>vs {label(p.before)}: <Delta now={d.dsoNow} before={d.dsoBefore} unit=" days" /></>} testId="cmp-dso" />
