@@ -65,20 +65,63 @@ test('the region performance page sorts through the URL and drills down to a reg
   await screenshot(page, 'performance-dim1-detail');
 });
 
-test('the beta pages render their figures', async ({ page }) => {
+test('the business performance beta shows the dimension call\'s figures at both dates', async ({ page }) => {
   await signIn(page, USERS.admin);
   await openSettled(page, '/borrowers/business-performance-beta');
   await expect(page.getByTestId('period-matrix')).toBeVisible();
+  const dates = page.getByTestId('period-matrix-dates');
+  const date = (await dates.getAttribute('data-date'))!;
+  const compareDate = (await dates.getAttribute('data-compare-date'))!;
+  expect(compareDate < date).toBe(true);
   const groups = page.getByTestId('period-matrix').locator('tbody[data-group]');
   expect(await groups.count()).toBeGreaterThan(1);
   await screenshot(page, 'performance-beta-matrix');
-  await groups.first().getByRole('link', { name: /^Focus on/ }).click();
-  await expect(page).toHaveURL(/\/borrowers\/business-performance-beta\/\d+$/);
-  await expect(page.getByTestId('period-matrix').locator('tbody[data-group]')).toHaveCount(1);
 
+  // The first dim1 value: its total row and its largest dim2 value equal GET /v4/dim/receivables/current.
+  const group = groups.first();
+  const id = (await group.getByRole('link', { name: /^Focus on/ }).getAttribute('href'))!.split('/').pop()!;
+  const dims = async (query: Record<string, string>) => {
+    const res = await page.request.get(`/api/v4/dim/receivables/current?${new URLSearchParams(query)}`);
+    expect(res.status()).toBe(200);
+    return (await res.json()) as { name: string; balance: number; overduePercent: number }[];
+  };
+  const [now] = await dims({ groupingKey: 'dim1', dim1Id: id, date, count: '1' });
+  const [before] = await dims({ groupingKey: 'dim1', dim1Id: id, date: compareDate, count: '1' });
+  const rows = group.locator('tr[data-row]');
+  const total = rows.first();
+  await expect(total).toHaveAttribute('data-row', now!.name);
+  await expect(total.locator('[data-col="balance"]')).toHaveAttribute('data-value', String(now!.balance));
+  await expect(total.locator('[data-col="balanceBefore"]')).toHaveAttribute('data-value', String(before!.balance));
+  await expect(total.locator('[data-col="overduePercent"]')).toHaveAttribute('data-value', String(now!.overduePercent));
+  const [largest] = await dims({ groupingKey: 'dim2', dim1Id: id, date, count: '100', sortBy: 'balance' });
+  await expect(rows.nth(1)).toHaveAttribute('data-row', largest!.name);
+  await expect(rows.nth(1).locator('[data-col="balance"]')).toHaveAttribute('data-value', String(largest!.balance));
+
+  await group.getByRole('link', { name: /^Focus on/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/borrowers/business-performance-beta/${id}$`));
+  await expect(page.getByTestId('period-matrix').locator('tbody[data-group]')).toHaveCount(1);
+  await expect(page.getByTestId('period-matrix').locator('tr[data-row]').first().locator('[data-col="balance"]'))
+    .toHaveAttribute('data-value', String(now!.balance));
+});
+
+test('the summary dashboard beta shows the summary and overview calls\' figures for both periods', async ({ page }) => {
+  await signIn(page, USERS.admin);
   await openSettled(page, '/borrowers/summary-dashboard-beta');
-  await expect(page.getByTestId('period-comparison')).toBeVisible();
-  for (const id of ['cmp-balance', 'cmp-overdue', 'cmp-collections', 'cmp-dso']) await expect(page.getByTestId(id)).toBeVisible();
+  const comparison = page.getByTestId('period-comparison');
+  await expect(comparison).toBeVisible();
+  const nowDate = (await comparison.getAttribute('data-now'))!;
+  const beforeDate = (await comparison.getAttribute('data-before'))!;
+  const fromDate = (await comparison.getAttribute('data-from'))!;
+  const summary = async (date: string) => (await (await page.request.get(`/api/v4/clients/receivables/current/summary?date=${date}`)).json()) as { balance: number; overdue: number };
+  const [now, before] = await Promise.all([summary(nowDate), summary(beforeDate)]);
+  expect(now.balance).toBeGreaterThan(0);
+  await expect(page.getByTestId('cmp-balance').locator('[data-value]').first()).toHaveAttribute('data-value', String(now.balance));
+  await expect(page.getByTestId('cmp-balance').locator('[data-delta]')).toHaveAttribute('data-delta', String(now.balance - before.balance));
+  await expect(page.getByTestId('cmp-overdue').locator('[data-value]').first()).toHaveAttribute('data-value', String(now.overdue));
+  await expect(page.getByTestId('cmp-overdue').locator('[data-delta]')).toHaveAttribute('data-delta', String(now.overdue - before.overdue));
+  const overview = await (await page.request.get(`/api/v3/clients/receivables/overview?fromDate=${fromDate}&toDate=${nowDate}`)).json();
+  const months = overview[0].months as { collected: number }[];
+  await expect(page.getByTestId('cmp-collections').locator('[data-value]').first()).toHaveAttribute('data-value', String(months.at(-1)!.collected));
   await expect(page.getByTestId('trend-chart')).toBeVisible();
   await expect(page.getByTestId('ageing-chart')).toBeVisible();
   await expect(page.getByTestId('beta-segmentation').locator('svg').first()).toBeVisible();

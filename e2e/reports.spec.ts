@@ -76,3 +76,38 @@ test('the credit limit page sorts, filters by band and highlights breaches', asy
   if (statuses.length) await expect(page.getByTestId('credit-limit-row').first()).toHaveClass(/bg-amber-50/);
   await screenshot(page, 'credit-limit-near');
 });
+
+test('the credit limit page switches to accounts in the URL, narrows to a family and reaches an account\'s limit history', async ({ page }) => {
+  await openSettled(page, '/borrowers/credit_limit');
+  await page.getByTestId('credit-limit-views').getByRole('link', { name: 'Accounts' }).click();
+  await expect(page).toHaveURL(/view=accounts/);
+  await page.waitForLoadState('networkidle');
+  const table = page.getByTestId('credit-limit-accounts-table');
+  await expect(table).toBeVisible();
+  // The page's rows are the accounts call's first page (same default page size), most used first.
+  const api = await (await page.request.get('/api/v3/clients/credit_limits?view=accounts')).json() as
+    { sysObligorCode: string; exposure: number; utilisation: number | null; status: string }[];
+  const rows = page.getByTestId('credit-limit-row');
+  await expect(rows).toHaveCount(api.length);
+  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-code')))).toEqual(api.map((r) => r.sysObligorCode));
+  await expect(rows.first().getByTestId('cell-exposure')).toHaveAttribute('data-value', String(api[0]!.exposure));
+  if (api[0]!.status === 'BREACHED') await expect(rows.first()).toHaveClass(/bg-rose-50/);
+  await expect(page.getByTestId('band-BREACHED')).toBeVisible();
+  await screenshot(page, 'credit-limit-accounts');
+
+  // One family's accounts: the family link filters, the chip clears it.
+  const familyLink = table.getByTestId('family-filter-link').first();
+  const family = (await familyLink.textContent())!.trim();
+  await familyLink.click();
+  await expect(page).toHaveURL(/view=accounts.*family=|family=.*view=accounts/);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('family-chip')).toBeVisible();
+  expect(new Set(await table.getByTestId('family-filter-link').allInnerTexts())).toEqual(new Set([family]));
+  await screenshot(page, 'credit-limit-accounts-family');
+
+  // History opens the account's page at its credit limit history.
+  const code = (await rows.first().getAttribute('data-code'))!;
+  await rows.first().getByTestId('history-link').click();
+  await expect(page).toHaveURL(new RegExp(`/borrowers/obligors/child/${code}#credit-limit-history$`));
+  await expect(page.getByTestId('credit-limit-history')).toBeVisible();
+});

@@ -8,7 +8,10 @@
  * through the real service functions, the same answers computed naively from invoices and payments
  * (the baseline) with the ratio, the import rate, the dashboard's TTFB/LCP in Chromium and the
  * first-load JavaScript per route, and the rate of `npm run import` (--import-rows invoices, default
- * 200,000; --import-only measures just that). Writes bench-results/latest.{md,json}. Benchmarks are not tests:
+ * 200,000; --import-only measures just that). `--reports` instead streams each Excel report from the
+ * already seeded database(s) in a process of its own and prints rows, seconds and peak RSS
+ * (scripts/bench/reports.ts; --report CODES, --report-date DATES, --report-user EMAIL, --read-rate MB/s).
+ * Writes bench-results/latest.{md,json}. Benchmarks are not tests:
  * nothing here fails on a slow figure; the exit code is non-zero only when the run itself fails.
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,12 +30,14 @@ import {
 import { measure } from './bench/timing';
 import { importRateLines, measureImportRate, writeImportRates, type ImportRate } from './bench/import-rate';
 import { measureDailyImport, writeDailyImport } from './bench/import-daily';
+import { benchReports, parseReportCodes } from './bench/reports';
 import { runCli } from './run-cli';
 
 const USAGE = `usage: npm run bench -- [--scale N] [--pglite-scale N] [--db postgres|pglite|both] [--iterations N]
        [--warmups N] [--baseline-iterations N] [--skip-seed] [--browser|--no-browser] [--build-stats]
        [--reuse postgres|pglite] [--no-baseline] [--no-explain] [--calls id,id] [--today YYYY-MM-DD]
-       [--import-rows N] [--import-only] [--no-import] [--import-daily N]`;
+       [--import-rows N] [--import-only] [--no-import] [--import-daily N]
+       [--reports [--report CODE,CODE] [--report-date YYYY-MM-DD,…] [--report-user EMAIL] [--read-rate MB/s]]`;
 
 /** Scale 17: VARDHMAN gets 60,000 x 17 = 1.02M documents (and 5,100 parents / 51,000 children). */
 const DEFAULT_SCALE = 17;
@@ -66,6 +71,11 @@ function parse() {
       'import-only': { type: 'boolean', default: false },
       'no-import': { type: 'boolean', default: false },
       'import-daily': { type: 'string' },
+      reports: { type: 'boolean', default: false },
+      report: { type: 'string' },
+      'report-date': { type: 'string' },
+      'report-user': { type: 'string', default: 'admin@vardhman.test' },
+      'read-rate': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -76,6 +86,8 @@ function parse() {
   if (!['postgres', 'pglite', 'both'].includes(values.db)) throw new Error(`--db must be postgres, pglite or both\n${USAGE}`);
   if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) throw new Error(`--today must be YYYY-MM-DD\n${USAGE}`);
   const scale = positive('scale', values.scale, DEFAULT_SCALE);
+  const reportDates = (values['report-date'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (reportDates.some((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d))) throw new Error(`--report-date takes YYYY-MM-DD dates separated by a comma\n${USAGE}`);
   const reuse = (values.reuse ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   if (reuse.some((k) => k !== 'postgres' && k !== 'pglite')) throw new Error(`--reuse takes postgres, pglite or both separated by a comma\n${USAGE}`);
   return {
@@ -98,6 +110,10 @@ function parse() {
     importOnly: values['import-only'],
     /** New invoices of a daily batch into the benchmark ledger (payments: a quarter as many), rolled back; 0: none. */
     importDaily: values['import-daily'] === undefined ? 0 : positive('import-daily', values['import-daily'], 0, true),
+    reports: values.reports ? {
+      codes: parseReportCodes(values.report), dates: reportDates, email: values['report-user'],
+      readRate: values['read-rate'] === undefined ? null : positive('read-rate', values['read-rate'], 1),
+    } : undefined,
     pgUrl: process.env.BENCH_DATABASE_URL || DEFAULT_PG_URL,
   };
 }
@@ -206,8 +222,24 @@ async function benchImports(options: Options): Promise<ImportRate[]> {
   return rates;
 }
 
+/** --reports: every report from each (already seeded) database; see scripts/bench/reports.ts. */
+async function benchAllReports(options: Options, reports: NonNullable<Options['reports']>): Promise<number> {
+  let failed = 0;
+  for (const kind of options.dbs) {
+    const { failures } = await benchReports({
+      ...(kind === 'postgres' ? { url: options.pgUrl } : { pgliteDir: PGLITE_DIR }),
+      reports: reports.codes, dates: reports.dates.length ? reports.dates : [options.today], email: reports.email,
+      readRate: reports.readRate, log: (m) => log(`${kind} ${m}`),
+    }, RESULTS_DIR);
+    failed += failures.length;
+  }
+  log(`wrote ${RESULTS_DIR}/reports-latest.{md,json}`);
+  return failed ? 1 : 0;
+}
+
 async function main(): Promise<number> {
   const options = parse();
+  if (options.reports) return benchAllReports(options, options.reports);
   if (options.importOnly) {
     await benchImports(options);
     return 0;

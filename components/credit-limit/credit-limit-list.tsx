@@ -9,9 +9,10 @@ import { clientSettings, pageBackend } from '@/components/receivables/page-backe
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
 import { Pagination } from '@/components/ui/pagination';
+import { CreditLimitAccountsTable } from './credit-limit-accounts-table';
 import { CreditLimitTable } from './credit-limit-table';
 
-export const CREDIT_LIMIT_FILTER_KEYS = ['date', 'dim', 'search'] as const;
+export const CREDIT_LIMIT_FILTER_KEYS = ['view', 'date', 'dim', 'search', 'family'] as const;
 export const CREDIT_LIMIT_LIST_KEYS = [...CREDIT_LIMIT_FILTER_KEYS, 'status', 'sortBy', 'order', 'offset', 'count'] as const;
 
 /** Breaches first: the list opens on the most used limits. */
@@ -65,8 +66,10 @@ export function CreditLimitList({ params, pathname }: { params: Record<string, s
         </div>
       ) : (
         <>
-          <CreditLimitTable rows={list.rows} money={settings.money} sort={sort} pathname={pathname} params={params} dim1Name={settings.dimensionNames.dim1} />
-          <Pagination total={list.total} page={page} count={count} pathname={pathname} params={params} noun="customers" />
+          {params.view === 'accounts'
+            ? <CreditLimitAccountsTable rows={list.rows} money={settings.money} sort={sort} pathname={pathname} params={params} dim1Name={settings.dimensionNames.dim1} />
+            : <CreditLimitTable rows={list.rows} money={settings.money} sort={sort} pathname={pathname} params={params} dim1Name={settings.dimensionNames.dim1} />}
+          <Pagination total={list.total} page={page} count={count} pathname={pathname} params={params} noun={params.view === 'accounts' ? 'accounts' : 'customers'} />
         </>
       )}
     </Loaded>

@@ -1,6 +1,6 @@
-import { endOfMonth, format, parseISO, subMonths } from 'date-fns';
+import { format, parseISO } from 'date-fns';
 import Link from 'next/link';
-import { iso, todayIso } from '@/lib/domain/dates';
+import { periodPair } from '@/lib/domain/periods';
 import { formatPercent } from '@/lib/domain/format';
 import type { DimRow } from '@/lib/server/performance/dim-groups';
 import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
@@ -9,12 +9,6 @@ import { Loaded } from '@/components/ui/loaded';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 
 export const BETA_PATH = '/borrowers/business-performance-beta';
-
-/** This month end (today while it runs) against the previous month end, unless the URL names both dates. */
-export function periodPair(params: Record<string, string>): { date: string; compareDate: string } {
-  const date = params.date ?? todayIso();
-  return { date, compareDate: params.compareDate ?? iso(endOfMonth(subMonths(parseISO(date), 1))) };
-}
 
 interface Cell { name: string; now?: DimRow; before?: DimRow }
 
@@ -56,11 +50,11 @@ function MatrixRow({ cell, money, strong = false }: { cell: Cell; money: MoneyFo
   return (
     <tr className={strong ? 'bg-slate-50 font-semibold text-slate-900' : 'text-slate-700 hover:bg-slate-50/70'} data-row={cell.name}>
       <Td className={strong ? '' : 'pl-8'}>{cell.name}</Td>
-      <Td numeric><Money value={before} format={money} short /></Td>
-      <Td numeric data-col="balance"><Money value={now} format={money} short /></Td>
+      <Td numeric data-col="balanceBefore" data-value={before}><Money value={before} format={money} short /></Td>
+      <Td numeric data-col="balance" data-value={now}><Money value={now} format={money} short /></Td>
       <Td numeric><Change value={now - before} money={money} /></Td>
-      <Td numeric>{formatPercent(overduePct(cell.before))}</Td>
-      <Td numeric data-col="overduePercent">{formatPercent(overduePct(cell.now))}</Td>
+      <Td numeric data-col="overduePercentBefore" data-value={overduePct(cell.before)}>{formatPercent(overduePct(cell.before))}</Td>
+      <Td numeric data-col="overduePercent" data-value={overduePct(cell.now)}>{formatPercent(overduePct(cell.now))}</Td>
       <Td numeric><Change value={overduePct(cell.now) - overduePct(cell.before)} percent /></Td>
     </tr>
   );
@@ -72,26 +66,28 @@ export function PeriodMatrix({ dim1Id, params }: { dim1Id?: number; params: Reco
   return (
     <Loaded load={() => loadMatrix(dim1Id, pair)} isEmpty={({ groups }) => groups.length === 0}>
       {({ settings, groups }) => (
-        <DataTable label="Balance by dimension at two dates" testId="period-matrix" dense>
-          <thead>
-            <tr>
-              <Th>{settings.dimensionNames.dim1} / {settings.dimensionNames.dim2}</Th>
-              <Th numeric>Balance {day(pair.compareDate)}</Th><Th numeric>Balance {day(pair.date)}</Th><Th numeric>Change</Th>
-              <Th numeric>Overdue % {day(pair.compareDate)}</Th><Th numeric>Overdue % {day(pair.date)}</Th><Th numeric>Change</Th>
-            </tr>
-          </thead>
-          {groups.map((group) => (
-            <tbody key={group.id} data-group={group.name}>
-              <MatrixRow cell={{ ...group.total, name: group.name }} money={settings.money} strong />
-              {group.cells.map((cell) => <MatrixRow key={cell.name} cell={cell} money={settings.money} />)}
-              {!dim1Id && (
-                <tr><td colSpan={7} className="border-b border-slate-200 px-5 pb-2 text-right text-xs">
-                  <Link href={`${BETA_PATH}/${group.id}`} className="text-brand-700 hover:underline">Focus on {group.name} →</Link>
-                </td></tr>
-              )}
-            </tbody>
-          ))}
-        </DataTable>
+        <div data-testid="period-matrix-dates" data-date={pair.date} data-compare-date={pair.compareDate}>
+          <DataTable label="Balance by dimension at two dates" testId="period-matrix" dense>
+            <thead>
+              <tr>
+                <Th>{settings.dimensionNames.dim1} / {settings.dimensionNames.dim2}</Th>
+                <Th numeric>Balance {day(pair.compareDate)}</Th><Th numeric>Balance {day(pair.date)}</Th><Th numeric>Change</Th>
+                <Th numeric>Overdue % {day(pair.compareDate)}</Th><Th numeric>Overdue % {day(pair.date)}</Th><Th numeric>Change</Th>
+              </tr>
+            </thead>
+            {groups.map((group) => (
+              <tbody key={group.id} data-group={group.name}>
+                <MatrixRow cell={{ ...group.total, name: group.name }} money={settings.money} strong />
+                {group.cells.map((cell) => <MatrixRow key={cell.name} cell={cell} money={settings.money} />)}
+                {!dim1Id && (
+                  <tr><td colSpan={7} className="border-b border-slate-200 px-5 pb-2 text-right text-xs">
+                    <Link href={`${BETA_PATH}/${group.id}`} className="text-brand-700 hover:underline">Focus on {group.name} →</Link>
+                  </td></tr>
+                )}
+              </tbody>
+            ))}
+          </DataTable>
+        </div>
       )}
     </Loaded>
   );

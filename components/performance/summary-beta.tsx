@@ -1,5 +1,5 @@
-import { endOfMonth, format, parseISO, startOfMonth, subMonths } from 'date-fns';
-import { iso, todayIso } from '@/lib/domain/dates';
+import { format, parseISO } from 'date-fns';
+import { summaryPeriods } from '@/lib/domain/periods';
 import { annualDso } from '@/lib/domain/dso';
 import { AgeingBarChart } from '@/components/receivables/ageing-bar-chart';
 import { bucketColumns } from '@/components/receivables/bucket-columns';
@@ -8,12 +8,6 @@ import { StatCard } from '@/components/receivables/stat-card';
 import { TrendLineChart } from '@/components/receivables/trend-line-chart';
 import { Loaded } from '@/components/ui/loaded';
 import { Money, type MoneyFormat } from '@/components/ui/money';
-
-/** This period is the month to date; the previous one the whole previous month (its month end). */
-export function periods(today = todayIso()) {
-  const prevEnd = iso(endOfMonth(subMonths(parseISO(today), 1)));
-  return { now: today, before: prevEnd, fromDate: iso(startOfMonth(subMonths(parseISO(today), 1))) };
-}
 
 function Delta({ now, before, money, unit }: { now: number | null; before: number | null; money?: MoneyFormat; unit?: string }) {
   if (now == null || before == null) return <span className="text-slate-400">no comparison</span>;
@@ -29,7 +23,7 @@ function Delta({ now, before, money, unit }: { now: number | null; before: numbe
 
 /** Balance, overdue, collections and DSO of this period against the previous one (the receivables summary and trend). */
 export function PeriodComparison() {
-  const p = periods();
+  const p = summaryPeriods();
   const load = async () => {
     const [settings, now, before, trend] = await Promise.all([
       clientSettings(), cachedCall('summary', { date: p.now }), cachedCall('summary', { date: p.before }),
@@ -43,14 +37,14 @@ export function PeriodComparison() {
   return (
     <Loaded load={load}>
       {(d) => (
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="period-comparison">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="period-comparison" data-now={p.now} data-before={p.before} data-from={p.fromDate}>
           <StatCard label="Balance" figure={<Money value={d.now.balance} format={d.money} short />}
             secondary={<>vs {label(p.before)}: <Delta now={d.now.balance} before={d.before.balance} money={d.money} /></>} testId="cmp-balance" />
           <StatCard label="Overdue" figure={<Money value={d.now.overdue} format={d.money} short />}
             secondary={<>vs {label(p.before)}: <Delta now={d.now.overdue} before={d.before.overdue} money={d.money} /></>} testId="cmp-overdue" />
           <StatCard label="Collections, month to date" figure={<Money value={d.collectedNow} format={d.money} short />}
             secondary={<>last month: <Money value={d.collectedBefore} format={d.money} short /></>} testId="cmp-collections" />
-          <StatCard label="DSO (12 months)" figure={d.dsoNow == null ? '-' : `${d.dsoNow.toFixed(1)} days`}
+          <StatCard label="DSO (12 months)" figure={<span data-value={d.dsoNow ?? ''}>{d.dsoNow == null ? '-' : `${d.dsoNow.toFixed(1)} days`}</span>}
             secondary={<>vs {label(p.before)}: <Delta now={d.dsoNow} before={d.dsoBefore} unit=" days" /></>} testId="cmp-dso" />
         </div>
       )}

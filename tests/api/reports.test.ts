@@ -13,7 +13,12 @@ import { GET as creditLimitsRoute } from '@/app/api/v3/clients/credit_limits/rou
 import { REPORT_CODES } from '@/lib/contract/reports';
 import { todayIso } from '@/lib/domain/dates';
 import { annualDso } from '@/lib/domain/dso';
+import { obligorScope } from '@/lib/domain/obligor-scope';
 import { moneyFormat } from '@/lib/server/reports/excel-format';
+import { prepareReport } from '@/lib/server/reports/download-report';
+import { openInvoiceRows } from '@/lib/server/reports/open-invoice-rows';
+import { sharedPages } from '@/lib/server/reports/customer-reports';
+import { pagedRows, workbookStream } from '@/lib/server/reports/workbook-writer';
 import { callRoute, cookieForSession } from '../helpers/api';
 import { clientIdOf, createSeededDatabase, signInAs, TEST_TODAY } from '../helpers/seeded';
 import type { TestDatabase } from '../helpers/db';
@@ -167,15 +172,47 @@ describe('report totals equal the API', () => {
     expect(sum(invBuckets.map((h) => inv.total![h]))).toBeCloseTo(summary.balance, 2);
   });
 
-  it('open invoices: every open item with the outstanding the invoices call gives', async () => {
-    const { wb } = await workbook(admin, 'OPEN_INVOICES');
-    const api = await allPages<{ outstanding: number; sysInvoiceNum: string }>(admin, invoicesRoute, '/api/v4/invoices', { date: TEST_TODAY });
+  it.each([
+    ['a past day (payments after it given back)', TEST_TODAY],
+    ['today (stored paid-to-date)', todayIso()],
+  ])('open invoices on %s: every open item with the amounts the invoices call gives, customer by customer', async (_label, date) => {
+    const { wb } = await workbook(admin, 'OPEN_INVOICES', date);
+    type Item = { invoiceNum: string; sysObligorCode: string; outstanding: number; amount: number; paid: number; daysPastDue: number; dueDate: string | null };
+    const api = await allPages<Item>(admin, invoicesRoute, '/api/v4/invoices', { date });
     const { rows, total } = table(wb.worksheets[0]!);
     expect(rows).toHaveLength(api.length);
+    expect(api.length).toBeGreaterThan(50);
+    const byNumber = new Map(api.map((r) => [`${r.sysObligorCode}/${r.invoiceNum}`, r]));
+    expect(byNumber.size).toBe(api.length);
+    for (const row of rows) {
+      const item = byNumber.get(`${row['Customer code']}/${row['Invoice no.']}`);
+      expect(item, `${row['Invoice no.']}`).toBeDefined();
+      expect(cents(row.Outstanding)).toBe(cents(item!.outstanding));
+      expect(cents(row.Amount)).toBe(cents(item!.amount));
+      expect(cents(row.Paid)).toBe(cents(item!.paid));
+      expect(row['Days past due']).toBe(Math.max(0, item!.daysPastDue));
+    }
     expect(total!.Outstanding).toBeCloseTo(sum(api.map((r) => r.outstanding)), 2);
-    const summary = (await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })).json;
+    const summary = (await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date })).json;
     expect(total!.Outstanding).toBeCloseTo(summary.balance, 2);
     expect(rows[0]!['Issue date']).toBeInstanceOf(Date);
+    // Customer by customer (by code), oldest first within each.
+    const keys = rows.map((r) => [String(r['Customer code']), (r['Issue date'] as Date).toISOString()] as const);
+    expect(keys.every((k, i) => i === 0 || k[0] > keys[i - 1]![0] || (k[0] === keys[i - 1]![0] && k[1] >= keys[i - 1]![1]))).toBe(true);
+  });
+
+  it('open invoices: the keyset walk gives each item once whatever the batch size', async () => {
+    const { session } = await signInAs(database, 'admin@vardhman.test');
+    const { ctx } = await prepareReport(database.db, session, obligorScope(session), { report: 'OPEN_INVOICES', date: TEST_TODAY });
+    const walk = async (batch: number) => {
+      const keys: string[] = [];
+      for await (const row of openInvoiceRows(ctx, batch)) keys.push(row.sysInvoiceNum);
+      return keys;
+    };
+    const whole = await walk(100_000);
+    // Small batches end inside one customer and inside one issue date: nothing skipped, nothing twice.
+    for (const batch of [1, 7, 250]) expect(await walk(batch)).toEqual(whole);
+    expect(new Set(whole).size).toBe(whole.length);
   });
 
   it('DSO by customer: each family as the customer analysis shows it, overall DSO in the total row', async () => {
@@ -230,6 +267,44 @@ describe('report totals equal the API', () => {
     expect(total!.Exposure).toBeCloseTo(sum(api.map((r) => r.exposure)), 2);
     expect(total!['Credit limit']).toBeCloseTo(sum(api.map((r) => r.creditLimit)), 2);
     expect(rows.map((r) => r.Utilisation ?? null)).toEqual(api.map((r) => r.utilisation));
+  });
+});
+
+describe('paging the customer reports', () => {
+  it('two sheets over the same paged service fetch each page once and both get every row', async () => {
+    const fetched: number[] = [];
+    const rows = Array.from({ length: 7 }, (_, i) => i);
+    const fetchPage = async (page: number) => { fetched.push(page); return { rows: rows.slice((page - 1) * 3, page * 3), total: rows.length }; };
+    const pages = sharedPages(fetchPage, 2);
+    const read = async () => { const out: number[] = []; for await (const r of pagedRows(pages, 3)) out.push(r); return out; };
+    expect(await read()).toEqual(rows);
+    expect(await read()).toEqual(rows);
+    expect(fetched).toEqual([1, 2, 3]);
+  });
+});
+
+describe('streaming', () => {
+  it('stops reading rows when the reader cancels the download, and reports no error', async () => {
+    let produced = 0;
+    let finished!: () => void;
+    const closed = new Promise<void>((resolve) => { finished = resolve; });
+    const rows = (async function* () {
+      try {
+        for (let n = 0; n < 1_000_000; n += 1) { produced += 1; yield { n, text: `row ${n} `.repeat(20) }; }
+      } finally { finished(); }
+    })();
+    const errors: unknown[] = [];
+    const meta = { clientName: 'Test', reportName: 'Cancel', asOf: TEST_TODAY, asOfLabel: TEST_TODAY, moneyFormat: moneyFormat('INR', 'en-IN') };
+    const body = workbookStream(meta, () => [{
+      name: 'Rows', subtitle: 'rows', rows,
+      columns: [{ header: 'N', kind: 'count', value: (r: { n: number }) => r.n }, { header: 'Text', kind: 'text', value: (r: { text: string }) => r.text }],
+    }], (error) => errors.push(error));
+    const reader = body.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    await closed; // the rows' generator was closed: nothing more is read
+    expect(produced).toBeLessThan(1_000_000);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { CREDIT_LIMIT_THRESHOLDS } from '@/lib/domain/credit-limit';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 import { CreditLimitFilters } from '@/components/credit-limit/credit-limit-filters';
 import { CREDIT_LIMIT_FILTER_KEYS, CREDIT_LIMIT_LIST_KEYS, CreditLimitBands, CreditLimitList } from '@/components/credit-limit/credit-limit-list';
+import { CreditLimitViewTabs } from '@/components/credit-limit/credit-limit-view-tabs';
 import { clientSettings, pageBackend } from '@/components/receivables/page-backend';
 import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { Loaded } from '@/components/ui/loaded';
@@ -23,17 +24,20 @@ async function loadChoices() {
 }
 
 /**
- * Credit limit: each parent customer's limit, exposure (balance), available credit and
- * utilisation, breaches (over 100%) and near breaches (over 90%) highlighted, with the band counts.
+ * Credit limit: each parent customer's (Families) or each account's (Accounts) limit, exposure
+ * (balance), available credit and utilisation, breaches (over 100%) and near breaches (over 90%)
+ * highlighted, with the band counts; the view is in the URL (?view=accounts).
  */
 export default async function CreditLimitPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
   await requirePageSession();
   const problem = checkLink(ZCreditLimitsQuery, params);
+  const accounts = params.view === 'accounts';
   return (
     <div className="mx-auto max-w-[1400px] space-y-6">
       <PageHeader title="Credit Limit"
-        description={`Exposure against each parent customer's credit limit: over ${CREDIT_LIMIT_THRESHOLDS.breached}% is a breach, over ${CREDIT_LIMIT_THRESHOLDS.near}% a near breach.`} />
+        description={`Exposure against each parent customer's or account's credit limit: over ${CREDIT_LIMIT_THRESHOLDS.breached}% is a breach, over ${CREDIT_LIMIT_THRESHOLDS.near}% a near breach.`} />
+      <CreditLimitViewTabs active={accounts ? 'accounts' : 'families'} pathname={PATH} params={params} />
       <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
         <Loaded load={loadChoices}>
           {({ dim1Name, dim1Values }) => <CreditLimitFilters dim1Name={dim1Name} dim1Values={dim1Values} today={todayIso()} />}
@@ -44,7 +48,10 @@ export default async function CreditLimitPage({ searchParams }: { searchParams: 
           <Suspense key={paramsKey(params, [...CREDIT_LIMIT_FILTER_KEYS, 'status'])} fallback={<LinesSkeleton lines={2} />}>
             <CreditLimitBands params={params} pathname={PATH} />
           </Suspense>
-          <Section title="Customers" description="Parent customers with their family's limit and balance; a name opens the customer with its limit history"
+          <Section title={accounts ? 'Accounts' : 'Customers'}
+            description={accounts
+              ? "Each account's own limit and balance, its family (which narrows the list to it) and the latest change of its limit, which opens the account's limit history"
+              : "Parent customers with their family's limit and balance; a name opens the customer with its limit history, the account count its accounts"}
             skeleton={<TableSkeleton rows={10} columns={8} />} inputs={paramsKey(params, CREDIT_LIMIT_LIST_KEYS)} flush testId="credit-limit-section">
             <CreditLimitList params={params} pathname={PATH} />
           </Section>

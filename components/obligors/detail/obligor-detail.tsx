@@ -80,9 +80,11 @@ export async function ObligorDetail({ info, session, params, pathname }: {
         <div className="min-w-0" data-testid="communications-card">
           <CommunicationsSection obligorCode={code} canLog={satisfies(session, API_ACCESS.logCommunication)} money={settings.money} />
         </div>
-        <Section title="Credit limit history" description="Every change of the limit, newest first" skeleton={<LinesSkeleton lines={4} />} flush testId="credit-history-card">
-          <CreditLimitHistory code={code} />
-        </Section>
+        <div id="credit-limit-history" className="min-w-0 scroll-mt-20">
+          <Section title="Credit limit history" description="Every change of the limit, newest first" skeleton={<LinesSkeleton lines={4} />} flush testId="credit-history-card">
+            <CreditLimitHistory code={code} />
+          </Section>
+        </div>
       </div>
       <Section title="Open tasks" description="Collection tasks still to do on this customer" skeleton={<TableSkeleton rows={3} columns={8} />} flush testId="tasks-card">
         <ObligorTasks code={code} isParent={isParent} />

@@ -3,27 +3,38 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TCreditLimitsQuery } from '@/lib/contract/reports';
-import { CREDIT_LIMIT_THRESHOLDS, type CreditLimitStatus } from '@/lib/domain/credit-limit';
+import type { CreditLimitStatus } from '@/lib/domain/credit-limit';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
+import { accountCreditLimitRows, familyAccountCounts, withLastLimitChange } from './account-credit-limits';
+import { creditLimitColumns } from './credit-limit-sql';
 import { familyFigures } from './family-figures';
 
 export interface CreditLimitRow {
+  /** A family (parent customer) or one account. */
+  level: 'FAMILY' | 'ACCOUNT';
   sysObligorCode: string;
   name: string;
   city: string | null;
   dim1: string | null;
   members: number;
+  /** The accounts (obligors that trade) the row covers: the family's, as the accounts view lists them; 1 for an account. */
+  accounts: number;
   creditLimit: number | null;
-  /** The family's balance as of the date: what it owes against its limit. */
+  /** The family's (or the account's) balance as of the date: what it owes against its limit. */
   exposure: number;
   available: number | null;
   /** Percent to 1 decimal; the band is decided on the exact figure. */
   utilisation: number | null;
   status: CreditLimitStatus;
   date: string;
+  /** Accounts: the family the account belongs to (null for a customer without one). */
+  parentSysObligorCode: string | null;
+  parentName: string | null;
+  /** Accounts: when the limit last changed (a review keeping it is no change) and what it was before (null: the first limit). */
+  lastChange: { date: string; previousLimit: number | null } | null;
 }
 
 export interface CreditLimitBand {
@@ -40,45 +51,45 @@ const SORT: Record<TCreditLimitsQuery['sortBy'], SQL> = {
 };
 
 /**
- * Parent customers (families) with their credit limit, exposure, available credit and utilisation
- * band, as of a date, on the customer analysis figures (familyFigures) so that both screens agree.
- * The bands use lib/domain/credit-limit.ts's thresholds, strictly over them.
+ * The rows of the view, as of a date, with their credit limit, exposure, available credit and
+ * utilisation band (credit-limit-sql.ts, on lib/domain/credit-limit.ts's thresholds). Families are
+ * the customer analysis figures (familyFigures), so that both screens agree; accounts are each
+ * obligor's own limit against its own balance (account-credit-limits.ts).
  */
 async function creditLimitRows(db: Db, clientId: number, query: Query): Promise<{ rows: SQL; asOf: string }> {
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
-  const families = await familyFigures(db, clientId, asOf, { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 },
-    { dim: query.dim, scope: query.scope });
-  const limited = sql`f."creditLimit" > 0`;
+  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  if (query.view === 'accounts') {
+    return { rows: await accountCreditLimitRows(db, clientId, asOf, boundaries, query), asOf };
+  }
+  const families = await familyFigures(db, clientId, asOf, boundaries, { dim: query.dim, scope: query.scope });
   const search = query.search
     ? sql`where (f.name ilike ${`%${escapeLike(query.search)}%`} or f."sysObligorCode" ilike ${`%${escapeLike(query.search)}%`})`
     : sql``;
-  const rows = sql`(select f."sysObligorCode", f.name, f.city, f.dim1, f.members, f."creditLimit", f.balance as exposure,
-      case when ${limited} then f."creditLimit" - f.balance end as available,
-      case when ${limited} then f.balance / f."creditLimit" * 100 end as "exactUtilisation",
-      case when not coalesce(${limited}, false) then 'NO_LIMIT'
-        when f.balance > f."creditLimit" * ${CREDIT_LIMIT_THRESHOLDS.breached} / 100.0 then 'BREACHED'
-        when f.balance > f."creditLimit" * ${CREDIT_LIMIT_THRESHOLDS.near} / 100.0 then 'NEAR'
-        else 'WITHIN' end as status
-    from ${families} f ${search})`;
+  const rows = sql`(select f."sysObligorCode", f.name, f.city, f.dim1, f.members, coalesce(ac.accounts, 0) as accounts,
+      null::text as "parentSysObligorCode", null::text as "parentName",
+      f."creditLimit", f.balance as exposure, ${creditLimitColumns(sql`f.balance`, sql`f."creditLimit"`)}
+    from ${families} f left join ${familyAccountCounts(clientId, { dim: query.dim, scope: query.scope })} ac on ac.family = f."sysObligorCode" ${search})`;
   return { rows, asOf };
 }
 
-/** GET /v3/clients/credit_limits: filtered (band, dim1, search), sorted and paged in SQL. */
+/** GET /v3/clients/credit_limits: families or accounts, filtered (band, dim1, search, family), sorted and paged in SQL. */
 export async function listCreditLimits(db: Db, clientId: number, query: TCreditLimitsQuery & { scope?: ObligorScope }) {
   const { rows, asOf } = await creditLimitRows(db, clientId, query);
   const where = query.status ? sql`where c.status = ${query.status}` : sql``;
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
-  const raw = await queryRows<Record<string, unknown>>(db, sql`
-    select c.*, count(*) over () as total from ${rows} c ${where}
-    order by ${SORT[query.sortBy]} ${direction} nulls last, c."sysObligorCode"
-    limit ${query.count} offset ${(query.offset - 1) * query.count}`);
+  const orderBy = sql`${SORT[query.sortBy]} ${direction} nulls last, c."sysObligorCode"`;
+  const page = sql`select c.*, count(*) over () as total from ${rows} c ${where}
+    order by ${orderBy} limit ${query.count} offset ${(query.offset - 1) * query.count}`;
+  const level = query.view === 'accounts' ? 'ACCOUNT' : 'FAMILY';
+  const raw = await queryRows<Record<string, unknown>>(db, level === 'ACCOUNT' ? withLastLimitChange(clientId, page, orderBy) : page);
   const total = raw.length ? Number(raw[0]!.total)
     : Number((await queryRows<{ n: string }>(db, sql`select count(*) as n from ${rows} c ${where}`))[0]?.n ?? 0);
-  return { total, rows: raw.map((r) => toRow(r, asOf)) };
+  return { total, rows: raw.map((r) => toRow(r, asOf, level)) };
 }
 
-/** How many customers (and how much exposure) fall in each band, under the same dim1 and search. */
+/** How many rows (and how much exposure) fall in each band, under the same view, dim1, search and family. */
 export async function creditLimitBands(db: Db, clientId: number, query: Query): Promise<CreditLimitBand[]> {
   const { rows } = await creditLimitRows(db, clientId, query);
   const raw = await queryRows<{ status: CreditLimitStatus; customers: number; exposure: string }>(db, sql`
@@ -88,19 +99,24 @@ export async function creditLimitBands(db: Db, clientId: number, query: Query): 
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-function toRow(raw: Record<string, unknown>, asOf: string): CreditLimitRow {
+function toRow(raw: Record<string, unknown>, asOf: string, level: CreditLimitRow['level']): CreditLimitRow {
   const utilisation = num(raw.exactUtilisation);
   return {
+    level,
     sysObligorCode: raw.sysObligorCode as string,
     name: raw.name as string,
     city: (raw.city as string | null) ?? null,
     dim1: (raw.dim1 as string | null) ?? null,
     members: Number(raw.members),
+    accounts: Number(raw.accounts),
     creditLimit: num(raw.creditLimit),
     exposure: Number(raw.exposure),
     available: num(raw.available),
     utilisation: utilisation == null ? null : Math.round(utilisation * 10) / 10,
     status: raw.status as CreditLimitStatus,
     date: asOf,
+    parentSysObligorCode: (raw.parentSysObligorCode as string | null) ?? null,
+    parentName: (raw.parentName as string | null) ?? null,
+    lastChange: raw.limitChangedOn ? { date: raw.limitChangedOn as string, previousLimit: num(raw.previousLimit) } : null,
   };
 }

@@ -14,6 +14,7 @@ import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { escapeLike } from './ageing-source';
 import { ageingSource } from './ageing-query';
+import { openItemTerms } from './open-items';
 
 interface OpenInvoiceRaw {
   sysInvoiceNum: string;
@@ -61,16 +62,9 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
   const client = await getClient(db, clientId);
   const b = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
   const asOf = query.date ?? todayIso();
-  const d = sql`${asOf}::date`;
-  const current = asOf >= todayIso();
+  const { d, outstanding, pastDue, age, conditions } = openItemTerms(clientId, asOf);
   const dueFrom = sql`coalesce(i.due_date, i.issue_date)`;
-  const pastDue = sql`(${d} - ${dueFrom})`;
-  const age = sql`(${d} - i.issue_date)`;
-  const outstanding = current ? sql`(i.amount - i.paid_to_date)` : sql`(i.amount - i.paid_to_date + coalesce((select sum(p.amount)
-    from payments p where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0))`;
-  const where: SQL[] = [sql`i.client_id = ${clientId}`, sql`i.issue_date <= ${d}`];
-  // Unsettled items owe something by definition; a backdated date also needs those settled after it.
-  where.push(...(current ? [sql`i.settled_date is null`] : [sql`(i.settled_date is null or i.settled_date > ${d})`, sql`${outstanding} <> 0`]));
+  const where: SQL[] = [...conditions];
   const byObligor = Boolean(query.parentSysObligorCode || query.dim1Id || query.dim1 || query.dim2Id || query.dim3Id);
   const scope = scopeCondition(clientId, query.scope, sql`i.sys_obligor_code`);
   if (scope) where.push(scope);

@@ -1,55 +1,21 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
 import { parseISO, startOfMonth, subMonths } from 'date-fns';
-import { queryRows } from '@/lib/db/query';
-import { ZInvoicesQuery } from '@/lib/contract/receivables';
 import { ZTasksQuery } from '@/lib/contract/tasks';
 import { bucketLabels } from '@/lib/domain/ageing';
 import { iso } from '@/lib/domain/dates';
 import { titleCase } from '@/lib/domain/format';
-import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
 import { receivablesOverview, type OverviewPoint } from '@/lib/server/receivables/overview';
 import { listTasks, type TaskRow } from '@/lib/server/tasks/list-tasks';
-import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
+import { openInvoiceRows, type OpenInvoiceReportRow } from './open-invoice-rows';
 import { REPORT_PAGE_SIZE, type ReportContext } from './report-context';
 import { pagedRows, type ReportSheet } from './workbook-writer';
 
-type OpenInvoice = Awaited<ReturnType<typeof listOpenInvoices>>['rows'][number];
-
-/**
- * The obligors that may hold an item open at the date, by name: a cheap superset (issued by then,
- * not settled by then) so the report only asks listOpenInvoices, which decides what is open and
- * what is owed, about accounts that can have something.
- */
-async function candidateObligors(ctx: ReportContext): Promise<string[]> {
-  const inScope = scopeCondition(ctx.client.id, ctx.scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  const rows = await queryRows<{ code: string }>(ctx.db, sql`
-    select o.sys_obligor_code as code from obligors o
-    where o.client_id = ${ctx.client.id} and ${inScope} and exists (select 1 from invoices i
-      where i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code and i.issue_date <= ${ctx.asOf}::date
-        and (i.settled_date is null or i.settled_date > ${ctx.asOf}::date))
-    order by o.name, o.sys_obligor_code`);
-  return rows.map((r) => r.code);
-}
-
-/**
- * Every open item, customer by customer (most overdue first within each): the invoices screen's
- * service walked one obligor and one page at a time, so a million items never sit in memory.
- */
-async function* openInvoiceRows(ctx: ReportContext): AsyncIterable<OpenInvoice> {
-  const base = ZInvoicesQuery.parse({ date: ctx.asOf });
-  for (const code of await candidateObligors(ctx)) {
-    yield* pagedRows((page) => listOpenInvoices(ctx.db, ctx.client.id, {
-      ...base, sysObligorCode: code, sortBy: 'daysPastDue', order: 'DESC', offset: page, count: REPORT_PAGE_SIZE, scope: ctx.scope,
-    }), REPORT_PAGE_SIZE);
-  }
-}
-
-export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoice>[] {
+/** Every item open at the date with what is still owed on it (one keyset walk: open-invoice-rows.ts). */
+export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoiceReportRow>[] {
   const labels = { ...bucketLabels(ctx.boundaries, 'CREDIT_DATE') };
   return [{
     name: 'Open invoices',
-    subtitle: `Invoices, debit notes and credit notes open at the date, with what is still owed, in ${ctx.client.currency}`,
+    subtitle: `Invoices, debit notes and credit notes open at the date, with what is still owed, customer by customer (by code), oldest first, in ${ctx.client.currency}`,
     columns: [
       { header: 'Invoice no.', kind: 'text', width: 18, value: (r) => r.invoiceNum },
       { header: 'Type', kind: 'text', width: 12, value: (r) => titleCase(r.docType) },

@@ -9,19 +9,36 @@ import { titleCase } from '@/lib/domain/format';
 import { listReceivables, type ReceivableRow } from '@/lib/server/receivables/list-receivables';
 import { listParentObligors, type FamilyRow } from '@/lib/server/obligors/list-parent-obligors';
 import { listCreditLimits, type CreditLimitRow } from '@/lib/server/obligors/list-credit-limits';
-import { REPORT_PAGE_SIZE, type ReportContext } from './report-context';
+import { CUSTOMER_PAGE_SIZE, type ReportContext } from './report-context';
 import { pagedRows, type ReportColumn, type ReportSheet } from './workbook-writer';
 
 const bucketHeader = (label: string) => (label === 'current' ? 'Current' : `${label} days`);
 
-/** The receivables screen's rows (one per parent customer), by name, a page at a time. */
-function receivableRows(ctx: ReportContext) {
-  return pagedRows((page) => listReceivables(ctx.db, ctx.client.id, {
-    ...ZReceivablesQuery.parse({ date: ctx.asOf }), sortBy: 'name', order: 'ASC', offset: page, count: REPORT_PAGE_SIZE, scope: ctx.scope,
-  }), REPORT_PAGE_SIZE);
+type Page<R> = { rows: R[]; total: number };
+
+/**
+ * A paged service read by several sheets: each page is fetched once, kept until the last reader
+ * has taken it, then dropped (so two sheets over the same rows cost one query per page).
+ */
+export function sharedPages<R>(fetchPage: (page: number) => Promise<Page<R>>, readers: number): (page: number) => Promise<Page<R>> {
+  const pages = new Map<number, { result: Promise<Page<R>>; left: number }>();
+  return (page) => {
+    const entry = pages.get(page) ?? { result: fetchPage(page), left: readers };
+    entry.left -= 1;
+    if (entry.left > 0) pages.set(page, entry);
+    else pages.delete(page);
+    return entry.result;
+  };
 }
 
-function ageingSheet(ctx: ReportContext, basis: AgeingBasis): ReportSheet<ReceivableRow> {
+/** The receivables screen's rows (one per parent customer), by name, for both ageing sheets. */
+function receivablePages(ctx: ReportContext) {
+  return sharedPages((page) => listReceivables(ctx.db, ctx.client.id, {
+    ...ZReceivablesQuery.parse({ date: ctx.asOf }), sortBy: 'name', order: 'ASC', offset: page, count: CUSTOMER_PAGE_SIZE, scope: ctx.scope,
+  }), 2);
+}
+
+function ageingSheet(ctx: ReportContext, basis: AgeingBasis, pages: (page: number) => Promise<Page<ReceivableRow>>): ReportSheet<ReceivableRow> {
   const labels = bucketLabels(ctx.boundaries, basis);
   const buckets: ReportColumn<ReceivableRow>[] = (basis === 'CREDIT_DATE' ? CREDIT_BUCKETS : INVOICE_BUCKETS).map((key) => ({
     header: bucketHeader(labels[key]!), kind: 'money', total: true, value: (r) => r[key],
@@ -40,20 +57,21 @@ function ageingSheet(ctx: ReportContext, basis: AgeingBasis): ReportSheet<Receiv
       ...(basis === 'CREDIT_DATE' ? [{ header: 'Overdue', kind: 'money', total: true, value: (r) => r.overdue } as ReportColumn<ReceivableRow>] : []),
       { header: 'Balance', kind: 'money', total: true, value: (r) => r.balance },
     ],
-    rows: receivableRows(ctx),
+    rows: pagedRows(pages, CUSTOMER_PAGE_SIZE),
   };
 }
 
 /** Ageing by customer on both bases: the receivables screen, one sheet per basis. */
 export function ageingByCustomer(ctx: ReportContext): ReportSheet<ReceivableRow>[] {
-  return [ageingSheet(ctx, 'CREDIT_DATE'), ageingSheet(ctx, 'INVOICE_DATE')];
+  const pages = receivablePages(ctx);
+  return [ageingSheet(ctx, 'CREDIT_DATE', pages), ageingSheet(ctx, 'INVOICE_DATE', pages)];
 }
 
 /** Annual DSO per parent customer as the customer analysis shows it: balance over 12-month sales x 365. */
 export function dsoByCustomer(ctx: ReportContext): ReportSheet<FamilyRow>[] {
   const rows = pagedRows((page) => listParentObligors(ctx.db, ctx.client.id, {
-    ...ZParentObligorsQuery.parse({ date: ctx.asOf }), sortBy: 'name', order: 'ASC', offset: page, count: REPORT_PAGE_SIZE, scope: ctx.scope,
-  }), REPORT_PAGE_SIZE);
+    ...ZParentObligorsQuery.parse({ date: ctx.asOf }), sortBy: 'name', order: 'ASC', offset: page, count: CUSTOMER_PAGE_SIZE, scope: ctx.scope,
+  }), CUSTOMER_PAGE_SIZE);
   return [{
     name: 'DSO by customer',
     subtitle: `Annual DSO = balance / credit sales of the 12 months to the date x 365, per parent customer, in ${ctx.client.currency}`,
@@ -74,8 +92,8 @@ export function dsoByCustomer(ctx: ReportContext): ReportSheet<FamilyRow>[] {
 /** The credit limit screen's families, breaches first. */
 export function creditLimitUtilisation(ctx: ReportContext): ReportSheet<CreditLimitRow>[] {
   const rows = pagedRows((page) => listCreditLimits(ctx.db, ctx.client.id, {
-    ...ZCreditLimitsQuery.parse({ date: ctx.asOf }), sortBy: 'utilisation', order: 'DESC', offset: page, count: REPORT_PAGE_SIZE, scope: ctx.scope,
-  }), REPORT_PAGE_SIZE);
+    ...ZCreditLimitsQuery.parse({ date: ctx.asOf }), sortBy: 'utilisation', order: 'DESC', offset: page, count: CUSTOMER_PAGE_SIZE, scope: ctx.scope,
+  }), CUSTOMER_PAGE_SIZE);
   return [{
     name: 'Credit limit utilisation',
     subtitle: `Exposure (balance) against the credit limit per parent customer, breaches first, in ${ctx.client.currency}`,
@@ -83,7 +101,7 @@ export function creditLimitUtilisation(ctx: ReportContext): ReportSheet<CreditLi
       { header: 'Customer code', kind: 'text', width: 16, value: (r) => r.sysObligorCode },
       { header: 'Customer', kind: 'text', width: 36, value: (r) => r.name },
       { header: ctx.client.dim1Name, kind: 'text', width: 16, value: (r) => r.dim1 },
-      { header: 'Accounts', kind: 'count', value: (r) => r.members },
+      { header: 'Accounts', kind: 'count', value: (r) => r.accounts },
       { header: 'Credit limit', kind: 'money', total: true, value: (r) => r.creditLimit },
       { header: 'Exposure', kind: 'money', total: true, value: (r) => r.exposure },
       { header: 'Available', kind: 'money', total: true, value: (r) => r.available },

@@ -11,7 +11,8 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { reportError } from '@/lib/server/observability/report-error';
 import { moneyFormat, titleDate } from './excel-format';
 import { REPORT_SHEETS } from './report-sheets';
-import { workbookStream } from './workbook-writer';
+import type { ReportContext } from './report-context';
+import { workbookStream, type WorkbookMeta } from './workbook-writer';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -22,21 +23,30 @@ export function reportFileName(clientCode: string, reportName: string, asOf: str
 }
 
 /**
- * GET /reports/download.xlsx: the workbook as a streamed attachment. The report must be switched on
- * for the client; its rows come from the screens' services under the user's scope. A failure after
- * the first bytes cuts the download (the file is then unreadable rather than silently short) and is reported.
+ * What a download needs: the report (it must be switched on for the client), the context its
+ * sheets read from (the user's session and scope, the client's settings, the date), the workbook's
+ * title and the file name. The benchmark (scripts/bench/report-run.ts) streams reports through it.
  */
-export async function downloadReport(db: Db, session: SessionData, scope: ObligorScope, query: TReportDownloadQuery): Promise<Response> {
+export async function prepareReport(db: Db, session: SessionData, scope: ObligorScope, query: TReportDownloadQuery) {
   const [entry] = await db.select().from(reports)
     .where(and(eq(reports.clientId, session.clientId), eq(reports.code, query.report))).limit(1);
   if (!entry) throw notFound('Report');
   const client = await getClient(db, session.clientId);
   const asOf = query.date ?? todayIso();
-  const ctx = { db, session, scope, client, asOf, boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 } };
-  const meta = { clientName: client.name, reportName: entry.name, asOf, asOfLabel: titleDate(asOf), moneyFormat: moneyFormat(client.currency, client.locale) };
-  const body = workbookStream(meta, async function* () { yield* await REPORT_SHEETS[query.report](ctx); },
+  const ctx: ReportContext = { db, session, scope, client, asOf, boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 } };
+  const meta: WorkbookMeta = { clientName: client.name, reportName: entry.name, asOf, asOfLabel: titleDate(asOf), moneyFormat: moneyFormat(client.currency, client.locale) };
+  return { ctx, meta, fileName: reportFileName(client.code, entry.name, asOf), sheets: REPORT_SHEETS[query.report] };
+}
+
+/**
+ * GET /reports/download.xlsx: the workbook as a streamed attachment, its rows from the screens'
+ * services under the user's scope. A failure after the first bytes cuts the download (the file is
+ * then unreadable rather than silently short) and is reported.
+ */
+export async function downloadReport(db: Db, session: SessionData, scope: ObligorScope, query: TReportDownloadQuery): Promise<Response> {
+  const { ctx, meta, fileName, sheets } = await prepareReport(db, session, scope, query);
+  const body = workbookStream(meta, async function* () { yield* await sheets(ctx); },
     (error) => reportError(error, { where: 'reportDownload', report: query.report, clientId: session.clientId }));
-  const fileName = reportFileName(client.code, entry.name, asOf);
   return new Response(body, {
     headers: {
       'content-type': XLSX,

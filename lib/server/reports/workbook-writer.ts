@@ -56,7 +56,7 @@ function columnLetter(index: number): string {
  * totals right, and a reader without a calculation engine still sees them). Each row is committed
  * as soon as it is written, so memory does not grow with the number of rows.
  */
-async function writeSheet<R>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta: WorkbookMeta, sheet: ReportSheet<R>) {
+async function writeSheet<R>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta: WorkbookMeta, sheet: ReportSheet<R>, pace: () => Promise<void>) {
   const ws = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: HEADER_ROW, xSplit: 0 }] });
   const n = sheet.columns.length;
   ws.columns = sheet.columns.map((c) => ({ width: c.width ?? WIDTHS[c.kind] }));
@@ -93,6 +93,7 @@ async function writeSheet<R>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta:
     });
     row.commit();
     last += 1;
+    await pace();
   }
 
   if (sheet.columns.some((c) => c.total)) {
@@ -120,9 +121,49 @@ async function writeSheet<R>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta:
   ws.commit();
 }
 
+/** Rows written between two turns of the event loop (when the zip and the output get to move). */
+const ROWS_PER_TURN = 500;
+
+/**
+ * Waits while the reader is behind: ExcelJS hands each committed row on to the zip without asking
+ * whether the output can take it, so a slow download would otherwise pile the rest of the sheet up
+ * in memory. Every few hundred rows the writer lets the event loop turn (rows from memory or from a
+ * fetched batch would otherwise be written in one go before the zip compresses any of them); when the
+ * output is then full it waits for it to drain; when the reader has gone (a cancelled download) it
+ * stops, so the remaining rows are not read from the database for nothing.
+ */
+function pacer(out: PassThrough): () => Promise<void> {
+  let rows = 0;
+  const settled = () => (out.destroyed ? Promise.reject(new DownloadCancelled()) : Promise.resolve());
+  const drained = () => new Promise<void>((resolve, reject) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      if (out.destroyed) reject(new DownloadCancelled());
+      else resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+  return async () => {
+    rows += 1;
+    if (rows % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (out.destroyed || !out.writableNeedDrain) return settled();
+    return drained();
+  };
+}
+
+/** The reader went away before the end: not an error of the report. */
+export class DownloadCancelled extends Error {
+  constructor() {
+    super('download cancelled by the reader');
+  }
+}
+
 /**
  * A workbook written straight into the response: the sheets are produced one after the other
- * into a zip stream, which the browser receives while later rows are still being read.
+ * into a zip stream, which the browser receives while later rows are still being read, no faster
+ * than it reads them.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function workbookStream(meta: WorkbookMeta, sheets: () => AsyncIterable<ReportSheet<any>> | Iterable<ReportSheet<any>>,
@@ -131,10 +172,12 @@ export function workbookStream(meta: WorkbookMeta, sheets: () => AsyncIterable<R
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = meta.clientName;
   workbook.title = `${meta.reportName} as of ${meta.asOf}`;
+  const pace = pacer(out);
   (async () => {
-    for await (const sheet of sheets()) await writeSheet(workbook, meta, sheet);
+    for await (const sheet of sheets()) await writeSheet(workbook, meta, sheet, pace);
     await workbook.commit();
   })().catch((error: unknown) => {
+    if (error instanceof DownloadCancelled) return;
     onError(error);
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });

@@ -1,7 +1,8 @@
 import { notFound } from 'next/navigation';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
 import { ZIsoDate } from '@/lib/contract/common';
-import { BETA_PATH, periodPair, PeriodMatrix } from '@/components/performance/period-matrix';
+import { periodPair } from '@/lib/domain/periods';
+import { BETA_PATH, PeriodMatrix } from '@/components/performance/period-matrix';
 import { clientSettings } from '@/components/receivables/page-backend';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { InvalidLink } from '@/components/ui/invalid-link';

@@ -1,0 +1,39 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import { todayIso } from '@/lib/domain/dates';
+
+/** What an item (alias `i` on invoices) is at a date: open or not, what it still owes, how late it is. */
+export interface OpenItemTerms {
+  /** The date as a SQL date. */
+  d: SQL;
+  /** True when the date is today or later: the stored paid-to-date answers without reading payments. */
+  current: boolean;
+  /** Amount less what was paid by the date. */
+  outstanding: SQL;
+  /** Days past the due date (the issue date without one); negative before it falls due. */
+  pastDue: SQL;
+  /** Days since the issue date. */
+  age: SQL;
+  /** Where-conditions (with the client) that keep the items open at the date. */
+  conditions: SQL[];
+}
+
+/**
+ * The one rule for "open at the date" shared by the invoices call and the open-invoices report:
+ * issued by the date, not settled by it, owing something. For today the stored paid-to-date is
+ * the answer (and every unsettled item owes something by definition); a backdated date adds back
+ * the payments received after it, and then also needs the items settled since.
+ */
+export function openItemTerms(clientId: number, asOf: string): OpenItemTerms {
+  const d = sql`${asOf}::date`;
+  const current = asOf >= todayIso();
+  const outstanding = current ? sql`(i.amount - i.paid_to_date)` : sql`(i.amount - i.paid_to_date + coalesce((select sum(p.amount)
+    from payments p where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0))`;
+  const conditions: SQL[] = [sql`i.client_id = ${clientId}`, sql`i.issue_date <= ${d}`,
+    ...(current ? [sql`i.settled_date is null`] : [sql`(i.settled_date is null or i.settled_date > ${d})`, sql`${outstanding} <> 0`])];
+  return {
+    d, current, outstanding, conditions,
+    pastDue: sql`(${d} - coalesce(i.due_date, i.issue_date))`,
+    age: sql`(${d} - i.issue_date)`,
+  };
+}
