@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { hrefWith, PAGE_PARAM } from '@/lib/client/url-state';
+import { hrefWithPage, PAGE_PARAM } from '@/lib/client/url-state';
 import { formatCount } from '@/lib/domain/format';
 
 /** The page numbers around the current one, with the first and last always reachable. */
@@ -14,17 +14,20 @@ function pageWindow(page: number, pages: number): (number | 'gap')[] {
   return out;
 }
 
-/** "1–10 of 312 customers" and the page links; the page number is the URL's offset (from 1). */
-export function Pagination({ total, page, count, pathname, params, noun }: {
-  total: number; page: number; count: number; pathname: string; params: Record<string, string>; noun: string;
+/**
+ * "1–10 of 312 customers" and the page links; the page number is the URL's offset (from 1), or
+ * `param` when a page has more than one paged list.
+ */
+export function Pagination({ total, page, count, pathname, params, noun, param = PAGE_PARAM, label = 'Pagination' }: {
+  total: number; page: number; count: number; pathname: string; params: Record<string, string>; noun: string; param?: string; label?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / count));
   const from = total === 0 ? 0 : (page - 1) * count + 1;
   const to = Math.min(page * count, total);
-  const href = (p: number) => hrefWith(pathname, params, { [PAGE_PARAM]: p === 1 ? null : p });
+  const href = (p: number) => hrefWithPage(pathname, params, param, p);
   const button = 'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm tabular-nums';
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm text-slate-500">
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm text-slate-500">
       <p data-testid="page-range" className="tabular-nums">
         <span className="font-medium text-slate-700">{formatCount(from)}–{formatCount(to)}</span> of {formatCount(total)} {noun}
       </p>
