@@ -29,7 +29,9 @@ async function guarded<T>(load: () => Promise<T>, code: string, other: 'postpaid
 
 /** Page links under a long list only. */
 function Pager({ page, pathname, params, noun }: { page: { page: number; count: number; total: number }; pathname: string; params: Record<string, string>; noun: string }) {
-  return page.total > page.count ? <Pagination total={page.total} page={page.page} count={page.count} pathname={pathname} params={params} noun={noun} /> : null;
+  return page.total > page.count
+    ? <Pagination total={page.total} page={page.page} count={page.count} pathname={pathname} params={params} noun={noun} anchor="account-lines" />
+    : null;
 }
 
 function Title({ name, code, city, kind }: { name: string; code: string; city: string | null; kind: string }) {
@@ -60,7 +62,7 @@ export async function PostpaidView({ code, params }: { code: string; params: Rec
         <StatCard label="Available credit" figure={a.available == null ? 'No limit set' : <Money value={a.available} format={money} />}
           secondary={a.creditLimit == null ? 'no credit limit agreed' : <>of a <Money value={a.creditLimit} format={money} short /> limit{a.overLimit ? ' (over the limit)' : ''}</>} />
       </div>
-      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section id="account-lines" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm">
         <header className="border-b border-slate-100 px-5 py-3.5">
           <h3 className="text-sm font-semibold text-slate-900">Bills by due date</h3>
           <p className="mt-0.5 text-xs text-slate-500">Open invoices in the order they fall due; overdue ones first.</p>
@@ -88,7 +90,7 @@ export async function PrepaidView({ code, params }: { code: string; params: Reco
         <StatCard label="Drawn by invoices" figure={<Money value={a.drawn} format={money} />} secondary="net of credit notes" />
         <StatCard label="Last top-up" figure={a.lastTopup ? <Money value={a.lastTopup.amount} format={money} /> : '-'} secondary={a.lastTopup ? <Day iso={a.lastTopup.date} /> : undefined} />
       </div>
-      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section id="account-lines" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm">
         <header className="border-b border-slate-100 px-5 py-3.5">
           <h3 className="text-sm font-semibold text-slate-900">Advance account</h3>
           <p className="mt-0.5 text-xs text-slate-500">Top-ups add to the advance; invoices draw it down and credit notes give back. Balance after each line.</p>

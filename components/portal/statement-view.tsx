@@ -76,7 +76,7 @@ export async function StatementView({ code, params, pathname, hidden = {} }: { c
           ))}
         </div>
       )}
-      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section id="open-items-section" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm">
         <header className="border-b border-slate-100 px-5 py-3.5">
           <h3 className="text-sm font-semibold text-slate-900">Open items at <Day iso={s.toDate} /> <span className="font-normal text-slate-500">({formatCount(s.openItems.total)})</span></h3>
           <p className="mt-0.5 text-xs text-slate-500">Invoices not yet paid in full and unused credit notes, most overdue first. They add up to the balance.</p>
@@ -84,10 +84,10 @@ export async function StatementView({ code, params, pathname, hidden = {} }: { c
         <OpenItemsTable items={s.openItems.rows} money={money} label="Open items" showObligor={s.customer.isParent} />
         {s.openItems.total > s.openItems.count && (
           <Pagination total={s.openItems.total} page={s.openItems.page} count={s.openItems.count} pathname={pathname} params={params}
-            noun="open items" param="itemsOffset" label="Open items pages" />
+            noun="open items" param="itemsOffset" label="Open items pages" anchor="open-items-section" />
         )}
       </section>
-      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section id="statement-lines-section" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm">
         <header className="border-b border-slate-100 px-5 py-3.5">
           <h3 className="text-sm font-semibold text-slate-900">Statement <Day iso={s.fromDate} /> to <Day iso={s.toDate} /></h3>
           <p className="mt-0.5 text-xs text-slate-500">
@@ -98,7 +98,7 @@ export async function StatementView({ code, params, pathname, hidden = {} }: { c
         <StatementLinesTable page={s.lines} opening={s.opening} closing={s.closing} fromDate={s.fromDate} toDate={s.toDate} money={money} />
         {s.lines.total > s.lines.count && (
           <Pagination total={s.lines.total} page={s.lines.page} count={s.lines.count} pathname={pathname} params={params}
-            noun="lines" label="Statement pages" />
+            noun="lines" label="Statement pages" anchor="statement-lines-section" />
         )}
       </section>
       <div className="grid gap-6 xl:grid-cols-2">
