@@ -83,7 +83,7 @@ describe('statement of account', () => {
     expect((await statement({ sysObligorCode: parentCode, fromDate: '2026-06-01', toDate: '2026-05-01' })).status).toBe(400);
     expect((await statement({ sysObligorCode: 'NO-SUCH-CODE' })).status).toBe(404);
     expect((await statement({})).status).toBe(400);
-    for (const paging of [{ offset: '0' }, { count: '501' }, { itemsOffset: 'x' }, { itemsCount: '0' }]) {
+    for (const paging of [{ offset: '0' }, { count: '501' }, { itemsOffset: 'x' }, { itemsCount: '0' }] as Record<string, string>[]) {
       const res = await statement({ sysObligorCode: parentCode, ...paging });
       expect(res.status, JSON.stringify(paging)).toBe(400);
       expect(Object.keys(res.json.fields ?? {})).toEqual(Object.keys(paging));
