@@ -68,7 +68,7 @@ export function DateInput({ label, name, value, defaultValue, onCommit, min, max
   }
 
   return (
-    <div className="flex flex-col gap-1 text-xs font-medium text-slate-500">
+    <div className="relative flex flex-col gap-1 text-xs font-medium text-slate-500">
       <label htmlFor={id}>{label}</label>
       <div className="relative">
         <input ref={field} id={id} type="text" inputMode="numeric" autoComplete="off" placeholder="dd/mm/yyyy" value={text}
@@ -80,15 +80,16 @@ export function DateInput({ label, name, value, defaultValue, onCommit, min, max
         <input ref={picker} type="date" tabIndex={-1} aria-hidden value={iso} min={min} max={max ?? '9999-12-31'}
           onChange={(e) => { if (e.target.value) { setText(formatDayInput(e.target.value)); accept(e.target.value, true); } }}
           className="pointer-events-none absolute bottom-0 left-0 h-px w-full opacity-0" />
-        <button type="button" aria-label={`Choose ${label.toLowerCase()} from a calendar`} onClick={() => picker.current?.showPicker?.()}
-          className="absolute right-1 top-1 inline-flex h-7 w-7 items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-600">
+        <button type="button" aria-label={`Open a calendar for ${label}`} onClick={() => picker.current?.showPicker?.()}
+          className="absolute right-1 top-1 inline-flex h-7 w-7 items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40">
           <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
             <path fillRule="evenodd" d="M5.75 2a.75.75 0 0 1 .75.75V4h7V2.75a.75.75 0 0 1 1.5 0V4h.25A2.75 2.75 0 0 1 18 6.75v8.5A2.75 2.75 0 0 1 15.25 18H4.75A2.75 2.75 0 0 1 2 15.25v-8.5A2.75 2.75 0 0 1 4.75 4H5V2.75A.75.75 0 0 1 5.75 2Zm-1 5.5c-.69 0-1.25.56-1.25 1.25v6.5c0 .69.56 1.25 1.25 1.25h10.5c.69 0 1.25-.56 1.25-1.25v-6.5c0-.69-.56-1.25-1.25-1.25H4.75Z" clipRule="evenodd" />
           </svg>
         </button>
       </div>
       {name && <input type="hidden" name={name} value={iso} disabled={!iso} />}
-      {error && shown && <span id={`${id}-error`} role="alert" className="font-normal text-rose-700">{error}</span>}
+      {/* Under the field without moving the controls beside it. */}
+      {error && shown && <span id={`${id}-error`} role="alert" className="absolute left-0 top-full mt-0.5 whitespace-nowrap font-normal text-rose-700">{error}</span>}
     </div>
   );
 }
