@@ -1,9 +1,7 @@
-import type { StatementLine, StatementPage } from '@/lib/domain/statement';
+import { KIND_LABEL, type StatementLine, type StatementPage } from '@/lib/domain/statement';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
-
-export const KIND_LABEL = { INVOICE: 'Invoice', DEBIT_NOTE: 'Debit note', CREDIT_NOTE: 'Credit note', PAYMENT: 'Payment', TOPUP: 'Top-up' } as const;
 
 function BalanceRow({ day, label, value, format, strong = false, testId }: { day?: string; label: string; value: number; format: MoneyFormat; strong?: boolean; testId?: string }) {
   return (

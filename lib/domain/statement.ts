@@ -26,6 +26,9 @@ export interface StatementLine extends StatementEntry {
   balance: number;
 }
 
+/** How each kind is named on screen and in the workbook. */
+export const KIND_LABEL: Record<StatementKind, string> = { INVOICE: 'Invoice', DEBIT_NOTE: 'Debit note', CREDIT_NOTE: 'Credit note', PAYMENT: 'Payment', TOPUP: 'Top-up' };
+
 /** The order of kinds on one day; the SQL of lib/server/portal/ledger.ts sorts by the same map. */
 export const KIND_ORDER: Record<StatementKind, number> = { TOPUP: 0, INVOICE: 1, DEBIT_NOTE: 1, CREDIT_NOTE: 2, PAYMENT: 3 };
 const paise = (v: number) => Math.round(v * 100);

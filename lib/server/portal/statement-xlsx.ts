@@ -3,7 +3,7 @@ import type { Db } from '@/lib/db/client';
 import type { TOpenItem, TStatementDownloadQuery } from '@/lib/contract/portal';
 import { formatMoney } from '@/lib/domain/format';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import type { StatementLine } from '@/lib/domain/statement';
+import { KIND_LABEL, type StatementLine } from '@/lib/domain/statement';
 import { reportError } from '@/lib/server/observability/report-error';
 import { moneyFormat, titleDate } from '@/lib/server/reports/excel-format';
 import { workbookStream, type ReportSheet } from '@/lib/server/reports/workbook-writer';
@@ -11,7 +11,6 @@ import { ledgerLines } from './ledger';
 import { allOpenItems } from './open-items';
 import { statementBasis, statementEntriesSql } from './statement';
 
-const KIND_LABEL = { INVOICE: 'Invoice', DEBIT_NOTE: 'Debit note', CREDIT_NOTE: 'Credit note', PAYMENT: 'Payment', TOPUP: 'Top-up' } as const;
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type StatementRow = Partial<StatementLine> & { label?: string };
