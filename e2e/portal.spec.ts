@@ -30,7 +30,6 @@ test('the portal-only user finds a customer and downloads a statement whose bala
   await expect(page.getByTestId('statement')).toBeVisible({ timeout: 30_000 });
   const shown = page.getByTestId('statement-balance').locator('[data-value]');
   expect(paise(await shown.getAttribute('data-value'))).toBe(balance);
-  expect(paise(await page.getByTestId('closing-balance').locator('[data-value]').getAttribute('data-value'))).toBe(balance);
   await expect(page.getByTestId('open-items')).toBeVisible();
   await expect(page.getByTestId('contacts-section')).toBeVisible();
   await screenshot(page, 'portal-statement');
@@ -42,15 +41,45 @@ test('the portal-only user finds a customer and downloads a statement whose bala
   await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const sheet = book.getWorksheet('Statement')!;
   const last = sheet.getRow(sheet.rowCount);
-  expect(last.getCell(2).value).toBe('Closing balance');
+  expect(last.getCell(1).value).toBe('Closing balance');
   expect(Math.round(Number(last.getCell(8).value) * 100)).toBe(balance);
 
-  // A past period: the form keeps the customer and shows an opening balance.
-  await page.locator('input[name="fromDate"]').fill('2026-01-01');
-  await page.locator('input[name="toDate"]').fill('2026-03-31');
+  // A past period typed the Indian way (dd/mm/yyyy, whatever the browser's language): the form keeps
+  // the customer and shows an opening balance.
+  await expect(page.getByTestId('statement-from')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+  await page.getByTestId('statement-from').fill('31/02/2026');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Enter the date as dd/mm/yyyy' })).toBeVisible();
+  await page.getByTestId('statement-from').fill('01/01/2026');
+  await page.getByTestId('statement-to').fill('31/03/2026');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/fromDate=2026-01-01&toDate=2026-03-31/);
   await expect(page.getByTestId('statement-lines')).toContainText('Opening balance');
+  await expect(page.getByTestId('statement-from')).toHaveValue('01/01/2026');
+});
+
+test('a long statement pages, each page opening at the balance carried forward, the last closing at the balance', async ({ page }) => {
+  await signIn(page, USERS.portal);
+  await page.goto('/borrowers/receivables');
+  const first = page.getByTestId('receivable-row').first();
+  const code = (await first.getAttribute('data-code'))!;
+  const balance = paise(await first.getByTestId('cell-balance').getAttribute('data-value'));
+
+  await page.goto(`/customerportal/${encodeURIComponent(code)}?fromDate=2024-01-01`);
+  const pager = page.getByRole('navigation', { name: 'Statement pages' });
+  await expect(pager.getByTestId('page-range')).toContainText('1–100 of');
+  const carried = paise(await page.getByTestId('carried-forward').locator('[data-value]').getAttribute('data-value'));
+  await pager.getByRole('link', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/offset=2/);
+  await expect(pager.getByTestId('page-range')).toContainText('101–200 of');
+  expect(paise(await page.getByTestId('brought-forward').locator('[data-value]').getAttribute('data-value'))).toBe(carried);
+  await screenshot(page, 'portal-statement-page-2');
+
+  // The last page closes at the receivables balance.
+  await pager.getByRole('link').filter({ hasText: /^\d[\d,]*$/ }).last().click();
+  await expect(page.getByTestId('closing-balance')).toBeVisible();
+  expect(paise(await page.getByTestId('closing-balance').locator('[data-value]').getAttribute('data-value'))).toBe(balance);
+  await screenshot(page, 'portal-statement-last-page');
 });
 
 test('postpaid and prepaid accounts each have their own view', async ({ page }) => {

@@ -8,6 +8,7 @@ import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { sessionSecret } from '@/lib/server/auth/session-cookie';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { todayIso } from '@/lib/domain/dates';
+import { ensureStatistics } from '@/lib/db/statistics';
 
 async function main() {
   const started = Date.now();
@@ -23,6 +24,8 @@ async function main() {
       await seedDatabase(database.db, { scale, onProgress: (msg) => console.log(`  ${msg}`) });
       console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
+    // A data folder seeded before the seed ran ANALYZE has no planner statistics (PGlite never gathers them).
+    if (await ensureStatistics(database.db)) console.log('Planner statistics gathered (ANALYZE).');
     const refreshed = await refreshStaleRollups(database.db, todayIso());
     if (refreshed.length) console.log(`Ageing rollups added for today for ${refreshed.length} client(s).`);
     sessionSecret(); // creates data/session-secret once when SESSION_SECRET is not set

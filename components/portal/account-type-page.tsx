@@ -8,17 +8,18 @@ import { PortalNav } from './portal-nav';
 
 const KINDS = {
   postpaid: {
-    accountType: 'POSTPAID', title: 'Postpaid accounts', view: (code: string): ReactNode => <PostpaidView code={code} />,
+    accountType: 'POSTPAID', title: 'Postpaid accounts', view: (code: string, params: Record<string, string>): ReactNode => <PostpaidView code={code} params={params} />,
     description: 'Customers billed on credit, largest balance first: open to see bills by due date and the credit left.',
   },
   prepaid: {
-    accountType: 'PREPAID', title: 'Prepaid accounts', view: (code: string): ReactNode => <PrepaidView code={code} />,
+    accountType: 'PREPAID', title: 'Prepaid accounts', view: (code: string, params: Record<string, string>): ReactNode => <PrepaidView code={code} params={params} />,
     description: 'Customers who pay in advance, lowest advance first: open to see top-ups, what invoices drew and the balance left.',
   },
 } as const;
 
 /** `/customerportal/postpaid|prepaid/{id?}`: the accounts of that kind (filtered by ?q=), or one account. */
-export function AccountTypePage({ kind, code, search }: { kind: keyof typeof KINDS; code: string | null; search?: string }) {
+export function AccountTypePage({ kind, code, params }: { kind: keyof typeof KINDS; code: string | null; params: Record<string, string> }) {
+  const search = params.q?.trim();
   const { accountType, title, description, view } = KINDS[kind];
   const path = `/customerportal/${kind}`;
   return (
@@ -28,7 +29,7 @@ export function AccountTypePage({ kind, code, search }: { kind: keyof typeof KIN
         <>
           <Breadcrumb crumbs={[{ label: 'Customer portal', href: '/customerportal' }, { label: title, href: path }, { label: code }]} />
           <PortalNav active={kind} />
-          {view(code)}
+          {view(code, params)}
         </>
       ) : (
         <>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { ZodError } from 'zod';
 import { ApiError } from '@/lib/server/api/errors';
 import { postpaidAccount, prepaidAccount } from '@/lib/server/portal/accounts';
 import { portalContext } from '@/lib/server/portal/page-data';
@@ -6,6 +7,8 @@ import { WarningBox } from '@/components/feedback/warning-box';
 import { StatCard } from '@/components/receivables/stat-card';
 import { Day } from '@/components/ui/day';
 import { Money } from '@/components/ui/money';
+import { Pagination } from '@/components/ui/pagination';
+import { ZAccountQuery } from '@/lib/contract/portal';
 import { OpenItemsTable } from './open-items-table';
 import { StatementLinesTable } from './statement-lines-table';
 
@@ -19,8 +22,16 @@ async function guarded<T>(load: () => Promise<T>, code: string, other: 'postpaid
         <Link href={`/customerportal/${other}/${encodeURIComponent(code)}`} className="text-sm font-medium text-brand-700 hover:underline">Open the {other} view</Link></div>;
     }
     if (error instanceof ApiError && error.status === 404) return <WarningBox kind="error" message="No such customer, or not one of yours." />;
+    if (error instanceof ZodError) return <WarningBox kind="error" message={error.issues.map((i) => i.message).join('; ')} />;
     throw error;
   }
+}
+
+/** Page links under a long list only. */
+function Pager({ page, pathname, params, noun }: { page: { page: number; count: number; total: number }; pathname: string; params: Record<string, string>; noun: string }) {
+  return page.total > page.count
+    ? <Pagination total={page.total} page={page.page} count={page.count} pathname={pathname} params={params} noun={noun} anchor="account-lines" />
+    : null;
 }
 
 function Title({ name, code, city, kind }: { name: string; code: string; city: string | null; kind: string }) {
@@ -36,9 +47,9 @@ function Title({ name, code, city, kind }: { name: string; code: string; city: s
 }
 
 /** Billed on credit: what falls due when, what is overdue, and the credit still available. */
-export async function PostpaidView({ code }: { code: string }) {
+export async function PostpaidView({ code, params }: { code: string; params: Record<string, string> }) {
   const ctx = await portalContext();
-  const a = await guarded(() => postpaidAccount(ctx.db, ctx.clientId, code, ctx.scope), code, 'prepaid');
+  const a = await guarded(() => postpaidAccount(ctx.db, ctx.clientId, ZAccountQuery.parse({ sysObligorCode: code, offset: params.offset, count: params.count }), ctx.scope), code, 'prepaid');
   if (!a || typeof a !== 'object' || !('items' in a)) return a as React.ReactNode;
   const money = ctx.money;
   return (
@@ -51,21 +62,22 @@ export async function PostpaidView({ code }: { code: string }) {
         <StatCard label="Available credit" figure={a.available == null ? 'No limit set' : <Money value={a.available} format={money} />}
           secondary={a.creditLimit == null ? 'no credit limit agreed' : <>of a <Money value={a.creditLimit} format={money} short /> limit{a.overLimit ? ' (over the limit)' : ''}</>} />
       </div>
-      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section id="account-lines" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm">
         <header className="border-b border-slate-100 px-5 py-3.5">
           <h3 className="text-sm font-semibold text-slate-900">Bills by due date</h3>
           <p className="mt-0.5 text-xs text-slate-500">Open invoices in the order they fall due; overdue ones first.</p>
         </header>
-        <OpenItemsTable items={a.items} money={money} label="Bills by due date" showObligor={a.customer.isParent} />
+        <OpenItemsTable items={a.items.rows} money={money} label="Bills by due date" showObligor={a.customer.isParent} />
+        <Pager page={a.items} pathname={`/customerportal/postpaid/${encodeURIComponent(code)}`} params={params} noun="open bills" />
       </section>
     </div>
   );
 }
 
 /** The advance account: top-ups in, invoices drawn from it, the balance left. */
-export async function PrepaidView({ code }: { code: string }) {
+export async function PrepaidView({ code, params }: { code: string; params: Record<string, string> }) {
   const ctx = await portalContext();
-  const a = await guarded(() => prepaidAccount(ctx.db, ctx.clientId, code, ctx.scope), code, 'postpaid');
+  const a = await guarded(() => prepaidAccount(ctx.db, ctx.clientId, ZAccountQuery.parse({ sysObligorCode: code, offset: params.offset, count: params.count }), ctx.scope), code, 'postpaid');
   if (!a || typeof a !== 'object' || !('advance' in a)) return a as React.ReactNode;
   const money = ctx.money;
   return (
@@ -78,13 +90,14 @@ export async function PrepaidView({ code }: { code: string }) {
         <StatCard label="Drawn by invoices" figure={<Money value={a.drawn} format={money} />} secondary="net of credit notes" />
         <StatCard label="Last top-up" figure={a.lastTopup ? <Money value={a.lastTopup.amount} format={money} /> : '-'} secondary={a.lastTopup ? <Day iso={a.lastTopup.date} /> : undefined} />
       </div>
-      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section id="account-lines" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm">
         <header className="border-b border-slate-100 px-5 py-3.5">
           <h3 className="text-sm font-semibold text-slate-900">Advance account</h3>
           <p className="mt-0.5 text-xs text-slate-500">Top-ups add to the advance; invoices draw it down and credit notes give back. Balance after each line.</p>
         </header>
-        <StatementLinesTable lines={a.lines} closing={a.advance} toDate={a.date} money={money} label="Advance account"
+        <StatementLinesTable page={a.lines} closing={a.advance} toDate={a.date} money={money} label="Advance account"
           closingLabel="Advance balance today" debitLabel="Top-up / credit" creditLabel="Drawn" />
+        <Pager page={a.lines} pathname={`/customerportal/prepaid/${encodeURIComponent(code)}`} params={params} noun="lines" />
       </section>
     </div>
   );

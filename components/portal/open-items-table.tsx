@@ -1,11 +1,11 @@
 import type { TOpenItem } from '@/lib/contract/portal';
+import { KIND_LABEL } from '@/lib/domain/statement';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 
 const late = (i: TOpenItem) => i.daysPastDue > 0 && i.docType !== 'CREDIT_NOTE';
 
-const TYPE = { INVOICE: 'Invoice', DEBIT_NOTE: 'Debit note', CREDIT_NOTE: 'Credit note' } as const;
 
 /** Open invoices (and unused credit notes) with what is still owed, days past due and ageing bucket. */
 export function OpenItemsTable({ items, money, label, showObligor = false }: { items: TOpenItem[]; money: MoneyFormat; label: string; showObligor?: boolean }) {
@@ -21,7 +21,7 @@ export function OpenItemsTable({ items, money, label, showObligor = false }: { i
       <tbody>
         {items.map((i) => (
           <tr key={i.sysInvoiceNum}>
-            <Td><span className="font-medium text-slate-900">{i.invoiceNum}</span>{i.docType !== 'INVOICE' && <span className="ml-2 text-xs text-slate-500">{TYPE[i.docType]}</span>}</Td>
+            <Td><span className="font-medium text-slate-900">{i.invoiceNum}</span>{i.docType !== 'INVOICE' && <span className="ml-2 text-xs text-slate-500">{KIND_LABEL[i.docType]}</span>}</Td>
             {showObligor && <Td className="text-slate-500">{i.sysObligorCode}</Td>}
             <Td><Day iso={i.issueDate} /></Td>
             <Td><Day iso={i.dueDate} /></Td>

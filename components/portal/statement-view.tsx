@@ -9,15 +9,20 @@ import { ContactsSection } from '@/components/obligors/contacts-section';
 import { CommunicationsSection } from '@/components/obligors/communications-section';
 import { Day } from '@/components/ui/day';
 import { Money } from '@/components/ui/money';
+import { DateInput } from '@/components/ui/date-input';
+import { Pagination } from '@/components/ui/pagination';
+import { formatCount } from '@/lib/domain/format';
 import { OpenItemsTable } from './open-items-table';
 import { StatementLinesTable } from './statement-lines-table';
 
-const input = 'h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm';
 
 async function load(code: string, params: Record<string, string>): Promise<CustomerStatement | string> {
   const ctx = await portalContext();
   try {
-    return await customerStatement(ctx.db, ctx.clientId, ZStatementQuery.parse({ sysObligorCode: code, fromDate: params.fromDate, toDate: params.toDate }), ctx.scope);
+    return await customerStatement(ctx.db, ctx.clientId, ZStatementQuery.parse({
+      sysObligorCode: code, fromDate: params.fromDate, toDate: params.toDate,
+      offset: params.offset, count: params.count, itemsOffset: params.itemsOffset, itemsCount: params.itemsCount,
+    }), ctx.scope);
   } catch (error) {
     if (error instanceof ZodError) return error.issues.map((i) => i.message).join('; ');
     if (error instanceof ApiError && error.status === 404) return 'No such customer, or not one of yours.';
@@ -48,8 +53,8 @@ export async function StatementView({ code, params, pathname, hidden = {} }: { c
         </div>
         <form action={pathname} className="flex flex-wrap items-end gap-2" aria-label="Statement period">
           {Object.entries(hidden).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
-          <label className="flex flex-col gap-1 text-xs font-medium text-slate-500">From<input type="date" name="fromDate" defaultValue={s.fromDate} className={input} /></label>
-          <label className="flex flex-col gap-1 text-xs font-medium text-slate-500">To<input type="date" name="toDate" defaultValue={s.toDate} className={input} /></label>
+          <DateInput label="From" name="fromDate" defaultValue={s.fromDate} testId="statement-from" />
+          <DateInput label="To" name="toDate" defaultValue={s.toDate} testId="statement-to" />
           <button type="submit" className="h-9 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 hover:bg-slate-50">Show</button>
           <a href={download} download className="h-9 rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700" data-testid="download-statement">Download XLSX</a>
         </form>
@@ -71,19 +76,30 @@ export async function StatementView({ code, params, pathname, hidden = {} }: { c
           ))}
         </div>
       )}
-      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section id="open-items-section" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm">
         <header className="border-b border-slate-100 px-5 py-3.5">
-          <h3 className="text-sm font-semibold text-slate-900">Open items at <Day iso={s.toDate} /></h3>
+          <h3 className="text-sm font-semibold text-slate-900">Open items at <Day iso={s.toDate} /> <span className="font-normal text-slate-500">({formatCount(s.openItems.total)})</span></h3>
           <p className="mt-0.5 text-xs text-slate-500">Invoices not yet paid in full and unused credit notes, most overdue first. They add up to the balance.</p>
         </header>
-        <OpenItemsTable items={s.openItems} money={money} label="Open items" showObligor={s.customer.isParent} />
+        <OpenItemsTable items={s.openItems.rows} money={money} label="Open items" showObligor={s.customer.isParent} />
+        {s.openItems.total > s.openItems.count && (
+          <Pagination total={s.openItems.total} page={s.openItems.page} count={s.openItems.count} pathname={pathname} params={params}
+            noun="open items" param="itemsOffset" label="Open items pages" anchor="open-items-section" />
+        )}
       </section>
-      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <section id="statement-lines-section" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm">
         <header className="border-b border-slate-100 px-5 py-3.5">
           <h3 className="text-sm font-semibold text-slate-900">Statement <Day iso={s.fromDate} /> to <Day iso={s.toDate} /></h3>
-          <p className="mt-0.5 text-xs text-slate-500">Invoices, debit and credit notes and payments in date order with the running balance.</p>
+          <p className="mt-0.5 text-xs text-slate-500">
+            Invoices, debit and credit notes and payments in date order with the running balance
+            {s.lines.total > s.lines.count ? `, ${formatCount(s.lines.count)} lines a page: each page opens at the balance brought forward; the download holds every line` : ''}.
+          </p>
         </header>
-        <StatementLinesTable lines={s.lines} opening={s.opening} closing={s.closing} fromDate={s.fromDate} toDate={s.toDate} money={money} />
+        <StatementLinesTable page={s.lines} opening={s.opening} closing={s.closing} fromDate={s.fromDate} toDate={s.toDate} money={money} />
+        {s.lines.total > s.lines.count && (
+          <Pagination total={s.lines.total} page={s.lines.page} count={s.lines.count} pathname={pathname} params={params}
+            noun="lines" label="Statement pages" anchor="statement-lines-section" />
+        )}
       </section>
       <div className="grid gap-6 xl:grid-cols-2">
         <ContactsSection obligorCode={code} canManage={ctx.canManageContacts} />

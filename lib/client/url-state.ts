@@ -60,6 +60,19 @@ export function hrefWith(pathname: string, current: ParamSource, changes: ParamC
   return query ? `${pathname}?${query}` : pathname;
 }
 
+/**
+ * A link to page `page` of one of several lists on a page, each paged by its own parameter
+ * (`offset`, `itemsOffset`): the other lists keep their page.
+ */
+export function hrefWithPage(pathname: string, current: ParamSource, param: string, page: number): string {
+  if (param === PAGE_PARAM) return hrefWith(pathname, current, { [PAGE_PARAM]: page === 1 ? null : page });
+  const next = new URLSearchParams(flattenParams(current));
+  if (page === 1) next.delete(param);
+  else next.set(param, String(page));
+  const query = next.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /** The page number (from 1) and page size of the URL, with the contract defaults. */
 export function readPaging(params: Record<string, string>, defaultCount: number): { page: number; count: number } {
   const page = Number(params[PAGE_PARAM] ?? 1);

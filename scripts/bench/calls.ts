@@ -15,6 +15,7 @@ import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { customerCalls } from './customer-calls';
+import { portalCalls } from './portal-calls';
 import { baselineOpenInvoices, baselineOverview, baselineReceivables, baselineSummary, type Row } from './baseline';
 
 export type CallPath = 'rollup' | 'ledger' | 'items';
@@ -184,5 +185,6 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
       },
     },
     ...customerCalls(ctx),
+    ...portalCalls(ctx),
   ];
 }

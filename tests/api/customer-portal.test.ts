@@ -46,38 +46,52 @@ async function receivablesBalance(code: string, isParent: boolean, date: string)
 describe('statement of account', () => {
   it('runs from the opening to the closing balance, which equals the receivables page, for a parent and a member', async () => {
     for (const [code, isParent] of [[parentCode, true], [childCode, false]] as const) {
-      const res = await statement({ sysObligorCode: code });
+      const res = await statement({ sysObligorCode: code, count: '500', itemsCount: '500' });
       expect(res.status).toBe(200);
       const s = res.json;
       expect(s.toDate).toBe(todayIso());
-      const sum = s.lines.reduce((acc: number, l: { debit: number; credit: number }) => acc + Math.round((l.debit - l.credit) * 100), 0);
+      // The whole period on one page: opening + every line = closing.
+      expect(s.lines.total).toBeLessThanOrEqual(s.lines.count);
+      const rows = s.lines.rows;
+      const sum = rows.reduce((acc: number, l: { debit: number; credit: number }) => acc + Math.round((l.debit - l.credit) * 100), 0);
       expect(Math.round(s.opening * 100) + sum).toBe(Math.round(s.closing * 100));
-      if (s.lines.length) expect(s.lines.at(-1).balance).toBe(s.closing);
+      expect(Math.round((s.debits - s.credits) * 100)).toBe(sum);
+      if (rows.length) expect(rows.at(-1).balance).toBe(s.closing);
+      expect(s.lines.broughtForward).toBe(s.opening);
+      expect(s.lines.carriedForward).toBe(s.closing);
       expect(s.closing).toBeCloseTo(await receivablesBalance(code, isParent, s.toDate), 2);
       // Open items add up to the closing balance; the ageing splits the same total.
-      const open = s.openItems.reduce((acc: number, i: { outstanding: number }) => acc + i.outstanding, 0);
+      expect(s.openItems.total).toBe(s.openItems.rows.length);
+      const open = s.openItems.rows.reduce((acc: number, i: { outstanding: number }) => acc + i.outstanding, 0);
       expect(open).toBeCloseTo(s.closing, 2);
       expect(s.ageing.reduce((acc: number, a: { amount: number }) => acc + a.amount, 0)).toBeCloseTo(s.closing, 2);
-      for (let i = 1; i < s.lines.length; i++) expect(s.lines[i].date >= s.lines[i - 1].date).toBe(true);
+      const overdue = s.openItems.rows.filter((i: { daysPastDue: number }) => i.daysPastDue > 0).reduce((acc: number, i: { outstanding: number }) => acc + i.outstanding, 0);
+      expect(s.overdue).toBeCloseTo(overdue, 2);
+      for (let i = 1; i < rows.length; i++) expect(rows[i].date >= rows[i - 1].date).toBe(true);
     }
   });
 
   it('for a past period the closing balance is the receivables balance at its end date, and the next period opens there', async () => {
-    const first = (await statement({ sysObligorCode: parentCode, fromDate: '2026-04-01', toDate: '2026-06-30' })).json;
+    const first = (await statement({ sysObligorCode: parentCode, fromDate: '2026-04-01', toDate: '2026-06-30', count: '500' })).json;
     expect(first.closing).toBeCloseTo(await receivablesBalance(parentCode, true, '2026-06-30'), 2);
-    const next = (await statement({ sysObligorCode: parentCode, fromDate: '2026-07-01', toDate: '2026-08-31' })).json;
+    const next = (await statement({ sysObligorCode: parentCode, fromDate: '2026-07-01', toDate: '2026-08-31', count: '500' })).json;
     expect(next.opening).toBe(first.closing);
-    expect(next.lines.some((l: { kind: string }) => l.kind === 'PAYMENT')).toBe(true);
+    expect(next.lines.rows.some((l: { kind: string }) => l.kind === 'PAYMENT')).toBe(true);
   });
 
   it('refuses a reversed period and an unknown customer', async () => {
     expect((await statement({ sysObligorCode: parentCode, fromDate: '2026-06-01', toDate: '2026-05-01' })).status).toBe(400);
     expect((await statement({ sysObligorCode: 'NO-SUCH-CODE' })).status).toBe(404);
     expect((await statement({})).status).toBe(400);
+    for (const paging of [{ offset: '0' }, { count: '501' }, { itemsOffset: 'x' }, { itemsCount: '0' }] as Record<string, string>[]) {
+      const res = await statement({ sysObligorCode: parentCode, ...paging });
+      expect(res.status, JSON.stringify(paging)).toBe(400);
+      expect(Object.keys(res.json.fields ?? {})).toEqual(Object.keys(paging));
+    }
   });
 
   it('downloads the same statement as XLSX', async () => {
-    const json = (await statement({ sysObligorCode: parentCode })).json;
+    const json = (await statement({ sysObligorCode: parentCode, count: '500', itemsCount: '500' })).json;
     const req = await callRoute(statementXlsxRoute, '/api/customerportal/statement.xlsx', { query: { sysObligorCode: parentCode }, cookie: portal });
     expect(req.status).toBe(200);
     expect(req.headers.get('content-type')).toContain('spreadsheetml');
@@ -89,11 +103,18 @@ describe('statement of account', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await response.arrayBuffer());
     const sheet = book.getWorksheet('Statement')!;
+    // Title, subtitle, header; the opening balance; every line; the closing balance.
+    expect(sheet.getRow(4).getCell(2).value).toBe('Opening balance');
+    expect(Number(sheet.getRow(4).getCell(8).value)).toBeCloseTo(json.opening, 2);
     const last = sheet.getRow(sheet.rowCount);
-    expect(last.getCell(2).value).toBe('Closing balance');
+    expect(last.getCell(1).value).toBe('Closing balance');
     expect(Number(last.getCell(8).value)).toBeCloseTo(json.closing, 2);
-    expect(sheet.rowCount).toBe(6 + 1 + json.lines.length + 1);
-    expect(book.getWorksheet('Open items')!.rowCount).toBe(1 + json.openItems.length + 1);
+    expect(sheet.rowCount).toBe(3 + 1 + json.lines.total + 1);
+    json.lines.rows.forEach((line: { reference: string; balance: number }, i: number) => {
+      expect(sheet.getRow(5 + i).getCell(3).value).toBe(line.reference);
+      expect(Number(sheet.getRow(5 + i).getCell(8).value)).toBeCloseTo(line.balance, 2);
+    });
+    expect(book.getWorksheet('Open items')!.rowCount).toBe(3 + json.openItems.total + 1);
   });
 });
 
@@ -110,7 +131,9 @@ describe('postpaid and prepaid accounts', () => {
     expect(res.json.toppedUp).toBeCloseTo(Number(topped!.s), 2);
     expect(res.json.advance).toBeCloseTo(res.json.toppedUp - res.json.drawn, 2);
     expect(res.json.advance).toBeCloseTo(list.json[0].advance, 2);
-    expect(res.json.lines.at(-1).balance).toBe(res.json.advance);
+    expect(res.json.lines.total).toBeLessThanOrEqual(res.json.lines.count);
+    expect(res.json.lines.rows.at(-1).balance).toBe(res.json.advance);
+    expect(res.json.lines.carriedForward).toBe(res.json.advance);
     // A prepaid customer has no postpaid view, and the reverse.
     expect((await callRoute(postpaidRoute, '/api/customerportal/postpaid', { query: { sysObligorCode: code }, cookie: portal })).status).toBe(400);
   });
@@ -122,6 +145,11 @@ describe('postpaid and prepaid accounts', () => {
     const res = await callRoute(postpaidRoute, '/api/customerportal/postpaid', { query: { sysObligorCode: parentCode }, cookie: portal });
     expect(res.status).toBe(200);
     expect(res.json.outstanding).toBeCloseTo(await receivablesBalance(parentCode, true, res.json.date), 2);
+    const bills = res.json.items.rows as { outstanding: number; dueDate: string | null; issueDate: string }[];
+    expect(res.json.items.total).toBe(bills.length);
+    expect(bills.reduce((acc, b) => acc + b.outstanding, 0)).toBeCloseTo(res.json.outstanding, 2);
+    const due = bills.map((b) => b.dueDate ?? b.issueDate);
+    expect(due).toEqual([...due].sort());
     expect((await callRoute(prepaidRoute, '/api/customerportal/prepaid', { query: { sysObligorCode: parentCode }, cookie: portal })).status).toBe(400);
   });
 });

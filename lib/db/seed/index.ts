@@ -25,6 +25,7 @@ import { syncTaskIdentity, writeTasks } from './tasks';
 import { scaledVolumes } from './tenants';
 import { DEMO_PASSWORD, seedUsers } from './users';
 import { refreshReceivableRollups } from '../../server/receivables/refresh-rollups';
+import { analyzeDatabase } from '../statistics';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './users';
 
@@ -85,6 +86,8 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     await seedInvestors(tx, ref, today, counts);
     progress('investors: originators, securities, offerings and holdings written');
   });
+  // Statistics for the planner: PGlite never gathers them by itself (see statistics.ts).
+  await analyzeDatabase(db);
   return { today: todayText, scale, counts, elapsedMs: Math.round(performance.now() - started) };
 }
 

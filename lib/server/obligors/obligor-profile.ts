@@ -59,8 +59,11 @@ export async function obligorInfo(db: Db, clientId: number, code: string, scope?
       (select count(*)::int from obligors c where c.client_id = o.client_id and c.parent_sys_obligor_code = o.sys_obligor_code
         and ${scopeCondition(clientId, scope, sql`c.sys_obligor_code`) ?? sql`true`}) as members,
       lr.rating, lr.rating_date::text as "ratingDate",
-      (select a.sales_segment from obligor_ageing a where a.client_id = o.client_id and a.sys_obligor_code = o.sys_obligor_code
-        and a.as_of_date <= ${today}::date order by a.as_of_date desc limit 1) as "salesSegment",
+      -- The latest rollup date that has a row for the customer: walk the (few) rollup dates and probe
+      -- the rollup's key for each, rather than scan its key backwards over every customer of every date.
+      (select a.sales_segment from ageing_snapshots s
+        join obligor_ageing a on a.client_id = s.client_id and a.as_of_date = s.as_of_date and a.sys_obligor_code = o.sys_obligor_code
+        where s.client_id = o.client_id and s.as_of_date <= ${today}::date order by s.as_of_date desc limit 1) as "salesSegment",
       o.created_at::date::text as "customerSince"
     from obligors o
     left join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code

@@ -1,57 +1,80 @@
 import 'server-only';
-import ExcelJS from 'exceljs';
-import type { CustomerStatement } from './statement';
+import type { Db } from '@/lib/db/client';
+import type { TOpenItem, TStatementDownloadQuery } from '@/lib/contract/portal';
+import { formatMoney } from '@/lib/domain/format';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { KIND_LABEL, type StatementLine } from '@/lib/domain/statement';
+import { reportError } from '@/lib/server/observability/report-error';
+import { moneyFormat, titleDate } from '@/lib/server/reports/excel-format';
+import { workbookStream, type ReportSheet } from '@/lib/server/reports/workbook-writer';
+import { ledgerLines } from './ledger';
+import { allOpenItems } from './open-items';
+import { statementBasis, statementEntriesSql } from './statement';
 
-const KIND_LABEL = { INVOICE: 'Invoice', DEBIT_NOTE: 'Debit note', CREDIT_NOTE: 'Credit note', PAYMENT: 'Payment', TOPUP: 'Top-up' } as const;
-const MONEY = '#,##,##0.00;[Red]-#,##,##0.00';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** An ISO day as an Excel date (UTC midnight, so no time zone moves it a day). */
-const excelDate = (iso: string | null | undefined) => (iso ? new Date(`${iso}T00:00:00Z`) : null);
+type StatementRow = Partial<StatementLine> & { label?: string };
 
 /**
- * The statement as a workbook the customer can keep: a 'Statement' sheet (opening, every line with
- * the running balance, closing) and an 'Open items' sheet with ageing. Figures are numbers with a
- * money format, not text, so they add up in Excel.
+ * GET /api/customerportal/statement.xlsx: the whole statement as a workbook streamed into the
+ * response, however long the period: a 'Statement' sheet (the opening balance, every line with the
+ * running balance, read from the database a thousand lines at a time, and the closing balance) and
+ * an 'Open items' sheet with ageing. Figures are numbers with the client's money format and real
+ * dates, so they add up in Excel. An unknown or out-of-scope customer is refused (404) before the
+ * first byte.
  */
-export async function statementWorkbook(s: CustomerStatement): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.creator = s.client.name;
-  const sheet = book.addWorksheet('Statement', { views: [{ state: 'frozen', ySplit: 6 }] });
-  sheet.columns = [
-    { key: 'date', width: 12 }, { key: 'kind', width: 13 }, { key: 'reference', width: 22 }, { key: 'against', width: 20 },
-    { key: 'dueDate', width: 12 }, { key: 'debit', width: 16 }, { key: 'credit', width: 16 }, { key: 'balance', width: 18 },
-  ];
-  sheet.addRow([`Statement of account - ${s.customer.name} (${s.customer.sysObligorCode})`]).font = { bold: true, size: 13 };
-  sheet.addRow([`${s.client.name}, amounts in ${s.client.currency}`]);
-  sheet.addRow(['Period', excelDate(s.fromDate), 'to', excelDate(s.toDate)]);
-  sheet.addRow(['Credit limit', s.creditLimit, 'Available', s.available]);
-  sheet.addRow([]);
-  const header = sheet.addRow(['Date', 'Type', 'Reference', 'Against', 'Due date', 'Debit', 'Credit', 'Balance']);
-  header.font = { bold: true };
-  sheet.addRow({ date: excelDate(s.fromDate), kind: 'Opening balance', balance: s.opening }).font = { italic: true };
-  for (const l of s.lines) {
-    sheet.addRow({ date: excelDate(l.date), kind: KIND_LABEL[l.kind], reference: l.reference, against: l.against ?? null,
-      dueDate: excelDate(l.dueDate), debit: l.debit || null, credit: l.credit || null, balance: l.balance });
+export async function statementDownload(db: Db, clientId: number, query: TStatementDownloadQuery, scope?: ObligorScope): Promise<Response> {
+  const s = await statementBasis(db, clientId, query, scope);
+  const { members, fromDate, toDate, opening, boundaries } = s;
+  const money = (v: number) => formatMoney(v, s.client.currency, s.client.locale);
+  const limit = s.credit.creditLimit == null ? 'no credit limit' : `credit limit ${money(s.credit.creditLimit)}, available ${money(s.credit.available ?? 0)}`;
+  const meta = {
+    clientName: s.client.name, reportName: `Statement of account: ${s.customer.name} (${s.code})`,
+    asOf: toDate, asOfLabel: titleDate(toDate), moneyFormat: moneyFormat(s.client.currency, s.client.locale),
+  };
+  async function* statementRows(): AsyncGenerator<StatementRow> {
+    yield { date: fromDate, label: 'Opening balance', balance: opening };
+    yield* ledgerLines(db, statementEntriesSql(clientId, members, fromDate, toDate), opening);
   }
-  const closing = sheet.addRow({ date: excelDate(s.toDate), kind: 'Closing balance', debit: s.debits, credit: s.credits, balance: s.closing });
-  closing.font = { bold: true };
-  for (const key of ['debit', 'credit', 'balance']) sheet.getColumn(key).numFmt = MONEY;
-  for (const key of ['date', 'dueDate']) sheet.getColumn(key).numFmt = 'dd-mmm-yyyy';
-  for (const cell of ['B3', 'D3']) sheet.getCell(cell).numFmt = 'dd-mmm-yyyy';
-  for (const cell of ['B4', 'D4']) sheet.getCell(cell).numFmt = MONEY;
-
-  const open = book.addWorksheet('Open items', { views: [{ state: 'frozen', ySplit: 1 }] });
-  open.columns = [
-    { header: 'Document', key: 'invoiceNum', width: 22 }, { header: 'Type', key: 'docType', width: 13 },
-    { header: 'Issued', key: 'issueDate', width: 12, style: { numFmt: 'dd-mmm-yyyy' } }, { header: 'Due', key: 'dueDate', width: 12, style: { numFmt: 'dd-mmm-yyyy' } },
-    { header: 'Amount', key: 'amount', width: 16, style: { numFmt: MONEY } }, { header: 'Outstanding', key: 'outstanding', width: 16, style: { numFmt: MONEY } },
-    { header: 'Days past due', key: 'daysPastDue', width: 14 }, { header: 'Ageing', key: 'bucket', width: 16 },
-  ];
-  open.getRow(1).font = { bold: true };
-  for (const i of s.openItems) {
-    open.addRow({ ...i, docType: KIND_LABEL[i.docType], issueDate: excelDate(i.issueDate), dueDate: excelDate(i.dueDate),
-      daysPastDue: Math.max(0, i.daysPastDue) });
-  }
-  open.addRow({ invoiceNum: 'Total', outstanding: s.closing }).font = { bold: true };
-  return Buffer.from(await book.xlsx.writeBuffer());
+  const statement: ReportSheet<StatementRow> = {
+    name: 'Statement',
+    subtitle: `${titleDate(fromDate)} to ${titleDate(toDate)}${s.customer.isParent ? ', the whole family' : ''}; amounts in ${s.client.currency}; ${limit}`,
+    columns: [
+      { header: 'Date', kind: 'date', value: (r) => r.date },
+      { header: 'Type', kind: 'text', width: 16, value: (r) => r.label ?? (r.kind ? KIND_LABEL[r.kind] : null) },
+      { header: 'Reference', kind: 'text', width: 22, value: (r) => r.reference },
+      { header: 'Against', kind: 'text', width: 20, value: (r) => r.against },
+      { header: 'Due date', kind: 'date', value: (r) => r.dueDate },
+      { header: 'Debit', kind: 'money', value: (r) => r.debit || null, total: true },
+      { header: 'Credit', kind: 'money', value: (r) => r.credit || null, total: true },
+      { header: 'Balance', kind: 'money', value: (r) => r.balance,
+        total: (sums) => Math.round((opening + (sums.Debit ?? 0) - (sums.Credit ?? 0)) * 100) / 100 },
+    ],
+    rows: statementRows(),
+    totalLabel: 'Closing balance',
+  };
+  const openItems: ReportSheet<TOpenItem> = {
+    name: 'Open items',
+    subtitle: `Open at ${titleDate(toDate)}, most overdue first; they add up to the closing balance`,
+    columns: [
+      { header: 'Document', kind: 'text', width: 22, value: (i) => i.invoiceNum },
+      { header: 'Type', kind: 'text', width: 13, value: (i) => KIND_LABEL[i.docType] },
+      { header: 'Account', kind: 'text', width: 12, value: (i) => i.sysObligorCode },
+      { header: 'Issued', kind: 'date', value: (i) => i.issueDate },
+      { header: 'Due', kind: 'date', value: (i) => i.dueDate },
+      { header: 'Amount', kind: 'money', value: (i) => i.amount },
+      { header: 'Outstanding', kind: 'money', value: (i) => i.outstanding, total: true },
+      { header: 'Days past due', kind: 'count', width: 14, value: (i) => Math.max(0, i.daysPastDue) },
+      { header: 'Ageing', kind: 'text', width: 16, value: (i) => i.bucket },
+    ],
+    rows: allOpenItems(db, clientId, members, toDate, boundaries),
+  };
+  const body = workbookStream(meta, () => [statement, openItems],
+    (error) => reportError(error, { where: 'statementDownload', clientId, sysObligorCode: s.code }));
+  const fileName = `statement-${s.code}-${fromDate}-to-${toDate}.xlsx`.replace(/[^\w.-]/g, '_');
+  return new Response(body, { headers: {
+    'content-type': XLSX,
+    'content-disposition': `attachment; filename="${fileName}"`,
+    'cache-control': 'private, no-store',
+  } });
 }

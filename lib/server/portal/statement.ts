@@ -3,14 +3,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import { format, parseISO, startOfMonth, subDays, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TOpenItem, TStatementQuery } from '@/lib/contract/portal';
-import { bucketLabels, creditBucket, daysBetween } from '@/lib/domain/ageing';
+import type { TStatementDownloadQuery, TStatementQuery } from '@/lib/contract/portal';
 import { todayIso } from '@/lib/domain/dates';
-import { runningBalance, type StatementEntry } from '@/lib/domain/statement';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { obligorCreditLimit, obligorInfo } from '@/lib/server/obligors/obligor-profile';
+import { hasSnapshot } from '@/lib/server/receivables/refresh-rollups';
+import { ledgerPage } from './ledger';
+import { balanceAt, openItemsPage, openItemsSummary } from './open-items';
 
 /** Statement period by default: the start of the month three months back to today. */
 export function defaultPeriod(today = todayIso()): { fromDate: string; toDate: string } {
@@ -28,65 +29,29 @@ export function membersOf(clientId: number, code: string, scope: ObligorScope | 
 }
 
 /**
+ * The documents issued and the payments made in the period, as ledger entries (lib/server/portal/ledger.ts).
  * A payment counts from the later of its own date and its document's: the receivables page counts
- * an item from its issue date, so the statement's closing balance equals that page's balance.
+ * an item from its issue date, so the statement's closing balance equals that page's balance. A
+ * payment against a credit note (a refund) raises the balance again: its amount has the note's sign.
+ * Both halves start from the family's documents (invoices_obligor), payments by payments_invoice.
  */
-const paymentDay = sql`greatest(p.paid_date, i.issue_date)`;
-
-/** What the customer owed at the end of `day`: items issued by then less payments by then. */
-export async function balanceAt(db: Db, clientId: number, members: SQL, day: string): Promise<number> {
-  const [row] = await queryRows<{ balance: string | null }>(db, sql`
-    select (select coalesce(sum(i.amount), 0) from invoices i
-        where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.issue_date <= ${day})
-      - (select coalesce(sum(p.amount), 0) from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
-        where p.client_id = ${clientId} and i.sys_obligor_code in ${members} and ${paymentDay} <= ${day}) as balance`);
-  return Number(row?.balance ?? 0);
-}
-
-/** Documents issued and payments made in the period, as statement entries. */
-async function movements(db: Db, clientId: number, members: SQL, fromDate: string, toDate: string): Promise<StatementEntry[]> {
-  const docs = await queryRows<{ date: string; kind: StatementEntry['kind']; reference: string; dueDate: string | null; amount: string }>(db, sql`
-    select i.issue_date::text as date, i.doc_type as kind, i.invoice_num as reference, i.due_date::text as "dueDate", i.amount
-    from invoices i where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.issue_date between ${fromDate} and ${toDate}`);
-  const pays = await queryRows<{ date: string; reference: string; against: string; amount: string }>(db, sql`
-    select ${paymentDay}::text as date, p.payment_ref as reference, i.invoice_num as against, p.amount
-    from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
-    where p.client_id = ${clientId} and i.sys_obligor_code in ${members} and ${paymentDay} between ${fromDate} and ${toDate}`);
-  return [
-    ...docs.map((d) => ({ date: d.date, kind: d.kind, reference: d.reference, dueDate: d.dueDate, amount: Number(d.amount) })),
-    // A payment against a credit note (a refund) raises the balance again: its amount has the note's sign.
-    ...pays.map((p) => ({ date: p.date, kind: 'PAYMENT' as const, reference: p.reference, against: p.against, amount: -Number(p.amount) })),
-  ];
-}
-
-/** Items still open at the end of `day`, most overdue first, with days past due and the ageing bucket. */
-export async function openItemsAt(db: Db, clientId: number, members: SQL, day: string): Promise<TOpenItem[]> {
-  const client = await getClient(db, clientId);
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
-  const labels = bucketLabels(boundaries, 'CREDIT_DATE');
-  const rows = await queryRows<{ sysInvoiceNum: string; invoiceNum: string; docType: TOpenItem['docType']; sysObligorCode: string; issueDate: string; dueDate: string | null; amount: string; outstanding: string }>(db, sql`
-    select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_type as "docType", i.sys_obligor_code as "sysObligorCode",
-      i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount,
-      i.amount - coalesce((select sum(p.amount) from payments p where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num
-        and ${paymentDay} <= ${day}), 0) as outstanding
+export function statementEntriesSql(clientId: number, members: SQL, fromDate: string, toDate: string): SQL {
+  const from = sql`${fromDate}::date`;
+  const to = sql`${toDate}::date`;
+  return sql`
+    select i.issue_date as day, i.doc_type as kind, i.invoice_num as reference, i.sys_invoice_num as tie,
+      null::text as against, i.due_date, i.amount
     from invoices i
-    where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.issue_date <= ${day}
-      and (i.settled_date is null or i.settled_date > ${day})`);
-  return rows.map((r) => {
-    const daysPastDue = daysBetween(r.dueDate ?? r.issueDate, day);
-    const bucket = creditBucket(daysPastDue, boundaries);
-    return { ...r, amount: Number(r.amount), outstanding: Number(r.outstanding), daysPastDue,
-      bucket: bucket === 'current' ? 'Not yet due' : `${labels[bucket]} days` };
-  }).filter((r) => r.outstanding !== 0)
-    .sort((a, b) => b.daysPastDue - a.daysPastDue || a.invoiceNum.localeCompare(b.invoiceNum));
+    where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.issue_date between ${from} and ${to}
+    union all
+    select greatest(p.paid_date, i.issue_date), 'PAYMENT', p.payment_ref, p.payment_ref, i.invoice_num, null::date, -p.amount
+    from invoices i join payments p on p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num
+    where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.issue_date <= ${to}
+      and p.paid_date <= ${to} and greatest(p.paid_date, i.issue_date) >= ${from}`;
 }
 
-/**
- * GET /api/customerportal/statement: opening balance, every document and payment of the period in
- * date order with the running balance, closing balance (= the receivables balance at the end date),
- * open items with ageing, and the credit limit with what is available.
- */
-export async function customerStatement(db: Db, clientId: number, query: TStatementQuery, scope?: ObligorScope) {
+/** Who, which obligors, which period and what was owed before it: what the page and the download share. */
+export async function statementBasis(db: Db, clientId: number, query: TStatementDownloadQuery, scope?: ObligorScope) {
   const code = query.sysObligorCode;
   await assertObligorVisible(db, clientId, scope, code);
   const period = defaultPeriod();
@@ -95,21 +60,39 @@ export async function customerStatement(db: Db, clientId: number, query: TStatem
   const members = membersOf(clientId, code, scope);
   const client = await getClient(db, clientId);
   const info = await obligorInfo(db, clientId, code, scope);
-  const opening = await balanceAt(db, clientId, members, format(subDays(parseISO(fromDate), 1), 'yyyy-MM-dd'));
-  const { lines, closing, debits, credits } = runningBalance(opening, await movements(db, clientId, members, fromDate, toDate));
-  const openItems = await openItemsAt(db, clientId, members, toDate);
+  const dayBefore = format(subDays(parseISO(fromDate), 1), 'yyyy-MM-dd');
+  // The default period opens the day after a month end: a rollup date, so no ledger is read for it.
+  const opening = await balanceAt(db, clientId, members, dayBefore, await hasSnapshot(db, clientId, dayBefore));
   const credit = await obligorCreditLimit(db, clientId, code, undefined, scope);
-  const overdue = openItems.filter((i) => i.daysPastDue > 0).reduce((s, i) => s + Math.round(i.outstanding * 100), 0) / 100;
-  const ageing = new Map<string, number>();
-  for (const item of openItems) ageing.set(item.bucket, Math.round(((ageing.get(item.bucket) ?? 0) + item.outstanding) * 100) / 100);
   return {
+    code, members, fromDate, toDate, opening, credit,
+    boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 },
     customer: { sysObligorCode: code, name: info.name, isParent: info.isParent, city: info.city ?? null,
       accountType: await accountTypeOf(db, clientId, code) },
-    client: { name: client.name, currency: client.currency },
-    fromDate, toDate, opening, debits, credits, closing, overdue,
+    client: { name: client.name, currency: client.currency, locale: client.locale, code: client.code },
+  };
+}
+
+/**
+ * GET /api/customerportal/statement: the opening balance, one page of the period's documents and
+ * payments in date order with the running balance (brought forward from the pages before), the
+ * closing balance (= the receivables balance at the end date), one page of the open items at the
+ * end date with their ageing, the overdue and ageing totals of all of them, and the credit limit.
+ */
+export async function customerStatement(db: Db, clientId: number, query: TStatementQuery, scope?: ObligorScope) {
+  const basis = await statementBasis(db, clientId, query, scope);
+  const { members, fromDate, toDate, opening, boundaries, credit } = basis;
+  const page = await ledgerPage(db, statementEntriesSql(clientId, members, fromDate, toDate), opening, query.offset, query.count);
+  const summary = await openItemsSummary(db, clientId, members, toDate, boundaries);
+  const items = await openItemsPage(db, clientId, members, toDate, boundaries, query.itemsOffset, query.itemsCount);
+  const { debits, credits, closing, ...lines } = page;
+  return {
+    customer: basis.customer,
+    client: { name: basis.client.name, currency: basis.client.currency },
+    fromDate, toDate, opening, debits, credits, closing, overdue: summary.overdue,
     lines,
-    openItems,
-    ageing: [...ageing.entries()].map(([bucket, amount]) => ({ bucket, amount })),
+    openItems: { page: query.itemsOffset, count: query.itemsCount, total: summary.count, rows: items },
+    ageing: summary.ageing,
     creditLimit: credit.creditLimit, exposure: credit.exposure, available: credit.available, overLimit: credit.overLimit,
   };
 }

@@ -21,6 +21,8 @@ export interface ReportSheet<R> {
   columns: ReportColumn<R>[];
   /** Rows arrive in pages (or from a cursor) and are written and released one at a time. */
   rows: AsyncIterable<R>;
+  /** The first cell of the total row ('Total' unless given). */
+  totalLabel?: string;
 }
 
 export interface WorkbookMeta {
@@ -99,7 +101,7 @@ async function writeSheet<R>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta:
   if (sheet.columns.some((c) => c.total)) {
     const sums = Object.fromEntries(sheet.columns.map((c, i) => [c.header, cents[i]! / 100]));
     const totals = ws.addRow(sheet.columns.map((c, i) => {
-      if (i === 0) return 'Total';
+      if (i === 0) return sheet.totalLabel ?? 'Total';
       if (!c.total) return null;
       const result = typeof c.total === 'function' ? c.total(sums) : cents[i]! / 100;
       if (result == null) return null;

@@ -4,4 +4,4 @@ import { ZAccountQuery } from '@/lib/contract/portal';
 import { postpaidAccount } from '@/lib/server/portal/accounts';
 
 export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.customerPortal, query: ZAccountQuery }, ({ db, session, scope, query }) =>
-  postpaidAccount(db, session.clientId, query.sysObligorCode, scope));
+  postpaidAccount(db, session.clientId, query, scope));

@@ -4,5 +4,5 @@ import { AccountTypePage } from '@/components/portal/account-type-page';
 /** The prepaid customers, or one prepaid account. */
 export default async function PrepaidPage({ params, searchParams }: { params: Promise<{ id?: string[] }>; searchParams: Promise<SearchParams> }) {
   const id = (await params).id?.[0];
-  return <AccountTypePage kind="prepaid" code={id ? decodeURIComponent(id) : null} search={flattenParams(await searchParams).q?.trim()} />;
+  return <AccountTypePage kind="prepaid" code={id ? decodeURIComponent(id) : null} params={flattenParams(await searchParams)} />;
 }

@@ -1,0 +1,99 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { TOpenItem } from '@/lib/contract/portal';
+import { bucketLabels, CREDIT_BUCKETS, creditBucket, type AgeingBoundaries, type CreditBucket } from '@/lib/domain/ageing';
+
+/**
+ * The items of `members` open at the end of `day`, with what is still owed and the days past due.
+ * The rule of the ageing source (lib/server/receivables/ageing-source.ts): items issued by then and
+ * not settled by then; outstanding = amount - paid to date + what was paid after the day (none for
+ * today), so settled history is never read. Indexes: invoices_obligor, payments_invoice.
+ */
+function openItemsSql(clientId: number, members: SQL, day: string): SQL {
+  const d = sql`${day}::date`;
+  return sql`
+    select * from (
+      select i.sys_invoice_num, i.invoice_num, i.doc_type, i.sys_obligor_code, i.issue_date, i.due_date, i.amount,
+        i.amount - i.paid_to_date + coalesce((select sum(p.amount) from payments p
+          where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as outstanding,
+        ${d} - coalesce(i.due_date, i.issue_date) as days_past_due
+      from invoices i
+      where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.issue_date <= ${d}
+        and (i.settled_date is null or i.settled_date > ${d})
+    ) o where o.outstanding <> 0`;
+}
+
+/** What is owed at the day, by days past due (a few hundred groups at most): every total the pages show. */
+export interface OpenItemsSummary {
+  count: number;
+  outstanding: number;
+  /** Past the due date. */
+  overdue: number;
+  /** By credit-basis bucket, most overdue first, buckets with items only. */
+  ageing: { bucket: string; amount: number }[];
+  /** Not yet due, falling due within `days` days. */
+  dueWithin: (days: number) => number;
+}
+
+export function bucketLabel(bucket: CreditBucket, boundaries: AgeingBoundaries): string {
+  return bucket === 'current' ? 'Not yet due' : `${bucketLabels(boundaries, 'CREDIT_DATE')[bucket]} days`;
+}
+
+export async function openItemsSummary(db: Db, clientId: number, members: SQL, day: string, boundaries: AgeingBoundaries): Promise<OpenItemsSummary> {
+  const rows = (await queryRows<{ dpd: number; outstanding: string; n: number }>(db, sql`
+    select o.days_past_due as dpd, sum(o.outstanding) as outstanding, count(*)::int as n
+    from (${openItemsSql(clientId, members, day)}) o group by o.days_past_due`))
+    .map((r) => ({ dpd: r.dpd, paise: Math.round(Number(r.outstanding) * 100), n: r.n }));
+  const sum = (keep: (dpd: number) => boolean) => rows.filter((r) => keep(r.dpd)).reduce((s, r) => s + r.paise, 0) / 100;
+  const buckets = new Map<CreditBucket, number>();
+  for (const r of rows) {
+    const bucket = creditBucket(r.dpd, boundaries);
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + r.paise);
+  }
+  return {
+    count: rows.reduce((s, r) => s + r.n, 0),
+    outstanding: sum(() => true),
+    overdue: sum((dpd) => dpd > 0),
+    ageing: [...CREDIT_BUCKETS].reverse().filter((b) => buckets.has(b)).map((b) => ({ bucket: bucketLabel(b, boundaries), amount: buckets.get(b)! / 100 })),
+    dueWithin: (days) => sum((dpd) => dpd <= 0 && dpd > -days),
+  };
+}
+
+/**
+ * Most overdue first, which is also soonest due first (what the customer has to pay next); the
+ * document number breaks ties so that pages never overlap.
+ */
+const ITEM_ORDER = sql`o.days_past_due desc, o.invoice_num collate "C", o.sys_invoice_num collate "C"`;
+
+/** One page (from 1) of the open items, or all of them in pages of `count` for a download. */
+export async function openItemsPage(db: Db, clientId: number, members: SQL, day: string, boundaries: AgeingBoundaries,
+  page: number, count: number): Promise<TOpenItem[]> {
+  const rows = await queryRows<{ sysInvoiceNum: string; invoiceNum: string; docType: TOpenItem['docType']; sysObligorCode: string;
+    issueDate: string; dueDate: string | null; amount: string; outstanding: string; daysPastDue: number }>(db, sql`
+    select o.sys_invoice_num as "sysInvoiceNum", o.invoice_num as "invoiceNum", o.doc_type as "docType", o.sys_obligor_code as "sysObligorCode",
+      o.issue_date::text as "issueDate", o.due_date::text as "dueDate", o.amount, o.outstanding, o.days_past_due as "daysPastDue"
+    from (${openItemsSql(clientId, members, day)}) o
+    order by ${ITEM_ORDER}
+    offset ${(page - 1) * count} limit ${count}`);
+  return rows.map((r) => ({ ...r, amount: Number(r.amount), outstanding: Number(r.outstanding),
+    bucket: bucketLabel(creditBucket(r.daysPastDue, boundaries), boundaries) }));
+}
+
+export async function* allOpenItems(db: Db, clientId: number, members: SQL, day: string, boundaries: AgeingBoundaries, batch = 1000): AsyncGenerator<TOpenItem> {
+  for (let page = 1; ; page += 1) {
+    const rows = await openItemsPage(db, clientId, members, day, boundaries, page, batch);
+    yield* rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** What the customer owed at the end of `day`: the rollup's figure on a rollup date, else the open items'. */
+export async function balanceAt(db: Db, clientId: number, members: SQL, day: string, fromRollup: boolean): Promise<number> {
+  const [row] = await queryRows<{ balance: string | null }>(db, fromRollup
+    ? sql`select sum(a.outstanding) as balance from obligor_ageing a
+        where a.client_id = ${clientId} and a.as_of_date = ${day}::date and a.sys_obligor_code in ${members}`
+    : sql`select sum(o.outstanding) as balance from (${openItemsSql(clientId, members, day)}) o`);
+  return Number(row?.balance ?? 0);
+}
