@@ -75,3 +75,21 @@ describe('a batch of new documents and payments', () => {
     for (const [date, at] of after) expect(at, date).not.toBe(before.get(date));
   });
 });
+
+describe('planner statistics', () => {
+  const progressOf = async (rows: string[]) => {
+    const messages: string[] = [];
+    const report = await runImport(database.db, {
+      clientId, userId: null, source: 'CLI', today: TODAY, onProgress: (m) => messages.push(m),
+      files: [file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', ...rows]))],
+    });
+    expect(report.status).toBe('SUCCEEDED');
+    return messages;
+  };
+
+  it('analyses a table once it has grown by a tenth since its last ANALYZE, not for every small batch', async () => {
+    expect(await progressOf(['ST1,INV/ST1,S1,2026-11-10,2026-12-10,100'])).not.toContain('analysing invoices');
+    const many = Array.from({ length: 2000 }, (_, i) => `ST${i + 2},INV/ST${i + 2},S1,2026-11-10,2026-12-10,100`);
+    expect(await progressOf(many)).toContain('analysing invoices');
+  });
+});
