@@ -36,17 +36,18 @@ afterAll(() => database?.dispose());
 describe('a batch of new documents and payments', () => {
   it('rebuilds only the rollups on or after its earliest date, and they equal a full rebuild', async () => {
     const before = await refreshedAt();
-    // A new invoice issued on 25 Oct 2026 and a payment of 12 Nov 2026, and one settling the stored I6:
-    // nothing before 25 Oct can move; only the batch's items are settled again.
+    // A new invoice of the child C1 issued on 25 Oct 2026, a payment of 12 Nov 2026, and one settling the
+    // stored I1: nothing before 25 Oct can move; only the batch's items are settled again, and only C1's
+    // rows and its family P1's are rebuilt (the rest must still equal a full rebuild).
     const batch = await runImport(database.db, {
       clientId, userId: null, source: 'CLI', today: TODAY, files: [
-        file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', 'I7,INV/I7,S1,2026-10-25,2026-11-24,"12,000.00"'])),
-        file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount', 'R5,I7,2026-11-12,"2,000"', 'R6,I6,2026-11-05,"7,500"'])),
+        file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', 'I7,INV/I7,C1,2026-10-25,2026-11-24,"12,000.00"'])),
+        file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount', 'R5,I7,2026-11-12,"2,000"', 'R6,I1,2026-11-05,"10,000"'])),
       ],
     });
     expect(batch.status).toBe('SUCCEEDED');
-    expect((await settlement()).filter((i) => ['I6', 'I7'].includes(i.num))).toEqual([
-      { num: 'I6', paid: '7500.00', settled: '2026-11-05', status: 'CLOSED' },
+    expect((await settlement()).filter((i) => ['I1', 'I7'].includes(i.num))).toEqual([
+      { num: 'I1', paid: '10000.00', settled: '2026-11-05', status: 'CLOSED' },
       { num: 'I7', paid: '2000.00', settled: null, status: 'OPEN' },
     ]);
     const after = await refreshedAt();

@@ -68,15 +68,21 @@ async function rankSalesSegments(db: Db, clientId: number, asOf: string): Promis
       and r.sales_segment is distinct from ${segmentOf(sql`x`)}`);
 }
 
-/** Sums the obligor rollup of a date per family, and the families into the client total. */
-async function refreshFamilies(db: Db, clientId: number, asOf: string): Promise<void> {
+/**
+ * Sums the obligor rollup of a date per family, and the families into the client total.
+ * `obligors` (a query of codes) limits the family sums to those customers' families.
+ */
+async function refreshFamilies(db: Db, clientId: number, asOf: string, obligors?: SQL): Promise<void> {
   const columns = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => column(k));
-  await db.execute(sql`delete from family_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date`);
+  const ofFamilies = (familyCode: SQL) => (obligors ? sql`and ${familyCode} in (
+    select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from obligors o
+    where o.client_id = ${clientId} and o.sys_obligor_code in (${obligors}))` : sql``);
+  await db.execute(sql`delete from family_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date ${ofFamilies(sql`family_code`)}`);
   await db.execute(sql`
     insert into family_ageing (client_id, as_of_date, family_code, ${sql.join(columns, sql`, `)},
       low_rated, med_rated, high_rated, weighted_rating, rated_balance, open_obligors)
     select ${clientId}, ${asOf}::date, r.family_code, ${summedColumns()}, ${GROUP_COLUMNS}
-    from obligor_ageing r where r.client_id = ${clientId} and r.as_of_date = ${asOf}::date
+    from obligor_ageing r where r.client_id = ${clientId} and r.as_of_date = ${asOf}::date ${ofFamilies(sql`r.family_code`)}
     group by r.family_code`);
   await db.execute(sql`delete from client_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date`);
   await db.execute(sql`
@@ -127,7 +133,7 @@ export async function refreshReceivableRollups(
       insert into obligor_ageing (client_id, as_of_date, ${columns})
       select ${clientId}, ${asOf}::date, ${columns} from (${ageingRowsSql(clientId, asOf, boundaries, {}, obligors)}) rows`);
     if (obligors) await rankSalesSegments(db, clientId, asOf);
-    await refreshFamilies(db, clientId, asOf);
+    await refreshFamilies(db, clientId, asOf, obligors);
     await db.insert(ageingSnapshots).values({ clientId, asOfDate: asOf, refreshedAt: now })
       .onConflictDoUpdate({ target: [ageingSnapshots.clientId, ageingSnapshots.asOfDate], set: { refreshedAt: now } });
   }
