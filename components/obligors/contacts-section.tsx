@@ -53,7 +53,7 @@ export function ContactsSection({ obligorCode, canManage }: { obligorCode: strin
                 <Tr key={contact.id} data-contact-id={contact.id}>
                   <Td><Link href={`/borrowers/contacts/${contact.id}`} className="font-medium text-brand-700 hover:underline">{contact.name}</Link></Td>
                   <Td>{contact.role ?? <span className="text-slate-400">—</span>}</Td>
-                  <Td>{contact.email ? <a href={`mailto:${contact.email}`} className="hover:underline">{contact.email}</a> : <span className="text-slate-400">—</span>}</Td>
+                  <Td className="break-all">{contact.email ? <a href={`mailto:${contact.email}`} className="hover:underline">{contact.email}</a> : <span className="text-slate-400">—</span>}</Td>
                   <Td className="whitespace-nowrap tabular-nums">{contact.phone ? <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">{contact.phone}</a> : <span className="text-slate-400">—</span>}</Td>
                   {canManage && (
                     <Td className="whitespace-nowrap text-right">
