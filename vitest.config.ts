@@ -16,6 +16,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
-    hookTimeout: 180_000,
+    // A file's beforeAll may seed the demo data into an in-memory PGlite: minutes on a busy machine.
+    hookTimeout: 300_000,
   },
 });
