@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signIn, USERS } from './helpers';
+import { worksheetHtml } from './workbook-picture';
 
 const paise = (value: unknown) => Math.round(Number(value) * 100);
 
@@ -35,6 +36,12 @@ test('a report downloaded from the reports page adds up to the receivables page'
   const totalCell = totalRow.getCell(balanceColumn);
   const workbookBalance = (totalCell.value as { result: number }).result;
   expect(sheet.getRow(4).getCell(balanceColumn).numFmt).toContain('"₹"#,##,##0.00');
+
+  // The downloaded report as a picture: its first rows and its total row, laid out like a spreadsheet.
+  const picture = await page.context().newPage();
+  await picture.setContent(worksheetHtml(sheet));
+  await screenshot(picture, 'report-ageing-by-customer-workbook');
+  await picture.close();
 
   await openSettled(page, '/borrowers/receivables');
   const screenBalance = await page.getByTestId('total-balance').getAttribute('data-value');
