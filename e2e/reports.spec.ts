@@ -109,7 +109,8 @@ test('the credit limit page switches to accounts in the URL, narrows to a family
   await expect(page).toHaveURL(/view=accounts.*family=|family=.*view=accounts/);
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('family-chip')).toBeVisible();
-  expect(new Set(await table.getByTestId('family-filter-link').allInnerTexts())).toEqual(new Set([family]));
+  // The filtered table streams in after the URL changes (a "Loading" status first): wait for its rows.
+  await expect.poll(async () => [...new Set(await table.getByTestId('family-filter-link').allInnerTexts())]).toEqual([family]);
   await screenshot(page, 'credit-limit-accounts-family');
 
   // History opens the account's page at its credit limit history.

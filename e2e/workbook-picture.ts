@@ -11,8 +11,8 @@ function shown(cell: ExcelJS.Cell): { text: string; numeric: boolean } {
     const format = cell.numFmt ?? '';
     const decimals = /0\.00/.test(format) ? 2 : /%/.test(format) ? 1 : 0;
     const number = /%/.test(format) ? value * 100 : value;
-    const text = number.toLocaleString('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    return { text: `${format.includes('₹') ? '₹' : ''}${text}${/%/.test(format) ? '%' : ''}`, numeric: true };
+    const text = Math.abs(number).toLocaleString('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    return { text: `${number < 0 ? '-' : ''}${format.includes('₹') ? '₹' : ''}${text}${/%/.test(format) ? '%' : ''}`, numeric: true };
   }
   return { text: value == null ? '' : String(value), numeric: false };
 }
@@ -31,11 +31,16 @@ export function worksheetHtml(sheet: ExcelJS.Worksheet, maxRows = 25): string {
     if (r > last && r !== sheet.rowCount) continue;
     if (r === sheet.rowCount && r > last + 1) rows.push(`<tr><th>…</th><td colspan="${columns}" class="gap">${sheet.rowCount - last - 1} more rows</td></tr>`);
     const row = sheet.getRow(r);
-    const cells = letters.map((_, c) => {
-      const cell = row.getCell(c + 1);
+    const cells: string[] = [];
+    for (let c = 1; c <= columns; c++) {
+      const cell = row.getCell(c);
+      // A merged range (the title rows) is one cell spanning its columns.
+      if (cell.isMerged && cell.master.address !== cell.address) continue;
+      let span = 1;
+      while (c + span <= columns && row.getCell(c + span).isMerged && row.getCell(c + span).master.address === cell.address) span++;
       const { text, numeric } = shown(cell);
-      return `<td class="${numeric ? 'num' : ''}${cell.font?.bold ? ' bold' : ''}">${escape(text)}</td>`;
-    });
+      cells.push(`<td${span > 1 ? ` colspan="${span}"` : ''} class="${numeric ? 'num' : ''}${cell.font?.bold ? ' bold' : ''}">${escape(text)}</td>`);
+    }
     rows.push(`<tr class="${r <= frozen ? 'frozen' : ''}"><th>${r}</th>${cells.join('')}</tr>`);
   }
   return `<!doctype html><html><head><meta charset="utf-8"><style>
