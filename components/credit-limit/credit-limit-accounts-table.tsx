@@ -1,12 +1,12 @@
 import Link from 'next/link';
-import { hrefWith, PAGE_PARAM, type SortOrder } from '@/lib/client/url-state';
+import { hrefWith, PAGE_PARAM } from '@/lib/client/url-state';
 import type { CreditLimitRow } from '@/lib/server/obligors/list-credit-limits';
-import { SortableHeader } from '@/components/receivables/sortable-header';
-import { DataTable, Td, Th } from '@/components/ui/data-table';
+import { DataTable, Td } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { currencySign, Money, type MoneyFormat } from '@/components/ui/money';
 import { obligorHref } from '@/components/obligors/customer-params';
 import { CreditLimitBadge, ROW_TONES } from './credit-limit-badge';
+import { CreditLimitHeader, type CreditLimitTableProps } from './credit-limit-header';
 import { Utilisation } from './utilisation';
 
 /** The latest change of the limit (when, and by how much: up in green, down in red), linking to the full history. */
@@ -30,29 +30,11 @@ function LimitHistory({ row, money, href }: { row: CreditLimitRow; money: MoneyF
  * account opens its page, the date of its last limit change its credit limit history; the family
  * narrows the list to that family's accounts. Headers sort through the URL.
  */
-export function CreditLimitAccountsTable({ rows, money, sort, pathname, params, dim1Name }: {
-  rows: CreditLimitRow[];
-  money: MoneyFormat;
-  sort: { sortBy: string; order: SortOrder };
-  pathname: string;
-  params: Record<string, string>;
-  dim1Name: string;
-}) {
-  const header = { active: sort, pathname, params };
+export function CreditLimitAccountsTable({ rows, money, ...headerProps }: CreditLimitTableProps) {
+  const { pathname, params } = headerProps;
   return (
     <DataTable label="Credit limits by account" testId="credit-limit-accounts-table" caption={`Amounts in ${currencySign(money)} (${money.currency})`}>
-      <thead>
-        <tr>
-          <SortableHeader column="name" label="Account · family" firstOrder="ASC" {...header} />
-          <Th>{dim1Name}</Th>
-          <SortableHeader column="creditLimit" label="Credit limit" numeric {...header} />
-          <SortableHeader column="exposure" label="Exposure" numeric {...header} />
-          <SortableHeader column="available" label="Available" numeric firstOrder="ASC" {...header} />
-          <SortableHeader column="utilisation" label="Utilisation" numeric {...header} />
-          <Th center>Status</Th>
-          <Th numeric>Limit changed</Th>
-        </tr>
-      </thead>
+      <CreditLimitHeader nameLabel="Account · family" lastLabel="Limit changed" {...headerProps} />
       <tbody>
         {rows.map((row) => {
           const page = obligorHref(row.sysObligorCode, row.parentSysObligorCode == null);

@@ -1,41 +1,21 @@
 import Link from 'next/link';
-import type { SortOrder } from '@/lib/client/url-state';
 import { hrefWith } from '@/lib/client/url-state';
-import type { CreditLimitRow } from '@/lib/server/obligors/list-credit-limits';
-import { SortableHeader } from '@/components/receivables/sortable-header';
-import { DataTable, Td, Th } from '@/components/ui/data-table';
-import { currencySign, Money, type MoneyFormat } from '@/components/ui/money';
+import { DataTable, Td } from '@/components/ui/data-table';
+import { currencySign, Money } from '@/components/ui/money';
 import { obligorHref } from '@/components/obligors/customer-params';
 import { CreditLimitBadge, ROW_TONES } from './credit-limit-badge';
+import { CreditLimitHeader, type CreditLimitTableProps } from './credit-limit-header';
 import { Utilisation } from './utilisation';
 
 /**
  * Parent customers against their credit limits: breached rows in red, near-breach rows in amber.
  * Headers sort through the URL; a name (or History) opens the customer page with its limit history.
  */
-export function CreditLimitTable({ rows, money, sort, pathname, params, dim1Name }: {
-  rows: CreditLimitRow[];
-  money: MoneyFormat;
-  sort: { sortBy: string; order: SortOrder };
-  pathname: string;
-  params: Record<string, string>;
-  dim1Name: string;
-}) {
-  const header = { active: sort, pathname, params };
+export function CreditLimitTable({ rows, money, ...headerProps }: CreditLimitTableProps) {
+  const { pathname, params } = headerProps;
   return (
     <DataTable label="Credit limits" testId="credit-limit-table" caption={`Amounts in ${currencySign(money)} (${money.currency})`}>
-      <thead>
-        <tr>
-          <SortableHeader column="name" label="Customer" firstOrder="ASC" {...header} />
-          <Th>{dim1Name}</Th>
-          <SortableHeader column="creditLimit" label="Credit limit" numeric {...header} />
-          <SortableHeader column="exposure" label="Exposure" numeric {...header} />
-          <SortableHeader column="available" label="Available" numeric firstOrder="ASC" {...header} />
-          <SortableHeader column="utilisation" label="Utilisation" numeric {...header} />
-          <Th center>Status</Th>
-          <Th numeric>Limit history · accounts</Th>
-        </tr>
-      </thead>
+      <CreditLimitHeader nameLabel="Customer" lastLabel="Limit history · accounts" {...headerProps} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.sysObligorCode} className={`text-slate-700 ${ROW_TONES[row.status]}`} data-testid="credit-limit-row"
