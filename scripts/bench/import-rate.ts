@@ -32,7 +32,10 @@ async function scratch(kind: 'postgres' | 'pglite', pgUrl: string, work: string)
     const database = await openDatabase({ dataDir: path.join(work, 'pglite') });
     return { database, dispose: () => database.close() };
   }
-  const admin = await openDatabase({ url: pgUrl });
+  // The maintenance database: the bench database itself may not exist yet (an import-only run).
+  const adminUrl = new URL(pgUrl);
+  adminUrl.pathname = '/postgres';
+  const admin = await openDatabase({ url: adminUrl.toString() });
   const name = 'receivables_import_bench';
   await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
   await admin.db.execute(sql.raw(`create database ${name}`));

@@ -116,25 +116,28 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
   return list;
 }
 
-/** Payments of an invoice (stored ones the batch does not replace, plus the batch's) above its amount. */
+/**
+ * Payments of an invoice (stored ones the batch does not replace, plus the batch's) above its amount.
+ * Set-based (joins, not a lookup per invoice): a first load checks most of a million invoices.
+ */
 function overpaidPayments(clientId: number): SQL {
-  return sql`with touched as (select distinct sys_invoice_num from import_payments where ok),
-    amounts as (
-      select t.sys_invoice_num, coalesce(
-        (select abs(i.amount) from import_invoices i where i.sys_invoice_num = t.sys_invoice_num and i.ok order by i.line limit 1),
-        (select abs(s.amount) from invoices s where s.client_id = ${clientId} and s.sys_invoice_num = t.sys_invoice_num)) as amount
-      from touched t),
-    paid as (
-      select sys_invoice_num, sum(amount) as total from (
-        select p.sys_invoice_num, p.amount from import_payments p where p.ok
-        union all
-        select s.sys_invoice_num, abs(s.amount) from payments s join touched t on t.sys_invoice_num = s.sys_invoice_num
-        where s.client_id = ${clientId} and not exists (select 1 from import_payments p where p.payment_ref = s.payment_ref)) all_payments
-      group by sys_invoice_num)
-    select (select max(p.line) from import_payments p where p.sys_invoice_num = a.sys_invoice_num and p.ok) as line,
-      'payments of invoice ' || a.sys_invoice_num || ' total ' || paid.total || ', above its amount ' || a.amount as reason
-    from amounts a join paid on paid.sys_invoice_num = a.sys_invoice_num
-    where a.amount is not null and paid.total > a.amount`;
+  return sql`with batch as (
+      select sys_invoice_num, sum(amount) as total, max(line) as line from import_payments where ok group by sys_invoice_num),
+    batch_items as (
+      select distinct on (sys_invoice_num) sys_invoice_num, abs(amount) as amount from import_invoices where ok order by sys_invoice_num, line),
+    stored as (
+      select s.sys_invoice_num, sum(abs(s.amount)) as total
+      from payments s join batch b on b.sys_invoice_num = s.sys_invoice_num
+      where s.client_id = ${clientId} and not exists (select 1 from import_payments p where p.payment_ref = s.payment_ref)
+      group by s.sys_invoice_num),
+    checked as (
+      select b.line, b.sys_invoice_num, b.total + coalesce(st.total, 0) as total, coalesce(bi.amount, abs(i.amount)) as amount
+      from batch b
+      left join batch_items bi on bi.sys_invoice_num = b.sys_invoice_num
+      left join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = b.sys_invoice_num
+      left join stored st on st.sys_invoice_num = b.sys_invoice_num)
+    select line, 'payments of invoice ' || sys_invoice_num || ' total ' || total || ', above its amount ' || amount as reason
+    from checked where amount is not null and total > amount`;
 }
 
 /** Rounds of skipping: each finds the dependants of the rows the previous one skipped. */
