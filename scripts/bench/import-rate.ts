@@ -1,7 +1,8 @@
 /**
  * Import rate: rows per second of `npm run import` for invoices and for payments, each batch
  * including staging, validation, the upserts, the rollup refresh and the commit, into a scratch
- * PostgreSQL database and a scratch PGlite folder. Files are generated deterministically.
+ * PostgreSQL database and a scratch PGlite folder. Files are generated deterministically. Then the
+ * same files as one batch (a client's first load) into a second client of the same database.
  */
 import { createReadStream, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,9 @@ export interface ImportRate {
   paymentSeconds: number;
   invoicesPerSecond: number;
   paymentsPerSecond: number;
+  /** Obligors, invoices and payments in one batch into a fresh client: seconds, and invoice + payment rows per second. */
+  oneBatchSeconds: number;
+  oneBatchPerSecond: number;
   /** Peak resident memory of the process during the run. */
   peakRssMb: number;
 }
@@ -68,20 +72,27 @@ export async function measureImportRate(
     log(`import ${kind}: writing ${rows.toLocaleString('en-IN')} invoices to ${work}`);
     const data = await writeImportDataset(path.join(work, 'batch'), rows);
     const source = (name: string) => ({ name, open: () => createReadStream(path.join(data.dir, name), { highWaterMark: 1 << 20 }) });
-    const run = async (name: string) => {
+    const run = async (names: string[], into = clientId) => {
       const started = performance.now();
-      const report = await runImport(database.db, { clientId, userId: null, source: 'CLI', files: [source(name)], today: TODAY });
-      if (report.status !== 'SUCCEEDED') throw new Error(`${name} refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
+      const report = await runImport(database.db, { clientId: into, userId: null, source: 'CLI', files: names.map(source), today: TODAY });
+      if (report.status !== 'SUCCEEDED') throw new Error(`${names.join('+')} refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
       return (performance.now() - started) / 1000;
     };
-    await run('obligors.csv');
-    const invoiceSeconds = await run('invoices.csv');
+    await run(['obligors.csv']);
+    const invoiceSeconds = await run(['invoices.csv']);
     log(`import ${kind}: ${data.invoices.toLocaleString('en-IN')} invoices in ${invoiceSeconds.toFixed(1)} s`);
-    const paymentSeconds = await run('payments.csv');
+    const paymentSeconds = await run(['payments.csv']);
     log(`import ${kind}: ${data.payments.toLocaleString('en-IN')} payments in ${paymentSeconds.toFixed(1)} s`);
+    const second = await createClient(database.db, {
+      code: 'IMPBENCH2', name: 'Import Bench Traders Two', currency: 'INR', locale: 'en-IN', buckets: [30, 60, 90],
+      dims: ['Region', 'Branch', 'Channel'], adminEmail: 'admin@impbench2.test', adminName: 'Bench Admin', adminPassword: 'Bench#Import#2026',
+    });
+    const oneBatchSeconds = await run(['obligors.csv', 'invoices.csv', 'payments.csv'], second.clientId);
+    log(`import ${kind}: obligors, invoices and payments as one batch in ${oneBatchSeconds.toFixed(1)} s`);
     return {
       kind, invoices: data.invoices, payments: data.payments, invoiceSeconds, paymentSeconds,
       invoicesPerSecond: Math.round(data.invoices / invoiceSeconds), paymentsPerSecond: Math.round(data.payments / paymentSeconds),
+      oneBatchSeconds, oneBatchPerSecond: Math.round((data.invoices + data.payments) / oneBatchSeconds),
       peakRssMb: Math.round(peakRss / 1024 / 1024),
     };
   } finally {
@@ -94,6 +105,7 @@ export async function measureImportRate(
 export function importRateLines(rates: ImportRate[]): string[] {
   return rates.map((r) => `import ${r.kind}: invoices ${r.invoicesPerSecond.toLocaleString('en-IN')} rows/s (${r.invoices.toLocaleString('en-IN')} in ${r.invoiceSeconds.toFixed(1)} s), ` +
     `payments ${r.paymentsPerSecond.toLocaleString('en-IN')} rows/s (${r.payments.toLocaleString('en-IN')} in ${r.paymentSeconds.toFixed(1)} s), ` +
+    `all three as one batch ${r.oneBatchPerSecond.toLocaleString('en-IN')} invoice+payment rows/s (${r.oneBatchSeconds.toFixed(1)} s), ` +
     `peak RSS ${r.peakRssMb} MB; validation and rollup refresh included`);
 }
 

@@ -95,7 +95,10 @@ export function ageingRowsSql(
       ${hasItemFilters(filters) ? sql`` : sql`or s.sys_obligor_code is not null`})`;
 }
 
-/** An open item's bucket on the credit basis (days past due) and on the invoice basis (days since issue). */
+/**
+ * An open item's bucket on the credit basis (days past due) and on the invoice basis (days since
+ * issue). The rules compare days with 0 to b3 + 1 only: ageingRowsForDates clamps days to that range.
+ */
 const BUCKET_RULES = (b: AgeingBoundaries): [name: string, where: SQL][] => [
   ['current', sql`past_due <= 0`],
   ['crd_bucket1', sql`past_due between 1 and ${b.b1}`],
@@ -109,10 +112,13 @@ const BUCKET_RULES = (b: AgeingBoundaries): [name: string, where: SQL][] => [
 ];
 const BUCKET_NAMES = BUCKET_RULES({ b1: 0, b2: 0, b3: 0 }).map(([name]) => name);
 
-/** Aggregates over open items (past_due, age, outstanding): each bucket's sum and count, the balance, the overdue part. */
-function bucketSums(b: AgeingBoundaries): SQL {
+/**
+ * Aggregates over open items (past_due, age, outstanding): each bucket's sum and count, the balance,
+ * the overdue part. `count` counts the items of a row (rows of several items: their sum).
+ */
+function bucketSums(b: AgeingBoundaries, count = sql`count(*)`): SQL {
   return sql`${sql.join(BUCKET_RULES(b).map(([name, where]) =>
-    sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, count(*) filter (where ${where}) as ${sql.identifier(`${name}_num`)}`), sql`, `)},
+    sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, ${count} filter (where ${where}) as ${sql.identifier(`${name}_num`)}`), sql`, `)},
     sum(outstanding) as outstanding, sum(outstanding) filter (where past_due > 0) as overdue`;
 }
 
@@ -197,13 +203,17 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
       where i.issue_date <= ${last} and (i.settled_date is null or i.settled_date > ${first})
     ),
     open_items as (
-      select s.sys_obligor_code, x.k, x.d - s.due as past_due, x.d - s.issue_date as age, s.outstanding
+      -- Days past due and age past the last boundary all fall in the last bucket: one row for them
+      -- (and for days not yet due) per customer and date, which halves what the sums below read.
+      select s.sys_obligor_code, x.k, least(greatest(x.d - s.due, 0), ${b.b3 + 1}) as past_due,
+        least(x.d - s.issue_date, ${b.b3 + 1}) as age, sum(s.outstanding) as outstanding, count(*) as items
       from stretches s
       cross join lateral generate_series(width_bucket(s.from_day - 1, ${sorted}) + 1, width_bucket(s.to_day - 1, ${sorted})) k
       join dates x on x.k = k.k
       where s.outstanding <> 0
+      group by 1, 2, 3, 4
     )
-    select sys_obligor_code, k, ${bucketSums(b)}
+    select sys_obligor_code, k, ${bucketSums(b, sql`sum(items)`)}
     from open_items group by sys_obligor_code, k`);
   await db.execute(sql`create temporary table ageing_dates_activity as
     with ${calendar},
