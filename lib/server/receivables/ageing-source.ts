@@ -166,6 +166,7 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
   const sorted = sql`${`{${dates.join(',')}}`}::date[]`;
   const first = sql`${dates[0]}::date`;
   const last = sql`${dates.at(-1)}::date`;
+  const lastBoundary = b.b3;
   const calendar = sql`points as (
       select array_agg(p order by p) as points from (
         select d from unnest(${sorted}) d union select date_trunc('month', d)::date - 1 from unnest(${sorted}) d
@@ -202,17 +203,42 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
       from pay_days s join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = s.sys_invoice_num
       where i.issue_date <= ${last} and (i.settled_date is null or i.settled_date > ${first})
     ),
-    open_items as (
-      -- Days past due and age past the last boundary all fall in the last bucket: one row for them
-      -- (and for days not yet due) per customer and date, which halves what the sums below read.
-      select s.sys_obligor_code, x.k, least(greatest(x.d - s.due, 0), ${b.b3 + 1}) as past_due,
-        least(x.d - s.issue_date, ${b.b3 + 1}) as age, sum(s.outstanding) as outstanding, count(*) as items
-      from stretches s
-      cross join lateral generate_series(width_bucket(s.from_day - 1, ${sorted}) + 1, width_bucket(s.to_day - 1, ${sorted})) k
+    spans as (
+      -- The dates of each stretch (k_from to k_to), and from which one (k_last) the item is past the
+      -- last boundary on both bases, where it stays till the stretch ends.
+      select s.sys_obligor_code, s.issue_date, s.due, s.outstanding,
+        width_bucket(s.from_day - 1, ${sorted}) + 1 as k_from, width_bucket(s.to_day - 1, ${sorted}) as k_to,
+        width_bucket(greatest(s.due, s.issue_date) + ${lastBoundary}::int, ${sorted}) + 1 as k_last
+      from stretches s where s.outstanding <> 0
+    ),
+    head as (
+      -- Before k_last, an item meets each date: days past due and age, with the days before due
+      -- and past the last boundary each counted as one value (every rule reads them alike).
+      select s.sys_obligor_code, x.k, least(greatest(x.d - s.due, 0), ${lastBoundary + 1}::int) as past_due,
+        least(x.d - s.issue_date, ${lastBoundary + 1}::int) as age, sum(s.outstanding) as outstanding, count(*) as items
+      from spans s
+      cross join lateral generate_series(s.k_from, least(s.k_to, s.k_last - 1)) k
       join dates x on x.k = k.k
-      where s.outstanding <> 0
       group by 1, 2, 3, 4
-    )
+    ),
+    tail_steps as (
+      -- From k_last on, an item is added where it enters the last buckets and taken off after its stretch:
+      -- a running total per customer instead of a row per item and date (most of a ledger's old debt).
+      select sys_obligor_code, k, sum(outstanding) as outstanding, sum(items) as items from (
+        select sys_obligor_code, greatest(k_from, k_last) as k, outstanding, 1 as items from spans where greatest(k_from, k_last) <= k_to
+        union all
+        select sys_obligor_code, k_to + 1, -outstanding, -1 from spans where greatest(k_from, k_last) <= k_to) steps
+      group by 1, 2
+    ),
+    tail as (
+      select t.sys_obligor_code, k.k, ${lastBoundary + 1}::int as past_due, ${lastBoundary + 1}::int as age, t.outstanding, t.items
+      from (select sys_obligor_code, k, lead(k) over w as next_k,
+          sum(outstanding) over w as outstanding, sum(items) over w as items
+        from tail_steps window w as (partition by sys_obligor_code order by k)) t
+      cross join lateral generate_series(t.k, least(coalesce(t.next_k - 1, ${dates.length}::int), ${dates.length}::int)) k
+      where t.items <> 0
+    ),
+    open_items as (select * from head union all select * from tail)
     select sys_obligor_code, k, ${bucketSums(b, sql`sum(items)`)}
     from open_items group by sys_obligor_code, k`);
   await db.execute(sql`create temporary table ageing_dates_activity as
