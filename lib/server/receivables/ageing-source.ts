@@ -153,7 +153,8 @@ export function segmentOf(ranked: SQL): SQL {
  * instead of one per date is what keeps that fast at a million items. Same rules, other route:
  *  - an item is open with one outstanding amount over stretches of days (issue to first payment day,
  *    then between payment days, until settled); each stretch meets the dates inside it (width_bucket
- *    over the sorted dates finds them), and the buckets are summed per customer and date;
+ *    over the sorted dates finds them), and the buckets are summed per customer and date; once past
+ *    the last boundary on both bases an item only adds to the last buckets, kept as a running total;
  *  - sales and activity are sums between two days (the 12 months, the month to date): per customer,
  *    running totals at "points" (every date, the day before its month, the day 12 months before it)
  *    are kept as arrays, and a window is the difference of two of them;
@@ -163,7 +164,7 @@ export function segmentOf(ranked: SQL): SQL {
  * query took twice as long. tests/api/ageing-dates.test.ts compares it with `ageingRowsSql`.
  */
 export async function ageingRowsForDates(db: Db, clientId: number, dates: string[], b: AgeingBoundaries): Promise<SQL> {
-  const sorted = sql`${`{${dates.join(',')}}`}::date[]`;
+  const sorted = dateArray(dates);
   const first = sql`${dates[0]}::date`;
   const last = sql`${dates.at(-1)}::date`;
   const lastBoundary = b.b3;
@@ -289,6 +290,9 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
     left join ratings rt on rt.sys_obligor_code = a.sys_obligor_code and rt.k = a.k
     where b.sys_obligor_code is not null or a.invoices > 0 or a.payments > 0 or s.sys_obligor_code is not null`;
 }
+
+/** Dates as one parameter (a date[] literal): the same on node-postgres and PGlite. */
+export const dateArray = (dates: string[]) => sql`${`{${dates.join(',')}}`}::date[]`;
 
 /** Drops the temporary tables of `ageingRowsForDates` once its rows are read. */
 export async function dropAgeingDates(db: Db): Promise<void> {

@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { ageingSnapshots, clients, dataUpdateTimes } from '@/lib/db/schema';
-import { ageingRowsForDates, ageingRowsSql, dropAgeingDates, rankedSales, segmentOf } from './ageing-source';
+import { ageingRowsForDates, ageingRowsSql, dateArray, dropAgeingDates, rankedSales, segmentOf } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column, GROUP_COLUMNS, summedColumns } from './ageing-columns';
 import { monthEndsBetween } from '@/lib/domain/dates';
 import { dsoEndDate } from '@/lib/domain/dso';
@@ -101,9 +101,6 @@ async function refreshFamilies(db: Db, clientId: number, dates: string[], obligo
     from family_ageing r where r.client_id = ${clientId} and r.${ofDates}
     group by r.as_of_date`);
 }
-
-/** Dates as one parameter (a date[] literal): the same on node-postgres and PGlite. */
-const dateArray = (dates: string[]) => sql`${`{${dates.join(',')}}`}::date[]`;
 
 /**
  * Rebuilds the ageing rollups of one client for every month end since its first document and for
