@@ -30,7 +30,6 @@ export const invoices = pgTable('invoices', {
   primaryKey({ columns: [t.clientId, t.sysInvoiceNum] }),
   foreignKey({ columns: [t.clientId, t.sysObligorCode], foreignColumns: [obligors.clientId, obligors.sysObligorCode] }),
   index('invoices_obligor').on(t.clientId, t.sysObligorCode, t.issueDate),
-  index('invoices_open').on(t.clientId, t.status, t.dueDate),
   index('invoices_number').on(t.clientId, t.invoiceNum),
   index('invoices_unsettled').on(t.clientId, t.settledDate, t.issueDate),
   index('invoices_issue').on(t.clientId, t.issueDate),
