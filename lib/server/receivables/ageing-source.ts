@@ -27,7 +27,8 @@ export function escapeLike(text: string): string {
 
 /**
  * Per-obligor ageing rows as of `asOf`, computed from invoices and payments: the same columns as
- * the obligor_ageing rollup, so that the rollup refresh and ad-hoc dates share one rule. It relies on
+ * the obligor_ageing rollup, so that the rollup refresh and ad-hoc dates share one rule (a refresh of
+ * several dates reads them in one pass, `ageingRowsForDates`, held equal to this by a test). It relies on
  * each item's paid_to_date and settled_date, which the rollup refresh keeps with every ledger change.
  * Credit basis: days past due (due date, or issue date without one); invoice basis: days since issue
  * (lib/domain/ageing.ts is the reference implementation the tests compare this with).
