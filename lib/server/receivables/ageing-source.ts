@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { SEGMENT_CUMULATIVE_SHARE } from '@/lib/domain/segments';
+import { BUCKET_KEYS, snake } from './ageing-columns';
 
 /** Filters on the items themselves; any of them means the rollups cannot answer. */
 export interface ItemFilters {
@@ -111,7 +112,7 @@ const BUCKET_RULES = (b: AgeingBoundaries): [name: string, where: SQL][] => [
   ['inv_bucket3', sql`age between ${b.b2 + 1} and ${b.b3}`],
   ['inv_bucket4', sql`age > ${b.b3}`],
 ];
-const BUCKET_NAMES = BUCKET_RULES({ b1: 0, b2: 0, b3: 0 }).map(([name]) => name);
+const BUCKET_NAMES = BUCKET_KEYS.map(snake);
 
 /**
  * Aggregates over open items (past_due, age, outstanding): each bucket's sum and count, the balance,

@@ -136,8 +136,10 @@ export async function refreshReceivableRollups(
   // Dates built whole, and dates with rollups where only the customers named are rebuilt.
   const whole: string[] = [];
   const partial: string[] = [];
+  const withRollups = new Set((await queryRows<{ d: string }>(db, sql`select as_of_date::text as d from ageing_snapshots
+    where client_id = ${clientId} and as_of_date = any(${dateArray(dates)})`)).map((row) => row.d));
   for (const asOf of dates) {
-    const stored = await hasSnapshot(db, clientId, asOf);
+    const stored = withRollups.has(asOf);
     // Before `since` nothing moved: a date there is built only when it has no rollups yet (a new DSO end date).
     if (since && asOf < since && stored) continue;
     (options.obligors && stored ? partial : whole).push(asOf);
