@@ -27,6 +27,24 @@ export interface ImportRate {
   oneBatchPerSecond: number;
   /** Peak resident memory of the process during the run. */
   peakRssMb: number;
+  /** The machine's single-core speed as the database sees it, before and after the batches: see `referenceMs`. */
+  referenceMs: { before: number; after: number };
+}
+
+/**
+ * Milliseconds for a fixed CPU-bound statement (5 million numeric additions, best of three) on the
+ * same database. A batch runs on one core of the server, and virtual machines of one kind differ by
+ * half, and one machine drifts by a third within minutes: the rates of two runs compare only next to
+ * this figure, taken before and after the batches.
+ */
+async function referenceMs(database: Database): Promise<number> {
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    await database.db.execute(sql`select sum(g::numeric) from generate_series(1, 5000000) g`);
+    best = Math.min(best, performance.now() - started);
+  }
+  return Math.round(best);
 }
 
 const TODAY = '2026-11-01';
@@ -65,6 +83,8 @@ export async function measureImportRate(
   const { database, dispose } = await scratch(kind, pgUrl, work);
   try {
     await migrateDatabase(database);
+    const before = await referenceMs(database);
+    log(`import ${kind}: reference statement (5M numeric sums) ${before} ms`);
     const { clientId } = await createClient(database.db, {
       code: 'IMPBENCH', name: 'Import Bench Traders', currency: 'INR', locale: 'en-IN', buckets: [30, 60, 90],
       dims: ['Region', 'Branch', 'Channel'], adminEmail: 'admin@impbench.test', adminName: 'Bench Admin', adminPassword: 'Bench#Import#2026',
@@ -89,11 +109,12 @@ export async function measureImportRate(
     });
     const oneBatchSeconds = await run(['obligors.csv', 'invoices.csv', 'payments.csv'], second.clientId);
     log(`import ${kind}: obligors, invoices and payments as one batch in ${oneBatchSeconds.toFixed(1)} s`);
+    const after = await referenceMs(database);
     return {
       kind, invoices: data.invoices, payments: data.payments, invoiceSeconds, paymentSeconds,
       invoicesPerSecond: Math.round(data.invoices / invoiceSeconds), paymentsPerSecond: Math.round(data.payments / paymentSeconds),
       oneBatchSeconds, oneBatchPerSecond: Math.round((data.invoices + data.payments) / oneBatchSeconds),
-      peakRssMb: Math.round(peakRss / 1024 / 1024),
+      peakRssMb: Math.round(peakRss / 1024 / 1024), referenceMs: { before, after },
     };
   } finally {
     clearInterval(sampler);
@@ -106,7 +127,7 @@ export function importRateLines(rates: ImportRate[]): string[] {
   return rates.map((r) => `import ${r.kind}: invoices ${r.invoicesPerSecond.toLocaleString('en-IN')} rows/s (${r.invoices.toLocaleString('en-IN')} in ${r.invoiceSeconds.toFixed(1)} s), ` +
     `payments ${r.paymentsPerSecond.toLocaleString('en-IN')} rows/s (${r.payments.toLocaleString('en-IN')} in ${r.paymentSeconds.toFixed(1)} s), ` +
     `all three as one batch ${r.oneBatchPerSecond.toLocaleString('en-IN')} invoice+payment rows/s (${r.oneBatchSeconds.toFixed(1)} s), ` +
-    `peak RSS ${r.peakRssMb} MB; validation and rollup refresh included`);
+    `peak RSS ${r.peakRssMb} MB; validation and rollup refresh included; reference statement ${r.referenceMs.before} ms before, ${r.referenceMs.after} ms after`);
 }
 
 export function writeImportRates(dir: string, rates: ImportRate[]): void {
