@@ -151,9 +151,11 @@ test('invoice search waits for 3 characters, then narrows the list by invoice nu
   await box.fill(term);
   await expect(page).toHaveURL(new RegExp(`invoiceNum=${term}`));
   await expect(page.getByTestId('invoice-search-hint')).toHaveText('');
-  const numbers = await page.getByTestId('invoice-link').allInnerTexts();
-  expect(numbers.length).toBeGreaterThan(0);
-  for (const number of numbers) expect(number).toContain(term);
+  // The list loads after the URL changes (its loading state has no rows): wait for the narrowed rows.
+  await expect.poll(async () => {
+    const numbers = await page.getByTestId('invoice-link').allInnerTexts();
+    return numbers.length > 0 && numbers.every((number) => number.includes(term));
+  }).toBe(true);
 
   await page.getByTestId('invoice-filters').getByRole('link', { name: 'Reset' }).click();
   await expect(page).toHaveURL('/borrowers/invoices');
