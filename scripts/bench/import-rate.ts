@@ -13,6 +13,7 @@ import { migrateDatabase } from '@/lib/db/migrate';
 import { createClient } from '@/lib/server/imports/create-client';
 import { runImport } from '@/lib/server/imports/run-import';
 import { writeImportDataset } from './import-data';
+import { measure } from './timing';
 
 export interface ImportRate {
   kind: 'postgres' | 'pglite';
@@ -38,13 +39,8 @@ export interface ImportRate {
  * this figure, taken before and after the batches.
  */
 async function referenceMs(database: Database): Promise<number> {
-  let best = Infinity;
-  for (let run = 0; run < 3; run++) {
-    const started = performance.now();
-    await database.db.execute(sql`select sum(g::numeric) from generate_series(1, 5000000) g`);
-    best = Math.min(best, performance.now() - started);
-  }
-  return Math.round(best);
+  const { timing } = await measure(() => database.db.execute(sql`select sum(g::numeric) from generate_series(1, 5000000) g`), { warmups: 0, iterations: 3 });
+  return Math.round(timing.min);
 }
 
 const TODAY = '2026-11-01';
