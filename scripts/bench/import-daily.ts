@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { runImport } from '@/lib/server/imports/run-import';
+import { importStepTimer, stepsLine, type ImportStep } from './import-steps';
 
 export interface DailyImportRate {
   kind: string;
@@ -20,7 +21,7 @@ export interface DailyImportRate {
   seconds: number;
   rowsPerSecond: number;
   /** Seconds per step of the import, from its progress messages. */
-  steps: { step: string; seconds: number }[];
+  steps: ImportStep[];
   peakRssMb: number;
 }
 
@@ -58,14 +59,14 @@ export async function measureDailyImport(
     const [ledger] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from invoices where client_id = ${clientId}`);
     const payments = await writeBatch(db, clientId, today, invoices, dir);
     const source = (name: string) => ({ name, open: () => createReadStream(path.join(dir, name)) });
-    const marks: [number, string][] = [];
+    const timer = importStepTimer();
     let seconds = 0;
     const started = performance.now();
     try {
       await db.transaction(async (tx) => {
         const report = await runImport(tx, {
           clientId, userId: null, source: 'CLI', today, files: [source('invoices.csv'), source('payments.csv')],
-          onProgress: (message) => marks.push([performance.now(), message]),
+          onProgress: timer.onProgress,
         });
         seconds = (performance.now() - started) / 1000;
         if (report.status !== 'SUCCEEDED') throw new Error(`daily batch refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
@@ -74,12 +75,11 @@ export async function measureDailyImport(
     } catch (error) {
       if (!(error instanceof RollBack)) throw error;
     }
-    const ends = [...marks.slice(1).map(([at]) => at), started + seconds * 1000];
-    const steps = marks.map(([at, step], i) => ({ step, seconds: Math.round((ends[i]! - at) / 10) / 100 }));
+    const steps = timer.steps(started + seconds * 1000);
     const rows = invoices + payments;
     log(`daily import ${kind}: ${invoices.toLocaleString('en-IN')} invoices + ${payments.toLocaleString('en-IN')} payments into ` +
       `${ledger!.n.toLocaleString('en-IN')} invoices in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en-IN')} rows/s); ` +
-      steps.map((s) => `${s.step} ${s.seconds} s`).join('; '));
+      stepsLine(steps));
     return {
       kind, ledgerInvoices: ledger!.n, invoices, payments, seconds, rowsPerSecond: Math.round(rows / seconds), steps,
       peakRssMb: Math.round(peakRss / 1024 / 1024),

@@ -13,6 +13,7 @@ import { migrateDatabase } from '@/lib/db/migrate';
 import { createClient } from '@/lib/server/imports/create-client';
 import { runImport } from '@/lib/server/imports/run-import';
 import { writeImportDataset } from './import-data';
+import { importStepTimer, stepsLine, type ImportStep } from './import-steps';
 import { measure } from './timing';
 
 export interface ImportRate {
@@ -28,6 +29,8 @@ export interface ImportRate {
   oneBatchPerSecond: number;
   /** Peak resident memory of the process during the run. */
   peakRssMb: number;
+  /** Seconds per step (staging each file, validation, writing each kind, the rollup refresh) of the three timed batches. */
+  steps: { invoices: ImportStep[]; payments: ImportStep[]; oneBatch: ImportStep[] };
   /** The machine's single-core speed as the database sees it, before and after the batches: see `referenceMs`. */
   referenceMs: { before: number; after: number };
 }
@@ -89,28 +92,33 @@ export async function measureImportRate(
     const data = await writeImportDataset(path.join(work, 'batch'), rows);
     const source = (name: string) => ({ name, open: () => createReadStream(path.join(data.dir, name), { highWaterMark: 1 << 20 }) });
     const run = async (names: string[], into = clientId) => {
+      const timer = importStepTimer();
       const started = performance.now();
-      const report = await runImport(database.db, { clientId: into, userId: null, source: 'CLI', files: names.map(source), today: TODAY });
+      const report = await runImport(database.db, {
+        clientId: into, userId: null, source: 'CLI', files: names.map(source), today: TODAY, onProgress: timer.onProgress,
+      });
+      const ended = performance.now();
       if (report.status !== 'SUCCEEDED') throw new Error(`${names.join('+')} refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
-      return (performance.now() - started) / 1000;
+      return { seconds: (ended - started) / 1000, steps: timer.steps(ended) };
     };
     await run(['obligors.csv']);
-    const invoiceSeconds = await run(['invoices.csv']);
-    log(`import ${kind}: ${data.invoices.toLocaleString('en-IN')} invoices in ${invoiceSeconds.toFixed(1)} s`);
-    const paymentSeconds = await run(['payments.csv']);
-    log(`import ${kind}: ${data.payments.toLocaleString('en-IN')} payments in ${paymentSeconds.toFixed(1)} s`);
+    const invoices = await run(['invoices.csv']);
+    log(`import ${kind}: ${data.invoices.toLocaleString('en-IN')} invoices in ${invoices.seconds.toFixed(1)} s: ${stepsLine(invoices.steps)}`);
+    const payments = await run(['payments.csv']);
+    log(`import ${kind}: ${data.payments.toLocaleString('en-IN')} payments in ${payments.seconds.toFixed(1)} s: ${stepsLine(payments.steps)}`);
     const second = await createClient(database.db, {
       code: 'IMPBENCH2', name: 'Import Bench Traders Two', currency: 'INR', locale: 'en-IN', buckets: [30, 60, 90],
       dims: ['Region', 'Branch', 'Channel'], adminEmail: 'admin@impbench2.test', adminName: 'Bench Admin', adminPassword: 'Bench#Import#2026',
     });
-    const oneBatchSeconds = await run(['obligors.csv', 'invoices.csv', 'payments.csv'], second.clientId);
-    log(`import ${kind}: obligors, invoices and payments as one batch in ${oneBatchSeconds.toFixed(1)} s`);
+    const oneBatch = await run(['obligors.csv', 'invoices.csv', 'payments.csv'], second.clientId);
+    log(`import ${kind}: obligors, invoices and payments as one batch in ${oneBatch.seconds.toFixed(1)} s: ${stepsLine(oneBatch.steps)}`);
     const after = await referenceMs(database);
     return {
-      kind, invoices: data.invoices, payments: data.payments, invoiceSeconds, paymentSeconds,
-      invoicesPerSecond: Math.round(data.invoices / invoiceSeconds), paymentsPerSecond: Math.round(data.payments / paymentSeconds),
-      oneBatchSeconds, oneBatchPerSecond: Math.round((data.invoices + data.payments) / oneBatchSeconds),
-      peakRssMb: Math.round(peakRss / 1024 / 1024), referenceMs: { before, after },
+      kind, invoices: data.invoices, payments: data.payments, invoiceSeconds: invoices.seconds, paymentSeconds: payments.seconds,
+      invoicesPerSecond: Math.round(data.invoices / invoices.seconds), paymentsPerSecond: Math.round(data.payments / payments.seconds),
+      oneBatchSeconds: oneBatch.seconds, oneBatchPerSecond: Math.round((data.invoices + data.payments) / oneBatch.seconds),
+      peakRssMb: Math.round(peakRss / 1024 / 1024),
+      steps: { invoices: invoices.steps, payments: payments.steps, oneBatch: oneBatch.steps }, referenceMs: { before, after },
     };
   } finally {
     clearInterval(sampler);

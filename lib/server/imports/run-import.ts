@@ -142,7 +142,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
       // Only new rows (since is set): no stored item lost a payment and no customer moved, so only the
       // batch's items can settle differently and only the batch's customers can age differently.
       const scope = since ? await batchScope(tx, options.clientId) : {};
-      await refreshReceivableRollups(tx, options.clientId, today, { onlyToday: !changed, since, ...scope });
+      await refreshReceivableRollups(tx, options.clientId, today, { onlyToday: !changed, since, ...scope, onProgress: progress });
       await tx.insert(dataUpdateTimes).values({ clientId: options.clientId, integrationUpdateTime: new Date() })
         .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { integrationUpdateTime: new Date() } });
       const result = report('SUCCEEDED', 0);

@@ -113,14 +113,18 @@ async function refreshFamilies(db: Db, clientId: number, dates: string[], obligo
  */
 export async function refreshReceivableRollups(
   db: Db, clientId: number, today: string,
-  options: { onlyToday?: boolean; now?: Date; since?: string; items?: SQL; obligors?: SQL } = {},
+  options: { onlyToday?: boolean; now?: Date; since?: string; items?: SQL; obligors?: SQL; onProgress?: (message: string) => void } = {},
 ): Promise<string[]> {
   const now = options.now ?? new Date();
+  const progress = options.onProgress ?? (() => {});
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) throw new Error(`no client ${clientId}`);
   const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
   // Without a ledger change (a new day) every item's settlement is as the last change left it.
-  if (!options.onlyToday) await refreshSettlement(db, clientId, options.items);
+  if (!options.onlyToday) {
+    progress('settling the paid items');
+    await refreshSettlement(db, clientId, options.items);
+  }
   const [first] = await queryRows<{ first: string | null }>(
     db, sql`select min(issue_date)::text as first from invoices where client_id = ${clientId}`,
   );
@@ -145,6 +149,7 @@ export async function refreshReceivableRollups(
     (options.obligors && stored ? partial : whole).push(asOf);
   }
   if (whole.length) {
+    progress(`ageing rollups of ${whole.length} date${whole.length > 1 ? 's' : ''}`);
     await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = any(${dateArray(whole)})`);
     // Several dates are read in one pass over the ledger; one date (a new day) by its own, index-led query.
     const rows = whole.length > 1
@@ -154,8 +159,10 @@ export async function refreshReceivableRollups(
     await db.execute(sql`insert into obligor_ageing (client_id, as_of_date, ${columns})
       select ${clientId}, as_of_date, ${columns} from (${rows}) rows order by as_of_date, sys_obligor_code`);
     await dropAgeingDates(db);
+    progress('family and client totals');
     await refreshFamilies(db, clientId, whole);
   }
+  if (partial.length) progress(`ageing rollups of the batch's customers for ${partial.length} date${partial.length > 1 ? 's' : ''}`);
   for (const asOf of partial) {
     await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date and sys_obligor_code in (${options.obligors})`);
     await db.execute(sql`
