@@ -32,8 +32,20 @@ afterAll(() => database?.dispose());
 
 describe('a good batch', () => {
   let first: ImportReport;
+  const progress: string[] = [];
   beforeAll(async () => {
-    first = await importInto(hand.clientId, handFiles());
+    first = await runImport(database.db, {
+      clientId: hand.clientId, userId: null, source: 'CLI', files: handFiles(), today: TODAY, onProgress: (message) => progress.push(message),
+    });
+  });
+
+  it('tells its progress step by step, the rollup refresh included', () => {
+    expect(progress.filter((m) => !/rows staged$/.test(m))).toEqual([
+      'obligors.csv: reading', 'invoices.csv: reading', 'payments.csv: reading', 'ratings.csv: reading', 'validating references',
+      'obligors.csv: writing', 'ratings.csv: writing', 'invoices.csv: writing', 'payments.csv: writing',
+      expect.stringMatching(/^analysing /), expect.stringMatching(/^analysing /), expect.stringMatching(/^analysing /), expect.stringMatching(/^analysing /),
+      'refreshing the ageing rollups', 'settling the paid items', expect.stringMatching(/^ageing rollups of \d+ dates$/), 'family and client totals',
+    ]);
   });
 
   it('imports every row and reports what it did', () => {
