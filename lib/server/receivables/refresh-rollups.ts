@@ -149,7 +149,7 @@ export async function refreshReceivableRollups(
     (options.obligors && stored ? partial : whole).push(asOf);
   }
   if (whole.length) {
-    progress(`ageing rollups of ${whole.length} date${whole.length > 1 ? 's' : ''}`);
+    progress(`ageing rollups of ${countOfDates(whole)}`);
     await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = any(${dateArray(whole)})`);
     // Several dates are read in one pass over the ledger; one date (a new day) by its own, index-led query.
     const rows = whole.length > 1
@@ -162,7 +162,7 @@ export async function refreshReceivableRollups(
     progress('family and client totals');
     await refreshFamilies(db, clientId, whole);
   }
-  if (partial.length) progress(`ageing rollups of the batch's customers for ${partial.length} date${partial.length > 1 ? 's' : ''}`);
+  if (partial.length) progress(`ageing rollups of the batch's customers for ${countOfDates(partial)}`);
   for (const asOf of partial) {
     await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date and sys_obligor_code in (${options.obligors})`);
     await db.execute(sql`
@@ -179,6 +179,9 @@ export async function refreshReceivableRollups(
     .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { viewUpdateTime: now } });
   return dates;
 }
+
+/** "1 date", "26 dates": for the progress messages. */
+const countOfDates = (dates: string[]) => `${dates.length} date${dates.length > 1 ? 's' : ''}`;
 
 /**
  * After a ledger change, rollups of past days that are neither month ends nor today's dates
