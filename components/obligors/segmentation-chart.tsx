@@ -3,7 +3,7 @@
 import { ResponsiveBar } from '@nivo/bar';
 import { formatMoney, formatMoneyShort, titleCase } from '@/lib/domain/format';
 import { CHART_THEME } from '@/components/receivables/chart-theme';
-import type { RiskColours } from '@/components/receivables/risk-colours';
+import type { RiskColours } from '@/lib/domain/risk-colours';
 import type { MoneyFormat } from '@/components/ui/money';
 
 export interface SegmentCell {

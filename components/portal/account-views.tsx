@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { ZodError } from 'zod';
-import { ApiError } from '@/lib/server/api/errors';
+import { DomainError, isNotFound } from '@/lib/backend/page-errors';
 import { postpaidAccount, prepaidAccount } from '@/lib/server/portal/accounts';
 import { portalContext } from '@/lib/server/portal/page-data';
 import { WarningBox } from '@/components/feedback/warning-box';
@@ -17,11 +17,11 @@ async function guarded<T>(load: () => Promise<T>, code: string, other: 'postpaid
   try {
     return await load();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 400) {
+    if (error instanceof DomainError && error.kind === 'invalid') {
       return <div className="space-y-3"><WarningBox kind="error" message={error.message} />
         <Link href={`/customerportal/${other}/${encodeURIComponent(code)}`} className="text-sm font-medium text-brand-700 hover:underline">Open the {other} view</Link></div>;
     }
-    if (error instanceof ApiError && error.status === 404) return <WarningBox kind="error" message="No such customer, or not one of yours." />;
+    if (isNotFound(error)) return <WarningBox kind="error" message="No such customer, or not one of yours." />;
     if (error instanceof ZodError) return <WarningBox kind="error" message={error.issues.map((i) => i.message).join('; ')} />;
     throw error;
   }

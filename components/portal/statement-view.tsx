@@ -2,7 +2,7 @@ import { ZodError } from 'zod';
 import { ZStatementQuery } from '@/lib/contract/portal';
 import { customerStatement, type CustomerStatement } from '@/lib/server/portal/statement';
 import { portalContext } from '@/lib/server/portal/page-data';
-import { ApiError } from '@/lib/server/api/errors';
+import { isNotFound } from '@/lib/backend/page-errors';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { StatCard } from '@/components/receivables/stat-card';
 import { ContactsSection } from '@/components/obligors/contacts-section';
@@ -25,7 +25,7 @@ async function load(code: string, params: Record<string, string>): Promise<Custo
     }), ctx.scope);
   } catch (error) {
     if (error instanceof ZodError) return error.issues.map((i) => i.message).join('; ');
-    if (error instanceof ApiError && error.status === 404) return 'No such customer, or not one of yours.';
+    if (isNotFound(error)) return 'No such customer, or not one of yours.';
     throw error;
   }
 }

@@ -4,13 +4,14 @@ import { bucketColumns } from './bucket-columns';
 import { AGEING_COLORS } from './chart-theme';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
-import { cachedCall, clientSettings } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 
 async function loadAgeing() {
-  const [settings, summary] = await Promise.all([clientSettings(), cachedCall('summary', {})]);
+  const { backend, clientSettings } = await pageGate();
+  const [settings, summary] = await Promise.all([clientSettings(), backend.receivables.summary()]);
   const bars: AgeingBar[] = bucketColumns(settings.boundaries, 'CREDIT_DATE')
     .map((column) => ({ bucket: column.key, label: column.label, amount: summary[column.key] }));
-  return { money: settings.money, bars, balance: summary.balance };
+  return { money: settings, bars, balance: summary.balance };
 }
 
 /**

@@ -3,7 +3,7 @@ import { hrefWith, pickParams } from '@/lib/client/url-state';
 import { formatPercent } from '@/lib/domain/format';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
-import { cachedCall, clientSettings } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { OBLIGOR_FILTER_KEYS } from './receivables-params';
 
 /**
@@ -13,8 +13,9 @@ import { OBLIGOR_FILTER_KEYS } from './receivables-params';
 export function Dim1Overview({ params, pathname }: { params: Record<string, string>; pathname: string }) {
   const filters = pickParams(params, OBLIGOR_FILTER_KEYS.filter((key) => key !== 'dim1Id'));
   const load = async () => {
-    const [settings, rows] = await Promise.all([clientSettings(), cachedCall('byDim1', filters)]);
-    return { money: settings.money, rows: rows.filter((row) => row.outstanding !== 0 || row.overdue !== 0) };
+    const { backend, clientSettings } = await pageGate();
+    const [settings, rows] = await Promise.all([clientSettings(), backend.receivables.byDim1({ query: filters })]);
+    return { money: settings, rows: rows.filter((row) => row.outstanding !== 0 || row.overdue !== 0) };
   };
   return (
     <Loaded load={load} isEmpty={({ rows }) => rows.length === 0}>

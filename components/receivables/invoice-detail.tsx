@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import type { Backend } from '@/lib/backend';
 import { formatPercent } from '@/lib/domain/format';
 import { bucketLabel } from './bucket-columns';
 import { BucketPill } from './bucket-pill';
@@ -7,40 +6,37 @@ import { formatDay } from '@/components/ui/day';
 import { DaysPastDue } from './days-past-due';
 import { DocTypeBadge } from './doc-type-badge';
 import { Money } from '@/components/ui/money';
-import type { ClientSettings } from './page-backend';
+import type { TClientSettings } from '@/lib/contract/clients';
+import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import { PaymentsTable } from './payments-table';
 import { StatCard } from './stat-card';
 import { WarningBox } from '@/components/feedback/warning-box';
 
-export type InvoiceRecord = Awaited<ReturnType<Backend['invoice']>>;
-
-const text = (value: unknown): string | null => (value == null ? null : String(value));
 
 /** One item: its facts, its ageing as of today, paid against outstanding, and its payments. */
-export function InvoiceDetail({ invoice, settings }: { invoice: InvoiceRecord; settings: ClientSettings }) {
-  const header = invoice;
-  const money = { ...settings.money, currency: text(header.currency) ?? settings.money.currency };
-  const customer = text(header.sysObligorCode)!;
-  const parent = text(header.parentSysObligorCode);
+export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; settings: TClientSettings }) {
+  const money = { locale: settings.locale, currency: invoice.currency || settings.currency };
+  const customer = invoice.sysObligorCode;
+  const parent = invoice.parentSysObligorCode;
   const paidShare = invoice.amount === 0 ? 0 : Math.min(100, Math.max(0, (invoice.paid / invoice.amount) * 100));
   const settled = invoice.outstanding === 0;
   const facts: [string, React.ReactNode][] = [
-    ['Invoice number', text(header.invoiceNum)],
-    ['Document number', text(header.docNum) ?? '-'],
-    ['System number', text(header.sysInvoiceNum)],
-    ['Document type', <DocTypeBadge key="type" docType={text(header.docType) ?? 'INVOICE'} always className="" />],
-    ['Customer', <Link key="customer" href={`/borrowers/invoices?sysObligorCode=${encodeURIComponent(customer)}`} className="font-medium text-brand-700 hover:underline">{text(header.obligorName)} ({customer})</Link>],
+    ['Invoice number', invoice.invoiceNum],
+    ['Document number', invoice.docNum ?? '-'],
+    ['System number', invoice.sysInvoiceNum],
+    ['Document type', <DocTypeBadge key="type" docType={invoice.docType ?? 'INVOICE'} always className="" />],
+    ['Customer', <Link key="customer" href={`/borrowers/invoices?sysObligorCode=${encodeURIComponent(customer)}`} className="font-medium text-brand-700 hover:underline">{invoice.obligorName} ({customer})</Link>],
     ['Parent customer', parent ? <Link key="parent" href={`/borrowers/receivables?parentSysObligorCode=${encodeURIComponent(parent)}`} className="font-medium text-brand-700 hover:underline">{parent}</Link> : '-'],
-    ['Issue date', formatDay(text(header.issueDate))],
-    ['Due date', header.dueDate ? formatDay(text(header.dueDate)) : 'None (aged from the issue date)'],
+    ['Issue date', formatDay(invoice.issueDate)],
+    ['Due date', invoice.dueDate ? formatDay(invoice.dueDate) : 'None (aged from the issue date)'],
     ['Currency', money.currency],
-    ['Status', settled ? `Settled${header.settledDate ? ` on ${formatDay(text(header.settledDate))}` : ''}` : 'Open'],
+    ['Status', settled ? `Settled${invoice.settledDate ? ` on ${formatDay(invoice.settledDate)}` : ''}` : 'Open'],
   ];
 
   return (
     <div className="space-y-6" data-testid="invoice-detail">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Amount" testId="invoice-amount" figure={<Money value={invoice.amount} format={money} />} secondary={`Issued ${formatDay(text(header.issueDate))}`} />
+        <StatCard label="Amount" testId="invoice-amount" figure={<Money value={invoice.amount} format={money} />} secondary={`Issued ${formatDay(invoice.issueDate)}`} />
         <StatCard label="Paid" testId="invoice-paid" figure={<Money value={invoice.paid} format={money} />} secondary={`${formatPercent(paidShare)} of the amount`}>
           <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden><div className="h-full bg-emerald-500" style={{ width: `${paidShare}%` }} /></div>
         </StatCard>

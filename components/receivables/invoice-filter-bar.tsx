@@ -1,10 +1,11 @@
 import { bucketColumns } from './bucket-columns';
 import { InvoiceFilters } from './invoice-filters';
 import { Loaded } from '@/components/ui/loaded';
-import { clientSettings, pageBackend } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 
 async function loadChoices() {
-  const [settings, values] = await Promise.all([clientSettings(), (await pageBackend()).backend.dimensionValues()]);
+  const { backend, clientSettings } = await pageGate();
+  const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
   return { settings, dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })) };
 }
 

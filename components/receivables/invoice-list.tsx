@@ -6,13 +6,14 @@ import { WarningBox } from '@/components/feedback/warning-box';
 import { DEFAULT_INVOICE_SORT, INVOICE_LIST_KEYS } from './invoice-params';
 import { InvoicesTable } from './invoices-table';
 import { Loaded } from '@/components/ui/loaded';
-import { cachedCall, clientSettings } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { Pagination } from '@/components/ui/pagination';
 
 /** The open-invoice list of the URL's filters, sorted and paged in the URL. */
 export function InvoiceList({ params, pathname }: { params: Record<string, string>; pathname: string }) {
   const load = async () => {
-    const [settings, list] = await Promise.all([clientSettings(), cachedCall('openInvoices', pickParams(params, INVOICE_LIST_KEYS))]);
+    const { backend, clientSettings } = await pageGate();
+    const [settings, list] = await Promise.all([clientSettings(), backend.receivables.openInvoices({ query: pickParams(params, INVOICE_LIST_KEYS) })]);
     return { settings, list };
   };
   const sort = readSort(params, INVOICE_SORT_KEYS, DEFAULT_INVOICE_SORT);
@@ -26,7 +27,7 @@ export function InvoiceList({ params, pathname }: { params: Record<string, strin
         </div>
       ) : (
         <>
-          <InvoicesTable rows={list.rows} money={settings.money} boundaries={settings.boundaries} sort={sort} pathname={pathname} params={params} />
+          <InvoicesTable rows={list.rows} money={settings} boundaries={settings.boundaries} sort={sort} pathname={pathname} params={params} />
           <Pagination total={list.total} page={page} count={count} pathname={pathname} params={params} noun="open invoices" />
         </>
       )}

@@ -2,12 +2,12 @@ import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import { backendFor, type Backend } from '@/lib/backend';
-import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { boundariesOf, type AgeingBoundaries } from '@/lib/domain/ageing';
 import { todayIso } from '@/lib/domain/dates';
 import { obligorScope } from '@/lib/domain/obligor-scope';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 import type { MoneyFormat } from '@/components/ui/money';
-import { riskColoursOf, type RiskColours } from './risk-colours';
+import { riskColoursOf, type RiskColours } from '@/lib/domain/risk-colours';
 
 /** The signed-in user's backend, resolved once per request however many sections ask. */
 export const pageBackend = cache(async () => {
@@ -31,7 +31,7 @@ export const clientSettings = cache(async (): Promise<ClientSettings> => {
   const client = await backend.client();
   return {
     money: { currency: client.currency, locale: client.locale },
-    boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 },
+    boundaries: boundariesOf(client),
     dimensionNames: { dim1: client.dim1Name, dim2: client.dim2Name, dim3: client.dim3Name },
     riskColours: riskColoursOf(client),
   };

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { LastUpdated } from '@/components/shell/last-updated';
-import { dataUpdateTime } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 
 async function Stamp({ kind }: { kind: 'integration' | 'view' }) {
   try {
-    const times = await dataUpdateTime();
+    const times = await (await pageGate()).dataUpdateTime();
     return <LastUpdated kind={kind} time={kind === 'integration' ? times.integrationUpdateTime : times.viewUpdateTime} />;
   } catch (error) {
     // The top bar simply shows no time: the sections report their own failures.

@@ -1,11 +1,12 @@
 import { todayIso } from '@/lib/domain/dates';
 import { bucketColumns } from './bucket-columns';
 import { Loaded } from '@/components/ui/loaded';
-import { clientSettings, pageBackend } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { ReceivablesFilters } from './receivables-filters';
 
 async function loadFilterChoices() {
-  const [settings, values] = await Promise.all([clientSettings(), (await pageBackend()).backend.dimensionValues()]);
+  const { backend, clientSettings } = await pageGate();
+  const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
   return { settings, values };
 }
 

@@ -6,7 +6,7 @@ import { WarningBox } from '@/components/feedback/warning-box';
 import type { AgeingBasis } from '@/lib/domain/ageing';
 import { bucketColumns } from './bucket-columns';
 import { Loaded } from '@/components/ui/loaded';
-import { cachedCall, clientSettings } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { Pagination } from '@/components/ui/pagination';
 import { LIST_KEYS } from './receivables-params';
 import { ReceivablesTable } from './receivables-table';
@@ -23,9 +23,10 @@ export function ReceivablesList({ params, pathname, basis }: {
 }) {
   const family = params.parentSysObligorCode;
   const load = async () => {
-    const [settings, list] = await Promise.all([clientSettings(), cachedCall('receivables', pickParams(params, LIST_KEYS))]);
+    const { backend, clientSettings } = await pageGate();
+    const [settings, list] = await Promise.all([clientSettings(), backend.receivables.list({ query: pickParams(params, LIST_KEYS) })]);
     const totals = list.rows.length ? await listTotals(params, list.rows, list.total) : null;
-    return { money: settings.money, columns: bucketColumns(settings.boundaries, basis), list, totals };
+    return { money: settings, columns: bucketColumns(settings.boundaries, basis), list, totals };
   };
   const sort = readSort(params, RECEIVABLE_SORT_KEYS, DEFAULT_SORT);
   const { page, count } = readPaging(params, DEFAULT_PAGE_SIZE);

@@ -3,7 +3,7 @@ import { pickParams } from '@/lib/client/url-state';
 import { MAX_PAGE_SIZE } from '@/lib/constants';
 import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
 import { formatCount } from '@/lib/domain/format';
-import { cachedCall } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { OBLIGOR_FILTER_KEYS, TOTALS_KEYS } from './receivables-params';
 import type { ReceivableFigures, TotalsRow } from './receivables-table';
 
@@ -23,14 +23,15 @@ export function sumFigures(rows: ReceivableFigures[]): ReceivableFigures {
  * page when the current page does not hold it all. Past MAX_PAGE_SIZE rows only the page is summed.
  */
 export async function listTotals(params: Record<string, string>, rows: ReceivableFigures[], total: number): Promise<TotalsRow | null> {
+  const { backend } = await pageGate();
   const customers = `${formatCount(total)} ${total === 1 ? 'customer' : 'customers'}`;
   if (!params.parentSysObligorCode && !params.ageingFilter) {
-    const summary = await cachedCall('summary', pickParams(params, OBLIGOR_FILTER_KEYS));
+    const summary = await backend.receivables.summary({ query: pickParams(params, OBLIGOR_FILTER_KEYS) });
     return { label: `Total · ${customers}`, figures: sumFigures([summary]) };
   }
   if (total <= rows.length) return { label: `Total · ${customers}`, figures: sumFigures(rows) };
   if (total <= MAX_PAGE_SIZE) {
-    const all = await cachedCall('receivables', { ...pickParams(params, TOTALS_KEYS), count: MAX_PAGE_SIZE });
+    const all = await backend.receivables.list({ query: { ...pickParams(params, TOTALS_KEYS), count: MAX_PAGE_SIZE } });
     return { label: `Total · ${customers}`, figures: sumFigures(all.rows) };
   }
   return { label: 'Page total', figures: sumFigures(rows) };

@@ -4,14 +4,15 @@ import { ratingLabel } from '@/lib/domain/rating';
 import { formatDay } from '@/components/ui/day';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
-import { cachedCall, clientSettings } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { RiskDistribution } from './risk-distribution';
 import { StatCard } from './stat-card';
 
 async function loadCards() {
+  const { backend, clientSettings } = await pageGate();
   const lastMonth = previousMonth(todayIso());
   const [settings, today, collections] = await Promise.all([
-    clientSettings(), cachedCall('summary', {}), cachedCall('summary', { date: lastMonth.end }),
+    clientSettings(), backend.receivables.summary(), backend.receivables.summary({ query: { date: lastMonth.end } }),
   ]);
   return { settings, today, collections, lastMonth };
 }
@@ -23,7 +24,7 @@ async function loadCards() {
 export function SummaryCards() {
   return (
     <Loaded load={loadCards}>
-      {({ settings: { money }, today, collections, lastMonth }) => {
+      {({ settings: money, today, collections, lastMonth }) => {
         const overduePct = today.balance === 0 ? 0 : (today.overdue / today.balance) * 100;
         const risk = today.overallRisk;
         return (

@@ -3,17 +3,18 @@ import { formatPercent } from '@/lib/domain/format';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
-import { cachedCall, clientSettings } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { RatingBadge } from './rating-badge';
 
 const TOP = 10;
 
 async function loadTopOverdue() {
+  const { backend, clientSettings } = await pageGate();
   const [settings, list] = await Promise.all([
-    clientSettings(), cachedCall('receivables', { sortBy: 'overdue', order: 'DESC', count: TOP }),
+    clientSettings(), backend.receivables.list({ query: { sortBy: 'overdue', order: 'DESC', count: TOP } }),
   ]);
   // A customer with nothing overdue is not a collection priority, even if the list is short.
-  return { money: settings.money, rows: list.rows.filter((row) => row.overdue > 0) };
+  return { money: settings, rows: list.rows.filter((row) => row.overdue > 0) };
 }
 
 /** The ten parent customers with the most overdue, each leading to its customer page. */

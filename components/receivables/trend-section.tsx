@@ -1,13 +1,14 @@
 import { Loaded } from '@/components/ui/loaded';
-import { cachedCall, clientSettings } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { TrendLineChart, type TrendMonth } from './trend-line-chart';
 
 async function loadTrend() {
-  const [settings, overview] = await Promise.all([clientSettings(), cachedCall('overview', {})]);
-  const months: TrendMonth[] = overview.months.map((m) => ({
+  const { backend, clientSettings } = await pageGate();
+  const [settings, [overview]] = await Promise.all([clientSettings(), backend.receivables.overview()]);
+  const months: TrendMonth[] = overview!.months.map((m) => ({
     month: m.month, outstanding: m.outstanding, overdue: m.overdue, collected: m.collected,
   }));
-  return { money: settings.money, months };
+  return { money: settings, months };
 }
 
 /** The trend over the default range (12 months to today): the last point is the month to date. */

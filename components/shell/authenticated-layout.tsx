@@ -7,7 +7,8 @@ import { ROLE_NAMES, type RoleCode } from '@/lib/domain/features';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 import { getClient } from '@/lib/server/clients/get-client';
 import { AppShell } from './app-shell';
-import { RiskColourScope, riskColoursOf } from '@/components/receivables/risk-colours';
+import { RiskColourScope } from '@/components/ui/risk-colour-scope';
+import { riskColoursOf } from '@/lib/domain/risk-colours';
 
 /** Server side of the authenticated layout: checks the session again and builds the menu. */
 export async function AuthenticatedLayout({ children }: { children: ReactNode }) {

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { AGEING_FILTERS, ALL, DOC_TYPES, RISK_CLASSES } from '@/lib/domain/filters';
 import { RISK_SALES_SEGMENTS, SALES_SEGMENTS } from '@/lib/domain/segments';
+import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
+import { API_ACCESS } from './access';
+import { ZBucketFigures, ZCount, ZMoney, ZRatingLabel, ZRiskFigures } from './ageing';
+import { call, json, paged } from './call';
 import { ZClientIdParam, ZIsoDate, ZOrder, ZPaging } from './common';
 
 /** 'ALL' and '' mean "no filter" (spec section 9 defaults). */
@@ -67,3 +71,163 @@ export const ZInvoicesQuery = ZPaging.extend({
 export type TInvoicesQuery = z.infer<typeof ZInvoicesQuery>;
 
 export const ZInvoiceQuery = z.object({ clientId: ZClientIdParam, sysInvoiceNum: ZCode, date: ZIsoDate.optional() });
+
+// ---- Answers ----
+
+const ZActivity = z.object({
+  outstanding: ZMoney,
+  overdue: ZMoney,
+  /** Cash collected in the month of the date, up to it (credit-note adjustments excluded). */
+  paid: ZMoney,
+  /** Documents issued in the 12 months up to the date, net of credit notes. */
+  sales12m: ZMoney,
+});
+
+/** The Receivable entity of the spec: one parent obligor, one obligor of a family, or one obligor. */
+export const ZReceivableRow = z.strictObject({
+  sysObligorCode: z.string(),
+  parentSysObligorCode: z.string(),
+  name: z.string(),
+  ...ZBucketFigures.shape,
+  ...ZActivity.shape,
+  ...ZRiskFigures.shape,
+  rating: ZRatingLabel,
+  balance: ZMoney,
+  /** Documents issued in the month of the date up to it, net of credit notes. */
+  receivables: ZMoney,
+  date: z.string(),
+  dim1: z.string().nullable(),
+  dimId: z.number().int().nullable(),
+});
+export type TReceivableRow = z.infer<typeof ZReceivableRow>;
+
+export const ZReceivablesSummary = z.strictObject({
+  ...ZBucketFigures.shape,
+  ...ZActivity.shape,
+  ...ZRiskFigures.shape,
+  receivables: ZMoney,
+  balance: ZMoney,
+  /** The mean of the parent obligors' weighted ratings, 1 decimal. */
+  overallRisk: z.number().nullable(),
+  openObligors: ZCount,
+  date: z.string(),
+  currency: z.string(),
+});
+export type TReceivablesSummary = z.infer<typeof ZReceivablesSummary>;
+
+export const ZOverviewPoint = z.strictObject({
+  ...ZBucketFigures.shape,
+  ...ZActivity.shape,
+  invoiced: ZMoney,
+  date: z.string(),
+  month: z.string(),
+  collected: ZMoney,
+  receivables: ZMoney,
+});
+export type TOverviewPoint = z.infer<typeof ZOverviewPoint>;
+
+export const ZReceivablesOverview = z.strictObject({
+  fromDate: z.string(),
+  toDate: z.string(),
+  dim: z.union([z.number().int(), z.literal('ALL')]),
+  currency: z.string(),
+  months: z.array(ZOverviewPoint),
+});
+export type TReceivablesOverview = z.infer<typeof ZReceivablesOverview>;
+
+export const ZDim1ReceivablesRow = z.strictObject({
+  dimId: z.number().int().nullable(),
+  dim1: z.string(),
+  ...ZBucketFigures.shape,
+  ...ZActivity.shape,
+  invoiced: ZMoney,
+  receivables: ZMoney,
+  date: z.string(),
+});
+export type TDim1ReceivablesRow = z.infer<typeof ZDim1ReceivablesRow>;
+
+const ZCreditBucket = z.enum(CREDIT_BUCKETS);
+const ZInvoiceBucket = z.enum(INVOICE_BUCKETS);
+
+const ZItemHeader = z.object({
+  sysInvoiceNum: z.string(),
+  invoiceNum: z.string(),
+  docNum: z.string().nullable(),
+  docType: z.enum(DOC_TYPES),
+  sysObligorCode: z.string(),
+  obligorName: z.string(),
+  parentSysObligorCode: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string().nullable(),
+  amount: ZMoney,
+  currency: z.string(),
+});
+
+/** An item open at the date, with what is still owed on it and its ageing. */
+export const ZOpenInvoiceRow = z.strictObject({
+  ...ZItemHeader.shape,
+  status: z.literal('OPEN'),
+  outstanding: ZMoney,
+  paid: ZMoney,
+  daysPastDue: z.number().int(),
+  rating: z.number().int().nullable(),
+  bucket: ZCreditBucket,
+  invoiceBucket: ZInvoiceBucket,
+});
+export type TOpenInvoiceRow = z.infer<typeof ZOpenInvoiceRow>;
+
+/** One item with its payments and its ageing as of the date (buckets null when nothing is owed). */
+export const ZInvoiceDetail = z.strictObject({
+  ...ZItemHeader.shape,
+  status: z.enum(['OPEN', 'CLOSED']),
+  settledDate: z.string().nullable(),
+  date: z.string(),
+  outstanding: ZMoney,
+  paid: ZMoney,
+  daysPastDue: z.number().int(),
+  bucket: ZCreditBucket.nullable(),
+  invoiceBucket: ZInvoiceBucket.nullable(),
+  payments: z.array(z.strictObject({ paymentRef: z.string(), paidDate: z.string(), amount: ZMoney })),
+});
+export type TInvoiceDetail = z.infer<typeof ZInvoiceDetail>;
+
+// ---- Calls ----
+
+const receivablesAccess = { userType: 'borrowers', requirement: API_ACCESS.receivables } as const;
+const summaryAccess = { userType: 'borrowers', requirement: API_ACCESS.summary } as const;
+
+export const receivablesCalls = {
+  list: call({
+    method: 'GET', path: '/v4/clients/receivables', access: receivablesAccess, query: ZReceivablesQuery,
+    summary: 'Receivables by ageing bucket: per parent obligor, per obligor of a family (parentSysObligorCode), or one obligor',
+    answer: paged(ZReceivableRow), cachedByParams: true,
+  }),
+  summary: call({
+    method: 'GET', path: '/v4/clients/receivables/current/summary', access: summaryAccess, query: ZSummaryQuery,
+    summary: 'The client-level total as of the date', answer: json(ZReceivablesSummary), cachedByParams: true,
+  }),
+  overview: call({
+    method: 'GET', path: '/v3/clients/receivables/overview', access: summaryAccess, query: ZOverviewQuery,
+    summary: 'Monthly points of outstanding, overdue, buckets, invoiced and collected (the first element is used)',
+    answer: json(z.array(ZReceivablesOverview)), cachedByParams: true,
+  }),
+  byDim1: call({
+    method: 'GET', path: '/v4/clients/receivables/dim1', access: receivablesAccess, query: ZSummaryQuery,
+    summary: 'The receivables overview by dim1: one row per value, and one for customers without one',
+    answer: json(z.array(ZDim1ReceivablesRow)), cachedByParams: true,
+  }),
+  families: call({
+    method: 'GET', path: '/v4/parentobligors/receivables/current', access: receivablesAccess, query: ZReceivablesQuery,
+    summary: 'One row per parent obligor (or the one named by parentSysObligorCode) as of the date',
+    answer: paged(ZReceivableRow),
+  }),
+  openInvoices: call({
+    method: 'GET', path: '/v4/invoices', access: receivablesAccess, query: ZInvoicesQuery,
+    summary: 'Items open at the date with what is still owed on each, filtered, sorted and paged',
+    answer: paged(ZOpenInvoiceRow), cachedByParams: true,
+  }),
+  invoice: call({
+    method: 'GET', path: '/invoices', access: receivablesAccess, query: ZInvoiceQuery,
+    summary: 'One item with its payments and its ageing as of the date', answer: json(ZInvoiceDetail), cachedByParams: true,
+  }),
+};

@@ -6,8 +6,17 @@ import * as schema from './schema';
 import { claimDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
-/** Either driver: PGlite (embedded) or node-postgres. Same schema, same queries. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** What both drivers answer a raw statement with: node-postgres' QueryResult and PGlite's Results share `rows`. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  type: { rows: Record<string, unknown>[] };
+}
+
+/**
+ * Either driver, PGlite (embedded) or node-postgres, and a transaction of either: a PgTransaction is a
+ * PgDatabase, so a service takes `db` whether or not it runs inside one. Same schema, same queries.
+ */
+export type Db = PgDatabase<RowsResultHKT, Schema>;
 
 export interface Database {
   db: Db;
@@ -36,7 +45,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string } =
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.error('[db] idle connection error:', error.message);
     });
-    return { db: drizzle(pool, drizzleOptions) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: drizzle(pool, drizzleOptions) as Db, kind: 'postgres', close: () => pool.end() };
   }
   const [{ PGlite }, { drizzle }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -50,7 +59,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string } =
   // Tells the command-line tools that this process has the directory open (see data-dir-lock.ts).
   const release = dataDir.startsWith('memory://') ? () => {} : claimDataDir(dataDir);
   return {
-    db: drizzle(client, drizzleOptions) as unknown as Db,
+    db: drizzle(client, drizzleOptions) as Db,
     kind: 'pglite',
     close: async () => {
       await client.close();
@@ -61,7 +70,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string } =
 
 // PGlite is single-connection: one instance per process, kept on globalThis so that dev-server
 // module reloads reuse it instead of opening the data directory twice.
-const holder = globalThis as unknown as { __receivablesDb?: Promise<Database> };
+const holder = globalThis as typeof globalThis & { __receivablesDb?: Promise<Database> };
 
 /** The process-wide database the app and the API use. */
 export function getDatabase(): Promise<Database> {

@@ -9,6 +9,11 @@ export interface AgeingBoundaries {
   b3: number;
 }
 
+/** The one reading of a client's ageing boundaries from its settings (clients.bucket1..3). */
+export function boundariesOf(client: { bucket1: number; bucket2: number; bucket3: number }): AgeingBoundaries {
+  return { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+}
+
 /** 'Credit Date' (days past due, the default) or invoice date (days since issue). */
 export type AgeingBasis = 'CREDIT_DATE' | 'INVOICE_DATE';
 export const DEFAULT_AGEING_BASIS: AgeingBasis = 'CREDIT_DATE';

@@ -8,7 +8,7 @@ import { parseISO, subDays, endOfMonth } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { ZInvoicesQuery, ZOverviewQuery, ZReceivablesQuery, ZSummaryQuery } from '@/lib/contract/receivables';
-import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { boundariesOf, type AgeingBoundaries } from '@/lib/domain/ageing';
 import { defaultRange, iso, monthPoints } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
 import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
@@ -101,7 +101,7 @@ type BaselinePage = { total: number; rows: Row[] };
 /** Reads the parameters that depend on the data: the deep page, the largest-overdue family, a search term. */
 export async function callContext(db: Db, clientId: number, today: string, pageSize = 10): Promise<CallContext> {
   const client = await getClient(db, clientId);
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const boundaries = boundariesOf(client);
   const first = await listReceivables(db, clientId, ZReceivablesQuery.parse({ date: today, sortBy: 'overdue', order: 'DESC', count: pageSize }));
   const familyCode = first.rows[0]?.sysObligorCode;
   if (!familyCode) throw new Error('no parent obligor with receivables: is the benchmark database seeded?');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, invoices, obligorRatings, obligors, payments } from '@/lib/db/schema';
-import { hasSnapshot, refreshReceivableRollups, refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
+import { refreshReceivableRollups, refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
+import { hasSnapshot } from '@/lib/server/receivables/ageing-view';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { listOpenInvoices, getInvoice } from '@/lib/server/receivables/list-invoices';
 import { receivablesOverview } from '@/lib/server/receivables/overview';

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZContactsQuery, ZCreateContactBody } from '@/lib/contract/contacts';
 import { createContact } from '@/lib/server/contacts/contact-changes';
 import { listContacts } from '@/lib/server/contacts/list-contacts';

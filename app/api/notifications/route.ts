@@ -1,5 +1,5 @@
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZNotificationsQuery } from '@/lib/contract/tasks';
 import { listNotifications } from '@/lib/server/notifications/list-notifications';
 

@@ -1,5 +1,5 @@
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZCreateTaskBody, ZTasksQuery } from '@/lib/contract/tasks';
 import { listTasks } from '@/lib/server/tasks/list-tasks';
 import { createTask } from '@/lib/server/tasks/task-changes';

@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { listRoles } from '@/lib/server/users/personnel';
 
 /** GET /api/user_management: the client's roles (investor excluded) with their user counts. */

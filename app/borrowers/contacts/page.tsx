@@ -2,8 +2,8 @@ import Link from 'next/link';
 import { ZContactsQuery, CONTACT_SORT_KEYS } from '@/lib/contract/contacts';
 import { flattenParams, hrefWith, readSort, type SearchParams } from '@/lib/client/url-state';
 import { satisfies } from '@/lib/domain/access';
-import { API_ACCESS } from '@/lib/server/api/api-access';
-import { ApiError } from '@/lib/server/api/errors';
+import { API_ACCESS } from '@/lib/contract/access';
+import { isNotFound } from '@/lib/backend/page-errors';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { PageHeader } from '@/components/ui/page-header';
@@ -56,7 +56,7 @@ async function ContactList({ params }: { params: Record<string, string> }) {
     );
   } catch (error) {
     // A customer outside the user's scope reads as no data, as it would for one that does not exist.
-    if (error instanceof ApiError && error.status === 404) return <div className="p-5"><WarningBox kind="empty" /></div>;
+    if (isNotFound(error)) return <div className="p-5"><WarningBox kind="empty" /></div>;
     console.error('Error fetching contacts', error);
     return <div className="p-5"><WarningBox kind="error" /></div>;
   }

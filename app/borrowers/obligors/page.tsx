@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
 import { satisfies } from '@/lib/domain/access';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 import { CUSTOMER_FILTER_KEYS, CUSTOMER_LIST_KEYS, ZCustomerPageParams, type CustomerView } from '@/components/obligors/customer-params';
 import { CustomerFilterBar } from '@/components/obligors/customer-filter-bar';

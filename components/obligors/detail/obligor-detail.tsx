@@ -1,7 +1,7 @@
 import { notFound } from 'next/navigation';
 import { satisfies } from '@/lib/domain/access';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb';

@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { advanceTopups, obligors } from '../schema';
 import type { Db } from '../client';
+import { queryRows } from '../query';
 import { insertAll, type Counts } from './batch';
 import { addMonths, dayStr, fromYmd, ymd } from './dates';
 import { paiseToNumeric } from './money';
@@ -22,12 +23,11 @@ export async function seedPrepaid(db: Db, ref: ReferenceData, today: number, cou
     const rng = Rng.from(`${borrower.spec.code}:prepaid`);
     const clientId = borrower.clientId;
     // Candidates: customers billed in most recent months, in code order so the draw is stable.
-    const result = (await db.execute(sql`
+    const candidates = (await queryRows<{ code: string }>(db, sql`
       select i.sys_obligor_code as code from invoices i
       where i.client_id = ${clientId} and i.issue_date > ${dayStr(start)} and i.doc_type = 'INVOICE'
       group by i.sys_obligor_code having count(distinct date_trunc('month', i.issue_date)) >= 6
-      order by i.sys_obligor_code`)) as unknown as { rows: { code: string }[] };
-    const candidates = result.rows.map((r) => r.code);
+      order by i.sys_obligor_code`)).map((r) => r.code);
     const chosen: string[] = [];
     while (chosen.length < Math.min(PREPAID_PER_CLIENT, candidates.length)) {
       const pick = candidates[rng.int(0, candidates.length - 1)]!;
@@ -36,13 +36,13 @@ export async function seedPrepaid(db: Db, ref: ReferenceData, today: number, cou
     if (!chosen.length) continue;
     await db.update(obligors).set({ accountType: 'PREPAID' })
       .where(and(eq(obligors.clientId, clientId), inArray(obligors.sysObligorCode, chosen)));
-    const billed = (await db.execute(sql`
+    const billed = await queryRows<{ code: string; month: string; paise: string }>(db, sql`
       select i.sys_obligor_code as code, to_char(i.issue_date, 'YYYY-MM') as month, round(sum(i.amount) * 100)::bigint as paise
       from invoices i where i.client_id = ${clientId} and i.issue_date > ${dayStr(start)}
         and i.sys_obligor_code in (${sql.join(chosen.map((c) => sql`${c}`), sql`, `)})
-      group by 1, 2`)) as unknown as { rows: { code: string; month: string; paise: string }[] };
+      group by 1, 2`);
     const rows = chosen.flatMap((code) => {
-      const monthly = billed.rows.filter((b) => b.code === code);
+      const monthly = billed.filter((b) => b.code === code);
       const average = monthly.reduce((s, b) => s + Number(b.paise), 0) / Math.max(1, monthly.length);
       return Array.from({ length: MONTHS + 1 }, (_, m) => {
         const first = addMonths(start, m);

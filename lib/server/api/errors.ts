@@ -2,24 +2,18 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { TApiError } from '@/lib/contract/errors';
+import { DomainError, type DomainErrorKind } from '@/lib/server/domain-errors';
 import { reportError } from '@/lib/server/observability/report-error';
 
-const STATUS: Record<TApiError['error'], number> = {
-  bad_request: 400, unauthorized: 401, forbidden: 403, not_found: 404, conflict: 409, too_many_requests: 429, internal: 500,
+/** How each refusal of the domain reads over HTTP: the error code of the body and the status. */
+const HTTP: Record<DomainErrorKind, { code: TApiError['error']; status: number }> = {
+  invalid: { code: 'bad_request', status: 400 },
+  unauthorized: { code: 'unauthorized', status: 401 },
+  forbidden: { code: 'forbidden', status: 403 },
+  not_found: { code: 'not_found', status: 404 },
+  conflict: { code: 'conflict', status: 409 },
+  rate_limited: { code: 'too_many_requests', status: 429 },
 };
-
-export class ApiError extends Error {
-  constructor(readonly code: TApiError['error'], message: string, readonly fields?: Record<string, string>) {
-    super(message);
-  }
-  get status(): number {
-    return STATUS[this.code];
-  }
-}
-
-export const unauthorized = () => new ApiError('unauthorized', 'Sign in to continue');
-export const forbidden = (message = 'You do not have access to this') => new ApiError('forbidden', message);
-export const notFound = (what = 'Resource') => new ApiError('not_found', `${what} not found`);
 
 /** Field messages keyed by the dotted path of the offending input. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
@@ -37,9 +31,10 @@ export function errorResponse(error: unknown): NextResponse<TApiError> {
     const summary = Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; ');
     return NextResponse.json({ error: 'bad_request', message: `Invalid input (${summary})`, fields }, { status: 400 });
   }
-  if (error instanceof ApiError) {
-    const body: TApiError = { error: error.code, message: error.message, ...(error.fields && { fields: error.fields }) };
-    return NextResponse.json(body, { status: error.status });
+  if (error instanceof DomainError) {
+    const { code, status } = HTTP[error.kind];
+    const body: TApiError = { error: code, message: error.message, ...(error.fields && { fields: error.fields }) };
+    return NextResponse.json(body, { status });
   }
   reportError(error);
   return NextResponse.json({ error: 'internal', message: 'Something went wrong' }, { status: 500 });

@@ -9,7 +9,8 @@ import { getDb, type Db } from '@/lib/db/client';
 import { readSession, type SessionData } from '@/lib/server/auth/session-cookie';
 import { isSessionCurrent } from '@/lib/server/auth/current-session';
 import { withRequestLog } from '@/lib/server/observability/request-log';
-import { ApiError, errorResponse, forbidden, unauthorized } from './errors';
+import { forbidden, invalid, unauthorized } from '@/lib/server/domain-errors';
+import { errorResponse } from './errors';
 
 /** A page of rows whose total goes to the x-totalrecords header. */
 export class PagedResult<T> {
@@ -119,7 +120,7 @@ async function parseInput(req: NextRequest, options: BaseOptions<z.ZodType, z.Zo
     try {
       json = await req.json();
     } catch {
-      throw new ApiError('bad_request', 'The request body must be JSON', { _: 'invalid JSON' });
+      throw invalid('The request body must be JSON', { _: 'invalid JSON' });
     }
     body = options.body.parse(json);
   }

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import type { TChangePasswordBody } from '@/lib/contract/accounts';
-import { ApiError, notFound } from '@/lib/server/api/errors';
+import { invalid, notFound } from '@/lib/server/domain-errors';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { findUser } from '@/lib/server/users/load-user';
 import { hashPassword, verifyPassword } from './password';
@@ -19,11 +19,11 @@ export async function changePassword(db: Db, session: SessionData, body: TChange
   const user = await findUser(db, session.clientId, session.userId);
   if (!user) throw notFound('User');
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
-    throw new ApiError('bad_request', 'The current password is not correct.', { currentPassword: 'not your current password' });
+    throw invalid('The current password is not correct.', { currentPassword: 'not your current password' });
   }
   assertPasswordPolicy(body.password, 'password', user.email);
   if (body.password === body.currentPassword) {
-    throw new ApiError('bad_request', 'Choose a password different from the current one.', { password: 'same as the current password' });
+    throw invalid('Choose a password different from the current one.', { password: 'same as the current password' });
   }
   const [row] = await db.update(users).set({ passwordHash: await hashPassword(body.password), sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(and(eq(users.clientId, user.clientId), eq(users.id, user.id))).returning({ sessionVersion: users.sessionVersion });

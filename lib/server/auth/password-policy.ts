@@ -1,7 +1,7 @@
 import 'server-only';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ApiError } from '@/lib/server/api/errors';
+import { invalid } from '@/lib/server/domain-errors';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -37,7 +37,7 @@ export function passwordProblem(password: string, email?: string): string | null
 /** Throws a 400 with the message on the given field when the password breaks the policy. */
 export function assertPasswordPolicy(password: string, field: string, email?: string): void {
   const problem = passwordProblem(password, email);
-  if (problem) throw new ApiError('bad_request', `Password not accepted: ${problem}`, { [field]: problem });
+  if (problem) throw invalid(`Password not accepted: ${problem}`, { [field]: problem });
 }
 
 /** How many passwords the committed list holds (a few coincide once lower-cased). */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { ApiError } from '@/lib/server/api/errors';
+import { rateLimited } from '@/lib/server/domain-errors';
 
 /**
  * Sliding-window rate limits kept in this process. One app instance is the deployment this
@@ -35,7 +35,7 @@ export function takeAttempt(keys: [key: string, limit: Limit][], now = Date.now(
     hits.set(key, recent);
   }
   if (hits.size > 50_000) prune(now);
-  if (refused) throw new ApiError('too_many_requests', TOO_MANY);
+  if (refused) throw rateLimited(TOO_MANY);
 }
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import type { TResetPasswordBody } from '@/lib/contract/accounts';
-import { ApiError } from '@/lib/server/api/errors';
+import { invalid } from '@/lib/server/domain-errors';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { findUser, findUserByEmail } from '@/lib/server/users/load-user';
 import { sendAccountMail } from './account-mail';
@@ -31,7 +31,7 @@ export async function resetPassword(db: Db, body: TResetPasswordBody, now = new 
   assertPasswordPolicy(body.password, 'password');
   const owner = await consumeToken(db, body.token, 'RESET_PASSWORD', now);
   const user = owner && await findUser(db, owner.clientId, owner.userId);
-  if (!user || user.status !== 'ACTIVE') throw new ApiError('bad_request', BAD_LINK, { token: BAD_LINK });
+  if (!user || user.status !== 'ACTIVE') throw invalid(BAD_LINK, { token: BAD_LINK });
   assertPasswordPolicy(body.password, 'password', user.email);
   await db.update(users).set({
     passwordHash: await hashPassword(body.password), failedAttempts: 0, lockedUntil: null,
@@ -43,7 +43,7 @@ export async function resetPassword(db: Db, body: TResetPasswordBody, now = new 
 /** Unlocks an account from the emailed link (the password stays as it was). */
 export async function unlockAccount(db: Db, token: string, now = new Date()): Promise<void> {
   const owner = await consumeToken(db, token, 'UNLOCK_ACCOUNT', now);
-  if (!owner) throw new ApiError('bad_request', BAD_LINK, { token: BAD_LINK });
+  if (!owner) throw invalid(BAD_LINK, { token: BAD_LINK });
   await db.update(users).set({ failedAttempts: 0, lockedUntil: null })
     .where(and(eq(users.clientId, owner.clientId), eq(users.id, owner.userId)));
   await recordAudit(db, { clientId: owner.clientId, userId: null, action: 'account_unlocked', entity: 'user', entityId: owner.userId });

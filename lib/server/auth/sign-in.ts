@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import type { TSignInBody } from '@/lib/contract/auth';
-import { ApiError } from '@/lib/server/api/errors';
+import { unauthorized } from '@/lib/server/domain-errors';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { findUserByEmail, loadAccessProfile, toUserDto, type UserRow } from '@/lib/server/users/load-user';
 import { sendAccountMail } from './account-mail';
@@ -21,13 +21,13 @@ export async function signIn(db: Db, input: TSignInBody, now = new Date()) {
   const user = await findUserByEmail(db, input.email);
   if (!user) {
     await verifyPassword(input.password, DUMMY_PASSWORD_HASH); // same time as a real check
-    throw new ApiError('unauthorized', REFUSED);
+    throw unauthorized(REFUSED);
   }
   const locked = user.lockedUntil !== null && user.lockedUntil > now;
   const passwordOk = await verifyPassword(input.password, user.passwordHash);
   if (locked || user.status !== 'ACTIVE' || !passwordOk) {
     if (!locked && !passwordOk) await countFailure(db, user, now);
-    throw new ApiError('unauthorized', REFUSED);
+    throw unauthorized(REFUSED);
   }
   return startSession(db, user, now, 'sign_in');
 }

@@ -2,13 +2,30 @@ import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { clientFeatures, dataUpdateTimes, dimensionValues, emailTemplates, obligors } from '@/lib/db/schema';
-import { bucketLabels } from '@/lib/domain/ageing';
+import type { TClientSettings } from '@/lib/contract/clients';
+import { bucketLabels, boundariesOf } from '@/lib/domain/ageing';
+import { riskColoursOf } from '@/lib/domain/risk-colours';
 import { getClient } from './get-client';
+
+/** GET clients/{clientId}/settings: what every page needs to show the client's figures its way. */
+export async function clientSettings(db: Db, clientId: number): Promise<TClientSettings> {
+  const client = await getClient(db, clientId);
+  return {
+    id: client.id,
+    code: client.code,
+    name: client.name,
+    currency: client.currency,
+    locale: client.locale,
+    boundaries: boundariesOf(client),
+    dimensionNames: { dim1: client.dim1Name, dim2: client.dim2Name, dim3: client.dim3Name },
+    riskColours: riskColoursOf(client),
+  };
+}
 
 /** GET clients/{clientId}/ageingbuckets: the first item gives b1, b2, b3 (and the labels). */
 export async function ageingBuckets(db: Db, clientId: number) {
   const client = await getClient(db, clientId);
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const boundaries = boundariesOf(client);
   return [{ ...boundaries, creditLabels: bucketLabels(boundaries, 'CREDIT_DATE'), invoiceLabels: bucketLabels(boundaries, 'INVOICE_DATE') }];
 }
 

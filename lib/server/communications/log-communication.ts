@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { auditLog, communications } from '@/lib/db/schema';
 import type { TCommunication, TLogCommunicationBody } from '@/lib/contract/communications';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 import type { ObligorScope } from '@/lib/server/obligors/obligor-scope';
 import { communicationSelect, toCommunication } from './list-communications';
 import { assertObligorInScope } from './obligor-in-scope';

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { auditLog, contacts } from '@/lib/db/schema';
 import type { TContact, TCreateContactBody, TEditContactBody } from '@/lib/contract/contacts';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 import { assertObligorInScope } from '@/lib/server/communications/obligor-in-scope';
 import type { ObligorScope } from '@/lib/server/obligors/obligor-scope';
 import { contactSelect, visibleContacts } from './list-contacts';
@@ -36,7 +36,7 @@ export async function createContact(db: Db, user: ContactUser, body: TCreateCont
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(contacts).values({ clientId: user.clientId, sysObligorCode: body.sysObligorCode, ...fields(body) })
       .returning({ id: contacts.id });
-    await audit(tx as unknown as Db, user, 'contact_created', row!.id, { sysObligorCode: body.sysObligorCode, name: body.name });
+    await audit(tx, user, 'contact_created', row!.id, { sysObligorCode: body.sysObligorCode, name: body.name });
     return row!.id;
   });
   return getContact(db, user.clientId, user.scope, id);
@@ -50,7 +50,7 @@ export async function editContact(db: Db, user: ContactUser, id: number, body: T
   await db.transaction(async (tx) => {
     await tx.update(contacts).set({ sysObligorCode, ...fields(body) })
       .where(and(eq(contacts.clientId, user.clientId), eq(contacts.id, id)));
-    await audit(tx as unknown as Db, user, 'contact_changed', id, { before: current, after: { sysObligorCode, ...fields(body) } });
+    await audit(tx, user, 'contact_changed', id, { before: current, after: { sysObligorCode, ...fields(body) } });
   });
   return getContact(db, user.clientId, user.scope, id);
 }
@@ -60,7 +60,7 @@ export async function deleteContact(db: Db, user: ContactUser, id: number): Prom
   const current = await getContact(db, user.clientId, user.scope, id);
   await db.transaction(async (tx) => {
     await tx.delete(contacts).where(and(eq(contacts.clientId, user.clientId), eq(contacts.id, id)));
-    await audit(tx as unknown as Db, user, 'contact_deleted', id, { before: current });
+    await audit(tx, user, 'contact_deleted', id, { before: current });
   });
   return current;
 }

@@ -3,7 +3,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { imports, users } from '@/lib/db/schema';
 import type { TImportDetail, TImportSummary } from '@/lib/contract/imports';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 
 const columns = {
   id: imports.id, source: imports.source, userName: users.name, status: imports.status, files: imports.files,

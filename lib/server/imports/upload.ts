@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { NextRequest } from 'next/server';
 import { MAX_UPLOAD_BYTES, SKIP_BAD_ROWS_FIELD } from '@/lib/contract/imports';
-import { ApiError } from '@/lib/server/api/errors';
+import { invalid } from '@/lib/server/domain-errors';
 import type { ImportSource } from './read-file';
 
 /**
@@ -14,29 +14,29 @@ import type { ImportSource } from './read-file';
 export async function uploadedBatch(req: NextRequest): Promise<{ files: ImportSource[]; skipBadRows: boolean }> {
   const type = req.headers.get('content-type') ?? '';
   if (!type.startsWith('multipart/form-data')) {
-    throw new ApiError('bad_request', 'Send the files as multipart/form-data in the field "files"', { files: 'required' });
+    throw invalid('Send the files as multipart/form-data in the field "files"', { files: 'required' });
   }
   const length = Number(req.headers.get('content-length') ?? 0);
   if (length > MAX_UPLOAD_BYTES) {
-    throw new ApiError('bad_request', `The upload is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: use npm run import for big files`, { files: 'too large' });
+    throw invalid(`The upload is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: use npm run import for big files`, { files: 'too large' });
   }
   let form: FormData;
   try {
     form = await req.formData();
   } catch {
-    throw new ApiError('bad_request', 'The upload could not be read as multipart/form-data', { files: 'unreadable' });
+    throw invalid('The upload could not be read as multipart/form-data', { files: 'unreadable' });
   }
   const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');
-  if (!files.length) throw new ApiError('bad_request', 'Choose at least one file', { files: 'required' });
+  if (!files.length) throw invalid('Choose at least one file', { files: 'required' });
   const skip = form.get(SKIP_BAD_ROWS_FIELD);
   if (skip !== null && skip !== 'true' && skip !== 'false') {
-    throw new ApiError('bad_request', `${SKIP_BAD_ROWS_FIELD} is true or false`, { [SKIP_BAD_ROWS_FIELD]: 'true or false' });
+    throw invalid(`${SKIP_BAD_ROWS_FIELD} is true or false`, { [SKIP_BAD_ROWS_FIELD]: 'true or false' });
   }
   return {
     skipBadRows: skip === 'true',
     files: files.map((file) => ({
       name: file.name,
-      open: () => Readable.fromWeb(file.stream() as unknown as WebReadableStream<Uint8Array>),
+      open: () => Readable.fromWeb(file.stream() as WebReadableStream<Uint8Array>),
     })),
   };
 }

@@ -5,7 +5,7 @@ import { queryRows } from '@/lib/db/query';
 import type { TCashflowRow, THolding, THoldingTotals } from '@/lib/contract/investors';
 import { todayIso } from '@/lib/domain/dates';
 import { currentValue, nextPayment, realisedYield, type Cashflow } from '@/lib/domain/yield';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 
 interface HoldingRaw {
   id: number; securityId: number; securityName: string; isin: string; originatorId: number; originatorName: string;

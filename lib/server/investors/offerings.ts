@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TOffering } from '@/lib/contract/investors';
 import { todayIso } from '@/lib/domain/dates';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 
 interface OfferingRaw {
   id: number; securityId: number; securityName: string; isin: string; originatorId: number; originatorName: string;

@@ -5,11 +5,11 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { originators } from '@/lib/db/schema';
 import type { TPoolPerformance } from '@/lib/contract/investors';
-import { bucketLabels, CREDIT_BUCKETS } from '@/lib/domain/ageing';
+import { bucketLabels, CREDIT_BUCKETS, boundariesOf } from '@/lib/domain/ageing';
 import { iso, todayIso } from '@/lib/domain/dates';
 import { ZSummaryQuery } from '@/lib/contract/receivables';
 import { getClient } from '@/lib/server/clients/get-client';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 import { receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { annualDsoAt } from '@/lib/server/obligors/dso';
@@ -31,7 +31,7 @@ export async function poolPerformance(db: Db, originatorId: number, asOf = today
   const fromDate = iso(startOfMonth(subMonths(parseISO(asOf), HISTORY_MONTHS - 1)));
   const [overview] = await receivablesOverview(db, clientId, { fromDate, toDate: asOf });
   const dso = await annualDsoAt(db, clientId, {});
-  const labels = bucketLabels({ b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 }, 'CREDIT_DATE');
+  const labels = bucketLabels(boundariesOf(client), 'CREDIT_DATE');
   const months = overview!.months.map((m) => ({
     month: m.month, outstanding: m.outstanding, overdue: m.overdue, collected: m.collected, invoiced: m.invoiced,
     overdueShare: share(m.overdue, m.outstanding),

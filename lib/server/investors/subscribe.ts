@@ -7,11 +7,11 @@ import { UNIT_FACE_VALUE, type TSubscribeBody } from '@/lib/contract/investors';
 import { todayIso } from '@/lib/domain/dates';
 import { scheduleFor } from '@/lib/domain/yield';
 import { formatMoney } from '@/lib/domain/format';
-import { ApiError, notFound } from '@/lib/server/api/errors';
+import { invalid, notFound } from '@/lib/server/domain-errors';
 import { offeringRows, toOffering } from './offerings';
 
 const inr = (v: number) => formatMoney(v, 'INR', 'en-IN', 0);
-const refuse = (message: string) => new ApiError('bad_request', message, { amount: message });
+const refuse = (message: string) => invalid(message, { amount: message });
 
 /** The day after `iso` plus `months` calendar months (the first coupon date of a late subscription). */
 function addMonthsIso(iso: string, months: number): string {
@@ -36,7 +36,7 @@ export async function subscribe(db: Db, clientId: number, offeringId: number, bo
   if (body.amount > offering.amountLeft) throw refuse(`Only ${inr(offering.amountLeft)} of this offering is left`);
 
   return db.transaction(async (tx) => {
-    const taken = await queryRows<{ id: number }>(tx as unknown as Db, sql`
+    const taken = await queryRows<{ id: number }>(tx, sql`
       update offerings set amount_taken = amount_taken + ${body.amount}
       where id = ${offeringId} and amount_taken + ${body.amount} <= size and close_date >= ${asOf}
       returning id`);

@@ -29,10 +29,11 @@ export async function sendMail(mail: Mail): Promise<void> {
     await smtp.transport.sendMail(message);
     return;
   }
-  const info = (await fileTransport.sendMail(message)) as unknown as { message: Buffer };
+  // With `buffer: true` the stream transport hands back the whole message as one Buffer.
+  const { message: eml } = await fileTransport.sendMail(message);
   await mkdir(outboxDir(), { recursive: true });
   const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
-  await writeFile(path.join(outboxDir(), name), info.message);
+  await writeFile(path.join(outboxDir(), name), eml);
 }
 
 /** Absolute links in mails: APP_URL, default the local server. */

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { notifications } from '@/lib/db/schema';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 
 const mine = (session: SessionData) => and(eq(notifications.clientId, session.clientId), eq(notifications.userId, session.userId));

@@ -7,6 +7,7 @@ import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { creditLimitColumns } from './credit-limit-sql';
 import { scopeCondition } from './obligor-scope';
+import type { AgeingView } from '@/lib/server/receivables/ageing-view';
 
 export interface AccountFilters {
   dim?: number;
@@ -52,8 +53,9 @@ export function familyAccountCounts(clientId: number, filters: Pick<AccountFilte
  * One row per account the user may see, as of a date: the account's own credit limit against its
  * own balance (the obligor ageing the receivables screens read), in the columns of the family rows.
  */
-export async function accountCreditLimitRows(db: Db, clientId: number, asOf: string, boundaries: AgeingBoundaries, filters: AccountFilters): Promise<SQL> {
-  const source = await ageingSource(db, clientId, asOf, boundaries);
+export function accountCreditLimitRows(view: AgeingView, filters: AccountFilters): SQL {
+  const { clientId } = view;
+  const source = ageingSource(view);
   const where = accountConditions(clientId, filters);
   const exposure = sql`coalesce(r.outstanding, 0)`;
   const limit = sql`o.credit_limit`;

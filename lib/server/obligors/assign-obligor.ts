@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { auditLog, obligors, roles, users } from '@/lib/db/schema';
 import type { ManagedObligorRow, TAssignObligorBody } from '@/lib/contract/obligors';
 import { obligorScope } from '@/lib/domain/obligor-scope';
-import { ApiError, notFound } from '@/lib/server/api/errors';
+import { invalid, notFound } from '@/lib/server/domain-errors';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { managedObligor } from './list-obligors';
 import { assertObligorVisible } from './obligor-scope';
@@ -48,7 +48,7 @@ export async function assignObligor(db: Db, session: SessionData, code: string, 
   if (!before) throw notFound('Customer');
   await assertObligorVisible(db, clientId, obligorScope(session), code);
   const fields = await invalidAssignees(db, clientId, body);
-  if (Object.keys(fields).length) throw new ApiError('bad_request', 'Please correct the highlighted fields', fields);
+  if (Object.keys(fields).length) throw invalid('Please correct the highlighted fields', fields);
 
   const changes: Partial<Record<Field, number | null>> = {};
   for (const field of Object.keys(RULES) as Field[]) {

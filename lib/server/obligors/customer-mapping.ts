@@ -10,6 +10,8 @@ import { riskDistribution } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource, obligorConditions, whereAll } from '@/lib/server/receivables/ageing-query';
 import { familyFigures } from './family-figures';
+import { boundariesOf } from '@/lib/domain/ageing';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 type MappingQuery = TCustomerMappingQuery & { scope?: ObligorScope };
 
@@ -23,8 +25,7 @@ const num = (v: unknown) => Number(v ?? 0);
 export async function customerMapping(db: Db, clientId: number, query: MappingQuery) {
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
-  const families = await familyFigures(db, clientId, asOf, boundaries, query);
+  const families = familyFigures(await ageingView(db, clientId, asOf), query);
   const [totals] = await queryRows<Record<string, unknown>>(db, sql`
     select count(*)::int as customers, count(*) filter (where f."openStatus" = 'OPEN')::int as "openCustomers",
       coalesce(sum(f.members), 0)::int as obligors, coalesce(sum(f."openObligors"), 0)::int as "openObligors",
@@ -71,7 +72,7 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
 export async function segmentation(db: Db, clientId: number, query: { date?: string; dim?: number; scope?: ObligorScope }) {
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
-  const source = await ageingSource(db, clientId, asOf, { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 });
+  const source = ageingSource(await ageingView(db, clientId, asOf));
   const rows = await queryRows<{ salesSegment: string; risk: string; customers: number; balance: string; sales12m: string }>(db, sql`
     select r.sales_segment as "salesSegment",
       case r.rating when ${RISK_CLASS_RATING.LOW} then 'LOW' when ${RISK_CLASS_RATING.MEDIUM} then 'MEDIUM'

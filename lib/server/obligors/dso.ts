@@ -11,6 +11,8 @@ import { RISK_CLASS_RATING } from '@/lib/domain/filters';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource, obligorConditions, whereAll } from '@/lib/server/receivables/ageing-query';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
+import { boundariesOf } from '@/lib/domain/ageing';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 type SeriesQuery = TSeriesQuery & { scope?: ObligorScope };
 const DSO_MONTHS = 12;
@@ -55,7 +57,7 @@ const SPLIT_KEYS = {
 export async function dsoSplit(db: Db, clientId: number, query: TSplitByDsoQuery & { scope?: ObligorScope }) {
   const client = await getClient(db, clientId);
   const end = query.date ?? dsoEndDate(todayIso());
-  const source = await ageingSource(db, clientId, end, { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 });
+  const source = ageingSource(await ageingView(db, clientId, end));
   const key = SPLIT_KEYS[query.by];
   const rows = await queryRows<{ key: string; receivables: string; sales12m: string; customers: number }>(db, sql`
     select ${key} as key, sum(r.outstanding) as receivables, sum(r.sales12m) as sales12m, count(*)::int as customers

@@ -10,6 +10,7 @@ import { ageingSource, familyRollup, obligorConditions, whereAll } from '@/lib/s
 import { groupedRows } from '@/lib/server/receivables/list-receivables';
 import { ZReceivablesQuery } from '@/lib/contract/receivables';
 import { scopeCondition } from './obligor-scope';
+import type { AgeingView } from '@/lib/server/receivables/ageing-view';
 
 export interface FamilyFigureOptions extends TCustomerFilters {
   scope?: ObligorScope;
@@ -36,20 +37,18 @@ export function collectionRiskSql(row: SQL): SQL {
  * member has one), counted over the obligors the user may see and, under a filter on obligor
  * attributes, over the matching ones, so that utilisation compares like with like.
  */
-export async function familyFigures(
-  db: Db, clientId: number, asOf: string, boundaries: AgeingBoundaries, options: FamilyFigureOptions,
-): Promise<SQL> {
+export function familyFigures(view: AgeingView, options: FamilyFigureOptions): SQL {
+  const { clientId, asOf } = view;
   const obligorFilters = {
     dim1Id: options.dim, risk: options.risk, salesSegment: options.salesSegment,
     riskSalesSegment: options.riskSalesSegment, scope: options.scope,
   };
   const byObligorAttributes = Boolean(options.dim || options.risk || options.salesSegment || options.riskSalesSegment);
-  const grouped = await familyRollup(db, clientId, asOf, obligorFilters)
-    ?? await groupedRows(db, clientId, asOf, boundaries, { ...ZReceivablesQuery.parse({ date: asOf }), ...obligorFilters });
+  const grouped = familyRollup(view, obligorFilters) ?? groupedRows(view, obligorFilters);
   const inScope = scopeCondition(clientId, options.scope, sql`m.sys_obligor_code`) ?? sql`true`;
   // With a filter on obligor attributes a row covers the matching accounts only: so do its limit and member count.
   const matching = byObligorAttributes
-    ? sql`m.sys_obligor_code in (select r.sys_obligor_code from ${await ageingSource(db, clientId, asOf, boundaries)}
+    ? sql`m.sys_obligor_code in (select r.sys_obligor_code from ${ageingSource(view)}
         ${whereAll(obligorConditions(clientId, obligorFilters))})`
     : sql`true`;
   const onlyParent = options.familyCode ? sql`and m.sys_obligor_code = ${options.familyCode}` : sql``;

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 import type { ObligorMatch } from './search-obligors';
 import { assertObligorVisible, type ObligorScope } from './obligor-scope';
 

@@ -11,6 +11,8 @@ import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { accountCreditLimitRows, familyAccountCounts, withLastLimitChange } from './account-credit-limits';
 import { creditLimitColumns } from './credit-limit-sql';
 import { familyFigures } from './family-figures';
+import { boundariesOf } from '@/lib/domain/ageing';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 export interface CreditLimitRow {
   /** A family (parent customer) or one account. */
@@ -57,13 +59,10 @@ const SORT: Record<TCreditLimitsQuery['sortBy'], SQL> = {
  * obligor's own limit against its own balance (account-credit-limits.ts).
  */
 async function creditLimitRows(db: Db, clientId: number, query: Query): Promise<{ rows: SQL; asOf: string }> {
-  const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
-  if (query.view === 'accounts') {
-    return { rows: await accountCreditLimitRows(db, clientId, asOf, boundaries, query), asOf };
-  }
-  const families = await familyFigures(db, clientId, asOf, boundaries, { dim: query.dim, scope: query.scope });
+  const view = await ageingView(db, clientId, asOf);
+  if (query.view === 'accounts') return { rows: accountCreditLimitRows(view, query), asOf };
+  const families = familyFigures(view, { dim: query.dim, scope: query.scope });
   const search = query.search
     ? sql`where (f.name ilike ${`%${escapeLike(query.search)}%`} or f."sysObligorCode" ilike ${`%${escapeLike(query.search)}%`})`
     : sql``;

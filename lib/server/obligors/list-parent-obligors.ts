@@ -9,6 +9,8 @@ import { ratingLabel } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
 import { familyFigures } from './family-figures';
 import { scopeCondition } from './obligor-scope';
+import { boundariesOf } from '@/lib/domain/ageing';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 const TEXT_KEYS = new Set(['sysObligorCode', 'name', 'city', 'businessId', 'dim1', 'collectionRisk', 'openStatus']);
 
@@ -53,11 +55,9 @@ export interface FamilyRow {
  * fromDate/toDate each row also carries the sales and collections of that period.
  */
 export async function listParentObligors(db: Db, clientId: number, query: TParentObligorsQuery & { scope?: ObligorScope }) {
-  const client = await getClient(db, clientId);
   const asOf = query.date ?? query.toDate ?? todayIso();
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
   const familyCode = query.parentSysObligorCode ?? query.sysObligorCode;
-  const families = await familyFigures(db, clientId, asOf, boundaries, { ...query, familyCode });
+  const families = familyFigures(await ageingView(db, clientId, asOf), { ...query, familyCode });
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
     select f.*, count(*) over () as total from ${families} f

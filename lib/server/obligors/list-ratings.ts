@@ -10,6 +10,8 @@ import { SHIFT_RANK } from '@/lib/domain/rating-shift';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { scopeCondition } from './obligor-scope';
+import { boundariesOf } from '@/lib/domain/ageing';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 /** lib/domain/rating-shift.ts in SQL, so that the list filters and sorts by it. */
 const SHIFT = sql`case when h.previous_rating is null then 'NEW'
@@ -66,8 +68,7 @@ function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { 
  */
 export async function listRatings(db: Db, clientId: number, query: TRatingsQuery & { scope?: ObligorScope }) {
   const asOf = query.date ?? todayIso();
-  const client = await getClient(db, clientId);
-  const balances = await ageingSource(db, clientId, asOf, { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 });
+  const balances = ageingSource(await ageingView(db, clientId, asOf));
   const rated = ratedObligors(clientId, asOf, query);
   const shift = query.shift ? sql`where t.shift = ${query.shift}` : sql``;
   const direction = query.orderBy === 'DESC' ? sql`desc` : sql`asc`;

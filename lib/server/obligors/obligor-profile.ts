@@ -6,13 +6,15 @@ import type { TSeriesQuery } from '@/lib/contract/customers';
 import { defaultRange, todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { familyFigures } from './family-figures';
 import { familyRow } from './list-parent-obligors';
 import { assertObligorVisible, scopeCondition } from './obligor-scope';
 import { riskOverview } from './risk-overview';
+import { boundariesOf } from '@/lib/domain/ageing';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 interface ObligorInfoRow {
   sysObligorCode: string;
@@ -95,19 +97,18 @@ export async function obligorCreditLimit(db: Db, clientId: number, code: string,
   const info = await obligorInfo(db, clientId, code, scope);
   const client = await getClient(db, clientId);
   const asOf = date ?? todayIso();
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const view = await ageingView(db, clientId, asOf);
   let limit = info.creditLimit;
   let exposure: number;
   if (info.isParent) {
-    const families = await familyFigures(db, clientId, asOf, boundaries, { scope, familyCode: code });
+    const families = familyFigures(view, { scope, familyCode: code });
     const [raw] = await queryRows<Record<string, unknown>>(db, sql`select * from ${families} f`);
     const family = raw ? familyRow(raw, asOf) : null;
     // The family limit as the list gives it (counted over the obligors the user may see), even when null.
     limit = family ? family.creditLimit : limit;
     exposure = family?.balance ?? 0;
   } else {
-    const source = await ageingSource(db, clientId, asOf, boundaries);
-    const [row] = await queryRows<{ outstanding: string }>(db, sql`select r.outstanding from ${source} where r.sys_obligor_code = ${code}`);
+    const [row] = await queryRows<{ outstanding: string }>(db, sql`select r.outstanding from ${ageingSource(view)} where r.sys_obligor_code = ${code}`);
     exposure = Number(row?.outstanding ?? 0);
   }
   const history = await queryRows<{ effectiveDate: string; creditLimit: string; changedBy: string | null }>(db, sql`

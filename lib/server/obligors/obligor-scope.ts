@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { isScoped, obligorScope, type ObligorScope } from '@/lib/domain/obligor-scope';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 
 export { obligorScope, type ObligorScope };
 

@@ -9,6 +9,7 @@ import { ratingLabel } from '@/lib/domain/rating';
 import { AMOUNT_KEYS, COUNT_KEYS, GROUP_COLUMNS, summedColumns } from '@/lib/server/receivables/ageing-columns';
 import { ageingSource, obligorConditions, whereAll, type ObligorFilters } from '@/lib/server/receivables/ageing-query';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
+import type { AgeingView } from '@/lib/server/receivables/ageing-view';
 
 export const NOT_ASSIGNED = 'Not assigned';
 
@@ -16,8 +17,7 @@ const DIM_COLUMN: Record<GroupingKey, SQL> = { dim1: sql`dim1_id`, dim2: sql`dim
 
 export interface DimGroupOptions extends ObligorFilters {
   groupingKey: GroupingKey;
-  asOf: string;
-  boundaries: AgeingBoundaries;
+  view: AgeingView;
   /** One family (parent obligor code) or one obligor. */
   parentSysObligorCode?: string;
   sysObligorCode?: string;
@@ -30,8 +30,9 @@ export interface DimGroupOptions extends ObligorFilters {
  * summed per value of one dimension, aliased `g`. Collections follow the ageing source's rule for
  * `paid`: cash received on invoices and debit notes, credit-note adjustments excluded.
  */
-export async function dimGroups(db: Db, clientId: number, options: DimGroupOptions): Promise<SQL> {
-  const source = await ageingSource(db, clientId, options.asOf, options.boundaries);
+export function dimGroups(options: DimGroupOptions): SQL {
+  const { clientId, asOf } = options.view;
+  const source = ageingSource(options.view);
   const conditions = obligorConditions(clientId, options);
   if (options.parentSysObligorCode) conditions.push(sql`r.family_code = ${options.parentSysObligorCode}`);
   if (options.sysObligorCode) conditions.push(sql`r.sys_obligor_code = ${options.sysObligorCode}`);
@@ -52,7 +53,7 @@ export async function dimGroups(db: Db, clientId: number, options: DimGroupOptio
     from payments p
     join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num and i.doc_type <> 'CREDIT_NOTE'
     join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
-    where p.client_id = ${clientId} and p.paid_date between ${options.collectionsFrom}::date and ${options.asOf}::date
+    where p.client_id = ${clientId} and p.paid_date between ${options.collectionsFrom}::date and ${asOf}::date
       ${obligorParts.length ? sql`and ${sql.join(obligorParts, sql` and `)}` : sql``}
     group by o.${dim}`;
   // A value whose customers only paid in the period (nothing open, no sales) still gets its row.

@@ -6,6 +6,8 @@ import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { dimGroups, selectDimRows, toDimRow } from './dim-groups';
+import { boundariesOf } from '@/lib/domain/ageing';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 /**
  * GET /v4/dim/receivables/current: the receivables as of `date` (today by default) summed per value
@@ -13,11 +15,8 @@ import { dimGroups, selectDimRows, toDimRow } from './dim-groups';
  * here are the month to date's (the receivables rows' `paid`).
  */
 export async function dimReceivables(db: Db, clientId: number, query: TDimReceivablesQuery & { scope?: ObligorScope }) {
-  const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
-  const groups = await dimGroups(db, clientId, {
-    ...query, asOf, boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 },
-  });
+  const groups = dimGroups({ ...query, view: await ageingView(db, clientId, asOf) });
   const rows = await queryRows<Record<string, unknown>>(db, selectDimRows(clientId, groups, query, query));
   const total = rows.length ? Number(rows[0]!.total) : await countGroups(db, clientId, groups);
   return { total, rows: rows.map((row) => toDimRow(row, asOf)) };

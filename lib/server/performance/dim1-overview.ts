@@ -10,6 +10,8 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { riskOverview } from '@/lib/server/obligors/risk-overview';
 import { dimGroups, selectDimRows, toDimRow } from './dim-groups';
+import { boundariesOf } from '@/lib/domain/ageing';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 const RANGE_MONTHS = 12;
 
@@ -31,8 +33,8 @@ export function dim1Range(query: { fromDate?: string; toDate?: string }): { from
 export async function dim1Overview(db: Db, clientId: number, query: TDim1OverviewQuery & { scope?: ObligorScope }) {
   const client = await getClient(db, clientId);
   const { fromDate, toDate } = dim1Range(query);
-  const groups = await dimGroups(db, clientId, {
-    groupingKey: 'dim1', asOf: toDate, boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 },
+  const groups = dimGroups({
+    groupingKey: 'dim1', view: await ageingView(db, clientId, toDate),
     scope: query.scope, dim1Id: query.dimId, collectionsFrom: fromDate,
   });
   const raw = await queryRows<Record<string, unknown>>(db, selectDimRows(clientId, groups, query));

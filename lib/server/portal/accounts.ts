@@ -8,12 +8,14 @@ import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
-import { ApiError } from '@/lib/server/api/errors';
+import { invalid } from '@/lib/server/domain-errors';
 import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { obligorCreditLimit, obligorInfo } from '@/lib/server/obligors/obligor-profile';
 import { ledgerPage } from './ledger';
 import { openItemsPage, openItemsSummary } from './open-items';
 import { accountTypeOf, membersOf } from './statement';
+import { boundariesOf } from '@/lib/domain/ageing';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 export const ACCOUNT_LIST_LIMIT = 50;
 const UPCOMING_DAYS = 30;
@@ -27,7 +29,7 @@ export async function listAccounts(db: Db, clientId: number, accountType: TAccou
   const client = await getClient(db, clientId);
   // Today's outstanding and overdue per customer: the ageing rollup of today (the receivables
   // page's figures), one indexed read instead of grouping every open item of the client.
-  const ageing = await ageingSource(db, clientId, today, { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 });
+  const ageing = ageingSource(await ageingView(db, clientId, today));
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
   const like = search ? sql`and (o.name ilike ${`%${escapeLike(search)}%`} or o.sys_obligor_code ilike ${`%${escapeLike(search)}%`})` : sql``;
   // The advance is only worked out for the prepaid list, grouped once over the prepaid customers'
@@ -62,7 +64,7 @@ export async function listAccounts(db: Db, clientId: number, accountType: TAccou
 
 function assertType(actual: TAccountType, wanted: TAccountType) {
   if (actual !== wanted) {
-    throw new ApiError('bad_request', `This customer has a ${actual.toLowerCase()} account`, { sysObligorCode: `not a ${wanted.toLowerCase()} account` });
+    throw invalid(`This customer has a ${actual.toLowerCase()} account`, { sysObligorCode: `not a ${wanted.toLowerCase()} account` });
   }
 }
 
@@ -76,7 +78,7 @@ export async function postpaidAccount(db: Db, clientId: number, query: TAccountQ
   assertType(await accountTypeOf(db, clientId, code), 'POSTPAID');
   const today = todayIso();
   const client = await getClient(db, clientId);
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const boundaries = boundariesOf(client);
   const info = await obligorInfo(db, clientId, code, scope);
   const members = membersOf(clientId, code, scope);
   const summary = await openItemsSummary(db, clientId, members, today, boundaries);

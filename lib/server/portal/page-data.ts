@@ -4,7 +4,7 @@ import { getDb } from '@/lib/db/client';
 import { obligorScope } from '@/lib/domain/obligor-scope';
 import { satisfies } from '@/lib/domain/access';
 import { requirePageSession } from '@/lib/server/auth/page-session';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { getClient } from '@/lib/server/clients/get-client';
 
 /** What a portal page needs once per request: the session's db, tenant, scope, money format and rights. */

@@ -9,9 +9,10 @@ import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { obligorCreditLimit, obligorInfo } from '@/lib/server/obligors/obligor-profile';
-import { hasSnapshot } from '@/lib/server/receivables/refresh-rollups';
+import { hasSnapshot } from '@/lib/server/receivables/ageing-view';
 import { ledgerPage } from './ledger';
 import { balanceAt, openItemsPage, openItemsSummary } from './open-items';
+import { boundariesOf } from '@/lib/domain/ageing';
 
 /** Statement period by default: the start of the month three months back to today. */
 export function defaultPeriod(today = todayIso()): { fromDate: string; toDate: string } {
@@ -66,7 +67,7 @@ export async function statementBasis(db: Db, clientId: number, query: TStatement
   const credit = await obligorCreditLimit(db, clientId, code, undefined, scope);
   return {
     code, members, fromDate, toDate, opening, credit,
-    boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 },
+    boundaries: boundariesOf(client),
     customer: { sysObligorCode: code, name: info.name, isParent: info.isParent, city: info.city ?? null,
       accountType: await accountTypeOf(db, clientId, code) },
     client: { name: client.name, currency: client.currency, locale: client.locale, code: client.code },

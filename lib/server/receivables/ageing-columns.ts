@@ -1,5 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ZBucketFigures } from '@/lib/contract/ageing';
 import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
 
 /** Money columns of an ageing row (snake_case in SQL, camelCase in the API). */
@@ -8,6 +10,30 @@ export const AMOUNT_KEYS = [...BUCKET_KEYS, 'outstanding', 'overdue', 'invoiced'
 export const COUNT_KEYS = BUCKET_KEYS.map((k) => `${k}Num` as const);
 export type AmountKey = (typeof AMOUNT_KEYS)[number];
 export type CountKey = (typeof COUNT_KEYS)[number];
+
+type BucketFigures = z.infer<typeof ZBucketFigures>;
+type Amounts = BucketFigures & Record<Exclude<AmountKey, keyof BucketFigures>, number>;
+
+/**
+ * The amount and count columns of a raw ageing row as numbers (numeric columns arrive as strings
+ * from both drivers): every bucket with its count, outstanding, overdue, invoiced, paid, sales12m.
+ */
+export function ageingAmounts(row: Record<string, unknown>): Amounts {
+  const out: Record<string, number> = {};
+  for (const key of [...AMOUNT_KEYS, ...COUNT_KEYS]) out[key] = Number(row[key] ?? 0);
+  return out as Amounts;
+}
+
+/** Rated receivables by class and the weighted rating of a raw grouped row (GROUP_COLUMNS). */
+export function riskFigures(row: Record<string, unknown>) {
+  const weighted = row.obligorWeightedRating;
+  return {
+    lowRatedReceivables: Number(row.lowRatedReceivables ?? 0),
+    medRatedReceivables: Number(row.medRatedReceivables ?? 0),
+    highRatedReceivables: Number(row.highRatedReceivables ?? 0),
+    obligorWeightedRating: weighted == null ? null : Number(weighted),
+  };
+}
 
 export function snake(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,27 +1,12 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
-import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { RISK_CLASS_RATING, type RiskClass } from '@/lib/domain/filters';
 import { splitRiskSalesSegment, type RiskSalesSegment, type SalesSegment } from '@/lib/domain/segments';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column } from './ageing-columns';
-import { todayIso } from '@/lib/domain/dates';
-import { hasSnapshot, refreshStaleRollups } from './refresh-rollups';
-
-// A server running past midnight meets a new "today" without rollups: this request is answered
-// from the ledger (exact, slower) and today's rollups are built once in the background.
-const scheduled = new Set<string>();
-function scheduleTodayRefresh(db: Db, today: string): void {
-  if (scheduled.has(today)) return;
-  scheduled.add(today);
-  refreshStaleRollups(db, today).catch((error) => {
-    scheduled.delete(today);
-    console.error('[rollups] refresh for', today, 'failed:', error);
-  });
-}
+import type { AgeingView } from './ageing-view';
 
 export interface ObligorFilters {
   dim1Id?: number;
@@ -35,19 +20,14 @@ export interface ObligorFilters {
 }
 
 /**
- * Per-obligor ageing rows as of a date, aliased `r`: the rollup when one exists for that date and
- * no item-level filter applies, otherwise computed from the ledger. Either way the same columns.
+ * Per-obligor ageing rows as of the view's date, aliased `r`: the rollup when one exists for that
+ * date and no item-level filter applies, otherwise computed from the ledger. Either way the same columns.
  */
-export async function ageingSource(
-  db: Db, clientId: number, asOf: string, boundaries: AgeingBoundaries, itemFilters: ItemFilters = {},
-): Promise<SQL> {
-  if (!hasItemFilters(itemFilters)) {
-    if (await hasSnapshot(db, clientId, asOf)) {
-      return sql`(select * from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date) r`;
-    }
-    if (asOf === todayIso()) scheduleTodayRefresh(db, asOf);
+export function ageingSource(view: AgeingView, itemFilters: ItemFilters = {}): SQL {
+  if (view.hasRollups && !hasItemFilters(itemFilters)) {
+    return sql`(select * from obligor_ageing where client_id = ${view.clientId} and as_of_date = ${view.asOf}::date) r`;
   }
-  return sql`(${ageingRowsSql(clientId, asOf, boundaries, itemFilters)}) r`;
+  return sql`(${ageingRowsSql(view.clientId, view.asOf, view.boundaries, itemFilters)}) r`;
 }
 
 function riskCondition(risk: RiskClass): SQL {
@@ -81,13 +61,12 @@ export function whereAll(parts: SQL[]): SQL {
  * The family rollup when it can answer (rollups exist for the date, and no obligor or item filter
  * applies): the same columns as grouping obligor rows per family, read from a few thousand rows.
  */
-export async function familyRollup(db: Db, clientId: number, asOf: string, filters: ObligorFilters & ItemFilters): Promise<SQL | null> {
-  if (hasItemFilters(filters) || obligorConditions(clientId, filters).length > 0) return null;
-  if (!(await hasSnapshot(db, clientId, asOf))) return null;
+export function familyRollup(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL | null {
+  if (!view.hasRollups || hasItemFilters(filters) || obligorConditions(view.clientId, filters).length > 0) return null;
   const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`f.${column(k)} as ${sql.identifier(k)}`);
   return sql`(select f.family_code as "sysObligorCode", ${sql.join(amounts, sql`, `)},
       f.low_rated as "lowRatedReceivables", f.med_rated as "medRatedReceivables", f.high_rated as "highRatedReceivables",
       f.weighted_rating as "obligorWeightedRating", f.rated_balance as "ratedBalance",
       f.open_obligors as "openObligors"
-    from family_ageing f where f.client_id = ${clientId} and f.as_of_date = ${asOf}::date)`;
+    from family_ageing f where f.client_id = ${view.clientId} and f.as_of_date = ${view.asOf}::date)`;
 }

@@ -2,18 +2,21 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TSummaryQuery } from '@/lib/contract/receivables';
+import type { TDim1ReceivablesRow, TSummaryQuery } from '@/lib/contract/receivables';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
-import { AMOUNT_KEYS, COUNT_KEYS, summedColumns } from './ageing-columns';
+import { ageingAmounts, summedColumns } from './ageing-columns';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
+import { boundariesOf } from '@/lib/domain/ageing';
+import { ageingView } from './ageing-view';
 
 /** The receivables overview by dim1: one row per dim1 value (and one for customers without one). */
-export async function receivablesByDim1(db: Db, clientId: number, query: TSummaryQuery & { scope?: ObligorScope }) {
-  const client = await getClient(db, clientId);
+export async function receivablesByDim1(
+  db: Db, clientId: number, query: TSummaryQuery & { scope?: ObligorScope },
+): Promise<TDim1ReceivablesRow[]> {
   const asOf = query.date ?? todayIso();
-  const source = await ageingSource(db, clientId, asOf, { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 }, query);
+  const source = ageingSource(await ageingView(db, clientId, asOf), query);
   const rows = await queryRows<Record<string, unknown>>(db, sql`
     select r.dim1_id as "dimId", coalesce(dv.name, 'Not assigned') as dim1, ${summedColumns()}
     from ${source}
@@ -22,9 +25,9 @@ export async function receivablesByDim1(db: Db, clientId: number, query: TSummar
     group by r.dim1_id, dv.name
     order by sum(r.outstanding) desc`);
   return rows.map((row) => {
-    const out: Record<string, unknown> = { ...row, date: asOf };
-    for (const key of [...AMOUNT_KEYS, ...COUNT_KEYS]) out[key] = Number(row[key]);
-    out.receivables = out.invoiced;
-    return out as Record<(typeof AMOUNT_KEYS)[number] | (typeof COUNT_KEYS)[number], number> & { dimId: number | null; dim1: string; date: string; receivables: number };
+    const amounts = ageingAmounts(row);
+    return {
+      dimId: row.dimId == null ? null : Number(row.dimId), dim1: String(row.dim1), ...amounts, receivables: amounts.invoiced, date: asOf,
+    };
   });
 }

@@ -3,18 +3,19 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { payments } from '@/lib/db/schema';
-import type { TInvoicesQuery } from '@/lib/contract/receivables';
-import { creditBucket, daysBetween, invoiceBucket, type AgeingBoundaries } from '@/lib/domain/ageing';
+import type { TInvoiceDetail, TInvoicesQuery, TOpenInvoiceRow } from '@/lib/contract/receivables';
+import { creditBucket, daysBetween, invoiceBucket, type AgeingBoundaries, boundariesOf } from '@/lib/domain/ageing';
 import { RISK_CLASS_RATING } from '@/lib/domain/filters';
 import { todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 import { splitRiskSalesSegment } from '@/lib/domain/segments';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { escapeLike } from './ageing-source';
 import { ageingSource } from './ageing-query';
 import { openItemTerms } from './open-items';
+import { ageingView } from './ageing-view';
 
 interface OpenInvoiceRaw {
   sysInvoiceNum: string;
@@ -58,9 +59,11 @@ const ratingAt = (d: SQL) => sql`(select r.rating from obligor_ratings r where r
  * sorted and paged in SQL. For today the stored paid-to-date answers (and the default order, most
  * overdue first, walks an index of unsettled items); a backdated date takes back later payments.
  */
-export async function listOpenInvoices(db: Db, clientId: number, query: TInvoicesQuery & { scope?: ObligorScope }) {
+export async function listOpenInvoices(
+  db: Db, clientId: number, query: TInvoicesQuery & { scope?: ObligorScope },
+): Promise<{ total: number; rows: TOpenInvoiceRow[] }> {
   const client = await getClient(db, clientId);
-  const b = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const b = boundariesOf(client);
   const asOf = query.date ?? todayIso();
   const { d, outstanding, pastDue, age, conditions } = openItemTerms(clientId, asOf);
   const dueFrom = sql`coalesce(i.due_date, i.issue_date)`;
@@ -86,7 +89,7 @@ export async function listOpenInvoices(db: Db, clientId: number, query: TInvoice
   const segment = split?.salesSegment ?? query.salesSegment;
   if (segment) {
     // A segment is a customer's as of the date: read it where the ageing rows keep it.
-    const source = await ageingSource(db, clientId, asOf, b);
+    const source = ageingSource(await ageingView(db, clientId, asOf));
     where.push(sql`i.sys_obligor_code in (select r.sys_obligor_code from ${source} where r.sales_segment = ${segment})`);
   }
   const from = sql`from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
@@ -133,9 +136,11 @@ type InvoiceHeaderRaw = Omit<OpenInvoiceRaw, 'outstanding' | 'daysPastDue' | 'ag
 };
 
 /** GET /invoices?sysInvoiceNum=: one item with its payments and its ageing as of the date. */
-export async function getInvoice(db: Db, clientId: number, sysInvoiceNum: string, date?: string, scope?: ObligorScope) {
+export async function getInvoice(
+  db: Db, clientId: number, sysInvoiceNum: string, date?: string, scope?: ObligorScope,
+): Promise<TInvoiceDetail> {
   const client = await getClient(db, clientId);
-  const b = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const b = boundariesOf(client);
   const asOf = date ?? todayIso();
   const [invoice] = await queryRows<InvoiceHeaderRaw>(db, sql`
     select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum", i.doc_type as "docType",

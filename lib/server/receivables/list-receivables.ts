@@ -2,42 +2,20 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TReceivablesQuery, TSummaryQuery } from '@/lib/contract/receivables';
-import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import type { TReceivableRow, TReceivablesQuery, TReceivablesSummary, TSummaryQuery } from '@/lib/contract/receivables';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { todayIso } from '@/lib/domain/dates';
 import { ratingLabel } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 import {
-  AMOUNT_KEYS, COUNT_KEYS, column, GROUP_COLUMNS, summedColumns, type AmountKey, type CountKey,
+  ageingAmounts, AMOUNT_KEYS, COUNT_KEYS, GROUP_COLUMNS, riskFigures, summedColumns, type CountKey,
 } from './ageing-columns';
-import { ageingSource, familyRollup, obligorConditions, whereAll } from './ageing-query';
+import { ageingSource, familyRollup, obligorConditions, whereAll, type ObligorFilters } from './ageing-query';
+import type { ItemFilters } from './ageing-source';
+import { ageingView, type AgeingView } from './ageing-view';
 
 const RATED_KEYS = ['lowRatedReceivables', 'medRatedReceivables', 'highRatedReceivables'];
-const NUMBER_KEYS = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS, 'ratedBalance', 'total'];
-
-type RatedKey = 'lowRatedReceivables' | 'medRatedReceivables' | 'highRatedReceivables';
-type Sums = { [K in AmountKey | CountKey | RatedKey]: number } & { obligorWeightedRating: number | null };
-
-/** The Receivable entity of the spec (amounts in the client currency). */
-export interface ReceivableRow extends Omit<Sums, 'invoiced'> {
-  sysObligorCode: string;
-  parentSysObligorCode: string;
-  name: string;
-  rating: ReturnType<typeof ratingLabel>;
-  balance: number;
-  receivables: number;
-  date: string;
-  dim1: string | null;
-  dimId: number | null;
-}
-
-function toNumbers(row: Record<string, unknown>): Sums & Record<string, unknown> {
-  const out: Record<string, unknown> = { ...row };
-  for (const key of NUMBER_KEYS) if (out[key] != null) out[key] = Number(out[key]);
-  return out as Sums & Record<string, unknown>;
-}
 
 const SORT_COLUMNS: Record<TReceivablesQuery['sortBy'], SQL> = {
   name: sql`o.name`,
@@ -52,13 +30,13 @@ const SORT_COLUMNS: Record<TReceivablesQuery['sortBy'], SQL> = {
  * GET /v4/clients/receivables: one row per parent obligor; with parentSysObligorCode one row per
  * obligor of that family; with sysObligorCode that obligor. Paged and sorted in SQL.
  */
-export async function listReceivables(db: Db, clientId: number, query: TReceivablesQuery & { scope?: ObligorScope }) {
-  const client = await getClient(db, clientId);
+export async function listReceivables(
+  db: Db, clientId: number, query: TReceivablesQuery & { scope?: ObligorScope },
+): Promise<{ total: number; rows: TReceivableRow[] }> {
   const asOf = query.date ?? todayIso();
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const view = await ageingView(db, clientId, asOf);
   const byFamily = !query.parentSysObligorCode && !query.sysObligorCode;
-  const grouped = (byFamily ? await familyRollup(db, clientId, asOf, query) : null)
-    ?? await groupedRows(db, clientId, asOf, boundaries, query);
+  const grouped = (byFamily ? familyRollup(view, query) : null) ?? groupedRows(view, query);
   const where = query.ageingFilter ? sql`where g.${sql.identifier(query.ageingFilter)} <> 0` : sql``;
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
   const rows = await queryRows<Record<string, unknown>>(db, sql`
@@ -75,11 +53,9 @@ export async function listReceivables(db: Db, clientId: number, query: TReceivab
 }
 
 /** Obligor rows grouped per family, per obligor of a family, or for one obligor. */
-export async function groupedRows(
-  db: Db, clientId: number, asOf: string, boundaries: AgeingBoundaries, query: TReceivablesQuery & { scope?: ObligorScope },
-): Promise<SQL> {
-  const source = await ageingSource(db, clientId, asOf, boundaries, query);
-  const conditions = obligorConditions(clientId, query);
+export function groupedRows(view: AgeingView, query: ObligorFilters & ItemFilters & { parentSysObligorCode?: string; sysObligorCode?: string }): SQL {
+  const source = ageingSource(view, query);
+  const conditions = obligorConditions(view.clientId, query);
   let key = sql`r.family_code`;
   if (query.parentSysObligorCode) {
     key = sql`r.sys_obligor_code`;
@@ -99,41 +75,50 @@ async function countRows(db: Db, grouped: SQL, where: SQL): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-function toReceivable(raw: Record<string, unknown>, asOf: string): ReceivableRow {
-  const { total: _total, invoiced, ratedBalance: _rated, openObligors: _open, ...row } = toNumbers(raw);
-  const weighted = row.obligorWeightedRating;
+function toReceivable(raw: Record<string, unknown>, asOf: string): TReceivableRow {
+  const { invoiced, ...amounts } = ageingAmounts(raw);
+  const risk = riskFigures(raw);
+  const weighted = risk.obligorWeightedRating;
   return {
-    ...row,
-    receivables: Number(invoiced),
-    balance: Number(row.outstanding),
+    sysObligorCode: String(raw.sysObligorCode),
+    parentSysObligorCode: String(raw.parentSysObligorCode),
+    name: String(raw.name),
+    ...amounts,
+    ...risk,
+    receivables: invoiced,
+    balance: amounts.outstanding,
     rating: ratingLabel(weighted == null ? null : Math.round(weighted)),
     date: asOf,
-  } as unknown as ReceivableRow;
+    dim1: raw.dim1 == null ? null : String(raw.dim1),
+    dimId: raw.dimId == null ? null : Number(raw.dimId),
+  };
 }
 
 /** GET /v4/clients/receivables/current/summary: the client-level total as of the date. */
-export async function receivablesSummary(db: Db, clientId: number, query: TSummaryQuery & { scope?: ObligorScope }) {
+export async function receivablesSummary(
+  db: Db, clientId: number, query: TSummaryQuery & { scope?: ObligorScope },
+): Promise<TReceivablesSummary> {
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
-  const families = await familyRollup(db, clientId, asOf, query)
-    ?? await groupedRows(db, clientId, asOf, boundaries, { ...query, sortBy: 'balance', order: 'DESC', offset: 1, count: 1 });
-  const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS].map((k) =>
+  const view = await ageingView(db, clientId, asOf);
+  const families = familyRollup(view, query) ?? groupedRows(view, query);
+  const sums = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS].map((k) =>
     sql`coalesce(sum(g.${sql.identifier(k)}), 0)${COUNT_KEYS.includes(k as CountKey) ? sql`::int` : sql`::numeric(18,2)`} as ${sql.identifier(k)}`);
   // Overall risk: the mean of the parent obligors' weighted ratings, to 1 decimal (spec section 9).
   const [totals] = await queryRows<Record<string, unknown>>(db, sql`
-    select ${sql.join(amounts, sql`, `)},
+    select ${sql.join(sums, sql`, `)},
       (sum(g."obligorWeightedRating" * g."ratedBalance") / nullif(sum(g."ratedBalance"), 0))::float8 as "obligorWeightedRating",
       round(avg(g."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk",
       coalesce(sum(g."openObligors"), 0)::int as "openObligors"
     from ${families} g`);
   if (!totals) throw notFound('Receivables');
-  const { invoiced, ...sums } = toNumbers(totals);
+  const { invoiced, ...amounts } = ageingAmounts(totals);
   return {
-    ...sums,
-    receivables: Number(invoiced),
-    balance: Number(sums.outstanding),
-    overallRisk: totals.overallRisk as number | null,
+    ...amounts,
+    ...riskFigures(totals),
+    receivables: invoiced,
+    balance: amounts.outstanding,
+    overallRisk: totals.overallRisk == null ? null : Number(totals.overallRisk),
     openObligors: Number(totals.openObligors),
     date: asOf,
     currency: client.currency,

@@ -6,11 +6,11 @@ import { queryRows } from '@/lib/db/query';
 import { defaultRange, monthPoints, todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { AMOUNT_KEYS, COUNT_KEYS, summedColumns, type AmountKey, type CountKey } from './ageing-columns';
+import type { TOverviewPoint, TReceivablesOverview } from '@/lib/contract/receivables';
+import { ageingAmounts, summedColumns } from './ageing-columns';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
+import { boundariesOf } from '@/lib/domain/ageing';
 
-type Sums = Record<AmountKey | CountKey, number>;
-export type OverviewPoint = Sums & { date: string; month: string; collected: number; receivables: number };
 
 export interface OverviewQuery {
   fromDate?: string;
@@ -27,11 +27,11 @@ export interface OverviewQuery {
  * range end for the last month) with outstanding, overdue, buckets, invoiced and collected in that
  * month. Dates with rollups are read in one grouped query; any other date is computed exactly.
  */
-export async function receivablesOverview(db: Db, clientId: number, query: OverviewQuery) {
+export async function receivablesOverview(db: Db, clientId: number, query: OverviewQuery): Promise<TReceivablesOverview[]> {
   const client = await getClient(db, clientId);
   const toDate = query.toDate ?? todayIso();
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const boundaries = boundariesOf(client);
   const dates = monthPoints(fromDate, toDate);
   const snapshotted = new Set((await db.select({ d: ageingSnapshots.asOfDate }).from(ageingSnapshots)
     .where(and(eq(ageingSnapshots.clientId, clientId), inArray(ageingSnapshots.asOfDate, dates)))).map((r) => r.d));
@@ -51,15 +51,14 @@ export async function receivablesOverview(db: Db, clientId: number, query: Overv
   }
   const where = whereAll(conditions);
   for (const date of dates.filter((x) => !snapshotted.has(x))) {
-    const source = await ageingSource(db, clientId, date, boundaries);
+    const source = ageingSource({ clientId, asOf: date, boundaries, hasRollups: false });
     const [row] = await queryRows<Record<string, unknown>>(db, sql`select ${summedColumns()} from ${source} ${where}`);
     if (row) sums.set(date, row);
   }
-  const months: OverviewPoint[] = dates.map((date) => {
-    const row = sums.get(date) ?? {};
-    const values = Object.fromEntries([...AMOUNT_KEYS, ...COUNT_KEYS].map((key) => [key, Number(row[key] ?? 0)])) as Sums;
+  const months: TOverviewPoint[] = dates.map((date) => {
+    const values = ageingAmounts(sums.get(date) ?? {});
     return { ...values, date, month: date.slice(0, 7), collected: values.paid, receivables: values.invoiced };
   });
   // The spec reads the first element of the answer.
-  return [{ fromDate, toDate, dim: query.dim ?? 'ALL', currency: client.currency, months }];
+  return [{ fromDate, toDate, dim: query.dim ?? ('ALL' as const), currency: client.currency, months }];
 }

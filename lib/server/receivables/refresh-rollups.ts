@@ -7,6 +7,7 @@ import { ageingRowsForDates, ageingRowsSql, dateArray, dropAgeingDates, rankedSa
 import { AMOUNT_KEYS, COUNT_KEYS, column, GROUP_COLUMNS, summedColumns } from './ageing-columns';
 import { monthEndsBetween } from '@/lib/domain/dates';
 import { dsoEndDate } from '@/lib/domain/dso';
+import { boundariesOf } from '@/lib/domain/ageing';
 
 const ROLLUP_COLUMNS = [
   'sys_obligor_code', 'family_code', 'dim1_id', 'dim2_id', 'dim3_id', 'sales_segment', 'rating',
@@ -119,7 +120,7 @@ export async function refreshReceivableRollups(
   const progress = options.onProgress ?? (() => {});
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) throw new Error(`no client ${clientId}`);
-  const boundaries = { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 };
+  const boundaries = boundariesOf(client);
   // Without a ledger change (a new day) every item's settlement is as the last change left it.
   if (!options.onlyToday) {
     progress('settling the paid items');
@@ -193,13 +194,6 @@ async function forgetOtherDates(db: Db, clientId: number, keep: string[], since?
   for (const table of ['obligor_ageing', 'family_ageing', 'client_ageing', 'ageing_snapshots']) {
     await db.execute(sql`delete from ${sql.identifier(table)} where client_id = ${clientId} and as_of_date not in (${kept}) ${changed}`);
   }
-}
-
-/** True when `asOf` has rollups for the client. */
-export async function hasSnapshot(db: Db, clientId: number, asOf: string): Promise<boolean> {
-  const rows = await db.select({ d: ageingSnapshots.asOfDate }).from(ageingSnapshots)
-    .where(and(eq(ageingSnapshots.clientId, clientId), eq(ageingSnapshots.asOfDate, asOf))).limit(1);
-  return rows.length > 0;
 }
 
 /**

@@ -4,7 +4,8 @@ import { ZTasksQuery } from '@/lib/contract/tasks';
 import { bucketLabels } from '@/lib/domain/ageing';
 import { iso } from '@/lib/domain/dates';
 import { titleCase } from '@/lib/domain/format';
-import { receivablesOverview, type OverviewPoint } from '@/lib/server/receivables/overview';
+import type { TOverviewPoint } from '@/lib/contract/receivables';
+import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { listTasks, type TaskRow } from '@/lib/server/tasks/list-tasks';
 import { openInvoiceRows, type OpenInvoiceReportRow } from './open-invoice-rows';
 import { REPORT_PAGE_SIZE, type ReportContext } from './report-context';
@@ -35,7 +36,7 @@ export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoiceReportR
 }
 
 /** The 12 months up to the date from the receivables overview: sales, collections, closing balance. */
-export async function collectionsByMonth(ctx: ReportContext): Promise<ReportSheet<OverviewPoint>[]> {
+export async function collectionsByMonth(ctx: ReportContext): Promise<ReportSheet<TOverviewPoint>[]> {
   const fromDate = iso(startOfMonth(subMonths(parseISO(ctx.asOf), 11)));
   const [overview] = await receivablesOverview(ctx.db, ctx.client.id, { fromDate, toDate: ctx.asOf, scope: ctx.scope });
   // The overview may list the date twice when it is itself a month end: keep one point per month.

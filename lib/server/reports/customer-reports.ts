@@ -6,7 +6,8 @@ import { bucketLabels, CREDIT_BUCKETS, INVOICE_BUCKETS, type AgeingBasis } from 
 import { CREDIT_LIMIT_STATUS_LABELS } from '@/lib/domain/credit-limit';
 import { annualDso } from '@/lib/domain/dso';
 import { titleCase } from '@/lib/domain/format';
-import { listReceivables, type ReceivableRow } from '@/lib/server/receivables/list-receivables';
+import type { TReceivableRow } from '@/lib/contract/receivables';
+import { listReceivables } from '@/lib/server/receivables/list-receivables';
 import { listParentObligors, type FamilyRow } from '@/lib/server/obligors/list-parent-obligors';
 import { listCreditLimits, type CreditLimitRow } from '@/lib/server/obligors/list-credit-limits';
 import { CUSTOMER_PAGE_SIZE, type ReportContext } from './report-context';
@@ -38,9 +39,9 @@ function receivablePages(ctx: ReportContext) {
   }), 2);
 }
 
-function ageingSheet(ctx: ReportContext, basis: AgeingBasis, pages: (page: number) => Promise<Page<ReceivableRow>>): ReportSheet<ReceivableRow> {
+function ageingSheet(ctx: ReportContext, basis: AgeingBasis, pages: (page: number) => Promise<Page<TReceivableRow>>): ReportSheet<TReceivableRow> {
   const labels = bucketLabels(ctx.boundaries, basis);
-  const buckets: ReportColumn<ReceivableRow>[] = (basis === 'CREDIT_DATE' ? CREDIT_BUCKETS : INVOICE_BUCKETS).map((key) => ({
+  const buckets: ReportColumn<TReceivableRow>[] = (basis === 'CREDIT_DATE' ? CREDIT_BUCKETS : INVOICE_BUCKETS).map((key) => ({
     header: bucketHeader(labels[key]!), kind: 'money', total: true, value: (r) => r[key],
   }));
   return {
@@ -54,7 +55,7 @@ function ageingSheet(ctx: ReportContext, basis: AgeingBasis, pages: (page: numbe
       { header: ctx.client.dim1Name, kind: 'text', width: 16, value: (r) => r.dim1 },
       { header: 'Rating', kind: 'text', width: 10, value: (r) => (r.rating ? titleCase(r.rating) : null) },
       ...buckets,
-      ...(basis === 'CREDIT_DATE' ? [{ header: 'Overdue', kind: 'money', total: true, value: (r) => r.overdue } as ReportColumn<ReceivableRow>] : []),
+      ...(basis === 'CREDIT_DATE' ? [{ header: 'Overdue', kind: 'money', total: true, value: (r) => r.overdue } as ReportColumn<TReceivableRow>] : []),
       { header: 'Balance', kind: 'money', total: true, value: (r) => r.balance },
     ],
     rows: pagedRows(pages, CUSTOMER_PAGE_SIZE),
@@ -62,7 +63,7 @@ function ageingSheet(ctx: ReportContext, basis: AgeingBasis, pages: (page: numbe
 }
 
 /** Ageing by customer on both bases: the receivables screen, one sheet per basis. */
-export function ageingByCustomer(ctx: ReportContext): ReportSheet<ReceivableRow>[] {
+export function ageingByCustomer(ctx: ReportContext): ReportSheet<TReceivableRow>[] {
   const pages = receivablePages(ctx);
   return [ageingSheet(ctx, 'CREDIT_DATE', pages), ageingSheet(ctx, 'INVOICE_DATE', pages)];
 }

@@ -5,7 +5,7 @@ import { reports } from '@/lib/db/schema';
 import type { TReportDownloadQuery } from '@/lib/contract/reports';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { getClient } from '@/lib/server/clients/get-client';
 import { reportError } from '@/lib/server/observability/report-error';
@@ -13,6 +13,7 @@ import { moneyFormat, titleDate } from './excel-format';
 import { REPORT_SHEETS } from './report-sheets';
 import type { ReportContext } from './report-context';
 import { workbookStream, type WorkbookMeta } from './workbook-writer';
+import { boundariesOf } from '@/lib/domain/ageing';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -33,7 +34,7 @@ export async function prepareReport(db: Db, session: SessionData, scope: Obligor
   if (!entry) throw notFound('Report');
   const client = await getClient(db, session.clientId);
   const asOf = query.date ?? todayIso();
-  const ctx: ReportContext = { db, session, scope, client, asOf, boundaries: { b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 } };
+  const ctx: ReportContext = { db, session, scope, client, asOf, boundaries: boundariesOf(client) };
   const meta: WorkbookMeta = { clientName: client.name, reportName: entry.name, asOf, asOfLabel: titleDate(asOf), moneyFormat: moneyFormat(client.currency, client.locale) };
   return { ctx, meta, fileName: reportFileName(client.code, entry.name, asOf), sheets: REPORT_SHEETS[query.report] };
 }

@@ -183,7 +183,7 @@ export function workbookStream(meta: WorkbookMeta, sheets: () => AsyncIterable<R
     onError(error);
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
-  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+  return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
 /** Pages of a paged service, one row at a time: only one page is in memory. */

@@ -8,13 +8,13 @@ import { canSeeObligor } from '@/lib/server/obligors/obligor-scope';
 import type { TCreateTaskBody } from '@/lib/contract/tasks';
 import { hasPermission } from '@/lib/domain/access';
 import { todayIso } from '@/lib/domain/dates';
-import { ApiError, notFound } from '@/lib/server/api/errors';
+import { invalid, conflict, forbidden, notFound } from '@/lib/server/domain-errors';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { emailNotification, storeNotification, type TaskNotice } from '@/lib/server/notifications/notify';
 import { ensureTaskCategory } from './task-categories';
 import { taskSelect, toTaskRow, visibleTo, type TaskRow } from './list-tasks';
 
-const badField = (field: string, message: string) => new ApiError('bad_request', message, { [field]: message });
+const badField = (field: string, message: string) => invalid(message, { [field]: message });
 
 /** One task the user may see, or 404 (another client's or another collector's task alike). */
 export async function getTask(db: Db, session: SessionData, id: number): Promise<TaskRow> {
@@ -46,7 +46,7 @@ async function assertAssigneeSeesCustomer(
 /** Runs a change and its notices in one transaction, then emails the notices (after commit). */
 async function withNotices<T>(db: Db, change: (tx: Db, notices: TaskNotice[]) => Promise<T>): Promise<T> {
   const notices: TaskNotice[] = [];
-  const result = await db.transaction((tx) => change(tx as unknown as Db, notices));
+  const result = await db.transaction((tx) => change(tx, notices));
   await Promise.all(notices.map((notice) => emailNotification(db, notice)));
   return result;
 }
@@ -96,7 +96,7 @@ export async function createTask(db: Db, session: SessionData, body: TCreateTask
 
 async function openTaskFor(db: Db, session: SessionData, id: number) {
   const task = await getTask(db, session, id);
-  if (task.status !== 'OPEN') throw new ApiError('conflict', 'This task is already closed');
+  if (task.status !== 'OPEN') throw conflict('This task is already closed');
   return task;
 }
 
@@ -104,11 +104,11 @@ async function openTaskFor(db: Db, session: SessionData, id: number) {
 export async function closeTask(db: Db, session: SessionData, id: number, comment: string): Promise<TaskRow> {
   const task = await openTaskFor(db, session, id);
   const involved = task.assigneeId === session.userId || task.reporterId === session.userId;
-  if (!involved && !hasPermission(session, 'MANAGE_TASKS')) throw new ApiError('forbidden', 'Only the assignee or the reporter can close this task');
+  if (!involved && !hasPermission(session, 'MANAGE_TASKS')) throw forbidden('Only the assignee or the reporter can close this task');
   await withNotices(db, async (tx, notices) => {
     const closed = await tx.update(tasks).set({ status: 'CLOSED', comment, closedAt: new Date() })
       .where(and(eq(tasks.clientId, session.clientId), eq(tasks.id, id), eq(tasks.status, 'OPEN'))).returning({ id: tasks.id });
-    if (!closed.length) throw new ApiError('conflict', 'This task is already closed');
+    if (!closed.length) throw conflict('This task is already closed');
     await tx.insert(auditLog).values({ clientId: session.clientId, userId: session.userId, action: 'task_closed', entity: 'task', entityId: String(id), detail: { comment } });
     await notice(tx, notices, {
       clientId: session.clientId, userId: task.reporterId, from: { id: session.userId, name: session.name }, taskId: id,
@@ -122,7 +122,7 @@ export async function closeTask(db: Db, session: SessionData, id: number, commen
 export async function assignTask(db: Db, session: SessionData, id: number, assigneeId: number): Promise<TaskRow> {
   const task = await openTaskFor(db, session, id);
   if (task.reporterId !== session.userId && !hasPermission(session, 'MANAGE_TASKS')) {
-    throw new ApiError('forbidden', 'Only the reporter or a task manager can reassign this task');
+    throw forbidden('Only the reporter or a task manager can reassign this task');
   }
   const assignee = await activeBorrower(db, session.clientId, assigneeId);
   if (!assignee) throw badField('assigneeId', 'choose an active user of your company');

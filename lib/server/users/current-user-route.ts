@@ -1,7 +1,7 @@
 import 'server-only';
 import type { UserType } from '@/lib/domain/features';
 import { apiRoute } from '@/lib/server/api/handler';
-import { notFound } from '@/lib/server/api/errors';
+import { notFound } from '@/lib/server/domain-errors';
 import { findUser, loadAccessProfile, toUserDto } from './load-user';
 
 /** GET /api/{borrowers|investors}/user: the signed-in user, for that user type only. */

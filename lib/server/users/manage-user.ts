@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import type { TInviteUserBody } from '@/lib/contract/personnel';
-import { ApiError, notFound } from '@/lib/server/api/errors';
+import { invalid, conflict, notFound } from '@/lib/server/domain-errors';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { sendAccountMail } from '@/lib/server/auth/account-mail';
 import { issueToken, TOKEN_MINUTES } from '@/lib/server/auth/auth-tokens';
@@ -20,7 +20,7 @@ import { findUser } from './load-user';
 export async function inviteUser(db: Db, session: SessionData, body: TInviteUserBody) {
   const role = await findRole(db, session.clientId, body.roleId);
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
-  if (taken) throw new ApiError('conflict', 'This email already has an account.', { email: 'already has an account' });
+  if (taken) throw conflict('This email already has an account.', { email: 'already has an account' });
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.insert(users).values({
@@ -28,8 +28,8 @@ export async function inviteUser(db: Db, session: SessionData, body: TInviteUser
       userType: 'borrowers', roleId: role.id, passwordHash,
     }).returning({ id: users.id });
     const userId = row!.id;
-    await applyFeatures(tx as unknown as Db, session.clientId, userId, await grantedFeatures(tx as unknown as Db, session.clientId, role.id));
-    await recordAudit(tx as unknown as Db, {
+    await applyFeatures(tx, session.clientId, userId, await grantedFeatures(tx, session.clientId, role.id));
+    await recordAudit(tx, {
       clientId: session.clientId, userId: session.userId, action: 'user_invited', entity: 'user', entityId: userId, detail: { role: role.code },
     });
     return userId;
@@ -43,7 +43,7 @@ async function targetUser(db: Db, session: SessionData, userId: number) {
   const user = await findUser(db, session.clientId, userId);
   if (!user || user.userType !== 'borrowers') throw notFound('User');
   // Nobody changes their own role or status: an admin cannot lock themselves out by mistake.
-  if (user.id === session.userId) throw new ApiError('bad_request', 'You cannot change your own role or status.');
+  if (user.id === session.userId) throw invalid('You cannot change your own role or status.');
   return user;
 }
 
@@ -52,11 +52,10 @@ export async function changeRole(db: Db, session: SessionData, userId: number, r
   const user = await targetUser(db, session, userId);
   const role = await findRole(db, session.clientId, roleId);
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    await t.update(users).set({ roleId: role.id, sessionVersion: sql`${users.sessionVersion} + 1` })
+    await tx.update(users).set({ roleId: role.id, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(and(eq(users.clientId, session.clientId), eq(users.id, user.id)));
-    await applyFeatures(t, session.clientId, user.id, await grantedFeatures(t, session.clientId, role.id));
-    await recordAudit(t, {
+    await applyFeatures(tx, session.clientId, user.id, await grantedFeatures(tx, session.clientId, role.id));
+    await recordAudit(tx, {
       clientId: session.clientId, userId: session.userId, action: 'role_changed', entity: 'user', entityId: user.id,
       detail: { from: user.role, to: role.code },
     });

@@ -2,7 +2,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { satisfies } from '@/lib/domain/access';
 import { UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 
 /** The personnel pages check MANAGE_USERS again (the proxy is only the first gate). */

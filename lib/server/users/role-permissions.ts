@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { pages, rolePermissions, roles, userPagePermissions, users } from '@/lib/db/schema';
 import { isAdminRole } from '@/lib/domain/features';
 import type { TRolePermissionsBody } from '@/lib/contract/personnel';
-import { ApiError, notFound } from '@/lib/server/api/errors';
+import { invalid, notFound } from '@/lib/server/domain-errors';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { bumpSessionVersion } from '@/lib/server/auth/account-changes';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
@@ -64,9 +64,9 @@ export async function applyFeatures(db: Db, clientId: number, userId: number, fe
  */
 export async function saveRolePermissions(db: Db, session: SessionData, roleId: number, body: TRolePermissionsBody) {
   const role = await findRole(db, session.clientId, roleId);
-  if (isAdminRole(role.code)) throw new ApiError('bad_request', 'Administrator and root always see every page; their permissions cannot be edited.');
+  if (isAdminRole(role.code)) throw invalid('Administrator and root always see every page; their permissions cannot be edited.');
   if (body.permissions.some((p) => p.featureType === 'MANAGE_USERS' && p.accessValue)) {
-    throw new ApiError('bad_request', 'Only administrator and root may manage personnel.', { permissions: 'MANAGE_USERS is reserved to admin and root' });
+    throw invalid('Only administrator and root may manage personnel.', { permissions: 'MANAGE_USERS is reserved to admin and root' });
   }
   const { clientId } = session;
   const affected = await db.transaction(async (tx) => {
@@ -74,11 +74,11 @@ export async function saveRolePermissions(db: Db, session: SessionData, roleId: 
       await tx.insert(rolePermissions).values({ clientId, roleId, featureType: p.featureType, accessValue: p.accessValue })
         .onConflictDoUpdate({ target: [rolePermissions.clientId, rolePermissions.roleId, rolePermissions.featureType], set: { accessValue: p.accessValue } });
     }
-    const features = await grantedFeatures(tx as unknown as Db, clientId, roleId);
+    const features = await grantedFeatures(tx, clientId, roleId);
     const members = await tx.select({ id: users.id }).from(users).where(and(eq(users.clientId, clientId), eq(users.roleId, roleId)));
-    for (const m of members) await applyFeatures(tx as unknown as Db, clientId, m.id, features);
-    await bumpSessionVersion(tx as unknown as Db, clientId, members.map((m) => m.id));
-    await recordAudit(tx as unknown as Db, {
+    for (const m of members) await applyFeatures(tx, clientId, m.id, features);
+    await bumpSessionVersion(tx, clientId, members.map((m) => m.id));
+    await recordAudit(tx, {
       clientId, userId: session.userId, action: 'role_permissions_changed', entity: 'role', entityId: roleId,
       detail: { role: role.code, granted: features, users: members.length },
     });

@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZContactIdParam, ZEditContactBody } from '@/lib/contract/contacts';
 import { deleteContact, editContact, getContact } from '@/lib/server/contacts/contact-changes';
 

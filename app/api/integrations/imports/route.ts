@@ -1,6 +1,6 @@
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
-import { forbidden } from '@/lib/server/api/errors';
+import { API_ACCESS } from '@/lib/contract/access';
+import { forbidden } from '@/lib/server/domain-errors';
 import { ZImportsQuery } from '@/lib/contract/imports';
 import { isAdminRole } from '@/lib/domain/features';
 import { listImports } from '@/lib/server/imports/list-imports';

@@ -1,5 +1,5 @@
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZObligorListQuery } from '@/lib/contract/obligors';
 import { listObligors } from '@/lib/server/obligors/list-obligors';
 import { obligorScope } from '@/lib/server/obligors/obligor-scope';

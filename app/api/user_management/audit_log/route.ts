@@ -1,5 +1,5 @@
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZAuditQuery } from '@/lib/contract/personnel';
 import { listAudit } from '@/lib/server/audit/list-audit';
 

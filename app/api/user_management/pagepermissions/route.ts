@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { listRolePermissions } from '@/lib/server/users/role-permissions';
 
 /** GET /api/user_management/pagepermissions: every role's stored matrix for the client. */

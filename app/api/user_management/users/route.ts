@@ -1,5 +1,5 @@
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZPersonnelQuery } from '@/lib/contract/personnel';
 import { listPersonnel } from '@/lib/server/users/personnel';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { ZClientIdParam } from '@/lib/contract/common';
 import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { searchObligors } from '@/lib/server/obligors/search-obligors';
 
 const ZQuery = z.object({

@@ -1,10 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
-import { PagedResult } from '@/lib/server/api/handler';
-import { ZInvoicesQuery } from '@/lib/contract/receivables';
-import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
+import { route } from '@/lib/server/api/route';
+import { receivables } from '@/lib/server/calls/receivables';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.receivables, query: ZInvoicesQuery }, async ({ db, session, scope, query }) => {
-  const { rows, total } = await listOpenInvoices(db, session.clientId, { ...query, scope });
-  return new PagedResult(rows, total);
-});
+export const GET = route(receivables.openInvoices);

@@ -2,8 +2,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { obligorHref } from '@/lib/contract/contacts';
 import { satisfies } from '@/lib/domain/access';
-import { API_ACCESS } from '@/lib/server/api/api-access';
-import { ApiError } from '@/lib/server/api/errors';
+import { API_ACCESS } from '@/lib/contract/access';
+import { isNotFound } from '@/lib/backend/page-errors';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 import { PageHeader } from '@/components/ui/page-header';
 import { pageBackend } from '@/components/receivables/page-backend';
@@ -17,7 +17,7 @@ async function loadContact(id: number) {
   try {
     return await backend.contact(id);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (isNotFound(error)) notFound();
     throw error;
   }
 }

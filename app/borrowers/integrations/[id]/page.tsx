@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { ZImportIdParam } from '@/lib/contract/imports';
 import { getDb } from '@/lib/db/client';
 import { requirePageSession } from '@/lib/server/auth/page-session';
-import { ApiError } from '@/lib/server/api/errors';
+import { isNotFound } from '@/lib/backend/page-errors';
 import { getImport } from '@/lib/server/imports/list-imports';
 import { formatInstant, ImportCounts, ImportErrors, ImportStatus } from '@/components/integrations/import-parts';
 import { PageHeader } from '@/components/ui/page-header';
@@ -18,7 +18,7 @@ export default async function ImportReportPage({ params }: { params: Promise<{ i
   try {
     report = await getImport(await getDb(), session.clientId, id.data);
   } catch (error) {
-    if (error instanceof ApiError && error.code === 'not_found') notFound();
+    if (isNotFound(error)) notFound();
     throw error;
   }
   return (

@@ -1,18 +1,19 @@
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
-import { ZodError } from 'zod';
 import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
+import { pageGate } from '@/lib/backend/page-gate';
+import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import { ZInvoicesQuery } from '@/lib/contract/receivables';
+import { isInvalidOrMissing } from '@/lib/backend/page-errors';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { formatDay } from '@/components/ui/day';
 import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
-import { InvoiceDetail, type InvoiceRecord } from '@/components/receivables/invoice-detail';
+import { InvoiceDetail } from '@/components/receivables/invoice-detail';
 import { InvoiceFilterBar } from '@/components/receivables/invoice-filter-bar';
 import { InvoiceList } from '@/components/receivables/invoice-list';
 import { INVOICE_LIST_KEYS } from '@/components/receivables/invoice-params';
 import { InvoiceScopeBreadcrumb, InvoiceScopeTitle } from '@/components/receivables/invoice-scope';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { Section } from '@/components/ui/section';
@@ -60,17 +61,18 @@ function OpenInvoicesPage({ params }: { params: Record<string, string> }) {
  * (spec section 8: not found or failed validation); any other failure shows the warning box.
  */
 async function InvoicePage({ sysInvoiceNum }: { sysInvoiceNum: string }) {
-  let invoice: InvoiceRecord | null = null;
+  const { backend, clientSettings } = await pageGate();
+  let invoice: TInvoiceDetail | null = null;
   let failed = false;
   try {
-    invoice = await cachedCall('invoice', { sysInvoiceNum });
+    invoice = await backend.receivables.invoice({ query: { sysInvoiceNum } });
   } catch (error) {
-    if (error instanceof ZodError || (error as { status?: number }).status === 404) notFound();
+    if (isInvalidOrMissing(error)) notFound();
     console.error(error);
     failed = true;
   }
   const settings = invoice ? await clientSettings().catch(() => null) : null;
-  const invoiceNum = invoice ? String((invoice as unknown as Record<string, unknown>).invoiceNum) : sysInvoiceNum;
+  const invoiceNum = invoice ? invoice.invoiceNum : sysInvoiceNum;
   return (
     <div className="mx-auto max-w-[1400px]">
       <PageHeader

@@ -1,9 +1,9 @@
 import { format } from 'date-fns';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { bucketLabels } from '@/lib/domain/ageing';
+import { boundariesOf, bucketLabels } from '@/lib/domain/ageing';
 import { todayIso } from '@/lib/domain/dates';
-import { ApiError } from '@/lib/server/api/errors';
+import { isNotFound } from '@/lib/backend/page-errors';
 import { PageHeader } from '@/components/ui/page-header';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
@@ -19,7 +19,7 @@ async function loadTask(id: number) {
   try {
     return await backend.task(id);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
+    if (isNotFound(error)) notFound();
     throw error;
   }
 }
@@ -33,11 +33,11 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
     backend.taskHistory(id), backend.client(),
     // An invoice of a customer since taken out of the user's scope is left out rather than failing the page.
     Promise.all(task.sysInvoiceNum.map((num) => backend.invoice({ sysInvoiceNum: num }).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 404) return null;
+      if (isNotFound(error)) return null;
       throw error;
     }))).then((rows) => rows.filter((row) => row !== null)),
   ]);
-  const labels = bucketLabels({ b1: client.bucket1, b2: client.bucket2, b3: client.bucket3 });
+  const labels = bucketLabels(boundariesOf(client));
   const money = { currency: client.currency, locale: client.locale };
   const facts: [string, React.ReactNode][] = [
     ['Status', <TaskStatus key="s" status={task.status} />],

@@ -3,7 +3,7 @@ import { ZIdParam } from '@/lib/contract/investors';
 import { getHolding } from '@/lib/server/investors/list-holdings';
 import { poolPerformance } from '@/lib/server/investors/pool-performance';
 import { investorContext } from '@/lib/server/investors/page-data';
-import { ApiError } from '@/lib/server/api/errors';
+import { isNotFound } from '@/lib/backend/page-errors';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';
 import { Money } from '@/components/ui/money';
@@ -20,7 +20,7 @@ export const metadata = { title: 'Holding | Client receivables dashboard' };
 export default async function HoldingPage({ params }: { params: Promise<{ id: string }> }) {
   const { db, clientId } = await investorContext();
   const id = ZIdParam.safeParse((await params).id);
-  const found = id.success ? await getHolding(db, clientId, id.data).catch((e: unknown) => { if (e instanceof ApiError && e.status === 404) return null; throw e; }) : null;
+  const found = id.success ? await getHolding(db, clientId, id.data).catch((e: unknown) => { if (isNotFound(e)) return null; throw e; }) : null;
   if (!found) return <div className="mx-auto max-w-3xl"><WarningBox kind="error" message="No such holding in your firm's portfolio." /></div>;
   const { holding: h, cashflows } = found;
   const perf = await poolPerformance(db, h.originatorId);

@@ -3,7 +3,7 @@ import { ZIdParam } from '@/lib/contract/investors';
 import { getOffering } from '@/lib/server/investors/offerings';
 import { poolPerformance } from '@/lib/server/investors/pool-performance';
 import { investorContext } from '@/lib/server/investors/page-data';
-import { ApiError } from '@/lib/server/api/errors';
+import { isNotFound } from '@/lib/backend/page-errors';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';
 import { Money } from '@/components/ui/money';
@@ -24,7 +24,7 @@ function Term({ label, children }: { label: string; children: React.ReactNode })
 export default async function OfferingPage({ params }: { params: Promise<{ id: string }> }) {
   const { db, clientId } = await investorContext();
   const id = ZIdParam.safeParse((await params).id);
-  const found = id.success ? await getOffering(db, clientId, id.data).catch((e: unknown) => { if (e instanceof ApiError && e.status === 404) return null; throw e; }) : null;
+  const found = id.success ? await getOffering(db, clientId, id.data).catch((e: unknown) => { if (isNotFound(e)) return null; throw e; }) : null;
   if (!found) return <div className="mx-auto max-w-3xl"><WarningBox kind="error" message="No such offering." /></div>;
   const { offering: o, subscribed } = found;
   const perf = await poolPerformance(db, o.originatorId);

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { ZIdParam } from '@/lib/contract/investors';
 import { assertPoolVisible, getOriginator, listOriginators, poolPerformance } from '@/lib/server/investors/pool-performance';
 import { investorContext } from '@/lib/server/investors/page-data';
-import { ApiError } from '@/lib/server/api/errors';
+import { isNotFound } from '@/lib/backend/page-errors';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
@@ -45,7 +45,7 @@ export default async function OriginatorsPage({ params }: { params: Promise<{ id
   try {
     await assertPoolVisible(db, clientId, id.data);
   } catch (e) {
-    if (e instanceof ApiError && e.status === 404) return notFound;
+    if (isNotFound(e)) return notFound;
     throw e;
   }
   const [o, perf] = await Promise.all([getOriginator(db, id.data), poolPerformance(db, id.data)]);

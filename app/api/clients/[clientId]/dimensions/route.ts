@@ -1,6 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
-import { dimensionNames } from '@/lib/server/clients/client-settings';
+import { route } from '@/lib/server/api/route';
+import { clients } from '@/lib/server/calls/clients';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.clientSettings }, ({ db, session }) =>
-  dimensionNames(db, session.clientId));
+export const GET = route(clients.dimensions);

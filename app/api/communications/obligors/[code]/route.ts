@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZCommunicationsQuery, ZLogCommunicationBody, ZObligorCodeParam } from '@/lib/contract/communications';
 import { listCommunications } from '@/lib/server/communications/list-communications';
 import { logCommunication } from '@/lib/server/communications/log-communication';

@@ -1,6 +1,6 @@
 import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
-import { notFound } from '@/lib/server/api/errors';
+import { API_ACCESS } from '@/lib/contract/access';
+import { notFound } from '@/lib/server/domain-errors';
 import { ZImportIdParam } from '@/lib/contract/imports';
 import { getImport } from '@/lib/server/imports/list-imports';
 

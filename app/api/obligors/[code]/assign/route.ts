@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZAssignObligorBody, ZObligorCodeParam } from '@/lib/contract/obligors';
 import { assignObligor } from '@/lib/server/obligors/assign-obligor';
 

@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZAssignTaskBody, ZTaskIdParam } from '@/lib/contract/tasks';
 import { assignTask } from '@/lib/server/tasks/task-changes';
 

@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZRoleIdParam, ZRolePermissionsBody } from '@/lib/contract/personnel';
 import { roleMatrix, saveRolePermissions } from '@/lib/server/users/role-permissions';
 

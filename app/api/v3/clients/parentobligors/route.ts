@@ -1,5 +1,5 @@
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZParentObligorsQuery } from '@/lib/contract/customers';
 import { listParentObligors } from '@/lib/server/obligors/list-parent-obligors';
 

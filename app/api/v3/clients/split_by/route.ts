@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZSplitByQuery } from '@/lib/contract/customers';
 import { splitBy } from '@/lib/server/obligors/risk-overview';
 

@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
-import { ZOverviewQuery } from '@/lib/contract/receivables';
-import { receivablesOverview } from '@/lib/server/receivables/overview';
+import { route } from '@/lib/server/api/route';
+import { receivables } from '@/lib/server/calls/receivables';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.summary, query: ZOverviewQuery }, ({ db, session, scope, query }) =>
-  receivablesOverview(db, session.clientId, { ...query, scope }));
+export const GET = route(receivables.overview);

@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZDim1OverviewQuery } from '@/lib/contract/performance';
 import { dim1Overview } from '@/lib/server/performance/dim1-overview';
 

@@ -1,5 +1,5 @@
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZFamilyObligorsQuery } from '@/lib/contract/customers';
 import { ZReceivablesQuery } from '@/lib/contract/receivables';
 import { assertObligorVisible } from '@/lib/server/obligors/obligor-scope';

@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/server/api/api-access';
-import { ZSummaryQuery } from '@/lib/contract/receivables';
-import { receivablesSummary } from '@/lib/server/receivables/list-receivables';
+import { route } from '@/lib/server/api/route';
+import { receivables } from '@/lib/server/calls/receivables';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.summary, query: ZSummaryQuery }, ({ db, session, scope, query }) =>
-  receivablesSummary(db, session.clientId, { ...query, scope }));
+export const GET = route(receivables.summary);

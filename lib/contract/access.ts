@@ -1,4 +1,3 @@
-import 'server-only';
 import type { RouteRequirement } from '@/lib/domain/access';
 
 /** Which page features grant each family of API calls (pages have theirs in route-permissions.ts). */

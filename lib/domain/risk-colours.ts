@@ -1,5 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
-
+/** The client's colours for low, medium, high and unrated risk (rating chips, risk charts). */
 export interface RiskColours {
   low: string;
   medium: string;
@@ -19,15 +18,4 @@ export function riskColoursOf(client: { riskColourLow: string; riskColourMedium:
     high: pick(client.riskColourHigh, 'high'),
     unrated: pick(client.riskColourUnrated, 'unrated'),
   };
-}
-
-/**
- * The client's risk colours as CSS variables for everything below (rating chips, risk charts), so
- * that every component reads the one setting without passing it down.
- */
-export function RiskColourScope({ colours, children }: { colours: RiskColours; children: ReactNode }) {
-  const style = {
-    '--risk-low': colours.low, '--risk-medium': colours.medium, '--risk-high': colours.high, '--risk-unrated': colours.unrated,
-  } as CSSProperties;
-  return <div style={style} className="contents">{children}</div>;
 }

@@ -1,0 +1,81 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { unstable_cache } from 'next/cache';
+import { cache } from 'react';
+import type { TClientSettings, TDataUpdateTime } from '@/lib/contract/clients';
+import { satisfies, type RouteRequirement } from '@/lib/domain/access';
+import { todayIso } from '@/lib/domain/dates';
+import { obligorScope } from '@/lib/domain/obligor-scope';
+import { UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
+import { getDb } from '@/lib/db/client';
+import { requirePageSession } from '@/lib/server/auth/page-session';
+import type { SessionData } from '@/lib/server/auth/session-cookie';
+import { backendFor, type Backend, type PageInput } from './backend';
+
+/** What a page asks for, once per request: who is signed in, the typed backend, and the client's settings. */
+export interface PageGate {
+  session: SessionData;
+  backend: Backend;
+  /** Currency, locale, ageing boundaries, dimension names and risk colours (borrowers only). */
+  clientSettings: () => Promise<TClientSettings>;
+  /** The integration and view update times (borrowers only). */
+  dataUpdateTime: () => Promise<TDataUpdateTime>;
+}
+
+const gate = cache(async (): Promise<PageGate> => {
+  const session = await requirePageSession();
+  const caller = { db: await getDb(), session, headers: await headers() };
+  // A plain backend for the settings and times that the cache keys themselves are made of.
+  const plain = backendFor(caller);
+  const clientSettings = cache(() => plain.clients.settings());
+  const dataUpdateTime = cache(() => plain.clients.dataUpdateTime());
+  // Within one request, sections asking the same question share one answer.
+  const answers = new Map<string, Promise<unknown>>();
+  const backend = backendFor(caller, (served, input, run) => {
+    if (!served.contract.cachedByParams) return run();
+    const paramsKey = canonical(input);
+    const id = `${served.id} ${paramsKey}`;
+    const answer = answers.get(id) ?? keptAnswer(session, served.id, paramsKey, run, dataUpdateTime);
+    answers.set(id, answer);
+    return answer;
+  });
+  return { session, backend, clientSettings, dataUpdateTime };
+});
+
+/**
+ * The one way a page or layout reaches data. The proxy already sent strangers to sign-in; this
+ * checks the session again (and that it was not ended elsewhere), and a page that needs a
+ * permission names it here, so a user without it lands on the unauthorized page.
+ */
+export async function pageGate(requirement?: RouteRequirement | null): Promise<PageGate> {
+  const page = await gate();
+  if (requirement !== undefined && !satisfies(page.session, requirement)) redirect(UNAUTHORIZED_PATH);
+  return page;
+}
+
+/** Parameters in a fixed order, without the ones that mean "no filter": the identity of a call. */
+function canonical(input: PageInput): string {
+  const kept = (values: Record<string, unknown> = {}) =>
+    Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== 'ALL')
+      .sort(([a], [b]) => a.localeCompare(b)));
+  return JSON.stringify({ params: kept(input.params), query: kept(input.query) });
+}
+
+/**
+ * Spec section 4: a section whose parameters did not change is not computed again (paging the list
+ * does not recompute the summary or the overview). Answers are kept per client, scope, call and
+ * parameters, and keyed by the data update times and today's date, so an import, a rollup refresh
+ * or a new day gives new keys and nobody sees stale figures.
+ */
+async function keptAnswer(
+  session: SessionData, callId: string, paramsKey: string, run: () => Promise<unknown>, stamp: () => Promise<TDataUpdateTime>,
+): Promise<unknown> {
+  const { integrationUpdateTime, viewUpdateTime } = await stamp();
+  const scope = obligorScope(session);
+  // Scoped users see other figures than their colleagues: their scope is part of every key.
+  const scopeKey = scope.kind === 'ALL' ? 'all' : `${scope.role}:${scope.userId}`;
+  const key = ['page-answer', String(session.clientId), scopeKey, callId, paramsKey, integrationUpdateTime ?? '-',
+    viewUpdateTime ?? '-', todayIso()];
+  return unstable_cache(run, key, { revalidate: 300 })();
+}

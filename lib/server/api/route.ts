@@ -1,0 +1,105 @@
+import 'server-only';
+import { NextResponse, type NextRequest } from 'next/server';
+import { TOTAL_RECORDS_HEADER } from '@/lib/contract/common';
+import type { CallContract } from '@/lib/contract/call';
+import { getDb } from '@/lib/db/client';
+import { readSession, type SessionData } from '@/lib/server/auth/session-cookie';
+import { isSessionCurrent } from '@/lib/server/auth/current-session';
+import { clearSessionCookie, setSessionCookie } from '@/lib/server/auth/session-response';
+import { execute } from '@/lib/server/calls/execute';
+import type { ServedCall, SessionCookieChange } from '@/lib/server/calls/serve';
+import { forbidden, invalid, unauthorized } from '@/lib/server/domain-errors';
+import { withRequestLog } from '@/lib/server/observability/request-log';
+import { errorResponse } from './errors';
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = ((req: NextRequest, context: RouteContext) => Promise<Response>) & { served: ServedCall };
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The HTTP binding of one call of the table: every `app/api/**\/route.ts` is `export const GET = route(calls.x)`.
+ * The transport's own checks live here (CSRF origin, session cookie, the tenant named in the URL,
+ * JSON body); the call's access, parsing and service run in `execute`, as for a page.
+ */
+export function route<C extends CallContract>(served: ServedCall<C>): RouteHandler {
+  const handler = withRequestLog(async (req: NextRequest, context: RouteContext): Promise<Response> => {
+    try {
+      checkOrigin(req);
+      const db = await getDb();
+      const session = await sessionOf(req, served.contract, db);
+      const params = await flatParams(context);
+      if (session) assertOwnTenant(session, req, params);
+      const body = served.contract.body && served.contract.body !== 'multipart' ? await readJson(req) : undefined;
+      const { result, cookie } = await execute(served, { db, session, headers: req.headers, request: req }, {
+        params, query: searchParamsObject(req.nextUrl.searchParams), body,
+      });
+      return await respond(served.contract, result, cookie);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  });
+  return Object.assign(handler, { served: served as ServedCall });
+}
+
+/** Public calls see the cookie's session as it is (sign-out ends it); the others need it current. */
+async function sessionOf(req: NextRequest, contract: CallContract, db: Parameters<typeof isSessionCurrent>[0]) {
+  const session = await readSession((name) => req.cookies.get(name)?.value);
+  if (contract.access === 'public') return session;
+  if (!session || !(await isSessionCurrent(db, session))) throw unauthorized();
+  return session;
+}
+
+function checkOrigin(req: NextRequest): void {
+  if (!MUTATING.has(req.method)) return;
+  const origin = req.headers.get('origin');
+  // Browsers send Origin on every cross-site POST/DELETE; tools without it are not a CSRF vector.
+  if (origin && new URL(origin).host !== (req.headers.get('host') ?? req.nextUrl.host)) {
+    throw forbidden('Cross-site request refused');
+  }
+}
+
+async function flatParams(context: RouteContext | undefined): Promise<Record<string, string>> {
+  const raw = (await context?.params) ?? {};
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join('/') : v]));
+}
+
+/** The spec passes clientId on most calls; it may only ever name the signed-in user's client. */
+function assertOwnTenant(session: SessionData, req: NextRequest, params: Record<string, string>): void {
+  const named = [params.clientId, req.nextUrl.searchParams.get('clientId'), req.nextUrl.searchParams.get('client_id')];
+  for (const value of named) {
+    if (value != null && value !== '' && value !== String(session.clientId)) throw forbidden('Not your client');
+  }
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  try {
+    return await req.json();
+  } catch {
+    throw invalid('The request body must be JSON', { _: 'invalid JSON' });
+  }
+}
+
+/** Repeated keys become arrays (sysInvoiceNum=a&sysInvoiceNum=b); empty values are dropped. */
+function searchParamsObject(params: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of params) {
+    if (value === '') continue;
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+async function respond(contract: CallContract, result: unknown, cookie: SessionCookieChange): Promise<Response> {
+  let response: Response;
+  if (contract.answer.kind === 'json') response = NextResponse.json(result ?? null, { status: contract.answer.status });
+  else if (contract.answer.kind === 'paged') {
+    const page = result as { rows: unknown[]; total: number };
+    response = NextResponse.json(page.rows, { headers: { [TOTAL_RECORDS_HEADER]: String(page.total) } });
+  } else response = result as Response;
+  if (!(response instanceof NextResponse)) return response;
+  if (cookie.set) return setSessionCookie(response, cookie.set);
+  if (cookie.clear) return clearSessionCookie(response);
+  return response;
+}

@@ -1,0 +1,120 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allCalls } from '@/lib/server/calls';
+
+const API_ROOT = path.resolve(__dirname, '../../app/api');
+
+/** `/tasks/{id}/close` → app/api/tasks/[id]/close/route.ts, as Next lays out the spec's paths. */
+function routeFileOf(callPath: string): string {
+  return path.join(API_ROOT, ...callPath.split('/').filter(Boolean).map((part) => part.replace(/^\{(\w+)\}$/, '[$1]')), 'route.ts');
+}
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(full);
+    return entry.name === 'route.ts' ? [full] : [];
+  });
+}
+
+describe('the call table', () => {
+  const calls = allCalls();
+
+  it('names each call once, by method and path', () => {
+    const keys = calls.map((c) => `${c.contract.method} ${c.contract.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(calls.map((c) => c.id)).size).toBe(calls.length);
+  });
+
+  it('binds every call in the route file of its path, and that file binds nothing else', async () => {
+    for (const served of calls) {
+      const file = routeFileOf(served.contract.path);
+      const mod = (await import(file)) as Record<string, { served?: unknown }>;
+      expect(mod[served.contract.method]?.served, `${served.id}: ${path.relative(API_ROOT, file)} exports ${served.contract.method}`).toBe(served);
+    }
+  });
+
+  it('leaves no route file outside the table', async () => {
+    const bound = new Set(calls.map((c) => routeFileOf(c.contract.path)));
+    const unbound = routeFiles(API_ROOT).filter((file) => !bound.has(file)).map((file) => path.relative(API_ROOT, file));
+    expect(unbound).toEqual(LEGACY_ROUTES);
+  });
+});
+
+/** Route files not yet bound to the call table; the list only shrinks. */
+const LEGACY_ROUTES: string[] = [
+'auth/change_password/route.ts',
+  'auth/forgot_password/route.ts',
+  'auth/oidc/callback/route.ts',
+  'auth/oidc/start/route.ts',
+  'auth/reset_password/route.ts',
+  'auth/sign_out_everywhere/route.ts',
+  'auth/unlock_account/route.ts',
+  'borrowers/check_in/route.ts',
+  'borrowers/sign_out/route.ts',
+  'borrowers/user/route.ts',
+  'communications/obligors/[code]/route.ts',
+  'contacts/[id]/route.ts',
+  'contacts/route.ts',
+  'customerportal/accounts/route.ts',
+  'customerportal/postpaid/route.ts',
+  'customerportal/prepaid/route.ts',
+  'customerportal/statement/route.ts',
+  'customerportal/statement.xlsx/route.ts',
+  'integrations/imports/[id]/route.ts',
+  'integrations/imports/route.ts',
+  'investors/holdings/[id]/performance/route.ts',
+  'investors/holdings/[id]/route.ts',
+  'investors/holdings/route.ts',
+  'investors/offerings/[id]/route.ts',
+  'investors/offerings/[id]/subscribe/route.ts',
+  'investors/offerings/route.ts',
+  'investors/originators/[id]/performance/route.ts',
+  'investors/originators/[id]/route.ts',
+  'investors/originators/route.ts',
+  'investors/user/route.ts',
+  'notifications/[id]/markasread/route.ts',
+  'notifications/markallasread/route.ts',
+  'notifications/route.ts',
+  'obligors/[code]/assign/route.ts',
+  'obligors/list/route.ts',
+  'reports/download.xlsx/route.ts',
+  'reports/list/route.ts',
+  'session_expired/route.ts',
+  'sign_in/route.ts',
+  'taskcategories/route.ts',
+  'tasks/[id]/assign/route.ts',
+  'tasks/[id]/close/route.ts',
+  'tasks/[id]/route.ts',
+  'tasks/route.ts',
+  'user_management/[role_id]/permissions/route.ts',
+  'user_management/audit_log/route.ts',
+  'user_management/pagepermissions/route.ts',
+  'user_management/pages/route.ts',
+  'user_management/route.ts',
+  'user_management/users/route.ts',
+  'users/[id]/role/route.ts',
+  'users/[id]/status/route.ts',
+  'users/client/route.ts',
+  'users/route.ts',
+  'v3/clients/annualdso/route.ts',
+  'v3/clients/credit_limits/route.ts',
+  'v3/clients/dso/route.ts',
+  'v3/clients/overview/route.ts',
+  'v3/clients/overviewmappingbased/route.ts',
+  'v3/clients/parentobligors/route.ts',
+  'v3/clients/ratings/route.ts',
+  'v3/clients/split_by/route.ts',
+  'v3/clients/split_by_dso/route.ts',
+  'v3/dim1/receivables/overview/route.ts',
+  'v3/obligors/annualdso/route.ts',
+  'v3/obligors/credit_limit/route.ts',
+  'v3/obligors/dso/route.ts',
+  'v3/obligors/overview/route.ts',
+  'v3/obligors/route.ts',
+  'v3/parentobligors/[id]/obligors/route.ts',
+  'v3/parentobligors/receivables/overview/route.ts',
+  'v3/parentobligors/route.ts',
+  'v4/dim/receivables/current/route.ts',
+];
