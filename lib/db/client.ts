@@ -47,15 +47,16 @@ export async function openDatabase(options: { url?: string; dataDir?: string } =
     });
     return { db: drizzle(pool, drizzleOptions) as Db, kind: 'postgres', close: () => pool.end() };
   }
-  const [{ PGlite }, { drizzle }, { pg_trgm }] = await Promise.all([
+  const [{ PGlite }, { drizzle }, { pg_trgm }, { btree_gist }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/btree_gist'),
   ]);
   const dataDir = options.dataDir ?? defaultDataDir();
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs the invoice-number search index, as on the PostgreSQL server.
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // pg_trgm backs the invoice-number search index and btree_gist the ageing history's, as on the PostgreSQL server.
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm, btree_gist } });
   // Tells the command-line tools that this process has the directory open (see data-dir-lock.ts).
   const release = dataDir.startsWith('memory://') ? () => {} : claimDataDir(dataDir);
   return {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  date, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp,
+  customType, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
@@ -92,3 +92,54 @@ export const ageingSnapshots = pgTable('ageing_snapshots', {
   asOfDate: date().notNull(),
   refreshedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
 }, (t) => [primaryKey({ columns: [t.clientId, t.asOfDate] })]);
+
+/** A PostgreSQL daterange, read and written as its text form ('[2026-01-01,2026-01-05)'). */
+const dateRange = customType<{ data: string }>({ dataType: () => 'daterange' });
+
+/**
+ * The ageing history (lib/server/receivables/history/): per client and level (the client, each
+ * family, each dim1..dim3 value, each field officer's and area sales manager's customers), one row
+ * per day the figures change, `valid` until the next, so that any date is one indexed read. What
+ * was issued and collected are running totals: the month to date and the 12-month sales of a date
+ * are differences of two rows.
+ */
+export const ageingHistory = pgTable('ageing_history', {
+  clientId: integer().notNull().references(() => clients.id),
+  level: text().notNull(),
+  key: text().notNull(),
+  fromDay: date().notNull(),
+  valid: dateRange().notNull(),
+  current: money(),
+  currentNum: count(),
+  crdBucket1: money(),
+  crdBucket1Num: count(),
+  crdBucket2: money(),
+  crdBucket2Num: count(),
+  crdBucket3: money(),
+  crdBucket3Num: count(),
+  crdBucket4: money(),
+  crdBucket4Num: count(),
+  invBucket1: money(),
+  invBucket1Num: count(),
+  invBucket2: money(),
+  invBucket2Num: count(),
+  invBucket3: money(),
+  invBucket3Num: count(),
+  invBucket4: money(),
+  invBucket4Num: count(),
+  outstanding: money(),
+  overdue: money(),
+  issued: money(), // documents issued up to the day, net of credit notes
+  collected: money(), // cash collected up to the day (credit-note adjustments excluded)
+  lowRated: money(),
+  medRated: money(),
+  highRated: money(),
+  ratedBalance: money(), // balance of the rated obligors with a positive balance
+  ratedNum: numeric().notNull().default('0'), // their rating x balance: the weighted rating is ratedNum / ratedBalance
+  openObligors: count(),
+  familyRatingSum: numeric(), // client level: the sum of the families' weighted ratings (overall risk = sum / count)
+  ratedFamilies: integer(),
+}, (t) => [
+  primaryKey({ columns: [t.clientId, t.level, t.key, t.fromDay] }),
+  index('ageing_history_valid').using('gist', t.clientId, t.level, t.valid),
+]);

@@ -1,0 +1,217 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { HISTORY_LEVELS, type HistoryLevel } from './levels';
+import { itemStretches } from './stretches';
+
+/**
+ * The ageing history of a client: for every family, dimension value, collector and the client as a
+ * whole, one row per day its figures change, valid until the next (`valid`), so that the figures of
+ * any date are one indexed read of a few thousand rows. Built from the ledger in one pass:
+ *
+ * 1. Each open item's stretches of one outstanding amount (stretches.ts).
+ * 2. A stretch [from, to) counts, on the credit basis, towards "owed" S0 from `from`, towards
+ *    "at least 1 day past due" S1 from max(from, due + 1), S2 from due + b1 + 1, S3 from due + b2 + 1
+ *    and S4 from due + b3 + 1; on the invoice basis towards T2..T4 from issue + b1/b2/b3 + 1; each
+ *    until `to`. Buckets are differences (current = S0 - S1, 1-b1 days = S1 - S2, ..., invoice basis
+ *    0-b1 = S0 - T2, ...), so every day a bucket changes is a start or an end of one of these: a
+ *    delta row, future ageing included (an item keeps moving between buckets without new data).
+ *    What was issued (documents, net of credit notes) and collected (cash, not credit-note
+ *    adjustments) is kept as running totals: the month to date and the 12-month sales of a date
+ *    are differences of two of them.
+ * 3. Per obligor the running balance and the rating in force give the terms that are not sums of
+ *    items (open obligors, rated receivables by class, the weighted rating's numerator and
+ *    denominator): their changes are deltas too.
+ * 4. Per level, the deltas summed by key and day and run up into states.
+ * tests/api/ageing-history.test.ts holds every level equal to the ledger computation at random dates.
+ */
+export async function buildAgeingHistory(db: Db, clientId: number, b: AgeingBoundaries, onStep?: (step: string) => void): Promise<void> {
+  const step = onStep ?? (() => {});
+  await dropWorkTables(db);
+  step('stretches');
+  // Amounts in paise (bigint) while they are summed: several times faster than numeric, and exact.
+  await db.execute(sql`create temporary table history_stretches as
+    select obligor, issue, due, from_day, to_day, (outstanding * 100)::bigint as outstanding from (${itemStretches(clientId)}) s`);
+  step('obligor deltas');
+  await db.execute(sql`create temporary table history_obligor_deltas as ${obligorDeltas(clientId, b)}`);
+  await db.execute(sql`analyze history_obligor_deltas`);
+  step('obligor terms');
+  await db.execute(sql`create temporary table history_obligor_terms as ${obligorTerms(clientId)}`);
+  await db.execute(sql`analyze history_obligor_terms`);
+  await db.execute(sql`delete from ageing_history where client_id = ${clientId}`);
+  for (const level of HISTORY_LEVELS) {
+    step(`${level} history`);
+    await db.execute(sql`insert into ageing_history (client_id, level, key, from_day, valid, ${STATE_LIST})
+      ${levelStates(clientId, level)}`);
+  }
+  step('overall risk');
+  await db.execute(overallRisk(clientId));
+  await dropWorkTables(db);
+}
+
+async function dropWorkTables(db: Db): Promise<void> {
+  await db.execute(sql`drop table if exists history_stretches, history_obligor_deltas, history_obligor_terms`);
+}
+
+/** The cumulative measures of a stretch: S0..S4 on the credit basis, T2..T4 on the invoice basis, with the day each starts. */
+const MEASURES = (b: AgeingBoundaries): [name: string, start: SQL][] => [
+  ['s0', sql`s.from_day`],
+  ['s1', sql`greatest(s.from_day, s.due + 1)`],
+  ['s2', sql`greatest(s.from_day, s.due + ${b.b1 + 1}::int)`],
+  ['s3', sql`greatest(s.from_day, s.due + ${b.b2 + 1}::int)`],
+  ['s4', sql`greatest(s.from_day, s.due + ${b.b3 + 1}::int)`],
+  ['t2', sql`greatest(s.from_day, s.issue + ${b.b1 + 1}::int)`],
+  ['t3', sql`greatest(s.from_day, s.issue + ${b.b2 + 1}::int)`],
+  ['t4', sql`greatest(s.from_day, s.issue + ${b.b3 + 1}::int)`],
+];
+const MEASURE_NAMES = ['s0', 's1', 's2', 's3', 's4', 't2', 't3', 't4'];
+
+/** Per obligor and day: how each measure and item count changes that day, and what was issued and collected. */
+function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
+  const measures = MEASURES(b);
+  const starts = sql.join(measures.map(([, start], k) => sql`(${k}::int, ${start})`), sql`, `);
+  const byMeasure = sql.join(MEASURE_NAMES.map((name, k) =>
+    sql`sum(amount) filter (where k = ${k}) as ${sql.identifier(name)}, sum(items) filter (where k = ${k}) as ${sql.identifier(`${name}_n`)}`), sql`, `);
+  return sql`
+    select obligor, day, ${byMeasure}, sum(amount) filter (where k = 8) as issued, sum(amount) filter (where k = 9) as collected
+    from (
+      select s.obligor, m.day, m.k, s.outstanding as amount, 1 as items
+      from history_stretches s cross join lateral (values ${starts}) m(k, day) where m.day < s.to_day
+      union all
+      select s.obligor, s.to_day, m.k, -s.outstanding, -1
+      from history_stretches s cross join lateral (values ${starts}) m(k, day) where m.day < s.to_day and s.to_day <> 'infinity'
+      union all
+      select i.sys_obligor_code, i.issue_date, 8, (i.amount * 100)::bigint, 0 from invoices i where i.client_id = ${clientId}
+      union all
+      select i.sys_obligor_code, p.paid_date, 9, (p.amount * 100)::bigint, 0
+      from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
+      where p.client_id = ${clientId} and i.doc_type <> 'CREDIT_NOTE'
+    ) moves
+    group by obligor, day`;
+}
+
+/**
+ * Per obligor, the changes of the terms that depend on its balance as a whole: open (owes anything),
+ * rated receivables by class, and the weighted rating's numerator and denominator (rated obligors
+ * with a positive balance), on every day its balance or its rating changes.
+ */
+function obligorTerms(clientId: number): SQL {
+  return sql`
+    with moves as (
+      select obligor, day, sum(change) as change, max(rating) as rating from (
+        select obligor, day, coalesce(s0, 0) as change, null::int as rating from history_obligor_deltas
+        union all
+        select r.sys_obligor_code, r.rating_date, 0, r.rating from obligor_ratings r where r.client_id = ${clientId}
+      ) x group by obligor, day
+    ),
+    running as (
+      select obligor, day, sum(change) over w as balance, count(rating) over w as rated_since, rating
+      from moves window w as (partition by obligor order by day)
+    ),
+    state as (
+      select obligor, day, balance, max(rating) over (partition by obligor, rated_since) as rating from running
+    ),
+    terms as (
+      select obligor, day, (balance <> 0)::int as open,
+        case when rating = 1 then balance else 0 end as low, case when rating = 2 then balance else 0 end as med,
+        case when rating = 3 then balance else 0 end as high,
+        case when rating is not null and balance > 0 then balance else 0 end as rated_balance,
+        case when rating is not null and balance > 0 then rating * balance else 0 end as rated_num
+      from state
+    )
+    select obligor, day,
+      open - coalesce(lag(open) over w, 0) as open_obligors, low - coalesce(lag(low) over w, 0) as low_rated,
+      med - coalesce(lag(med) over w, 0) as med_rated, high - coalesce(lag(high) over w, 0) as high_rated,
+      rated_balance - coalesce(lag(rated_balance) over w, 0) as rated_balance,
+      rated_num - coalesce(lag(rated_num) over w, 0) as rated_num
+    from terms window w as (partition by obligor order by day)`;
+}
+
+/** Columns of ageing_history below its key, in insert order. */
+const STATE_COLUMNS = [
+  'current', 'current_num', 'crd_bucket1', 'crd_bucket1_num', 'crd_bucket2', 'crd_bucket2_num', 'crd_bucket3', 'crd_bucket3_num',
+  'crd_bucket4', 'crd_bucket4_num', 'inv_bucket1', 'inv_bucket1_num', 'inv_bucket2', 'inv_bucket2_num', 'inv_bucket3',
+  'inv_bucket3_num', 'inv_bucket4', 'inv_bucket4_num', 'outstanding', 'overdue', 'issued', 'collected',
+  'low_rated', 'med_rated', 'high_rated', 'rated_balance', 'rated_num', 'open_obligors',
+];
+const STATE_LIST = sql.join(STATE_COLUMNS.map((c) => sql.identifier(c)), sql`, `);
+
+/** The key of an obligor at a level (obligors `o`); null leaves the obligor out of that level. */
+const LEVEL_KEY: Record<HistoryLevel, SQL> = {
+  client: sql`''`,
+  family: sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code)`,
+  dim1: sql`coalesce(o.dim1_id, 0)::text`,
+  dim2: sql`coalesce(o.dim2_id, 0)::text`,
+  dim3: sql`coalesce(o.dim3_id, 0)::text`,
+  guest: sql`o.guest_id::text`,
+  representative: sql`o.representative_id::text`,
+};
+
+const TERM_COLUMNS = ['open_obligors', 'low_rated', 'med_rated', 'high_rated', 'rated_balance', 'rated_num'];
+const DELTA_COLUMNS = [...MEASURE_NAMES.flatMap((m) => [m, `${m}_n`]), 'issued', 'collected'];
+
+/** The states of one level: deltas summed by key and day, run up per key, each valid until the key's next row. */
+function levelStates(clientId: number, level: HistoryLevel): SQL {
+  const key = LEVEL_KEY[level];
+  const sums = (columns: string[]) => sql.join(columns.map((c) => sql`sum(${sql.identifier(c)}) as ${sql.identifier(c)}`), sql`, `);
+  const nulls = (columns: string[]) => sql.join(columns.map((c) => sql`null::bigint as ${sql.identifier(c)}`), sql`, `);
+  const run = (c: string) => sql`sum(coalesce(${sql.identifier(c)}, 0)) over w`;
+  const money = (expr: SQL) => sql`(${expr}) / 100.0`;
+  const bucket = (amount: SQL, items: SQL) => sql`${money(amount)}, (${items})::int`;
+  const at = (m: string) => run(m);
+  const n = (m: string) => run(`${m}_n`);
+  return sql`
+    with keyed as (
+      select ${key} as key, d.day, ${sums(DELTA_COLUMNS)}, ${nulls(TERM_COLUMNS)}
+      from history_obligor_deltas d join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = d.obligor
+      where ${key} is not null group by 1, 2
+      union all
+      select ${key}, t.day, ${nulls(DELTA_COLUMNS)}, ${sums(TERM_COLUMNS)}
+      from history_obligor_terms t join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = t.obligor
+      where ${key} is not null group by 1, 2
+    ),
+    days as (select key, day, ${sums([...DELTA_COLUMNS, ...TERM_COLUMNS])} from keyed group by key, day)
+    select ${clientId}, ${level}, key, day, daterange(day, lead(day) over w, '[)'),
+      ${bucket(sql`${at('s0')} - ${at('s1')}`, sql`${n('s0')} - ${n('s1')}`)},
+      ${bucket(sql`${at('s1')} - ${at('s2')}`, sql`${n('s1')} - ${n('s2')}`)},
+      ${bucket(sql`${at('s2')} - ${at('s3')}`, sql`${n('s2')} - ${n('s3')}`)},
+      ${bucket(sql`${at('s3')} - ${at('s4')}`, sql`${n('s3')} - ${n('s4')}`)},
+      ${bucket(at('s4'), n('s4'))},
+      ${bucket(sql`${at('s0')} - ${at('t2')}`, sql`${n('s0')} - ${n('t2')}`)},
+      ${bucket(sql`${at('t2')} - ${at('t3')}`, sql`${n('t2')} - ${n('t3')}`)},
+      ${bucket(sql`${at('t3')} - ${at('t4')}`, sql`${n('t3')} - ${n('t4')}`)},
+      ${bucket(at('t4'), n('t4'))},
+      ${money(at('s0'))}, ${money(at('s1'))}, ${money(run('issued'))}, ${money(run('collected'))},
+      ${money(run('low_rated'))}, ${money(run('med_rated'))}, ${money(run('high_rated'))}, ${money(run('rated_balance'))},
+      ${money(run('rated_num'))}, (${run('open_obligors')})::int
+    from days
+    window w as (partition by key order by day)
+    order by day, key`;
+}
+
+
+/**
+ * The client's overall risk (the mean of its families' weighted ratings) on each day of its
+ * history: each family's weighted rating enters, changes and leaves the sum on its own days.
+ */
+function overallRisk(clientId: number): SQL {
+  return sql`
+    with changes as (
+      select f.from_day as day,
+        coalesce(f.rated_num / nullif(f.rated_balance, 0), 0)
+          - coalesce(lag(f.rated_num / nullif(f.rated_balance, 0)) over w, 0) as rating_sum,
+        (f.rated_balance <> 0)::int - coalesce((lag(f.rated_balance) over w <> 0)::int, 0) as rated
+      from ageing_history f where f.client_id = ${clientId} and f.level = 'family'
+      window w as (partition by f.key order by f.from_day)
+    ),
+    per_day as (select day, sum(rating_sum) as rating_sum, sum(rated) as rated from changes group by day),
+    running as (
+      select c.from_day, sum(coalesce(p.rating_sum, 0)) over w as rating_sum, sum(coalesce(p.rated, 0)) over w as rated
+      from ageing_history c left join per_day p on p.day = c.from_day
+      where c.client_id = ${clientId} and c.level = 'client'
+      window w as (order by c.from_day)
+    )
+    update ageing_history c set family_rating_sum = r.rating_sum, rated_families = r.rated
+    from running r where c.client_id = ${clientId} and c.level = 'client' and c.from_day = r.from_day`;
+}
