@@ -1,7 +1,8 @@
 'use client';
 
 import { useRef, useState, type FormEvent } from 'react';
-import { api } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { accountCalls } from '@/lib/contract/accounts';
 import { Alert, Field, primaryButton } from '@/components/auth/auth-card';
 import { PASSWORD_HINT } from '@/components/auth/reset-password-form';
 import { useSubmit } from '@/components/auth/use-submit';
@@ -14,9 +15,10 @@ export function ChangePasswordForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const ok = await run(() => api.post('auth/change_password', {
-      json: { currentPassword: data.get('currentPassword'), password: data.get('password'), confirm: data.get('confirm') },
-    }).json());
+    const text = (name: string) => String(data.get(name) ?? '');
+    const ok = await run(() => callApi(accountCalls.changePassword, {
+      body: { currentPassword: text('currentPassword'), password: text('password'), confirm: text('confirm') },
+    }));
     if (ok) {
       setDone(true);
       form.current?.reset();

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { api, apiErrorMessage } from '@/lib/client/api';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { accountCalls } from '@/lib/contract/accounts';
 
 /** Ends every session of the user (this one too), then back to sign-in. */
 export function SignOutEverywhere() {
@@ -12,7 +13,7 @@ export function SignOutEverywhere() {
   async function signOut() {
     setBusy(true);
     try {
-      await api.post('auth/sign_out_everywhere');
+      await callApi(accountCalls.signOutEverywhere, {});
       window.location.assign('/');
     } catch (err) {
       setError((await apiErrorMessage(err)).message);

@@ -1,7 +1,8 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { api } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { accountCalls } from '@/lib/contract/accounts';
 import { Alert, Field, primaryButton } from './auth-card';
 import { useSubmit } from './use-submit';
 
@@ -11,8 +12,8 @@ export function ForgotPasswordForm() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const email = new FormData(event.currentTarget).get('email');
-    const answer = await run(() => api.post('auth/forgot_password', { json: { email } }).json<{ message: string }>());
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    const answer = await run(() => callApi(accountCalls.forgotPassword, { body: { email } }));
     if (answer) setSent(answer.message);
   }
 

@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
-import { api } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { accountCalls } from '@/lib/contract/accounts';
 import { Alert, Field, primaryButton } from './auth-card';
 import { useSubmit } from './use-submit';
 
@@ -16,7 +17,9 @@ export function ResetPasswordForm({ token, invite }: { token: string; invite: bo
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const ok = await run(() => api.post('auth/reset_password', { json: { token, password: form.get('password'), confirm: form.get('confirm') } }).json());
+    const text = (name: string) => String(form.get(name) ?? '');
+    const body = { token, password: text('password'), confirm: text('confirm') };
+    const ok = await run(() => callApi(accountCalls.resetPassword, { body }));
     if (ok) setDone(true);
   }
 

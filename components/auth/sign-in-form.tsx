@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import type { TUser } from '@/lib/contract/auth';
-import { api, apiErrorMessage } from '@/lib/client/api';
+import { authCalls } from '@/lib/contract/auth';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
 import { safeInternalPath, takeReturnPath } from '@/lib/client/redirect-after-sign-in';
 
 const inputClass = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-rose-400';
@@ -22,7 +22,8 @@ export function SignInForm() {
     setError(null);
     setFields({});
     try {
-      const user = await api.post('sign_in', { json: { email: form.get('email'), password: form.get('password') } }).json<TUser>();
+      const text = (name: string) => String(form.get(name) ?? '');
+      const user = await callApi(authCalls.signIn, { body: { email: text('email'), password: text('password') } });
       // A deep link kept by the proxy, else the path saved on a 401, else the user's start page.
       const target = safeInternalPath(searchParams.get('next')) ?? safeInternalPath(takeReturnPath()) ?? user.landingPath;
       window.location.assign(target);

@@ -2,7 +2,8 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
-import { api } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { accountCalls } from '@/lib/contract/accounts';
 import { Alert, primaryButton } from './auth-card';
 import { useSubmit } from './use-submit';
 
@@ -23,7 +24,9 @@ export function UnlockAccountForm({ token }: { token: string }) {
     <div className="mt-6 space-y-4">
       {error && <Alert kind="error">{error}</Alert>}
       <button type="button" disabled={busy} className={primaryButton}
-        onClick={async () => { if (await run(() => api.post('auth/unlock_account', { json: { token } }).json())) setDone(true); }}>
+        onClick={async () => {
+          if (await run(() => callApi(accountCalls.unlockAccount, { body: { token } }))) setDone(true);
+        }}>
         {busy ? 'Unlocking…' : 'Unlock my account'}
       </button>
     </div>

@@ -2,8 +2,8 @@
 
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
-import { api, apiErrorMessage } from '@/lib/client/api';
-import { CONTACT_ROLES, type TContact } from '@/lib/contract/contacts';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { contactCalls, CONTACT_ROLES, type TContact } from '@/lib/contract/contacts';
 import { SearchPicker, type Pick } from '@/components/tasks/search-picker';
 import { FieldError, inputClass } from './form-field';
 
@@ -44,15 +44,14 @@ export function ContactFormDialog({ open, onClose, onSaved, contact, obligor }: 
     const form = new FormData(event.currentTarget);
     const sysObligorCode = fixed?.sysObligorCode ?? customer?.id;
     if (!sysObligorCode) return setFields({ sysObligorCode: 'choose the customer this person works for' });
-    const json = {
-      sysObligorCode, name: form.get('name'), role: form.get('role'), email: form.get('email'), phone: form.get('phone'),
-    };
+    const text = (name: string) => String(form.get(name) ?? '');
+    const body = { sysObligorCode, name: text('name'), role: text('role'), email: text('email'), phone: text('phone') };
     setBusy(true);
     setError(null);
     try {
       const saved = contact
-        ? await api.post(`contacts/${contact.id}`, { json }).json<TContact>()
-        : await api.post('contacts', { json }).json<TContact>();
+        ? await callApi(contactCalls.edit, { params: { id: contact.id }, body })
+        : await callApi(contactCalls.create, { body });
       close();
       onSaved(saved);
     } catch (err) {

@@ -1,8 +1,8 @@
 'use client';
 
 import { useState } from 'react';
-import { api, apiErrorMessage } from '@/lib/client/api';
-import type { TContact } from '@/lib/contract/contacts';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { contactCalls, type TContact } from '@/lib/contract/contacts';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** Delete with a confirmation naming the person and the customer. */
@@ -17,7 +17,7 @@ export function DeleteContactButton({ contact, onDeleted, className }: {
     setBusy(true);
     setError(null);
     try {
-      await api.delete(`contacts/${contact.id}`);
+      await callApi(contactCalls.remove, { params: { id: contact.id } });
       setOpen(false);
       onDeleted();
     } catch (err) {

@@ -1,8 +1,10 @@
 'use client';
 
 import { useState, type FormEvent } from 'react';
-import { api, apiErrorMessage } from '@/lib/client/api';
-import { CHANNEL_LABELS, COMMUNICATION_CHANNELS, SUMMARY_MAX_LENGTH, type TChannel, type TCommunication } from '@/lib/contract/communications';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import {
+  CHANNEL_LABELS, communicationCalls, COMMUNICATION_CHANNELS, SUMMARY_MAX_LENGTH, type TChannel, type TCommunication,
+} from '@/lib/contract/communications';
 import { todayIso } from '@/lib/domain/dates';
 import { FieldError, inputClass } from './form-field';
 
@@ -28,7 +30,7 @@ export function LogCommunicationForm({ obligorCode, onLogged, onCancel }: {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const json = {
+    const body = {
       commDate, channel, summary,
       followUpDate: form.get('followUpDate') || undefined,
       promisedAmount: channel === 'PROMISE_TO_PAY' ? form.get('promisedAmount') || undefined : undefined,
@@ -36,7 +38,7 @@ export function LogCommunicationForm({ obligorCode, onLogged, onCancel }: {
     setBusy(true);
     setError(null);
     try {
-      const row = await api.post(`communications/obligors/${encodeURIComponent(obligorCode)}`, { json }).json<TCommunication>();
+      const row = await callApi(communicationCalls.log, { params: { code: obligorCode }, body });
       setFields({});
       setSummary('');
       onLogged(row);

@@ -1,18 +1,10 @@
 'use client';
 
+import type { TNotification } from '@/lib/contract/notifications';
 import { notificationTime } from './notification-time';
 
-export interface NotificationView {
-  id: number;
-  message: string;
-  from: string | null;
-  createdAt: string;
-  associationId: number | null;
-  status: 'NEW' | 'READ';
-}
-
 export function NotificationItem({ item, onOpen, onDismiss }: {
-  item: NotificationView; onOpen: (item: NotificationView) => void; onDismiss?: (item: NotificationView) => void;
+  item: TNotification; onOpen: (item: TNotification) => void; onDismiss?: (item: TNotification) => void;
 }) {
   const unread = item.status === 'NEW';
   return (

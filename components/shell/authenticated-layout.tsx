@@ -1,27 +1,31 @@
 import type { ReactNode } from 'react';
-import { getDb } from '@/lib/db/client';
+import { pageGate } from '@/lib/backend/page-gate';
 import { isPortalOnly } from '@/lib/domain/access';
 import { buildMenu } from '@/lib/domain/menu';
 import { tourSteps } from '@/lib/domain/tour';
 import { ROLE_NAMES, type RoleCode } from '@/lib/domain/features';
-import { requirePageSession } from '@/lib/server/auth/page-session';
-import { getClient } from '@/lib/server/clients/get-client';
 import { AppShell } from './app-shell';
 import { RiskColourScope } from '@/components/ui/risk-colour-scope';
-import { riskColoursOf } from '@/lib/domain/risk-colours';
 
-/** Server side of the authenticated layout: checks the session again and builds the menu. */
+/**
+ * Server side of the authenticated layout: checks the session again and builds the menu. Borrowers'
+ * menus name the client's dim1 and their screens use its risk colours; investors' screens need neither.
+ */
 export async function AuthenticatedLayout({ children }: { children: ReactNode }) {
-  const session = await requirePageSession();
-  const client = await getClient(await getDb(), session.clientId);
+  const { session, clientSettings } = await pageGate();
+  const settings = session.userType === 'borrowers' ? await clientSettings() : null;
+  const dim1Name = settings?.dimensionNames.dim1 ?? '';
   return (
     <AppShell
-      user={{ name: session.name, role: ROLE_NAMES[session.role as RoleCode] ?? session.role, clientName: client.name, userType: session.userType }}
-      menu={buildMenu(session, client.dim1Name)}
+      user={{
+        name: session.name, role: ROLE_NAMES[session.role as RoleCode] ?? session.role, clientName: session.clientName,
+        userType: session.userType,
+      }}
+      menu={buildMenu(session, dim1Name)}
       portalOnly={isPortalOnly(session)}
-      tour={tourSteps(session, client.dim1Name)}
+      tour={tourSteps(session, dim1Name)}
     >
-      <RiskColourScope colours={riskColoursOf(client)}>{children}</RiskColourScope>
+      {settings ? <RiskColourScope colours={settings.riskColours}>{children}</RiskColourScope> : children}
     </AppShell>
   );
 }

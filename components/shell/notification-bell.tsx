@@ -3,12 +3,16 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
 import { MESSAGES, NOTIFICATION_REFRESH_MS, NOTIFICATIONS_PAGE_SIZE } from '@/lib/constants';
-import { api } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
 import { usePagedList } from '@/lib/client/use-paged-list';
+import { notificationCalls, type TNotification } from '@/lib/contract/notifications';
 import { WarningBox } from '@/components/feedback/warning-box';
-import { NotificationItem, type NotificationView } from '@/components/notifications/notification-item';
+import { NotificationItem } from '@/components/notifications/notification-item';
 
-const PARAMS = { NEW: { status: 'NEW', count: NOTIFICATIONS_PAGE_SIZE }, READ: { status: 'READ', count: NOTIFICATIONS_PAGE_SIZE } };
+const LISTS = {
+  NEW: { query: { status: 'NEW', count: NOTIFICATIONS_PAGE_SIZE } },
+  READ: { query: { status: 'READ', count: NOTIFICATIONS_PAGE_SIZE } },
+} as const;
 
 /**
  * The bell and its panel (spec section 2): new notifications with a count badge, 'Mark all read'
@@ -17,20 +21,20 @@ const PARAMS = { NEW: { status: 'NEW', count: NOTIFICATIONS_PAGE_SIZE }, READ: {
  */
 export function NotificationBell() {
   const router = useRouter();
-  const fresh = usePagedList<NotificationView>('notifications', PARAMS.NEW, NOTIFICATION_REFRESH_MS);
-  const previous = usePagedList<NotificationView>('notifications', PARAMS.READ, NOTIFICATION_REFRESH_MS);
+  const fresh = usePagedList(notificationCalls.list, LISTS.NEW, NOTIFICATION_REFRESH_MS);
+  const previous = usePagedList(notificationCalls.list, LISTS.READ, NOTIFICATION_REFRESH_MS);
 
-  const markRead = async (item: NotificationView) => {
+  const markRead = async (item: TNotification) => {
     fresh.setRows((rows) => rows.filter((r) => r.id !== item.id), -1);
-    await api.post(`notifications/${item.id}/markasread`).catch(() => undefined);
+    await callApi(notificationCalls.markAsRead, { params: { id: item.id } }).catch(() => undefined);
     void previous.reload();
   };
   const markAllRead = async () => {
     fresh.setRows(() => [], -fresh.total);
-    await api.post('notifications/markallasread').catch(() => undefined);
+    await callApi(notificationCalls.markAllAsRead, {}).catch(() => undefined);
     void previous.reload();
   };
-  const open = (close: () => void) => async (item: NotificationView) => {
+  const open = (close: () => void) => async (item: TNotification) => {
     if (item.status === 'NEW') await markRead(item);
     close();
     if (item.associationId) router.push(`/borrowers/tasks/${item.associationId}`);

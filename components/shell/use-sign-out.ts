@@ -1,7 +1,8 @@
 'use client';
 
 import { MESSAGES } from '@/lib/constants';
-import { api } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { authCalls } from '@/lib/contract/auth';
 import { flashToast } from '@/components/feedback/toast';
 
 /**
@@ -12,7 +13,7 @@ import { flashToast } from '@/components/feedback/toast';
 export function useSignOut(): () => Promise<void> {
   return async () => {
     try {
-      await api.delete('borrowers/sign_out');
+      await callApi(authCalls.signOut, {});
     } catch {
       flashToast(MESSAGES.signOutFailed);
       document.cookie = 'rd_signed_out=1; path=/; samesite=lax';

@@ -2,7 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { api, apiErrorMessage } from '@/lib/client/api';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { taskCalls } from '@/lib/contract/tasks';
 
 /** Closing a task needs a comment saying how it was closed. */
 export function CloseTaskForm({ taskId }: { taskId: number }) {
@@ -20,7 +21,7 @@ export function CloseTaskForm({ taskId }: { taskId: number }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post(`tasks/${taskId}/close`, { json: { comment } });
+      await callApi(taskCalls.close, { params: { id: taskId }, body: { comment } });
       router.refresh();
     } catch (err) {
       const { message, fields } = await apiErrorMessage(err);

@@ -4,7 +4,9 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { addDays, format } from 'date-fns';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { api, apiErrorMessage } from '@/lib/client/api';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { personnelCalls, type TUserPick } from '@/lib/contract/personnel';
+import { taskCalls, type TTaskCategory } from '@/lib/contract/tasks';
 import { InvoicePicker } from './invoice-picker';
 import { SearchPicker, type Pick } from './search-picker';
 
@@ -14,10 +16,12 @@ const toCustomer = (row: Record<string, unknown>): Pick => ({
   id: String(row.sysObligorCode), label: String(row.name),
   detail: [row.sysObligorCode, row.parentName, row.city].filter(Boolean).join(' · '),
 });
-const toUser = (row: Record<string, unknown>): Pick => ({ id: String(row.id), label: String(row.name), detail: `${row.email} · ${row.role}` });
+const toUser = (user: TUserPick): Pick => ({ id: String(user.id), label: user.name, detail: `${user.email} · ${user.role}` });
+const findUsers = (nameOrEmail: string) =>
+  callApi(personnelCalls.users, { query: { nameOrEmail } }).then(({ rows }) => rows.map(toUser));
 
 /** The create dialog: customer search, that customer's open invoices, assignee search, category, due date. */
-export function CreateTaskDialog({ categories }: { categories: { taskCategoryId: number; taskCategory: string }[] }) {
+export function CreateTaskDialog({ categories }: { categories: TTaskCategory[] }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [customer, setCustomer] = useState<Pick | null>(null);
@@ -37,10 +41,11 @@ export function CreateTaskDialog({ categories }: { categories: { taskCategoryId:
     if (Object.keys(missing).length) return setFields(missing);
     setBusy(true);
     try {
-      const task = await api.post('tasks', { json: {
-        name: form.get('name'), categoryId: Number(form.get('categoryId')), dueDate: form.get('dueDate'),
+      const task = await callApi(taskCalls.create, { body: {
+        name: String(form.get('name') ?? ''), categoryId: Number(form.get('categoryId')),
+        dueDate: String(form.get('dueDate') ?? ''),
         assigneeId: Number(assignee!.id), sysObligorCode: customer?.id, sysInvoiceNum: invoiceNums,
-      } }).json<{ id: number }>();
+      } });
       setOpen(false);
       reset();
       router.push(`/borrowers/tasks/${task.id}`);
@@ -73,7 +78,7 @@ export function CreateTaskDialog({ categories }: { categories: { taskCategoryId:
                 value={customer} onChange={(pick) => { setCustomer(pick); setInvoiceNums([]); }} error={fields.sysObligorCode}
                 placeholder="Search by customer name or code" />
               {customer && <InvoicePicker sysObligorCode={customer.id} selected={invoiceNums} onChange={setInvoiceNums} error={fields.sysInvoiceNum} />}
-              <SearchPicker id="task-assignee" label="Assignee" path="users" param="nameOrEmail" toPick={toUser}
+              <SearchPicker id="task-assignee" label="Assignee" search={findUsers}
                 value={assignee} onChange={setAssignee} error={fields.assigneeId} placeholder="Search by name or email" />
               <div className="grid grid-cols-2 gap-4">
                 <div>

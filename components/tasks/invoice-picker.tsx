@@ -1,26 +1,20 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { api } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { receivablesCalls, type TOpenInvoiceRow } from '@/lib/contract/receivables';
 import { formatMoney } from '@/lib/domain/format';
-
-interface OpenInvoice {
-  sysInvoiceNum: string;
-  invoiceNum: string;
-  dueDate: string | null;
-  outstanding: number;
-  daysPastDue: number;
-}
 
 /** The chosen customer's open invoices, most overdue first, to attach to the task. */
 export function InvoicePicker({ sysObligorCode, selected, onChange, error }: {
   sysObligorCode: string; selected: string[]; onChange: (nums: string[]) => void; error?: string;
 }) {
-  const [invoices, setInvoices] = useState<OpenInvoice[] | null>(null);
+  const [invoices, setInvoices] = useState<TOpenInvoiceRow[] | null>(null);
   useEffect(() => {
     setInvoices(null);
-    api.get('v4/invoices', { searchParams: { sysObligorCode, count: 50, sortBy: 'daysPastDue', order: 'DESC' } })
-      .json<OpenInvoice[]>().then(setInvoices).catch((err) => { console.error(err); setInvoices([]); });
+    const query = { sysObligorCode, count: 50, sortBy: 'daysPastDue', order: 'DESC' } as const;
+    callApi(receivablesCalls.openInvoices, { query })
+      .then(({ rows }) => setInvoices(rows)).catch((err) => { console.error(err); setInvoices([]); });
   }, [sysObligorCode]);
   const toggle = (num: string) => onChange(selected.includes(num) ? selected.filter((n) => n !== num) : [...selected, num]);
   return (

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { api } from '@/lib/client/api';
 
@@ -10,17 +10,32 @@ export interface Pick {
   detail?: string;
 }
 
+/** How a picker finds its picks for a text of 3 or more characters. */
+export type PickSearch =
+  /** A call of the table, typed: e.g. `(text) => callApi(personnelCalls.users, …).then(…)`. */
+  | { search: (text: string) => Promise<Pick[]> }
+  /** @deprecated An API path and its search parameter, rows read untyped: for callers whose call is not in the table yet. */
+  | { path: string; param: string; toPick: (row: Record<string, unknown>) => Pick };
+
+function find(how: PickSearch, text: string): Promise<Pick[]> {
+  if ('search' in how) return how.search(text);
+  return api.get(how.path, { searchParams: { [how.param]: text } }).json<Record<string, unknown>[]>()
+    .then((rows) => rows.map(how.toPick));
+}
+
 /**
  * A search box that asks the server only from 3 characters (spec section 5), keeps the latest
  * answer only, and lets the user pick one result. Search failures leave an empty list (spec 8).
  */
-export function SearchPicker({ id, label, path, param, toPick, value, onChange, error, placeholder }: {
-  id: string; label: string; path: string; param: string; toPick: (row: Record<string, unknown>) => Pick;
-  value: Pick | null; onChange: (pick: Pick | null) => void; error?: string; placeholder: string;
-}) {
+export function SearchPicker({ id, label, value, onChange, error, placeholder, ...how }: {
+  id: string; label: string; value: Pick | null; onChange: (pick: Pick | null) => void; error?: string;
+  placeholder: string;
+} & PickSearch) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<Pick[]>([]);
   const latest = useRef(0);
+  // The latest search of the props, without asking again when only the caller re-rendered.
+  const search = useEffectEvent((query: string) => find(how, query));
 
   useEffect(() => {
     const query = text.trim();
@@ -30,12 +45,12 @@ export function SearchPicker({ id, label, path, param, toPick, value, onChange, 
     }
     const request = ++latest.current;
     const timer = setTimeout(() => {
-      api.get(path, { searchParams: { [param]: query } }).json<Record<string, unknown>[]>()
-        .then((rows) => request === latest.current && setResults(rows.map(toPick)))
+      search(query)
+        .then((picks) => request === latest.current && setResults(picks))
         .catch((err) => { console.error(err); if (request === latest.current) setResults([]); });
     }, 250);
     return () => clearTimeout(timer);
-  }, [text, path, param, toPick]);
+  }, [text]);
 
   if (value) {
     return (

@@ -1,10 +1,10 @@
 import Link from 'next/link';
-import type { TaskRow } from '@/lib/server/tasks/list-tasks';
+import type { TTaskRow } from '@/lib/contract/tasks';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { isOverdue, TaskStatus } from './task-status';
 
-export function TasksTable({ tasks, today }: { tasks: TaskRow[]; today: string }) {
+export function TasksTable({ tasks, today }: { tasks: TTaskRow[]; today: string }) {
   return (
     <DataTable label="Tasks" testId="tasks-table">
       <thead>

@@ -3,12 +3,13 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { api } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { personnelCalls, type TRole } from '@/lib/contract/personnel';
 import { Alert, Field, inputClass } from '@/components/auth/auth-card';
 import { useSubmit } from '@/components/auth/use-submit';
 
 /** Invite: the person gets an email with a link to set their password (valid 3 days, once). */
-export function InviteUserDialog({ roles }: { roles: { id: number; name: string; code: string }[] }) {
+export function InviteUserDialog({ roles }: { roles: TRole[] }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -18,9 +19,10 @@ export function InviteUserDialog({ roles }: { roles: { id: number; name: string;
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const user = await run(() => api.post('users', { json: {
-      name: form.get('name'), email: form.get('email'), phone: form.get('phone'), roleId: Number(form.get('roleId')),
-    } }).json<{ email: string }>());
+    const text = (name: string) => String(form.get(name) ?? '');
+    const user = await run(() => callApi(personnelCalls.invite, { body: {
+      name: text('name'), email: text('email'), phone: text('phone'), roleId: Number(form.get('roleId')),
+    } }));
     if (user) {
       setSentTo(user.email);
       router.refresh();

@@ -2,22 +2,18 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api, apiErrorMessage } from '@/lib/client/api';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { personnelCalls, type TPersonRow, type TRole } from '@/lib/contract/personnel';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { formatDay } from '@/components/ui/day';
 
-export interface PersonRow {
-  id: number; name: string; email: string; status: 'ACTIVE' | 'INACTIVE'; roleId: number; roleName: string;
-  lastSignInAt: string | null; locked: boolean;
-}
-
 /** People with their role (changeable in place) and status (deactivate / reactivate). */
-export function PersonnelTable({ people, roles, selfId }: { people: PersonRow[]; roles: { id: number; name: string }[]; selfId: number }) {
+export function PersonnelTable({ people, roles, selfId }: { people: TPersonRow[]; roles: TRole[]; selfId: number }) {
   const router = useRouter();
   const [busyId, setBusyId] = useState<number | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
 
-  async function change(person: PersonRow, call: () => Promise<unknown>, done: string) {
+  async function change(person: TPersonRow, call: () => Promise<unknown>, done: string) {
     setBusyId(person.id);
     setMessage(null);
     try {
@@ -56,7 +52,8 @@ export function PersonnelTable({ people, roles, selfId }: { people: PersonRow[];
                     <select aria-label={`Role of ${person.name}`} value={person.roleId} disabled={busy}
                       onChange={(e) => {
                         const role = roles.find((r) => r.id === Number(e.target.value));
-                        void change(person, () => api.post(`users/${person.id}/role`, { json: { roleId: Number(e.target.value) } }).json(),
+                        const body = { roleId: Number(e.target.value) };
+                        void change(person, () => callApi(personnelCalls.changeRole, { params: { id: person.id }, body }),
                           `${person.name} is now ${role?.name ?? 'in the new role'}; the change applies from their next request.`);
                       }}
                       className="h-8 rounded-md border border-slate-300 bg-white px-2 text-sm">
@@ -75,7 +72,10 @@ export function PersonnelTable({ people, roles, selfId }: { people: PersonRow[];
                   {!self && (
                     <button type="button" disabled={busy}
                       onClick={() => void change(person,
-                        () => api.post(`users/${person.id}/status`, { json: { status: person.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' } }).json(),
+                        () => callApi(personnelCalls.setStatus, {
+                          params: { id: person.id },
+                          body: { status: person.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE' },
+                        }),
                         person.status === 'ACTIVE' ? `${person.name} is deactivated; their sessions have ended.` : `${person.name} is active again.`)}
                       className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:opacity-50">
                       {person.status === 'ACTIVE' ? 'Deactivate' : 'Reactivate'}

@@ -1,16 +1,14 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { api, apiErrorMessage } from '@/lib/client/api';
-
-export interface MatrixEntry { featureType: string; kind: 'PAGE' | 'PERMISSION'; label: string; accessValue: boolean }
-export interface RoleMatrix { role: { id: number; code: string; name: string }; editable: boolean; permissions: MatrixEntry[] }
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { personnelCalls, type TMatrixEntry, type TRole, type TRoleMatrix } from '@/lib/contract/personnel';
 
 /**
  * One role's page permissions as tick boxes. A dirty flag guards unsaved edits: switching role,
  * leaving or reloading the page asks first. Saving applies the row to every user of the role.
  */
-export function RolePermissionsEditor({ roles, initial }: { roles: { id: number; name: string; users: number }[]; initial: RoleMatrix }) {
+export function RolePermissionsEditor({ roles, initial }: { roles: TRole[]; initial: TRoleMatrix }) {
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState(initial.permissions);
   const [busy, setBusy] = useState(false);
@@ -27,7 +25,7 @@ export function RolePermissionsEditor({ roles, initial }: { roles: { id: number;
   async function load(roleId: number) {
     if (dirty && !window.confirm('Discard your unsaved changes to this role?')) return;
     setMessage(null);
-    const next = await api.get(`user_management/${roleId}/permissions`).json<RoleMatrix>();
+    const next = await callApi(personnelCalls.roleMatrix, { params: { role_id: roleId } });
     setSaved(next);
     setDraft(next.permissions);
   }
@@ -36,9 +34,9 @@ export function RolePermissionsEditor({ roles, initial }: { roles: { id: number;
     setBusy(true);
     setMessage(null);
     try {
-      const next = await api.post(`user_management/${saved.role.id}/permissions`, {
-        json: { permissions: draft.map(({ featureType, accessValue }) => ({ featureType, accessValue })) },
-      }).json<RoleMatrix & { usersUpdated: number }>();
+      const permissions = draft.map(({ featureType, accessValue }) => ({ featureType, accessValue }));
+      const params = { role_id: saved.role.id };
+      const next = await callApi(personnelCalls.saveRoleMatrix, { params, body: { permissions } });
       setSaved(next);
       setDraft(next.permissions);
       setMessage({ kind: 'ok', text: `Saved. ${next.usersUpdated} user${next.usersUpdated === 1 ? '' : 's'} of this role get the new pages from their next request (they sign in again).` });
@@ -49,8 +47,8 @@ export function RolePermissionsEditor({ roles, initial }: { roles: { id: number;
     }
   }
 
-  const group = (kind: MatrixEntry['kind']) => draft.map((p, i) => ({ p, i })).filter(({ p }) => p.kind === kind);
-  const locked = (p: MatrixEntry) => !saved.editable || p.featureType === 'MANAGE_USERS';
+  const group = (kind: TMatrixEntry['kind']) => draft.map((p, i) => ({ p, i })).filter(({ p }) => p.kind === kind);
+  const locked = (p: TMatrixEntry) => !saved.editable || p.featureType === 'MANAGE_USERS';
 
   return (
     <div className="space-y-5">

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { todayIso } from '@/lib/domain/dates';
+import { API_ACCESS } from './access';
+import { call, json, paged } from './call';
 import { ZClientIdParam, ZIsoDate, ZPaging } from './common';
 
 export const COMMUNICATION_CHANNELS = ['CALL', 'EMAIL', 'VISIT', 'PROMISE_TO_PAY'] as const;
@@ -62,16 +64,33 @@ export const ZLogCommunicationBody = z.object({
 export type TLogCommunicationBody = z.infer<typeof ZLogCommunicationBody>;
 
 /** One row of the communications list (and the answer of a POST). */
-export interface TCommunication {
-  id: number;
-  sysObligorCode: string;
-  obligorName: string;
-  commDate: string;
-  channel: TChannel;
-  summary: string;
-  promisedAmount: number | null;
-  followUpDate: string | null;
-  userId: number | null;
-  userName: string | null;
-  createdAt: string;
-}
+export const ZCommunication = z.strictObject({
+  id: z.number().int(),
+  sysObligorCode: z.string(),
+  obligorName: z.string(),
+  commDate: z.string(),
+  channel: z.enum(COMMUNICATION_CHANNELS),
+  summary: z.string(),
+  promisedAmount: z.number().nullable(),
+  followUpDate: z.string().nullable(),
+  userId: z.number().int().nullable(),
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TCommunication = z.infer<typeof ZCommunication>;
+
+// ---- Calls ----
+
+export const communicationCalls = {
+  list: call({
+    method: 'GET', path: '/communications/obligors/{code}', params: ZObligorCodeParam, query: ZCommunicationsQuery,
+    access: { userType: 'borrowers', requirement: API_ACCESS.customerNotes },
+    summary: "An obligor's notes, or a parent's whole family, newest first by default", answer: paged(ZCommunication),
+  }),
+  log: call({
+    method: 'POST', path: '/communications/obligors/{code}', params: ZObligorCodeParam, body: ZLogCommunicationBody,
+    access: { userType: 'borrowers', requirement: API_ACCESS.logCommunication },
+    summary: "Logs a call, email, visit or promise to pay on one obligor in the user's scope",
+    answer: json(ZCommunication, 201),
+  }),
+};

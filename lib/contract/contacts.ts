@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
+import { API_ACCESS } from './access';
+import { call, json, paged } from './call';
 import { ZClientIdParam, ZOrder, ZPaging } from './common';
 import { blankAsAbsent, ZObligorCode } from './communications';
 
@@ -61,21 +63,51 @@ export const ZEditContactBody = z.object({ ...contactFields, sysObligorCode: ZOb
 export type TEditContactBody = z.infer<typeof ZEditContactBody>;
 
 /** One contact person with the customer they work for. */
-export interface TContact {
-  id: number;
-  sysObligorCode: string;
-  obligorName: string;
+export const ZContact = z.strictObject({
+  id: z.number().int(),
+  sysObligorCode: z.string(),
+  obligorName: z.string(),
   /** null for a parent obligor (its page is /borrowers/obligors/{code}); a child's page is /child/{code}. */
-  parentSysObligorCode: string | null;
-  parentName: string | null;
-  name: string;
-  role: string | null;
-  email: string | null;
-  phone: string | null;
-}
+  parentSysObligorCode: z.string().nullable(),
+  parentName: z.string().nullable(),
+  name: z.string(),
+  role: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+export type TContact = z.infer<typeof ZContact>;
 
 /** The customer page of a contact's obligor. */
 export function obligorHref(contact: Pick<TContact, 'sysObligorCode' | 'parentSysObligorCode'>): string {
   const code = encodeURIComponent(contact.sysObligorCode);
   return contact.parentSysObligorCode ? `/borrowers/obligors/child/${code}` : `/borrowers/obligors/${code}`;
 }
+
+// ---- Calls ----
+
+const read = { userType: 'borrowers', requirement: API_ACCESS.customerNotes } as const;
+const write = { userType: 'borrowers', requirement: API_ACCESS.manageContacts } as const;
+
+export const contactCalls = {
+  list: call({
+    method: 'GET', path: '/contacts', access: read, query: ZContactsQuery,
+    summary: 'Contact people the user may see, of one customer or matching a search, sorted and paged',
+    answer: paged(ZContact),
+  }),
+  create: call({
+    method: 'POST', path: '/contacts', access: write, body: ZCreateContactBody,
+    summary: "Adds a contact person to a customer in the user's scope", answer: json(ZContact, 201),
+  }),
+  get: call({
+    method: 'GET', path: '/contacts/{id}', access: read, params: ZContactIdParam,
+    summary: 'One contact person the user may see', answer: json(ZContact),
+  }),
+  edit: call({
+    method: 'POST', path: '/contacts/{id}', access: write, params: ZContactIdParam, body: ZEditContactBody,
+    summary: "Replaces a contact's name, role, email and phone; a customer code moves it", answer: json(ZContact),
+  }),
+  remove: call({
+    method: 'DELETE', path: '/contacts/{id}', access: write, params: ZContactIdParam,
+    summary: 'Deletes a contact person; answers the removed contact', answer: json(ZContact),
+  }),
+};

@@ -1,16 +1,28 @@
 import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { PAGE_FEATURES, PERMISSIONS } from '@/lib/domain/features';
+import { API_ACCESS } from './access';
+import { USER_STATUSES } from './auth';
+import { call, json, paged } from './call';
 import { ZClientIdParam, ZPaging } from './common';
 
 const ZId = z.coerce.number().int().positive();
+
+/** GET /api/users: the people pickers (assignees, field officers, managers), by name or email, role and status. */
+export const ZUsersQuery = ZPaging.extend({
+  clientId: ZClientIdParam,
+  nameOrEmail: z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(100).optional(),
+  role: z.enum(['guest', 'representative']).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+});
+export type TUsersQuery = z.infer<typeof ZUsersQuery>;
 
 /** GET /api/user_management/users: any role of the client, unlike the pickers' GET /users. */
 export const ZPersonnelQuery = ZPaging.extend({
   clientId: ZClientIdParam,
   nameOrEmail: z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(100).optional(),
   roleId: ZId.optional(),
-  status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
+  status: z.enum(USER_STATUSES).optional(),
 });
 export type TPersonnelQuery = z.infer<typeof ZPersonnelQuery>;
 
@@ -26,14 +38,158 @@ export const ZInviteUserBody = z.object({
 export type TInviteUserBody = z.infer<typeof ZInviteUserBody>;
 
 export const ZChangeRoleBody = z.object({ roleId: ZId });
-export const ZUserStatusBody = z.object({ status: z.enum(['ACTIVE', 'INACTIVE']) });
+export const ZUserStatusBody = z.object({ status: z.enum(USER_STATUSES) });
 
-const ZFeature = z.enum([...PAGE_FEATURES, ...PERMISSIONS]);
+/** A page feature or a permission of the catalogue. */
+export const ZFeatureType = z.enum([...PAGE_FEATURES, ...PERMISSIONS]);
 /** The whole matrix row of a role: every feature with its box ticked or not. */
 export const ZRolePermissionsBody = z.object({
-  permissions: z.array(z.object({ featureType: ZFeature, accessValue: z.boolean() })).min(1).max(50),
+  permissions: z.array(z.object({ featureType: ZFeatureType, accessValue: z.boolean() })).min(1).max(50),
 });
 export type TRolePermissionsBody = z.infer<typeof ZRolePermissionsBody>;
 
 export const ZAuditQuery = ZPaging.extend({ clientId: ZClientIdParam, action: z.string().trim().max(40).optional() });
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+// ---- Answers ----
+
+const ZUserStatus = z.enum(USER_STATUSES);
+
+/** A person of the client as the pickers show them. */
+export const ZUserPick = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** The role's code (admin, guest, representative, ...). */
+  role: z.string(),
+  status: ZUserStatus,
+  phone: z.string().nullable(),
+});
+export type TUserPick = z.infer<typeof ZUserPick>;
+
+/** One row of the personnel list: role, status, lock and last sign-in. */
+export const ZPersonRow = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: ZUserStatus,
+  roleId: z.number().int(),
+  role: z.string(),
+  roleName: z.string(),
+  lastSignInAt: z.string().nullable(),
+  /** Locked for a while after repeated failed sign-ins. */
+  locked: z.boolean(),
+});
+export type TPersonRow = z.infer<typeof ZPersonRow>;
+
+/** A borrower role of the client with how many users hold it. */
+export const ZRole = z.strictObject({
+  id: z.number().int(), code: z.string(), name: z.string(), users: z.number().int(),
+});
+export type TRole = z.infer<typeof ZRole>;
+
+const ZFeatureKind = z.enum(['PAGE', 'PERMISSION']);
+
+/** The shared catalogue of page features and permissions. */
+export const ZPage = z.strictObject({
+  featureType: ZFeatureType, kind: ZFeatureKind, label: z.string(), sortOrder: z.number().int(),
+});
+export type TPage = z.infer<typeof ZPage>;
+
+export const ZStoredRolePermission = z.strictObject({
+  roleId: z.number().int(), featureType: ZFeatureType, accessValue: z.boolean(),
+});
+export type TStoredRolePermission = z.infer<typeof ZStoredRolePermission>;
+
+/** One role's row of the matrix: every catalogue entry, ticked or not; admin and root are shown, not editable. */
+export const ZRoleMatrix = z.strictObject({
+  role: z.strictObject({ id: z.number().int(), code: z.string(), name: z.string() }),
+  editable: z.boolean(),
+  permissions: z.array(z.strictObject({
+    featureType: ZFeatureType, kind: ZFeatureKind, label: z.string(), accessValue: z.boolean(),
+  })),
+});
+export type TRoleMatrix = z.infer<typeof ZRoleMatrix>;
+export type TMatrixEntry = TRoleMatrix['permissions'][number];
+
+export const ZSavedRoleMatrix = ZRoleMatrix.extend({ usersUpdated: z.number().int() });
+
+/** One audit-log entry with the actor's name and, for a user, the subject's email. */
+export const ZAuditRow = z.strictObject({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  entity: z.string().nullable(),
+  entityId: z.string().nullable(),
+  detail: z.unknown(),
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  subjectEmail: z.string().nullable(),
+});
+export type TAuditRow = z.infer<typeof ZAuditRow>;
+
+// ---- Calls ----
+
+const people = { userType: 'borrowers', requirement: API_ACCESS.people } as const;
+const manageUsers = { userType: 'borrowers', requirement: API_ACCESS.manageUsers } as const;
+
+export const personnelCalls = {
+  users: call({
+    method: 'GET', path: '/users', access: people, query: ZUsersQuery,
+    summary: 'People of the client for the pickers: by name or email (3+ characters), role and status',
+    answer: paged(ZUserPick),
+  }),
+  clientUsers: call({
+    method: 'GET', path: '/users/client', access: people,
+    summary: 'Every active user of the client (assignee pickers)', answer: json(z.array(ZUserPick)),
+  }),
+  invite: call({
+    method: 'POST', path: '/users', access: manageUsers, body: ZInviteUserBody,
+    summary: "Invites a user: the account gets the role's pages and a set-password link goes by email",
+    answer: json(z.strictObject({
+      id: z.number().int(), name: z.string(), email: z.string(), role: z.string(), roleName: z.string(),
+      status: z.literal('ACTIVE'),
+    })),
+  }),
+  changeRole: call({
+    method: 'POST', path: '/users/{id}/role', access: manageUsers, params: ZUserIdParam, body: ZChangeRoleBody,
+    summary: "Gives a user another role and its pages (their sessions end, so it holds on their next request)",
+    answer: json(z.strictObject({ id: z.number().int(), role: z.string(), roleName: z.string() })),
+  }),
+  setStatus: call({
+    method: 'POST', path: '/users/{id}/status', access: manageUsers, params: ZUserIdParam, body: ZUserStatusBody,
+    summary: 'Deactivates a user (their sessions stop at once) or reactivates them',
+    answer: json(z.strictObject({ id: z.number().int(), status: ZUserStatus })),
+  }),
+  roles: call({
+    method: 'GET', path: '/user_management', access: manageUsers,
+    summary: "The client's roles (investor excluded) with their user counts", answer: json(z.array(ZRole)),
+  }),
+  pages: call({
+    method: 'GET', path: '/user_management/pages', access: manageUsers,
+    summary: 'The catalogue of page features and permissions', answer: json(z.array(ZPage)),
+  }),
+  rolePermissions: call({
+    method: 'GET', path: '/user_management/pagepermissions', access: manageUsers,
+    summary: "Every role's stored page permissions", answer: json(z.array(ZStoredRolePermission)),
+  }),
+  people: call({
+    method: 'GET', path: '/user_management/users', access: manageUsers, query: ZPersonnelQuery,
+    summary: 'Personnel of any role: searchable by name or email, by role and status, paged', answer: paged(ZPersonRow),
+  }),
+  auditLog: call({
+    method: 'GET', path: '/user_management/audit_log', access: manageUsers, query: ZAuditQuery,
+    summary: "The client's audit log, newest first, optionally of one action", answer: paged(ZAuditRow),
+  }),
+  roleMatrix: call({
+    method: 'GET', path: '/user_management/{role_id}/permissions', access: manageUsers, params: ZRoleIdParam,
+    summary: "One role's row of the permission matrix", answer: json(ZRoleMatrix),
+  }),
+  saveRoleMatrix: call({
+    method: 'POST', path: '/user_management/{role_id}/permissions', access: manageUsers, params: ZRoleIdParam,
+    body: ZRolePermissionsBody,
+    summary: "Stores a role's row and gives it to the role's users (they sign in again)",
+    answer: json(ZSavedRoleMatrix),
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { MIN_SEARCH_LENGTH, NOTIFICATIONS_PAGE_SIZE } from '@/lib/constants';
+import { API_ACCESS } from './access';
+import { call, json, paged } from './call';
 import { ZClientIdParam, ZIsoDate, ZPaging } from './common';
+import { ZInvoiceDetail } from './receivables';
 
 const ZId = z.coerce.number().int().positive();
 const ZCode = z.string().trim().min(1).max(64);
@@ -41,19 +43,75 @@ export const ZCloseTaskBody = z.object({
 
 export const ZAssignTaskBody = z.object({ clientId: ZClientIdParam, assigneeId: ZId });
 
-export const ZNotificationsQuery = z.object({
-  clientId: ZClientIdParam,
-  status: z.enum(['NEW', 'READ']).default('NEW'),
-  offset: z.coerce.number().int().min(1).default(1),
-  count: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
-});
-
-export const ZUsersQuery = ZPaging.extend({
-  clientId: ZClientIdParam,
-  nameOrEmail: z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(100).optional(),
-  role: z.enum(['guest', 'representative']).optional(),
-  status: z.enum(['ACTIVE', 'INACTIVE']).optional(),
-});
-export type TUsersQuery = z.infer<typeof ZUsersQuery>;
-
 export const ZTaskIdParam = z.object({ id: ZId });
+
+// ---- Answers ----
+
+/** One collection task with its customer, invoices, people and category. */
+export const ZTaskRow = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  sysObligorCode: z.string().nullable(),
+  obligorName: z.string().nullable(),
+  sysInvoiceNum: z.array(z.string()),
+  assigneeId: z.number().int(),
+  assigneeName: z.string(),
+  reporterId: z.number().int(),
+  reporterName: z.string(),
+  categoryId: z.number().int(),
+  category: z.string(),
+  status: z.enum(TASK_STATUSES),
+  dueDate: z.string(),
+  comment: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TTaskRow = z.infer<typeof ZTaskRow>;
+
+/** What happened to a task: its audit trail and the notifications it raised. */
+export const ZTaskEvent = z.strictObject({ at: z.string(), text: z.string() });
+export type TTaskEvent = z.infer<typeof ZTaskEvent>;
+
+export const ZTaskCategory = z.strictObject({ taskCategoryId: z.number().int(), taskCategory: z.string() });
+export type TTaskCategory = z.infer<typeof ZTaskCategory>;
+
+// ---- Calls ----
+
+const access = { userType: 'borrowers', requirement: API_ACCESS.tasks } as const;
+
+export const taskCalls = {
+  list: call({
+    method: 'GET', path: '/tasks', access, query: ZTasksQuery,
+    summary: 'Tasks the user may see, filtered and paged; open ones by due date first', answer: paged(ZTaskRow),
+  }),
+  create: call({
+    method: 'POST', path: '/tasks', access, body: ZCreateTaskBody,
+    summary: 'Creates a task on a customer and its invoices; the assignee is notified', answer: json(ZTaskRow),
+  }),
+  get: call({
+    method: 'GET', path: '/tasks/{id}', access, params: ZTaskIdParam,
+    summary: 'One task the user may see', answer: json(ZTaskRow),
+  }),
+  close: call({
+    method: 'POST', path: '/tasks/{id}/close', access, params: ZTaskIdParam, body: ZCloseTaskBody,
+    summary: 'The assignee, the reporter or a task manager closes the task with a comment', answer: json(ZTaskRow),
+  }),
+  assign: call({
+    method: 'POST', path: '/tasks/{id}/assign', access, params: ZTaskIdParam, body: ZAssignTaskBody,
+    summary: 'Hands an open task to another user, who is notified', answer: json(ZTaskRow),
+  }),
+  history: call({
+    method: 'GET', path: '/tasks/{id}/history', access, params: ZTaskIdParam,
+    summary: "The task's history, oldest first: created, closed, and who was notified",
+    answer: json(z.array(ZTaskEvent)),
+  }),
+  invoices: call({
+    method: 'GET', path: '/tasks/{id}/invoices', access, params: ZTaskIdParam,
+    summary: "The task's invoices with their ageing today (those of customers outside the user's scope left out)",
+    answer: json(z.array(ZInvoiceDetail)),
+  }),
+  categories: call({
+    method: 'GET', path: '/taskcategories', access,
+    summary: "The client's task categories, 'Others' always among them", answer: json(z.array(ZTaskCategory)),
+  }),
+};

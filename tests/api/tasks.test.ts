@@ -8,6 +8,8 @@ import { GET as listTasksRoute, POST as createTaskRoute } from '@/app/api/tasks/
 import { GET as getTaskRoute } from '@/app/api/tasks/[id]/route';
 import { POST as closeTaskRoute } from '@/app/api/tasks/[id]/close/route';
 import { POST as assignTaskRoute } from '@/app/api/tasks/[id]/assign/route';
+import { GET as taskHistoryRoute } from '@/app/api/tasks/[id]/history/route';
+import { GET as taskInvoicesRoute } from '@/app/api/tasks/[id]/invoices/route';
 import { GET as categoriesRoute } from '@/app/api/taskcategories/route';
 import { GET as notificationsRoute } from '@/app/api/notifications/route';
 import { POST as markAsReadRoute } from '@/app/api/notifications/[id]/markasread/route';
@@ -174,6 +176,21 @@ describe('tasks', () => {
     expect((await close({ comment: 'again' })).status).toBe(409);
     const bell = await callRoute(notificationsRoute, '/api/notifications', { cookie: admin.cookie });
     expect(bell.json[0]).toMatchObject({ associationId: taskId, message: expect.stringContaining('closed the task') });
+  });
+
+  it("tells a task's history and its invoices to whoever may see the task, and 404 to others", async () => {
+    const read = (route: typeof taskHistoryRoute, cookie: string) =>
+      callRoute(route, `/api/tasks/${taskId}`, { cookie, params: { id: String(taskId) } });
+    const history = await read(taskHistoryRoute, admin.cookie);
+    expect(history.status).toBe(200);
+    const texts = history.json.map((event: { text: string }) => event.text);
+    expect(texts).toContainEqual(expect.stringMatching(/^Created by /));
+    expect(texts).toContainEqual(expect.stringMatching(/^Closed by /));
+    expect(texts).toContainEqual(expect.stringMatching(/^Notified .*: .*assigned you a task/));
+    const attached = await read(taskInvoicesRoute, admin.cookie);
+    expect(attached.status).toBe(200);
+    expect(attached.json.map((invoice: { sysInvoiceNum: string }) => invoice.sysInvoiceNum)).toEqual([invoiceNum]);
+    for (const route of [taskHistoryRoute, taskInvoicesRoute]) expect((await read(route, rep.cookie)).status).toBe(404);
   });
 
   it('reminds assignees once a day of tasks due tomorrow and overdue', async () => {

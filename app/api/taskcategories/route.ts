@@ -1,6 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { listTaskCategories } from '@/lib/server/tasks/task-categories';
+import { route } from '@/lib/server/api/route';
+import { tasks } from '@/lib/server/calls/tasks';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.tasks }, ({ db, session }) =>
-  listTaskCategories(db, session.clientId));
+export const GET = route(tasks.categories);

@@ -1,14 +1,5 @@
-import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZCreateTaskBody, ZTasksQuery } from '@/lib/contract/tasks';
-import { listTasks } from '@/lib/server/tasks/list-tasks';
-import { createTask } from '@/lib/server/tasks/task-changes';
+import { route } from '@/lib/server/api/route';
+import { tasks } from '@/lib/server/calls/tasks';
 
-const access = { userType: 'borrowers', requirement: API_ACCESS.tasks } as const;
-
-export const GET = apiRoute({ ...access, query: ZTasksQuery }, async ({ db, session, query }) => {
-  const { rows, total } = await listTasks(db, session, query);
-  return new PagedResult(rows, total);
-});
-
-export const POST = apiRoute({ ...access, body: ZCreateTaskBody }, ({ db, session, body }) => createTask(db, session, body));
+export const GET = route(tasks.list);
+export const POST = route(tasks.create);

@@ -1,6 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { listRoles } from '@/lib/server/users/personnel';
+import { route } from '@/lib/server/api/route';
+import { personnel } from '@/lib/server/calls/personnel';
 
-/** GET /api/user_management: the client's roles (investor excluded) with their user counts. */
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.manageUsers }, ({ db, session }) => listRoles(db, session.clientId));
+export const GET = route(personnel.roles);

@@ -1,24 +1,21 @@
 import Link from 'next/link';
 import { format } from 'date-fns';
-import { getDb } from '@/lib/db/client';
+import { pageGate } from '@/lib/backend/page-gate';
 import { ROLE_NAMES, type RoleCode } from '@/lib/domain/features';
-import { requirePageSession } from '@/lib/server/auth/page-session';
-import { findUser } from '@/lib/server/users/load-user';
 import { PageHeader } from '@/components/ui/page-header';
 import { SignOutEverywhere } from '@/components/account/sign-out-everywhere';
 
 export const metadata = { title: 'Account | Client receivables dashboard' };
 
 export default async function AccountPage() {
-  const session = await requirePageSession();
-  const user = await findUser(await getDb(), session.clientId, session.userId);
-  if (!user) return null;
+  const { backend } = await pageGate();
+  const user = await backend.auth.borrowerUser();
   const rows: [string, string][] = [
     ['Name', user.name],
     ['Email', user.email],
     ['Role', ROLE_NAMES[user.role as RoleCode] ?? user.role],
     ['Client', user.clientName],
-    ['Last sign-in', user.lastSignInAt ? format(user.lastSignInAt, 'd MMM yyyy, h:mm a') : 'Never'],
+    ['Last sign-in', user.lastSignInAt ? format(new Date(user.lastSignInAt), 'd MMM yyyy, h:mm a') : 'Never'],
   ];
   return (
     <div className="mx-auto max-w-2xl">

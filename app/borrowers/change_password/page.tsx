@@ -1,11 +1,11 @@
 import { PageHeader } from '@/components/ui/page-header';
 import { ChangePasswordForm } from '@/components/account/change-password-form';
-import { requirePageSession } from '@/lib/server/auth/page-session';
+import { pageGate } from '@/lib/backend/page-gate';
 
 export const metadata = { title: 'Change Password | Client receivables dashboard' };
 
 export default async function Page() {
-  await requirePageSession();
+  await pageGate();
   return (
     <div className="mx-auto max-w-xl">
       <PageHeader title="Change password" description="Confirm your current password, then choose a new one. Your other sessions end." />

@@ -4,12 +4,11 @@ import { flattenParams, hrefWith, readSort, type SearchParams } from '@/lib/clie
 import { satisfies } from '@/lib/domain/access';
 import { API_ACCESS } from '@/lib/contract/access';
 import { isNotFound } from '@/lib/backend/page-errors';
-import { requirePageSession } from '@/lib/server/auth/page-session';
+import { pageGate } from '@/lib/backend/page-gate';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
-import { pageBackend } from '@/components/receivables/page-backend';
 import { AddContactButton } from '@/components/contacts/add-contact-button';
 import { ContactSearch } from '@/components/contacts/contact-search';
 import { ContactsTable } from '@/components/contacts/contacts-table';
@@ -20,7 +19,7 @@ const PATH = '/borrowers/contacts';
 
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
-  const session = await requirePageSession();
+  const { session } = await pageGate();
   const invalid = checkLink(ZContactsQuery, params);
   return (
     <div className="mx-auto max-w-7xl">
@@ -42,10 +41,10 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
 }
 
 async function ContactList({ params }: { params: Record<string, string> }) {
-  const { backend } = await pageBackend();
+  const { backend } = await pageGate();
   try {
     const query = ZContactsQuery.parse(params);
-    const { rows, total } = await backend.contacts(query);
+    const { rows, total } = await backend.contacts.list({ query: params });
     if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
     const sort = readSort(params, CONTACT_SORT_KEYS, { sortBy: 'name', order: 'ASC' });
     return (

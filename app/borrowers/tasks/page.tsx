@@ -2,12 +2,12 @@ import Link from 'next/link';
 import { ZTasksQuery } from '@/lib/contract/tasks';
 import { flattenParams, hrefWith, type SearchParams } from '@/lib/client/url-state';
 import { todayIso } from '@/lib/domain/dates';
+import { pageGate } from '@/lib/backend/page-gate';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { ParamSelect } from '@/components/ui/param-select';
 import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
-import { pageBackend } from '@/components/receivables/page-backend';
 import { CreateTaskDialog } from '@/components/tasks/create-task-dialog';
 import { TasksTable } from '@/components/tasks/tasks-table';
 
@@ -18,8 +18,8 @@ const PATH = '/borrowers/tasks';
 
 export default async function TasksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
-  const { backend } = await pageBackend();
-  const [categories, people] = await Promise.all([backend.taskCategories(), backend.clientUsers()]);
+  const { backend } = await pageGate();
+  const [categories, people] = await Promise.all([backend.tasks.categories(), backend.personnel.clientUsers()]);
   const invalid = checkLink(ZTasksQuery, params);
   const status = params.status ?? 'OPEN';
   return (
@@ -52,10 +52,10 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
 }
 
 async function TaskList({ params }: { params: Record<string, string> }) {
-  const { backend } = await pageBackend();
+  const { backend } = await pageGate();
   try {
     const query = ZTasksQuery.parse(params);
-    const { rows, total } = await backend.tasks(query);
+    const { rows, total } = await backend.tasks.list({ query: params });
     if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
     return (
       <>

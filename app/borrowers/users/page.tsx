@@ -1,8 +1,7 @@
+import { API_ACCESS } from '@/lib/contract/access';
 import { ZPersonnelQuery } from '@/lib/contract/personnel';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
-import { getDb } from '@/lib/db/client';
-import { listPersonnel, listRoles } from '@/lib/server/users/personnel';
-import { requirePersonnelSession } from '@/lib/server/users/personnel-page';
+import { pageGate } from '@/lib/backend/page-gate';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -18,10 +17,9 @@ export const metadata = { title: 'Manage Personnel | Client receivables dashboar
 const PATH = '/borrowers/users';
 
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requirePersonnelSession();
+  const { session, backend } = await pageGate(API_ACCESS.manageUsers);
   const params = flattenParams(await searchParams);
-  const db = await getDb();
-  const roles = await listRoles(db, session.clientId);
+  const roles = await backend.personnel.roles();
   const invalid = checkLink(ZPersonnelQuery, params);
   return (
     <div className="mx-auto max-w-7xl">
@@ -42,7 +40,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   async function people() {
     try {
       const query = ZPersonnelQuery.parse(params);
-      const { rows, total } = await listPersonnel(db, session.clientId, query);
+      const { rows, total } = await backend.personnel.people({ query: params });
       if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
       return (
         <>

@@ -2,10 +2,12 @@ import 'server-only';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { auditLog, users } from '@/lib/db/schema';
-import type { TAuditQuery } from '@/lib/contract/personnel';
+import type { TAuditQuery, TAuditRow } from '@/lib/contract/personnel';
 
 /** The client's audit log, newest first, with the actor's name (users of the same client only). */
-export async function listAudit(db: Db, clientId: number, query: TAuditQuery) {
+export async function listAudit(
+  db: Db, clientId: number, query: TAuditQuery,
+): Promise<{ rows: TAuditRow[]; total: number }> {
   const where = query.action ? and(eq(auditLog.clientId, clientId), eq(auditLog.action, query.action)) : eq(auditLog.clientId, clientId);
   const actor = and(eq(users.clientId, auditLog.clientId), eq(users.id, auditLog.userId));
   const [rows, [total]] = await Promise.all([

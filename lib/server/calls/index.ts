@@ -1,6 +1,13 @@
 import 'server-only';
+import { accounts } from './accounts';
+import { auth } from './auth';
 import { clients } from './clients';
+import { communications } from './communications';
+import { contacts } from './contacts';
+import { notifications } from './notifications';
+import { personnel } from './personnel';
 import { receivables } from './receivables';
+import { tasks } from './tasks';
 import type { ServedCall } from './serve';
 
 /**
@@ -9,7 +16,9 @@ import type { ServedCall } from './serve';
  * `./<domain>.ts` (the service each runs). Routes bind one call each; pages reach the same calls
  * through `lib/backend`; the browser through `lib/client/api.ts`.
  */
-export const CALLS = { clients, receivables };
+export const CALLS = {
+  clients, receivables, auth, accounts, personnel, tasks, notifications, contacts, communications,
+};
 
 export type CallTable = typeof CALLS;
 

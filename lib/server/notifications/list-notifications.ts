@@ -3,12 +3,15 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { notifications } from '@/lib/db/schema';
 import { notFound } from '@/lib/server/domain-errors';
+import type { TNotification } from '@/lib/contract/notifications';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 
 const mine = (session: SessionData) => and(eq(notifications.clientId, session.clientId), eq(notifications.userId, session.userId));
 
 /** GET /notifications: the user's NEW or READ notifications, newest first, 20 a page. */
-export async function listNotifications(db: Db, session: SessionData, query: { status: 'NEW' | 'READ'; offset: number; count: number }) {
+export async function listNotifications(
+  db: Db, session: SessionData, query: { status: 'NEW' | 'READ'; offset: number; count: number },
+): Promise<{ rows: TNotification[]; total: number }> {
   const where = and(mine(session), eq(notifications.status, query.status));
   const [rows, [total]] = await Promise.all([
     db.select({

@@ -2,28 +2,19 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TTasksQuery } from '@/lib/contract/tasks';
+import type { TTaskRow, TTasksQuery } from '@/lib/contract/tasks';
 import { hasPermission } from '@/lib/domain/access';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 
-export interface TaskRow {
-  id: number;
-  name: string;
-  sysObligorCode: string | null;
-  obligorName: string | null;
-  sysInvoiceNum: string[];
-  assigneeId: number;
-  assigneeName: string;
-  reporterId: number;
-  reporterName: string;
-  categoryId: number;
-  category: string;
-  status: 'OPEN' | 'CLOSED';
-  dueDate: string;
-  comment: string | null;
-  closedAt: string | null;
-  createdAt: string;
-}
+/** The reports still name the row by its old name; the type is the contract's. */
+export type { TTaskRow as TaskRow } from '@/lib/contract/tasks';
+
+/** A row of taskSelect as the drivers give it: timestamps as Date or text, the window total as text. */
+export type RawTask = Omit<TTaskRow, 'closedAt' | 'createdAt'> & {
+  closedAt: string | Date | null;
+  createdAt: string | Date;
+  total: string | number;
+};
 
 /** Collectors see the tasks assigned to or reported by them; MANAGE_TASKS (and admins) see all. */
 export function visibleTo(session: SessionData): SQL {
@@ -46,17 +37,18 @@ export function taskSelect(where: SQL): SQL {
     where ${where}`;
 }
 
-export function toTaskRow(raw: Record<string, unknown>): TaskRow {
-  const { total: _total, closedAt, createdAt, ...row } = raw;
+export function toTaskRow({ total: _total, closedAt, createdAt, ...row }: RawTask): TTaskRow {
   return {
     ...row,
-    closedAt: closedAt ? new Date(closedAt as string).toISOString() : null,
-    createdAt: new Date(createdAt as string).toISOString(),
-  } as TaskRow;
+    closedAt: closedAt ? new Date(closedAt).toISOString() : null,
+    createdAt: new Date(createdAt).toISOString(),
+  };
 }
 
 /** GET /tasks: filtered and paged; open tasks by due date first. */
-export async function listTasks(db: Db, session: SessionData, query: TTasksQuery) {
+export async function listTasks(
+  db: Db, session: SessionData, query: TTasksQuery,
+): Promise<{ rows: TTaskRow[]; total: number }> {
   const where: SQL[] = [sql`t.client_id = ${session.clientId}`, visibleTo(session)];
   if (query.status !== 'ALL') where.push(sql`t.status = ${query.status}`);
   if (query.assigneeId) where.push(sql`t.assignee_id = ${query.assigneeId}`);
@@ -68,7 +60,7 @@ export async function listTasks(db: Db, session: SessionData, query: TTasksQuery
     where.push(sql`exists (select 1 from task_invoices ti where ti.client_id = t.client_id and ti.task_id = t.id
       and ti.sys_invoice_num = ${query.sysInvoiceNum})`);
   }
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const rows = await queryRows<RawTask>(db, sql`
     ${taskSelect(sql.join(where, sql` and `))}
     order by t.status desc, t.due_date asc, t.id asc
     limit ${query.count} offset ${(query.offset - 1) * query.count}`);

@@ -3,9 +3,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { taskCategories } from '@/lib/db/schema';
 import { OTHERS_TASK_CATEGORY } from '@/lib/constants';
+import type { TTaskCategory } from '@/lib/contract/tasks';
 
 /** GET /taskcategories: the client's categories, with 'Others' (id 9) added when missing. */
-export async function listTaskCategories(db: Db, clientId: number) {
+export async function listTaskCategories(db: Db, clientId: number): Promise<TTaskCategory[]> {
   const rows = await db.select({ taskCategoryId: taskCategories.id, taskCategory: taskCategories.taskCategory })
     .from(taskCategories).where(eq(taskCategories.clientId, clientId)).orderBy(asc(taskCategories.id));
   return rows.some((r) => r.taskCategoryId === OTHERS_TASK_CATEGORY.taskCategoryId) ? rows : [...rows, { ...OTHERS_TASK_CATEGORY }];

@@ -5,20 +5,20 @@ import { queryRows } from '@/lib/db/query';
 import { auditLog, invoices, obligors, roles, taskInvoices, tasks, users } from '@/lib/db/schema';
 import { obligorScope } from '@/lib/domain/obligor-scope';
 import { canSeeObligor } from '@/lib/server/obligors/obligor-scope';
-import type { TCreateTaskBody } from '@/lib/contract/tasks';
+import type { TCreateTaskBody, TTaskRow } from '@/lib/contract/tasks';
 import { hasPermission } from '@/lib/domain/access';
 import { todayIso } from '@/lib/domain/dates';
 import { invalid, conflict, forbidden, notFound } from '@/lib/server/domain-errors';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { emailNotification, storeNotification, type TaskNotice } from '@/lib/server/notifications/notify';
 import { ensureTaskCategory } from './task-categories';
-import { taskSelect, toTaskRow, visibleTo, type TaskRow } from './list-tasks';
+import { taskSelect, toTaskRow, visibleTo, type RawTask } from './list-tasks';
 
 const badField = (field: string, message: string) => invalid(message, { [field]: message });
 
 /** One task the user may see, or 404 (another client's or another collector's task alike). */
-export async function getTask(db: Db, session: SessionData, id: number): Promise<TaskRow> {
-  const [row] = await queryRows<Record<string, unknown>>(db, sql`
+export async function getTask(db: Db, session: SessionData, id: number): Promise<TTaskRow> {
+  const [row] = await queryRows<RawTask>(db, sql`
     ${taskSelect(sql`t.client_id = ${session.clientId} and t.id = ${id} and ${visibleTo(session)}`)}`);
   if (!row) throw notFound('Task');
   return toTaskRow(row);
@@ -58,7 +58,7 @@ async function notice(tx: Db, notices: TaskNotice[], value: TaskNotice): Promise
 }
 
 /** POST /tasks: validated against the client's own users, categories, customers and invoices. */
-export async function createTask(db: Db, session: SessionData, body: TCreateTaskBody): Promise<TaskRow> {
+export async function createTask(db: Db, session: SessionData, body: TCreateTaskBody): Promise<TTaskRow> {
   const clientId = session.clientId;
   if (body.dueDate < todayIso()) throw badField('dueDate', 'the due date cannot be in the past');
   const assignee = await activeBorrower(db, clientId, body.assigneeId);
@@ -101,7 +101,7 @@ async function openTaskFor(db: Db, session: SessionData, id: number) {
 }
 
 /** POST /tasks/{id}/close: the assignee, the reporter or a task manager closes it with a comment. */
-export async function closeTask(db: Db, session: SessionData, id: number, comment: string): Promise<TaskRow> {
+export async function closeTask(db: Db, session: SessionData, id: number, comment: string): Promise<TTaskRow> {
   const task = await openTaskFor(db, session, id);
   const involved = task.assigneeId === session.userId || task.reporterId === session.userId;
   if (!involved && !hasPermission(session, 'MANAGE_TASKS')) throw forbidden('Only the assignee or the reporter can close this task');
@@ -119,7 +119,7 @@ export async function closeTask(db: Db, session: SessionData, id: number, commen
 }
 
 /** POST /tasks/{id}/assign: hands an open task to another user, who is notified. */
-export async function assignTask(db: Db, session: SessionData, id: number, assigneeId: number): Promise<TaskRow> {
+export async function assignTask(db: Db, session: SessionData, id: number, assigneeId: number): Promise<TTaskRow> {
   const task = await openTaskFor(db, session, id);
   if (task.reporterId !== session.userId && !hasPermission(session, 'MANAGE_TASKS')) {
     throw forbidden('Only the reporter or a task manager can reassign this task');

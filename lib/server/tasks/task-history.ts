@@ -2,14 +2,10 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-
-export interface TaskEvent {
-  at: string;
-  text: string;
-}
+import type { TTaskEvent } from '@/lib/contract/tasks';
 
 /** What happened to a task: the audit trail and the notifications it raised, oldest first. */
-export async function taskHistory(db: Db, clientId: number, taskId: number): Promise<TaskEvent[]> {
+export async function taskHistory(db: Db, clientId: number, taskId: number): Promise<TTaskEvent[]> {
   const rows = await queryRows<{ at: string | Date; text: string }>(db, sql`
     select a.at, case a.action when 'task_created' then 'Created by ' || coalesce(u.name, 'someone')
       when 'task_closed' then 'Closed by ' || coalesce(u.name, 'someone') else a.action end as text

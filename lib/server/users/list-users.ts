@@ -2,13 +2,15 @@ import 'server-only';
 import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { roles, users } from '@/lib/db/schema';
-import type { TUsersQuery } from '@/lib/contract/tasks';
+import type { TUserPick, TUsersQuery } from '@/lib/contract/personnel';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 
 const columns = { id: users.id, name: users.name, email: users.email, role: roles.code, status: users.status, phone: users.phone };
 
 /** GET /users: people of the client, searchable by name or email (3+ characters), by role and status. */
-export async function listUsers(db: Db, clientId: number, query: TUsersQuery) {
+export async function listUsers(
+  db: Db, clientId: number, query: TUsersQuery,
+): Promise<{ rows: TUserPick[]; total: number }> {
   const parts: SQL[] = [eq(users.clientId, clientId), eq(users.userType, 'borrowers')];
   if (query.nameOrEmail) {
     const like = `%${escapeLike(query.nameOrEmail)}%`;
@@ -27,7 +29,7 @@ export async function listUsers(db: Db, clientId: number, query: TUsersQuery) {
 }
 
 /** GET /users/client: every active user of the client (assignee pickers). */
-export async function listClientUsers(db: Db, clientId: number) {
+export async function listClientUsers(db: Db, clientId: number): Promise<TUserPick[]> {
   return db.select(columns).from(users).innerJoin(roles, and(eq(roles.clientId, users.clientId), eq(roles.id, users.roleId)))
     .where(and(eq(users.clientId, clientId), eq(users.status, 'ACTIVE'), eq(users.userType, 'borrowers')))
     .orderBy(asc(users.name));

@@ -5,6 +5,8 @@ import { clients, pages, roles, userPagePermissions, users } from '@/lib/db/sche
 import { effectiveAccess, type AccessProfile } from '@/lib/domain/access';
 import { landingPath } from '@/lib/domain/route-permissions';
 import type { TUser } from '@/lib/contract/auth';
+import type { SessionData } from '@/lib/server/auth/session-cookie';
+import { notFound } from '@/lib/server/domain-errors';
 
 const userColumns = {
   clientId: users.clientId,
@@ -74,4 +76,11 @@ export function toUserDto(user: NonNullable<UserRow>, profile: AccessProfile): T
     landingPath: landingPath(profile),
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
   };
+}
+
+/** GET /api/{borrowers|investors}/user: the signed-in user as the API answers it. */
+export async function currentUser(db: Db, session: SessionData): Promise<TUser> {
+  const user = await findUser(db, session.clientId, session.userId);
+  if (!user) throw notFound('User');
+  return toUserDto(user, await loadAccessProfile(db, user));
 }

@@ -2,11 +2,13 @@ import 'server-only';
 import { and, asc, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { roles, users } from '@/lib/db/schema';
-import type { TPersonnelQuery } from '@/lib/contract/personnel';
+import type { TPersonnelQuery, TPersonRow, TRole } from '@/lib/contract/personnel';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 
 /** The personnel list: borrowers of the client with role, status and last sign-in. */
-export async function listPersonnel(db: Db, clientId: number, query: TPersonnelQuery) {
+export async function listPersonnel(
+  db: Db, clientId: number, query: TPersonnelQuery,
+): Promise<{ rows: TPersonRow[]; total: number }> {
   const parts: SQL[] = [eq(users.clientId, clientId), eq(users.userType, 'borrowers')];
   if (query.nameOrEmail) {
     const like = `%${escapeLike(query.nameOrEmail)}%`;
@@ -27,13 +29,11 @@ export async function listPersonnel(db: Db, clientId: number, query: TPersonnelQ
   ]);
   return { rows: rows.map((r) => ({ ...r, lastSignInAt: r.lastSignInAt?.toISOString() ?? null })), total: total?.n ?? 0 };
 }
-export type PersonnelRow = Awaited<ReturnType<typeof listPersonnel>>['rows'][number];
 
 /** GET /user_management: the client's borrower roles with how many users hold each. */
-export async function listRoles(db: Db, clientId: number) {
+export async function listRoles(db: Db, clientId: number): Promise<TRole[]> {
   return db.select({
     id: roles.id, code: roles.code, name: roles.name,
     users: sql<number>`(select count(*)::int from users u where u.client_id = ${roles.clientId} and u.role_id = ${roles.id})`,
   }).from(roles).where(and(eq(roles.clientId, clientId), ne(roles.code, 'investor'))).orderBy(asc(roles.id));
 }
-export type RoleRow = Awaited<ReturnType<typeof listRoles>>[number];

@@ -3,22 +3,30 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { pages, rolePermissions, roles, userPagePermissions, users } from '@/lib/db/schema';
 import { isAdminRole } from '@/lib/domain/features';
-import type { TRolePermissionsBody } from '@/lib/contract/personnel';
+import {
+  ZFeatureType, type TPage, type TRoleMatrix, type TRolePermissionsBody, type TStoredRolePermission,
+} from '@/lib/contract/personnel';
 import { invalid, notFound } from '@/lib/server/domain-errors';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { bumpSessionVersion } from '@/lib/server/auth/account-changes';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 
+/** The catalogue holds the features of lib/domain/features.ts only (the seed and client creation write it). */
+const feature = (featureType: string) => ZFeatureType.parse(featureType);
+
 /** GET /user_management/pages: the shared catalogue of page features and permissions. */
-export function listPages(db: Db) {
-  return db.select().from(pages).orderBy(asc(pages.sortOrder));
+export async function listPages(db: Db): Promise<TPage[]> {
+  const rows = await db.select().from(pages).orderBy(asc(pages.sortOrder));
+  return rows.map((r) => ({ ...r, featureType: feature(r.featureType) }));
 }
 
 /** GET /user_management/pagepermissions: every role's matrix of the client. */
-export function listRolePermissions(db: Db, clientId: number) {
-  return db.select({ roleId: rolePermissions.roleId, featureType: rolePermissions.featureType, accessValue: rolePermissions.accessValue })
+export async function listRolePermissions(db: Db, clientId: number): Promise<TStoredRolePermission[]> {
+  const { roleId, featureType, accessValue } = rolePermissions;
+  const rows = await db.select({ roleId, featureType, accessValue })
     .from(rolePermissions).innerJoin(pages, eq(pages.featureType, rolePermissions.featureType))
     .where(eq(rolePermissions.clientId, clientId)).orderBy(asc(rolePermissions.roleId), asc(pages.sortOrder));
+  return rows.map((r) => ({ ...r, featureType: feature(r.featureType) }));
 }
 
 export async function findRole(db: Db, clientId: number, roleId: number) {
@@ -29,7 +37,7 @@ export async function findRole(db: Db, clientId: number, roleId: number) {
 }
 
 /** GET /user_management/{role_id}/permissions: the role's row, every catalogue entry present. */
-export async function roleMatrix(db: Db, clientId: number, roleId: number) {
+export async function roleMatrix(db: Db, clientId: number, roleId: number): Promise<TRoleMatrix> {
   const role = await findRole(db, clientId, roleId);
   const rows = await db.select({ featureType: pages.featureType, kind: pages.kind, label: pages.label, accessValue: rolePermissions.accessValue })
     .from(pages).leftJoin(rolePermissions, and(eq(rolePermissions.featureType, pages.featureType),
@@ -37,7 +45,12 @@ export async function roleMatrix(db: Db, clientId: number, roleId: number) {
     .orderBy(asc(pages.sortOrder));
   const admin = isAdminRole(role.code);
   // Admin and root always hold everything (lib/domain/access.ts); their row is shown, not stored.
-  return { role, editable: !admin, permissions: rows.map((r) => ({ ...r, accessValue: admin || (r.accessValue ?? false) })) };
+  return {
+    role, editable: !admin,
+    permissions: rows.map((r) => ({
+      ...r, featureType: feature(r.featureType), accessValue: admin || (r.accessValue ?? false),
+    })),
+  };
 }
 
 /** The features a role grants, in catalogue (menu) order. */

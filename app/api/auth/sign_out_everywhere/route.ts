@@ -1,10 +1,4 @@
-import { NextResponse } from 'next/server';
-import { apiRoute } from '@/lib/server/api/handler';
-import { signOutEverywhere } from '@/lib/server/auth/account-changes';
-import { clearSessionCookie } from '@/lib/server/auth/session-response';
+import { route } from '@/lib/server/api/route';
+import { accounts } from '@/lib/server/calls/accounts';
 
-/** POST /api/auth/sign_out_everywhere: ends every session of the user, on every device. */
-export const POST = apiRoute({}, async ({ db, session }) => {
-  await signOutEverywhere(db, session);
-  return clearSessionCookie(NextResponse.json({ ok: true }));
-});
+export const POST = route(accounts.signOutEverywhere);

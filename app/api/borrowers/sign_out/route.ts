@@ -1,7 +1,4 @@
-import { NextResponse, type NextRequest } from 'next/server';
-import { clearSessionCookie } from '@/lib/server/auth/session-response';
+import { route } from '@/lib/server/api/route';
+import { auth } from '@/lib/server/calls/auth';
 
-/** DELETE /api/borrowers/sign_out: always clears the session cookie, signed in or not. */
-export async function DELETE(_req: NextRequest) {
-  return clearSessionCookie(NextResponse.json({ ok: true }));
-}
+export const DELETE = route(auth.signOut);

@@ -1,3 +1,4 @@
-import { currentUserRoute } from '@/lib/server/users/current-user-route';
+import { route } from '@/lib/server/api/route';
+import { auth } from '@/lib/server/calls/auth';
 
-export const GET = currentUserRoute('investors');
+export const GET = route(auth.investorUser);

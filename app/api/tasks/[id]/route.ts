@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZTaskIdParam } from '@/lib/contract/tasks';
-import { getTask } from '@/lib/server/tasks/task-changes';
+import { route } from '@/lib/server/api/route';
+import { tasks } from '@/lib/server/calls/tasks';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.tasks }, ({ db, session, params }) =>
-  getTask(db, session, ZTaskIdParam.parse(params).id));
+export const GET = route(tasks.get);

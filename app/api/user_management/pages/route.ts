@@ -1,6 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { listPages } from '@/lib/server/users/role-permissions';
+import { route } from '@/lib/server/api/route';
+import { personnel } from '@/lib/server/calls/personnel';
 
-/** GET /api/user_management/pages: the catalogue of page features and permissions. */
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.manageUsers }, ({ db }) => listPages(db));
+export const GET = route(personnel.pages);

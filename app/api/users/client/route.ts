@@ -1,5 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { listClientUsers } from '@/lib/server/users/list-users';
+import { route } from '@/lib/server/api/route';
+import { personnel } from '@/lib/server/calls/personnel';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.people }, ({ db, session }) => listClientUsers(db, session.clientId));
+export const GET = route(personnel.clientUsers);

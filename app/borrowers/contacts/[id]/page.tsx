@@ -4,18 +4,17 @@ import { obligorHref } from '@/lib/contract/contacts';
 import { satisfies } from '@/lib/domain/access';
 import { API_ACCESS } from '@/lib/contract/access';
 import { isNotFound } from '@/lib/backend/page-errors';
-import { requirePageSession } from '@/lib/server/auth/page-session';
+import { pageGate } from '@/lib/backend/page-gate';
 import { PageHeader } from '@/components/ui/page-header';
-import { pageBackend } from '@/components/receivables/page-backend';
 import { ContactActions } from '@/components/contacts/contact-actions';
 import { CommunicationsSection } from '@/components/obligors/communications-section';
 
 export const metadata = { title: 'Customer Contact | Client receivables dashboard' };
 
 async function loadContact(id: number) {
-  const { backend } = await pageBackend();
+  const { backend } = await pageGate();
   try {
-    return await backend.contact(id);
+    return await backend.contacts.get({ params: { id } });
   } catch (error) {
     if (isNotFound(error)) notFound();
     throw error;
@@ -25,7 +24,7 @@ async function loadContact(id: number) {
 export default async function ContactPage({ params }: { params: Promise<{ id: string }> }) {
   const id = Number((await params).id);
   if (!Number.isInteger(id) || id <= 0) notFound();
-  const session = await requirePageSession();
+  const { session } = await pageGate();
   const contact = await loadContact(id);
   const none = <span className="text-slate-400">—</span>;
   const facts: [string, React.ReactNode][] = [

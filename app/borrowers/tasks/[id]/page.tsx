@@ -1,23 +1,23 @@
 import { format } from 'date-fns';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { boundariesOf, bucketLabels } from '@/lib/domain/ageing';
+import { bucketLabels } from '@/lib/domain/ageing';
 import { todayIso } from '@/lib/domain/dates';
 import { isNotFound } from '@/lib/backend/page-errors';
+import { pageGate } from '@/lib/backend/page-gate';
 import { PageHeader } from '@/components/ui/page-header';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { Money } from '@/components/ui/money';
-import { pageBackend } from '@/components/receivables/page-backend';
 import { CloseTaskForm } from '@/components/tasks/close-task-form';
 import { isOverdue, TaskStatus } from '@/components/tasks/task-status';
 
 export const metadata = { title: 'Task | Client receivables dashboard' };
 
 async function loadTask(id: number) {
-  const { backend } = await pageBackend();
+  const { backend } = await pageGate();
   try {
-    return await backend.task(id);
+    return await backend.tasks.get({ params: { id } });
   } catch (error) {
     if (isNotFound(error)) notFound();
     throw error;
@@ -27,18 +27,15 @@ async function loadTask(id: number) {
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
   const id = Number((await params).id);
   if (!Number.isInteger(id) || id <= 0) notFound();
-  const { backend } = await pageBackend();
+  const { backend, clientSettings } = await pageGate();
   const task = await loadTask(id);
-  const [history, client, invoices] = await Promise.all([
-    backend.taskHistory(id), backend.client(),
-    // An invoice of a customer since taken out of the user's scope is left out rather than failing the page.
-    Promise.all(task.sysInvoiceNum.map((num) => backend.invoice({ sysInvoiceNum: num }).catch((error: unknown) => {
-      if (isNotFound(error)) return null;
-      throw error;
-    }))).then((rows) => rows.filter((row) => row !== null)),
+  // Invoices of a customer since taken out of the user's scope are left out rather than failing the page.
+  const [history, settings, invoices] = await Promise.all([
+    backend.tasks.history({ params: { id } }), clientSettings(),
+    task.sysInvoiceNum.length ? backend.tasks.invoices({ params: { id } }) : [],
   ]);
-  const labels = bucketLabels(boundariesOf(client));
-  const money = { currency: client.currency, locale: client.locale };
+  const labels = bucketLabels(settings.boundaries);
+  const money = { currency: settings.currency, locale: settings.locale };
   const facts: [string, React.ReactNode][] = [
     ['Status', <TaskStatus key="s" status={task.status} />],
     ['Customer', task.sysObligorCode ? <Link key="c" href={`/borrowers/obligors/${task.sysObligorCode}`} className="text-brand-700 hover:underline">{task.obligorName}</Link> : '—'],
@@ -64,8 +61,8 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
             <tbody>
               {invoices.map((inv) => (
                 <Tr key={inv.sysInvoiceNum}>
-                  <Td><Link href={`/borrowers/invoices/${encodeURIComponent(inv.sysInvoiceNum)}`} className="font-medium text-brand-700 hover:underline">{String(inv.invoiceNum)}</Link></Td>
-                  <Td><Day iso={(inv.dueDate as string | null) ?? (inv.issueDate as string)} /></Td>
+                  <Td><Link href={`/borrowers/invoices/${encodeURIComponent(inv.sysInvoiceNum)}`} className="font-medium text-brand-700 hover:underline">{inv.invoiceNum}</Link></Td>
+                  <Td><Day iso={inv.dueDate ?? inv.issueDate} /></Td>
                   <Td numeric><Money value={inv.amount} format={money} /></Td>
                   <Td numeric><Money value={inv.outstanding} format={money} /></Td>
                   <Td numeric>{inv.outstanding === 0 ? 'Paid' : inv.daysPastDue > 0 ? inv.daysPastDue : '—'}</Td>

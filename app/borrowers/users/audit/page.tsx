@@ -1,10 +1,9 @@
 import { format } from 'date-fns';
 import { ZAuditQuery } from '@/lib/contract/personnel';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
-import { getDb } from '@/lib/db/client';
-import { listAudit } from '@/lib/server/audit/list-audit';
+import { API_ACCESS } from '@/lib/contract/access';
+import { pageGate } from '@/lib/backend/page-gate';
 import { ROLE_NAMES, type RoleCode } from '@/lib/domain/features';
-import { requirePersonnelSession } from '@/lib/server/users/personnel-page';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { PageHeader } from '@/components/ui/page-header';
@@ -39,14 +38,15 @@ function describe(detail: unknown): string {
 }
 
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requirePersonnelSession();
+  const { backend } = await pageGate(API_ACCESS.manageUsers);
   const params = flattenParams(await searchParams);
   const invalid = checkLink(ZAuditQuery, params);
   let body;
   if (invalid) body = <div className="p-5"><InvalidLink message={invalid} resetHref={PATH} /></div>;
   else {
-    const query = ZAuditQuery.parse({ count: 25, ...params });
-    const { rows, total } = await listAudit(await getDb(), session.clientId, query);
+    const input = { count: 25, ...params };
+    const query = ZAuditQuery.parse(input);
+    const { rows, total } = await backend.personnel.auditLog({ query: input });
     body = rows.length === 0 ? <div className="p-5"><WarningBox kind="empty" /></div> : (
       <>
         <DataTable label="Audit log" testId="audit-log">

@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZAssignTaskBody, ZTaskIdParam } from '@/lib/contract/tasks';
-import { assignTask } from '@/lib/server/tasks/task-changes';
+import { route } from '@/lib/server/api/route';
+import { tasks } from '@/lib/server/calls/tasks';
 
-export const POST = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.tasks, body: ZAssignTaskBody }, ({ db, session, params, body }) =>
-  assignTask(db, session, ZTaskIdParam.parse(params).id, body.assigneeId));
+export const POST = route(tasks.assign);

@@ -1,8 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZUserIdParam, ZUserStatusBody } from '@/lib/contract/personnel';
-import { setUserStatus } from '@/lib/server/users/manage-user';
+import { route } from '@/lib/server/api/route';
+import { personnel } from '@/lib/server/calls/personnel';
 
-/** POST /api/users/{id}/status { status }: deactivate (live sessions stop at once) or reactivate. */
-export const POST = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.manageUsers, body: ZUserStatusBody }, ({ db, session, params, body }) =>
-  setUserStatus(db, session, ZUserIdParam.parse(params).id, body.status));
+export const POST = route(personnel.setStatus);
