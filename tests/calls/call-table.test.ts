@@ -65,8 +65,6 @@ const LEGACY_ROUTES: string[] = [
   'notifications/route.ts',
   'obligors/[code]/assign/route.ts',
   'obligors/list/route.ts',
-  'reports/download.xlsx/route.ts',
-  'reports/list/route.ts',
   'session_expired/route.ts',
   'sign_in/route.ts',
   'taskcategories/route.ts',

@@ -3,6 +3,7 @@ import { clients } from './clients';
 import { investors } from './investors';
 import { portal } from './portal';
 import { receivables } from './receivables';
+import { reports } from './reports';
 import type { ServedCall } from './serve';
 
 /**
@@ -11,7 +12,7 @@ import type { ServedCall } from './serve';
  * `./<domain>.ts` (the service each runs). Routes bind one call each; pages reach the same calls
  * through `lib/backend`; the browser through `lib/client/api.ts`.
  */
-export const CALLS = { clients, receivables, portal, investors };
+export const CALLS = { clients, receivables, portal, investors, reports };
 
 export type CallTable = typeof CALLS;
 
