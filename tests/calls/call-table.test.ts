@@ -57,8 +57,6 @@ const LEGACY_ROUTES: string[] = [
   'communications/obligors/[code]/route.ts',
   'contacts/[id]/route.ts',
   'contacts/route.ts',
-  'integrations/imports/[id]/route.ts',
-  'integrations/imports/route.ts',
   'investors/user/route.ts',
   'notifications/[id]/markasread/route.ts',
   'notifications/markallasread/route.ts',

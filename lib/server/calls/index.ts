@@ -1,5 +1,6 @@
 import 'server-only';
 import { clients } from './clients';
+import { imports } from './imports';
 import { investors } from './investors';
 import { portal } from './portal';
 import { receivables } from './receivables';
@@ -12,7 +13,7 @@ import type { ServedCall } from './serve';
  * `./<domain>.ts` (the service each runs). Routes bind one call each; pages reach the same calls
  * through `lib/backend`; the browser through `lib/client/api.ts`.
  */
-export const CALLS = { clients, receivables, portal, investors, reports };
+export const CALLS = { clients, receivables, portal, investors, reports, imports };
 
 export type CallTable = typeof CALLS;
 
