@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { TImportDetail, TImportError, TImportKind, TImportSummary } from '@/lib/contract/imports';
+import type { TImportError, TImportKind, TImportSummary } from '@/lib/contract/imports';
 
 const KIND_LABELS: Record<TImportKind, string> = { obligors: 'Customers', invoices: 'Invoices', payments: 'Payments', ratings: 'Ratings' };
 
@@ -93,5 +93,3 @@ export function ImportErrors({ errors, total }: { errors: TImportError[]; total:
     </div>
   );
 }
-
-export type { TImportDetail };

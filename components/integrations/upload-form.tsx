@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { api, apiErrorMessage } from '@/lib/client/api';
-import { SKIP_BAD_ROWS_FIELD, type TImportDetail } from '@/lib/contract/imports';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { importCalls, SKIP_BAD_ROWS_FIELD, type TImportReport } from '@/lib/contract/imports';
 import { ImportCounts, ImportErrors, ImportStatus } from './import-parts';
 
 /** Choose the batch's files, upload them, and read the report right here. */
@@ -12,7 +12,7 @@ export function UploadForm() {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [report, setReport] = useState<TImportDetail | null>(null);
+  const [report, setReport] = useState<TImportReport | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -22,8 +22,8 @@ export function UploadForm() {
     setError(null);
     setReport(null);
     try {
-      // A large batch takes a while: no client-side timeout.
-      setReport(await api.post('integrations/imports', { body: form, timeout: false }).json<TImportDetail>());
+      // A large batch takes a while: the typed client sends an upload without a timeout.
+      setReport(await callApi(importCalls.upload, { body: form }));
       router.refresh();
     } catch (e) {
       setError((await apiErrorMessage(e)).message);

@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { api, apiErrorMessage } from '@/lib/client/api';
-import { UNIT_FACE_VALUE } from '@/lib/contract/investors';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { investorCalls, UNIT_FACE_VALUE } from '@/lib/contract/investors';
 import { formatMoney } from '@/lib/domain/format';
 import { useToast } from '@/components/feedback/toast';
 
@@ -36,7 +36,7 @@ export function SubscribeForm({ offeringId, minTicket, amountLeft }: { offeringI
     if (problem) return;
     setBusy(true);
     try {
-      const res = await api.post(`investors/offerings/${offeringId}/subscribe`, { json: { amount: value } }).json<{ holdingId: number; units: number }>();
+      const res = await callApi(investorCalls.subscribe, { params: { id: offeringId }, body: { amount: value } });
       toast(`Subscribed: ${res.units} units for ${inr(value)}`);
       router.push(`/investors/my_securities/${res.holdingId}`);
     } catch (err) {

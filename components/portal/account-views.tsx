@@ -1,14 +1,12 @@
 import Link from 'next/link';
 import { ZodError } from 'zod';
 import { DomainError, isNotFound } from '@/lib/backend/page-errors';
-import { postpaidAccount, prepaidAccount } from '@/lib/server/portal/accounts';
-import { portalContext } from '@/lib/server/portal/page-data';
+import { pageGate } from '@/lib/backend/page-gate';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { StatCard } from '@/components/receivables/stat-card';
 import { Day } from '@/components/ui/day';
 import { Money } from '@/components/ui/money';
 import { Pagination } from '@/components/ui/pagination';
-import { ZAccountQuery } from '@/lib/contract/portal';
 import { OpenItemsTable } from './open-items-table';
 import { StatementLinesTable } from './statement-lines-table';
 
@@ -48,10 +46,11 @@ function Title({ name, code, city, kind }: { name: string; code: string; city: s
 
 /** Billed on credit: what falls due when, what is overdue, and the credit still available. */
 export async function PostpaidView({ code, params }: { code: string; params: Record<string, string> }) {
-  const ctx = await portalContext();
-  const a = await guarded(() => postpaidAccount(ctx.db, ctx.clientId, ZAccountQuery.parse({ sysObligorCode: code, offset: params.offset, count: params.count }), ctx.scope), code, 'prepaid');
+  const { backend, clientSettings } = await pageGate();
+  const query = { sysObligorCode: code, offset: params.offset, count: params.count };
+  const a = await guarded(() => backend.portal.postpaid({ query }), code, 'prepaid');
   if (!a || typeof a !== 'object' || !('items' in a)) return a as React.ReactNode;
-  const money = ctx.money;
+  const money = await clientSettings();
   return (
     <div className="space-y-6" data-testid="postpaid-view">
       <Title name={a.customer.name} code={a.customer.sysObligorCode} city={a.customer.city} kind="Postpaid account: billed on credit" />
@@ -76,10 +75,11 @@ export async function PostpaidView({ code, params }: { code: string; params: Rec
 
 /** The advance account: top-ups in, invoices drawn from it, the balance left. */
 export async function PrepaidView({ code, params }: { code: string; params: Record<string, string> }) {
-  const ctx = await portalContext();
-  const a = await guarded(() => prepaidAccount(ctx.db, ctx.clientId, ZAccountQuery.parse({ sysObligorCode: code, offset: params.offset, count: params.count }), ctx.scope), code, 'postpaid');
+  const { backend, clientSettings } = await pageGate();
+  const query = { sysObligorCode: code, offset: params.offset, count: params.count };
+  const a = await guarded(() => backend.portal.prepaid({ query }), code, 'postpaid');
   if (!a || typeof a !== 'object' || !('advance' in a)) return a as React.ReactNode;
-  const money = ctx.money;
+  const money = await clientSettings();
   return (
     <div className="space-y-6" data-testid="prepaid-view">
       <Title name={a.customer.name} code={a.customer.sysObligorCode} city={a.customer.city} kind="Prepaid account: invoices drawn from an advance" />

@@ -1,7 +1,6 @@
 import Link from 'next/link';
-import type { TAccountType } from '@/lib/contract/portal';
-import { ACCOUNT_LIST_LIMIT, listAccounts } from '@/lib/server/portal/accounts';
-import { portalContext } from '@/lib/server/portal/page-data';
+import { ACCOUNT_LIST_LIMIT, type TAccountType } from '@/lib/contract/portal';
+import { pageGate } from '@/lib/backend/page-gate';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
@@ -9,9 +8,9 @@ import { Money } from '@/components/ui/money';
 
 /** Postpaid customers by what they owe, or prepaid ones by their advance (lowest first: who must top up). */
 export async function AccountsList({ accountType, search }: { accountType: TAccountType; search?: string }) {
-  const ctx = await portalContext();
-  const rows = await listAccounts(ctx.db, ctx.clientId, accountType, search, ctx.scope);
-  const money = ctx.money;
+  const { backend, clientSettings } = await pageGate();
+  const rows = await backend.portal.accounts({ query: { accountType, obligorName: search } });
+  const money = await clientSettings();
   const base = accountType === 'PREPAID' ? '/customerportal/prepaid' : '/customerportal/postpaid';
   if (!rows.length) return <div className="p-5"><WarningBox kind="empty" message={search ? `No ${accountType.toLowerCase()} customer matches “${search}”.` : undefined} /></div>;
   return (

@@ -1,4 +1,5 @@
-import { KIND_LABEL, type StatementLine, type StatementPage } from '@/lib/domain/statement';
+import type { TStatementLine, TStatementPage } from '@/lib/contract/portal';
+import { KIND_LABEL } from '@/lib/domain/statement';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
@@ -18,10 +19,10 @@ function BalanceRow({ day, label, value, format, strong = false, testId }: { day
  * carried forward, the last at the closing balance. Debit and credit columns, balance after each line.
  */
 export function StatementLinesTable({ page, opening, closing, fromDate, toDate, money: format, label = 'Statement lines', openingLabel = 'Opening balance', closingLabel = 'Closing balance', debitLabel = 'Debit', creditLabel = 'Credit' }: {
-  page: StatementPage; opening?: number; closing: number; fromDate?: string; toDate: string; money: MoneyFormat;
+  page: TStatementPage; opening?: number; closing: number; fromDate?: string; toDate: string; money: MoneyFormat;
   label?: string; openingLabel?: string; closingLabel?: string; debitLabel?: string; creditLabel?: string;
 }) {
-  const lines: StatementLine[] = page.rows;
+  const lines: TStatementLine[] = page.rows;
   const last = page.page * page.count >= page.total;
   return (
     <DataTable label={label} testId="statement-lines" caption={`Amounts in ${format.currency}`}>

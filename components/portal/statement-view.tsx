@@ -1,7 +1,8 @@
 import { ZodError } from 'zod';
-import { ZStatementQuery } from '@/lib/contract/portal';
-import { customerStatement, type CustomerStatement } from '@/lib/server/portal/statement';
-import { portalContext } from '@/lib/server/portal/page-data';
+import { API_ACCESS } from '@/lib/contract/access';
+import type { TStatement } from '@/lib/contract/portal';
+import { satisfies } from '@/lib/domain/access';
+import { pageGate } from '@/lib/backend/page-gate';
 import { isNotFound } from '@/lib/backend/page-errors';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { StatCard } from '@/components/receivables/stat-card';
@@ -16,13 +17,13 @@ import { OpenItemsTable } from './open-items-table';
 import { StatementLinesTable } from './statement-lines-table';
 
 
-async function load(code: string, params: Record<string, string>): Promise<CustomerStatement | string> {
-  const ctx = await portalContext();
+async function load(code: string, params: Record<string, string>): Promise<TStatement | string> {
+  const { backend } = await pageGate();
   try {
-    return await customerStatement(ctx.db, ctx.clientId, ZStatementQuery.parse({
+    return await backend.portal.statement({ query: {
       sysObligorCode: code, fromDate: params.fromDate, toDate: params.toDate,
       offset: params.offset, count: params.count, itemsOffset: params.itemsOffset, itemsCount: params.itemsCount,
-    }), ctx.scope);
+    } });
   } catch (error) {
     if (error instanceof ZodError) return error.issues.map((i) => i.message).join('; ');
     if (isNotFound(error)) return 'No such customer, or not one of yours.';
@@ -36,10 +37,10 @@ async function load(code: string, params: Record<string, string>): Promise<Custo
  * running balance. `pathname` is where the period form submits (the page it sits on).
  */
 export async function StatementView({ code, params, pathname, hidden = {} }: { code: string; params: Record<string, string>; pathname: string; hidden?: Record<string, string> }) {
-  const ctx = await portalContext();
+  const { session, clientSettings } = await pageGate();
   const s = await load(code, params);
   if (typeof s === 'string') return <WarningBox kind="error" message={s} />;
-  const money = ctx.money;
+  const money = await clientSettings();
   const download = `/api/customerportal/statement.xlsx?${new URLSearchParams({ sysObligorCode: code, fromDate: s.fromDate, toDate: s.toDate })}`;
   return (
     <div className="space-y-6" data-testid="statement">
@@ -102,8 +103,9 @@ export async function StatementView({ code, params, pathname, hidden = {} }: { c
         )}
       </section>
       <div className="grid gap-6 xl:grid-cols-2">
-        <ContactsSection obligorCode={code} canManage={ctx.canManageContacts} />
-        <CommunicationsSection obligorCode={code} canLog={ctx.canLog} money={money} />
+        <ContactsSection obligorCode={code} canManage={satisfies(session, API_ACCESS.manageContacts)} />
+        <CommunicationsSection obligorCode={code} money={money}
+          canLog={satisfies(session, API_ACCESS.logCommunication)} />
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import type { ReportInfo } from '@/lib/contract/reports';
+import type { TReportInfo } from '@/lib/contract/reports';
 
 const INPUT = 'h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20';
 
@@ -9,7 +9,7 @@ const INPUT = 'h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm te
  * The reports with one as-of date for all of them. Each Download is a plain link: the browser sends
  * the session cookie and saves the streamed workbook under the file name the server gives.
  */
-export function ReportsList({ reports, today }: { reports: ReportInfo[]; today: string }) {
+export function ReportsList({ reports, today }: { reports: TReportInfo[]; today: string }) {
   const [date, setDate] = useState(today);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
   return (

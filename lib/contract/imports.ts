@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { API_ACCESS } from './access';
+import { ZCount } from './ageing';
+import { call, json, paged } from './call';
 import { ZPaging } from './common';
 
 /** Past imports, newest first. */
@@ -12,36 +15,84 @@ export const SKIP_BAD_ROWS_FIELD = 'skipBadRows';
 /** Largest upload accepted by POST /api/integrations/imports (all files together). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
-export type TImportKind = 'obligors' | 'invoices' | 'payments' | 'ratings';
+/** The four file kinds of a batch, in the order they are read. */
+export const IMPORT_KINDS = ['obligors', 'invoices', 'payments', 'ratings'] as const;
+export type TImportKind = (typeof IMPORT_KINDS)[number];
 
-export interface TImportCounts {
-  rows: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
+// ---- Answers ----
+
+/** What a batch did to one kind of row. Unchanged rows were already stored exactly so. */
+export const ZImportCounts = z.strictObject({
+  rows: ZCount,
+  inserted: ZCount,
+  updated: ZCount,
+  unchanged: ZCount,
   /** Bad rows left out of a batch imported with "skip bad rows" (absent on older imports). */
-  skipped?: number;
-}
+  skipped: ZCount.optional(),
+});
+export type TImportCounts = z.infer<typeof ZImportCounts>;
 
-export interface TImportError {
-  file: string;
-  line: number;
-  column: string;
-  reason: string;
-}
+export const ZImportError = z.strictObject({
+  file: z.string(),
+  line: z.number().int(),
+  column: z.string(),
+  reason: z.string(),
+});
+export type TImportError = z.infer<typeof ZImportError>;
 
-export interface TImportSummary {
-  id: number;
-  source: 'CLI' | 'UPLOAD';
-  userName: string | null;
-  status: 'SUCCEEDED' | 'FAILED';
-  files: { name: string; kind: TImportKind; rows: number }[];
-  counts: Partial<Record<TImportKind, TImportCounts>>;
-  errorCount: number;
-  startedAt: string;
-  durationMs: number;
-}
+const ZImportKind = z.enum(IMPORT_KINDS);
+const ZImportFile = z.strictObject({ name: z.string(), kind: ZImportKind, rows: ZCount });
+const ZImportStatus = z.enum(['SUCCEEDED', 'FAILED']);
 
-export interface TImportDetail extends TImportSummary {
-  errors: TImportError[];
-}
+const ZImportOutcome = z.strictObject({
+  id: z.number().int(),
+  status: ZImportStatus,
+  files: z.array(ZImportFile),
+  counts: z.partialRecord(ZImportKind, ZImportCounts),
+  errorCount: ZCount,
+  /** An ISO instant. */
+  startedAt: z.string(),
+  durationMs: ZCount,
+});
+
+/** One past import, as the list shows it. */
+export const ZImportSummary = ZImportOutcome.extend({
+  source: z.enum(['CLI', 'UPLOAD']),
+  userName: z.string().nullable(),
+});
+export type TImportSummary = z.infer<typeof ZImportSummary>;
+
+/** One past import with its error report (the first errors; errorCount has them all). */
+export const ZImportDetail = ZImportSummary.extend({ errors: z.array(ZImportError) });
+export type TImportDetail = z.infer<typeof ZImportDetail>;
+
+/** What an import answers when it ends: the outcome, its error report, and what it changed. */
+export const ZImportReport = ZImportOutcome.extend({
+  errors: z.array(ZImportError),
+  /** Inserted + updated rows of every kind: 0 for a re-import of the same files. */
+  changes: ZCount,
+  dimensionValuesCreated: ZCount,
+  /** Rows left out with skipBadRows (the errors say why). */
+  skipped: ZCount,
+});
+export type TImportReport = z.infer<typeof ZImportReport>;
+
+// ---- Calls ----
+
+const importsAccess = { userType: 'borrowers', requirement: API_ACCESS.integrations } as const;
+
+export const importCalls = {
+  list: call({
+    method: 'GET', path: '/integrations/imports', access: importsAccess, query: ZImportsQuery,
+    summary: "The client's past imports, newest first, a page at a time", answer: paged(ZImportSummary),
+  }),
+  upload: call({
+    method: 'POST', path: '/integrations/imports', access: importsAccess, body: 'multipart',
+    summary: 'Upload one batch (files, skipBadRows) and import it; administrators only. The answer is its report',
+    answer: json(ZImportReport),
+  }),
+  get: call({
+    method: 'GET', path: '/integrations/imports/{id}', access: importsAccess, params: z.object({ id: ZImportIdParam }),
+    summary: 'One import with its error report', answer: json(ZImportDetail),
+  }),
+};

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from '@/lib/constants';
+import { DOC_TYPES } from '@/lib/domain/filters';
+import { STATEMENT_KINDS } from '@/lib/domain/statement';
+import { API_ACCESS } from './access';
+import { ZCount, ZMoney } from './ageing';
+import { call, file, json } from './call';
 import { ZIsoDate } from './common';
+import { XLSX_CONTENT_TYPE } from './downloads';
 import { ZCode } from './receivables';
 
 /** Statement lines and open items per page unless `count` / `itemsCount` say otherwise. */
@@ -44,15 +50,160 @@ export type TAccountQuery = z.infer<typeof ZAccountQuery>;
 export const ZStatementDownloadQuery = z.object(period).refine(inOrder, notInOrder);
 export type TStatementDownloadQuery = z.infer<typeof ZStatementDownloadQuery>;
 
-export interface TOpenItem {
-  sysInvoiceNum: string;
-  invoiceNum: string;
-  docType: 'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE';
-  sysObligorCode: string;
-  issueDate: string;
-  dueDate: string | null;
-  amount: number;
-  outstanding: number;
-  daysPastDue: number;
-  bucket: string;
-}
+/** The accounts list shows this many customers at most: a name or code narrows it. */
+export const ACCOUNT_LIST_LIMIT = 50;
+
+// ---- Answers ----
+
+const ZDocType = z.enum(DOC_TYPES);
+
+/** An item open at a date: what is still owed on it, its days past due and its ageing bucket's label. */
+export const ZOpenItem = z.strictObject({
+  sysInvoiceNum: z.string(),
+  invoiceNum: z.string(),
+  docType: ZDocType,
+  sysObligorCode: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string().nullable(),
+  amount: ZMoney,
+  outstanding: ZMoney,
+  daysPastDue: z.number().int(),
+  bucket: z.string(),
+});
+export type TOpenItem = z.infer<typeof ZOpenItem>;
+
+/** One page (from 1) of the open items, with how many there are in all. */
+export const ZOpenItemsPage = z.strictObject({ page: ZCount, count: ZCount, total: ZCount, rows: z.array(ZOpenItem) });
+
+/** A ledger line (lib/domain/statement.ts): signed amount, its debit or credit column and the balance after it. */
+export const ZStatementLine = z.strictObject({
+  date: z.string(),
+  kind: z.enum(STATEMENT_KINDS),
+  reference: z.string(),
+  /** The document a payment settles. */
+  against: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  amount: ZMoney,
+  debit: ZMoney,
+  credit: ZMoney,
+  balance: ZMoney,
+});
+export type TStatementLine = z.infer<typeof ZStatementLine>;
+
+/** One page of a ledger: it opens at the balance brought forward and closes at the balance carried forward. */
+export const ZStatementPage = z.strictObject({
+  page: ZCount,
+  count: ZCount,
+  /** Lines in the whole period. */
+  total: ZCount,
+  broughtForward: ZMoney,
+  carriedForward: ZMoney,
+  rows: z.array(ZStatementLine),
+});
+export type TStatementPage = z.infer<typeof ZStatementPage>;
+
+const ZPortalCustomer = z.strictObject({
+  sysObligorCode: z.string(),
+  name: z.string(),
+  city: z.string().nullable(),
+  /** A parent's statement and accounts cover its whole family. */
+  isParent: z.boolean(),
+});
+
+/** GET /customerportal/statement. */
+export const ZStatement = z.strictObject({
+  customer: z.strictObject({ ...ZPortalCustomer.shape, accountType: z.enum(ACCOUNT_TYPES) }),
+  client: z.strictObject({ name: z.string(), currency: z.string() }),
+  fromDate: z.string(),
+  toDate: z.string(),
+  opening: ZMoney,
+  debits: ZMoney,
+  credits: ZMoney,
+  /** The receivables balance at the end date. */
+  closing: ZMoney,
+  overdue: ZMoney,
+  lines: ZStatementPage,
+  openItems: ZOpenItemsPage,
+  /** By credit-basis bucket, most overdue first, buckets with items only. */
+  ageing: z.array(z.strictObject({ bucket: z.string(), amount: ZMoney })),
+  creditLimit: ZMoney.nullable(),
+  exposure: ZMoney,
+  available: ZMoney.nullable(),
+  overLimit: z.boolean(),
+});
+export type TStatement = z.infer<typeof ZStatement>;
+
+/** GET /customerportal/accounts: one customer of the list (advance and last top-up for prepaid ones). */
+export const ZAccountRow = z.strictObject({
+  sysObligorCode: z.string(),
+  name: z.string(),
+  city: z.string().nullable(),
+  creditLimit: ZMoney.nullable(),
+  outstanding: ZMoney,
+  overdue: ZMoney,
+  advance: ZMoney.nullable(),
+  lastTopup: z.string().nullable(),
+});
+export type TAccountRow = z.infer<typeof ZAccountRow>;
+
+/** GET /customerportal/postpaid. */
+export const ZPostpaidAccount = z.strictObject({
+  customer: ZPortalCustomer,
+  date: z.string(),
+  outstanding: ZMoney,
+  overdue: ZMoney,
+  /** Not yet due, falling due within `upcomingDays`. */
+  dueSoon: ZMoney,
+  upcomingDays: ZCount,
+  creditLimit: ZMoney.nullable(),
+  available: ZMoney.nullable(),
+  overLimit: z.boolean(),
+  items: ZOpenItemsPage,
+});
+export type TPostpaidAccount = z.infer<typeof ZPostpaidAccount>;
+
+/** GET /customerportal/prepaid. */
+export const ZPrepaidAccount = z.strictObject({
+  customer: ZPortalCustomer,
+  date: z.string(),
+  /** The first top-up. */
+  since: z.string().nullable(),
+  toppedUp: ZMoney,
+  drawn: ZMoney,
+  advance: ZMoney,
+  lastTopup: z.strictObject({ date: z.string(), amount: ZMoney }).nullable(),
+  lines: ZStatementPage,
+});
+export type TPrepaidAccount = z.infer<typeof ZPrepaidAccount>;
+
+// ---- Calls ----
+
+const portalAccess = { userType: 'borrowers', requirement: API_ACCESS.customerPortal } as const;
+
+export const portalCalls = {
+  statement: call({
+    method: 'GET', path: '/customerportal/statement', access: portalAccess, query: ZStatementQuery,
+    summary: "A customer's statement of account for a period (default: three months to today), paged, with its open items",
+    answer: json(ZStatement),
+  }),
+  statementXlsx: call({
+    method: 'GET', path: '/customerportal/statement.xlsx', access: portalAccess, query: ZStatementDownloadQuery,
+    summary: 'The whole statement of the period (every line, every open item) as an Excel workbook, streamed',
+    answer: file(XLSX_CONTENT_TYPE),
+  }),
+  accounts: call({
+    method: 'GET', path: '/customerportal/accounts', access: portalAccess, query: ZAccountsQuery,
+    summary: `Postpaid customers by what they owe, or prepaid ones by their advance (${ACCOUNT_LIST_LIMIT} at most)`,
+    answer: json(z.array(ZAccountRow)),
+  }),
+  postpaid: call({
+    method: 'GET', path: '/customerportal/postpaid', access: portalAccess, query: ZAccountQuery,
+    summary: 'A postpaid account: owed, overdue, due soon, credit left, and a page of its open bills by due date',
+    answer: json(ZPostpaidAccount),
+  }),
+  prepaid: call({
+    method: 'GET', path: '/customerportal/prepaid', access: portalAccess, query: ZAccountQuery,
+    summary: 'A prepaid account: top-ups, what documents drew from the advance, and a page of its lines',
+    answer: json(ZPrepaidAccount),
+  }),
+};

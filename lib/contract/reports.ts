@@ -3,6 +3,9 @@ import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { CREDIT_LIMIT_STATUSES } from '@/lib/domain/credit-limit';
 import { ZClientIdParam, ZIsoDate, ZOrder, ZPaging } from './common';
 import { optionalFilter } from './receivables';
+import { API_ACCESS } from './access';
+import { call, file, json } from './call';
+import { XLSX_CONTENT_TYPE } from './downloads';
 
 export const REPORT_CODES = [
   'AGEING_BY_CUSTOMER', 'OPEN_INVOICES', 'DSO_BY_CUSTOMER', 'COLLECTIONS_BY_MONTH', 'TASKS', 'CREDIT_LIMIT_UTILISATION',
@@ -20,13 +23,29 @@ export const ZReportDownloadQuery = z.object({
 });
 export type TReportDownloadQuery = z.infer<typeof ZReportDownloadQuery>;
 
-export interface ReportInfo {
-  code: ReportCode;
-  name: string;
-  description: string;
+export const ZReportInfo = z.strictObject({
+  code: z.enum(REPORT_CODES),
+  name: z.string(),
+  description: z.string(),
   /** The download link, without the date (the page adds it). */
-  href: string;
-}
+  href: z.string(),
+});
+export type TReportInfo = z.infer<typeof ZReportInfo>;
+
+const reportsAccess = { userType: 'borrowers', requirement: API_ACCESS.reports } as const;
+
+export const reportCalls = {
+  list: call({
+    method: 'GET', path: '/reports/list', access: reportsAccess, query: ZReportsListQuery,
+    summary: 'The Excel reports the client offers, with what each holds and its download link',
+    answer: json(z.array(ZReportInfo)),
+  }),
+  download: call({
+    method: 'GET', path: '/reports/download.xlsx', access: reportsAccess, query: ZReportDownloadQuery,
+    summary: "One report as an Excel workbook (streamed attachment), as of `date`, under the user's row-level scope",
+    answer: file(XLSX_CONTENT_TYPE),
+  }),
+};
 
 export const CREDIT_LIMIT_SORT_KEYS = ['name', 'creditLimit', 'exposure', 'available', 'utilisation'] as const;
 

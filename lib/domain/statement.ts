@@ -7,7 +7,8 @@
  * A long statement is read a page at a time: each page opens at the balance brought forward (the
  * opening balance plus every entry before the page) and closes at the balance carried forward.
  */
-export type StatementKind = 'INVOICE' | 'DEBIT_NOTE' | 'CREDIT_NOTE' | 'PAYMENT' | 'TOPUP';
+export const STATEMENT_KINDS = ['INVOICE', 'DEBIT_NOTE', 'CREDIT_NOTE', 'PAYMENT', 'TOPUP'] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 export interface StatementEntry {
   date: string;

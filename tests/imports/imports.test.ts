@@ -7,7 +7,8 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLimitHistory, dataUpdateTimes, imports, invoices, payments } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query';
-import { runImport, type ImportReport } from '@/lib/server/imports/run-import';
+import type { TImportReport } from '@/lib/contract/imports';
+import { runImport } from '@/lib/server/imports/run-import';
 import * as receivablesRoute from '@/app/api/v4/clients/receivables/route';
 import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
 import * as importsRoute from '@/app/api/integrations/imports/route';
@@ -31,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => database?.dispose());
 
 describe('a good batch', () => {
-  let first: ImportReport;
+  let first: TImportReport;
   const progress: string[] = [];
   beforeAll(async () => {
     first = await runImport(database.db, {

@@ -1,8 +1,6 @@
 import { ZImportsQuery } from '@/lib/contract/imports';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
-import { getDb } from '@/lib/db/client';
-import { requirePageSession } from '@/lib/server/auth/page-session';
-import { listImports } from '@/lib/server/imports/list-imports';
+import { pageGate } from '@/lib/backend/page-gate';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { ImportsTable } from '@/components/integrations/import-parts';
 import { UploadForm } from '@/components/integrations/upload-form';
@@ -14,11 +12,12 @@ export const metadata = { title: 'Integrations | Client receivables dashboard' }
 const PATH = '/borrowers/integrations';
 
 export default async function IntegrationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const session = await requirePageSession();
+  const { backend } = await pageGate();
   const params = flattenParams(await searchParams);
+  // A page link that is not a page number shows the first page.
   const query = ZImportsQuery.safeParse(params);
   const page = query.success ? query.data : ZImportsQuery.parse({});
-  const { rows, total } = await listImports(await getDb(), session.clientId, page);
+  const { rows, total } = await backend.imports.list({ query: page });
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader title="Integrations"

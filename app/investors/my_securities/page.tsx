@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import { listHoldings } from '@/lib/server/investors/list-holdings';
-import { investorContext } from '@/lib/server/investors/page-data';
+import { pageGate } from '@/lib/backend/page-gate';
 import { PageHeader } from '@/components/ui/page-header';
 import { Money } from '@/components/ui/money';
 import { Day } from '@/components/ui/day';
@@ -12,8 +11,8 @@ export const metadata = { title: 'My Securities | Client receivables dashboard' 
 
 /** The investor's landing page: every holding of the firm and what the portfolio is worth. */
 export default async function MySecuritiesPage() {
-  const { db, clientId } = await investorContext();
-  const { rows, totals, date } = await listHoldings(db, clientId);
+  const { backend } = await pageGate();
+  const { rows, totals, date } = await backend.investors.holdings();
   const next = rows.filter((h) => h.nextPaymentDate).sort((a, b) => a.nextPaymentDate!.localeCompare(b.nextPaymentDate!))[0];
   return (
     <div className="mx-auto max-w-7xl">

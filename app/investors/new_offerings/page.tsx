@@ -1,6 +1,5 @@
 import Link from 'next/link';
-import { listOfferings } from '@/lib/server/investors/offerings';
-import { investorContext } from '@/lib/server/investors/page-data';
+import { pageGate } from '@/lib/backend/page-gate';
 import { PageHeader } from '@/components/ui/page-header';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Money } from '@/components/ui/money';
@@ -12,8 +11,8 @@ export const metadata = { title: 'New Offerings | Client receivables dashboard' 
 
 /** Securities open for subscription (open ones first), with the terms an investor compares. */
 export default async function NewOfferingsPage() {
-  const { db } = await investorContext();
-  const rows = await listOfferings(db);
+  const { backend } = await pageGate();
+  const rows = await backend.investors.offerings();
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader title="New offerings" description="Pools of trade receivables open for subscription. Open one to read the terms and the pool's performance, and to subscribe." />

@@ -4,9 +4,13 @@ import { auth } from './auth';
 import { clients } from './clients';
 import { communications } from './communications';
 import { contacts } from './contacts';
+import { imports } from './imports';
+import { investors } from './investors';
 import { notifications } from './notifications';
 import { personnel } from './personnel';
+import { portal } from './portal';
 import { receivables } from './receivables';
+import { reports } from './reports';
 import { tasks } from './tasks';
 import type { ServedCall } from './serve';
 
@@ -17,7 +21,7 @@ import type { ServedCall } from './serve';
  * through `lib/backend`; the browser through `lib/client/api.ts`.
  */
 export const CALLS = {
-  clients, receivables, auth, accounts, personnel, tasks, notifications, contacts, communications,
+  clients, receivables, auth, accounts, personnel, tasks, notifications, contacts, communications, portal, investors, reports, imports,
 };
 
 export type CallTable = typeof CALLS;

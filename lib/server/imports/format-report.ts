@@ -1,7 +1,7 @@
-import type { ImportReport } from './run-import';
+import type { TImportReport } from '@/lib/contract/imports';
 
 /** The report as plain text for the terminal: counts per file, then every listed error. */
-export function formatReport(report: ImportReport): string {
+export function formatReport(report: TImportReport): string {
   const lines: string[] = [];
   const seconds = (report.durationMs / 1000).toFixed(1);
   if (report.status === 'SUCCEEDED') {
@@ -24,7 +24,7 @@ export function formatReport(report: ImportReport): string {
   return lines.join('\n');
 }
 
-function errorLines(report: ImportReport): string[] {
+function errorLines(report: TImportReport): string[] {
   const lines = report.errors.map((e) => `  ${e.file || '(batch)'}${e.line ? `:${e.line}` : ''}${e.column ? ` [${e.column}]` : ''}: ${e.reason}`);
   if (report.errorCount > report.errors.length) lines.push(`  ... and ${report.errorCount - report.errors.length} more`);
   return lines;

@@ -2,17 +2,11 @@
  * The four file kinds of an import batch, their columns, and the per-row checks that need no
  * database (required fields, formats). Each good row becomes a staged row keyed by column name.
  */
+import { IMPORT_KINDS, type TImportKind } from '@/lib/contract/imports';
 import { parseAmount, parseDate, parseDocType, parseEmail, parseRating, type Parsed } from './values';
 
-export const IMPORT_KINDS = ['obligors', 'invoices', 'payments', 'ratings'] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
-
-export interface RowError {
-  file: string;
-  line: number;
-  column: string;
-  reason: string;
-}
+export { IMPORT_KINDS };
+export type ImportKind = TImportKind;
 
 interface ColumnSpec {
   name: string;

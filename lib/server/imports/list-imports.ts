@@ -2,7 +2,7 @@ import 'server-only';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { imports, users } from '@/lib/db/schema';
-import type { TImportDetail, TImportSummary } from '@/lib/contract/imports';
+import { ZImportDetail, ZImportSummary, type TImportDetail, type TImportSummary } from '@/lib/contract/imports';
 import { notFound } from '@/lib/server/domain-errors';
 
 const columns = {
@@ -10,12 +10,19 @@ const columns = {
   counts: imports.counts, errorCount: imports.errorCount, startedAt: imports.startedAt, durationMs: imports.durationMs,
 };
 
+/** The stored report's JSON columns (files, counts, errors) read with the contract's schemas, not asserted. */
+const { files: ZFiles, counts: ZCounts } = ZImportSummary.shape;
+const ZErrors = ZImportDetail.shape.errors;
+
 function summary(row: { startedAt: Date; files: unknown; counts: unknown } & Omit<TImportSummary, 'startedAt' | 'files' | 'counts'>): TImportSummary {
-  return { ...row, files: row.files as TImportSummary['files'], counts: row.counts as TImportSummary['counts'], startedAt: row.startedAt.toISOString() };
+  const { files, counts, startedAt } = row;
+  return { ...row, files: ZFiles.parse(files), counts: ZCounts.parse(counts), startedAt: startedAt.toISOString() };
 }
 
 /** The client's imports, newest first, a page at a time. */
-export async function listImports(db: Db, clientId: number, page: { offset: number; count: number }) {
+export async function listImports(
+  db: Db, clientId: number, page: { offset: number; count: number },
+): Promise<{ rows: TImportSummary[]; total: number }> {
   const rows = await db.select(columns).from(imports)
     .leftJoin(users, and(eq(users.clientId, imports.clientId), eq(users.id, imports.userId)))
     .where(eq(imports.clientId, clientId))
@@ -32,5 +39,5 @@ export async function getImport(db: Db, clientId: number, id: number): Promise<T
     .where(and(eq(imports.clientId, clientId), eq(imports.id, id)));
   if (!row) throw notFound('Import');
   const { errors, ...rest } = row;
-  return { ...summary(rest), errors: errors as TImportDetail['errors'] };
+  return { ...summary(rest), errors: ZErrors.parse(errors) };
 }

@@ -2,7 +2,8 @@ import 'server-only';
 import type { Readable } from 'node:stream';
 import type { Db } from '@/lib/db/client';
 import { csvRecords, CsvFormatError, type CsvRecord } from './csv';
-import { convertRow, planHeader, type ImportKind, type RowContext, type RowError } from './formats';
+import type { TImportError } from '@/lib/contract/imports';
+import { convertRow, planHeader, type ImportKind, type RowContext } from './formats';
 import { StageWriter } from './stage';
 import { xlsxRecords } from './xlsx';
 
@@ -16,12 +17,12 @@ export interface ImportSource {
 export const MAX_REPORTED_ERRORS = 500;
 
 export class ErrorSink {
-  readonly errors: RowError[] = [];
+  readonly errors: TImportError[] = [];
   count = 0;
   /** Errors no skipping can mend (a file unreadable, a bad header, no files): the batch is refused. */
   fatal = 0;
 
-  add(error: RowError, fatal = false): void {
+  add(error: TImportError, fatal = false): void {
     this.count++;
     if (fatal) this.fatal++;
     if (this.errors.length < MAX_REPORTED_ERRORS) this.errors.push(error);

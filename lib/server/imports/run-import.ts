@@ -1,12 +1,13 @@
 import 'server-only';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { TImportReport } from '@/lib/contract/imports';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import { APPLY_ORDER, applyInvoices, applyObligors, applyPayments, applyRatings, type ApplyContext, type KindCounts } from './apply';
-import { IMPORT_KINDS, kindOfFile, type ImportKind, type RowError } from './formats';
+import { IMPORT_KINDS, kindOfFile, type ImportKind } from './formats';
 import { ErrorSink, readIntoStage, type FileSummary, type ImportSource } from './read-file';
 import { createStageTables, indexStageTables } from './stage';
 import { validateStaged } from './validate';
@@ -25,22 +26,6 @@ export interface ImportOptions {
    */
   skipBadRows?: boolean;
   onProgress?: (message: string) => void;
-}
-
-export interface ImportReport {
-  id: number;
-  status: 'SUCCEEDED' | 'FAILED';
-  files: { name: string; kind: ImportKind; rows: number }[];
-  counts: Partial<Record<ImportKind, KindCounts>>;
-  /** Inserted + updated rows of every kind: 0 for a re-import of the same files. */
-  changes: number;
-  dimensionValuesCreated: number;
-  errorCount: number;
-  errors: RowError[];
-  /** Rows left out with skipBadRows (the errors say why). */
-  skipped: number;
-  startedAt: string;
-  durationMs: number;
 }
 
 /** Thrown inside the transaction to roll the whole batch back. */
@@ -66,7 +51,7 @@ function planFiles(files: ImportSource[], sink: ErrorSink): Map<ImportKind, Impo
  * no row has an error upsert them, refresh the rollups and set the integration update time. A
  * failed batch writes nothing but its report row. A process killed half-way leaves nothing behind.
  */
-export async function runImport(db: Db, options: ImportOptions): Promise<ImportReport> {
+export async function runImport(db: Db, options: ImportOptions): Promise<TImportReport> {
   const started = new Date();
   const startedMs = performance.now();
   const today = options.today ?? todayIso();
@@ -79,7 +64,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
   const counts: Partial<Record<ImportKind, KindCounts>> = {};
   let dimensionValuesCreated = 0;
 
-  const report = (status: ImportReport['status'], id: number): ImportReport => {
+  const report = (status: TImportReport['status'], id: number): TImportReport => {
     const changes = Object.values(counts).reduce((n, c) => n + c.inserted + c.updated, 0);
     return {
       id, status, files: summaries.map(({ name, kind, rows }) => ({ name, kind, rows })), counts, changes, dimensionValuesCreated,
@@ -88,7 +73,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<ImportR
       errors: [...sink.errors].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line), startedAt: started.toISOString(), durationMs: Math.round(performance.now() - startedMs),
     };
   };
-  const record = async (tx: Db, result: ImportReport) => {
+  const record = async (tx: Db, result: TImportReport) => {
     const [row] = await tx.insert(imports).values({
       clientId: options.clientId, source: options.source, userId: options.userId, status: result.status,
       files: result.files, counts: result.counts, errorCount: result.errorCount, errors: result.errors,

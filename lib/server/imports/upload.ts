@@ -2,9 +2,25 @@ import 'server-only';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { NextRequest } from 'next/server';
-import { MAX_UPLOAD_BYTES, SKIP_BAD_ROWS_FIELD } from '@/lib/contract/imports';
-import { invalid } from '@/lib/server/domain-errors';
+import { MAX_UPLOAD_BYTES, SKIP_BAD_ROWS_FIELD, type TImportReport } from '@/lib/contract/imports';
+import { isAdminRole } from '@/lib/domain/features';
+import type { Db } from '@/lib/db/client';
+import type { SessionData } from '@/lib/server/auth/session-cookie';
+import { forbidden, invalid } from '@/lib/server/domain-errors';
 import type { ImportSource } from './read-file';
+import { runImport } from './run-import';
+
+/**
+ * POST /api/integrations/imports: one batch uploaded as multipart, imported for the uploader's
+ * client; the answer is the report (status SUCCEEDED or FAILED). Admin and root only: the
+ * integrations permission alone could be granted to anyone.
+ */
+export async function importUpload(db: Db, session: SessionData, req: NextRequest | undefined): Promise<TImportReport> {
+  if (!isAdminRole(session.role)) throw forbidden('Only administrators import data');
+  if (!req) throw invalid('Send the files as multipart/form-data in the field "files"', { files: 'required' });
+  const { files, skipBadRows } = await uploadedBatch(req);
+  return runImport(db, { clientId: session.clientId, userId: session.userId, source: 'UPLOAD', files, skipBadRows });
+}
 
 /**
  * The files of a multipart upload (field "files", repeated) and whether to skip bad rows

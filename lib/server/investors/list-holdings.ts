@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TCashflowRow, THolding, THoldingTotals } from '@/lib/contract/investors';
+import type { TCashflowRow, THolding, THoldingDetail, THoldings } from '@/lib/contract/investors';
 import { todayIso } from '@/lib/domain/dates';
 import { currentValue, nextPayment, realisedYield, type Cashflow } from '@/lib/domain/yield';
 import { notFound } from '@/lib/server/domain-errors';
@@ -55,7 +55,7 @@ function toHolding(raw: HoldingRaw, flows: Cashflow[], asOf: string): THolding {
 }
 
 /** GET /api/investors/holdings: My Securities, with totals over every holding. */
-export async function listHoldings(db: Db, clientId: number, asOf = todayIso()): Promise<{ rows: THolding[]; totals: THoldingTotals; date: string }> {
+export async function listHoldings(db: Db, clientId: number, asOf = todayIso()): Promise<THoldings> {
   const rows = (await holdingRows(db, clientId)).map(({ raw, flows }) => toHolding(raw, flows, asOf));
   const sum = (pick: (h: THolding) => number) => Math.round(rows.reduce((s, h) => s + pick(h), 0) * 100) / 100;
   const live = rows.filter((h) => h.currentValue > 0);
@@ -80,7 +80,7 @@ function flowState(f: Cashflow, asOf: string): TCashflowRow['state'] {
 }
 
 /** GET /api/investors/holdings/{id}: one holding of the firm and its cash-flow schedule against receipts. */
-export async function getHolding(db: Db, clientId: number, id: number, asOf = todayIso()) {
+export async function getHolding(db: Db, clientId: number, id: number, asOf = todayIso()): Promise<THoldingDetail> {
   const [found] = await holdingRows(db, clientId, id);
   if (!found) throw notFound('Holding');
   return {

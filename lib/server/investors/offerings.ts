@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TOffering } from '@/lib/contract/investors';
+import type { TOffering, TOfferingDetail } from '@/lib/contract/investors';
 import { todayIso } from '@/lib/domain/dates';
 import { notFound } from '@/lib/server/domain-errors';
 
@@ -51,7 +51,7 @@ export async function listOfferings(db: Db, asOf = todayIso()): Promise<TOfferin
 }
 
 /** GET /api/investors/offerings/{id}: the terms, with what this firm already subscribed. */
-export async function getOffering(db: Db, clientId: number, id: number, asOf = todayIso()) {
+export async function getOffering(db: Db, clientId: number, id: number, asOf = todayIso()): Promise<TOfferingDetail> {
   const [row] = await offeringRows(db, sql`f.id = ${id}`);
   if (!row) throw notFound('Offering');
   const [mine] = await queryRows<{ units: string | null; invested: string | null }>(db, sql`

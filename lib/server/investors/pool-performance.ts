@@ -4,7 +4,7 @@ import { parseISO, startOfMonth, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { originators } from '@/lib/db/schema';
-import type { TPoolPerformance } from '@/lib/contract/investors';
+import type { TOriginator, TOriginatorSummary, TPoolPerformance } from '@/lib/contract/investors';
 import { bucketLabels, CREDIT_BUCKETS, boundariesOf } from '@/lib/domain/ageing';
 import { iso, todayIso } from '@/lib/domain/dates';
 import { ZSummaryQuery } from '@/lib/contract/receivables';
@@ -50,8 +50,8 @@ export async function poolPerformance(db: Db, originatorId: number, asOf = today
 }
 
 /** GET /api/investors/originators: the originators whose securities are on offer or held. */
-export async function listOriginators(db: Db, clientId: number) {
-  return queryRows<{ id: number; name: string; sector: string; rating: string; description: string | null; securities: number; held: number; onOffer: number }>(db, sql`
+export async function listOriginators(db: Db, clientId: number): Promise<TOriginatorSummary[]> {
+  return queryRows<TOriginatorSummary>(db, sql`
     select o.id, o.name, o.sector, o.rating, o.description,
       (select count(*)::int from securities s where s.originator_id = o.id) as securities,
       (select count(*)::int from holdings h join securities s on s.id = h.security_id where s.originator_id = o.id and h.client_id = ${clientId}) as held,
@@ -60,11 +60,12 @@ export async function listOriginators(db: Db, clientId: number) {
 }
 
 /** GET /api/investors/originators/{id}: profile and securities (terms only, no holdings of other firms). */
-export async function getOriginator(db: Db, id: number) {
+export async function getOriginator(db: Db, id: number): Promise<TOriginator> {
   const [row] = await queryRows<{ id: number; name: string; sector: string; rating: string; description: string | null }>(db, sql`
     select o.id, o.name, o.sector, o.rating, o.description from originators o where o.id = ${id}`);
   if (!row) throw notFound('Originator');
-  const securities = await queryRows<{ id: number; isin: string; name: string; poolSize: string; couponRate: string; tenorMonths: number; issueDate: string; maturityDate: string; rating: string; status: string }>(db, sql`
+  type SecurityRow = Omit<TOriginator['securities'][number], 'poolSize' | 'couponRate'> & { poolSize: string; couponRate: string };
+  const securities = await queryRows<SecurityRow>(db, sql`
     select s.id, s.isin, s.name, s.pool_size as "poolSize", s.coupon_rate as "couponRate", s.tenor_months as "tenorMonths",
       s.issue_date::text as "issueDate", s.maturity_date::text as "maturityDate", s.rating, s.status
     from securities s where s.originator_id = ${id} order by s.issue_date desc`);
@@ -76,6 +77,15 @@ export async function originatorOfHolding(db: Db, clientId: number, holdingId: n
   const [row] = await queryRows<{ id: number }>(db, sql`
     select s.originator_id as id from holdings h join securities s on s.id = h.security_id where h.client_id = ${clientId} and h.id = ${holdingId}`);
   if (!row) throw notFound('Holding');
+  return row.id;
+}
+
+/** The originator behind an offering (an offering page shows its pool; offerings are open to every firm). */
+export async function originatorOfOffering(db: Db, offeringId: number): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(db, sql`
+    select s.originator_id as id from offerings f join securities s on s.id = f.security_id
+    where f.id = ${offeringId}`);
+  if (!row) throw notFound('Offering');
   return row.id;
 }
 

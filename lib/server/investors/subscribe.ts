@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { holdingCashflows, holdings } from '@/lib/db/schema';
-import { UNIT_FACE_VALUE, type TSubscribeBody } from '@/lib/contract/investors';
+import { UNIT_FACE_VALUE, type TSubscribeBody, type TSubscription } from '@/lib/contract/investors';
 import { todayIso } from '@/lib/domain/dates';
 import { scheduleFor } from '@/lib/domain/yield';
 import { formatMoney } from '@/lib/domain/format';
@@ -25,7 +25,9 @@ function addMonthsIso(iso: string, months: number): string {
  * amount taken (guarded in the UPDATE itself, so two investors cannot both take the last crore), the
  * holding and its expected cash flows. A refusal records nothing.
  */
-export async function subscribe(db: Db, clientId: number, offeringId: number, body: TSubscribeBody, asOf = todayIso()) {
+export async function subscribe(
+  db: Db, clientId: number, offeringId: number, body: TSubscribeBody, asOf = todayIso(),
+): Promise<TSubscription> {
   const [row] = await offeringRows(db, sql`f.id = ${offeringId}`);
   if (!row) throw notFound('Offering');
   const offering = toOffering(row, asOf);

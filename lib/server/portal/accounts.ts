@@ -2,7 +2,9 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TAccountQuery, TAccountType } from '@/lib/contract/portal';
+import {
+  ACCOUNT_LIST_LIMIT, type TAccountQuery, type TAccountRow, type TAccountType, type TPostpaidAccount, type TPrepaidAccount,
+} from '@/lib/contract/portal';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
@@ -17,14 +19,15 @@ import { accountTypeOf, membersOf } from './statement';
 import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
-export const ACCOUNT_LIST_LIMIT = 50;
 const UPCOMING_DAYS = 30;
 
 /**
  * GET /api/customerportal/accounts: postpaid customers by what they owe (outstanding, overdue,
  * limit), or prepaid ones by their advance balance; 50 at most, narrowed by name or code.
  */
-export async function listAccounts(db: Db, clientId: number, accountType: TAccountType, search: string | undefined, scope?: ObligorScope) {
+export async function listAccounts(
+  db: Db, clientId: number, accountType: TAccountType, search: string | undefined, scope?: ObligorScope,
+): Promise<TAccountRow[]> {
   const today = todayIso();
   const client = await getClient(db, clientId);
   // Today's outstanding and overdue per customer: the ageing rollup of today (the receivables
@@ -72,7 +75,9 @@ function assertType(actual: TAccountType, wanted: TAccountType) {
  * GET /api/customerportal/postpaid: billed on credit: what is owed, overdue and falling due soon,
  * the limit and headroom, and a page of the open bills in the order they fall due (overdue first).
  */
-export async function postpaidAccount(db: Db, clientId: number, query: TAccountQuery, scope?: ObligorScope) {
+export async function postpaidAccount(
+  db: Db, clientId: number, query: TAccountQuery, scope?: ObligorScope,
+): Promise<TPostpaidAccount> {
   const code = query.sysObligorCode;
   await assertObligorVisible(db, clientId, scope, code);
   assertType(await accountTypeOf(db, clientId, code), 'POSTPAID');
@@ -111,7 +116,9 @@ function advanceEntriesSql(clientId: number, members: SQL): SQL {
  * GET /api/customerportal/prepaid: the advance account: top-ups in, the documents issued since the
  * first top-up drawn from it (credit notes give back), a page of its lines with the running advance balance.
  */
-export async function prepaidAccount(db: Db, clientId: number, query: TAccountQuery, scope?: ObligorScope) {
+export async function prepaidAccount(
+  db: Db, clientId: number, query: TAccountQuery, scope?: ObligorScope,
+): Promise<TPrepaidAccount> {
   const code = query.sysObligorCode;
   await assertObligorVisible(db, clientId, scope, code);
   assertType(await accountTypeOf(db, clientId, code), 'PREPAID');

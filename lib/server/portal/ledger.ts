@@ -2,7 +2,8 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { KIND_ORDER, type StatementKind, type StatementLine, type StatementPage } from '@/lib/domain/statement';
+import type { TStatementLine, TStatementPage } from '@/lib/contract/portal';
+import { KIND_ORDER, type StatementKind } from '@/lib/domain/statement';
 
 /**
  * A ledger of dated, signed entries (the statement of account, the prepaid advance account) read a
@@ -27,7 +28,7 @@ interface LineRow {
 
 const paise = (value: string | number) => Math.round(Number(value) * 100);
 
-function toLine(row: LineRow, balancePaise: number): StatementLine {
+function toLine(row: LineRow, balancePaise: number): TStatementLine {
   const amount = paise(row.amount);
   return {
     date: row.date, kind: row.kind, reference: row.reference, against: row.against, dueDate: row.dueDate, amount: amount / 100,
@@ -37,7 +38,7 @@ function toLine(row: LineRow, balancePaise: number): StatementLine {
 
 const LINE_COLUMNS = sql`e.day::text as date, e.kind, e.reference, e.tie, e.against, e.due_date::text as "dueDate", e.amount`;
 
-export interface LedgerPage extends StatementPage {
+export interface LedgerPage extends TStatementPage {
   /** Over the whole ledger, not only the page. */
   debits: number;
   credits: number;
@@ -84,7 +85,7 @@ export async function ledgerPage(db: Db, entries: SQL, opening: number, page: nu
  * Every line of the ledger in order, read `batch` lines at a time after the last one read (keyset:
  * no offset to skip), with the balance carried from batch to batch: what a download streams.
  */
-export async function* ledgerLines(db: Db, entries: SQL, opening: number, batch = 1000): AsyncGenerator<StatementLine> {
+export async function* ledgerLines(db: Db, entries: SQL, opening: number, batch = 1000): AsyncGenerator<TStatementLine> {
   let balance = paise(opening);
   let after: LineRow | null = null;
   for (;;) {

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
+import { XLSX_CONTENT_TYPE } from '@/lib/contract/downloads';
 import type { TOpenItem, TStatementDownloadQuery } from '@/lib/contract/portal';
 import { formatMoney } from '@/lib/domain/format';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
@@ -10,8 +11,6 @@ import { workbookStream, type ReportSheet } from '@/lib/server/reports/workbook-
 import { ledgerLines } from './ledger';
 import { allOpenItems } from './open-items';
 import { statementBasis, statementEntriesSql } from './statement';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type StatementRow = Partial<StatementLine> & { label?: string };
 
@@ -73,7 +72,7 @@ export async function statementDownload(db: Db, clientId: number, query: TStatem
     (error) => reportError(error, { where: 'statementDownload', clientId, sysObligorCode: s.code }));
   const fileName = `statement-${s.code}-${fromDate}-to-${toDate}.xlsx`.replace(/[^\w.-]/g, '_');
   return new Response(body, { headers: {
-    'content-type': XLSX,
+    'content-type': XLSX_CONTENT_TYPE,
     'content-disposition': `attachment; filename="${fileName}"`,
     'cache-control': 'private, no-store',
   } });

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { format, parseISO, startOfMonth, subDays, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TStatementDownloadQuery, TStatementQuery } from '@/lib/contract/portal';
+import type { TStatement, TStatementDownloadQuery, TStatementQuery } from '@/lib/contract/portal';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
@@ -80,7 +80,9 @@ export async function statementBasis(db: Db, clientId: number, query: TStatement
  * closing balance (= the receivables balance at the end date), one page of the open items at the
  * end date with their ageing, the overdue and ageing totals of all of them, and the credit limit.
  */
-export async function customerStatement(db: Db, clientId: number, query: TStatementQuery, scope?: ObligorScope) {
+export async function customerStatement(
+  db: Db, clientId: number, query: TStatementQuery, scope?: ObligorScope,
+): Promise<TStatement> {
   const basis = await statementBasis(db, clientId, query, scope);
   const { members, fromDate, toDate, opening, boundaries, credit } = basis;
   const page = await ledgerPage(db, statementEntriesSql(clientId, members, fromDate, toDate), opening, query.offset, query.count);
@@ -102,5 +104,3 @@ export async function accountTypeOf(db: Db, clientId: number, code: string): Pro
   const [row] = await queryRows<{ t: 'POSTPAID' | 'PREPAID' }>(db, sql`select account_type as t from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`);
   return row?.t ?? 'POSTPAID';
 }
-
-export type CustomerStatement = Awaited<ReturnType<typeof customerStatement>>;

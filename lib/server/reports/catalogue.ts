@@ -2,7 +2,7 @@ import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { reports } from '@/lib/db/schema';
-import { REPORT_CODES, type ReportCode, type ReportInfo } from '@/lib/contract/reports';
+import { REPORT_CODES, type ReportCode, type TReportInfo } from '@/lib/contract/reports';
 
 
 /** What each workbook holds, as the reports page describes it (the stored text predates the workbooks). */
@@ -16,7 +16,7 @@ const DESCRIPTIONS: Record<ReportCode, string> = {
 };
 
 /** The reports the client has switched on (the reports table), in the catalogue's order. */
-export async function listReports(db: Db, clientId: number): Promise<ReportInfo[]> {
+export async function listReports(db: Db, clientId: number): Promise<TReportInfo[]> {
   const enabled = new Map((await db.select().from(reports).where(eq(reports.clientId, clientId))).map((r) => [r.code, r.name]));
   return REPORT_CODES.filter((code) => enabled.has(code)).map((code) => ({
     code, name: enabled.get(code)!, description: DESCRIPTIONS[code], href: `/api/reports/download.xlsx?report=${code}`,

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { reports } from '@/lib/db/schema';
+import { XLSX_CONTENT_TYPE } from '@/lib/contract/downloads';
 import type { TReportDownloadQuery } from '@/lib/contract/reports';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
@@ -14,8 +15,6 @@ import { REPORT_SHEETS } from './report-sheets';
 import type { ReportContext } from './report-context';
 import { workbookStream, type WorkbookMeta } from './workbook-writer';
 import { boundariesOf } from '@/lib/domain/ageing';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** vardhman-ageing-by-customer-2026-11-20.xlsx: client, report and date, safe in every file system. */
 export function reportFileName(clientCode: string, reportName: string, asOf: string): string {
@@ -50,7 +49,7 @@ export async function downloadReport(db: Db, session: SessionData, scope: Obligo
     (error) => reportError(error, { where: 'reportDownload', report: query.report, clientId: session.clientId }));
   return new Response(body, {
     headers: {
-      'content-type': XLSX,
+      'content-type': XLSX_CONTENT_TYPE,
       'content-disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
       'cache-control': 'private, no-store',
     },

@@ -1,5 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { listHoldings } from '@/lib/server/investors/list-holdings';
+import { route } from '@/lib/server/api/route';
+import { investors } from '@/lib/server/calls/investors';
 
-/** My Securities: the firm's holdings with invested, current value, yield, next payment, maturity and totals. */
-export const GET = apiRoute({ userType: 'investors' }, ({ db, session }) => listHoldings(db, session.clientId));
+export const GET = route(investors.holdings);

@@ -1,4 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { listOfferings } from '@/lib/server/investors/offerings';
+import { route } from '@/lib/server/api/route';
+import { investors } from '@/lib/server/calls/investors';
 
-export const GET = apiRoute({ userType: 'investors' }, ({ db }) => listOfferings(db));
+export const GET = route(investors.offerings);

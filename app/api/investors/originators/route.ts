@@ -1,4 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { listOriginators } from '@/lib/server/investors/pool-performance';
+import { route } from '@/lib/server/api/route';
+import { investors } from '@/lib/server/calls/investors';
 
-export const GET = apiRoute({ userType: 'investors' }, ({ db, session }) => listOriginators(db, session.clientId));
+export const GET = route(investors.originators);

@@ -1,8 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZReportsListQuery } from '@/lib/contract/reports';
-import { listReports } from '@/lib/server/reports/catalogue';
+import { route } from '@/lib/server/api/route';
+import { reports } from '@/lib/server/calls/reports';
 
-/** The Excel reports the client offers, with what each holds and its download link. */
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.reports, query: ZReportsListQuery }, async ({ db, session }) =>
-  listReports(db, session.clientId));
+export const GET = route(reports.list);

@@ -1,24 +1,20 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { ZImportIdParam } from '@/lib/contract/imports';
-import { getDb } from '@/lib/db/client';
-import { requirePageSession } from '@/lib/server/auth/page-session';
-import { isNotFound } from '@/lib/backend/page-errors';
-import { getImport } from '@/lib/server/imports/list-imports';
+import { pageGate } from '@/lib/backend/page-gate';
+import { isInvalidOrMissing } from '@/lib/backend/page-errors';
+import type { TImportDetail } from '@/lib/contract/imports';
 import { formatInstant, ImportCounts, ImportErrors, ImportStatus } from '@/components/integrations/import-parts';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata = { title: 'Import report | Client receivables dashboard' };
 
 export default async function ImportReportPage({ params }: { params: Promise<{ id: string }> }) {
-  const session = await requirePageSession();
-  const id = ZImportIdParam.safeParse((await params).id);
-  if (!id.success) notFound();
-  let report;
+  const { backend } = await pageGate();
+  let report: TImportDetail;
   try {
-    report = await getImport(await getDb(), session.clientId, id.data);
+    report = await backend.imports.get({ params: { id: (await params).id } });
   } catch (error) {
-    if (isNotFound(error)) notFound();
+    if (isInvalidOrMissing(error)) notFound();
     throw error;
   }
   return (

@@ -1,8 +1,5 @@
 import Link from 'next/link';
-import { ZIdParam } from '@/lib/contract/investors';
-import { getHolding } from '@/lib/server/investors/list-holdings';
-import { poolPerformance } from '@/lib/server/investors/pool-performance';
-import { investorContext } from '@/lib/server/investors/page-data';
+import { pageGate } from '@/lib/backend/page-gate';
 import { isNotFound } from '@/lib/backend/page-errors';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';
@@ -18,12 +15,13 @@ export const metadata = { title: 'Holding | Client receivables dashboard' };
 
 /** One holding: its terms and value, the cash-flow schedule against receipts, and how the pool is doing. */
 export default async function HoldingPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, clientId } = await investorContext();
-  const id = ZIdParam.safeParse((await params).id);
-  const found = id.success ? await getHolding(db, clientId, id.data).catch((e: unknown) => { if (isNotFound(e)) return null; throw e; }) : null;
+  const { backend } = await pageGate();
+  const holding = { params: { id: (await params).id } };
+  const found = await Promise.all([
+    backend.investors.holding(holding), backend.investors.holdingPerformance(holding),
+  ]).catch((e: unknown) => { if (isNotFound(e)) return null; throw e; });
   if (!found) return <div className="mx-auto max-w-3xl"><WarningBox kind="error" message="No such holding in your firm's portfolio." /></div>;
-  const { holding: h, cashflows } = found;
-  const perf = await poolPerformance(db, h.originatorId);
+  const [{ holding: h, cashflows }, perf] = found;
   const received = cashflows.filter((f) => f.receivedAmount != null).length;
   return (
     <div className="mx-auto max-w-7xl space-y-6">

@@ -1,8 +1,5 @@
 import Link from 'next/link';
-import { ZIdParam } from '@/lib/contract/investors';
-import { getOffering } from '@/lib/server/investors/offerings';
-import { poolPerformance } from '@/lib/server/investors/pool-performance';
-import { investorContext } from '@/lib/server/investors/page-data';
+import { pageGate } from '@/lib/backend/page-gate';
 import { isNotFound } from '@/lib/backend/page-errors';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';
@@ -22,12 +19,13 @@ function Term({ label, children }: { label: string; children: React.ReactNode })
 
 /** An offering's terms, the pool behind it, and the subscription form while it is open. */
 export default async function OfferingPage({ params }: { params: Promise<{ id: string }> }) {
-  const { db, clientId } = await investorContext();
-  const id = ZIdParam.safeParse((await params).id);
-  const found = id.success ? await getOffering(db, clientId, id.data).catch((e: unknown) => { if (isNotFound(e)) return null; throw e; }) : null;
+  const { backend } = await pageGate();
+  const offering = { params: { id: (await params).id } };
+  const found = await Promise.all([
+    backend.investors.offering(offering), backend.investors.offeringPerformance(offering),
+  ]).catch((e: unknown) => { if (isNotFound(e)) return null; throw e; });
   if (!found) return <div className="mx-auto max-w-3xl"><WarningBox kind="error" message="No such offering." /></div>;
-  const { offering: o, subscribed } = found;
-  const perf = await poolPerformance(db, o.originatorId);
+  const [{ offering: o, subscribed }, perf] = found;
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <div>

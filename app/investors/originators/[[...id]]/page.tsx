@@ -1,7 +1,5 @@
 import Link from 'next/link';
-import { ZIdParam } from '@/lib/contract/investors';
-import { assertPoolVisible, getOriginator, listOriginators, poolPerformance } from '@/lib/server/investors/pool-performance';
-import { investorContext } from '@/lib/server/investors/page-data';
+import { pageGate } from '@/lib/backend/page-gate';
 import { isNotFound } from '@/lib/backend/page-errors';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,10 +14,10 @@ export const metadata = { title: 'Originators | Client receivables dashboard' };
 
 /** The originators (list), or one originator's profile, securities and the monthly record of its book. */
 export default async function OriginatorsPage({ params }: { params: Promise<{ id?: string[] }> }) {
-  const { db, clientId } = await investorContext();
+  const { backend } = await pageGate();
   const raw = (await params).id?.[0];
   if (!raw) {
-    const rows = await listOriginators(db, clientId);
+    const rows = await backend.investors.originators();
     return (
       <div className="mx-auto max-w-7xl">
         <PageHeader title="Originators" description="The companies whose trade receivables back the securities." />
@@ -39,16 +37,13 @@ export default async function OriginatorsPage({ params }: { params: Promise<{ id
       </div>
     );
   }
-  const id = ZIdParam.safeParse(raw);
-  const notFound = <div className="mx-auto max-w-3xl"><WarningBox kind="error" message="No such originator." /></div>;
-  if (!id.success) return notFound;
-  try {
-    await assertPoolVisible(db, clientId, id.data);
-  } catch (e) {
-    if (isNotFound(e)) return notFound;
-    throw e;
-  }
-  const [o, perf] = await Promise.all([getOriginator(db, id.data), poolPerformance(db, id.data)]);
+  // The book is shown only for a pool the firm holds or that is on offer: any other originator is not found.
+  const originator = { params: { id: raw } };
+  const found = await Promise.all([
+    backend.investors.originator(originator), backend.investors.originatorPerformance(originator),
+  ]).catch((e: unknown) => { if (isNotFound(e)) return null; throw e; });
+  if (!found) return <div className="mx-auto max-w-3xl"><WarningBox kind="error" message="No such originator." /></div>;
+  const [o, perf] = found;
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <div>

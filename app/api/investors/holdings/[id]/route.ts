@@ -1,5 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { ZIdParam } from '@/lib/contract/investors';
-import { getHolding } from '@/lib/server/investors/list-holdings';
+import { route } from '@/lib/server/api/route';
+import { investors } from '@/lib/server/calls/investors';
 
-export const GET = apiRoute({ userType: 'investors' }, ({ db, session, params }) => getHolding(db, session.clientId, ZIdParam.parse(params.id)));
+export const GET = route(investors.holding);

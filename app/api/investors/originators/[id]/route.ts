@@ -1,5 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { ZIdParam } from '@/lib/contract/investors';
-import { getOriginator } from '@/lib/server/investors/pool-performance';
+import { route } from '@/lib/server/api/route';
+import { investors } from '@/lib/server/calls/investors';
 
-export const GET = apiRoute({ userType: 'investors' }, ({ db, params }) => getOriginator(db, ZIdParam.parse(params.id)));
+export const GET = route(investors.originator);

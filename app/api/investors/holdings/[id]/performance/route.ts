@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { ZIdParam } from '@/lib/contract/investors';
-import { originatorOfHolding, poolPerformance } from '@/lib/server/investors/pool-performance';
+import { route } from '@/lib/server/api/route';
+import { investors } from '@/lib/server/calls/investors';
 
-/** The pool behind one of the firm's holdings: aggregates of the originator's receivables only. */
-export const GET = apiRoute({ userType: 'investors' }, async ({ db, session, params }) =>
-  poolPerformance(db, await originatorOfHolding(db, session.clientId, ZIdParam.parse(params.id))));
+export const GET = route(investors.holdingPerformance);

@@ -1,6 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { ZIdParam, ZSubscribeBody } from '@/lib/contract/investors';
-import { subscribe } from '@/lib/server/investors/subscribe';
+import { route } from '@/lib/server/api/route';
+import { investors } from '@/lib/server/calls/investors';
 
-export const POST = apiRoute({ userType: 'investors', body: ZSubscribeBody }, ({ db, session, params, body }) =>
-  subscribe(db, session.clientId, ZIdParam.parse(params.id), body));
+export const POST = route(investors.subscribe);

@@ -1,0 +1,2 @@
+/** The content type of the Excel workbooks the downloads stream (the call's answer and the response header agree). */
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
