@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { hrefWith, PAGE_PARAM, pickParams, readPaging, readSort } from '@/lib/client/url-state';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
-import { CREDIT_LIMIT_SORT_KEYS } from '@/lib/contract/reports';
+import { CREDIT_LIMIT_SORT_KEYS } from '@/lib/contract/credit-limits';
 import { CREDIT_LIMIT_STATUS_LABELS, CREDIT_LIMIT_STATUSES } from '@/lib/domain/credit-limit';
 import { formatCount } from '@/lib/domain/format';
 import { WarningBox } from '@/components/feedback/warning-box';

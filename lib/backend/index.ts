@@ -34,7 +34,7 @@ import { listContacts } from '@/lib/server/contacts/list-contacts';
 import { ZDim1OverviewQuery, ZDimReceivablesQuery } from '@/lib/contract/performance';
 import { dimReceivables } from '@/lib/server/performance/dim-receivables';
 import { dim1Overview } from '@/lib/server/performance/dim1-overview';
-import { ZCreditLimitsQuery } from '@/lib/contract/reports';
+import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
 import { creditLimitBands, listCreditLimits } from '@/lib/server/obligors/list-credit-limits';
 import { listReports } from '@/lib/server/reports/catalogue';
 

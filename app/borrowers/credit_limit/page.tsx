@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
-import { ZCreditLimitsQuery } from '@/lib/contract/reports';
+import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
 import { todayIso } from '@/lib/domain/dates';
 import { CREDIT_LIMIT_THRESHOLDS } from '@/lib/domain/credit-limit';
 import { requirePageSession } from '@/lib/server/auth/page-session';

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TCreditLimitsQuery } from '@/lib/contract/reports';
+import type { TCreditLimitsQuery } from '@/lib/contract/credit-limits';
 import type { CreditLimitStatus } from '@/lib/domain/credit-limit';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';

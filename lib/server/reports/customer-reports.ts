@@ -1,7 +1,7 @@
 import 'server-only';
 import { ZReceivablesQuery } from '@/lib/contract/receivables';
 import { ZParentObligorsQuery } from '@/lib/contract/customers';
-import { ZCreditLimitsQuery } from '@/lib/contract/reports';
+import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
 import { bucketLabels, CREDIT_BUCKETS, INVOICE_BUCKETS, type AgeingBasis } from '@/lib/domain/ageing';
 import { CREDIT_LIMIT_STATUS_LABELS } from '@/lib/domain/credit-limit';
 import { annualDso } from '@/lib/domain/dso';

@@ -1,6 +1,6 @@
 import { apiRoute, PagedResult } from '@/lib/server/api/handler';
 import { API_ACCESS } from '@/lib/contract/access';
-import { ZCreditLimitsQuery } from '@/lib/contract/reports';
+import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
 import { listCreditLimits } from '@/lib/server/obligors/list-credit-limits';
 
 /** Parent customers with limit, exposure, available credit and utilisation band; total in x-totalrecords. */
