@@ -16,7 +16,7 @@ import { DimTable } from './dim1-table';
 /** One dim1 value: its row of the list (the same call) and its monthly trend. */
 async function loadValue(id: number) {
   const [settings, overview] = await Promise.all([clientSettings(), cachedCall('dim1Overview', { dimId: id })]);
-  return { settings, overview, row: overview.rows[0], months: 'months' in overview ? overview.months : [] };
+  return { settings, overview, row: overview.rows[0], months: overview.months ?? [] };
 }
 
 export function Dim1Cards({ id }: { id: number }) {

@@ -2,7 +2,7 @@ import { format, parseISO } from 'date-fns';
 import Link from 'next/link';
 import { periodPair } from '@/lib/domain/periods';
 import { formatPercent } from '@/lib/domain/format';
-import type { DimRow } from '@/lib/server/performance/dim-groups';
+import type { TDimRow } from '@/lib/contract/performance';
 import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Loaded } from '@/components/ui/loaded';
@@ -10,10 +10,10 @@ import { Money, type MoneyFormat } from '@/components/ui/money';
 
 export const BETA_PATH = '/borrowers/business-performance-beta';
 
-interface Cell { name: string; now?: DimRow; before?: DimRow }
+interface Cell { name: string; now?: TDimRow; before?: TDimRow }
 
 const day = (d: string) => format(parseISO(d), 'd MMM yyyy');
-const overduePct = (row?: DimRow) => (row ? row.overduePercent : 0);
+const overduePct = (row?: TDimRow) => (row ? row.overduePercent : 0);
 
 /** Each row's balance and overdue share at both dates, with the change between them. */
 async function loadMatrix(dim1Id: number | undefined, pair: { date: string; compareDate: string }) {

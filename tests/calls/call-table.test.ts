@@ -107,7 +107,6 @@ const LEGACY_ROUTES: string[] = [
   'v3/clients/ratings/route.ts',
   'v3/clients/split_by/route.ts',
   'v3/clients/split_by_dso/route.ts',
-  'v3/dim1/receivables/overview/route.ts',
   'v3/obligors/annualdso/route.ts',
   'v3/obligors/credit_limit/route.ts',
   'v3/obligors/dso/route.ts',
@@ -116,5 +115,4 @@ const LEGACY_ROUTES: string[] = [
   'v3/parentobligors/[id]/obligors/route.ts',
   'v3/parentobligors/receivables/overview/route.ts',
   'v3/parentobligors/route.ts',
-  'v4/dim/receivables/current/route.ts',
 ];
