@@ -99,7 +99,6 @@ const LEGACY_ROUTES: string[] = [
   'users/client/route.ts',
   'users/route.ts',
   'v3/clients/annualdso/route.ts',
-  'v3/clients/credit_limits/route.ts',
   'v3/clients/dso/route.ts',
   'v3/clients/overview/route.ts',
   'v3/clients/overviewmappingbased/route.ts',

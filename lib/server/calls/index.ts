@@ -1,5 +1,6 @@
 import 'server-only';
 import { clients } from './clients';
+import { creditLimits } from './credit-limits';
 import { performance } from './performance';
 import { receivables } from './receivables';
 import type { ServedCall } from './serve';
@@ -10,7 +11,7 @@ import type { ServedCall } from './serve';
  * `./<domain>.ts` (the service each runs). Routes bind one call each; pages reach the same calls
  * through `lib/backend`; the browser through `lib/client/api.ts`.
  */
-export const CALLS = { clients, receivables, performance };
+export const CALLS = { clients, receivables, performance, creditLimits };
 
 export type CallTable = typeof CALLS;
 

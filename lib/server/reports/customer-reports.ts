@@ -1,7 +1,7 @@
 import 'server-only';
 import { ZReceivablesQuery } from '@/lib/contract/receivables';
 import { ZParentObligorsQuery } from '@/lib/contract/customers';
-import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
+import { ZCreditLimitsQuery, type TCreditLimitRow } from '@/lib/contract/credit-limits';
 import { bucketLabels, CREDIT_BUCKETS, INVOICE_BUCKETS, type AgeingBasis } from '@/lib/domain/ageing';
 import { CREDIT_LIMIT_STATUS_LABELS } from '@/lib/domain/credit-limit';
 import { annualDso } from '@/lib/domain/dso';
@@ -9,7 +9,7 @@ import { titleCase } from '@/lib/domain/format';
 import type { TReceivableRow } from '@/lib/contract/receivables';
 import { listReceivables } from '@/lib/server/receivables/list-receivables';
 import { listParentObligors, type FamilyRow } from '@/lib/server/obligors/list-parent-obligors';
-import { listCreditLimits, type CreditLimitRow } from '@/lib/server/obligors/list-credit-limits';
+import { listCreditLimits } from '@/lib/server/obligors/list-credit-limits';
 import { CUSTOMER_PAGE_SIZE, type ReportContext } from './report-context';
 import { pagedRows, type ReportColumn, type ReportSheet } from './workbook-writer';
 
@@ -91,7 +91,7 @@ export function dsoByCustomer(ctx: ReportContext): ReportSheet<FamilyRow>[] {
 }
 
 /** The credit limit screen's families, breaches first. */
-export function creditLimitUtilisation(ctx: ReportContext): ReportSheet<CreditLimitRow>[] {
+export function creditLimitUtilisation(ctx: ReportContext): ReportSheet<TCreditLimitRow>[] {
   const rows = pagedRows((page) => listCreditLimits(ctx.db, ctx.client.id, {
     ...ZCreditLimitsQuery.parse({ date: ctx.asOf }), sortBy: 'utilisation', order: 'DESC', offset: page, count: CUSTOMER_PAGE_SIZE, scope: ctx.scope,
   }), CUSTOMER_PAGE_SIZE);
