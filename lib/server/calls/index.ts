@@ -1,6 +1,8 @@
 import 'server-only';
 import { clients } from './clients';
 import { creditLimits } from './credit-limits';
+import { customers } from './customers';
+import { manageCustomers } from './manage-customers';
 import { performance } from './performance';
 import { receivables } from './receivables';
 import type { ServedCall } from './serve';
@@ -11,7 +13,7 @@ import type { ServedCall } from './serve';
  * `./<domain>.ts` (the service each runs). Routes bind one call each; pages reach the same calls
  * through `lib/backend`; the browser through `lib/client/api.ts`.
  */
-export const CALLS = { clients, receivables, performance, creditLimits };
+export const CALLS = { clients, receivables, performance, creditLimits, manageCustomers, customers };
 
 export type CallTable = typeof CALLS;
 
