@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
+import type { PageFeature } from '@/lib/domain/features';
 import { RISK_CLASSES } from '@/lib/domain/filters';
 import { RATING_SHIFTS } from '@/lib/domain/rating-shift';
 import { COLLECTION_RISKS, OPEN_STATUSES, RISK_SALES_SEGMENTS, SALES_SEGMENTS } from '@/lib/domain/segments';
@@ -393,12 +394,18 @@ export type TObligorCreditLimit = z.infer<typeof ZObligorCreditLimit>;
 // ---- Calls ----
 
 const customerAccess = { userType: 'borrowers', requirement: API_ACCESS.customers } as const;
+/** A customer-analysis call that also draws a section of another page: that page's feature grants it too. */
+const customerAccessAnd = (feature: PageFeature) => ({
+  userType: 'borrowers' as const,
+  requirement: { type: 'AnyPage' as const, features: [...API_ACCESS.customers.features, feature] },
+});
 /** Finding a customer by name and naming one: every screen that shows receivables. */
 const lookupAccess = { userType: 'borrowers', requirement: API_ACCESS.receivables } as const;
 
 export const customerCalls = {
   parentObligors: call({
-    method: 'GET', path: '/v3/clients/parentobligors', access: customerAccess, query: ZParentObligorsQuery,
+    // Business Performance lists a dim1 value's top customers with it.
+    method: 'GET', path: '/v3/clients/parentobligors', access: customerAccessAnd('BUSINESS PERFORMANCE'), query: ZParentObligorsQuery,
     summary: 'The customer analysis list: one row per parent obligor with ageing, limit, DSO and collection risk, sorted and paged',
     answer: paged(ZFamilyRow), cachedByParams: true,
   }),
@@ -428,7 +435,8 @@ export const customerCalls = {
     answer: paged(ZRatingRow),
   }),
   splitBy: call({
-    method: 'GET', path: '/v3/clients/split_by', access: customerAccess, query: ZSplitByQuery,
+    // The Summary Dashboard (beta) draws its trend, ageing and segmentation with it.
+    method: 'GET', path: '/v3/clients/split_by', access: customerAccessAnd('COMPANY SUMMARY'), query: ZSplitByQuery,
     summary: 'graph1 the monthly trends, graph2 the ageing at the date on both bases, graph4 the segmentation',
     answer: json(ZSplitBy), cachedByParams: true,
   }),
