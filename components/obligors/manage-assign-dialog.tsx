@@ -2,8 +2,8 @@
 
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
-import type { TManagedObligorRow } from '@/lib/contract/manage-customers';
-import { api, apiErrorMessage } from '@/lib/client/api';
+import { manageCustomerCalls, type TManagedObligorRow } from '@/lib/contract/manage-customers';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
 import { SearchPicker, type Pick } from '@/components/tasks/search-picker';
 
 type Field = 'guestId' | 'representativeId' | 'rmId';
@@ -53,7 +53,7 @@ export function AssignDialog({ row, onAssigned }: { row: TManagedObligorRow; onA
     if (Object.keys(body).length === 0) return setOpen(false);
     setBusy(true);
     try {
-      const updated = await api.post(`obligors/${encodeURIComponent(row.sysObligorCode)}/assign`, { json: body }).json<TManagedObligorRow>();
+      const updated = await callApi(manageCustomerCalls.assign, { params: { code: row.sysObligorCode }, body });
       setOpen(false);
       onAssigned(updated);
     } catch (err) {
