@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { manageCustomerCalls, type TManagedObligorRow } from '@/lib/contract/manage-customers';
-import { useCallList } from '@/lib/client/use-call-list';
+import { usePagedList } from '@/lib/client/use-paged-list';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { useToast } from '@/components/feedback/toast';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
@@ -49,7 +49,7 @@ function ManageCustomerList({ canAssign, money }: { canAssign: boolean; money: M
   const sort = { sortBy: values.sortBy ?? 'name', orderBy: values.orderBy === 'DESC' ? 'DESC' as const : 'ASC' as const };
   const query: Record<string, string | number> = { offset: page, count, sortBy: sort.sortBy, orderBy: sort.orderBy };
   for (const key of FILTER_KEYS) if (values[key]) query[key] = values[key]!;
-  const list = useCallList(manageCustomerCalls.list, query, REFRESH_MS);
+  const list = usePagedList(manageCustomerCalls.list, { query }, REFRESH_MS);
 
   // Every row of a filtered list shares the filtered person or family: it names them after a reload.
   const first = list.rows[0];
