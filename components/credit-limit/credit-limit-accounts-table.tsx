@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { hrefWith, PAGE_PARAM } from '@/lib/client/url-state';
-import type { CreditLimitRow } from '@/lib/server/obligors/list-credit-limits';
+import type { TCreditLimitRow } from '@/lib/contract/credit-limits';
 import { DataTable, Td } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { currencySign, Money, type MoneyFormat } from '@/components/ui/money';
@@ -10,7 +10,7 @@ import { CreditLimitHeader, type CreditLimitTableProps } from './credit-limit-he
 import { Utilisation } from './utilisation';
 
 /** The latest change of the limit (when, and by how much: up in green, down in red), linking to the full history. */
-function LimitHistory({ row, money, href }: { row: CreditLimitRow; money: MoneyFormat; href: string }) {
+function LimitHistory({ row, money, href }: { row: TCreditLimitRow; money: MoneyFormat; href: string }) {
   const link = 'font-medium text-brand-700 hover:underline';
   if (!row.lastChange) return <Link href={href} className={`text-xs ${link}`} data-testid="history-link">History</Link>;
   const { date, previousLimit } = row.lastChange;

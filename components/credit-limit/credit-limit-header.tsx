@@ -1,12 +1,12 @@
 import type { SortOrder } from '@/lib/client/url-state';
-import type { CreditLimitRow } from '@/lib/server/obligors/list-credit-limits';
+import type { TCreditLimitRow } from '@/lib/contract/credit-limits';
 import { SortableHeader } from '@/components/receivables/sortable-header';
 import { Th } from '@/components/ui/data-table';
 import type { MoneyFormat } from '@/components/ui/money';
 
 /** What both credit-limit tables (families, accounts) are given. */
 export interface CreditLimitTableProps {
-  rows: CreditLimitRow[];
+  rows: TCreditLimitRow[];
   money: MoneyFormat;
   sort: { sortBy: string; order: SortOrder };
   pathname: string;

@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { hrefWith, PAGE_PARAM, pickParams, readPaging, readSort } from '@/lib/client/url-state';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
-import { CREDIT_LIMIT_SORT_KEYS } from '@/lib/contract/reports';
+import { CREDIT_LIMIT_SORT_KEYS } from '@/lib/contract/credit-limits';
 import { CREDIT_LIMIT_STATUS_LABELS, CREDIT_LIMIT_STATUSES } from '@/lib/domain/credit-limit';
 import { formatCount } from '@/lib/domain/format';
 import { WarningBox } from '@/components/feedback/warning-box';
-import { clientSettings, pageBackend } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
 import { Pagination } from '@/components/ui/pagination';
@@ -22,9 +22,11 @@ const TILE_TONES = { BREACHED: 'text-rose-700', NEAR: 'text-amber-700', WITHIN: 
 /** One tile per band (count and exposure); a tile filters the list to its band, again to all. */
 export function CreditLimitBands({ params, pathname }: { params: Record<string, string>; pathname: string }) {
   const load = async () => {
-    const { backend } = await pageBackend();
-    const [settings, bands] = await Promise.all([clientSettings(), backend.creditLimitBands(pickParams(params, CREDIT_LIMIT_FILTER_KEYS))]);
-    return { money: settings.money, bands };
+    const { backend, clientSettings } = await pageGate();
+    const [money, bands] = await Promise.all([
+      clientSettings(), backend.creditLimits.bands({ query: pickParams(params, CREDIT_LIMIT_FILTER_KEYS) }),
+    ]);
+    return { money, bands };
   };
   return (
     <Loaded load={load}>
@@ -51,8 +53,10 @@ export function CreditLimitBands({ params, pathname }: { params: Record<string, 
 
 export function CreditLimitList({ params, pathname }: { params: Record<string, string>; pathname: string }) {
   const load = async () => {
-    const { backend } = await pageBackend();
-    const [settings, list] = await Promise.all([clientSettings(), backend.creditLimits(pickParams(params, CREDIT_LIMIT_LIST_KEYS))]);
+    const { backend, clientSettings } = await pageGate();
+    const [settings, list] = await Promise.all([
+      clientSettings(), backend.creditLimits.list({ query: pickParams(params, CREDIT_LIMIT_LIST_KEYS) }),
+    ]);
     return { settings, list };
   };
   const sort = readSort(params, CREDIT_LIMIT_SORT_KEYS, DEFAULT_SORT);
@@ -67,8 +71,8 @@ export function CreditLimitList({ params, pathname }: { params: Record<string, s
       ) : (
         <>
           {params.view === 'accounts'
-            ? <CreditLimitAccountsTable rows={list.rows} money={settings.money} sort={sort} pathname={pathname} params={params} dim1Name={settings.dimensionNames.dim1} />
-            : <CreditLimitTable rows={list.rows} money={settings.money} sort={sort} pathname={pathname} params={params} dim1Name={settings.dimensionNames.dim1} />}
+            ? <CreditLimitAccountsTable rows={list.rows} money={settings} sort={sort} pathname={pathname} params={params} dim1Name={settings.dimensionNames.dim1} />
+            : <CreditLimitTable rows={list.rows} money={settings} sort={sort} pathname={pathname} params={params} dim1Name={settings.dimensionNames.dim1} />}
           <Pagination total={list.total} page={page} count={count} pathname={pathname} params={params} noun={params.view === 'accounts' ? 'accounts' : 'customers'} />
         </>
       )}

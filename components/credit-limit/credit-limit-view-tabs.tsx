@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { hrefWith, PAGE_PARAM } from '@/lib/client/url-state';
-import type { CreditLimitView } from '@/lib/contract/reports';
+import type { CreditLimitView } from '@/lib/contract/credit-limits';
 
 const TABS: { view: CreditLimitView; label: string }[] = [
   { view: 'families', label: 'Families' },

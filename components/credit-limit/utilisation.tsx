@@ -1,9 +1,9 @@
 import { CREDIT_LIMIT_THRESHOLDS } from '@/lib/domain/credit-limit';
 import { formatPercent } from '@/lib/domain/format';
-import type { CreditLimitRow } from '@/lib/server/obligors/list-credit-limits';
+import type { TCreditLimitRow } from '@/lib/contract/credit-limits';
 
 /** Utilisation as a figure and a bar drawn against the limit; the bar's tone is the row's band. */
-export function Utilisation({ row }: { row: CreditLimitRow }) {
+export function Utilisation({ row }: { row: TCreditLimitRow }) {
   if (row.utilisation == null) return <span className="text-slate-300">-</span>;
   const tone = row.status === 'BREACHED' ? 'bg-rose-500' : row.status === 'NEAR' ? 'bg-amber-400' : 'bg-emerald-500';
   return (

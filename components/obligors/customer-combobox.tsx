@@ -2,16 +2,9 @@
 
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
-
-export interface ObligorMatch {
-  sysObligorCode: string;
-  name: string;
-  parentSysObligorCode: string | null;
-  parentName: string | null;
-  city: string | null;
-}
+import { customerCalls, type TObligorMatch } from '@/lib/contract/customers';
 
 const TYPING_PAUSE_MS = 300;
 
@@ -30,10 +23,10 @@ export function CustomerCombobox({ id, placeholder, parentNote, hint = '', autoF
   autoFocus?: boolean;
   inputClassName: string;
   listClassName: string;
-  onPick: (match: ObligorMatch) => void;
+  onPick: (match: TObligorMatch) => void;
 }) {
   const [text, setText] = useState('');
-  const [matches, setMatches] = useState<ObligorMatch[] | null>(null);
+  const [matches, setMatches] = useState<TObligorMatch[] | null>(null);
   const latest = useRef(0);
   const term = text.trim();
   const tooShort = term.length > 0 && term.length < MIN_SEARCH_LENGTH;
@@ -45,7 +38,7 @@ export function CustomerCombobox({ id, placeholder, parentNote, hint = '', autoF
     }
     const request = ++latest.current;
     const timer = setTimeout(() => {
-      api.get('v3/parentobligors', { searchParams: { obligorName: term } }).json<ObligorMatch[]>()
+      callApi(customerCalls.search, { query: { obligorName: term } })
         .then((rows) => { if (request === latest.current) setMatches(rows); })
         .catch((error: unknown) => {
           console.error('customer search failed', error);
@@ -57,7 +50,7 @@ export function CustomerCombobox({ id, placeholder, parentNote, hint = '', autoF
 
   return (
     <>
-      <Combobox<ObligorMatch | null> value={null} onChange={(match) => { if (match) onPick(match); }}>
+      <Combobox<TObligorMatch | null> value={null} onChange={(match) => { if (match) onPick(match); }}>
         <div className="relative">
           <ComboboxInput id={id} type="search" autoComplete="off" autoFocus={autoFocus} placeholder={placeholder}
             aria-describedby={`${id}-hint`} aria-invalid={tooShort} onChange={(event) => setText(event.target.value)}

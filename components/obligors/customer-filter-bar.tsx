@@ -1,10 +1,11 @@
 import { todayIso } from '@/lib/domain/dates';
-import { clientSettings, pageBackend } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { Loaded } from '@/components/ui/loaded';
 import { CustomerFilters } from './customer-filters';
 
 async function loadChoices() {
-  const [settings, values] = await Promise.all([clientSettings(), (await pageBackend()).backend.dimensionValues()]);
+  const { backend, clientSettings } = await pageGate();
+  const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
   return { dim1Name: settings.dimensionNames.dim1, dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })) };
 }
 

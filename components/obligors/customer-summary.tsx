@@ -2,7 +2,7 @@ import { pickParams } from '@/lib/client/url-state';
 import { CUSTOMER_FILTER_KEYS } from './customer-params';
 import { formatCount, formatPercent, titleCase } from '@/lib/domain/format';
 import { ratingLabel } from '@/lib/domain/rating';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { RiskDistribution } from '@/components/receivables/risk-distribution';
 import { StatCard } from '@/components/receivables/stat-card';
 import { Loaded } from '@/components/ui/loaded';
@@ -14,8 +14,11 @@ const COLLECTION_TONE: Record<string, string> = { LOW: 'text-emerald-700', MEDIU
 /** The customer analysis in figures (GET /v3/clients/overviewmappingbased) for the filters of the URL. */
 export function CustomerSummary({ params }: { params: Record<string, string> }) {
   const load = async () => {
-    const [settings, mapping] = await Promise.all([clientSettings(), cachedCall('customerMapping', pickParams(params, CUSTOMER_FILTER_KEYS))]);
-    return { money: settings.money, mapping };
+    const { backend, clientSettings } = await pageGate();
+    const [money, mapping] = await Promise.all([
+      clientSettings(), backend.customers.customerMapping({ query: pickParams(params, CUSTOMER_FILTER_KEYS) }),
+    ]);
+    return { money, mapping };
   };
   return (
     <Loaded load={load} isEmpty={({ mapping }) => mapping.customers === 0}>

@@ -4,19 +4,11 @@ import { ResponsiveBar } from '@nivo/bar';
 import { format, parseISO } from 'date-fns';
 import { formatMoney } from '@/lib/domain/format';
 import { CHART_THEME } from '@/components/receivables/chart-theme';
+import type { TDsoMonth } from '@/lib/contract/customers';
 import type { MoneyFormat } from '@/components/ui/money';
 
-export interface DsoMonth {
-  date: string;
-  month: string;
-  receivables: number;
-  sales: number;
-  days: number;
-  dso: number | null;
-}
-
 /** Monthly DSO in days; the annual DSO as a dashed reference line. A month without sales has no bar. */
-export function DsoChart({ months, annual, money }: { months: DsoMonth[]; annual: number | null; money: MoneyFormat }) {
+export function DsoChart({ months, annual, money }: { months: TDsoMonth[]; annual: number | null; money: MoneyFormat }) {
   // nivo data holds strings and numbers only: a month without DSO is 0 with hasDso 0.
   const data = months.map((m) => ({
     date: m.date, receivables: m.receivables, sales: m.sales, days: m.days, hasDso: m.dso == null ? 0 : 1,

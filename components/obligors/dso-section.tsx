@@ -1,4 +1,4 @@
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { formatDay } from '@/components/ui/day';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
@@ -15,12 +15,18 @@ export function DsoSection({ params, codes, showSplit = false }: {
   showSplit?: boolean;
 }) {
   const load = async () => {
+    const { backend, clientSettings } = await pageGate();
+    const { customers } = backend;
     const query = { ...(params.dim ? { dim: params.dim } : {}), ...codes };
-    const [settings, series, annual, split] = await Promise.all([
-      clientSettings(), cachedCall('dso', query), cachedCall('annualDso', query),
-      showSplit ? cachedCall('dsoSplit', { by: 'salesSegment' }) : Promise.resolve(null),
+    // One family or one obligor has calls of its own (they check the user may see it); the book the client's.
+    const one = Boolean(codes?.parentSysObligorCode || codes?.sysObligorCode);
+    const [money, series, annual, split] = await Promise.all([
+      clientSettings(),
+      one ? customers.obligorDso({ query }) : customers.dso({ query }),
+      one ? customers.obligorAnnualDso({ query }) : customers.annualDso({ query }),
+      showSplit ? customers.dsoSplit({ query: { by: 'salesSegment' } }) : Promise.resolve(null),
     ]);
-    return { money: settings.money, series, annual, split };
+    return { money, series, annual, split };
   };
   return (
     <Loaded load={load} isEmpty={({ series }) => series.months.every((m) => m.dso == null)}>

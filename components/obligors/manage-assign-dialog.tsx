@@ -2,8 +2,8 @@
 
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
-import type { ManagedObligorRow } from '@/lib/contract/obligors';
-import { api, apiErrorMessage } from '@/lib/client/api';
+import { manageCustomerCalls, type TManagedObligorRow } from '@/lib/contract/manage-customers';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
 import { SearchPicker, type Pick } from '@/components/tasks/search-picker';
 
 type Field = 'guestId' | 'representativeId' | 'rmId';
@@ -19,7 +19,7 @@ const FIELDS: { field: Field; name: 'guestName' | 'representativeName' | 'rmName
   { field: 'rmId', name: 'rmName', label: 'Relationship manager', hint: 'any active user of your company' },
 ];
 
-function initialPicks(row: ManagedObligorRow): Record<Field, Pick | null> {
+function initialPicks(row: TManagedObligorRow): Record<Field, Pick | null> {
   const pick = (id: number | null, name: string | null) => (id == null ? null : { id: String(id), label: name ?? `User ${id}` });
   return { guestId: pick(row.guestId, row.guestName), representativeId: pick(row.representativeId, row.representativeName), rmId: pick(row.rmId, row.rmName) };
 }
@@ -30,7 +30,7 @@ function initialPicks(row: ManagedObligorRow): Record<Field, Pick | null> {
  * not touch (say, to someone since deactivated) is left as it is; the server's field messages
  * show under their pickers.
  */
-export function AssignDialog({ row, onAssigned }: { row: ManagedObligorRow; onAssigned: (row: ManagedObligorRow) => void }) {
+export function AssignDialog({ row, onAssigned }: { row: TManagedObligorRow; onAssigned: (row: TManagedObligorRow) => void }) {
   const [open, setOpen] = useState(false);
   const [picks, setPicks] = useState(() => initialPicks(row));
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -53,7 +53,7 @@ export function AssignDialog({ row, onAssigned }: { row: ManagedObligorRow; onAs
     if (Object.keys(body).length === 0) return setOpen(false);
     setBusy(true);
     try {
-      const updated = await api.post(`obligors/${encodeURIComponent(row.sysObligorCode)}/assign`, { json: body }).json<ManagedObligorRow>();
+      const updated = await callApi(manageCustomerCalls.assign, { params: { code: row.sysObligorCode }, body });
       setOpen(false);
       onAssigned(updated);
     } catch (err) {

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
-import type { ManagedObligorRow } from '@/lib/contract/obligors';
+import { manageCustomerCalls, type TManagedObligorRow } from '@/lib/contract/manage-customers';
 import { usePagedList } from '@/lib/client/use-paged-list';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { useToast } from '@/components/feedback/toast';
@@ -49,7 +49,7 @@ function ManageCustomerList({ canAssign, money }: { canAssign: boolean; money: M
   const sort = { sortBy: values.sortBy ?? 'name', orderBy: values.orderBy === 'DESC' ? 'DESC' as const : 'ASC' as const };
   const query: Record<string, string | number> = { offset: page, count, sortBy: sort.sortBy, orderBy: sort.orderBy };
   for (const key of FILTER_KEYS) if (values[key]) query[key] = values[key]!;
-  const list = usePagedList<ManagedObligorRow>('obligors/list', query, REFRESH_MS);
+  const list = usePagedList(manageCustomerCalls.list, { query }, REFRESH_MS);
 
   // Every row of a filtered list shares the filtered person or family: it names them after a reload.
   const first = list.rows[0];
@@ -57,7 +57,7 @@ function ManageCustomerList({ canAssign, money }: { canAssign: boolean; money: M
     guestId: first?.guestName ?? undefined, representativeId: first?.representativeName ?? undefined,
     rmId: first?.rmName ?? undefined, parentSysObligorCode: first?.parentName ?? undefined,
   };
-  const onAssigned = (updated: ManagedObligorRow) => {
+  const onAssigned = (updated: TManagedObligorRow) => {
     list.setRows((rows) => rows.map((r) => (r.sysObligorCode === updated.sysObligorCode ? updated : r)));
     showToast(`Saved the people assigned to ${updated.name}`);
     void list.reload(); // the change may take the row out of a filter or move it in the sort

@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { PARENT_OBLIGOR_SORT_KEYS } from '@/lib/contract/customers';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { bucketColumns } from '@/components/receivables/bucket-columns';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { Loaded } from '@/components/ui/loaded';
 import { Pagination } from '@/components/ui/pagination';
 import { CUSTOMER_LIST_KEYS } from './customer-params';
@@ -15,8 +15,11 @@ const DEFAULT_SORT = { sortBy: 'balance', order: 'DESC' } as const;
 
 export function ParentObligorsList({ params, pathname }: { params: Record<string, string>; pathname: string }) {
   const load = async () => {
-    const [settings, list] = await Promise.all([clientSettings(), cachedCall('parentObligors', pickParams(params, CUSTOMER_LIST_KEYS))]);
-    return { money: settings.money, columns: bucketColumns(settings.boundaries, 'CREDIT_DATE'), list };
+    const { backend, clientSettings } = await pageGate();
+    const [settings, list] = await Promise.all([
+      clientSettings(), backend.customers.parentObligors({ query: pickParams(params, CUSTOMER_LIST_KEYS) }),
+    ]);
+    return { money: settings, columns: bucketColumns(settings.boundaries, 'CREDIT_DATE'), list };
   };
   const sort = readSort(params, PARENT_OBLIGOR_SORT_KEYS, DEFAULT_SORT);
   const { page, count } = readPaging(params, DEFAULT_PAGE_SIZE);

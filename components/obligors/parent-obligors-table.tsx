@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { SortOrder } from '@/lib/client/url-state';
-import type { FamilyRow } from '@/lib/server/obligors/list-parent-obligors';
+import type { TFamilyRow } from '@/lib/contract/customers';
 import type { BucketColumn } from '@/components/receivables/bucket-columns';
 import { RatingBadge } from '@/components/receivables/rating-badge';
 import { SortableHeader } from '@/components/receivables/sortable-header';
@@ -15,7 +15,7 @@ import { UtilisationBar } from './utilisation-bar';
  * utilisation and collection risk. Headers sort through the URL; a name opens the family's page.
  */
 export function ParentObligorsTable({ rows, columns, money, sort, pathname, params }: {
-  rows: FamilyRow[];
+  rows: TFamilyRow[];
   columns: BucketColumn[];
   money: MoneyFormat;
   sort: { sortBy: string; order: SortOrder };

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
-import type { RatingRow } from '@/lib/contract/obligors';
+import { customerCalls } from '@/lib/contract/customers';
 import { usePagedList } from '@/lib/client/use-paged-list';
 import { ratingLabel } from '@/lib/domain/rating';
 import { SHIFT_LABELS, type RatingShift } from '@/lib/domain/rating-shift';
@@ -49,7 +49,7 @@ function Ratings({ date, money }: { date?: string; money: MoneyFormat }) {
   const query: Record<string, string | number> = { offset: page, count, sortBy: sort.sortBy, orderBy: sort.orderBy };
   if (values.shift) query.shift = values.shift;
   if (date) query.date = date;
-  const list = usePagedList<RatingRow>('v3/clients/ratings', query, REFRESH_MS);
+  const list = usePagedList(customerCalls.ratings, { query }, REFRESH_MS);
   const header = (column: string, label: string, numeric = false) =>
     <SortHeader column={column} label={label} active={sort} hrefFor={href} numeric={numeric} />;
 

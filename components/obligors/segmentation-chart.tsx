@@ -4,14 +4,10 @@ import { ResponsiveBar } from '@nivo/bar';
 import { formatMoney, formatMoneyShort, titleCase } from '@/lib/domain/format';
 import { CHART_THEME } from '@/components/receivables/chart-theme';
 import type { RiskColours } from '@/lib/domain/risk-colours';
+import type { TSegmentCell } from '@/lib/contract/customers';
 import type { MoneyFormat } from '@/components/ui/money';
 
-export interface SegmentCell {
-  salesSegment: string;
-  risk: string;
-  customers: number;
-  balance: number;
-}
+type SegmentCell = Pick<TSegmentCell, 'salesSegment' | 'risk' | 'customers' | 'balance'>;
 
 const RISKS = ['LOW', 'MEDIUM', 'HIGH', 'UNRATED'] as const;
 const SEGMENTS = ['LARGE', 'MEDIUM', 'SMALL'] as const;

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { formatPercent } from '@/lib/domain/format';
 import { AgeingBarChart } from '@/components/receivables/ageing-bar-chart';
 import { bucketColumns } from '@/components/receivables/bucket-columns';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { RatingBadge } from '@/components/receivables/rating-badge';
 import { StatCard } from '@/components/receivables/stat-card';
 import { TrendLineChart } from '@/components/receivables/trend-line-chart';
@@ -15,14 +15,15 @@ import { DimTable } from './dim1-table';
 
 /** One dim1 value: its row of the list (the same call) and its monthly trend. */
 async function loadValue(id: number) {
-  const [settings, overview] = await Promise.all([clientSettings(), cachedCall('dim1Overview', { dimId: id })]);
-  return { settings, overview, row: overview.rows[0], months: 'months' in overview ? overview.months : [] };
+  const { backend, clientSettings } = await pageGate();
+  const [settings, overview] = await Promise.all([clientSettings(), backend.performance.dim1Overview({ query: { dimId: id } })]);
+  return { settings, overview, row: overview.rows[0], months: overview.months ?? [] };
 }
 
 export function Dim1Cards({ id }: { id: number }) {
   return (
     <Loaded load={() => loadValue(id)} isEmpty={({ row }) => !row}>
-      {({ settings: { money }, overview, row }) => (
+      {({ settings: money, overview, row }) => (
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-5" data-testid="dim1-cards">
           <StatCard label="Balance" figure={<Money value={row!.balance} format={money} short />} secondary={`${row!.openObligors} customers owe`} testId="card-balance" />
           <StatCard label="Overdue" figure={<Money value={row!.overdue} format={money} short />} secondary={`${formatPercent(row!.overduePercent)} of the balance`} testId="card-overdue" />
@@ -40,7 +41,7 @@ export function Dim1Cards({ id }: { id: number }) {
 export function Dim1Trend({ id }: { id: number }) {
   return (
     <Loaded load={() => loadValue(id)} isEmpty={({ months }) => !months.some((m) => m.outstanding !== 0 || m.collected !== 0)}>
-      {({ settings, months }) => <TrendLineChart months={months} money={settings.money} />}
+      {({ settings, months }) => <TrendLineChart months={months} money={{ currency: settings.currency, locale: settings.locale }} />}
     </Loaded>
   );
 }
@@ -49,7 +50,7 @@ export function Dim1Ageing({ id }: { id: number }) {
   return (
     <Loaded load={() => loadValue(id)} isEmpty={({ row }) => !row || row.balance === 0}>
       {({ settings, row }) => (
-        <AgeingBarChart money={settings.money}
+        <AgeingBarChart money={{ currency: settings.currency, locale: settings.locale }}
           bars={bucketColumns(settings.boundaries, 'CREDIT_DATE').map((c) => ({ bucket: c.key, label: c.label, amount: row![c.key] }))} />
       )}
     </Loaded>
@@ -59,8 +60,11 @@ export function Dim1Ageing({ id }: { id: number }) {
 /** The customer analysis list filtered by the value: its largest parent customers. */
 export function Dim1TopCustomers({ id }: { id: number }) {
   const load = async () => {
-    const [settings, list] = await Promise.all([clientSettings(), cachedCall('parentObligors', { dim: id, count: 10, sortBy: 'balance', order: 'DESC' })]);
-    return { money: settings.money, rows: list.rows.filter((r) => r.balance !== 0) };
+    const { backend, clientSettings } = await pageGate();
+    const [money, list] = await Promise.all([
+      clientSettings(), backend.customers.parentObligors({ query: { dim: id, count: 10, sortBy: 'balance', order: 'DESC' } }),
+    ]);
+    return { money, rows: list.rows.filter((r) => r.balance !== 0) };
   };
   return (
     <Loaded load={load} isEmpty={({ rows }) => rows.length === 0}>
@@ -87,13 +91,16 @@ export function Dim1TopCustomers({ id }: { id: number }) {
 /** The value's dim2 breakdown: the dimension call grouped by dim2 within this dim1 value. */
 export function Dim1Breakdown({ id, pathname }: { id: number; pathname: string }) {
   const load = async () => {
-    const [settings, result] = await Promise.all([clientSettings(), cachedCall('dimReceivables', { groupingKey: 'dim2', dim1Id: id, count: 100 })]);
+    const { backend, clientSettings } = await pageGate();
+    const [settings, result] = await Promise.all([
+      clientSettings(), backend.performance.dimReceivables({ query: { groupingKey: 'dim2', dim1Id: id, count: 100 } }),
+    ]);
     return { settings, rows: result.rows };
   };
   return (
     <Loaded load={load} isEmpty={({ rows }) => rows.length === 0}>
       {({ settings, rows }) => (
-        <DimTable rows={rows} money={settings.money} boundaries={settings.boundaries} dimName={settings.dimensionNames.dim2}
+        <DimTable rows={rows} money={settings} boundaries={settings.boundaries} dimName={settings.dimensionNames.dim2}
           collectionsLabel="Collected" note="collected this month to date" pathname={pathname} params={{}} testId="dim2-table" />
       )}
     </Loaded>

@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns';
 import { readSort } from '@/lib/client/url-state';
 import { DIM_SORT_KEYS } from '@/lib/contract/performance';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { Loaded } from '@/components/ui/loaded';
 import { DimBarChart } from './dim-bar-chart';
 import { DimTable } from './dim1-table';
@@ -21,8 +21,9 @@ export function collectionsRange(fromDate: string, toDate: string): string {
 /** Every dim1 value's balance split into current and overdue. */
 export function Dim1Chart() {
   const load = async () => {
-    const [settings, overview] = await Promise.all([clientSettings(), cachedCall('dim1Overview', {})]);
-    return { money: settings.money, bars: overview.rows.map((r) => ({ name: r.name, current: r.current, overdue: r.overdue })) };
+    const { backend, clientSettings } = await pageGate();
+    const [money, overview] = await Promise.all([clientSettings(), backend.performance.dim1Overview()]);
+    return { money: { currency: money.currency, locale: money.locale }, bars: overview.rows.map((r) => ({ name: r.name, current: r.current, overdue: r.overdue })) };
   };
   return (
     <Loaded load={load} isEmpty={({ bars }) => bars.every((b) => b.current === 0 && b.overdue === 0)}>
@@ -35,13 +36,14 @@ export function Dim1Chart() {
 export function Dim1List({ params }: { params: Record<string, string> }) {
   const sort = dim1Sort(params);
   const load = async () => {
-    const [settings, overview] = await Promise.all([clientSettings(), cachedCall('dim1Overview', sort)]);
+    const { backend, clientSettings } = await pageGate();
+    const [settings, overview] = await Promise.all([clientSettings(), backend.performance.dim1Overview({ query: sort })]);
     return { settings, overview };
   };
   return (
     <Loaded load={load} isEmpty={({ overview }) => overview.rows.length === 0}>
       {({ settings, overview }) => (
-        <DimTable rows={overview.rows} money={settings.money} boundaries={settings.boundaries} dimName={settings.dimensionNames.dim1}
+        <DimTable rows={overview.rows} money={settings} boundaries={settings.boundaries} dimName={settings.dimensionNames.dim1}
           collectionsLabel="Collected" note={`collected ${collectionsRange(overview.fromDate, overview.toDate)}`} detailPath={DIM1_PATH} sort={sort}
           pathname={DIM1_PATH} params={params} testId="dim1-table" />
       )}

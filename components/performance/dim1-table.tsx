@@ -2,8 +2,8 @@ import Link from 'next/link';
 import type { SortOrder } from '@/lib/client/url-state';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { annualDso } from '@/lib/domain/dso';
-import { formatPercent } from '@/lib/domain/format';
-import type { DimRow } from '@/lib/server/performance/dim-groups';
+import { formatPercent, sumMoney } from '@/lib/domain/format';
+import type { TDimRow } from '@/lib/contract/performance';
 import { bucketColumns } from '@/components/receivables/bucket-columns';
 import { riskColour } from '@/components/receivables/rating-badge';
 import { SortableHeader } from '@/components/receivables/sortable-header';
@@ -16,7 +16,7 @@ import { currencySign, Money, type MoneyFormat } from '@/components/ui/money';
  * links to its page; without `sort` the headers are plain (a breakdown inside a detail page).
  */
 export function DimTable({ rows, money, boundaries, dimName, collectionsLabel, note, detailPath, sort, pathname, params, testId }: {
-  rows: DimRow[];
+  rows: TDimRow[];
   money: MoneyFormat;
   boundaries: AgeingBoundaries;
   dimName: string;
@@ -33,7 +33,7 @@ export function DimTable({ rows, money, boundaries, dimName, collectionsLabel, n
   const header = (column: string, label: string, numeric = true) => sort
     ? <SortableHeader key={column} column={column} label={label} active={sort} pathname={pathname} params={params} numeric={numeric} firstOrder={numeric ? 'DESC' : 'ASC'} />
     : <Th key={column} numeric={numeric}>{label}</Th>;
-  const sum = (key: keyof DimRow) => rows.reduce((s, r) => s + (r[key] as number), 0);
+  const sum = (key: keyof TDimRow) => sumMoney(rows.map((r) => r[key] as number));
   const total = { balance: sum('balance'), overdue: sum('overdue'), collections: sum('collections'), sales12m: sum('sales12m') };
   return (
     <DataTable label={`Receivables by ${dimName}`} testId={testId} dense caption={`Amounts in ${currencySign(money)} (${money.currency}), to the rupee${note ? ` · ${note}` : ''}`}>

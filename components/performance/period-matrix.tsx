@@ -2,32 +2,34 @@ import { format, parseISO } from 'date-fns';
 import Link from 'next/link';
 import { periodPair } from '@/lib/domain/periods';
 import { formatPercent } from '@/lib/domain/format';
-import type { DimRow } from '@/lib/server/performance/dim-groups';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import type { TDimRow } from '@/lib/contract/performance';
+import { pageGate } from '@/lib/backend/page-gate';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Loaded } from '@/components/ui/loaded';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 
 export const BETA_PATH = '/borrowers/business-performance-beta';
 
-interface Cell { name: string; now?: DimRow; before?: DimRow }
+interface Cell { name: string; now?: TDimRow; before?: TDimRow }
 
 const day = (d: string) => format(parseISO(d), 'd MMM yyyy');
-const overduePct = (row?: DimRow) => (row ? row.overduePercent : 0);
+const overduePct = (row?: TDimRow) => (row ? row.overduePercent : 0);
 
 /** Each row's balance and overdue share at both dates, with the change between them. */
 async function loadMatrix(dim1Id: number | undefined, pair: { date: string; compareDate: string }) {
+  const { backend, clientSettings } = await pageGate();
+  const byDimension = (query: Record<string, unknown>) => backend.performance.dimReceivables({ query });
   const settings = await clientSettings();
-  const values = dim1Id ? [dim1Id] : (await cachedCall('dimReceivables', { groupingKey: 'dim1', date: pair.date, count: 100 })).rows
+  const values = dim1Id ? [dim1Id] : (await byDimension({ groupingKey: 'dim1', date: pair.date, count: 100 })).rows
     .map((r) => r.dimId).filter((id): id is number => id !== null);
   const groups = await Promise.all(values.map(async (id) => {
     const [now, before] = await Promise.all([pair.date, pair.compareDate].map((date) =>
-      cachedCall('dimReceivables', { groupingKey: 'dim2', dim1Id: id, date, count: 100, sortBy: 'balance' })));
+      byDimension({ groupingKey: 'dim2', dim1Id: id, date, count: 100, sortBy: 'balance' })));
     const byName = new Map<string, Cell>();
     for (const row of now!.rows) byName.set(row.name, { name: row.name, now: row });
     for (const row of before!.rows) byName.set(row.name, { ...(byName.get(row.name) ?? { name: row.name }), before: row });
     const total = await Promise.all([pair.date, pair.compareDate].map((date) =>
-      cachedCall('dimReceivables', { groupingKey: 'dim1', dim1Id: id, date, count: 1 })));
+      byDimension({ groupingKey: 'dim1', dim1Id: id, date, count: 1 })));
     return { id, name: total[0]!.rows[0]?.name ?? total[1]!.rows[0]?.name ?? String(id), total: { name: 'Total', now: total[0]!.rows[0], before: total[1]!.rows[0] } as Cell, cells: [...byName.values()] };
   }));
   return { settings, groups: groups.filter((g) => g.cells.length > 0) };
@@ -77,8 +79,8 @@ export function PeriodMatrix({ dim1Id, params }: { dim1Id?: number; params: Reco
             </thead>
             {groups.map((group) => (
               <tbody key={group.id} data-group={group.name}>
-                <MatrixRow cell={{ ...group.total, name: group.name }} money={settings.money} strong />
-                {group.cells.map((cell) => <MatrixRow key={cell.name} cell={cell} money={settings.money} />)}
+                <MatrixRow cell={{ ...group.total, name: group.name }} money={settings} strong />
+                {group.cells.map((cell) => <MatrixRow key={cell.name} cell={cell} money={settings} />)}
                 {!dim1Id && (
                   <tr><td colSpan={7} className="border-b border-slate-200 px-5 pb-2 text-right text-xs">
                     <Link href={`${BETA_PATH}/${group.id}`} className="text-brand-700 hover:underline">Focus on {group.name} →</Link>

@@ -3,7 +3,7 @@ import { summaryPeriods } from '@/lib/domain/periods';
 import { annualDso } from '@/lib/domain/dso';
 import { AgeingBarChart } from '@/components/receivables/ageing-bar-chart';
 import { bucketColumns } from '@/components/receivables/bucket-columns';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { StatCard } from '@/components/receivables/stat-card';
 import { TrendLineChart } from '@/components/receivables/trend-line-chart';
 import { Loaded } from '@/components/ui/loaded';
@@ -25,12 +25,13 @@ function Delta({ now, before, money, unit }: { now: number | null; before: numbe
 export function PeriodComparison() {
   const p = summaryPeriods();
   const load = async () => {
-    const [settings, now, before, trend] = await Promise.all([
-      clientSettings(), cachedCall('summary', { date: p.now }), cachedCall('summary', { date: p.before }),
-      cachedCall('overview', { fromDate: p.fromDate, toDate: p.now }),
+    const { backend, clientSettings } = await pageGate();
+    const [settings, now, before, [trend]] = await Promise.all([
+      clientSettings(), backend.receivables.summary({ query: { date: p.now } }), backend.receivables.summary({ query: { date: p.before } }),
+      backend.receivables.overview({ query: { fromDate: p.fromDate, toDate: p.now } }),
     ]);
-    const [prevMonth, thisMonth] = [trend.months.at(-2), trend.months.at(-1)];
-    return { money: settings.money, now, before, collectedNow: thisMonth?.collected ?? 0, collectedBefore: prevMonth?.collected ?? 0,
+    const [prevMonth, thisMonth] = [trend?.months.at(-2), trend?.months.at(-1)];
+    return { money: { currency: settings.currency, locale: settings.locale }, now, before, collectedNow: thisMonth?.collected ?? 0, collectedBefore: prevMonth?.collected ?? 0,
       dsoNow: annualDso(now.balance, now.sales12m), dsoBefore: annualDso(before.balance, before.sales12m) };
   };
   const label = (d: string) => format(parseISO(d), 'd MMM yyyy');
@@ -55,10 +56,11 @@ export function PeriodComparison() {
 /** GET /v3/clients/split_by graph1: the monthly trends. */
 export function SplitTrend() {
   const load = async () => {
-    const [settings, split] = await Promise.all([clientSettings(), cachedCall('splitBy', { graph: 'graph1' })]);
-    const months = (split as { months: { month: string; balance: number; overdue: number; collections: number }[] }).months
+    const { backend, clientSettings } = await pageGate();
+    const [settings, split] = await Promise.all([clientSettings(), backend.customers.splitBy({ query: { graph: 'graph1' } })]);
+    const months = (split.graph === 'graph1' ? split.months : [])
       .map((m) => ({ month: m.month, outstanding: m.balance, overdue: m.overdue, collected: m.collections }));
-    return { money: settings.money, months };
+    return { money: { currency: settings.currency, locale: settings.locale }, months };
   };
   return <Loaded load={load} isEmpty={({ months }) => months.length === 0}>{({ money, months }) => <TrendLineChart months={months} money={money} />}</Loaded>;
 }
@@ -66,9 +68,10 @@ export function SplitTrend() {
 /** GET /v3/clients/split_by graph2: the ageing today on the credit basis. */
 export function SplitAgeing() {
   const load = async () => {
-    const [settings, split] = await Promise.all([clientSettings(), cachedCall('splitBy', { graph: 'graph2' })]);
-    const amounts = new Map((split as { creditBasis: { bucket: string; amount: number }[] }).creditBasis.map((b) => [b.bucket, b.amount]));
-    return { money: settings.money, bars: bucketColumns(settings.boundaries, 'CREDIT_DATE').map((c) => ({ bucket: c.key, label: c.label, amount: amounts.get(c.key) ?? 0 })) };
+    const { backend, clientSettings } = await pageGate();
+    const [settings, split] = await Promise.all([clientSettings(), backend.customers.splitBy({ query: { graph: 'graph2' } })]);
+    const amounts = new Map<string, number>((split.graph === 'graph2' ? split.creditBasis : []).map((b) => [b.bucket, b.amount]));
+    return { money: { currency: settings.currency, locale: settings.locale }, bars: bucketColumns(settings.boundaries, 'CREDIT_DATE').map((c) => ({ bucket: c.key, label: c.label, amount: amounts.get(c.key) ?? 0 })) };
   };
   return <Loaded load={load} isEmpty={({ bars }) => bars.every((b) => b.amount === 0)}>{({ money, bars }) => <AgeingBarChart bars={bars} money={money} />}</Loaded>;
 }

@@ -1,15 +1,15 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb';
-import { pageBackend } from './page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 
 const RECEIVABLES = '/borrowers/receivables';
 
 /** The customer of the URL's sysObligorCode: its name and its parent's code and name. */
 async function customerOf(code: string): Promise<{ name: string; parent: string | null; parentName: string | null }> {
   try {
-    const { backend } = await pageBackend();
-    const customer = await backend.obligor(code);
+    const { backend } = await pageGate();
+    const customer = await backend.customers.obligor({ params: { code } });
     return { name: customer.name, parent: customer.parentSysObligorCode, parentName: customer.parentName };
   } catch {
     // Only a label is lost; the list below reports the failure itself.

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { GROUPING_KEYS } from '@/lib/domain/filters';
+import { API_ACCESS } from './access';
+import { ZBucketFigures, ZCount, ZMoney, ZRatingLabel, ZRiskFigures } from './ageing';
+import { call, json, paged } from './call';
 import { ZClientIdParam, ZIsoDate, ZOrder, ZPaging } from './common';
 import { optionalFilter, ZCode, ZObligorFilters } from './receivables';
 
@@ -39,3 +42,80 @@ export const ZDim1OverviewQuery = z.object({
   order: ZOrder.default('DESC'),
 }).refine(rangeRule, rangeError);
 export type TDim1OverviewQuery = z.infer<typeof ZDim1OverviewQuery>;
+
+// ---- Answers ----
+
+/** One value of a dimension ('Not assigned' for customers without one) with its customers' figures summed. */
+export const ZDimRow = z.strictObject({
+  dimId: z.number().int().nullable(),
+  name: z.string(),
+  date: z.string(),
+  ...ZBucketFigures.shape,
+  outstanding: ZMoney,
+  overdue: ZMoney,
+  invoiced: ZMoney,
+  paid: ZMoney,
+  sales12m: ZMoney,
+  ...ZRiskFigures.shape,
+  ratedBalance: ZMoney,
+  openObligors: ZCount,
+  /** Cash collected: the month to date's, or the period's on the dim1 overview. */
+  collections: ZMoney,
+  balance: ZMoney,
+  receivables: ZMoney,
+  /** Overdue as a percent of the balance, 1 decimal. */
+  overduePercent: z.number(),
+  /** Annual DSO: balance / 12-month sales x 365, 1 decimal; null without sales. */
+  dso: z.number().nullable(),
+  rating: ZRatingLabel,
+});
+export type TDimRow = z.infer<typeof ZDimRow>;
+
+/** One month end of a dim1 value's trend. */
+export const ZDim1Month = z.strictObject({
+  date: z.string(),
+  month: z.string(),
+  outstanding: ZMoney,
+  balance: ZMoney,
+  overdue: ZMoney,
+  current: ZMoney,
+  crdBucket1: ZMoney,
+  crdBucket2: ZMoney,
+  crdBucket3: ZMoney,
+  crdBucket4: ZMoney,
+  invoiced: ZMoney,
+  collected: ZMoney,
+  sales12m: ZMoney,
+  dso: z.number().nullable(),
+  obligorWeightedRating: z.number().nullable(),
+});
+export type TDim1Month = z.infer<typeof ZDim1Month>;
+
+/** The dim1 values at toDate with the period's collections; with dimId, that value and its monthly trend. */
+export const ZDim1Overview = z.strictObject({
+  fromDate: z.string(),
+  toDate: z.string(),
+  currency: z.string(),
+  dim1Name: z.string(),
+  dimId: z.number().int().optional(),
+  rows: z.array(ZDimRow),
+  months: z.array(ZDim1Month).optional(),
+});
+export type TDim1Overview = z.infer<typeof ZDim1Overview>;
+
+// ---- Calls ----
+
+const performanceAccess = { userType: 'borrowers', requirement: API_ACCESS.summary } as const;
+
+export const performanceCalls = {
+  dimReceivables: call({
+    method: 'GET', path: '/v4/dim/receivables/current', access: performanceAccess, query: ZDimReceivablesQuery,
+    summary: 'The receivables as of the date summed per value of dim1, dim2 or dim3, filtered, sorted and paged',
+    answer: paged(ZDimRow), cachedByParams: true,
+  }),
+  dim1Overview: call({
+    method: 'GET', path: '/v3/dim1/receivables/overview', access: performanceAccess, query: ZDim1OverviewQuery,
+    summary: "Each dim1 value with the period's collections; with dimId that value's monthly trend",
+    answer: json(ZDim1Overview), cachedByParams: true,
+  }),
+};

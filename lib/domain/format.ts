@@ -43,3 +43,8 @@ export function titleCase(code: string): string {
   const words = code.replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+/** The exact sum of money amounts (in paise, then back), so a total row equals its figures to the paisa. */
+export function sumMoney(values: number[]): number {
+  return values.reduce((paise, value) => paise + Math.round(value * 100), 0) / 100;
+}

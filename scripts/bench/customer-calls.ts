@@ -3,9 +3,8 @@
  * to hand-computed ones by tests/api/customers*.test.ts; here we measure what a million invoices cost.
  */
 import {
-  ZCustomerMappingQuery, ZParentObligorsQuery, ZSeriesQuery, ZSplitByQuery,
+  ZCustomerMappingQuery, ZParentObligorsQuery, ZRatingsQuery, ZSeriesQuery, ZSplitByQuery,
 } from '@/lib/contract/customers';
-import { ZRatingsQuery } from '@/lib/contract/obligors';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { customerMapping } from '@/lib/server/obligors/customer-mapping';
 import { annualDsoAt, dsoSeries } from '@/lib/server/obligors/dso';

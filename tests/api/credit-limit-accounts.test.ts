@@ -5,7 +5,7 @@ import { GET as obligorCreditLimitRoute } from '@/app/api/v3/obligors/credit_lim
 import { clients, creditLimitHistory, invoices, obligors } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query';
 import { creditLimitStatus } from '@/lib/domain/credit-limit';
-import { ZCreditLimitsQuery } from '@/lib/contract/reports';
+import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
 import { creditLimitBands } from '@/lib/server/obligors/list-credit-limits';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import { callRoute } from '../helpers/api';

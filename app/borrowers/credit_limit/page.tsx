@@ -1,13 +1,12 @@
 import { Suspense } from 'react';
 import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
-import { ZCreditLimitsQuery } from '@/lib/contract/reports';
+import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
 import { todayIso } from '@/lib/domain/dates';
 import { CREDIT_LIMIT_THRESHOLDS } from '@/lib/domain/credit-limit';
-import { requirePageSession } from '@/lib/server/auth/page-session';
+import { pageGate } from '@/lib/backend/page-gate';
 import { CreditLimitFilters } from '@/components/credit-limit/credit-limit-filters';
 import { CREDIT_LIMIT_FILTER_KEYS, CREDIT_LIMIT_LIST_KEYS, CreditLimitBands, CreditLimitList } from '@/components/credit-limit/credit-limit-list';
 import { CreditLimitViewTabs } from '@/components/credit-limit/credit-limit-view-tabs';
-import { clientSettings, pageBackend } from '@/components/receivables/page-backend';
 import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { Loaded } from '@/components/ui/loaded';
 import { PageHeader } from '@/components/ui/page-header';
@@ -19,7 +18,8 @@ export const metadata = { title: 'Credit Limit | Client receivables dashboard' }
 const PATH = '/borrowers/credit_limit';
 
 async function loadChoices() {
-  const [settings, values] = await Promise.all([clientSettings(), (await pageBackend()).backend.dimensionValues()]);
+  const { backend, clientSettings } = await pageGate();
+  const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
   return { dim1Name: settings.dimensionNames.dim1, dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })) };
 }
 
@@ -30,7 +30,7 @@ async function loadChoices() {
  */
 export default async function CreditLimitPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
-  await requirePageSession();
+  await pageGate();
   const problem = checkLink(ZCreditLimitsQuery, params);
   const accounts = params.view === 'accounts';
   return (

@@ -1,5 +1,5 @@
 import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
-import { clientSettings } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { Dim1Chart, Dim1List } from '@/components/performance/dim1-sections';
 import { PageHeader } from '@/components/ui/page-header';
@@ -15,6 +15,7 @@ export const metadata = { title: 'Business Performance | Client receivables dash
  */
 export default async function Dim1PerformancePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
+  const { clientSettings } = await pageGate();
   const dim1 = (await clientSettings().catch(() => null))?.dimensionNames.dim1 ?? 'Dimension 1';
   return (
     <div className="mx-auto max-w-[1400px] space-y-6">

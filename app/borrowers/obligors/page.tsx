@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
+import { pageGate } from '@/lib/backend/page-gate';
 import { satisfies } from '@/lib/domain/access';
 import { API_ACCESS } from '@/lib/contract/access';
-import { requirePageSession } from '@/lib/server/auth/page-session';
 import { CUSTOMER_FILTER_KEYS, CUSTOMER_LIST_KEYS, ZCustomerPageParams, type CustomerView } from '@/components/obligors/customer-params';
 import { CustomerFilterBar } from '@/components/obligors/customer-filter-bar';
 import { CustomerSummary } from '@/components/obligors/customer-summary';
@@ -12,7 +12,6 @@ import { ManageCustomers } from '@/components/obligors/manage-customers';
 import { ParentObligorsList } from '@/components/obligors/parent-obligors-list';
 import { RatingsList } from '@/components/obligors/ratings-list';
 import { SegmentationSection } from '@/components/obligors/segmentation-section';
-import { clientSettings } from '@/components/receivables/page-backend';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { PageHeader } from '@/components/ui/page-header';
@@ -30,10 +29,11 @@ const PATH = '/borrowers/obligors';
  */
 export default async function CustomerAnalysisPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
-  const session = await requirePageSession();
+  const { session, clientSettings } = await pageGate();
   const view: CustomerView = params.view === 'ratings' || params.view === 'manage' ? params.view : 'customers';
   const canManage = satisfies(session, API_ACCESS.manageCustomers);
   const settings = await clientSettings().catch(() => null);
+  const money = settings ? { currency: settings.currency, locale: settings.locale } : undefined;
   const problem = view === 'customers' ? checkLink(ZCustomerPageParams, params) : null;
 
   return (
@@ -41,8 +41,8 @@ export default async function CustomerAnalysisPage({ searchParams }: { searchPar
       <PageHeader title="Customer Analysis" description="Who owes what, how late, how risky and how fast they pay: each parent customer and its family." />
       <PageUpdated kind="integration" />
       <CustomerTabs active={view === 'manage' && !canManage ? 'customers' : view} showManage={canManage} />
-      {view === 'ratings' && <RatingsList money={settings?.money} />}
-      {view === 'manage' && canManage && <ManageCustomers canAssign={canManage} money={settings?.money} />}
+      {view === 'ratings' && <RatingsList money={money} />}
+      {view === 'manage' && canManage && <ManageCustomers canAssign={canManage} money={money} />}
       {(view === 'customers' || (view === 'manage' && !canManage)) && (
         <>
           <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>

@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
 import { flattenParams, hrefWith, paramsKey, type SearchParams } from '@/lib/client/url-state';
+import { pageGate } from '@/lib/backend/page-gate';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { parseBasis } from '@/components/receivables/bucket-columns';
 import { Dim1Overview } from '@/components/receivables/dim1-overview';
 import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
-import { clientSettings, pageBackend } from '@/components/receivables/page-backend';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { ReceivablesFilterBar } from '@/components/receivables/receivables-filter-bar';
@@ -24,6 +24,7 @@ const PATH = '/borrowers/receivables';
 export default async function ReceivablesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
   const problem = checkLink(ZReceivablesPageParams, params);
+  const { clientSettings } = await pageGate();
   const dim1Name = (await clientSettings().catch(() => null))?.dimensionNames.dim1 ?? 'dimension 1';
   const family = params.parentSysObligorCode;
   const familyName = family ? await familyLabel(family) : null;
@@ -70,8 +71,8 @@ export default async function ReceivablesPage({ searchParams }: { searchParams: 
 /** The parent customer's name for the breadcrumb; its code when it cannot be read. */
 async function familyLabel(code: string): Promise<string> {
   try {
-    const { backend } = await pageBackend();
-    return (await backend.obligor(code)).name;
+    const { backend } = await pageGate();
+    return (await backend.customers.obligor({ params: { code } })).name;
   } catch {
     return `Parent ${code}`;
   }

@@ -1,4 +1,4 @@
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { Loaded } from '@/components/ui/loaded';
@@ -7,8 +7,11 @@ import { Money } from '@/components/ui/money';
 /** GET /v3/obligors/credit_limit: every change of the customer's credit limit, newest first. */
 export function CreditLimitHistory({ code }: { code: string }) {
   const load = async () => {
-    const [settings, credit] = await Promise.all([clientSettings(), cachedCall('creditLimit', { sysObligorCode: code })]);
-    return { money: settings.money, credit };
+    const { backend, clientSettings } = await pageGate();
+    const [money, credit] = await Promise.all([
+      clientSettings(), backend.customers.obligorCreditLimit({ query: { sysObligorCode: code } }),
+    ]);
+    return { money, credit };
   };
   return (
     <Loaded load={load} isEmpty={({ credit }) => credit.history.length === 0}>

@@ -2,7 +2,7 @@ import { pickParams, readPaging, readSort } from '@/lib/client/url-state';
 import { DEFAULT_PAGE_SIZE } from '@/lib/constants';
 import { RECEIVABLE_SORT_KEYS } from '@/lib/contract/receivables';
 import { bucketColumns } from '@/components/receivables/bucket-columns';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { ReceivablesTable } from '@/components/receivables/receivables-table';
 import { Loaded } from '@/components/ui/loaded';
 import { Pagination } from '@/components/ui/pagination';
@@ -14,10 +14,11 @@ const KEYS = ['sortBy', 'order', 'offset', 'count'] as const;
 /** The obligors of the family with their ageing today; each opens its own page. Sorted and paged in the URL. */
 export function FamilyObligors({ code, params, pathname }: { code: string; params: Record<string, string>; pathname: string }) {
   const load = async () => {
+    const { backend, clientSettings } = await pageGate();
     const [settings, list] = await Promise.all([
-      clientSettings(), cachedCall('receivables', { ...pickParams(params, KEYS), parentSysObligorCode: code }),
+      clientSettings(), backend.receivables.list({ query: { ...pickParams(params, KEYS), parentSysObligorCode: code } }),
     ]);
-    return { money: settings.money, columns: bucketColumns(settings.boundaries, 'CREDIT_DATE'), list };
+    return { money: settings, columns: bucketColumns(settings.boundaries, 'CREDIT_DATE'), list };
   };
   const sort = readSort(params, RECEIVABLE_SORT_KEYS, DEFAULT_SORT);
   const { page, count } = readPaging(params, DEFAULT_PAGE_SIZE);

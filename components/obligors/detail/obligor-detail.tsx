@@ -1,8 +1,9 @@
 import { notFound } from 'next/navigation';
+import { pageGate } from '@/lib/backend/page-gate';
+import { isInvalidOrMissing } from '@/lib/backend/page-errors';
 import { satisfies } from '@/lib/domain/access';
-import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { API_ACCESS } from '@/lib/contract/access';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import type { TObligorInfo } from '@/lib/contract/customers';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';
@@ -14,17 +15,18 @@ import { DsoSection } from '../dso-section';
 import { CreditLimitHistory } from './credit-limit-history';
 import { FamilyObligors } from './family-obligors';
 import { ObligorFigures } from './obligor-figures';
-import { ObligorInfoCard, type ObligorInfo } from './obligor-info-card';
+import { ObligorInfoCard } from './obligor-info-card';
 import { ObligorInvoices } from './obligor-invoices';
 import { ObligorTasks } from './obligor-tasks';
 import { RatingHistory } from './rating-history';
 
 /** The customer's info, or the 404 page when it does not exist or lies outside the user's scope. */
-export async function loadObligorInfo(code: string): Promise<ObligorInfo> {
+export async function loadObligorInfo(code: string): Promise<TObligorInfo> {
+  const { backend } = await pageGate();
   try {
-    return await cachedCall('obligorInfo', { sysObligorCode: code });
+    return await backend.customers.obligorInfo({ query: { sysObligorCode: code } });
   } catch (error) {
-    if ((error as { status?: number }).status === 404 || (error as { name?: string }).name === 'ZodError') notFound();
+    if (isInvalidOrMissing(error)) notFound();
     throw error;
   }
 }
@@ -33,9 +35,10 @@ export async function loadObligorInfo(code: string): Promise<ObligorInfo> {
  * One customer's page: a parent with its family (`/borrowers/obligors/{id}`) or one account of a
  * family (`/borrowers/obligors/child/{id}`). Each section loads on its own.
  */
-export async function ObligorDetail({ info, session, params, pathname }: {
-  info: ObligorInfo; session: SessionData; params: Record<string, string>; pathname: string;
+export async function ObligorDetail({ info, params, pathname }: {
+  info: TObligorInfo; params: Record<string, string>; pathname: string;
 }) {
+  const { session, backend, clientSettings } = await pageGate();
   const settings = await clientSettings();
   const code = info.sysObligorCode;
   const isParent = info.isParent;
@@ -43,7 +46,9 @@ export async function ObligorDetail({ info, session, params, pathname }: {
   if (!isParent) crumbs.push({ label: info.parentName ?? info.parentSysObligorCode, href: `/borrowers/obligors/${encodeURIComponent(info.parentSysObligorCode)}` });
   crumbs.push({ label: info.name });
   const codes = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
-  const family = isParent ? (await cachedCall('parentObligors', { parentSysObligorCode: code }).catch(() => null))?.rows[0] : undefined;
+  const family = isParent
+    ? (await backend.customers.parentObligors({ query: { parentSysObligorCode: code } }).catch(() => null))?.rows[0]
+    : undefined;
   return (
     <div className="mx-auto max-w-[1400px] space-y-6" data-testid="obligor-detail" data-code={code}>
       <PageHeader
@@ -78,7 +83,8 @@ export async function ObligorDetail({ info, session, params, pathname }: {
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div className="min-w-0" data-testid="communications-card">
-          <CommunicationsSection obligorCode={code} canLog={satisfies(session, API_ACCESS.logCommunication)} money={settings.money} />
+          <CommunicationsSection obligorCode={code} canLog={satisfies(session, API_ACCESS.logCommunication)}
+            money={{ currency: settings.currency, locale: settings.locale }} />
         </div>
         <div id="credit-limit-history" className="min-w-0 scroll-mt-20">
           <Section title="Credit limit history" description="Every change of the limit, newest first" skeleton={<LinesSkeleton lines={4} />} flush testId="credit-history-card">

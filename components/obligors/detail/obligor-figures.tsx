@@ -1,7 +1,7 @@
 import { formatPercent } from '@/lib/domain/format';
 import { AgeingBarChart } from '@/components/receivables/ageing-bar-chart';
-import { bucketColumns } from '@/components/receivables/bucket-columns';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { bucketColumns, type BucketKey } from '@/components/receivables/bucket-columns';
+import { pageGate } from '@/lib/backend/page-gate';
 import { StatCard } from '@/components/receivables/stat-card';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
@@ -14,21 +14,22 @@ import { UtilisationBar } from '../utilisation-bar';
  */
 export function ObligorFigures({ code, isParent }: { code: string; isParent: boolean }) {
   const load = async () => {
+    const { backend, clientSettings } = await pageGate();
     const codes = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
     const [settings, position, credit, annual] = await Promise.all([
       clientSettings(),
-      isParent ? cachedCall('parentObligors', { parentSysObligorCode: code }).then((r) => r.rows[0] ?? null)
-        : cachedCall('receivables', { sysObligorCode: code }).then((r) => r.rows[0] ?? null),
-      cachedCall('creditLimit', { sysObligorCode: code }),
-      cachedCall('annualDso', codes),
+      isParent ? backend.customers.parentObligors({ query: { parentSysObligorCode: code } }).then((r) => r.rows[0] ?? null)
+        : backend.receivables.list({ query: { sysObligorCode: code } }).then((r) => r.rows[0] ?? null),
+      backend.customers.obligorCreditLimit({ query: { sysObligorCode: code } }),
+      backend.customers.obligorAnnualDso({ query: codes }),
     ]);
     return { settings, position, credit, annual };
   };
   return (
     <Loaded load={load}>
       {({ settings, position, credit, annual }) => {
-        const money = settings.money;
-        const figure = (key: string) => Number((position as Record<string, unknown> | null)?.[key] ?? 0);
+        const money = settings;
+        const figure = (key: BucketKey | 'balance' | 'overdue') => position?.[key] ?? 0;
         const balance = figure('balance');
         const overdue = figure('overdue');
         const bars = bucketColumns(settings.boundaries, 'CREDIT_DATE').map((c) => ({ bucket: c.key, label: c.label, amount: figure(c.key) }));

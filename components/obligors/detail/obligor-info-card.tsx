@@ -1,31 +1,8 @@
 import { Day } from '@/components/ui/day';
 import { RatingBadge } from '@/components/receivables/rating-badge';
 import { titleCase } from '@/lib/domain/format';
+import type { TObligorInfo } from '@/lib/contract/customers';
 import type { RatingLabel } from '@/lib/domain/rating';
-
-export interface ObligorInfo {
-  sysObligorCode: string;
-  parentSysObligorCode: string;
-  parentName: string | null;
-  name: string;
-  businessId: string | null;
-  info: string | null;
-  email: string | null;
-  phone: string | null;
-  city: string | null;
-  tradeChannel: string | null;
-  dim1: string | null;
-  dim2: string | null;
-  guestName: string | null;
-  representativeName: string | null;
-  rmName: string | null;
-  members: number;
-  ratingLabel: RatingLabel;
-  ratingDate: string | null;
-  salesSegment: string | null;
-  customerSince: string;
-  isParent: boolean;
-}
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -38,7 +15,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
 
 /** Who the customer is: identity, contact, territory, the people assigned and the current rating. */
 export function ObligorInfoCard({ info, dim1Name, dim2Name, familyRating }: {
-  info: ObligorInfo; dim1Name: string; dim2Name: string;
+  info: TObligorInfo; dim1Name: string; dim2Name: string;
   /** A parent's balance-weighted rating over its family (a holding company is seldom rated itself). */
   familyRating?: RatingLabel;
 }) {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { cachedCall, clientSettings } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { InvoicesTable } from '@/components/receivables/invoices-table';
 import { Loaded } from '@/components/ui/loaded';
 
@@ -9,7 +9,10 @@ const SHOWN = 10;
 export function ObligorInvoices({ code, isParent }: { code: string; isParent: boolean }) {
   const filter: Record<string, string> = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
   const load = async () => {
-    const [settings, list] = await Promise.all([clientSettings(), cachedCall('openInvoices', { ...filter, count: SHOWN })]);
+    const { backend, clientSettings } = await pageGate();
+    const [settings, list] = await Promise.all([
+      clientSettings(), backend.receivables.openInvoices({ query: { ...filter, count: SHOWN } }),
+    ]);
     return { settings, list };
   };
   const allHref = `/borrowers/invoices?${new URLSearchParams(filter).toString()}`;
@@ -17,7 +20,7 @@ export function ObligorInvoices({ code, isParent }: { code: string; isParent: bo
     <Loaded load={load} isEmpty={({ list }) => list.total === 0}>
       {({ settings, list }) => (
         <div data-testid="obligor-invoices">
-          <InvoicesTable rows={list.rows} money={settings.money} boundaries={settings.boundaries}
+          <InvoicesTable rows={list.rows} money={settings} boundaries={settings.boundaries}
             sort={{ sortBy: 'daysPastDue', order: 'DESC' }} pathname={allHref.split('?')[0]!} params={filter} />
           <p className="border-t border-slate-100 px-5 py-3 text-sm text-slate-500">
             {list.total > SHOWN ? `The ${SHOWN} most overdue of ${list.total} open items. ` : ''}

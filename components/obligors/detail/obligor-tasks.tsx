@@ -1,13 +1,13 @@
 import Link from 'next/link';
 import { todayIso } from '@/lib/domain/dates';
-import { pageBackend } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { TasksTable } from '@/components/tasks/tasks-table';
 import { Loaded } from '@/components/ui/loaded';
 
 /** The open collection tasks on the customer (or any account of the family) that the user may see. */
 export function ObligorTasks({ code, isParent }: { code: string; isParent: boolean }) {
   const filter = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
-  const load = async () => (await pageBackend()).backend.tasks({ ...filter, status: 'OPEN', count: 10 });
+  const load = async () => (await pageGate()).backend.tasks.list({ query: { ...filter, status: 'OPEN', count: 10 } });
   return (
     <Loaded load={load} isEmpty={(tasks) => tasks.total === 0}>
       {(tasks) => (

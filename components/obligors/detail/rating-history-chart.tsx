@@ -2,12 +2,10 @@
 
 import { ResponsiveLine } from '@nivo/line';
 import { format, parseISO } from 'date-fns';
+import type { TRiskMonth } from '@/lib/contract/customers';
 import { CHART_THEME } from '@/components/receivables/chart-theme';
 
-export interface RatingPoint {
-  month: string;
-  obligorWeightedRating: number | null;
-}
+type RatingPoint = Pick<TRiskMonth, 'month' | 'obligorWeightedRating'>;
 
 const LABELS: Record<number, string> = { 1: 'Low', 2: 'Medium', 3: 'High' };
 

@@ -1,13 +1,14 @@
-import { cachedCall } from '@/components/receivables/page-backend';
+import { pageGate } from '@/lib/backend/page-gate';
 import { RatingBadge } from '@/components/receivables/rating-badge';
 import { Day } from '@/components/ui/day';
 import { Loaded } from '@/components/ui/loaded';
-import type { RatingLabel } from '@/lib/domain/rating';
 import { RatingHistoryChart } from './rating-history-chart';
 
 /** GET /v3/obligors/overview: the weighted rating month by month and every dated rating change. */
 export function RatingHistory({ code, isParent }: { code: string; isParent: boolean }) {
-  const load = () => cachedCall('obligorOverview', isParent ? { parentSysObligorCode: code } : { sysObligorCode: code });
+  const load = async () => (await pageGate()).backend.customers.obligorOverview({
+    query: isParent ? { parentSysObligorCode: code } : { sysObligorCode: code },
+  });
   return (
     <Loaded load={load} isEmpty={(overview) => overview.ratings.length === 0 && overview.months.every((m) => m.obligorWeightedRating == null)}>
       {(overview) => {
@@ -21,7 +22,7 @@ export function RatingHistory({ code, isParent }: { code: string; isParent: bool
                 {changes.map((r) => (
                   <li key={`${r.sysObligorCode}-${r.date}`} className="flex items-center justify-between gap-2 border-b border-slate-100 py-1.5">
                     <span className="min-w-0 truncate" title={r.name}>{isParent ? r.name : <Day iso={r.date} />}</span>
-                    <span className="flex shrink-0 items-center gap-2">{isParent && <span className="text-xs text-slate-500"><Day iso={r.date} /></span>}<RatingBadge rating={r.label as RatingLabel} /></span>
+                    <span className="flex shrink-0 items-center gap-2">{isParent && <span className="text-xs text-slate-500"><Day iso={r.date} /></span>}<RatingBadge rating={r.label} /></span>
                   </li>
                 ))}
               </ul>

@@ -4,9 +4,13 @@ import { auth } from './auth';
 import { clients } from './clients';
 import { communications } from './communications';
 import { contacts } from './contacts';
+import { creditLimits } from './credit-limits';
+import { customers } from './customers';
 import { imports } from './imports';
 import { investors } from './investors';
+import { manageCustomers } from './manage-customers';
 import { notifications } from './notifications';
+import { performance } from './performance';
 import { personnel } from './personnel';
 import { portal } from './portal';
 import { receivables } from './receivables';
@@ -21,7 +25,8 @@ import type { ServedCall } from './serve';
  * through `lib/backend`; the browser through `lib/client/api.ts`.
  */
 export const CALLS = {
-  clients, receivables, auth, accounts, personnel, tasks, notifications, contacts, communications, portal, investors, reports, imports,
+  clients, receivables, customers, creditLimits, manageCustomers, performance, auth, accounts, personnel, tasks, notifications,
+  contacts, communications, portal, investors, reports, imports,
 };
 
 export type CallTable = typeof CALLS;

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { auditLog, obligors, roles, users } from '@/lib/db/schema';
-import type { ManagedObligorRow, TAssignObligorBody } from '@/lib/contract/obligors';
+import type { TAssignObligorBody, TManagedObligorRow } from '@/lib/contract/manage-customers';
 import { obligorScope } from '@/lib/domain/obligor-scope';
 import { invalid, notFound } from '@/lib/server/domain-errors';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
@@ -42,7 +42,7 @@ async function invalidAssignees(db: Db, clientId: number, body: TAssignObligorBo
  * POST obligors/{code}/assign: sets or clears the field officer, area sales manager and RM of one
  * obligor, and records who changed what in the audit log in the same transaction.
  */
-export async function assignObligor(db: Db, session: SessionData, code: string, body: TAssignObligorBody): Promise<ManagedObligorRow> {
+export async function assignObligor(db: Db, session: SessionData, code: string, body: TAssignObligorBody): Promise<TManagedObligorRow> {
   const clientId = session.clientId;
   const before = await managedObligor(db, clientId, code);
   if (!before) throw notFound('Customer');

@@ -2,27 +2,28 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TCustomerMappingQuery } from '@/lib/contract/customers';
+import type { TCustomerMapping, TCustomerMappingQuery, TSegmentCell } from '@/lib/contract/customers';
 import { todayIso } from '@/lib/domain/dates';
 import { RISK_CLASS_RATING } from '@/lib/domain/filters';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import type { CollectionRisk, OpenStatus } from '@/lib/domain/segments';
 import { riskDistribution } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource, obligorConditions, whereAll } from '@/lib/server/receivables/ageing-query';
 import { familyFigures } from './family-figures';
-import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 type MappingQuery = TCustomerMappingQuery & { scope?: ObligorScope };
 
 const num = (v: unknown) => Number(v ?? 0);
+const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
 
 /**
  * GET /v3/clients/overviewmappingbased: the customer analysis in figures as of a date, over the
  * families the filters keep: how many customers, what they owe, how risky (weighted rating, overall
  * risk, risk distribution) and how they split by collection risk and open status.
  */
-export async function customerMapping(db: Db, clientId: number, query: MappingQuery) {
+export async function customerMapping(db: Db, clientId: number, query: MappingQuery): Promise<TCustomerMapping> {
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
   const families = familyFigures(await ageingView(db, clientId, asOf), query);
@@ -36,10 +37,12 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
       round(avg(f."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk",
       coalesce(sum(f."creditLimit"), 0) as "creditLimit"
     from ${families} f`);
-  const breakdown = (column: string) => queryRows<{ key: string; customers: number; balance: string }>(db, sql`
+  const breakdown = <K extends string>(column: string) => queryRows<{ key: K; customers: number; balance: string }>(db, sql`
     select f.${sql.identifier(column)} as key, count(*)::int as customers, coalesce(sum(f.balance), 0) as balance
     from ${families} f group by 1 order by 1`);
-  const [byCollectionRisk, byOpenStatus] = await Promise.all([breakdown('collectionRisk'), breakdown('openStatus')]);
+  const [byCollectionRisk, byOpenStatus] = await Promise.all([
+    breakdown<CollectionRisk>('collectionRisk'), breakdown<OpenStatus>('openStatus'),
+  ]);
   const t = totals ?? {};
   const balance = num(t.balance);
   return {
@@ -54,14 +57,14 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
     sales12m: num(t.sales12m),
     creditLimit: num(t.creditLimit),
     dso: num(t.sales12m) > 0 ? Math.round((balance / num(t.sales12m)) * 365 * 10) / 10 : null,
-    obligorWeightedRating: (t.obligorWeightedRating as number | null) ?? null,
-    overallRisk: (t.overallRisk as number | null) ?? null,
+    obligorWeightedRating: numberOrNull(t.obligorWeightedRating),
+    overallRisk: numberOrNull(t.overallRisk),
     lowRatedReceivables: num(t.low),
     medRatedReceivables: num(t.medium),
     highRatedReceivables: num(t.high),
     riskDistribution: riskDistribution(num(t.low), num(t.medium), num(t.high)),
-    byCollectionRisk: byCollectionRisk.map((r) => ({ ...r, balance: num(r.balance) })),
-    byOpenStatus: byOpenStatus.map((r) => ({ ...r, balance: num(r.balance) })),
+    byCollectionRisk: byCollectionRisk.map((r) => ({ key: r.key, customers: Number(r.customers), balance: num(r.balance) })),
+    byOpenStatus: byOpenStatus.map((r) => ({ key: r.key, customers: Number(r.customers), balance: num(r.balance) })),
   };
 }
 
@@ -69,11 +72,13 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
  * Segmentation (split_by graph4): obligors as of a date by sales segment and risk class, with their
  * balance and 12-month sales. Obligor-level, because segment and rating belong to each customer.
  */
-export async function segmentation(db: Db, clientId: number, query: { date?: string; dim?: number; scope?: ObligorScope }) {
+export async function segmentation(
+  db: Db, clientId: number, query: { date?: string; dim?: number; scope?: ObligorScope },
+): Promise<{ date: string; currency: string; cells: TSegmentCell[] }> {
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
   const source = ageingSource(await ageingView(db, clientId, asOf));
-  const rows = await queryRows<{ salesSegment: string; risk: string; customers: number; balance: string; sales12m: string }>(db, sql`
+  const rows = await queryRows<Pick<TSegmentCell, 'salesSegment' | 'risk' | 'customers'> & { balance: string; sales12m: string }>(db, sql`
     select r.sales_segment as "salesSegment",
       case r.rating when ${RISK_CLASS_RATING.LOW} then 'LOW' when ${RISK_CLASS_RATING.MEDIUM} then 'MEDIUM'
         when ${RISK_CLASS_RATING.HIGH} then 'HIGH' else 'UNRATED' end as risk,
@@ -82,6 +87,9 @@ export async function segmentation(db: Db, clientId: number, query: { date?: str
     group by 1, 2 order by 1, 2`);
   return {
     date: asOf, currency: client.currency,
-    cells: rows.map((r) => ({ ...r, riskSalesSegment: `${r.risk}_${r.salesSegment}`, balance: num(r.balance), sales12m: num(r.sales12m) })),
+    cells: rows.map((r) => ({
+      salesSegment: r.salesSegment, risk: r.risk, riskSalesSegment: `${r.risk}_${r.salesSegment}` as const, customers: Number(r.customers),
+      balance: num(r.balance), sales12m: num(r.sales12m),
+    })),
   };
 }

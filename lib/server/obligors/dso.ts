@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { parseISO, startOfMonth, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TSeriesQuery, TSplitByDsoQuery } from '@/lib/contract/customers';
+import type { TAnnualDso, TDsoSeries, TDsoSplit, TSeriesQuery, TSplitByDsoQuery } from '@/lib/contract/customers';
 import { iso, todayIso } from '@/lib/domain/dates';
 import { annualDso, dsoEndDate, monthlyDso } from '@/lib/domain/dso';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
@@ -11,7 +11,6 @@ import { RISK_CLASS_RATING } from '@/lib/domain/filters';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource, obligorConditions, whereAll } from '@/lib/server/receivables/ageing-query';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
-import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 type SeriesQuery = TSeriesQuery & { scope?: ObligorScope };
@@ -21,7 +20,7 @@ const DSO_MONTHS = 12;
  * GET /v3/clients/dso (and /v3/obligors/dso for a family or one obligor): monthly DSO of the 12
  * months up to the DSO end date (one month before today); the last month is measured to that day.
  */
-export async function dsoSeries(db: Db, clientId: number, query: SeriesQuery) {
+export async function dsoSeries(db: Db, clientId: number, query: SeriesQuery): Promise<TDsoSeries> {
   const end = query.toDate ?? dsoEndDate(todayIso());
   const fromDate = query.fromDate ?? iso(startOfMonth(subMonths(parseISO(end), DSO_MONTHS - 1)));
   const [overview] = await receivablesOverview(db, clientId, { ...query, fromDate, toDate: end });
@@ -36,7 +35,7 @@ export async function dsoSeries(db: Db, clientId: number, query: SeriesQuery) {
  * GET /v3/clients/annualdso (and /v3/obligors/annualdso): receivables at the DSO end date over the
  * credit sales of the 12 months up to it, x 365.
  */
-export async function annualDsoAt(db: Db, clientId: number, query: SeriesQuery) {
+export async function annualDsoAt(db: Db, clientId: number, query: SeriesQuery): Promise<TAnnualDso> {
   const end = query.toDate ?? dsoEndDate(todayIso());
   const [overview] = await receivablesOverview(db, clientId, { ...query, fromDate: end, toDate: end });
   const point = overview!.months.at(-1)!;
@@ -54,7 +53,9 @@ const SPLIT_KEYS = {
 } as const;
 
 /** GET /v3/clients/split_by_dso: annual DSO at the DSO end date per sales segment, dim1 value or risk class. */
-export async function dsoSplit(db: Db, clientId: number, query: TSplitByDsoQuery & { scope?: ObligorScope }) {
+export async function dsoSplit(
+  db: Db, clientId: number, query: TSplitByDsoQuery & { scope?: ObligorScope },
+): Promise<TDsoSplit> {
   const client = await getClient(db, clientId);
   const end = query.date ?? dsoEndDate(todayIso());
   const source = ageingSource(await ageingView(db, clientId, end));
@@ -67,7 +68,7 @@ export async function dsoSplit(db: Db, clientId: number, query: TSplitByDsoQuery
   return {
     by: query.by, date: end, dsoEndDate: end, currency: client.currency,
     rows: rows.map((r) => ({
-      key: r.key, customers: r.customers, receivables: Number(r.receivables), sales12m: Number(r.sales12m),
+      key: String(r.key), customers: Number(r.customers), receivables: Number(r.receivables), sales12m: Number(r.sales12m),
       dso: annualDso(Number(r.receivables), Number(r.sales12m)),
     })),
   };

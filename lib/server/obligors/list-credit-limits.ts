@@ -2,48 +2,15 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TCreditLimitsQuery } from '@/lib/contract/reports';
+import type { TCreditLimitBand, TCreditLimitRow, TCreditLimitsQuery } from '@/lib/contract/credit-limits';
 import type { CreditLimitStatus } from '@/lib/domain/credit-limit';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { getClient } from '@/lib/server/clients/get-client';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { accountCreditLimitRows, familyAccountCounts, withLastLimitChange } from './account-credit-limits';
 import { creditLimitColumns } from './credit-limit-sql';
 import { familyFigures } from './family-figures';
-import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
-
-export interface CreditLimitRow {
-  /** A family (parent customer) or one account. */
-  level: 'FAMILY' | 'ACCOUNT';
-  sysObligorCode: string;
-  name: string;
-  city: string | null;
-  dim1: string | null;
-  members: number;
-  /** The accounts (obligors that trade) the row covers: the family's, as the accounts view lists them; 1 for an account. */
-  accounts: number;
-  creditLimit: number | null;
-  /** The family's (or the account's) balance as of the date: what it owes against its limit. */
-  exposure: number;
-  available: number | null;
-  /** Percent to 1 decimal; the band is decided on the exact figure. */
-  utilisation: number | null;
-  status: CreditLimitStatus;
-  date: string;
-  /** Accounts: the family the account belongs to (null for a customer without one). */
-  parentSysObligorCode: string | null;
-  parentName: string | null;
-  /** Accounts: when the limit last changed (a review keeping it is no change) and what it was before (null: the first limit). */
-  lastChange: { date: string; previousLimit: number | null } | null;
-}
-
-export interface CreditLimitBand {
-  status: CreditLimitStatus;
-  customers: number;
-  exposure: number;
-}
 
 type Query = Omit<TCreditLimitsQuery, 'status' | 'sortBy' | 'order' | 'offset' | 'count'> & { scope?: ObligorScope };
 
@@ -74,7 +41,9 @@ async function creditLimitRows(db: Db, clientId: number, query: Query): Promise<
 }
 
 /** GET /v3/clients/credit_limits: families or accounts, filtered (band, dim1, search, family), sorted and paged in SQL. */
-export async function listCreditLimits(db: Db, clientId: number, query: TCreditLimitsQuery & { scope?: ObligorScope }) {
+export async function listCreditLimits(
+  db: Db, clientId: number, query: TCreditLimitsQuery & { scope?: ObligorScope },
+): Promise<{ total: number; rows: TCreditLimitRow[] }> {
   const { rows, asOf } = await creditLimitRows(db, clientId, query);
   const where = query.status ? sql`where c.status = ${query.status}` : sql``;
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
@@ -89,7 +58,7 @@ export async function listCreditLimits(db: Db, clientId: number, query: TCreditL
 }
 
 /** How many rows (and how much exposure) fall in each band, under the same view, dim1, search and family. */
-export async function creditLimitBands(db: Db, clientId: number, query: Query): Promise<CreditLimitBand[]> {
+export async function creditLimitBands(db: Db, clientId: number, query: Query): Promise<TCreditLimitBand[]> {
   const { rows } = await creditLimitRows(db, clientId, query);
   const raw = await queryRows<{ status: CreditLimitStatus; customers: number; exposure: string }>(db, sql`
     select c.status, count(*)::int as customers, coalesce(sum(c.exposure), 0) as exposure from ${rows} c group by c.status`);
@@ -98,12 +67,12 @@ export async function creditLimitBands(db: Db, clientId: number, query: Query): 
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
-function toRow(raw: Record<string, unknown>, asOf: string, level: CreditLimitRow['level']): CreditLimitRow {
+function toRow(raw: Record<string, unknown>, asOf: string, level: TCreditLimitRow['level']): TCreditLimitRow {
   const utilisation = num(raw.exactUtilisation);
   return {
     level,
-    sysObligorCode: raw.sysObligorCode as string,
-    name: raw.name as string,
+    sysObligorCode: String(raw.sysObligorCode),
+    name: String(raw.name),
     city: (raw.city as string | null) ?? null,
     dim1: (raw.dim1 as string | null) ?? null,
     members: Number(raw.members),
@@ -116,6 +85,6 @@ function toRow(raw: Record<string, unknown>, asOf: string, level: CreditLimitRow
     date: asOf,
     parentSysObligorCode: (raw.parentSysObligorCode as string | null) ?? null,
     parentName: (raw.parentName as string | null) ?? null,
-    lastChange: raw.limitChangedOn ? { date: raw.limitChangedOn as string, previousLimit: num(raw.previousLimit) } : null,
+    lastChange: raw.limitChangedOn ? { date: String(raw.limitChangedOn), previousLimit: num(raw.previousLimit) } : null,
   };
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { ManageCustomerSortKey, ManagedObligorRow, TObligorListQuery } from '@/lib/contract/obligors';
+import type { ManageCustomerSortKey, TManagedObligorRow, TObligorListQuery } from '@/lib/contract/manage-customers';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { scopeCondition } from './obligor-scope';
@@ -33,7 +33,10 @@ const SELECT = sql`
   left join users m on m.client_id = o.client_id and m.id = o.rm_id
   left join dimension_values d on d.client_id = o.client_id and d.id = o.dim1_id`;
 
-function toRow(raw: ManagedObligorRow): ManagedObligorRow {
+/** As the drivers give it: the numeric credit limit arrives as a string. */
+type RawRow = Omit<TManagedObligorRow, 'creditLimit'> & { creditLimit: string | number | null };
+
+function toRow(raw: RawRow): TManagedObligorRow {
   return { ...raw, creditLimit: raw.creditLimit == null ? null : Number(raw.creditLimit) };
 }
 
@@ -61,11 +64,13 @@ function conditions(clientId: number, scope: ObligorScope | undefined, q: ListFi
  * user's scope, sorted and paged in SQL. Unassigned people sort last in either order; the code
  * breaks ties so that pages never overlap.
  */
-export async function listObligors(db: Db, clientId: number, query: TObligorListQuery & { scope?: ObligorScope }) {
+export async function listObligors(
+  db: Db, clientId: number, query: TObligorListQuery & { scope?: ObligorScope },
+): Promise<{ rows: TManagedObligorRow[]; total: number }> {
   const where = sql.join(conditions(clientId, query.scope, query), sql` and `);
   const direction = query.orderBy === 'DESC' ? sql`desc` : sql`asc`;
   const [rows, [counted]] = await Promise.all([
-    queryRows<ManagedObligorRow>(db, sql`${SELECT}
+    queryRows<RawRow>(db, sql`${SELECT}
       where ${where}
       order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, o.sys_obligor_code ${direction}
       limit ${query.count} offset ${(query.offset - 1) * query.count}`),
@@ -75,8 +80,8 @@ export async function listObligors(db: Db, clientId: number, query: TObligorList
 }
 
 /** One obligor in the list's shape (the answer of an assignment), or undefined. */
-export async function managedObligor(db: Db, clientId: number, code: string): Promise<ManagedObligorRow | undefined> {
-  const [row] = await queryRows<ManagedObligorRow>(db, sql`${SELECT}
+export async function managedObligor(db: Db, clientId: number, code: string): Promise<TManagedObligorRow | undefined> {
+  const [row] = await queryRows<RawRow>(db, sql`${SELECT}
     where o.client_id = ${clientId} and o.sys_obligor_code = ${code}`);
   return row && toRow(row);
 }

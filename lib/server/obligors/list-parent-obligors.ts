@@ -2,51 +2,47 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TParentObligorsQuery } from '@/lib/contract/customers';
+import type { TFamilyRow, TParentObligorsQuery } from '@/lib/contract/customers';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
-import { getClient } from '@/lib/server/clients/get-client';
+import type { CollectionRisk, OpenStatus } from '@/lib/domain/segments';
+import { ageingAmounts, riskFigures } from '@/lib/server/receivables/ageing-columns';
 import { familyFigures } from './family-figures';
 import { scopeCondition } from './obligor-scope';
-import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
-const TEXT_KEYS = new Set(['sysObligorCode', 'name', 'city', 'businessId', 'dim1', 'collectionRisk', 'openStatus']);
+const text = (value: unknown) => (value == null ? null : String(value));
+const numberOrNull = (value: unknown) => (value == null ? null : Number(value));
 
-/** numeric columns arrive as strings: every figure of a family row becomes a number (null stays null). */
-export function familyRow(raw: Record<string, unknown>, asOf: string) {
-  const row: Record<string, unknown> = { date: asOf };
-  for (const [key, value] of Object.entries(raw)) {
-    if (key === 'total') continue;
-    row[key] = value == null || TEXT_KEYS.has(key) || key === 'dimId' ? value : Number(value);
-  }
-  const weighted = row.obligorWeightedRating as number | null;
-  row.rating = ratingLabel(weighted == null ? null : Math.round(weighted));
-  row.receivables = row.invoiced;
-  return row as FamilyRow;
-}
-
-export interface FamilyRow {
-  sysObligorCode: string;
-  name: string;
-  city: string | null;
-  dim1: string | null;
-  balance: number;
-  overdue: number;
-  current: number;
-  sales12m: number;
-  creditLimit: number | null;
-  creditUtilisation: number | null;
-  dso: number | null;
-  obligorWeightedRating: number | null;
-  rating: ReturnType<typeof ratingLabel>;
-  collectionRisk: 'LOW' | 'MEDIUM' | 'HIGH';
-  openStatus: 'OPEN' | 'CLOSED';
-  overduePastB2Share: number;
-  openObligors: number;
-  members: number;
-  [bucket: string]: unknown;
+/** A row of familyFigures as the answer gives it: numeric columns (strings from the drivers) as numbers, the rating label. */
+export function familyRow(raw: Record<string, unknown>, asOf: string): TFamilyRow {
+  const amounts = ageingAmounts(raw);
+  const risk = riskFigures(raw);
+  const weighted = risk.obligorWeightedRating;
+  return {
+    sysObligorCode: String(raw.sysObligorCode),
+    name: String(raw.name),
+    city: text(raw.city),
+    businessId: text(raw.businessId),
+    dimId: numberOrNull(raw.dimId),
+    dim1: text(raw.dim1),
+    members: Number(raw.members),
+    creditLimit: numberOrNull(raw.creditLimit),
+    ...amounts,
+    ...risk,
+    balance: Number(raw.balance ?? 0),
+    receivables: amounts.invoiced,
+    ratedBalance: Number(raw.ratedBalance ?? 0),
+    openObligors: Number(raw.openObligors ?? 0),
+    rating: ratingLabel(weighted == null ? null : Math.round(weighted)),
+    dso: numberOrNull(raw.dso),
+    creditUtilisation: numberOrNull(raw.creditUtilisation),
+    overduePastB2Share: Number(raw.overduePastB2Share ?? 0),
+    collectionRisk: raw.collectionRisk as CollectionRisk,
+    openStatus: raw.openStatus as OpenStatus,
+    date: asOf,
+  };
 }
 
 /**
@@ -54,7 +50,9 @@ export interface FamilyRow {
  * `date` (or `toDate`), filtered, sorted (balance DESC by default) and paged in SQL. With
  * fromDate/toDate each row also carries the sales and collections of that period.
  */
-export async function listParentObligors(db: Db, clientId: number, query: TParentObligorsQuery & { scope?: ObligorScope }) {
+export async function listParentObligors(
+  db: Db, clientId: number, query: TParentObligorsQuery & { scope?: ObligorScope },
+): Promise<{ total: number; rows: TFamilyRow[] }> {
   const asOf = query.date ?? query.toDate ?? todayIso();
   const familyCode = query.parentSysObligorCode ?? query.sysObligorCode;
   const families = familyFigures(await ageingView(db, clientId, asOf), { ...query, familyCode });

@@ -2,15 +2,13 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { RatingRow, RatingsSortKey, TRatingsQuery } from '@/lib/contract/obligors';
+import type { RatingsSortKey, TRatingRow, TRatingsQuery } from '@/lib/contract/customers';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
 import { SHIFT_RANK } from '@/lib/domain/rating-shift';
-import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { scopeCondition } from './obligor-scope';
-import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 /** lib/domain/rating-shift.ts in SQL, so that the list filters and sorts by it. */
@@ -20,6 +18,13 @@ const SHIFT = sql`case when h.previous_rating is null then 'NEW'
   else 'UNCHANGED' end`;
 const SHIFT_ORDER = sql`case t.shift ${sql.join(
   Object.entries(SHIFT_RANK).map(([shift, rank]) => sql`when ${shift} then ${rank}::int`), sql` `)} end`;
+
+/** A row as the drivers give it: numeric and aggregated columns may arrive as strings. */
+type RawRating = Omit<TRatingRow, 'ratingLabel' | 'rating' | 'previousRating' | 'balance'> & {
+  rating: number | string;
+  previousRating: number | string | null;
+  balance: number | string;
+};
 
 const SORT_COLUMNS: Record<RatingsSortKey, SQL> = {
   name: sql`t.name`,
@@ -66,7 +71,9 @@ function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { 
  * the user's scope, filtered by shift, sorted and paged in SQL. Ties go to the larger balance
  * first: among obligors of one rating, the biggest exposure is the one to look at.
  */
-export async function listRatings(db: Db, clientId: number, query: TRatingsQuery & { scope?: ObligorScope }) {
+export async function listRatings(
+  db: Db, clientId: number, query: TRatingsQuery & { scope?: ObligorScope },
+): Promise<{ rows: TRatingRow[]; total: number }> {
   const asOf = query.date ?? todayIso();
   const balances = ageingSource(await ageingView(db, clientId, asOf));
   const rated = ratedObligors(clientId, asOf, query);
@@ -74,7 +81,7 @@ export async function listRatings(db: Db, clientId: number, query: TRatingsQuery
   const direction = query.orderBy === 'DESC' ? sql`desc` : sql`asc`;
   const [rows, [counted]] = await Promise.all([
     // Materialized: computed once, whatever join the planner picks (a fresh database has no statistics).
-    queryRows<Omit<RatingRow, 'ratingLabel'>>(db, sql`
+    queryRows<RawRating>(db, sql`
       with balances as materialized (select r.sys_obligor_code, r.outstanding from ${balances})
       select t.sys_obligor_code as "sysObligorCode", t.name, t.parent_sys_obligor_code as "parentSysObligorCode",
         t.parent_name as "parentName", t.rating, t.rating_date::text as "ratingDate", t.previous_rating as "previousRating",
@@ -87,7 +94,7 @@ export async function listRatings(db: Db, clientId: number, query: TRatingsQuery
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${rated}) t ${shift}`),
   ]);
   return {
-    rows: rows.map((row): RatingRow => ({
+    rows: rows.map((row): TRatingRow => ({
       ...row,
       rating: Number(row.rating),
       ratingLabel: ratingLabel(Number(row.rating)),

@@ -2,7 +2,9 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TSeriesQuery } from '@/lib/contract/customers';
+import type {
+  TObligorCreditLimit, TObligorInfo, TObligorOverview, TSeriesQuery,
+} from '@/lib/contract/customers';
 import { defaultRange, todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
@@ -13,43 +15,20 @@ import { familyFigures } from './family-figures';
 import { familyRow } from './list-parent-obligors';
 import { assertObligorVisible, scopeCondition } from './obligor-scope';
 import { riskOverview } from './risk-overview';
-import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
-interface ObligorInfoRow {
-  sysObligorCode: string;
-  parentSysObligorCode: string | null;
-  parentName: string | null;
-  name: string;
-  businessId: string | null;
-  info: string | null;
-  email: string | null;
-  phone: string | null;
-  city: string | null;
-  tradeChannel: string | null;
+/** The info row as the drivers give it: the numeric limit as a string; the family code null for a parent. */
+type ObligorInfoRow = Omit<TObligorInfo, 'creditLimit' | 'parentSysObligorCode' | 'isParent' | 'ratingLabel'> & {
   creditLimit: string | null;
-  dim1: string | null;
-  dim2: string | null;
-  dim3: string | null;
-  guestId: number | null;
-  guestName: string | null;
-  representativeId: number | null;
-  representativeName: string | null;
-  rmId: number | null;
-  rmName: string | null;
-  members: number;
-  rating: number | null;
-  ratingDate: string | null;
-  salesSegment: string | null;
-  customerSince: string;
-}
+  parentSysObligorCode: string | null;
+};
 
 /**
  * GET /v3/obligors: who the customer is (codes, GSTIN, contact details, dims, the people assigned,
  * current rating and sales segment). `parentSysObligorCode` is the family it belongs to (its own
  * code for a parent), which the pages read to link the family.
  */
-export async function obligorInfo(db: Db, clientId: number, code: string, scope?: ObligorScope) {
+export async function obligorInfo(db: Db, clientId: number, code: string, scope?: ObligorScope): Promise<TObligorInfo> {
   await assertObligorVisible(db, clientId, scope, code);
   const today = todayIso();
   const [row] = await queryRows<ObligorInfoRow>(db, sql`
@@ -93,7 +72,9 @@ export async function obligorInfo(db: Db, clientId: number, code: string, scope?
  * what is still available, with the history of limit changes. A parent answers for its family
  * (limits as in family-figures.ts); a child for itself.
  */
-export async function obligorCreditLimit(db: Db, clientId: number, code: string, date: string | undefined, scope?: ObligorScope) {
+export async function obligorCreditLimit(
+  db: Db, clientId: number, code: string, date: string | undefined, scope?: ObligorScope,
+): Promise<TObligorCreditLimit> {
   const info = await obligorInfo(db, clientId, code, scope);
   const client = await getClient(db, clientId);
   const asOf = date ?? todayIso();
@@ -122,7 +103,7 @@ export async function obligorCreditLimit(db: Db, clientId: number, code: string,
     utilisation: limit && limit > 0 ? Math.round((exposure / limit) * 1000) / 10 : null,
     available: limit == null ? null : Math.round((limit - exposure) * 100) / 100,
     overLimit: limit != null && exposure > limit,
-    history: history.map((h) => ({ ...h, creditLimit: Number(h.creditLimit) })),
+    history: history.map((h) => ({ effectiveDate: h.effectiveDate, creditLimit: Number(h.creditLimit), changedBy: h.changedBy })),
   };
 }
 
@@ -130,7 +111,9 @@ export async function obligorCreditLimit(db: Db, clientId: number, code: string,
  * GET /v3/obligors/overview: the dated rating series (every rating change of the obligor, or of the
  * family's members for a parent) and the monthly risk overview of the obligor or family.
  */
-export async function obligorOverview(db: Db, clientId: number, query: TSeriesQuery & { scope?: ObligorScope }) {
+export async function obligorOverview(
+  db: Db, clientId: number, query: TSeriesQuery & { scope?: ObligorScope },
+): Promise<TObligorOverview> {
   const code = query.sysObligorCode ?? query.parentSysObligorCode!;
   const info = await obligorInfo(db, clientId, code, query.scope);
   const toDate = query.toDate ?? todayIso();
@@ -148,7 +131,7 @@ export async function obligorOverview(db: Db, clientId: number, query: TSeriesQu
   });
   return {
     sysObligorCode: code, fromDate, toDate,
-    ratings: ratings.map((r) => ({ ...r, label: ratingLabel(r.rating) })),
+    ratings: ratings.map((r) => ({ ...r, rating: Number(r.rating), label: ratingLabel(Number(r.rating)) })),
     months: series.months,
   };
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { ageingSnapshots } from '@/lib/db/schema';
-import type { TSeriesQuery, TSplitByQuery } from '@/lib/contract/customers';
+import type { TRiskMonth, TRiskOverview, TSeriesQuery, TSplitBy, TSplitByQuery } from '@/lib/contract/customers';
 import { defaultRange, monthPoints, todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { riskDistribution } from '@/lib/domain/rating';
@@ -13,17 +13,19 @@ import { obligorConditions } from '@/lib/server/receivables/ageing-query';
 import { receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { ZSummaryQuery } from '@/lib/contract/receivables';
+import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
 import { segmentation } from './customer-mapping';
 
 type SeriesQuery = TSeriesQuery & { scope?: ObligorScope };
 const num = (v: unknown) => Number(v ?? 0);
+const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
 
 /**
  * GET /v3/clients/overview (and /v3/obligors/overview for a family or one obligor): how risky the
  * book was month by month: balance, overdue, weighted rating, overall risk (mean of the families'
  * weighted ratings) and the risk distribution, at each month end of the range that has rollups.
  */
-export async function riskOverview(db: Db, clientId: number, query: SeriesQuery) {
+export async function riskOverview(db: Db, clientId: number, query: SeriesQuery): Promise<TRiskOverview> {
   const client = await getClient(db, clientId);
   const toDate = query.toDate ?? todayIso();
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
@@ -51,9 +53,9 @@ export async function riskOverview(db: Db, clientId: number, query: SeriesQuery)
     from ${families} f group by f.as_of_date order by f.as_of_date`);
   return {
     fromDate, toDate, currency: client.currency,
-    months: rows.map((r) => ({
-      date: r.date as string, month: (r.date as string).slice(0, 7), balance: num(r.balance), overdue: num(r.overdue),
-      obligorWeightedRating: (r.weighted as number | null) ?? null, overallRisk: (r.overallRisk as number | null) ?? null,
+    months: rows.map((r): TRiskMonth => ({
+      date: String(r.date), month: String(r.date).slice(0, 7), balance: num(r.balance), overdue: num(r.overdue),
+      obligorWeightedRating: numberOrNull(r.weighted), overallRisk: numberOrNull(r.overallRisk),
       lowRatedReceivables: num(r.low), medRatedReceivables: num(r.medium), highRatedReceivables: num(r.high),
       riskDistribution: riskDistribution(num(r.low), num(r.medium), num(r.high)),
     })),
@@ -64,7 +66,7 @@ export async function riskOverview(db: Db, clientId: number, query: SeriesQuery)
  * GET /v3/clients/split_by: graph1 the monthly trends (balance, overdue, sales, collections), graph2
  * the ageing at the date in both bases, graph4 the segmentation by sales segment and risk.
  */
-export async function splitBy(db: Db, clientId: number, query: TSplitByQuery & { scope?: ObligorScope }) {
+export async function splitBy(db: Db, clientId: number, query: TSplitByQuery & { scope?: ObligorScope }): Promise<TSplitBy> {
   const { graph, scope, dim } = query;
   if (graph === 'graph1') {
     const [overview] = await receivablesOverview(db, clientId, { fromDate: query.fromDate, toDate: query.toDate ?? query.date, dim, scope });
@@ -77,12 +79,10 @@ export async function splitBy(db: Db, clientId: number, query: TSplitByQuery & {
   }
   if (graph === 'graph2') {
     const summary = await receivablesSummary(db, clientId, { ...ZSummaryQuery.parse({ date: query.date, dim1Id: dim }), scope });
-    const pick = (keys: string[]) => keys.map((key) => ({ bucket: key, amount: (summary as Record<string, unknown>)[key] as number,
-      count: ((summary as Record<string, unknown>)[`${key}Num`] as number | undefined) ?? null }));
     return {
       graph, date: summary.date, currency: summary.currency, balance: summary.balance, overdue: summary.overdue,
-      creditBasis: pick(['current', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4']),
-      invoiceBasis: pick(['invBucket1', 'invBucket2', 'invBucket3', 'invBucket4']),
+      creditBasis: CREDIT_BUCKETS.map((bucket) => ({ bucket, amount: summary[bucket], count: summary[`${bucket}Num`] })),
+      invoiceBasis: INVOICE_BUCKETS.map((bucket) => ({ bucket, amount: summary[bucket], count: summary[`${bucket}Num`] })),
     };
   }
   return { graph, ...(await segmentation(db, clientId, { date: query.date, dim, scope })) };

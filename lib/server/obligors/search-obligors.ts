@@ -2,24 +2,17 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import type { TObligorMatch } from '@/lib/contract/customers';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { scopeCondition, type ObligorScope } from './obligor-scope';
-
-export interface ObligorMatch {
-  sysObligorCode: string;
-  name: string;
-  parentSysObligorCode: string | null;
-  parentName: string | null;
-  city: string | null;
-}
 
 /** GET /v3/parentobligors?obligorName=: customers whose name or code contains the text (3+ characters). */
 export async function searchObligors(
   db: Db, clientId: number, text: string, scope?: ObligorScope, limit = 20,
-): Promise<ObligorMatch[]> {
+): Promise<TObligorMatch[]> {
   const like = `%${escapeLike(text)}%`;
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  return queryRows<ObligorMatch>(db, sql`
+  return queryRows<TObligorMatch>(db, sql`
     select o.sys_obligor_code as "sysObligorCode", o.name, o.parent_sys_obligor_code as "parentSysObligorCode",
       p.name as "parentName", o.city
     from obligors o

@@ -1,12 +1,12 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
-import type { DimSortKey } from '@/lib/contract/performance';
-import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import type { DimSortKey, TDimRow } from '@/lib/contract/performance';
 import { DAYS_IN_YEAR } from '@/lib/domain/dso';
 import type { GroupingKey } from '@/lib/domain/filters';
 import { ratingLabel } from '@/lib/domain/rating';
-import { AMOUNT_KEYS, COUNT_KEYS, GROUP_COLUMNS, summedColumns } from '@/lib/server/receivables/ageing-columns';
+import {
+  ageingAmounts, AMOUNT_KEYS, COUNT_KEYS, GROUP_COLUMNS, riskFigures, summedColumns,
+} from '@/lib/server/receivables/ageing-columns';
 import { ageingSource, obligorConditions, whereAll, type ObligorFilters } from '@/lib/server/receivables/ageing-query';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import type { AgeingView } from '@/lib/server/receivables/ageing-view';
@@ -92,31 +92,25 @@ export function selectDimRows(clientId: number, groups: SQL, sort: { sortBy: Dim
     ${page ? sql`limit ${page.count} offset ${(page.offset - 1) * page.count}` : sql``}`;
 }
 
-const NUMBER_KEYS = new Set([...AMOUNT_KEYS, ...COUNT_KEYS, 'lowRatedReceivables', 'medRatedReceivables', 'highRatedReceivables',
-  'ratedBalance', 'openObligors', 'collections']);
-
 /** The answer row: numbers as numbers, balance and receivables under the spec's names, the rating label. */
-export function toDimRow(raw: Record<string, unknown>, asOf: string) {
-  const row: Record<string, number> = {};
-  for (const key of NUMBER_KEYS) row[key] = Number(raw[key] ?? 0);
-  const weighted = raw.obligorWeightedRating == null ? null : Number(raw.obligorWeightedRating);
-  const outstanding = row.outstanding!;
+export function toDimRow(raw: Record<string, unknown>, asOf: string): TDimRow {
+  const amounts = ageingAmounts(raw);
+  const risk = riskFigures(raw);
+  const weighted = risk.obligorWeightedRating;
+  const { outstanding, overdue } = amounts;
   return {
     dimId: raw.dim_id == null ? null : Number(raw.dim_id),
-    name: raw.name as string,
+    name: String(raw.name),
     date: asOf,
-    ...(row as Record<(typeof AMOUNT_KEYS)[number] | (typeof COUNT_KEYS)[number], number>),
-    lowRatedReceivables: row.lowRatedReceivables!,
-    medRatedReceivables: row.medRatedReceivables!,
-    highRatedReceivables: row.highRatedReceivables!,
-    openObligors: row.openObligors!,
-    collections: row.collections!,
+    ...amounts,
+    ...risk,
+    ratedBalance: Number(raw.ratedBalance ?? 0),
+    openObligors: Number(raw.openObligors ?? 0),
+    collections: Number(raw.collections ?? 0),
     balance: outstanding,
-    receivables: row.invoiced!,
-    overduePercent: outstanding ? Math.round((row.overdue! / outstanding) * 1000) / 10 : 0,
+    receivables: amounts.invoiced,
+    overduePercent: outstanding ? Math.round((overdue / outstanding) * 1000) / 10 : 0,
     dso: raw.dso == null ? null : Number(raw.dso),
-    obligorWeightedRating: weighted,
     rating: ratingLabel(weighted == null ? null : Math.round(weighted)),
   };
 }
-export type DimRow = ReturnType<typeof toDimRow>;

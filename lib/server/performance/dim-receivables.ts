@@ -1,12 +1,10 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TDimReceivablesQuery } from '@/lib/contract/performance';
+import type { TDimReceivablesQuery, TDimRow } from '@/lib/contract/performance';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { getClient } from '@/lib/server/clients/get-client';
 import { dimGroups, selectDimRows, toDimRow } from './dim-groups';
-import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 /**
@@ -14,7 +12,9 @@ import { ageingView } from '@/lib/server/receivables/ageing-view';
  * of dim1, dim2 or dim3, filtered like the receivables list, sorted and paged in SQL. Collections
  * here are the month to date's (the receivables rows' `paid`).
  */
-export async function dimReceivables(db: Db, clientId: number, query: TDimReceivablesQuery & { scope?: ObligorScope }) {
+export async function dimReceivables(
+  db: Db, clientId: number, query: TDimReceivablesQuery & { scope?: ObligorScope },
+): Promise<{ total: number; rows: TDimRow[] }> {
   const asOf = query.date ?? todayIso();
   const groups = dimGroups({ ...query, view: await ageingView(db, clientId, asOf) });
   const rows = await queryRows<Record<string, unknown>>(db, selectDimRows(clientId, groups, query, query));

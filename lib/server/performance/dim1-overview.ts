@@ -2,7 +2,7 @@ import 'server-only';
 import { parseISO, startOfMonth, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TDim1OverviewQuery } from '@/lib/contract/performance';
+import type { TDim1Month, TDim1Overview, TDim1OverviewQuery } from '@/lib/contract/performance';
 import { iso, todayIso } from '@/lib/domain/dates';
 import { annualDso } from '@/lib/domain/dso';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
@@ -10,7 +10,6 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { riskOverview } from '@/lib/server/obligors/risk-overview';
 import { dimGroups, selectDimRows, toDimRow } from './dim-groups';
-import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 const RANGE_MONTHS = 12;
@@ -30,7 +29,9 @@ export function dim1Range(query: { fromDate?: string; toDate?: string }): { from
  * dimId: that value's row and its monthly trend over the range (the receivables trend filtered by
  * the value, with each month's annual DSO and weighted rating).
  */
-export async function dim1Overview(db: Db, clientId: number, query: TDim1OverviewQuery & { scope?: ObligorScope }) {
+export async function dim1Overview(
+  db: Db, clientId: number, query: TDim1OverviewQuery & { scope?: ObligorScope },
+): Promise<TDim1Overview> {
   const client = await getClient(db, clientId);
   const { fromDate, toDate } = dim1Range(query);
   const groups = dimGroups({
@@ -44,7 +45,7 @@ export async function dim1Overview(db: Db, clientId: number, query: TDim1Overvie
   const [overview] = await receivablesOverview(db, clientId, { fromDate, toDate, dim: query.dimId, scope: query.scope });
   const risk = await riskOverview(db, clientId, { fromDate, toDate, dim: query.dimId, scope: query.scope });
   const ratingByDate = new Map(risk.months.map((m) => [m.date, m.obligorWeightedRating]));
-  const months = overview!.months.map((m) => ({
+  const months = overview!.months.map((m): TDim1Month => ({
     date: m.date, month: m.month, outstanding: m.outstanding, balance: m.outstanding, overdue: m.overdue,
     current: m.current, crdBucket1: m.crdBucket1, crdBucket2: m.crdBucket2, crdBucket3: m.crdBucket3, crdBucket4: m.crdBucket4,
     invoiced: m.invoiced, collected: m.collected, sales12m: m.sales12m, dso: annualDso(m.outstanding, m.sales12m),

@@ -1,15 +1,15 @@
 import 'server-only';
 import { ZReceivablesQuery } from '@/lib/contract/receivables';
-import { ZParentObligorsQuery } from '@/lib/contract/customers';
-import { ZCreditLimitsQuery } from '@/lib/contract/reports';
+import { ZParentObligorsQuery, type TFamilyRow } from '@/lib/contract/customers';
+import { ZCreditLimitsQuery, type TCreditLimitRow } from '@/lib/contract/credit-limits';
 import { bucketLabels, CREDIT_BUCKETS, INVOICE_BUCKETS, type AgeingBasis } from '@/lib/domain/ageing';
 import { CREDIT_LIMIT_STATUS_LABELS } from '@/lib/domain/credit-limit';
 import { annualDso } from '@/lib/domain/dso';
 import { titleCase } from '@/lib/domain/format';
 import type { TReceivableRow } from '@/lib/contract/receivables';
 import { listReceivables } from '@/lib/server/receivables/list-receivables';
-import { listParentObligors, type FamilyRow } from '@/lib/server/obligors/list-parent-obligors';
-import { listCreditLimits, type CreditLimitRow } from '@/lib/server/obligors/list-credit-limits';
+import { listParentObligors } from '@/lib/server/obligors/list-parent-obligors';
+import { listCreditLimits } from '@/lib/server/obligors/list-credit-limits';
 import { CUSTOMER_PAGE_SIZE, type ReportContext } from './report-context';
 import { pagedRows, type ReportColumn, type ReportSheet } from './workbook-writer';
 
@@ -69,7 +69,7 @@ export function ageingByCustomer(ctx: ReportContext): ReportSheet<TReceivableRow
 }
 
 /** Annual DSO per parent customer as the customer analysis shows it: balance over 12-month sales x 365. */
-export function dsoByCustomer(ctx: ReportContext): ReportSheet<FamilyRow>[] {
+export function dsoByCustomer(ctx: ReportContext): ReportSheet<TFamilyRow>[] {
   const rows = pagedRows((page) => listParentObligors(ctx.db, ctx.client.id, {
     ...ZParentObligorsQuery.parse({ date: ctx.asOf }), sortBy: 'name', order: 'ASC', offset: page, count: CUSTOMER_PAGE_SIZE, scope: ctx.scope,
   }), CUSTOMER_PAGE_SIZE);
@@ -91,7 +91,7 @@ export function dsoByCustomer(ctx: ReportContext): ReportSheet<FamilyRow>[] {
 }
 
 /** The credit limit screen's families, breaches first. */
-export function creditLimitUtilisation(ctx: ReportContext): ReportSheet<CreditLimitRow>[] {
+export function creditLimitUtilisation(ctx: ReportContext): ReportSheet<TCreditLimitRow>[] {
   const rows = pagedRows((page) => listCreditLimits(ctx.db, ctx.client.id, {
     ...ZCreditLimitsQuery.parse({ date: ctx.asOf }), sortBy: 'utilisation', order: 'DESC', offset: page, count: CUSTOMER_PAGE_SIZE, scope: ctx.scope,
   }), CUSTOMER_PAGE_SIZE);

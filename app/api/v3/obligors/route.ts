@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZObligorQuery } from '@/lib/contract/customers';
-import { obligorInfo } from '@/lib/server/obligors/obligor-profile';
+import { route } from '@/lib/server/api/route';
+import { customers } from '@/lib/server/calls/customers';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.customers, query: ZObligorQuery }, ({ db, session, scope, query }) =>
-  obligorInfo(db, session.clientId, (query.sysObligorCode ?? query.parentSysObligorCode)!, scope));
+export const GET = route(customers.obligorInfo);

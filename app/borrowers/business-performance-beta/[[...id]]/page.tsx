@@ -1,9 +1,9 @@
 import { notFound } from 'next/navigation';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
+import { pageGate } from '@/lib/backend/page-gate';
 import { ZIsoDate } from '@/lib/contract/common';
 import { periodPair } from '@/lib/domain/periods';
 import { BETA_PATH, PeriodMatrix } from '@/components/performance/period-matrix';
-import { clientSettings } from '@/components/receivables/page-backend';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { InvalidLink } from '@/components/ui/invalid-link';
 import { PageHeader } from '@/components/ui/page-header';
@@ -24,7 +24,7 @@ export default async function BusinessPerformanceBeta({ params, searchParams }: 
   const query = flattenParams(await searchParams);
   if (segments && (segments.length > 1 || !/^\d+$/.test(segments[0]!))) notFound();
   const dim1Id = segments ? Number(segments[0]) : undefined;
-  const settings = await clientSettings();
+  const settings = await (await pageGate()).clientSettings();
   const { dim1, dim2 } = settings.dimensionNames;
   const bad = [query.date, query.compareDate].some((d) => d !== undefined && !ZIsoDate.safeParse(d).success);
   const pair = periodPair(query);

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
+import { pageGate } from '@/lib/backend/page-gate';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
-import { clientSettings, pageBackend } from '@/components/receivables/page-backend';
 import { Dim1Ageing, Dim1Breakdown, Dim1Cards, Dim1TopCustomers, Dim1Trend } from '@/components/performance/dim1-detail';
 import { DIM1_PATH } from '@/components/performance/dim1-sections';
 import { PageHeader } from '@/components/ui/page-header';
@@ -14,9 +14,12 @@ export default async function Dim1ValuePage({ params }: { params: Promise<{ id: 
   const { id: raw } = await params;
   const id = Number(raw);
   if (!Number.isInteger(id) || id <= 0) notFound();
+  const { backend, clientSettings } = await pageGate();
   const settings = await clientSettings();
   const { dim1, dim2 } = settings.dimensionNames;
-  const name = await valueName(id);
+  // The value's name; none when the client has no such dim1 value (another client's id included).
+  const value = (await backend.clients.dimensionValues()).find((v) => v.id === id && v.dimLevel === 1);
+  const name = value?.name ?? null;
   if (!name) notFound();
   const path = `${DIM1_PATH}/${id}`;
   return (
@@ -45,11 +48,4 @@ export default async function Dim1ValuePage({ params }: { params: Promise<{ id: 
       </Section>
     </div>
   );
-}
-
-/** The value's name; null when the client has no such dim1 value (another client's id included). */
-async function valueName(id: number): Promise<string | null> {
-  const { backend } = await pageBackend();
-  const value = (await backend.dimensionValues()).find((v) => v.id === id && v.dimLevel === 1);
-  return value?.name ?? null;
 }

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
-import { requirePageSession } from '@/lib/server/auth/page-session';
+import { pageGate } from '@/lib/backend/page-gate';
 import { loadObligorInfo, ObligorDetail } from '@/components/obligors/detail/obligor-detail';
 
 export const metadata = { title: 'Customer | Client receivables dashboard' };
@@ -9,8 +9,8 @@ export const metadata = { title: 'Customer | Client receivables dashboard' };
 export default async function ParentObligorPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
   const code = decodeURIComponent(id);
-  const session = await requirePageSession();
+  await pageGate();
   const info = await loadObligorInfo(code);
   if (!info.isParent) redirect(`/borrowers/obligors/child/${encodeURIComponent(code)}`);
-  return <ObligorDetail info={info} session={session} params={flattenParams(await searchParams)} pathname={`/borrowers/obligors/${encodeURIComponent(code)}`} />;
+  return <ObligorDetail info={info} params={flattenParams(await searchParams)} pathname={`/borrowers/obligors/${encodeURIComponent(code)}`} />;
 }

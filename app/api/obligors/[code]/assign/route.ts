@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZAssignObligorBody, ZObligorCodeParam } from '@/lib/contract/obligors';
-import { assignObligor } from '@/lib/server/obligors/assign-obligor';
+import { route } from '@/lib/server/api/route';
+import { manageCustomers } from '@/lib/server/calls/manage-customers';
 
-export const POST = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.manageCustomers, body: ZAssignObligorBody },
-  ({ db, session, params, body }) => assignObligor(db, session, ZObligorCodeParam.parse(params).code, body));
+export const POST = route(manageCustomers.assign);

@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZSeriesQuery } from '@/lib/contract/customers';
-import { dsoSeries } from '@/lib/server/obligors/dso';
+import { route } from '@/lib/server/api/route';
+import { customers } from '@/lib/server/calls/customers';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.customers, query: ZSeriesQuery }, ({ db, session, scope, query }) =>
-  dsoSeries(db, session.clientId, { ...query, parentSysObligorCode: undefined, sysObligorCode: undefined, scope }));
+export const GET = route(customers.dso);

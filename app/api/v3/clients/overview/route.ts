@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZSeriesQuery } from '@/lib/contract/customers';
-import { riskOverview } from '@/lib/server/obligors/risk-overview';
+import { route } from '@/lib/server/api/route';
+import { customers } from '@/lib/server/calls/customers';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.customers, query: ZSeriesQuery }, ({ db, session, scope, query }) =>
-  riskOverview(db, session.clientId, { ...query, parentSysObligorCode: undefined, sysObligorCode: undefined, scope }));
+export const GET = route(customers.riskOverview);

@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZCustomerMappingQuery } from '@/lib/contract/customers';
-import { customerMapping } from '@/lib/server/obligors/customer-mapping';
+import { route } from '@/lib/server/api/route';
+import { customers } from '@/lib/server/calls/customers';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.customers, query: ZCustomerMappingQuery }, ({ db, session, scope, query }) =>
-  customerMapping(db, session.clientId, { ...query, scope }));
+export const GET = route(customers.customerMapping);

@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZSplitByQuery } from '@/lib/contract/customers';
-import { splitBy } from '@/lib/server/obligors/risk-overview';
+import { route } from '@/lib/server/api/route';
+import { customers } from '@/lib/server/calls/customers';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.customers, query: ZSplitByQuery }, ({ db, session, scope, query }) =>
-  splitBy(db, session.clientId, { ...query, scope }));
+export const GET = route(customers.splitBy);

@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZSplitByDsoQuery } from '@/lib/contract/customers';
-import { dsoSplit } from '@/lib/server/obligors/dso';
+import { route } from '@/lib/server/api/route';
+import { customers } from '@/lib/server/calls/customers';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.customers, query: ZSplitByDsoQuery }, ({ db, session, scope, query }) =>
-  dsoSplit(db, session.clientId, { ...query, scope }));
+export const GET = route(customers.dsoSplit);

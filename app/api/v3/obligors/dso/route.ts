@@ -1,10 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZObligorSeriesQuery } from '@/lib/contract/customers';
-import { dsoSeries } from '@/lib/server/obligors/dso';
-import { assertObligorVisible } from '@/lib/server/obligors/obligor-scope';
+import { route } from '@/lib/server/api/route';
+import { customers } from '@/lib/server/calls/customers';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.customers, query: ZObligorSeriesQuery }, async ({ db, session, scope, query }) => {
-  await assertObligorVisible(db, session.clientId, scope, (query.parentSysObligorCode ?? query.sysObligorCode)!);
-  return dsoSeries(db, session.clientId, { ...query, scope });
-});
+export const GET = route(customers.obligorDso);

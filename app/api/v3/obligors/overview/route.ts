@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZObligorSeriesQuery } from '@/lib/contract/customers';
-import { obligorOverview } from '@/lib/server/obligors/obligor-profile';
+import { route } from '@/lib/server/api/route';
+import { customers } from '@/lib/server/calls/customers';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.customers, query: ZObligorSeriesQuery }, ({ db, session, scope, query }) =>
-  obligorOverview(db, session.clientId, { ...query, scope }));
+export const GET = route(customers.obligorOverview);

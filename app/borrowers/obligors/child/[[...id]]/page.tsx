@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
-import { requirePageSession } from '@/lib/server/auth/page-session';
+import { pageGate } from '@/lib/backend/page-gate';
 import { loadObligorInfo, ObligorDetail } from '@/components/obligors/detail/obligor-detail';
 import { ObligorSearch } from '@/components/obligors/obligor-search';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
@@ -11,7 +11,7 @@ export const metadata = { title: 'Customer | Client receivables dashboard' };
 /** One account inside a family; without an id, a search to pick one. A parent opened here goes to its family page. */
 export default async function ChildObligorPage({ params, searchParams }: { params: Promise<{ id?: string[] }>; searchParams: Promise<SearchParams> }) {
   const { id } = await params;
-  const session = await requirePageSession();
+  await pageGate();
   if (!id?.length) {
     return (
       <div className="mx-auto max-w-[1400px] space-y-6">
@@ -24,5 +24,5 @@ export default async function ChildObligorPage({ params, searchParams }: { param
   const code = decodeURIComponent(id.join('/'));
   const info = await loadObligorInfo(code);
   if (info.isParent) redirect(`/borrowers/obligors/${encodeURIComponent(code)}`);
-  return <ObligorDetail info={info} session={session} params={flattenParams(await searchParams)} pathname={`/borrowers/obligors/child/${encodeURIComponent(code)}`} />;
+  return <ObligorDetail info={info} params={flattenParams(await searchParams)} pathname={`/borrowers/obligors/child/${encodeURIComponent(code)}`} />;
 }

@@ -1,7 +1,4 @@
-import { apiRoute } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZDim1OverviewQuery } from '@/lib/contract/performance';
-import { dim1Overview } from '@/lib/server/performance/dim1-overview';
+import { route } from '@/lib/server/api/route';
+import { performance } from '@/lib/server/calls/performance';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.summary, query: ZDim1OverviewQuery }, ({ db, session, scope, query }) =>
-  dim1Overview(db, session.clientId, { ...query, scope }));
+export const GET = route(performance.dim1Overview);

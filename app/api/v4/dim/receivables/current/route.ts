@@ -1,9 +1,4 @@
-import { apiRoute, PagedResult } from '@/lib/server/api/handler';
-import { API_ACCESS } from '@/lib/contract/access';
-import { ZDimReceivablesQuery } from '@/lib/contract/performance';
-import { dimReceivables } from '@/lib/server/performance/dim-receivables';
+import { route } from '@/lib/server/api/route';
+import { performance } from '@/lib/server/calls/performance';
 
-export const GET = apiRoute({ userType: 'borrowers', requirement: API_ACCESS.summary, query: ZDimReceivablesQuery }, async ({ db, session, scope, query }) => {
-  const { rows, total } = await dimReceivables(db, session.clientId, { ...query, scope });
-  return new PagedResult(rows, total);
-});
+export const GET = route(performance.dimReceivables);

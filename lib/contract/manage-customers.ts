@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
-import type { RatingLabel } from '@/lib/domain/rating';
-import { RATING_SHIFTS, type RatingShift } from '@/lib/domain/rating-shift';
-import { ZClientIdParam, ZIsoDate, ZOrder, ZPaging } from './common';
+import { API_ACCESS } from './access';
+import { ZMoney } from './ageing';
+import { call, json, paged } from './call';
+import { ZClientIdParam, ZOrder, ZPaging } from './common';
 
 const ZCode = z.string().trim().min(1).max(64);
 const ZId = z.coerce.number().int().positive();
@@ -31,27 +32,6 @@ export const ZObligorListQuery = ZPaging.extend({
 });
 export type TObligorListQuery = z.infer<typeof ZObligorListQuery>;
 
-/** One row of obligors/list (and the answer of an assignment): an obligor and the people assigned to it. */
-export interface ManagedObligorRow {
-  sysObligorCode: string;
-  name: string;
-  parentSysObligorCode: string | null;
-  parentName: string | null;
-  businessId: string | null; // GSTIN
-  city: string | null;
-  tradeChannel: string | null;
-  creditLimit: number | null;
-  guestId: number | null; // field officer
-  guestName: string | null;
-  representativeId: number | null; // area sales manager
-  representativeName: string | null;
-  rmId: number | null; // relationship manager
-  rmName: string | null;
-  rmAssociationDimId: number | null;
-  dim1Id: number | null;
-  dim1: string | null; // the dim1 (region) value's name
-}
-
 /** A person given by id, or null to clear the assignment; an absent key leaves it as it is. */
 const ZAssignee = z.number({ error: 'give a user id, or null to clear' }).int().positive().nullable().optional();
 
@@ -68,31 +48,50 @@ export type TAssignObligorBody = z.infer<typeof ZAssignObligorBody>;
 
 export const ZObligorCodeParam = z.object({ code: ZCode });
 
-export const RATINGS_SORT_KEYS = ['name', 'rating', 'ratingDate', 'shift', 'balance'] as const;
-export type RatingsSortKey = (typeof RATINGS_SORT_KEYS)[number];
+// ---- Answers ----
 
-/** GET /v3/clients/ratings: each rated obligor's latest rating on or before the date, and its shift. */
-export const ZRatingsQuery = ZPaging.extend({
-  clientId: ZClientIdParam,
-  date: ZIsoDate.optional(),
-  sysObligorCode: ZCode.optional(), // that obligor, or the whole family when it is a parent
-  shift: z.enum(RATING_SHIFTS).optional(),
-  sortBy: z.enum(RATINGS_SORT_KEYS).default('rating'),
-  orderBy: ZOrder.default('ASC'),
+const ZUserId = z.number().int();
+
+/** One row of obligors/list (and the answer of an assignment): an obligor and the people assigned to it. */
+export const ZManagedObligorRow = z.strictObject({
+  sysObligorCode: z.string(),
+  name: z.string(),
+  parentSysObligorCode: z.string().nullable(),
+  parentName: z.string().nullable(),
+  /** GSTIN. */
+  businessId: z.string().nullable(),
+  city: z.string().nullable(),
+  tradeChannel: z.string().nullable(),
+  creditLimit: ZMoney.nullable(),
+  /** The field officer. */
+  guestId: ZUserId.nullable(),
+  guestName: z.string().nullable(),
+  /** The area sales manager. */
+  representativeId: ZUserId.nullable(),
+  representativeName: z.string().nullable(),
+  /** The relationship manager. */
+  rmId: ZUserId.nullable(),
+  rmName: z.string().nullable(),
+  rmAssociationDimId: z.number().int().nullable(),
+  dim1Id: z.number().int().nullable(),
+  /** The dim1 (region) value's name. */
+  dim1: z.string().nullable(),
 });
-export type TRatingsQuery = z.infer<typeof ZRatingsQuery>;
+export type TManagedObligorRow = z.infer<typeof ZManagedObligorRow>;
 
-/** One row of the ratings list: the rating as of the date, the one before it, the shift, the balance. */
-export interface RatingRow {
-  sysObligorCode: string;
-  name: string;
-  parentSysObligorCode: string | null;
-  parentName: string | null;
-  rating: number;
-  ratingLabel: RatingLabel;
-  ratingDate: string;
-  previousRating: number | null;
-  previousRatingDate: string | null;
-  shift: RatingShift;
-  balance: number;
-}
+// ---- Calls ----
+
+export const manageCustomerCalls = {
+  list: call({
+    method: 'GET', path: '/obligors/list', access: { userType: 'borrowers', requirement: API_ACCESS.customers },
+    query: ZObligorListQuery,
+    summary: 'Every obligor (parents and children) with its GSTIN, place, credit limit and assigned people, filtered, sorted and paged',
+    answer: paged(ZManagedObligorRow),
+  }),
+  assign: call({
+    method: 'POST', path: '/obligors/{code}/assign', access: { userType: 'borrowers', requirement: API_ACCESS.manageCustomers },
+    params: ZObligorCodeParam, body: ZAssignObligorBody,
+    summary: "Sets or clears an obligor's field officer, area sales manager and relationship manager (audited)",
+    answer: json(ZManagedObligorRow),
+  }),
+};

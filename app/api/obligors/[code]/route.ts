@@ -1,0 +1,4 @@
+import { route } from '@/lib/server/api/route';
+import { customers } from '@/lib/server/calls/customers';
+
+export const GET = route(customers.obligor);
