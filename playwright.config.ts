@@ -4,6 +4,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 // Two suites may run side by side (E2E_PORT, E2E_DIST_DIR, E2E_DATA_DIR) without sharing a build or a database.
 const DIST_DIR = process.env.E2E_DIST_DIR ?? '.next-e2e';
 const DATA_ROOT = process.env.E2E_DATA_DIR ?? '.e2e-data';
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } };
 
 /**
  * End-to-end tests drive the built app in Debian's Chromium (no browser download here). The server
@@ -29,7 +30,12 @@ export default defineConfig({
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  projects: [
+    // Each demo account signs in once through the form and its browser state is saved (e2e/auth-states.ts);
+    // the specs start from those states, and only the tests of signing in use the form.
+    { name: 'setup', testMatch: /auth\.setup\.ts$/, use: DESKTOP },
+    { name: 'chromium', dependencies: ['setup'], use: DESKTOP },
+  ],
   webServer: {
     command: `rm -rf ${DATA_ROOT} && npm run build && npm run db:setup && npx next start -p ${PORT}`,
     url: `http://localhost:${PORT}/`,

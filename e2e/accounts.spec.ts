@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mails, textOf, type Mail } from './mailbox';
 import { PASSWORD, screenshot, signIn, USERS } from './helpers';
+import { actAs, renewState, stateOf } from './auth-states';
 
 /** The newest mail to someone whose text holds a link to the given page, and that link. */
 async function linkMailedTo(email: string, pathname: string, not?: string): Promise<string> {
@@ -18,6 +19,13 @@ async function signInExpectRefused(page: Page, email: string, password: string) 
   // (Next's route announcer is an empty role=alert too: look for the message itself.)
   await expect(page.getByRole('alert').filter({ hasText: /incorrect|locked|Too many/ })).toBeVisible();
 }
+
+// Signing in, recovering and ending sessions go through the form. The password reset and "sign out
+// everywhere" end every session of their user, the saved ones too: sign those users in again afterwards.
+test.afterAll(async ({ browser }) => {
+  await renewState(browser, 'staff');
+  await renewState(browser, 'root');
+});
 
 test('forgot password: same answer, a mailed link, a new password, then sign-in with it', async ({ page }) => {
   await page.goto('/forgot_password');
@@ -107,81 +115,84 @@ test('account page: details, change password, and sign out everywhere ends other
   await screenshot(page, 'change-password');
 });
 
-test('personnel: search, filter, invite by email, role change and deactivation; the guest is refused', async ({ page }) => {
-  // A new person each run: the demo users keep their roles and pages for the other specs.
-  const invitee = `anita.desai.${Date.now()}@vardhman.test`;
-  await signIn(page, USERS.admin);
-  await page.goto('/borrowers/users');
-  const table = page.getByTestId('personnel-table');
-  await expect(table).toBeVisible();
-  await screenshot(page, 'personnel');
+test.describe('signed in as the admin', () => {
+  test.use({ storageState: stateOf('admin') });
 
-  await page.getByLabel('Search').fill('Ku');
-  await expect(page.getByText('Type at least 3 characters')).toBeVisible();
-  await page.getByLabel('Search').fill('Kulkarni');
-  await page.getByLabel('Search').press('Enter');
-  await expect(page).toHaveURL(/nameOrEmail=Kulkarni/);
-  await expect(table.locator('tbody tr')).toHaveCount(1);
-  await page.getByLabel('Search').fill('');
-  await expect(page).not.toHaveURL(/nameOrEmail=/);
-  await page.getByLabel('Status').selectOption('INACTIVE');
-  await expect(page).toHaveURL(/status=INACTIVE/);
-  await expect(table.getByText('Inactive').first()).toBeVisible();
-  await page.getByLabel('Status').selectOption('');
+  test('personnel: search, filter, invite by email, role change and deactivation; the guest is refused', async ({ page }) => {
+    // A new person each run: the demo users keep their roles and pages for the other specs.
+    const invitee = `anita.desai.${Date.now()}@vardhman.test`;
+    await page.goto('/borrowers/users');
+    const table = page.getByTestId('personnel-table');
+    await expect(table).toBeVisible();
+    await screenshot(page, 'personnel');
 
-  await page.getByRole('button', { name: 'Invite user' }).click();
-  await page.getByLabel('Full name').fill('Anita Desai');
-  await page.getByLabel('Work email').fill(invitee);
-  await page.getByRole('dialog').getByLabel('Role').selectOption({ label: 'Area sales manager' });
-  await screenshot(page, 'personnel-invite');
-  await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${invitee}`)).toBeVisible();
-  await page.getByRole('button', { name: 'Done' }).click();
-  const invite = await linkMailedTo(invitee, '/reset_password');
-  expect(invite).toContain('invite=1');
+    await page.getByLabel('Search').fill('Ku');
+    await expect(page.getByText('Type at least 3 characters')).toBeVisible();
+    await page.getByLabel('Search').fill('Kulkarni');
+    await page.getByLabel('Search').press('Enter');
+    await expect(page).toHaveURL(/nameOrEmail=Kulkarni/);
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    await page.getByLabel('Search').fill('');
+    await expect(page).not.toHaveURL(/nameOrEmail=/);
+    await page.getByLabel('Status').selectOption('INACTIVE');
+    await expect(page).toHaveURL(/status=INACTIVE/);
+    await expect(table.getByText('Inactive').first()).toBeVisible();
+    await page.getByLabel('Status').selectOption('');
 
-  const row = page.locator(`tr[data-user="${invitee}"]`);
-  await page.getByLabel('Search').fill(invitee);
-  await page.getByLabel('Search').press('Enter');
-  await row.getByLabel(/Role of/).selectOption({ label: 'Field officer' });
-  await expect(page.getByRole('status')).toContainText('is now Field officer');
-  await row.getByRole('button', { name: 'Deactivate' }).click();
-  await expect(row.getByText('Inactive')).toBeVisible();
-  await row.getByRole('button', { name: 'Reactivate' }).click();
-  await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    await page.getByLabel('Full name').fill('Anita Desai');
+    await page.getByLabel('Work email').fill(invitee);
+    await page.getByRole('dialog').getByLabel('Role').selectOption({ label: 'Area sales manager' });
+    await screenshot(page, 'personnel-invite');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${invitee}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Done' }).click();
+    const invite = await linkMailedTo(invitee, '/reset_password');
+    expect(invite).toContain('invite=1');
 
-  // The dirty flag: an unsaved edit is flagged, switching role asks first, Discard puts it back.
-  // (Saving a row re-issues the pages of every user of the role; the API tests cover it, and the demo users keep theirs here.)
-  await page.getByRole('link', { name: 'Roles and page permissions' }).click();
-  await page.getByRole('checkbox', { name: 'Reports' }).click();
-  await expect(page.getByTestId('unsaved')).toBeVisible();
-  await screenshot(page, 'personnel-roles');
-  page.once('dialog', (dialog) => void dialog.dismiss());
-  const financeStaff = await page.getByLabel('Role').locator('option', { hasText: 'Finance staff' }).getAttribute('value');
-  await page.getByLabel('Role').selectOption(financeStaff!);
-  await expect(page.getByTestId('unsaved')).toBeVisible();
-  await page.getByRole('button', { name: 'Discard changes' }).click();
-  await expect(page.getByTestId('unsaved')).toBeHidden();
+    const row = page.locator(`tr[data-user="${invitee}"]`);
+    await page.getByLabel('Search').fill(invitee);
+    await page.getByLabel('Search').press('Enter');
+    await row.getByLabel(/Role of/).selectOption({ label: 'Field officer' });
+    await expect(page.getByRole('status')).toContainText('is now Field officer');
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(row.getByText('Inactive')).toBeVisible();
+    await row.getByRole('button', { name: 'Reactivate' }).click();
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Audit log' }).click();
-  await expect(page.getByTestId('audit-log')).toContainText('Role changed');
-  await expect(page.getByTestId('audit-log')).toContainText('User invited');
-  await screenshot(page, 'personnel-audit');
+    // The dirty flag: an unsaved edit is flagged, switching role asks first, Discard puts it back.
+    // (Saving a row re-issues the pages of every user of the role; the API tests cover it, and the demo users keep theirs here.)
+    await page.getByRole('link', { name: 'Roles and page permissions' }).click();
+    await page.getByRole('checkbox', { name: 'Reports' }).click();
+    await expect(page.getByTestId('unsaved')).toBeVisible();
+    await screenshot(page, 'personnel-roles');
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    const financeStaff = await page.getByLabel('Role').locator('option', { hasText: 'Finance staff' }).getAttribute('value');
+    await page.getByLabel('Role').selectOption(financeStaff!);
+    await expect(page.getByTestId('unsaved')).toBeVisible();
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(page.getByTestId('unsaved')).toBeHidden();
 
-  // The invited user sets a password from the link and signs in.
-  await page.context().clearCookies();
-  await page.goto(invite);
-  await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
-  await page.getByLabel('New password', { exact: true }).fill('first day at work');
-  await page.getByLabel('New password again').fill('first day at work');
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await expect(page.getByRole('status')).toContainText('Your password is set');
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByTestId('audit-log')).toContainText('Role changed');
+    await expect(page.getByTestId('audit-log')).toContainText('User invited');
+    await screenshot(page, 'personnel-audit');
 
-  await signIn(page, USERS.guest);
-  await page.goto('/borrowers/users/roles');
-  await expect(page).toHaveURL('/borrowers/errors/unauthorized');
-  const call = await page.request.get('/api/user_management');
-  expect(call.status()).toBe(403);
+    // The invited user sets a password from the link and signs in.
+    await page.context().clearCookies();
+    await page.goto(invite);
+    await expect(page.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('first day at work');
+    await page.getByLabel('New password again').fill('first day at work');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByRole('status')).toContainText('Your password is set');
+
+    await actAs(page, 'guest');
+    await page.goto('/borrowers/users/roles');
+    await expect(page).toHaveURL('/borrowers/errors/unauthorized');
+    const call = await page.request.get('/api/user_management');
+    expect(call.status()).toBe(403);
+  });
 });
 
 test('security headers are sent on pages', async ({ page }) => {

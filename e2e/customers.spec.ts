@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { screenshot, signIn, USERS } from './helpers';
+import { screenshot } from './helpers';
+import { stateOf, type Role } from './auth-states';
 
 const paise = (value: string | null) => Math.round(Number(value) * 100);
 
@@ -20,14 +21,13 @@ async function visibleParents(page: Page): Promise<{ codes: string[]; total: num
   return { codes: rows.map((r) => r.sysObligorCode), total: Number(response.headers()['x-totalrecords']) };
 }
 
-async function signedInPage(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
-  return page;
+async function signedInPage(browser: Browser, role: Role): Promise<Page> {
+  return (await browser.newContext({ storageState: stateOf(role) })).newPage();
 }
 
+test.use({ storageState: stateOf('admin') });
+
 test('customer analysis lists parents by balance, and a parent’s figures tie back to the receivables page', async ({ page }) => {
-  await signIn(page, USERS.admin);
   await openSettled(page, '/borrowers/obligors');
   await expect(page.getByTestId('customer-summary')).toBeVisible();
   const balances = (await values(page.getByTestId('cell-balance'))).map(Number);
@@ -78,7 +78,6 @@ test('customer analysis lists parents by balance, and a parent’s figures tie b
 });
 
 test('the customer search asks for 3 characters and opens the chosen customer', async ({ page }) => {
-  await signIn(page, USERS.admin);
   await openSettled(page, '/borrowers/obligors');
   const box = page.getByTestId('obligor-search');
   await box.fill('ba');
@@ -92,7 +91,6 @@ test('the customer search asks for 3 characters and opens the chosen customer', 
 });
 
 test('filters narrow the list and a filter resets the page to 1', async ({ page }) => {
-  await signIn(page, USERS.admin);
   await openSettled(page, '/borrowers/obligors?offset=2');
   await page.getByLabel('Collection risk').selectOption('HIGH');
   await expect(page).toHaveURL(/collectionRisk=HIGH/);
@@ -104,9 +102,9 @@ test('filters narrow the list and a filter resets the page to 1', async ({ page 
 });
 
 test('a field officer sees only the customers assigned to them, in the list, the totals and by URL', async ({ browser }) => {
-  const admin = await signedInPage(browser, USERS.admin);
+  const admin = await signedInPage(browser, 'admin');
   const all = await visibleParents(admin);
-  const guest = await signedInPage(browser, USERS.guest);
+  const guest = await signedInPage(browser, 'guest');
   const mine = await visibleParents(guest);
   expect(mine.total).toBeGreaterThan(0);
   expect(mine.total).toBeLessThan(all.total);

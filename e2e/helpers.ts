@@ -11,9 +11,11 @@ export const USERS = {
   portal: 'portal@vardhman.test',
   staff: 'staff@vardhman.test',
   investor: 'investor@sahyadri.test',
+  kaveri: 'admin@kaveri.test',
 } as const;
 
-export async function signIn(page: Page, email: string, password = PASSWORD) {
+/** Signs in through the form; with the demo password, waits for the next page (to `waitUntil`). */
+export async function signIn(page: Page, email: string, password = PASSWORD, waitUntil: 'load' | 'commit' = 'load') {
   const here = page.url().startsWith('http') ? new URL(page.url()).pathname : null;
   if (here !== '/') await gotoSignInPage(page);
   await page.getByLabel('Work email').fill(email);
@@ -21,7 +23,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign in' }).click();
   // With the demo password the user leaves the sign-in page; wait for it (sign-in runs scrypt, and the
   // first request after start also warms the server up on a busy machine).
-  if (password === PASSWORD && email.includes('@')) await page.waitForURL((url) => url.pathname !== '/', { timeout: 45_000 });
+  if (password === PASSWORD && email.includes('@')) await page.waitForURL((url) => url.pathname !== '/', { timeout: 45_000, waitUntil });
 }
 
 /**

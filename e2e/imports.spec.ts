@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signIn, USERS } from './helpers';
+import { screenshot } from './helpers';
+import { stateOf } from './auth-states';
 
 const csv = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`);
 
@@ -9,8 +10,9 @@ const OBLIGORS = {
   buffer: csv(['sys_obligor_code,name,parent_sys_obligor_code', 'E2E-IMP-1,Sai Krupa Enterprises,', 'E2E-IMP-2,,', 'E2E-IMP-3,Mahalaxmi Traders,E2E-NOPE']),
 };
 
+test.use({ storageState: stateOf('admin') });
+
 test('an admin uploads a batch: refused whole by default, imported without its bad rows when asked', async ({ page }) => {
-  await signIn(page, USERS.admin);
   await page.goto('/borrowers/integrations');
   await page.waitForLoadState('networkidle');
   const status = page.getByRole('status').filter({ hasText: /Imported|Refused/ });

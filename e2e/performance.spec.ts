@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signIn, USERS } from './helpers';
+import { screenshot } from './helpers';
+import { actAs, stateOf } from './auth-states';
 
 async function openSettled(page: Page, url: string) {
   await page.goto(url);
@@ -27,8 +28,9 @@ async function countTourSteps(page: Page): Promise<string[]> {
   return titles;
 }
 
+test.use({ storageState: stateOf('admin') });
+
 test('the region performance page sorts through the URL and drills down to a region whose figures equal its row', async ({ page }) => {
-  await signIn(page, USERS.admin);
   await openSettled(page, '/borrowers/dimension1');
   await expect(page.getByRole('heading', { name: 'Region Performance' })).toBeVisible();
   await expect(page.getByTestId('dim-chart')).toBeVisible();
@@ -66,7 +68,6 @@ test('the region performance page sorts through the URL and drills down to a reg
 });
 
 test('the business performance beta shows the dimension call\'s figures at both dates', async ({ page }) => {
-  await signIn(page, USERS.admin);
   await openSettled(page, '/borrowers/business-performance-beta');
   await expect(page.getByTestId('period-matrix')).toBeVisible();
   const dates = page.getByTestId('period-matrix-dates');
@@ -105,7 +106,6 @@ test('the business performance beta shows the dimension call\'s figures at both 
 });
 
 test('the summary dashboard beta shows the summary and overview calls\' figures for both periods', async ({ page }) => {
-  await signIn(page, USERS.admin);
   await openSettled(page, '/borrowers/summary-dashboard-beta');
   const comparison = page.getByTestId('period-comparison');
   await expect(comparison).toBeVisible();
@@ -129,7 +129,7 @@ test('the summary dashboard beta shows the summary and overview calls\' figures 
 });
 
 test('the tour walks the admin through six menu groups and the field officer through two', async ({ page }) => {
-  await signIn(page, USERS.admin);
+  await page.goto('/');
   await page.waitForLoadState('networkidle');
   expect(await countTourSteps(page)).toEqual(['Summary Dashboard', 'Customer Analysis', 'Receivables', 'Reports', 'Region Performance', 'Tasks']);
   await page.getByTestId('start-tour').click();
@@ -137,15 +137,19 @@ test('the tour walks the admin through six menu groups and the field officer thr
   await screenshot(page, 'performance-tour');
   await page.keyboard.press('Escape');
 
-  await page.context().clearCookies();
-  await signIn(page, USERS.guest);
+  await actAs(page, 'guest');
+  await page.goto('/');
   await page.waitForLoadState('networkidle');
   expect(await countTourSteps(page)).toEqual(['Receivables', 'Tasks']);
 });
 
-test('portal-only users get no tour button', async ({ page }) => {
-  await signIn(page, USERS.portal);
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByTestId('top-bar-title')).toContainText('Customer Portal');
-  await expect(page.getByTestId('start-tour')).toHaveCount(0);
+test.describe('signed in as the portal-only user', () => {
+  test.use({ storageState: stateOf('portal') });
+
+  test('portal-only users get no tour button', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByTestId('top-bar-title')).toContainText('Customer Portal');
+    await expect(page.getByTestId('start-tour')).toHaveCount(0);
+  });
 });

@@ -1,12 +1,15 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { expectTopBarTitle, MAIN_CLIENT, screenshot, signIn, USERS } from './helpers';
+import { expectTopBarTitle, MAIN_CLIENT, screenshot } from './helpers';
+import { stateOf } from './auth-states';
 
 const paise = (value: string | null) => Math.round(Number(value) * 100);
 
+test.use({ storageState: stateOf('portal') });
+
 test('the portal-only user finds a customer and downloads a statement whose balance equals the receivables page', async ({ page }) => {
-  await signIn(page, USERS.portal);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/customerportal$/);
   await expectTopBarTitle(page, `Customer Portal - ${MAIN_CLIENT}`);
   await expect(page).toHaveTitle(`Customer Portal - ${MAIN_CLIENT}`);
@@ -59,7 +62,6 @@ test('the portal-only user finds a customer and downloads a statement whose bala
 });
 
 test('a long statement pages, each page opening at the balance carried forward, the last closing at the balance', async ({ page }) => {
-  await signIn(page, USERS.portal);
   await page.goto('/borrowers/receivables');
   const first = page.getByTestId('receivable-row').first();
   const code = (await first.getAttribute('data-code'))!;
@@ -83,7 +85,6 @@ test('a long statement pages, each page opening at the balance carried forward, 
 });
 
 test('postpaid and prepaid accounts each have their own view', async ({ page }) => {
-  await signIn(page, USERS.portal);
   await page.goto('/customerportal/postpaid');
   await expect(page.getByTestId('accounts')).toBeVisible();
   await screenshot(page, 'portal-postpaid-list');
@@ -101,13 +102,16 @@ test('postpaid and prepaid accounts each have their own view', async ({ page }) 
   await screenshot(page, 'portal-prepaid-account');
 });
 
-test('client staff use the portal inside the borrower area, with the menu', async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await page.goto('/borrowers/customerportal');
-  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-  await page.getByTestId('portal-search').fill('Tra');
-  await page.getByTestId('portal-search-option').first().click();
-  await expect(page).toHaveURL(/\/borrowers\/customerportal\?customer=/);
-  await expect(page.getByTestId('statement')).toBeVisible();
-  await screenshot(page, 'portal-borrower-area');
+test.describe('signed in as the admin', () => {
+  test.use({ storageState: stateOf('admin') });
+
+  test('client staff use the portal inside the borrower area, with the menu', async ({ page }) => {
+    await page.goto('/borrowers/customerportal');
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await page.getByTestId('portal-search').fill('Tra');
+    await page.getByTestId('portal-search-option').first().click();
+    await expect(page).toHaveURL(/\/borrowers\/customerportal\?customer=/);
+    await expect(page.getByTestId('statement')).toBeVisible();
+    await screenshot(page, 'portal-borrower-area');
+  });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { screenshot, signIn, USERS } from './helpers';
+import { screenshot } from './helpers';
+import { actAs, stateOf } from './auth-states';
 
 /** Amounts compared in whole paise, as the app sums them. */
 const paise = (value: string | null) => Math.round(Number(value) * 100);
@@ -19,12 +20,11 @@ async function openSettled(page: Page, url: string) {
   await page.waitForLoadState('networkidle');
 }
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, USERS.admin);
-  await expect(page).toHaveURL('/borrowers/dashboard');
-});
+test.use({ storageState: stateOf('admin') });
 
 test('the dashboard shows the summary cards, the charts and the top overdue, and the balance is the sum of the ageing bars', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL('/borrowers/dashboard');
   await page.waitForLoadState('networkidle');
   const cards = page.getByTestId('summary-cards');
   for (const label of ['Balance', 'Current', 'Overdue', 'Collections last month', 'Overall risk', 'Risk distribution']) {
@@ -201,8 +201,8 @@ test('a link with an invalid parameter shows a clear message instead of failing'
 });
 
 test('the fallback user (no permission data) can open the receivables', async ({ page }) => {
-  await page.context().clearCookies();
-  await signIn(page, USERS.staff);
+  await actAs(page, 'staff');
+  await page.goto('/');
   await expect(page).toHaveURL('/borrowers/receivables');
   await expect(page.getByTestId('receivable-row').first()).toBeVisible();
   await expect(page.getByTestId('dim1-overview')).toBeVisible();

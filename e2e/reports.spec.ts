@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshot, signIn, USERS } from './helpers';
+import { screenshot } from './helpers';
+import { stateOf } from './auth-states';
 import { worksheetHtml } from './workbook-picture';
 
 const paise = (value: unknown) => Math.round(Number(value) * 100);
@@ -11,9 +12,7 @@ async function openSettled(page: Page, url: string) {
   await page.waitForLoadState('networkidle');
 }
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, USERS.admin);
-});
+test.use({ storageState: stateOf('admin') });
 
 test('a report downloaded from the reports page adds up to the receivables page', async ({ page }) => {
   await openSettled(page, '/borrowers/reports');

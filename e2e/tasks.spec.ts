@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signIn, USERS } from './helpers';
+import { actAs, stateOf } from './auth-states';
 import { linkIn, mails, textOf } from './mailbox';
 
 const TASK_NAME = `Collect the festive-season dues ${Date.now() % 100000}`;
@@ -16,10 +17,10 @@ async function openBell(page: Page) {
 }
 
 test('a task travels from the admin to the guest and back, through the bell and by email', async ({ browser }) => {
-  const guestContext = await browser.newContext();
+  const guestContext = await browser.newContext({ storageState: stateOf('guest') });
   const guest = await guestContext.newPage();
   await guest.clock.install();
-  await signIn(guest, USERS.guest);
+  await guest.goto('/');
   await expect(guest).toHaveURL('/borrowers/obligors');
   await openBell(guest);
   await expect(guest.getByTestId('notification').first()).toBeVisible();
@@ -28,9 +29,8 @@ test('a task travels from the admin to the guest and back, through the bell and 
   await guest.keyboard.press('Escape');
 
   // The admin creates a task for the guest through the dialog.
-  const adminContext = await browser.newContext();
+  const adminContext = await browser.newContext({ storageState: stateOf('admin') });
   const admin = await adminContext.newPage();
-  await signIn(admin, USERS.admin);
   await admin.goto('/borrowers/tasks');
   await screenshot(admin, 'tasks-list');
   await admin.getByRole('button', { name: 'New task' }).click();
@@ -69,7 +69,7 @@ test('a task travels from the admin to the guest and back, through the bell and 
   await openBell(admin);
   await expect(admin.getByTestId('notification').filter({ hasText: `closed the task: ${TASK_NAME}` }).first()).toBeVisible();
 
-  // The assignment email reached the guest with a link that opens the task after sign-in.
+  // The assignment email reached the guest with a link that opens the task after sign-in (through the form).
   const mail = mails().find((m) => m.to.includes(USERS.guest) && textOf(m).includes(TASK_NAME));
   expect(mail, 'assignment email received over SMTP').toBeDefined();
   const link = linkIn(mail!);
@@ -83,16 +83,17 @@ test('a task travels from the admin to the guest and back, through the bell and 
   await adminContext.close();
 });
 
-test('the fallback user may open tasks; an investor is sent home from them', async ({ page }) => {
-  await signIn(page, USERS.staff);
-  await page.goto('/borrowers/tasks');
-  await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
-  await page.context().clearCookies();
-  await signIn(page, USERS.investor);
-  await page.goto('/borrowers/tasks/1');
-  await expect(page).toHaveURL('/investors/my_securities');
-  await page.context().clearCookies();
-  await signIn(page, USERS.portal);
-  await page.goto('/borrowers/tasks');
-  await expect(page).toHaveURL('/borrowers/errors/unauthorized');
+test.describe('signed in as the finance staff without permission data', () => {
+  test.use({ storageState: stateOf('staff') });
+
+  test('the fallback user may open tasks; an investor is sent home from them', async ({ page }) => {
+    await page.goto('/borrowers/tasks');
+    await expect(page.getByRole('heading', { name: 'Tasks' })).toBeVisible();
+    await actAs(page, 'investor');
+    await page.goto('/borrowers/tasks/1');
+    await expect(page).toHaveURL('/investors/my_securities');
+    await actAs(page, 'portal');
+    await page.goto('/borrowers/tasks');
+    await expect(page).toHaveURL('/borrowers/errors/unauthorized');
+  });
 });

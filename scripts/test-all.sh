@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# First, so that a machine without Chromium learns it in a second, not after the unit tests: installs
+# Debian's chromium when running as root, otherwise stops here with one line saying what to install.
+bash scripts/ensure-chromium.sh
+
 echo "== 1/3 Unit and integration tests on PGlite"
 env -u DATABASE_URL -u TEST_DATABASE_URL npx vitest run
 
