@@ -14,6 +14,7 @@ export function SignOutEverywhere() {
     setBusy(true);
     try {
       await callApi(accountCalls.signOutEverywhere, {});
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load drops every client-side cache of the signed-out user
       window.location.assign('/');
     } catch (err) {
       setError((await apiErrorMessage(err)).message);

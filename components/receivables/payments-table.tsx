@@ -10,12 +10,15 @@ export interface Payment {
 
 /** The settlements of one item in date order, with what was still owed after each. */
 export function PaymentsTable({ payments, amount, money }: { payments: Payment[]; amount: number; money: MoneyFormat }) {
-  let owedPaise = Math.round(amount * 100);
-  const rows = payments.map((payment) => {
-    owedPaise -= Math.round(payment.amount * 100);
-    return { ...payment, owedAfter: owedPaise / 100 };
-  });
-  const paid = (Math.round(amount * 100) - owedPaise) / 100;
+  const amountPaise = Math.round(amount * 100);
+  // Running sums in paise, so a long list of part payments does not drift by floating-point cents.
+  const paidPaiseAfter = payments.map((_, i) =>
+    payments.slice(0, i + 1).reduce((sum, payment) => sum + Math.round(payment.amount * 100), 0),
+  );
+  const paidPaise = paidPaiseAfter.at(-1) ?? 0;
+  const owedPaise = amountPaise - paidPaise;
+  const rows = payments.map((payment, i) => ({ ...payment, owedAfter: (amountPaise - (paidPaiseAfter[i] ?? 0)) / 100 }));
+  const paid = paidPaise / 100;
   return (
     <DataTable label="Payments" testId="payments-table">
       <thead>

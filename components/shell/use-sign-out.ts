@@ -19,6 +19,7 @@ export function useSignOut(): () => Promise<void> {
       document.cookie = 'rd_signed_out=1; path=/; samesite=lax';
     }
     document.cookie = 'rd_popup=false; path=/; samesite=lax';
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load drops every client-side cache of the signed-out user
     window.location.assign('/');
   };
 }

@@ -24,6 +24,7 @@ export const api: KyInstance = ky.create({
         if (response.status !== 401 || new URL(request.url).pathname === SIGN_IN_PATH) return;
         saveReturnPath(`${window.location.pathname}${window.location.search}${window.location.hash}`);
         await fetch('/api/borrowers/sign_out', { method: 'DELETE' }).catch(() => undefined);
+        // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- a full load drops every client-side cache of the signed-out user
         window.location.assign('/');
       },
     ],

@@ -84,6 +84,6 @@ export async function getDb(): Promise<Db> {
 }
 
 /** Tests install their own database (in-memory PGlite or a scratch PostgreSQL database). */
-export function useDatabase(database: Database): void {
+export function installDatabase(database: Database): void {
   holder.__receivablesDb = Promise.resolve(database);
 }

@@ -5,6 +5,7 @@
  * workbookStream) into /dev/null (or --out FILE), optionally reading no faster than --read-rate MB/s
  * like a slow download, and prints one line `RESULT {json}`: rows per sheet, bytes, seconds, RSS.
  */
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createWriteStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -79,7 +80,7 @@ async function main(): Promise<number> {
       },
     });
     const body = workbookStream(meta, counted, (error) => { failure = error; });
-    await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), meter, createWriteStream(values.out ?? '/dev/null'));
+    await pipeline(Readable.fromWeb(body as WebReadableStream), meter, createWriteStream(values.out ?? '/dev/null'));
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     if (failure) throw failure;

@@ -97,7 +97,7 @@ describe('tenant isolation', () => {
   for (const route of routes.filter((r) => !PUBLIC_ROUTES.has(r))) {
     it(`${route}: a user of another client gets none of its data and changes none of it`, async () => {
       const before = await otherClientState();
-      const module = (await import(path.join(API_ROOT, route, 'route.ts'))) as Record<string, unknown>;
+      const routeModule = (await import(path.join(API_ROOT, route, 'route.ts'))) as Record<string, unknown>;
       const { cookie } = await signInAs(database, 'admin@vardhman.test');
       const { url, params } = fillPath(route);
       const query = {
@@ -106,7 +106,7 @@ describe('tenant isolation', () => {
       };
       const withoutClientId = { ...query, clientId: undefined };
       for (const method of METHODS) {
-        const handler = module[method];
+        const handler = routeModule[method];
         if (typeof handler !== 'function') continue;
         for (const q of [query, withoutClientId]) {
           const res = await callRoute(handler as never, url, { method, params, query: q, cookie, body: method === 'GET' ? undefined : mutationBody() });

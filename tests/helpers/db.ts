@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { openDatabase, useDatabase, type Database } from '@/lib/db/client';
+import { openDatabase, installDatabase, type Database } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 
 /** PostgreSQL under test when TEST_DATABASE_URL (or DATABASE_URL) is set, otherwise PGlite in memory. */
@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (!serverUrl) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await migrateDatabase(database);
-    useDatabase(database);
+    installDatabase(database);
     return { ...database, dispose: () => database.close() };
   }
   const name = `rd_test_${randomBytes(6).toString('hex')}`;
@@ -31,7 +31,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
   await migrateDatabase(database);
-  useDatabase(database);
+  installDatabase(database);
   return {
     ...database,
     dispose: async () => {

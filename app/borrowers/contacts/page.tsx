@@ -42,21 +42,24 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
 
 async function ContactList({ params }: { params: Record<string, string> }) {
   const { backend } = await pageGate();
+  let page: { query: ReturnType<typeof ZContactsQuery.parse>; rows: Awaited<ReturnType<typeof backend.contacts.list>>['rows']; total: number };
   try {
     const query = ZContactsQuery.parse(params);
     const { rows, total } = await backend.contacts.list({ query: params });
-    if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
-    const sort = readSort(params, CONTACT_SORT_KEYS, { sortBy: 'name', order: 'ASC' });
-    return (
-      <>
-        <ContactsTable contacts={rows} sort={sort} params={params} />
-        <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="contacts" />
-      </>
-    );
+    page = { query, rows, total };
   } catch (error) {
     // A customer outside the user's scope reads as no data, as it would for one that does not exist.
     if (isNotFound(error)) return <div className="p-5"><WarningBox kind="empty" /></div>;
     console.error('Error fetching contacts', error);
     return <div className="p-5"><WarningBox kind="error" /></div>;
   }
+  const { query, rows, total } = page;
+  if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
+  const sort = readSort(params, CONTACT_SORT_KEYS, { sortBy: 'name', order: 'ASC' });
+  return (
+    <>
+      <ContactsTable contacts={rows} sort={sort} params={params} />
+      <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="contacts" />
+    </>
+  );
 }

@@ -53,18 +53,21 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
 
 async function TaskList({ params }: { params: Record<string, string> }) {
   const { backend } = await pageGate();
+  let page: { query: ReturnType<typeof ZTasksQuery.parse>; rows: Awaited<ReturnType<typeof backend.tasks.list>>['rows']; total: number };
   try {
     const query = ZTasksQuery.parse(params);
     const { rows, total } = await backend.tasks.list({ query: params });
-    if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
-    return (
-      <>
-        <TasksTable tasks={rows} today={todayIso()} />
-        <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="tasks" />
-      </>
-    );
+    page = { query, rows, total };
   } catch (error) {
     console.error('Error fetching tasks', error);
     return <div className="p-5"><WarningBox kind="error" /></div>;
   }
+  const { query, rows, total } = page;
+  if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
+  return (
+    <>
+      <TasksTable tasks={rows} today={todayIso()} />
+      <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="tasks" />
+    </>
+  );
 }

@@ -1,7 +1,5 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
-import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';

@@ -1,14 +1,11 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
 import type { TCustomerFilters } from '@/lib/contract/customers';
-import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { DAYS_IN_YEAR } from '@/lib/domain/dso';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { COLLECTION_RISK_SHARE } from '@/lib/domain/segments';
 import { ageingSource, familyRollup, obligorConditions, whereAll } from '@/lib/server/receivables/ageing-query';
 import { groupedRows } from '@/lib/server/receivables/list-receivables';
-import { ZReceivablesQuery } from '@/lib/contract/receivables';
 import { scopeCondition } from './obligor-scope';
 import type { AgeingView } from '@/lib/server/receivables/ageing-view';
 
@@ -38,7 +35,7 @@ export function collectionRiskSql(row: SQL): SQL {
  * attributes, over the matching ones, so that utilisation compares like with like.
  */
 export function familyFigures(view: AgeingView, options: FamilyFigureOptions): SQL {
-  const { clientId, asOf } = view;
+  const { clientId } = view;
   const obligorFilters = {
     dim1Id: options.dim, risk: options.risk, salesSegment: options.salesSegment,
     riskSalesSegment: options.riskSalesSegment, scope: options.scope,

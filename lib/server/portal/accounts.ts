@@ -29,7 +29,6 @@ export async function listAccounts(
   db: Db, clientId: number, accountType: TAccountType, search: string | undefined, scope?: ObligorScope,
 ): Promise<TAccountRow[]> {
   const today = todayIso();
-  const client = await getClient(db, clientId);
   // Today's outstanding and overdue per customer: the ageing rollup of today (the receivables
   // page's figures), one indexed read instead of grouping every open item of the client.
   const ageing = ageingSource(await ageingView(db, clientId, today));

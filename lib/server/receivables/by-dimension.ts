@@ -5,10 +5,8 @@ import { queryRows } from '@/lib/db/query';
 import type { TDim1ReceivablesRow, TSummaryQuery } from '@/lib/contract/receivables';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { todayIso } from '@/lib/domain/dates';
-import { getClient } from '@/lib/server/clients/get-client';
 import { ageingAmounts, summedColumns } from './ageing-columns';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
-import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from './ageing-view';
 
 /** The receivables overview by dim1: one row per dim1 value (and one for customers without one). */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { ageingSnapshots, clients, dataUpdateTimes } from '@/lib/db/schema';

@@ -5,7 +5,7 @@ import { Dim1Ageing, Dim1Breakdown, Dim1Cards, Dim1TopCustomers, Dim1Trend } fro
 import { DIM1_PATH } from '@/components/performance/dim1-sections';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
-import { CardsSkeleton, ChartSkeleton, TableSkeleton } from '@/components/ui/skeletons';
+import { ChartSkeleton, TableSkeleton } from '@/components/ui/skeletons';
 
 export const metadata = { title: 'Business Performance | Client receivables dashboard' };
 
