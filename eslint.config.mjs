@@ -21,14 +21,15 @@ const useClientBoundary = {
     let isClient = false;
     return {
       Program(node) {
-        isClient = node.body.some(
-          (s) => s.type === 'ExpressionStatement' && s.directive === 'use client',
-        );
+        isClient = node.body.some((s) => s.type === 'ExpressionStatement' && s.directive === 'use client');
       },
       ImportDeclaration(node) {
         const from = String(node.source.value);
         if (isClient && /^@\/lib\/(server|db|backend)(\/|$)/.test(from)) {
-          context.report({ node, message: `A 'use client' module must not import ${from}: call the API through lib/client/api.ts.` });
+          context.report({
+            node,
+            message: `A 'use client' module must not import ${from}: call the API through lib/client/api.ts.`,
+          });
         }
       },
     };
@@ -51,11 +52,41 @@ export default defineConfig([
     },
   },
   // Components reach data through the page gate (server components) or the typed client (islands).
-  { files: ['components/**'], rules: forbid(SERVER_ONLY, 'Components reach data through lib/backend/page-gate or lib/client/api.') },
-  { files: ['lib/client/**'], rules: forbid([...SERVER_ONLY, ...GATE, ...COMPONENTS, ...APP], 'Browser code calls the API through lib/client/api.') },
+  {
+    files: ['components/**'],
+    rules: forbid(SERVER_ONLY, 'Components reach data through lib/backend/page-gate or lib/client/api.'),
+  },
+  {
+    files: ['lib/client/**'],
+    rules: forbid(
+      [...SERVER_ONLY, ...GATE, ...COMPONENTS, ...APP],
+      'Browser code calls the API through lib/client/api.',
+    ),
+  },
   // The domain rules and the contract are pure: no database, no transport, no UI.
-  { files: ['lib/domain/**', 'lib/contract/**'], rules: forbid([...SERVER_ONLY, ...GATE, ...COMPONENTS, ...APP], 'lib/domain and lib/contract are pure.') },
-  { files: ['lib/**'], ignores: ['lib/domain/**', 'lib/contract/**', 'lib/client/**'], rules: forbid([...COMPONENTS, ...APP], 'lib/ never imports components/ or app/.') },
+  {
+    files: ['lib/domain/**', 'lib/contract/**'],
+    rules: forbid([...SERVER_ONLY, ...GATE, ...COMPONENTS, ...APP], 'lib/domain and lib/contract are pure.'),
+  },
+  {
+    files: ['lib/**'],
+    ignores: ['lib/domain/**', 'lib/contract/**', 'lib/client/**'],
+    rules: forbid([...COMPONENTS, ...APP], 'lib/ never imports components/ or app/.'),
+  },
   prettier,
-  globalIgnores(['.next/**', '.next-*/**', 'node_modules/**', 'data/**', '.e2e-data/**', '.ui-data/**', 'bench-data/**', 'bench-results/**', 'test-results/**', 'playwright-report/**', 'outbox/**', 'next-env.d.ts', 'drizzle/**']),
+  globalIgnores([
+    '.next/**',
+    '.next-*/**',
+    'node_modules/**',
+    'data/**',
+    '.e2e-data/**',
+    '.ui-data/**',
+    'bench-data/**',
+    'bench-results/**',
+    'test-results/**',
+    'playwright-report/**',
+    'outbox/**',
+    'next-env.d.ts',
+    'drizzle/**',
+  ]),
 ]);

@@ -11,5 +11,11 @@ export async function register() {
 export const onRequestError: Instrumentation.onRequestError = async (error, request, context) => {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { reportError } = await import('./lib/server/observability/report-error');
-  reportError(error, { where: 'onRequestError', method: request.method, path: request.path.split('?')[0], routePath: context.routePath, routeType: context.routeType });
+  reportError(error, {
+    where: 'onRequestError',
+    method: request.method,
+    path: request.path.split('?')[0],
+    routePath: context.routePath,
+    routeType: context.routeType,
+  });
 };

@@ -16,7 +16,15 @@ export default function ErrorPage({ error, reset }: { error: AppError; reset: ()
     <ErrorView
       statusCode={statusOf(error)}
       message={error.digest ? 'Something went wrong on our side' : error.message || 'Something went wrong'}
-      action={<button type="button" onClick={reset} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100">Try again</button>}
+      action={
+        <button
+          type="button"
+          onClick={reset}
+          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+        >
+          Try again
+        </button>
+      }
     />
   );
 }

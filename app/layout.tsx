@@ -18,7 +18,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en-IN">
       <body>
         <ChunkReloadGuard />
-        <Telemetry sentryDsn={process.env.SENTRY_DSN} posthogKey={process.env.POSTHOG_KEY} posthogHost={process.env.POSTHOG_HOST} />
+        <Telemetry
+          sentryDsn={process.env.SENTRY_DSN}
+          posthogKey={process.env.POSTHOG_KEY}
+          posthogHost={process.env.POSTHOG_HOST}
+        />
         <LoadingBar />
         <ToastProvider>{children}</ToastProvider>
       </body>

@@ -6,7 +6,9 @@ export function BrandLogo({ compact = false, tone = 'dark' }: { compact?: boolea
       {/* eslint-disable-next-line @next/next/no-img-element */}
       <img src="/logo.svg" alt="" width={30} height={30} />
       {!compact && (
-        <span className={`text-[15px] font-semibold tracking-tight ${tone === 'light' ? 'text-white' : 'text-slate-900'}`}>
+        <span
+          className={`text-[15px] font-semibold tracking-tight ${tone === 'light' ? 'text-white' : 'text-slate-900'}`}
+        >
           Receivables<span className={tone === 'light' ? 'text-brand-100' : 'text-brand-600'}>Desk</span>
         </span>
       )}

@@ -6,11 +6,22 @@ import { actAs, renewState, stateOf } from './auth-states';
 /** The newest mail to someone whose text holds a link to the given page, and that link. */
 async function linkMailedTo(email: string, pathname: string, not?: string): Promise<string> {
   let link: string | null = null;
-  await expect.poll(() => {
-    const mine = mails().filter((m: Mail) => m.to.includes(email)).map(textOf);
-    link = mine.reverse().map((t) => new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[A-Za-z0-9_-]+(?:&invite=1)?`).exec(t)?.[0]).find(Boolean) ?? null;
-    return link === not ? null : link;
-  }, { timeout: 15_000 }).not.toBeNull();
+  await expect
+    .poll(
+      () => {
+        const mine = mails()
+          .filter((m: Mail) => m.to.includes(email))
+          .map(textOf);
+        link =
+          mine
+            .reverse()
+            .map((t) => new RegExp(`https?://[^\\s"<>]+${pathname}\\?token=[A-Za-z0-9_-]+(?:&invite=1)?`).exec(t)?.[0])
+            .find(Boolean) ?? null;
+        return link === not ? null : link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBeNull();
   return link!;
 }
 
@@ -87,7 +98,10 @@ test('five failures lock the account; the mailed link unlocks it', async ({ page
   await expect(page).toHaveURL('/borrowers/dashboard');
 });
 
-test('account page: details, change password, and sign out everywhere ends other sessions', async ({ page, browser }) => {
+test('account page: details, change password, and sign out everywhere ends other sessions', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, USERS.root);
   const other = await browser.newContext();
   const otherPage = await other.newPage();
@@ -95,7 +109,8 @@ test('account page: details, change password, and sign out everywhere ends other
 
   await page.goto('/borrowers/account');
   const details = page.getByTestId('account-details');
-  for (const text of ['Arvind Menon', USERS.root, 'Root', 'Vardhman Trading Company Pvt Ltd']) await expect(details).toContainText(text);
+  for (const text of ['Arvind Menon', USERS.root, 'Root', 'Vardhman Trading Company Pvt Ltd'])
+    await expect(details).toContainText(text);
   await screenshot(page, 'account');
 
   await page.getByRole('button', { name: 'Sign out everywhere' }).click();
@@ -118,7 +133,9 @@ test('account page: details, change password, and sign out everywhere ends other
 test.describe('signed in as the admin', () => {
   test.use({ storageState: stateOf('admin') });
 
-  test('personnel: search, filter, invite by email, role change and deactivation; the guest is refused', async ({ page }) => {
+  test('personnel: search, filter, invite by email, role change and deactivation; the guest is refused', async ({
+    page,
+  }) => {
     // A new person each run: the demo users keep their roles and pages for the other specs.
     const invitee = `anita.desai.${Date.now()}@vardhman.test`;
     await page.goto('/borrowers/users');
@@ -167,7 +184,10 @@ test.describe('signed in as the admin', () => {
     await expect(page.getByTestId('unsaved')).toBeVisible();
     await screenshot(page, 'personnel-roles');
     page.once('dialog', (dialog) => void dialog.dismiss());
-    const financeStaff = await page.getByLabel('Role').locator('option', { hasText: 'Finance staff' }).getAttribute('value');
+    const financeStaff = await page
+      .getByLabel('Role')
+      .locator('option', { hasText: 'Finance staff' })
+      .getAttribute('value');
     await page.getByLabel('Role').selectOption(financeStaff!);
     await expect(page.getByTestId('unsaved')).toBeVisible();
     await page.getByRole('button', { name: 'Discard changes' }).click();

@@ -2,10 +2,20 @@ import { expect, test } from '@playwright/test';
 import { expectTopBarTitle, MAIN_CLIENT, menuLabels, openAccountMenu, screenshot, signIn, USERS } from './helpers';
 import { actAs, stateOf } from './auth-states';
 
-const FULL_MENU = ['Summary Dashboard', 'Customer Analysis', 'Receivables', 'Reports', 'Region Performance', 'Tasks', 'Credit Limit'];
+const FULL_MENU = [
+  'Summary Dashboard',
+  'Customer Analysis',
+  'Receivables',
+  'Reports',
+  'Region Performance',
+  'Tasks',
+  'Credit Limit',
+];
 
 // Signing in, landing after it, the way back after it, and signing out: through the form.
-test('the sign-in page has the product title, and refuses bad input and wrong passwords with a visible message', async ({ page }) => {
+test('the sign-in page has the product title, and refuses bad input and wrong passwords with a visible message', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveTitle(/Client receivables dashboard/);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Client receivables dashboard');
@@ -68,7 +78,9 @@ test('sign-out completes locally when the server call fails', async ({ page }) =
   await expect(page).toHaveURL(/\/\?next=/);
 });
 
-test('a 401 from the API clears the session, keeps path and hash, and restores them after sign-in', async ({ page }) => {
+test('a 401 from the API clears the session, keeps path and hash, and restores them after sign-in', async ({
+  page,
+}) => {
   await page.clock.install();
   await signIn(page, USERS.admin);
   await expect(page).toHaveURL('/borrowers/dashboard');
@@ -162,7 +174,14 @@ test.describe('signed in as the field officer', () => {
     await actAs(page, 'rep');
     await page.goto('/');
     await expect(page).toHaveURL('/borrowers/dashboard');
-    expect(await menuLabels(page)).toEqual(['Summary Dashboard', 'Customer Analysis', 'Receivables', 'Region Performance', 'Tasks', 'Credit Limit']);
+    expect(await menuLabels(page)).toEqual([
+      'Summary Dashboard',
+      'Customer Analysis',
+      'Receivables',
+      'Region Performance',
+      'Tasks',
+      'Credit Limit',
+    ]);
     await page.goto('/borrowers/contacts');
     await expect(page).toHaveURL('/borrowers/contacts');
   });

@@ -48,7 +48,9 @@ export async function renewState(browser: Browser, role: Role) {
  */
 export async function actAs(page: Page, role: Role) {
   await page.goto('about:blank');
-  const { cookies } = JSON.parse(readFileSync(stateOf(role), 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
+  const { cookies } = JSON.parse(readFileSync(stateOf(role), 'utf8')) as {
+    cookies: Parameters<BrowserContext['addCookies']>[0];
+  };
   await page.context().clearCookies();
   await page.context().addCookies(cookies);
 }

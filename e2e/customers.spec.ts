@@ -27,7 +27,9 @@ async function signedInPage(browser: Browser, role: Role): Promise<Page> {
 
 test.use({ storageState: stateOf('admin') });
 
-test('customer analysis lists parents by balance, and a parent’s figures tie back to the receivables page', async ({ page }) => {
+test('customer analysis lists parents by balance, and a parent’s figures tie back to the receivables page', async ({
+  page,
+}) => {
   await openSettled(page, '/borrowers/obligors');
   await expect(page.getByTestId('customer-summary')).toBeVisible();
   const balances = (await values(page.getByTestId('cell-balance'))).map(Number);
@@ -45,7 +47,9 @@ test('customer analysis lists parents by balance, and a parent’s figures tie b
   const code = await first.getAttribute('data-code');
   const rowBalance = await first.getByTestId('cell-balance').getAttribute('data-value');
   await openSettled(page, '/borrowers/dashboard');
-  expect(paise(await page.getByTestId('card-balance').locator('[data-value]').getAttribute('data-value'))).toBe(paise(summaryBalance));
+  expect(paise(await page.getByTestId('card-balance').locator('[data-value]').getAttribute('data-value'))).toBe(
+    paise(summaryBalance),
+  );
 
   // The same parent on the receivables page owes the same.
   await openSettled(page, `/borrowers/receivables?sortBy=balance&order=DESC`);
@@ -55,7 +59,11 @@ test('customer analysis lists parents by balance, and a parent’s figures tie b
   // Its page: the family's balance, the bars add up to it, and its accounts add up too.
   await openSettled(page, `/borrowers/obligors/${code}`);
   await expect(page.getByTestId('obligor-info')).toContainText(code!);
-  const detailBalance = await page.getByTestId('card-balance').locator('[data-value]').first().getAttribute('data-value');
+  const detailBalance = await page
+    .getByTestId('card-balance')
+    .locator('[data-value]')
+    .first()
+    .getAttribute('data-value');
   expect(paise(detailBalance)).toBe(paise(rowBalance));
   const bars = (await values(page.getByTestId('ageing-bar'))).reduce((sum, v) => sum + paise(v), 0);
   expect(bars).toBe(paise(rowBalance));
@@ -72,7 +80,9 @@ test('customer analysis lists parents by balance, and a parent’s figures tie b
   await child.getByTestId('receivable-name').click();
   await expect(page).toHaveURL(new RegExp(`/borrowers/obligors/(child/)?${childCode}$`));
   await page.waitForLoadState('networkidle');
-  expect(paise(await page.getByTestId('card-balance').locator('[data-value]').first().getAttribute('data-value'))).toBe(paise(childBalance));
+  expect(paise(await page.getByTestId('card-balance').locator('[data-value]').first().getAttribute('data-value'))).toBe(
+    paise(childBalance),
+  );
   await page.waitForTimeout(800);
   await screenshot(page, 'customer-child');
 });
@@ -101,7 +111,9 @@ test('filters narrow the list and a filter resets the page to 1', async ({ page 
   }
 });
 
-test('a field officer sees only the customers assigned to them, in the list, the totals and by URL', async ({ browser }) => {
+test('a field officer sees only the customers assigned to them, in the list, the totals and by URL', async ({
+  browser,
+}) => {
   const admin = await signedInPage(browser, 'admin');
   const all = await visibleParents(admin);
   const guest = await signedInPage(browser, 'guest');
@@ -116,8 +128,12 @@ test('a field officer sees only the customers assigned to them, in the list, the
   await expect(guest.getByTestId('page-range')).toContainText(`of ${mine.total} parent customers`);
   // A family's figures on the guest's list are only the assigned accounts': never above the admin's.
   const code = listed[0]!;
-  const guestRow = await (await guest.request.get(`/api/v3/clients/parentobligors?parentSysObligorCode=${code}`)).json();
-  const adminRow = await (await admin.request.get(`/api/v3/clients/parentobligors?parentSysObligorCode=${code}`)).json();
+  const guestRow = await (
+    await guest.request.get(`/api/v3/clients/parentobligors?parentSysObligorCode=${code}`)
+  ).json();
+  const adminRow = await (
+    await admin.request.get(`/api/v3/clients/parentobligors?parentSysObligorCode=${code}`)
+  ).json();
   expect(guestRow[0].members).toBeLessThanOrEqual(adminRow[0].members);
 
   // Another customer's page, opened by URL, is refused.

@@ -11,10 +11,14 @@ export default async function globalSetup() {
   mkdirSync('test-results', { recursive: true });
   writeFileSync(MAILBOX_FILE, '');
   const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['AUTH', 'STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
     onData(stream, session, callback) {
       let raw = '';
-      stream.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
       stream.on('end', () => {
         appendFileSync(MAILBOX_FILE, `${JSON.stringify({ to: session.envelope.rcptTo.map((r) => r.address), raw })}\n`);
         callback();

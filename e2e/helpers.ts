@@ -23,7 +23,8 @@ export async function signIn(page: Page, email: string, password = PASSWORD, wai
   await page.getByRole('button', { name: 'Sign in' }).click();
   // With the demo password the user leaves the sign-in page; wait for it (sign-in runs scrypt, and the
   // first request after start also warms the server up on a busy machine).
-  if (password === PASSWORD && email.includes('@')) await page.waitForURL((url) => url.pathname !== '/', { timeout: 45_000, waitUntil });
+  if (password === PASSWORD && email.includes('@'))
+    await page.waitForURL((url) => url.pathname !== '/', { timeout: 45_000, waitUntil });
 }
 
 /**
@@ -44,7 +45,10 @@ async function gotoSignInPage(page: Page) {
 
 export async function menuLabels(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
-  return nav.getByRole('link').filter({ hasNot: page.locator('img') }).allInnerTexts();
+  return nav
+    .getByRole('link')
+    .filter({ hasNot: page.locator('img') })
+    .allInnerTexts();
 }
 
 export async function screenshot(page: Page, name: string) {

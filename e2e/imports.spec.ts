@@ -6,13 +6,21 @@ const csv = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`);
 
 /** New customers only (no invoices): the demo receivables the other specs read stay as they are. */
 const OBLIGORS = {
-  name: 'obligors.csv', mimeType: 'text/csv',
-  buffer: csv(['sys_obligor_code,name,parent_sys_obligor_code', 'E2E-IMP-1,Sai Krupa Enterprises,', 'E2E-IMP-2,,', 'E2E-IMP-3,Mahalaxmi Traders,E2E-NOPE']),
+  name: 'obligors.csv',
+  mimeType: 'text/csv',
+  buffer: csv([
+    'sys_obligor_code,name,parent_sys_obligor_code',
+    'E2E-IMP-1,Sai Krupa Enterprises,',
+    'E2E-IMP-2,,',
+    'E2E-IMP-3,Mahalaxmi Traders,E2E-NOPE',
+  ]),
 };
 
 test.use({ storageState: stateOf('admin') });
 
-test('an admin uploads a batch: refused whole by default, imported without its bad rows when asked', async ({ page }) => {
+test('an admin uploads a batch: refused whole by default, imported without its bad rows when asked', async ({
+  page,
+}) => {
   await page.goto('/borrowers/integrations');
   await page.waitForLoadState('networkidle');
   const status = page.getByRole('status').filter({ hasText: /Imported|Refused/ });

@@ -15,7 +15,10 @@ test.describe('signed in as the investor', () => {
     await page.getByRole('link', { name: 'New offerings' }).first().click();
     await expect(page.getByTestId('offerings')).toBeVisible();
     await screenshot(page, 'investors-offerings');
-    const open = page.getByTestId('offering-row').filter({ has: page.getByTestId('offering-state').getByText('Open', { exact: true }) }).first();
+    const open = page
+      .getByTestId('offering-row')
+      .filter({ has: page.getByTestId('offering-state').getByText('Open', { exact: true }) })
+      .first();
     const name = (await open.getByRole('link').first().innerText()).trim();
     await open.getByRole('link').first().click();
     await expect(page.getByTestId('offering-terms')).toBeVisible();
@@ -35,7 +38,9 @@ test.describe('signed in as the investor', () => {
 
     await page.goto('/investors/my_securities');
     await expect(page.getByTestId('holding-row')).toHaveCount(before + 1);
-    await expect(page.getByTestId('holding-row').filter({ hasText: name }).filter({ hasText: '20,00,000' })).toHaveCount(1);
+    await expect(
+      page.getByTestId('holding-row').filter({ hasText: name }).filter({ hasText: '20,00,000' }),
+    ).toHaveCount(1);
 
     await page.goto('/investors/originators');
     await screenshot(page, 'investors-originators');

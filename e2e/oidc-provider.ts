@@ -11,11 +11,15 @@ export const OIDC_CLIENT = { id: 'receivables-e2e', secret: 'e2e-oidc-client-sec
  */
 export async function startOidcProvider(appPort: number): Promise<() => Promise<void>> {
   const provider = new Provider(`http://localhost:${OIDC_PORT}`, {
-    clients: [{
-      client_id: OIDC_CLIENT.id, client_secret: OIDC_CLIENT.secret,
-      redirect_uris: [`http://localhost:${appPort}/api/auth/oidc/callback`],
-      grant_types: ['authorization_code'], response_types: ['code'],
-    }],
+    clients: [
+      {
+        client_id: OIDC_CLIENT.id,
+        client_secret: OIDC_CLIENT.secret,
+        redirect_uris: [`http://localhost:${appPort}/api/auth/oidc/callback`],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     findAccount: async (_ctx, id) => ({
       accountId: id,

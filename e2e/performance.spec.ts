@@ -9,7 +9,10 @@ async function openSettled(page: Page, url: string) {
 
 /** The dim1 list's value names, top to bottom. */
 async function dimNames(page: Page): Promise<string[]> {
-  return page.getByTestId('dim1-table').locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-dim') ?? ''));
+  return page
+    .getByTestId('dim1-table')
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-dim') ?? ''));
 }
 
 /** Starts the tour and clicks Next until the last step's Done; returns how many popovers were shown. */
@@ -30,7 +33,9 @@ async function countTourSteps(page: Page): Promise<string[]> {
 
 test.use({ storageState: stateOf('admin') });
 
-test('the region performance page sorts through the URL and drills down to a region whose figures equal its row', async ({ page }) => {
+test('the region performance page sorts through the URL and drills down to a region whose figures equal its row', async ({
+  page,
+}) => {
   await openSettled(page, '/borrowers/dimension1');
   await expect(page.getByRole('heading', { name: 'Region Performance' })).toBeVisible();
   await expect(page.getByTestId('dim-chart')).toBeVisible();
@@ -57,17 +62,23 @@ test('the region performance page sorts through the URL and drills down to a reg
   await expect(page.getByRole('heading', { name: `${name} Region` })).toBeVisible();
   await expect(page.getByTestId('card-balance').locator('[data-value]')).toHaveAttribute('data-value', balance!);
   await expect(page.getByTestId('card-overdue').locator('[data-value]')).toHaveAttribute('data-value', overdue!);
-  await expect(page.getByTestId('card-collections').locator('[data-value]')).toHaveAttribute('data-value', collections!);
+  await expect(page.getByTestId('card-collections').locator('[data-value]')).toHaveAttribute(
+    'data-value',
+    collections!,
+  );
   await expect(page.getByTestId('card-dso')).toContainText(`${dso} days`);
   await expect(page.getByTestId('trend-chart')).toBeVisible();
   await expect(page.getByTestId('ageing-chart')).toBeVisible();
   // The dim2 breakdown adds up to the region's balance.
-  await expect(page.getByTestId('dim2-table-total').locator('td').nth(1).locator('[data-value]')).toHaveAttribute('data-value', balance!);
+  await expect(page.getByTestId('dim2-table-total').locator('td').nth(1).locator('[data-value]')).toHaveAttribute(
+    'data-value',
+    balance!,
+  );
   await expect(page.getByTestId('top-customers').locator('a[href^="/borrowers/obligors/"]').first()).toBeVisible();
   await screenshot(page, 'performance-dim1-detail');
 });
 
-test('the business performance beta shows the dimension call\'s figures at both dates', async ({ page }) => {
+test("the business performance beta shows the dimension call's figures at both dates", async ({ page }) => {
   await openSettled(page, '/borrowers/business-performance-beta');
   await expect(page.getByTestId('period-matrix')).toBeVisible();
   const dates = page.getByTestId('period-matrix-dates');
@@ -101,27 +112,49 @@ test('the business performance beta shows the dimension call\'s figures at both 
   await group.getByRole('link', { name: /^Focus on/ }).click();
   await expect(page).toHaveURL(new RegExp(`/borrowers/business-performance-beta/${id}$`));
   await expect(page.getByTestId('period-matrix').locator('tbody[data-group]')).toHaveCount(1);
-  await expect(page.getByTestId('period-matrix').locator('tr[data-row]').first().locator('[data-col="balance"]'))
-    .toHaveAttribute('data-value', String(now!.balance));
+  await expect(
+    page.getByTestId('period-matrix').locator('tr[data-row]').first().locator('[data-col="balance"]'),
+  ).toHaveAttribute('data-value', String(now!.balance));
 });
 
-test('the summary dashboard beta shows the summary and overview calls\' figures for both periods', async ({ page }) => {
+test("the summary dashboard beta shows the summary and overview calls' figures for both periods", async ({ page }) => {
   await openSettled(page, '/borrowers/summary-dashboard-beta');
   const comparison = page.getByTestId('period-comparison');
   await expect(comparison).toBeVisible();
   const nowDate = (await comparison.getAttribute('data-now'))!;
   const beforeDate = (await comparison.getAttribute('data-before'))!;
   const fromDate = (await comparison.getAttribute('data-from'))!;
-  const summary = async (date: string) => (await (await page.request.get(`/api/v4/clients/receivables/current/summary?date=${date}`)).json()) as { balance: number; overdue: number };
+  const summary = async (date: string) =>
+    (await (await page.request.get(`/api/v4/clients/receivables/current/summary?date=${date}`)).json()) as {
+      balance: number;
+      overdue: number;
+    };
   const [now, before] = await Promise.all([summary(nowDate), summary(beforeDate)]);
   expect(now.balance).toBeGreaterThan(0);
-  await expect(page.getByTestId('cmp-balance').locator('[data-value]').first()).toHaveAttribute('data-value', String(now.balance));
-  await expect(page.getByTestId('cmp-balance').locator('[data-delta]')).toHaveAttribute('data-delta', String(now.balance - before.balance));
-  await expect(page.getByTestId('cmp-overdue').locator('[data-value]').first()).toHaveAttribute('data-value', String(now.overdue));
-  await expect(page.getByTestId('cmp-overdue').locator('[data-delta]')).toHaveAttribute('data-delta', String(now.overdue - before.overdue));
-  const overview = await (await page.request.get(`/api/v3/clients/receivables/overview?fromDate=${fromDate}&toDate=${nowDate}`)).json();
+  await expect(page.getByTestId('cmp-balance').locator('[data-value]').first()).toHaveAttribute(
+    'data-value',
+    String(now.balance),
+  );
+  await expect(page.getByTestId('cmp-balance').locator('[data-delta]')).toHaveAttribute(
+    'data-delta',
+    String(now.balance - before.balance),
+  );
+  await expect(page.getByTestId('cmp-overdue').locator('[data-value]').first()).toHaveAttribute(
+    'data-value',
+    String(now.overdue),
+  );
+  await expect(page.getByTestId('cmp-overdue').locator('[data-delta]')).toHaveAttribute(
+    'data-delta',
+    String(now.overdue - before.overdue),
+  );
+  const overview = await (
+    await page.request.get(`/api/v3/clients/receivables/overview?fromDate=${fromDate}&toDate=${nowDate}`)
+  ).json();
   const months = overview[0].months as { collected: number }[];
-  await expect(page.getByTestId('cmp-collections').locator('[data-value]').first()).toHaveAttribute('data-value', String(months.at(-1)!.collected));
+  await expect(page.getByTestId('cmp-collections').locator('[data-value]').first()).toHaveAttribute(
+    'data-value',
+    String(months.at(-1)!.collected),
+  );
   await expect(page.getByTestId('trend-chart')).toBeVisible();
   await expect(page.getByTestId('ageing-chart')).toBeVisible();
   await expect(page.getByTestId('beta-segmentation').locator('svg').first()).toBeVisible();
@@ -131,7 +164,14 @@ test('the summary dashboard beta shows the summary and overview calls\' figures 
 test('the tour walks the admin through six menu groups and the field officer through two', async ({ page }) => {
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  expect(await countTourSteps(page)).toEqual(['Summary Dashboard', 'Customer Analysis', 'Receivables', 'Reports', 'Region Performance', 'Tasks']);
+  expect(await countTourSteps(page)).toEqual([
+    'Summary Dashboard',
+    'Customer Analysis',
+    'Receivables',
+    'Reports',
+    'Region Performance',
+    'Tasks',
+  ]);
   await page.getByTestId('start-tour').click();
   await expect(page.locator('.driver-popover')).toBeVisible();
   await screenshot(page, 'performance-tour');

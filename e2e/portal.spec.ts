@@ -8,7 +8,9 @@ const paise = (value: string | null) => Math.round(Number(value) * 100);
 
 test.use({ storageState: stateOf('portal') });
 
-test('the portal-only user finds a customer and downloads a statement whose balance equals the receivables page', async ({ page }) => {
+test('the portal-only user finds a customer and downloads a statement whose balance equals the receivables page', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/customerportal$/);
   await expectTopBarTitle(page, `Customer Portal - ${MAIN_CLIENT}`);
@@ -61,7 +63,9 @@ test('the portal-only user finds a customer and downloads a statement whose bala
   await expect(page.getByTestId('statement-from')).toHaveValue('01/01/2026');
 });
 
-test('a long statement pages, each page opening at the balance carried forward, the last closing at the balance', async ({ page }) => {
+test('a long statement pages, each page opening at the balance carried forward, the last closing at the balance', async ({
+  page,
+}) => {
   await page.goto('/borrowers/receivables');
   const first = page.getByTestId('receivable-row').first();
   const code = (await first.getAttribute('data-code'))!;
@@ -74,13 +78,21 @@ test('a long statement pages, each page opening at the balance carried forward, 
   await pager.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/offset=2/);
   await expect(pager.getByTestId('page-range')).toContainText('101–200 of');
-  expect(paise(await page.getByTestId('brought-forward').locator('[data-value]').getAttribute('data-value'))).toBe(carried);
+  expect(paise(await page.getByTestId('brought-forward').locator('[data-value]').getAttribute('data-value'))).toBe(
+    carried,
+  );
   await screenshot(page, 'portal-statement-page-2');
 
   // The last page closes at the receivables balance.
-  await pager.getByRole('link').filter({ hasText: /^\d[\d,]*$/ }).last().click();
+  await pager
+    .getByRole('link')
+    .filter({ hasText: /^\d[\d,]*$/ })
+    .last()
+    .click();
   await expect(page.getByTestId('closing-balance')).toBeVisible();
-  expect(paise(await page.getByTestId('closing-balance').locator('[data-value]').getAttribute('data-value'))).toBe(balance);
+  expect(paise(await page.getByTestId('closing-balance').locator('[data-value]').getAttribute('data-value'))).toBe(
+    balance,
+  );
   await screenshot(page, 'portal-statement-last-page');
 });
 

@@ -22,12 +22,21 @@ async function openSettled(page: Page, url: string) {
 
 test.use({ storageState: stateOf('admin') });
 
-test('the dashboard shows the summary cards, the charts and the top overdue, and the balance is the sum of the ageing bars', async ({ page }) => {
+test('the dashboard shows the summary cards, the charts and the top overdue, and the balance is the sum of the ageing bars', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveURL('/borrowers/dashboard');
   await page.waitForLoadState('networkidle');
   const cards = page.getByTestId('summary-cards');
-  for (const label of ['Balance', 'Current', 'Overdue', 'Collections last month', 'Overall risk', 'Risk distribution']) {
+  for (const label of [
+    'Balance',
+    'Current',
+    'Overdue',
+    'Collections last month',
+    'Overall risk',
+    'Risk distribution',
+  ]) {
     await expect(cards.getByText(label, { exact: true })).toBeVisible();
   }
   const balance = page.getByTestId('card-balance').locator('[data-value]');
@@ -37,7 +46,13 @@ test('the dashboard shows the summary cards, the charts and the top overdue, and
 
   const bars = page.getByTestId('ageing-bar');
   await expect(bars).toHaveCount(5);
-  expect(await dataValues(bars, 'data-bucket')).toEqual(['current', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4']);
+  expect(await dataValues(bars, 'data-bucket')).toEqual([
+    'current',
+    'crdBucket1',
+    'crdBucket2',
+    'crdBucket3',
+    'crdBucket4',
+  ]);
   const barSum = (await dataValues(bars)).reduce((sum, value) => sum + paise(value), 0);
   expect(barSum).toBe(paise(await balance.getAttribute('data-value')));
   expect(barSum).toBeGreaterThan(0);
@@ -53,7 +68,9 @@ test('the dashboard shows the summary cards, the charts and the top overdue, and
   await screenshot(page, 'dashboard');
 });
 
-test('the receivables list sorts by a clicked column, keeps the sort in the URL and reopens it from the link', async ({ page }) => {
+test('the receivables list sorts by a clicked column, keeps the sort in the URL and reopens it from the link', async ({
+  page,
+}) => {
   await openSettled(page, '/borrowers/receivables');
   await expect(page.getByTestId('page-range')).toContainText(/^1–10 of [\d,]+ parent customers$/);
   const byBalance = await rowCodes(page);
@@ -63,7 +80,10 @@ test('the receivables list sorts by a clicked column, keeps the sort in the URL 
 
   await page.getByTestId('receivables-table').getByRole('link', { name: 'Overdue', exact: true }).click();
   await expect(page).toHaveURL(/sortBy=overdue&order=DESC/);
-  await expect(page.getByTestId('receivables-table').getByRole('columnheader', { name: 'Overdue' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByTestId('receivables-table').getByRole('columnheader', { name: 'Overdue' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   const overdue = (await dataValues(page.getByTestId('cell-overdue'))).map(Number);
   expect(overdue).toEqual([...overdue].sort((a, b) => b - a));
   const byOverdue = await rowCodes(page);
@@ -93,7 +113,9 @@ test('changing a filter takes the list back to page 1', async ({ page }) => {
   await expect(page.getByTestId('receivables-table').getByRole('columnheader', { name: /Current/ })).toHaveCount(0);
 });
 
-test('the totals row of the full list is the client summary and a family total is the sum of its customers', async ({ page }) => {
+test('the totals row of the full list is the client summary and a family total is the sum of its customers', async ({
+  page,
+}) => {
   await openSettled(page, '/borrowers/receivables');
   const total = page.getByTestId('receivables-totals');
   await expect(total).toContainText(/Total · [\d,]+ customers/);
@@ -109,10 +131,14 @@ test('the totals row of the full list is the client summary and a family total i
   }
 });
 
-test('drill-down: parent customer, then the customers of its family, then a customer’s open invoices, and back', async ({ page }) => {
+test('drill-down: parent customer, then the customers of its family, then a customer’s open invoices, and back', async ({
+  page,
+}) => {
   await openSettled(page, '/borrowers/receivables');
   const parent = (await page.getByTestId('receivable-row').first().getAttribute('data-code'))!;
-  const parentName = (await page.getByTestId('receivable-row').first().getByTestId('receivable-name').innerText()).trim();
+  const parentName = (
+    await page.getByTestId('receivable-row').first().getByTestId('receivable-name').innerText()
+  ).trim();
   await page.getByTestId('receivable-row').first().getByTestId('receivable-name').click();
   await expect(page).toHaveURL(`/borrowers/receivables?parentSysObligorCode=${parent}`);
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -132,7 +158,10 @@ test('drill-down: parent customer, then the customers of its family, then a cust
 
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: parentName }).click();
   await expect(page).toHaveURL(`/borrowers/receivables?parentSysObligorCode=${parent}`);
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'All parent customers' }).click();
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'All parent customers' })
+    .click();
   await expect(page).toHaveURL('/borrowers/receivables');
 });
 
@@ -152,10 +181,12 @@ test('invoice search waits for 3 characters, then narrows the list by invoice nu
   await expect(page).toHaveURL(new RegExp(`invoiceNum=${term}`));
   await expect(page.getByTestId('invoice-search-hint')).toHaveText('');
   // The list loads after the URL changes (its loading state has no rows): wait for the narrowed rows.
-  await expect.poll(async () => {
-    const numbers = await page.getByTestId('invoice-link').allInnerTexts();
-    return numbers.length > 0 && numbers.every((number) => number.includes(term));
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const numbers = await page.getByTestId('invoice-link').allInnerTexts();
+      return numbers.length > 0 && numbers.every((number) => number.includes(term));
+    })
+    .toBe(true);
 
   await page.getByTestId('invoice-filters').getByRole('link', { name: 'Reset' }).click();
   await expect(page).toHaveURL('/borrowers/invoices');
@@ -167,9 +198,13 @@ test('invoice search waits for 3 characters, then narrows the list by invoice nu
 
 test('an invoice shows its facts, ageing and payments; an unknown invoice is a 404', async ({ page }) => {
   await openSettled(page, '/borrowers/invoices?count=50');
-  const partlyPaid = await page.getByTestId('invoice-row').evaluateAll((rows) => rows
-    .find((row) => Number(row.getAttribute('data-amount')) > Number(row.getAttribute('data-outstanding')))
-    ?.getAttribute('data-invoice'));
+  const partlyPaid = await page
+    .getByTestId('invoice-row')
+    .evaluateAll((rows) =>
+      rows
+        .find((row) => Number(row.getAttribute('data-amount')) > Number(row.getAttribute('data-outstanding')))
+        ?.getAttribute('data-invoice'),
+    );
   expect(partlyPaid).toBeTruthy();
   await page.locator(`[data-invoice="${partlyPaid}"]`).getByTestId('invoice-link').click();
   await expect(page).toHaveURL(`/borrowers/invoices/${encodeURIComponent(partlyPaid!)}`);
@@ -178,7 +213,9 @@ test('an invoice shows its facts, ageing and payments; an unknown invoice is a 4
   await expect(page.getByTestId('payment-row').first()).toBeVisible();
   const amount = paise(await page.getByTestId('invoice-amount').locator('[data-value]').getAttribute('data-value'));
   const paid = paise(await page.getByTestId('invoice-paid').locator('[data-value]').getAttribute('data-value'));
-  const outstanding = paise(await page.getByTestId('invoice-outstanding').locator('[data-value]').getAttribute('data-value'));
+  const outstanding = paise(
+    await page.getByTestId('invoice-outstanding').locator('[data-value]').getAttribute('data-value'),
+  );
   expect(paid + outstanding).toBe(amount);
   const payments = (await dataValues(page.getByTestId('payment-row'))).reduce((s, v) => s + paise(v), 0);
   expect(payments).toBe(paid);

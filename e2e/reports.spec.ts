@@ -24,7 +24,7 @@ test('a report downloaded from the reports page adds up to the receivables page'
   ]);
   expect(download.suggestedFilename()).toMatch(/^vardhman-ageing-by-customer-\d{4}-\d{2}-\d{2}\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile((await download.path())!) as unknown as ArrayBuffer);
+  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0]!;
   expect(String(sheet.getCell('A1').value)).toContain('Vardhman Trading Company Pvt Ltd · Ageing by customer · as of');
   expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 3 });
@@ -46,7 +46,9 @@ test('a report downloaded from the reports page adds up to the receivables page'
   const screenBalance = await page.getByTestId('total-balance').getAttribute('data-value');
   expect(paise(workbookBalance)).toBe(paise(screenBalance));
   // One workbook row per customer of the receivables list.
-  await expect(page.getByTestId('receivables-totals')).toContainText(`Total · ${(sheet.rowCount - 4).toLocaleString('en-IN')} customers`);
+  await expect(page.getByTestId('receivables-totals')).toContainText(
+    `Total · ${(sheet.rowCount - 4).toLocaleString('en-IN')} customers`,
+  );
 });
 
 test('the credit limit page sorts, filters by band and highlights breaches', async ({ page }) => {
@@ -54,7 +56,9 @@ test('the credit limit page sorts, filters by band and highlights breaches', asy
   const rows = page.getByTestId('credit-limit-row');
   await expect(rows.first()).toBeVisible();
   // Most used first: the first rows are breaches, highlighted.
-  const used = (await page.getByTestId('utilisation').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-value')))));
+  const used = await page
+    .getByTestId('utilisation')
+    .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-value'))));
   expect(used).toEqual([...used].sort((a, b) => b - a));
   const first = rows.first();
   if (used[0]! > 100) {
@@ -64,7 +68,10 @@ test('the credit limit page sorts, filters by band and highlights breaches', asy
   }
   await screenshot(page, 'credit-limit');
 
-  await page.locator('thead').getByRole('link', { name: /Customer/ }).click();
+  await page
+    .locator('thead')
+    .getByRole('link', { name: /Customer/ })
+    .click();
   await expect(page).toHaveURL(/sortBy=name&order=ASC/);
   await page.waitForLoadState('networkidle');
   const names = await page.getByTestId('credit-limit-row').locator('td:first-child a').allInnerTexts();
@@ -73,9 +80,13 @@ test('the credit limit page sorts, filters by band and highlights breaches', asy
   await page.getByLabel('Utilisation').selectOption('NEAR');
   await expect(page).toHaveURL(/status=NEAR/);
   await page.waitForLoadState('networkidle');
-  const statuses = await page.getByTestId('credit-limit-row').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+  const statuses = await page
+    .getByTestId('credit-limit-row')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
   expect(new Set(statuses)).toEqual(new Set(statuses.length ? ['NEAR'] : []));
-  for (const value of await page.getByTestId('utilisation').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-value'))))) {
+  for (const value of await page
+    .getByTestId('utilisation')
+    .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-value'))))) {
     expect(value).toBeGreaterThan(90);
     expect(value).toBeLessThanOrEqual(100);
   }
@@ -83,7 +94,9 @@ test('the credit limit page sorts, filters by band and highlights breaches', asy
   await screenshot(page, 'credit-limit-near');
 });
 
-test('the credit limit page switches to accounts in the URL, narrows to a family and reaches an account\'s limit history', async ({ page }) => {
+test("the credit limit page switches to accounts in the URL, narrows to a family and reaches an account's limit history", async ({
+  page,
+}) => {
   await openSettled(page, '/borrowers/credit_limit');
   await page.getByTestId('credit-limit-views').getByRole('link', { name: 'Accounts' }).click();
   await expect(page).toHaveURL(/view=accounts/);
@@ -91,11 +104,17 @@ test('the credit limit page switches to accounts in the URL, narrows to a family
   const table = page.getByTestId('credit-limit-accounts-table');
   await expect(table).toBeVisible();
   // The page's rows are the accounts call's first page (same default page size), most used first.
-  const api = await (await page.request.get('/api/v3/clients/credit_limits?view=accounts')).json() as
-    { sysObligorCode: string; exposure: number; utilisation: number | null; status: string }[];
+  const api = (await (await page.request.get('/api/v3/clients/credit_limits?view=accounts')).json()) as {
+    sysObligorCode: string;
+    exposure: number;
+    utilisation: number | null;
+    status: string;
+  }[];
   const rows = page.getByTestId('credit-limit-row');
   await expect(rows).toHaveCount(api.length);
-  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-code')))).toEqual(api.map((r) => r.sysObligorCode));
+  expect(await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-code')))).toEqual(
+    api.map((r) => r.sysObligorCode),
+  );
   await expect(rows.first().getByTestId('cell-exposure')).toHaveAttribute('data-value', String(api[0]!.exposure));
   if (api[0]!.status === 'BREACHED') await expect(rows.first()).toHaveClass(/bg-rose-50/);
   await expect(page.getByTestId('band-BREACHED')).toBeVisible();
@@ -109,7 +128,9 @@ test('the credit limit page switches to accounts in the URL, narrows to a family
   await page.waitForLoadState('networkidle');
   await expect(page.getByTestId('family-chip')).toBeVisible();
   // The filtered table streams in after the URL changes (a "Loading" status first): wait for its rows.
-  await expect.poll(async () => [...new Set(await table.getByTestId('family-filter-link').allInnerTexts())]).toEqual([family]);
+  await expect
+    .poll(async () => [...new Set(await table.getByTestId('family-filter-link').allInnerTexts())])
+    .toEqual([family]);
   await screenshot(page, 'credit-limit-accounts-family');
 
   // History opens the account's page at its credit limit history.

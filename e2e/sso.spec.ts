@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, USERS } from './helpers';
 
-test('company SSO: the sign-in page offers it, and an active user signs in through the local provider', async ({ page }) => {
+test('company SSO: the sign-in page offers it, and an active user signs in through the local provider', async ({
+  page,
+}) => {
   await page.goto('/');
   const sso = page.getByRole('link', { name: 'Sign in with your company account' });
   await expect(sso).toBeVisible();
@@ -23,6 +25,8 @@ test('company SSO refuses an email without an active account (no self-registrati
   await page.locator('input[name="login"]').fill('stranger@vardhman.test');
   await page.locator('input[name="password"]').fill('anything');
   await page.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('sso') === 'no_account', { timeout: 30_000 });
+  await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('sso') === 'no_account', {
+    timeout: 30_000,
+  });
   await expect(page.getByRole('alert').filter({ hasText: 'no active Receivables Desk account' })).toBeVisible();
 });

@@ -38,10 +38,17 @@ test('a task travels from the admin to the guest and back, through the bell and 
   await admin.getByLabel('Customer', { exact: true }).fill('Tr');
   await expect(admin.getByText('Type at least 3 characters to search.')).toBeVisible();
   // A customer the field officer looks after: a collector only gets tasks on their own customers.
-  const mine = await (await guest.request.get('/api/obligors/list?count=1&sortBy=name&orderBy=ASC')).json() as { name: string }[];
+  const mine = (await (await guest.request.get('/api/obligors/list?count=1&sortBy=name&orderBy=ASC')).json()) as {
+    name: string;
+  }[];
   const customer = mine[0]!.name;
   await admin.getByLabel('Customer', { exact: true }).fill(customer);
-  await admin.getByRole('listbox', { name: 'Customer results' }).getByRole('option').filter({ hasText: customer }).first().click();
+  await admin
+    .getByRole('listbox', { name: 'Customer results' })
+    .getByRole('option')
+    .filter({ hasText: customer })
+    .first()
+    .click();
   const firstInvoice = admin.getByRole('checkbox').first();
   await expect(firstInvoice.or(admin.getByText('This customer has no open invoices.'))).toBeVisible();
   if (await firstInvoice.isVisible()) await firstInvoice.check();
@@ -56,7 +63,16 @@ test('a task travels from the admin to the guest and back, through the bell and 
 
   // Within one refresh (120 s) the guest's badge rises; the guest opens the task from the bell.
   await guest.clock.fastForward('02:01');
-  await expect.poll(async () => Number((await guest.getByTestId('notification-count').innerText().catch(() => '0')))).toBeGreaterThan(before);
+  await expect
+    .poll(async () =>
+      Number(
+        await guest
+          .getByTestId('notification-count')
+          .innerText()
+          .catch(() => '0'),
+      ),
+    )
+    .toBeGreaterThan(before);
   await openBell(guest);
   await guest.getByTestId('notification').filter({ hasText: TASK_NAME }).first().click();
   await expect(guest).toHaveURL(taskUrl);
@@ -67,7 +83,12 @@ test('a task travels from the admin to the guest and back, through the bell and 
   // The admin is told that the task was closed.
   await admin.reload();
   await openBell(admin);
-  await expect(admin.getByTestId('notification').filter({ hasText: `closed the task: ${TASK_NAME}` }).first()).toBeVisible();
+  await expect(
+    admin
+      .getByTestId('notification')
+      .filter({ hasText: `closed the task: ${TASK_NAME}` })
+      .first(),
+  ).toBeVisible();
 
   // The assignment email reached the guest with a link that opens the task after sign-in (through the form).
   const mail = mails().find((m) => m.to.includes(USERS.guest) && textOf(m).includes(TASK_NAME));

@@ -1,18 +1,29 @@
 import type ExcelJS from 'exceljs';
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escape = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** A cell as a spreadsheet shows it: its number format's rupees and Indian grouping, dates as dates. */
 function shown(cell: ExcelJS.Cell): { text: string; numeric: boolean } {
   const raw = cell.value;
   const value = raw && typeof raw === 'object' && 'result' in raw ? raw.result : raw;
-  if (value instanceof Date) return { text: value.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }), numeric: false };
+  if (value instanceof Date)
+    return {
+      text: value.toLocaleDateString('en-IN', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+      numeric: false,
+    };
   if (typeof value === 'number') {
     const format = cell.numFmt ?? '';
     const decimals = /0\.00/.test(format) ? 2 : /%/.test(format) ? 1 : 0;
     const number = /%/.test(format) ? value * 100 : value;
-    const text = Math.abs(number).toLocaleString('en-IN', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    return { text: `${number < 0 ? '-' : ''}${format.includes('₹') ? '₹' : ''}${text}${/%/.test(format) ? '%' : ''}`, numeric: true };
+    const text = Math.abs(number).toLocaleString('en-IN', {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    return {
+      text: `${number < 0 ? '-' : ''}${format.includes('₹') ? '₹' : ''}${text}${/%/.test(format) ? '%' : ''}`,
+      numeric: true,
+    };
   }
   return { text: value == null ? '' : String(value), numeric: false };
 }
@@ -29,7 +40,8 @@ export function worksheetHtml(sheet: ExcelJS.Worksheet, maxRows = 25): string {
   const last = Math.min(sheet.rowCount, maxRows);
   for (let r = 1; r <= sheet.rowCount; r++) {
     if (r > last && r !== sheet.rowCount) continue;
-    if (r === sheet.rowCount && r > last + 1) rows.push(`<tr><th>…</th><td colspan="${columns}" class="gap">${sheet.rowCount - last - 1} more rows</td></tr>`);
+    if (r === sheet.rowCount && r > last + 1)
+      rows.push(`<tr><th>…</th><td colspan="${columns}" class="gap">${sheet.rowCount - last - 1} more rows</td></tr>`);
     const row = sheet.getRow(r);
     const cells: string[] = [];
     for (let c = 1; c <= columns; c++) {
@@ -37,9 +49,16 @@ export function worksheetHtml(sheet: ExcelJS.Worksheet, maxRows = 25): string {
       // A merged range (the title rows) is one cell spanning its columns.
       if (cell.isMerged && cell.master.address !== cell.address) continue;
       let span = 1;
-      while (c + span <= columns && row.getCell(c + span).isMerged && row.getCell(c + span).master.address === cell.address) span++;
+      while (
+        c + span <= columns &&
+        row.getCell(c + span).isMerged &&
+        row.getCell(c + span).master.address === cell.address
+      )
+        span++;
       const { text, numeric } = shown(cell);
-      cells.push(`<td${span > 1 ? ` colspan="${span}"` : ''} class="${numeric ? 'num' : ''}${cell.font?.bold ? ' bold' : ''}">${escape(text)}</td>`);
+      cells.push(
+        `<td${span > 1 ? ` colspan="${span}"` : ''} class="${numeric ? 'num' : ''}${cell.font?.bold ? ' bold' : ''}">${escape(text)}</td>`,
+      );
     }
     rows.push(`<tr class="${r <= frozen ? 'frozen' : ''}"><th>${r}</th>${cells.join('')}</tr>`);
   }

@@ -24,8 +24,20 @@ import { benchCalls, callContext } from './bench/calls';
 import { DEFAULT_PG_URL, PGLITE_DIR, prepareDataset, type BenchDataset, type DbKind } from './bench/dataset';
 import { explainSlowest } from './bench/explain';
 import {
-  judge, machineInfo, renderText, RESULTS_DIR, TARGET_LCP_MS, TARGET_P95_MS, TARGET_RATIO, uptimeLine, writeExplain, writeReport,
-  type BenchReport, type CallResult, type DatasetReport, type DbCallResult,
+  judge,
+  machineInfo,
+  renderText,
+  RESULTS_DIR,
+  TARGET_LCP_MS,
+  TARGET_P95_MS,
+  TARGET_RATIO,
+  uptimeLine,
+  writeExplain,
+  writeReport,
+  type BenchReport,
+  type CallResult,
+  type DatasetReport,
+  type DbCallResult,
 } from './bench/report';
 import { measure } from './bench/timing';
 import { importRateLines, measureImportRate, writeImportRates, type ImportRate } from './bench/import-rate';
@@ -45,7 +57,8 @@ const DEFAULT_SCALE = 17;
 function positive(name: string, value: string | undefined, fallback: number, integer = false): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}\n${USAGE}`);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n)))
+    throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}\n${USAGE}`);
   return n;
 }
 
@@ -83,13 +96,23 @@ function parse() {
     console.log(USAGE);
     process.exit(0);
   }
-  if (!['postgres', 'pglite', 'both'].includes(values.db)) throw new Error(`--db must be postgres, pglite or both\n${USAGE}`);
-  if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) throw new Error(`--today must be YYYY-MM-DD\n${USAGE}`);
+  if (!['postgres', 'pglite', 'both'].includes(values.db))
+    throw new Error(`--db must be postgres, pglite or both\n${USAGE}`);
+  if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today))
+    throw new Error(`--today must be YYYY-MM-DD\n${USAGE}`);
   const scale = positive('scale', values.scale, DEFAULT_SCALE);
-  const reportDates = (values['report-date'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (reportDates.some((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d))) throw new Error(`--report-date takes YYYY-MM-DD dates separated by a comma\n${USAGE}`);
-  const reuse = (values.reuse ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  if (reuse.some((k) => k !== 'postgres' && k !== 'pglite')) throw new Error(`--reuse takes postgres, pglite or both separated by a comma\n${USAGE}`);
+  const reportDates = (values['report-date'] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (reportDates.some((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d)))
+    throw new Error(`--report-date takes YYYY-MM-DD dates separated by a comma\n${USAGE}`);
+  const reuse = (values.reuse ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (reuse.some((k) => k !== 'postgres' && k !== 'pglite'))
+    throw new Error(`--reuse takes postgres, pglite or both separated by a comma\n${USAGE}`);
   return {
     scale,
     pgliteScale: positive('pglite-scale', values['pglite-scale'], scale),
@@ -103,17 +126,26 @@ function parse() {
     buildStats: values['build-stats'],
     baseline: !values['no-baseline'],
     explain: !values['no-explain'],
-    calls: values.calls ? values.calls.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    calls: values.calls
+      ? values.calls
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined,
     today: values.today ?? todayIso(),
     /** Invoices per generated import file (payments: 80 % of them); 0 skips the import rate. */
     importRows: values['no-import'] ? 0 : positive('import-rows', values['import-rows'], 200_000, true),
     importOnly: values['import-only'],
     /** New invoices of a daily batch into the benchmark ledger (payments: a quarter as many), rolled back; 0: none. */
     importDaily: values['import-daily'] === undefined ? 0 : positive('import-daily', values['import-daily'], 0, true),
-    reports: values.reports ? {
-      codes: parseReportCodes(values.report), dates: reportDates, email: values['report-user'],
-      readRate: values['read-rate'] === undefined ? null : positive('read-rate', values['read-rate'], 1),
-    } : undefined,
+    reports: values.reports
+      ? {
+          codes: parseReportCodes(values.report),
+          dates: reportDates,
+          email: values['report-user'],
+          readRate: values['read-rate'] === undefined ? null : positive('read-rate', values['read-rate'], 1),
+        }
+      : undefined,
     pgUrl: process.env.BENCH_DATABASE_URL || DEFAULT_PG_URL,
   };
 }
@@ -121,7 +153,8 @@ function parse() {
 type Options = ReturnType<typeof parse>;
 
 const started = performance.now();
-const log = (message: string) => console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(7)}s] ${message}`);
+const log = (message: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(1).padStart(7)}s] ${message}`);
 
 async function benchDatabase(kind: DbKind, options: Options, results: Map<string, CallResult>): Promise<DatasetReport> {
   const dataset: BenchDataset = await prepareDataset(kind, {
@@ -135,26 +168,40 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
   try {
     const loadBefore = uptimeLine();
     const ctx = await callContext(dataset.db, dataset.volumes.clientId, dataset.today);
-    log(`${dataset.label}: ${ctx.families} families with receivables; deep page ${ctx.deepPage}; family ${ctx.familyCode}; search "${ctx.searchTerm}"; load ${loadBefore.replace(/^.*load average:/, '')}`);
+    log(
+      `${dataset.label}: ${ctx.families} families with receivables; deep page ${ctx.deepPage}; family ${ctx.familyCode}; search "${ctx.searchTerm}"; load ${loadBefore.replace(/^.*load average:/, '')}`,
+    );
     const calls = benchCalls(ctx).filter((c) => !options.calls || options.calls.includes(c.id));
     for (const call of calls) {
       const result: DbCallResult = { mismatches: [], misses: [] };
       try {
         const service = await measure(() => call.service(dataset.db), {
-          warmups: options.warmups, iterations: options.iterations, slowMs: 2000, slowIterations: Math.min(5, options.iterations), slowWarmups: 1,
+          warmups: options.warmups,
+          iterations: options.iterations,
+          slowMs: 2000,
+          slowIterations: Math.min(5, options.iterations),
+          slowWarmups: 1,
         });
         result.service = service.timing;
-        log(`${dataset.label} ${call.label}: p50 ${service.timing.p50.toFixed(1)} ms, p95 ${service.timing.p95.toFixed(1)} ms (n=${service.timing.n})`);
+        log(
+          `${dataset.label} ${call.label}: p50 ${service.timing.p50.toFixed(1)} ms, p95 ${service.timing.p95.toFixed(1)} ms (n=${service.timing.n})`,
+        );
         if (options.baseline && call.baseline && call.compare) {
           const naive = call.baseline;
           const baseline = await measure(() => naive(dataset.db), {
-            warmups: 1, iterations: options.baselineIterations, slowMs: 15_000, slowIterations: Math.min(3, options.baselineIterations), slowWarmups: 1,
+            warmups: 1,
+            iterations: options.baselineIterations,
+            slowMs: 15_000,
+            slowIterations: Math.min(3, options.baselineIterations),
+            slowWarmups: 1,
           });
           result.baseline = baseline.timing;
           result.ratio = baseline.timing.p95 / service.timing.p95;
           result.mismatches = call.compare(service.result, baseline.result);
-          log(`${dataset.label} ${call.label}: baseline p95 ${baseline.timing.p95.toFixed(1)} ms (n=${baseline.timing.n}), ratio ${result.ratio.toFixed(1)}x` +
-            `${result.mismatches.length ? `\n!!! MISMATCH between service and baseline: ${result.mismatches.slice(0, 6).join('; ')}` : ', answers agree'}`);
+          log(
+            `${dataset.label} ${call.label}: baseline p95 ${baseline.timing.p95.toFixed(1)} ms (n=${baseline.timing.n}), ratio ${result.ratio.toFixed(1)}x` +
+              `${result.mismatches.length ? `\n!!! MISMATCH between service and baseline: ${result.mismatches.slice(0, 6).join('; ')}` : ', answers agree'}`,
+          );
         }
       } catch (error) {
         result.error = error instanceof Error ? error.message : String(error);
@@ -170,7 +217,9 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
             result.explainFile = writeExplain(kind, call.id, explanation);
           }
         } catch (error) {
-          log(`${dataset.label} ${call.label}: EXPLAIN failed: ${error instanceof Error ? error.message : String(error)}`);
+          log(
+            `${dataset.label} ${call.label}: EXPLAIN failed: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
       }
       const entry = results.get(call.id) ?? { id: call.id, label: call.label, path: call.path, byDb: {} };
@@ -178,13 +227,30 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
       results.set(call.id, entry);
     }
     if (options.importDaily > 0) {
-      const daily = await measureDailyImport(dataset.db, dataset.label, dataset.volumes.clientId, dataset.today, options.importDaily, log);
+      const daily = await measureDailyImport(
+        dataset.db,
+        dataset.label,
+        dataset.volumes.clientId,
+        dataset.today,
+        options.importDaily,
+        log,
+      );
       writeDailyImport(RESULTS_DIR, daily);
     }
     return {
-      kind, label: dataset.label, where: dataset.where, scale: dataset.scale, today: dataset.today,
-      serverVersion: dataset.serverVersion, settings: dataset.settings, volumes: dataset.volumes, seed: dataset.seed,
-      previousSeed: dataset.previousSeed, context: ctx, loadBefore, loadAfter: uptimeLine(),
+      kind,
+      label: dataset.label,
+      where: dataset.where,
+      scale: dataset.scale,
+      today: dataset.today,
+      serverVersion: dataset.serverVersion,
+      settings: dataset.settings,
+      volumes: dataset.volumes,
+      seed: dataset.seed,
+      previousSeed: dataset.previousSeed,
+      context: ctx,
+      loadBefore,
+      loadAfter: uptimeLine(),
       measureMs: Math.round(performance.now() - measureStarted),
     };
   } finally {
@@ -204,7 +270,9 @@ function currentBuildId(): string | undefined {
 function removeOldExplains(): void {
   try {
     for (const f of readdirSync(RESULTS_DIR)) if (/^explain-.*\.txt$/.test(f)) rmSync(path.join(RESULTS_DIR, f));
-  } catch { /* no results folder yet */ }
+  } catch {
+    /* no results folder yet */
+  }
 }
 
 /** The import rate into each database (scratch databases, generated files); see scripts/bench/import-rate.ts. */
@@ -226,11 +294,17 @@ async function benchImports(options: Options): Promise<ImportRate[]> {
 async function benchAllReports(options: Options, reports: NonNullable<Options['reports']>): Promise<number> {
   let failed = 0;
   for (const kind of options.dbs) {
-    const { failures } = await benchReports({
-      ...(kind === 'postgres' ? { url: options.pgUrl } : { pgliteDir: PGLITE_DIR }),
-      reports: reports.codes, dates: reports.dates.length ? reports.dates : [options.today], email: reports.email,
-      readRate: reports.readRate, log: (m) => log(`${kind} ${m}`),
-    }, RESULTS_DIR);
+    const { failures } = await benchReports(
+      {
+        ...(kind === 'postgres' ? { url: options.pgUrl } : { pgliteDir: PGLITE_DIR }),
+        reports: reports.codes,
+        dates: reports.dates.length ? reports.dates : [options.today],
+        email: reports.email,
+        readRate: reports.readRate,
+        log: (m) => log(`${kind} ${m}`),
+      },
+      RESULTS_DIR,
+    );
     failed += failures.length;
   }
   log(`wrote ${RESULTS_DIR}/reports-latest.{md,json}`);
@@ -256,7 +330,9 @@ async function main(): Promise<number> {
     calls: [],
     targets: { p95Ms: TARGET_P95_MS, ratio: TARGET_RATIO, lcpMs: TARGET_LCP_MS },
   };
-  log(`machine: ${report.machine.cpus} CPUs, ${report.machine.cpuModel}, ${report.machine.memoryGb} GB; ${report.machine.uptime}`);
+  log(
+    `machine: ${report.machine.cpus} CPUs, ${report.machine.cpuModel}, ${report.machine.memoryGb} GB; ${report.machine.uptime}`,
+  );
   const results = new Map<string, CallResult>();
   const save = () => {
     report.calls = [...results.values()];
@@ -267,7 +343,7 @@ async function main(): Promise<number> {
     try {
       report.datasets.push(await benchDatabase(kind, options, results));
     } catch (error) {
-      const message = error instanceof Error ? error.stack ?? error.message : String(error);
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       report.failures.push({ kind, error: message });
       log(`!!! ${kind} benchmark failed: ${message}`);
     }
@@ -305,9 +381,16 @@ async function main(): Promise<number> {
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       const before = currentBuildId();
       try {
-        report.browser = await measureDashboard({ databaseUrl: usePostgres ? options.pgUrl : '', loads: 10, warmups: 2, log });
+        report.browser = await measureDashboard({
+          databaseUrl: usePostgres ? options.pgUrl : '',
+          loads: 10,
+          warmups: 2,
+          log,
+        });
         report.browserError = undefined;
-        log(`dashboard: TTFB p95 ${report.browser.cold.ttfb.p95.toFixed(0)} ms, LCP p95 ${report.browser.cold.lcp.p95.toFixed(0)} ms (cold cache)`);
+        log(
+          `dashboard: TTFB p95 ${report.browser.cold.ttfb.p95.toFixed(0)} ms, LCP p95 ${report.browser.cold.lcp.p95.toFixed(0)} ms (cold cache)`,
+        );
       } catch (error) {
         report.browserError = error instanceof Error ? error.message : String(error);
         log(`!!! browser measurement failed: ${report.browserError}`);
@@ -316,7 +399,8 @@ async function main(): Promise<number> {
       if (before && before === after) break;
       const note = `the .next build changed during the page-load measurement (${before ?? 'none'} -> ${after ?? 'none'}): another next build ran in this tree`;
       log(`!!! ${note}${attempt === 1 ? '; measuring again' : ''}`);
-      if (attempt === 2) report.browserError = `${report.browserError ? `${report.browserError}; ` : ''}${note}; figures unreliable`;
+      if (attempt === 2)
+        report.browserError = `${report.browserError ? `${report.browserError}; ` : ''}${note}; figures unreliable`;
       readBuild();
     }
   } else if (!options.browser) {

@@ -17,9 +17,11 @@ export async function openForCli(options: { wait: boolean; log: (message: string
     let owner = dataDirOwner(dir);
     if (owner) {
       const where = path.relative(process.cwd(), dir) || dir;
-      options.log(`The embedded database ${where} is in use by process ${owner.pid} (${owner.command}) since ${owner.since}.\n` +
-        'It admits one process at a time: stop the app, or upload the files on the Integrations page (/borrowers/integrations),\n' +
-        'or run against PostgreSQL (DATABASE_URL), where both may run at once.');
+      options.log(
+        `The embedded database ${where} is in use by process ${owner.pid} (${owner.command}) since ${owner.since}.\n` +
+          'It admits one process at a time: stop the app, or upload the files on the Integrations page (/borrowers/integrations),\n' +
+          'or run against PostgreSQL (DATABASE_URL), where both may run at once.',
+      );
       if (!options.wait) return null;
       options.log('Waiting for it to be released (Ctrl-C to give up)...');
       while ((owner = dataDirOwner(dir))) await new Promise((resolve) => setTimeout(resolve, POLL_MS));

@@ -18,11 +18,17 @@ const USAGE = `usage: npm run client:create -- --code ACME --name "Acme Distribu
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      code: { type: 'string' }, name: { type: 'string' }, currency: { type: 'string', default: 'INR' },
-      locale: { type: 'string', default: 'en-IN' }, buckets: { type: 'string', default: '30,60,90' },
-      dims: { type: 'string', default: 'Region,Branch,Channel' }, 'admin-email': { type: 'string' },
-      'admin-password': { type: 'string' }, 'admin-name': { type: 'string', default: 'Administrator' },
-      'no-wait': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false },
+      code: { type: 'string' },
+      name: { type: 'string' },
+      currency: { type: 'string', default: 'INR' },
+      locale: { type: 'string', default: 'en-IN' },
+      buckets: { type: 'string', default: '30,60,90' },
+      dims: { type: 'string', default: 'Region,Branch,Channel' },
+      'admin-email': { type: 'string' },
+      'admin-password': { type: 'string' },
+      'admin-name': { type: 'string', default: 'Administrator' },
+      'no-wait': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
@@ -37,9 +43,15 @@ async function main(): Promise<number> {
   let input;
   try {
     input = {
-      code: values.code!, name: values.name!, currency: values.currency, locale: values.locale,
-      buckets: parseBuckets(values.buckets), dims: parseDims(values.dims),
-      adminEmail: values['admin-email']!, adminPassword: values['admin-password']!, adminName: values['admin-name'],
+      code: values.code!,
+      name: values.name!,
+      currency: values.currency,
+      locale: values.locale,
+      buckets: parseBuckets(values.buckets),
+      dims: parseDims(values.dims),
+      adminEmail: values['admin-email']!,
+      adminPassword: values['admin-password']!,
+      adminName: values['admin-name'],
     };
   } catch (error) {
     if (error instanceof ClientSetupError) {
@@ -52,10 +64,14 @@ async function main(): Promise<number> {
   if (!database) return 3;
   try {
     const { clientId, adminUserId } = await createClient(database.db, input);
-    console.log(`Created client ${input.code} (id ${clientId}) "${input.name}": ${input.currency}, ${input.locale}, ` +
-      `buckets ${input.buckets.join('/')}, dimensions ${input.dims.join(', ')}.`);
+    console.log(
+      `Created client ${input.code} (id ${clientId}) "${input.name}": ${input.currency}, ${input.locale}, ` +
+        `buckets ${input.buckets.join('/')}, dimensions ${input.dims.join(', ')}.`,
+    );
     console.log(`Administrator ${input.adminEmail.toLowerCase()} (user ${adminUserId}) can sign in now.`);
-    console.log(`Next: npm run import -- --client ${input.code} <folder with obligors.csv, invoices.csv, payments.csv, ratings.csv>`);
+    console.log(
+      `Next: npm run import -- --client ${input.code} <folder with obligors.csv, invoices.csv, payments.csv, ratings.csv>`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof ClientSetupError) {

@@ -17,15 +17,22 @@ import { formatReport } from '@/lib/server/imports/format-report';
 import { openForCli } from './cli-database';
 import { runCli } from './run-cli';
 
-const USAGE = 'usage: npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] [--skip-bad-rows] <files or folders>';
+const USAGE =
+  'usage: npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] [--skip-bad-rows] <files or folders>';
 
 function sources(paths: string[]): ImportSource[] {
   return paths.flatMap((p) => {
     const full = path.resolve(p);
     const files = statSync(full).isDirectory()
-      ? readdirSync(full).filter((f) => /\.(csv|xlsx)$/i.test(f)).sort().map((f) => path.join(full, f))
+      ? readdirSync(full)
+          .filter((f) => /\.(csv|xlsx)$/i.test(f))
+          .sort()
+          .map((f) => path.join(full, f))
       : [full];
-    return files.map((file) => ({ name: path.basename(file), open: () => createReadStream(file, { highWaterMark: 1 << 20 }) }));
+    return files.map((file) => ({
+      name: path.basename(file),
+      open: () => createReadStream(file, { highWaterMark: 1 << 20 }),
+    }));
   });
 }
 
@@ -33,7 +40,9 @@ async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      client: { type: 'string' }, today: { type: 'string' }, 'no-wait': { type: 'boolean', default: false },
+      client: { type: 'string' },
+      today: { type: 'string' },
+      'no-wait': { type: 'boolean', default: false },
       'skip-bad-rows': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -67,9 +76,16 @@ async function main(): Promise<number> {
       console.error(`import: no borrower client with code ${values.client} (create it with npm run client:create)`);
       return 2;
     }
-    console.log(`${stamp()} importing ${files.map((f) => f.name).join(', ')} into ${client.code} (${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`);
+    console.log(
+      `${stamp()} importing ${files.map((f) => f.name).join(', ')} into ${client.code} (${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`,
+    );
     const report = await runImport(database.db, {
-      clientId: client.id, userId: null, source: 'CLI', files, today: values.today, skipBadRows: values['skip-bad-rows'],
+      clientId: client.id,
+      userId: null,
+      source: 'CLI',
+      files,
+      today: values.today,
+      skipBadRows: values['skip-bad-rows'],
       onProgress: (message) => console.log(`${stamp()} ${message}`),
     });
     console.log(formatReport(report));

@@ -5,7 +5,7 @@ export function runCli(main: () => Promise<number>, usage: string): void {
     (error: unknown) => {
       const usageError = error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS');
       if (usageError) console.error(`${error.message}\n${usage}`);
-      else console.error(error instanceof Error ? error.stack ?? error.message : error);
+      else console.error(error instanceof Error ? (error.stack ?? error.message) : error);
       process.exit(1);
     },
   );

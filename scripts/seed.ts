@@ -53,7 +53,9 @@ async function main(): Promise<number> {
       today: args.today,
       onProgress: (message) => console.log(`${stamp()} ${message}`),
     });
-    console.log(`\nSeeded for today = ${summary.today}, scale ${summary.scale}, in ${(summary.elapsedMs / 1000).toFixed(1)} s:`);
+    console.log(
+      `\nSeeded for today = ${summary.today}, scale ${summary.scale}, in ${(summary.elapsedMs / 1000).toFixed(1)} s:`,
+    );
     const width = Math.max(...Object.keys(summary.counts).map((k) => k.length));
     for (const [table, count] of Object.entries(summary.counts).sort(([a], [b]) => a.localeCompare(b))) {
       console.log(`  ${table.padEnd(width)}  ${count.toLocaleString('en-IN').padStart(12)}`);

@@ -30,7 +30,9 @@ async function clientId(db: Db, code: string): Promise<number> {
 
 /** Aggregates that must be identical for two seeds with the same `today`. */
 async function fingerprint(db: Db) {
-  return rows(db, sql`
+  return rows(
+    db,
+    sql`
     select c.code,
       (select count(*)::int from invoices i where i.client_id = c.id) as invoices,
       (select coalesce(sum(amount), 0)::text from invoices i where i.client_id = c.id) as invoice_sum,
@@ -40,7 +42,8 @@ async function fingerprint(db: Db) {
         order by sys_obligor_code), '')) from obligors o where o.client_id = c.id) as obligor_hash,
       (select md5(coalesce(string_agg(t.id || ':' || t.name || ':' || t.due_date, '|' order by t.id), ''))
         from tasks t where t.client_id = c.id) as task_hash
-    from clients c order by c.code`);
+    from clients c order by c.code`,
+  );
 }
 
 let first: TestDatabase;
@@ -82,8 +85,11 @@ describe('seed: determinism', () => {
     const before = await fingerprint(second.db);
     await resetDatabase(second.db);
     expect(await isSeeded(second.db)).toBe(false);
-    const empty = await one<{ n: number }>(second.db, sql`select (select count(*) from invoices) + (select count(*) from users)
-      + (select count(*) from pages) + (select count(*) from holdings) as n`);
+    const empty = await one<{ n: number }>(
+      second.db,
+      sql`select (select count(*) from invoices) + (select count(*) from users)
+      + (select count(*) from pages) + (select count(*) from holdings) as n`,
+    );
     expect(Number(empty.n)).toBe(0);
     await seedDatabase(second.db, { scale: SCALE, today: TODAY });
     expect(await fingerprint(second.db)).toEqual(before);
@@ -92,7 +98,9 @@ describe('seed: determinism', () => {
 
 describe('seed: invariants', () => {
   it('never pays more than an item, before its issue date or after today', async () => {
-    const bad = await one<{ over: number; early: number; late: number; sign: number }>(db, sql`
+    const bad = await one<{ over: number; early: number; late: number; sign: number }>(
+      db,
+      sql`
       with paid as (
         select p.client_id, p.sys_invoice_num, sum(p.amount) as total, min(p.paid_date) as first_paid,
           max(p.paid_date) as last_paid, bool_or(sign(p.amount) <> sign(i.amount)) as wrong_sign
@@ -101,60 +109,82 @@ describe('seed: invariants', () => {
         count(*) filter (where paid.first_paid < i.issue_date)::int as early,
         count(*) filter (where paid.last_paid > ${TODAY}::date)::int as late,
         count(*) filter (where paid.wrong_sign)::int as sign
-      from invoices i join paid using (client_id, sys_invoice_num)`);
+      from invoices i join paid using (client_id, sys_invoice_num)`,
+    );
     expect(bad).toEqual({ over: 0, early: 0, late: 0, sign: 0 });
   });
 
   it('marks an item CLOSED exactly when it is fully settled', async () => {
-    const bad = await one<{ n: number }>(db, sql`
+    const bad = await one<{ n: number }>(
+      db,
+      sql`
       select count(*)::int as n from invoices i
       left join (select client_id, sys_invoice_num, sum(amount) as total from payments group by 1, 2) p
         using (client_id, sys_invoice_num)
-      where (i.status = 'CLOSED') <> (coalesce(p.total, 0) = i.amount)`);
+      where (i.status = 'CLOSED') <> (coalesce(p.total, 0) = i.amount)`,
+    );
     expect(bad.n).toBe(0);
   });
 
   it('has negative credit notes, positive invoices and debit notes, and no future documents', async () => {
-    const r = await one<{ cn: number; bad_cn: number; bad_other: number; dn: number; future: number; due_before: number }>(db, sql`
+    const r = await one<{
+      cn: number;
+      bad_cn: number;
+      bad_other: number;
+      dn: number;
+      future: number;
+      due_before: number;
+    }>(
+      db,
+      sql`
       select count(*) filter (where doc_type = 'CREDIT_NOTE')::int as cn,
         count(*) filter (where doc_type = 'CREDIT_NOTE' and amount >= 0)::int as bad_cn,
         count(*) filter (where doc_type <> 'CREDIT_NOTE' and amount <= 0)::int as bad_other,
         count(*) filter (where doc_type = 'DEBIT_NOTE')::int as dn,
         count(*) filter (where issue_date > ${TODAY}::date)::int as future,
         count(*) filter (where due_date < issue_date)::int as due_before
-      from invoices`);
+      from invoices`,
+    );
     expect(r.cn).toBeGreaterThan(0);
     expect(r.dn).toBeGreaterThan(0);
     expect(r).toMatchObject({ bad_cn: 0, bad_other: 0, future: 0, due_before: 0 });
   });
 
   it('numbers documents the Indian way and uniquely', async () => {
-    const r = await one<{ bad: number; dup: number; refs: number }>(db, sql`
+    const r = await one<{ bad: number; dup: number; refs: number }>(
+      db,
+      sql`
       select count(*) filter (where invoice_num !~ '^(INV|CN|DN)/20[0-9]{2}-[0-9]{2}/[0-9]{6}$')::int as bad,
         (select count(*)::int from (select client_id, invoice_num from invoices group by 1, 2 having count(*) > 1) d) as dup,
         count(*) filter (where doc_type = 'CREDIT_NOTE' and doc_num like 'INV/%')::int as refs
-      from invoices`);
+      from invoices`,
+    );
     expect(r.bad).toBe(0);
     expect(r.dup).toBe(0);
     expect(r.refs).toBeGreaterThan(0);
   });
 
   it('gives every child obligor an existing parent in its own client', async () => {
-    const r = await one<{ orphans: number; parents_with_children: number; singles: number }>(db, sql`
+    const r = await one<{ orphans: number; parents_with_children: number; singles: number }>(
+      db,
+      sql`
       select (select count(*)::int from obligors c left join obligors p
           on p.client_id = c.client_id and p.sys_obligor_code = c.parent_sys_obligor_code
         where c.parent_sys_obligor_code is not null and (p.sys_obligor_code is null or p.parent_sys_obligor_code is not null)) as orphans,
         (select count(distinct (client_id, parent_sys_obligor_code))::int from obligors where parent_sys_obligor_code is not null)
           as parents_with_children,
         (select count(*)::int from (select 1 from obligors where parent_sys_obligor_code is not null
-          group by client_id, parent_sys_obligor_code having count(*) = 1) s) as singles`);
+          group by client_id, parent_sys_obligor_code having count(*) = 1) s) as singles`,
+    );
     expect(r.orphans).toBe(0);
     expect(r.parents_with_children).toBeGreaterThanOrEqual(5);
     expect(r.singles).toBeGreaterThan(0);
   });
 
   it('keeps every tenant row inside its own client', async () => {
-    const r = await one<Record<string, number>>(db, sql`
+    const r = await one<Record<string, number>>(
+      db,
+      sql`
       select
         (select count(*)::int from obligors o join clients c on c.id = o.client_id
           where o.sys_obligor_code !~ case c.code when 'KAVERI' then '^K[PC][0-9]+$' else '^[PC][0-9]+$' end) as obligor_codes,
@@ -181,7 +211,8 @@ describe('seed: invariants', () => {
           select 1 from users u where u.client_id = m.client_id and u.id = m.user_id)) as communications,
         (select count(*)::int from users u join clients c on c.id = u.client_id
           where split_part(u.email, '@', 2) <> lower(c.code) || '.test') as user_domains,
-        (select count(*)::int from holdings h join clients c on c.id = h.client_id where c.kind <> 'INVESTOR') as holdings`);
+        (select count(*)::int from holdings h join clients c on c.id = h.client_id where c.kind <> 'INVESTOR') as holdings`,
+    );
     for (const [check, count] of Object.entries(r)) expect({ check, count }).toEqual({ check, count: 0 });
   });
 
@@ -189,15 +220,32 @@ describe('seed: invariants', () => {
     const vardhman = await clientId(db, 'VARDHMAN');
     const kaveri = await clientId(db, 'KAVERI');
     const count = async (table: string, id: number) =>
-      (await one<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)} where client_id = ${id}`)).n;
-    for (const table of ['obligors', 'invoices', 'payments', 'tasks', 'notifications', 'communications', 'obligor_ratings', 'users']) {
+      (
+        await one<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from ${sql.identifier(table)} where client_id = ${id}`,
+        )
+      ).n;
+    for (const table of [
+      'obligors',
+      'invoices',
+      'payments',
+      'tasks',
+      'notifications',
+      'communications',
+      'obligor_ratings',
+      'users',
+    ]) {
       expect(await count(table, kaveri), table).toBeGreaterThan(0);
     }
     const ratio = (await count('invoices', kaveri)) / (await count('invoices', vardhman));
     expect(ratio).toBeGreaterThan(0.05);
     expect(ratio).toBeLessThan(0.2);
-    const shared = await one<{ n: number }>(db, sql`select count(*)::int as n from obligors a join obligors b
-      on a.business_id = b.business_id and a.client_id = ${vardhman} and b.client_id = ${kaveri}`);
+    const shared = await one<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from obligors a join obligors b
+      on a.business_id = b.business_id and a.client_id = ${vardhman} and b.client_id = ${kaveri}`,
+    );
     expect(shared.n).toBe(0);
   });
 
@@ -212,56 +260,101 @@ describe('seed: invariants', () => {
   });
 
   it('ends every credit limit history with the current limit', async () => {
-    const r = await one<{ missing: number; mismatched: number }>(db, sql`
+    const r = await one<{ missing: number; mismatched: number }>(
+      db,
+      sql`
       select count(*) filter (where h.credit_limit is null)::int as missing,
         count(*) filter (where h.credit_limit <> o.credit_limit)::int as mismatched
       from obligors o left join lateral (select credit_limit from credit_limit_history h
-        where h.client_id = o.client_id and h.sys_obligor_code = o.sys_obligor_code order by effective_date desc limit 1) h on true`);
+        where h.client_id = o.client_id and h.sys_obligor_code = o.sys_obligor_code order by effective_date desc limit 1) h on true`,
+    );
     expect(r).toEqual({ missing: 0, mismatched: 0 });
   });
 
   it('creates every demo user with the demo password and the promised permissions', async () => {
     for (const demo of DEMO_USERS) {
-      const [user] = await db.select({ id: users.id, clientId: users.clientId, name: users.name, userType: users.userType,
-        role: roles.code, client: clients.code, hash: users.passwordHash, status: users.status })
-        .from(users).innerJoin(roles, sql`${roles.clientId} = ${users.clientId} and ${roles.id} = ${users.roleId}`)
-        .innerJoin(clients, eq(clients.id, users.clientId)).where(eq(users.email, demo.email));
-      expect(user, demo.email).toMatchObject({ name: demo.name, userType: demo.userType, role: demo.role, client: demo.clientCode, status: 'ACTIVE' });
+      const [user] = await db
+        .select({
+          id: users.id,
+          clientId: users.clientId,
+          name: users.name,
+          userType: users.userType,
+          role: roles.code,
+          client: clients.code,
+          hash: users.passwordHash,
+          status: users.status,
+        })
+        .from(users)
+        .innerJoin(roles, sql`${roles.clientId} = ${users.clientId} and ${roles.id} = ${users.roleId}`)
+        .innerJoin(clients, eq(clients.id, users.clientId))
+        .where(eq(users.email, demo.email));
+      expect(user, demo.email).toMatchObject({
+        name: demo.name,
+        userType: demo.userType,
+        role: demo.role,
+        client: demo.clientCode,
+        status: 'ACTIVE',
+      });
       expect(await verifyPassword(DEMO_PASSWORD, user?.hash ?? '')).toBe(true);
     }
-    const pagesOf = async (email: string) => (await db.select({ f: userPagePermissions.featureType, pos: userPagePermissions.position })
-      .from(userPagePermissions).innerJoin(users, sql`${users.clientId} = ${userPagePermissions.clientId} and ${users.id} = ${userPagePermissions.userId}`)
-      .where(eq(users.email, email))).sort((a, b) => a.pos - b.pos).map((p) => p.f);
+    const pagesOf = async (email: string) =>
+      (
+        await db
+          .select({ f: userPagePermissions.featureType, pos: userPagePermissions.position })
+          .from(userPagePermissions)
+          .innerJoin(
+            users,
+            sql`${users.clientId} = ${userPagePermissions.clientId} and ${users.id} = ${userPagePermissions.userId}`,
+          )
+          .where(eq(users.email, email))
+      )
+        .sort((a, b) => a.pos - b.pos)
+        .map((p) => p.f);
     expect(await pagesOf('portal@vardhman.test')).toEqual(['CUSTOMER PORTAL', 'RECEIVABLES']);
     expect(await pagesOf('guest@vardhman.test')).toEqual(['RECEIVABLES', 'TASKS', 'MY CUSTOMERS']);
-    expect(await pagesOf('rep@vardhman.test')).toEqual(['COMPANY SUMMARY', 'MY CUSTOMERS', 'RECEIVABLES', 'TASKS',
-      'BUSINESS PERFORMANCE', 'CREDIT LIMIT', 'MANAGE_CONTACTS']);
+    expect(await pagesOf('rep@vardhman.test')).toEqual([
+      'COMPANY SUMMARY',
+      'MY CUSTOMERS',
+      'RECEIVABLES',
+      'TASKS',
+      'BUSINESS PERFORMANCE',
+      'CREDIT LIMIT',
+      'MANAGE_CONTACTS',
+    ]);
     expect(await pagesOf('staff@vardhman.test')).toEqual([]);
   });
 });
 
 describe('seed: realism', () => {
   it('has partly paid invoices and items settled in instalments', async () => {
-    const r = await one<{ partly_open: number; instalments: number }>(db, sql`
+    const r = await one<{ partly_open: number; instalments: number }>(
+      db,
+      sql`
       with paid as (select client_id, sys_invoice_num, sum(amount) as total, count(*) as n from payments group by 1, 2)
       select count(*) filter (where i.status = 'OPEN' and paid.total > 0)::int as partly_open,
         count(*) filter (where i.status = 'CLOSED' and paid.n >= 2)::int as instalments
-      from invoices i join paid using (client_id, sys_invoice_num)`);
+      from invoices i join paid using (client_id, sys_invoice_num)`,
+    );
     expect(r.partly_open).toBeGreaterThan(0);
     expect(r.instalments).toBeGreaterThan(0);
   });
 
   it('has open items more than 90 days past due, and current ones', async () => {
-    const r = await one<{ over90: number; current: number }>(db, sql`
+    const r = await one<{ over90: number; current: number }>(
+      db,
+      sql`
       select count(*) filter (where coalesce(due_date, issue_date) < ${TODAY}::date - 90)::int as over90,
         count(*) filter (where due_date >= ${TODAY}::date)::int as current
-      from invoices where status = 'OPEN' and doc_type <> 'CREDIT_NOTE'`);
+      from invoices where status = 'OPEN' and doc_type <> 'CREDIT_NOTE'`,
+    );
     expect(r.over90).toBeGreaterThan(0);
     expect(r.current).toBeGreaterThan(0);
   });
 
   it('has some obligors over their credit limit, but not most', async () => {
-    const r = await one<{ breached: number; total: number }>(db, sql`
+    const r = await one<{ breached: number; total: number }>(
+      db,
+      sql`
       with exposure as (
         select i.client_id, i.sys_obligor_code, sum(i.amount) - coalesce(sum(p.paid), 0) as amount
         from invoices i left join (select client_id, sys_invoice_num, sum(amount) as paid from payments group by 1, 2) p
@@ -269,26 +362,33 @@ describe('seed: realism', () => {
         group by 1, 2)
       select count(*) filter (where e.amount > o.credit_limit)::int as breached, count(*)::int as total
       from obligors o left join exposure e using (client_id, sys_obligor_code)
-      where o.parent_sys_obligor_code is not null`);
+      where o.parent_sys_obligor_code is not null`,
+    );
     expect(r.breached).toBeGreaterThan(0);
     expect(r.breached / r.total).toBeLessThan(0.2);
   });
 
   it('has rating histories with both upgrades and downgrades', async () => {
-    const r = await one<{ up: number; down: number }>(db, sql`
+    const r = await one<{ up: number; down: number }>(
+      db,
+      sql`
       with r as (select rating, lag(rating) over (partition by client_id, sys_obligor_code order by rating_date) as prev
         from obligor_ratings)
-      select count(*) filter (where rating < prev)::int as up, count(*) filter (where rating > prev)::int as down from r`);
+      select count(*) filter (where rating < prev)::int as up, count(*) filter (where rating > prev)::int as down from r`,
+    );
     expect(r.up).toBeGreaterThan(0);
     expect(r.down).toBeGreaterThan(0);
   });
 
   it('fills the notification bell of the demo admin, field officer and area sales manager', async () => {
-    const list = await rows<{ email: string; new: number; read: number; today: number }>(db, sql`
+    const list = await rows<{ email: string; new: number; read: number; today: number }>(
+      db,
+      sql`
       select u.email, count(*) filter (where n.status = 'NEW')::int as new, count(*) filter (where n.status = 'READ')::int as read,
         count(*) filter (where n.status = 'NEW' and (n.created_at at time zone 'Asia/Kolkata')::date = ${TODAY}::date)::int as today
       from users u join notifications n on n.client_id = u.client_id and n.user_id = u.id
-      where u.email in ('admin@vardhman.test', 'guest@vardhman.test', 'rep@vardhman.test') group by u.email order by u.email`);
+      where u.email in ('admin@vardhman.test', 'guest@vardhman.test', 'rep@vardhman.test') group by u.email order by u.email`,
+    );
     expect(list).toHaveLength(3);
     for (const n of list) {
       expect(n.new, n.email).toBeGreaterThanOrEqual(20);
@@ -299,14 +399,17 @@ describe('seed: realism', () => {
   });
 
   it('has closed tasks with comments and tasks linked to open invoices', async () => {
-    const r = await one<{ closed: number; uncommented: number; linked: number; backwards: number }>(db, sql`
+    const r = await one<{ closed: number; uncommented: number; linked: number; backwards: number }>(
+      db,
+      sql`
       select count(*) filter (where status = 'CLOSED')::int as closed,
         count(*) filter (where status = 'CLOSED' and (comment is null or closed_at is null))::int as uncommented,
         count(*) filter (where closed_at < created_at)::int
           + (select count(*)::int from notifications n join tasks t on t.client_id = n.client_id and t.id = n.association_id
             where n.created_at < t.created_at) as backwards,
         (select count(distinct (client_id, task_id))::int from task_invoices) as linked
-      from tasks`);
+      from tasks`,
+    );
     expect(r.closed).toBeGreaterThan(0);
     expect(r.uncommented).toBe(0);
     expect(r.backwards).toBe(0);
@@ -314,11 +417,14 @@ describe('seed: realism', () => {
   });
 
   it('gives the investor firm holdings with received and upcoming cashflows', async () => {
-    const r = await one<{ holdings: number; received: number; upcoming: number; offerings: number }>(db, sql`
+    const r = await one<{ holdings: number; received: number; upcoming: number; offerings: number }>(
+      db,
+      sql`
       select (select count(*)::int from holdings) as holdings,
         (select count(*)::int from holding_cashflows where received_date is not null) as received,
         (select count(*)::int from holding_cashflows where received_date is null) as upcoming,
-        (select count(*)::int from offerings where close_date >= ${TODAY}::date) as offerings`);
+        (select count(*)::int from offerings where close_date >= ${TODAY}::date) as offerings`,
+    );
     expect(r.holdings).toBeGreaterThanOrEqual(3);
     expect(r.received).toBeGreaterThan(0);
     expect(r.upcoming).toBeGreaterThan(0);

@@ -16,9 +16,11 @@ export function ChangePasswordForm() {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '');
-    const ok = await run(() => callApi(accountCalls.changePassword, {
-      body: { currentPassword: text('currentPassword'), password: text('password'), confirm: text('confirm') },
-    }));
+    const ok = await run(() =>
+      callApi(accountCalls.changePassword, {
+        body: { currentPassword: text('currentPassword'), password: text('password'), confirm: text('confirm') },
+      }),
+    );
     if (ok) {
       setDone(true);
       form.current?.reset();
@@ -29,10 +31,36 @@ export function ChangePasswordForm() {
     <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">
       {error && <Alert kind="error">{error}</Alert>}
       {done && <Alert kind="success">Password changed. Your other sessions have ended; this one goes on.</Alert>}
-      <Field id="currentPassword" label="Current password" type="password" autoComplete="current-password" required error={fields.currentPassword} />
-      <Field id="password" label="New password" type="password" autoComplete="new-password" required maxLength={128} error={fields.password} hint={PASSWORD_HINT} />
-      <Field id="confirm" label="New password again" type="password" autoComplete="new-password" required maxLength={128} error={fields.confirm} />
-      <button type="submit" disabled={busy} className={`${primaryButton} sm:w-auto`}>{busy ? 'Saving…' : 'Change password'}</button>
+      <Field
+        id="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fields.currentPassword}
+      />
+      <Field
+        id="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        error={fields.password}
+        hint={PASSWORD_HINT}
+      />
+      <Field
+        id="confirm"
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        error={fields.confirm}
+      />
+      <button type="submit" disabled={busy} className={`${primaryButton} sm:w-auto`}>
+        {busy ? 'Saving…' : 'Change password'}
+      </button>
     </form>
   );
 }

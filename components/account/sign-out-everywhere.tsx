@@ -27,19 +27,36 @@ export function SignOutEverywhere() {
       {confirming ? (
         <>
           <span className="text-sm text-slate-600">Sign out on every device, this one included?</span>
-          <button type="button" onClick={signOut} disabled={busy}
-            className="rounded-md bg-rose-600 px-3 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={signOut}
+            disabled={busy}
+            className="rounded-md bg-rose-600 px-3 py-2 text-sm font-semibold text-white hover:bg-rose-700 disabled:opacity-60"
+          >
             {busy ? 'Signing out…' : 'Yes, sign out everywhere'}
           </button>
-          <button type="button" onClick={() => setConfirming(false)} className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100">Cancel</button>
+          <button
+            type="button"
+            onClick={() => setConfirming(false)}
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100"
+          >
+            Cancel
+          </button>
         </>
       ) : (
-        <button type="button" onClick={() => setConfirming(true)}
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50">
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+        >
           Sign out everywhere
         </button>
       )}
-      {error && <p role="alert" className="text-sm text-rose-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-rose-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

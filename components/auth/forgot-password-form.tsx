@@ -17,12 +17,19 @@ export function ForgotPasswordForm() {
     if (answer) setSent(answer.message);
   }
 
-  if (sent) return <div className="mt-6"><Alert kind="success">{sent}</Alert></div>;
+  if (sent)
+    return (
+      <div className="mt-6">
+        <Alert kind="success">{sent}</Alert>
+      </div>
+    );
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
       {error && <Alert kind="error">{error}</Alert>}
       <Field id="email" label="Work email" type="email" autoComplete="username" required error={fields.email} />
-      <button type="submit" disabled={busy} className={primaryButton}>{busy ? 'Sending…' : 'Email me a reset link'}</button>
+      <button type="submit" disabled={busy} className={primaryButton}>
+        {busy ? 'Sending…' : 'Email me a reset link'}
+      </button>
     </form>
   );
 }

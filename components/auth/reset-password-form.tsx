@@ -7,7 +7,8 @@ import { accountCalls } from '@/lib/contract/accounts';
 import { Alert, Field, primaryButton } from './auth-card';
 import { useSubmit } from './use-submit';
 
-export const PASSWORD_HINT = 'At least 8 characters. A few unrelated words make a strong password; very common passwords are refused.';
+export const PASSWORD_HINT =
+  'At least 8 characters. A few unrelated words make a strong password; very common passwords are refused.';
 
 /** A new password twice, for a reset link or an invitation (same token kind). */
 export function ResetPasswordForm({ token, invite }: { token: string; invite: boolean }) {
@@ -26,18 +27,54 @@ export function ResetPasswordForm({ token, invite }: { token: string; invite: bo
   if (done) {
     return (
       <div className="mt-6 space-y-4">
-        <Alert kind="success">{invite ? 'Your password is set.' : 'Your password is changed, and every earlier session has ended.'} Sign in with it now.</Alert>
-        <Link href="/" className={`${primaryButton} block text-center`}>Sign in</Link>
+        <Alert kind="success">
+          {invite ? 'Your password is set.' : 'Your password is changed, and every earlier session has ended.'} Sign in
+          with it now.
+        </Alert>
+        <Link href="/" className={`${primaryButton} block text-center`}>
+          Sign in
+        </Link>
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-      {error && <Alert kind="error">{error}{fields.token && <> <Link href="/forgot_password" className="font-medium underline">Ask for a new link</Link>.</>}</Alert>}
-      <Field id="password" label="New password" type="password" autoComplete="new-password" required maxLength={128}
-        error={fields.password} hint={PASSWORD_HINT} />
-      <Field id="confirm" label="New password again" type="password" autoComplete="new-password" required maxLength={128} error={fields.confirm} />
-      <button type="submit" disabled={busy} className={primaryButton}>{busy ? 'Saving…' : invite ? 'Set password' : 'Change password'}</button>
+      {error && (
+        <Alert kind="error">
+          {error}
+          {fields.token && (
+            <>
+              {' '}
+              <Link href="/forgot_password" className="font-medium underline">
+                Ask for a new link
+              </Link>
+              .
+            </>
+          )}
+        </Alert>
+      )}
+      <Field
+        id="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        error={fields.password}
+        hint={PASSWORD_HINT}
+      />
+      <Field
+        id="confirm"
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        error={fields.confirm}
+      />
+      <button type="submit" disabled={busy} className={primaryButton}>
+        {busy ? 'Saving…' : invite ? 'Set password' : 'Change password'}
+      </button>
     </form>
   );
 }

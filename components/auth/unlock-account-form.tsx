@@ -15,18 +15,26 @@ export function UnlockAccountForm({ token }: { token: string }) {
   if (done) {
     return (
       <div className="mt-6 space-y-4">
-        <Alert kind="success">Your account is unlocked. Sign in again; if you do not remember the password, reset it.</Alert>
-        <Link href="/" className={`${primaryButton} block text-center`}>Sign in</Link>
+        <Alert kind="success">
+          Your account is unlocked. Sign in again; if you do not remember the password, reset it.
+        </Alert>
+        <Link href="/" className={`${primaryButton} block text-center`}>
+          Sign in
+        </Link>
       </div>
     );
   }
   return (
     <div className="mt-6 space-y-4">
       {error && <Alert kind="error">{error}</Alert>}
-      <button type="button" disabled={busy} className={primaryButton}
+      <button
+        type="button"
+        disabled={busy}
+        className={primaryButton}
         onClick={async () => {
           if (await run(() => callApi(accountCalls.unlockAccount, { body: { token } }))) setDone(true);
-        }}>
+        }}
+      >
         {busy ? 'Unlocking…' : 'Unlock my account'}
       </button>
     </div>

@@ -10,10 +10,18 @@ export function AddContactButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+      >
         Add contact
       </button>
-      <ContactFormDialog open={open} onClose={() => setOpen(false)} onSaved={(contact) => router.push(`/borrowers/contacts/${contact.id}`)} />
+      <ContactFormDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onSaved={(contact) => router.push(`/borrowers/contacts/${contact.id}`)}
+      />
     </>
   );
 }

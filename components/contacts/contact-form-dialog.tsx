@@ -8,7 +8,8 @@ import { SearchPicker, type Pick } from '@/components/tasks/search-picker';
 import { FieldError, inputClass } from './form-field';
 
 const toCustomer = (row: Record<string, unknown>): Pick => ({
-  id: String(row.sysObligorCode), label: String(row.name),
+  id: String(row.sysObligorCode),
+  label: String(row.name),
   detail: [row.sysObligorCode, row.parentName, row.city].filter(Boolean).join(' · '),
 });
 
@@ -16,7 +17,13 @@ const toCustomer = (row: Record<string, unknown>): Pick => ({
  * Adding or editing a contact person. The customer is fixed when the dialog is opened from a
  * customer (or for an edit), and searched otherwise. Field messages come from the API's 400.
  */
-export function ContactFormDialog({ open, onClose, onSaved, contact, obligor }: {
+export function ContactFormDialog({
+  open,
+  onClose,
+  onSaved,
+  contact,
+  obligor,
+}: {
   open: boolean;
   onClose: () => void;
   onSaved: (contact: TContact) => void;
@@ -58,7 +65,7 @@ export function ContactFormDialog({ open, onClose, onSaved, contact, obligor }: 
       const result = await apiErrorMessage(err);
       const status = (err as { response?: Response }).response?.status;
       // 404 on a save means the customer is not (or no longer) one the user may see.
-      const fieldsFromApi = status === 404 ? { sysObligorCode: result.message } : result.fields ?? {};
+      const fieldsFromApi = status === 404 ? { sysObligorCode: result.message } : (result.fields ?? {});
       setFields(fieldsFromApi);
       setError(Object.keys(fieldsFromApi).length ? 'Please correct the highlighted fields.' : result.message);
       setBusy(false);
@@ -70,52 +77,128 @@ export function ContactFormDialog({ open, onClose, onSaved, contact, obligor }: 
       <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-16">
         <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-slate-900">{contact ? 'Edit contact' : 'Add contact'}</DialogTitle>
+          <DialogTitle className="text-lg font-semibold text-slate-900">
+            {contact ? 'Edit contact' : 'Add contact'}
+          </DialogTitle>
           <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
-            {error && <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{error}</p>}
+            {error && (
+              <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+                {error}
+              </p>
+            )}
             {fixed ? (
               <div>
                 <p className="block text-sm font-medium text-slate-700">Customer</p>
                 <p className="mt-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-900">
-                  {fixed.name}{fixed.name !== fixed.sysObligorCode && <span className="text-slate-500"> · {fixed.sysObligorCode}</span>}
+                  {fixed.name}
+                  {fixed.name !== fixed.sysObligorCode && (
+                    <span className="text-slate-500"> · {fixed.sysObligorCode}</span>
+                  )}
                 </p>
                 <FieldError id="contact-customer-error" message={fields.sysObligorCode} />
               </div>
             ) : (
-              <SearchPicker id="contact-customer" label="Customer" path="v3/parentobligors" param="obligorName" toPick={toCustomer}
-                value={customer} onChange={setCustomer} error={fields.sysObligorCode} placeholder="Search by customer name or code" />
+              <SearchPicker
+                id="contact-customer"
+                label="Customer"
+                path="v3/parentobligors"
+                param="obligorName"
+                toPick={toCustomer}
+                value={customer}
+                onChange={setCustomer}
+                error={fields.sysObligorCode}
+                placeholder="Search by customer name or code"
+              />
             )}
             <div>
-              <label htmlFor="contact-name" className="block text-sm font-medium text-slate-700">Name</label>
-              <input id="contact-name" name="name" required maxLength={120} defaultValue={contact?.name} placeholder="e.g. Rekha Agarwal"
-                className={inputClass} aria-invalid={Boolean(fields.name)} aria-describedby="contact-name-error" />
+              <label htmlFor="contact-name" className="block text-sm font-medium text-slate-700">
+                Name
+              </label>
+              <input
+                id="contact-name"
+                name="name"
+                required
+                maxLength={120}
+                defaultValue={contact?.name}
+                placeholder="e.g. Rekha Agarwal"
+                className={inputClass}
+                aria-invalid={Boolean(fields.name)}
+                aria-describedby="contact-name-error"
+              />
               <FieldError id="contact-name-error" message={fields.name} />
             </div>
             <div>
-              <label htmlFor="contact-role" className="block text-sm font-medium text-slate-700">Role <span className="font-normal text-slate-400">(optional)</span></label>
-              <input id="contact-role" name="role" list="contact-roles" maxLength={60} defaultValue={contact?.role ?? ''} placeholder="e.g. Accounts Payable"
-                className={inputClass} aria-invalid={Boolean(fields.role)} aria-describedby="contact-role-error" />
-              <datalist id="contact-roles">{CONTACT_ROLES.map((r) => <option key={r} value={r} />)}</datalist>
+              <label htmlFor="contact-role" className="block text-sm font-medium text-slate-700">
+                Role <span className="font-normal text-slate-400">(optional)</span>
+              </label>
+              <input
+                id="contact-role"
+                name="role"
+                list="contact-roles"
+                maxLength={60}
+                defaultValue={contact?.role ?? ''}
+                placeholder="e.g. Accounts Payable"
+                className={inputClass}
+                aria-invalid={Boolean(fields.role)}
+                aria-describedby="contact-role-error"
+              />
+              <datalist id="contact-roles">
+                {CONTACT_ROLES.map((r) => (
+                  <option key={r} value={r} />
+                ))}
+              </datalist>
               <FieldError id="contact-role-error" message={fields.role} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div>
-                <label htmlFor="contact-email" className="block text-sm font-medium text-slate-700">Email</label>
-                <input id="contact-email" name="email" type="email" maxLength={254} defaultValue={contact?.email ?? ''} placeholder="name@company.in"
-                  className={inputClass} aria-invalid={Boolean(fields.email)} aria-describedby="contact-email-error" />
+                <label htmlFor="contact-email" className="block text-sm font-medium text-slate-700">
+                  Email
+                </label>
+                <input
+                  id="contact-email"
+                  name="email"
+                  type="email"
+                  maxLength={254}
+                  defaultValue={contact?.email ?? ''}
+                  placeholder="name@company.in"
+                  className={inputClass}
+                  aria-invalid={Boolean(fields.email)}
+                  aria-describedby="contact-email-error"
+                />
                 <FieldError id="contact-email-error" message={fields.email} />
               </div>
               <div>
-                <label htmlFor="contact-phone" className="block text-sm font-medium text-slate-700">Phone</label>
-                <input id="contact-phone" name="phone" type="tel" maxLength={30} defaultValue={contact?.phone ?? ''} placeholder="+91 98201 45678"
-                  className={inputClass} aria-invalid={Boolean(fields.phone)} aria-describedby="contact-phone-error" />
+                <label htmlFor="contact-phone" className="block text-sm font-medium text-slate-700">
+                  Phone
+                </label>
+                <input
+                  id="contact-phone"
+                  name="phone"
+                  type="tel"
+                  maxLength={30}
+                  defaultValue={contact?.phone ?? ''}
+                  placeholder="+91 98201 45678"
+                  className={inputClass}
+                  aria-invalid={Boolean(fields.phone)}
+                  aria-describedby="contact-phone-error"
+                />
                 <FieldError id="contact-phone-error" message={fields.phone} />
               </div>
             </div>
             <p className="text-xs text-slate-500">Give an email, a phone number, or both.</p>
             <div className="flex justify-end gap-3 pt-2">
-              <button type="button" onClick={close} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">Cancel</button>
-              <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+              <button
+                type="button"
+                onClick={close}
+                className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              >
+                Cancel
+              </button>
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              >
                 {busy ? 'Saving…' : contact ? 'Save changes' : 'Add contact'}
               </button>
             </div>

@@ -7,8 +7,14 @@ import { SortableHeader } from '@/components/receivables/sortable-header';
 const PATH = '/borrowers/contacts';
 
 /** Contact people with their customer; names, customers and roles sort A to Z first. */
-export function ContactsTable({ contacts, sort, params }: {
-  contacts: TContact[]; sort: { sortBy: string; order: SortOrder }; params: Record<string, string>;
+export function ContactsTable({
+  contacts,
+  sort,
+  params,
+}: {
+  contacts: TContact[];
+  sort: { sortBy: string; order: SortOrder };
+  params: Record<string, string>;
 }) {
   const header = { active: sort, pathname: PATH, params, firstOrder: 'ASC' as const };
   return (
@@ -25,14 +31,36 @@ export function ContactsTable({ contacts, sort, params }: {
       <tbody>
         {contacts.map((contact) => (
           <Tr key={contact.id} data-contact-id={contact.id}>
-            <Td><Link href={`${PATH}/${contact.id}`} className="font-medium text-brand-700 hover:underline">{contact.name}</Link></Td>
+            <Td>
+              <Link href={`${PATH}/${contact.id}`} className="font-medium text-brand-700 hover:underline">
+                {contact.name}
+              </Link>
+            </Td>
             <Td>{contact.role ?? <span className="text-slate-400">—</span>}</Td>
             <Td>
-              <Link href={obligorHref(contact)} className="hover:underline">{contact.obligorName}</Link>
+              <Link href={obligorHref(contact)} className="hover:underline">
+                {contact.obligorName}
+              </Link>
               <span className="ml-1.5 text-xs text-slate-400">{contact.sysObligorCode}</span>
             </Td>
-            <Td>{contact.email ? <a href={`mailto:${contact.email}`} className="hover:underline">{contact.email}</a> : <span className="text-slate-400">—</span>}</Td>
-            <Td className="whitespace-nowrap tabular-nums">{contact.phone ? <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">{contact.phone}</a> : <span className="text-slate-400">—</span>}</Td>
+            <Td>
+              {contact.email ? (
+                <a href={`mailto:${contact.email}`} className="hover:underline">
+                  {contact.email}
+                </a>
+              ) : (
+                <span className="text-slate-400">—</span>
+              )}
+            </Td>
+            <Td className="whitespace-nowrap tabular-nums">
+              {contact.phone ? (
+                <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                  {contact.phone}
+                </a>
+              ) : (
+                <span className="text-slate-400">—</span>
+              )}
+            </Td>
           </Tr>
         ))}
       </tbody>

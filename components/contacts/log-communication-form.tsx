@@ -3,7 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
 import {
-  CHANNEL_LABELS, communicationCalls, COMMUNICATION_CHANNELS, SUMMARY_MAX_LENGTH, type TChannel, type TCommunication,
+  CHANNEL_LABELS,
+  communicationCalls,
+  COMMUNICATION_CHANNELS,
+  SUMMARY_MAX_LENGTH,
+  type TChannel,
+  type TCommunication,
 } from '@/lib/contract/communications';
 import { todayIso } from '@/lib/domain/dates';
 import { FieldError, inputClass } from './form-field';
@@ -16,8 +21,14 @@ const SUMMARY_PLACEHOLDER: Record<TChannel, string> = {
 };
 
 /** Logs a call, email, visit or promise to pay on one obligor; the API's field messages show under each field. */
-export function LogCommunicationForm({ obligorCode, onLogged, onCancel }: {
-  obligorCode: string; onLogged: (row: TCommunication) => void; onCancel: () => void;
+export function LogCommunicationForm({
+  obligorCode,
+  onLogged,
+  onCancel,
+}: {
+  obligorCode: string;
+  onLogged: (row: TCommunication) => void;
+  onCancel: () => void;
 }) {
   const today = todayIso();
   const [channel, setChannel] = useState<TChannel>('CALL');
@@ -31,7 +42,9 @@ export function LogCommunicationForm({ obligorCode, onLogged, onCancel }: {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const body = {
-      commDate, channel, summary,
+      commDate,
+      channel,
+      summary,
       followUpDate: form.get('followUpDate') || undefined,
       promisedAmount: channel === 'PROMISE_TO_PAY' ? form.get('promisedAmount') || undefined : undefined,
     };
@@ -53,49 +66,123 @@ export function LogCommunicationForm({ obligorCode, onLogged, onCancel }: {
 
   const field = (name: string) => ({ 'aria-invalid': Boolean(fields[name]), 'aria-describedby': `comm-${name}-error` });
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4 border-b border-slate-100 bg-slate-50/60 px-5 py-4" aria-label="Log a communication">
-      {error && <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{error}</p>}
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="space-y-4 border-b border-slate-100 bg-slate-50/60 px-5 py-4"
+      aria-label="Log a communication"
+    >
+      {error && (
+        <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {error}
+        </p>
+      )}
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
-          <label htmlFor="comm-date" className="block text-sm font-medium text-slate-700">Date</label>
-          <input id="comm-date" name="commDate" type="date" value={commDate} max={today} onChange={(e) => setCommDate(e.target.value)}
-            className={inputClass} {...field('commDate')} />
+          <label htmlFor="comm-date" className="block text-sm font-medium text-slate-700">
+            Date
+          </label>
+          <input
+            id="comm-date"
+            name="commDate"
+            type="date"
+            value={commDate}
+            max={today}
+            onChange={(e) => setCommDate(e.target.value)}
+            className={inputClass}
+            {...field('commDate')}
+          />
           <FieldError id="comm-commDate-error" message={fields.commDate} />
         </div>
         <div>
-          <label htmlFor="comm-channel" className="block text-sm font-medium text-slate-700">Type</label>
-          <select id="comm-channel" name="channel" value={channel} onChange={(e) => setChannel(e.target.value as TChannel)}
-            className={inputClass} {...field('channel')}>
-            {COMMUNICATION_CHANNELS.map((c) => <option key={c} value={c}>{CHANNEL_LABELS[c]}</option>)}
+          <label htmlFor="comm-channel" className="block text-sm font-medium text-slate-700">
+            Type
+          </label>
+          <select
+            id="comm-channel"
+            name="channel"
+            value={channel}
+            onChange={(e) => setChannel(e.target.value as TChannel)}
+            className={inputClass}
+            {...field('channel')}
+          >
+            {COMMUNICATION_CHANNELS.map((c) => (
+              <option key={c} value={c}>
+                {CHANNEL_LABELS[c]}
+              </option>
+            ))}
           </select>
           <FieldError id="comm-channel-error" message={fields.channel} />
         </div>
         <div>
-          <label htmlFor="comm-follow-up" className="block text-sm font-medium text-slate-700">Follow-up <span className="font-normal text-slate-400">(optional)</span></label>
-          <input id="comm-follow-up" name="followUpDate" type="date" min={commDate} className={inputClass} {...field('followUpDate')} />
+          <label htmlFor="comm-follow-up" className="block text-sm font-medium text-slate-700">
+            Follow-up <span className="font-normal text-slate-400">(optional)</span>
+          </label>
+          <input
+            id="comm-follow-up"
+            name="followUpDate"
+            type="date"
+            min={commDate}
+            className={inputClass}
+            {...field('followUpDate')}
+          />
           <FieldError id="comm-followUpDate-error" message={fields.followUpDate} />
         </div>
       </div>
       {channel === 'PROMISE_TO_PAY' && (
         <div className="sm:w-1/3">
-          <label htmlFor="comm-amount" className="block text-sm font-medium text-slate-700">Promised amount (₹)</label>
-          <input id="comm-amount" name="promisedAmount" type="number" inputMode="decimal" min="0.01" step="0.01" placeholder="e.g. 250000"
-            className={`${inputClass} tabular-nums`} {...field('promisedAmount')} />
+          <label htmlFor="comm-amount" className="block text-sm font-medium text-slate-700">
+            Promised amount (₹)
+          </label>
+          <input
+            id="comm-amount"
+            name="promisedAmount"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="e.g. 250000"
+            className={`${inputClass} tabular-nums`}
+            {...field('promisedAmount')}
+          />
           <FieldError id="comm-promisedAmount-error" message={fields.promisedAmount} />
         </div>
       )}
       <div>
-        <label htmlFor="comm-summary" className="block text-sm font-medium text-slate-700">Summary</label>
-        <textarea id="comm-summary" name="summary" rows={3} maxLength={SUMMARY_MAX_LENGTH} value={summary} onChange={(e) => setSummary(e.target.value)}
-          placeholder={SUMMARY_PLACEHOLDER[channel]} className={inputClass} {...field('summary')} />
+        <label htmlFor="comm-summary" className="block text-sm font-medium text-slate-700">
+          Summary
+        </label>
+        <textarea
+          id="comm-summary"
+          name="summary"
+          rows={3}
+          maxLength={SUMMARY_MAX_LENGTH}
+          value={summary}
+          onChange={(e) => setSummary(e.target.value)}
+          placeholder={SUMMARY_PLACEHOLDER[channel]}
+          className={inputClass}
+          {...field('summary')}
+        />
         <div className="flex justify-between">
           <FieldError id="comm-summary-error" message={fields.summary} />
-          <span className="ml-auto mt-1 text-xs tabular-nums text-slate-400">{summary.length} / {SUMMARY_MAX_LENGTH}</span>
+          <span className="ml-auto mt-1 text-xs tabular-nums text-slate-400">
+            {summary.length} / {SUMMARY_MAX_LENGTH}
+          </span>
         </div>
       </div>
       <div className="flex justify-end gap-3">
-        <button type="button" onClick={onCancel} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">Cancel</button>
-        <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={onCancel}
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        >
           {busy ? 'Saving…' : 'Log communication'}
         </button>
       </div>

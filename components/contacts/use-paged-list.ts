@@ -6,10 +6,7 @@ import { fillPath, type CallInput } from '@/lib/contract/call';
 import { TOTAL_RECORDS_HEADER } from '@/lib/contract/common';
 import type { PagedCall, PagedRow } from '@/lib/client/use-paged-list';
 
-export type PagedState<T> =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ok'; rows: T[]; total: number };
+export type PagedState<T> = { status: 'loading' } | { status: 'error' } | { status: 'ok'; rows: T[]; total: number };
 
 type Page<T> = { rows: T[]; total: number };
 
@@ -54,7 +51,8 @@ export function usePagedList<T>(target: PagedCall | string, input: object): Page
       .catch((error: unknown) => {
         if (id !== latest.current) return;
         // A customer outside the user's scope answers 404: for them there is simply no data.
-        if ((error as { response?: Response }).response?.status === 404) return setState({ status: 'ok', rows: [], total: 0 });
+        if ((error as { response?: Response }).response?.status === 404)
+          return setState({ status: 'ok', rows: [], total: 0 });
         console.error('Error fetching', key, error);
         setState({ status: 'error' });
       });

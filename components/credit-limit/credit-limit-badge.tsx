@@ -6,13 +6,22 @@ const TONES: Record<CreditLimitStatus, string> = {
   WITHIN: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
   NO_LIMIT: 'bg-slate-50 text-slate-500 ring-slate-500/10',
 };
-const SHORT: Record<CreditLimitStatus, string> = { BREACHED: 'Breached', NEAR: 'Near breach', WITHIN: 'Within', NO_LIMIT: 'No limit' };
+const SHORT: Record<CreditLimitStatus, string> = {
+  BREACHED: 'Breached',
+  NEAR: 'Near breach',
+  WITHIN: 'Within',
+  NO_LIMIT: 'No limit',
+};
 
 /** The utilisation band as a coloured tag; the full wording (with the threshold) on hover. */
 export function CreditLimitBadge({ status }: { status: CreditLimitStatus }) {
   return (
-    <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[status]}`}
-      title={CREDIT_LIMIT_STATUS_LABELS[status]} data-testid="credit-status" data-status={status}>
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TONES[status]}`}
+      title={CREDIT_LIMIT_STATUS_LABELS[status]}
+      data-testid="credit-status"
+      data-status={status}
+    >
       {SHORT[status]}
     </span>
   );

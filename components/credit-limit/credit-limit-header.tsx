@@ -15,8 +15,14 @@ export interface CreditLimitTableProps {
 }
 
 /** The header row both tables share: sortable figures, the status, and a last column of their own. */
-export function CreditLimitHeader({ nameLabel, lastLabel, sort, pathname, params, dim1Name }:
-  Omit<CreditLimitTableProps, 'rows' | 'money'> & { nameLabel: string; lastLabel: string }) {
+export function CreditLimitHeader({
+  nameLabel,
+  lastLabel,
+  sort,
+  pathname,
+  params,
+  dim1Name,
+}: Omit<CreditLimitTableProps, 'rows' | 'money'> & { nameLabel: string; lastLabel: string }) {
   const header = { active: sort, pathname, params };
   return (
     <thead>

@@ -13,18 +13,31 @@ import { CreditLimitAccountsTable } from './credit-limit-accounts-table';
 import { CreditLimitTable } from './credit-limit-table';
 
 export const CREDIT_LIMIT_FILTER_KEYS = ['view', 'date', 'dim', 'search', 'family'] as const;
-export const CREDIT_LIMIT_LIST_KEYS = [...CREDIT_LIMIT_FILTER_KEYS, 'status', 'sortBy', 'order', 'offset', 'count'] as const;
+export const CREDIT_LIMIT_LIST_KEYS = [
+  ...CREDIT_LIMIT_FILTER_KEYS,
+  'status',
+  'sortBy',
+  'order',
+  'offset',
+  'count',
+] as const;
 
 /** Breaches first: the list opens on the most used limits. */
 const DEFAULT_SORT = { sortBy: 'utilisation', order: 'DESC' } as const;
-const TILE_TONES = { BREACHED: 'text-rose-700', NEAR: 'text-amber-700', WITHIN: 'text-emerald-700', NO_LIMIT: 'text-slate-500' } as const;
+const TILE_TONES = {
+  BREACHED: 'text-rose-700',
+  NEAR: 'text-amber-700',
+  WITHIN: 'text-emerald-700',
+  NO_LIMIT: 'text-slate-500',
+} as const;
 
 /** One tile per band (count and exposure); a tile filters the list to its band, again to all. */
 export function CreditLimitBands({ params, pathname }: { params: Record<string, string>; pathname: string }) {
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
     const [money, bands] = await Promise.all([
-      clientSettings(), backend.creditLimits.bands({ query: pickParams(params, CREDIT_LIMIT_FILTER_KEYS) }),
+      clientSettings(),
+      backend.creditLimits.bands({ query: pickParams(params, CREDIT_LIMIT_FILTER_KEYS) }),
     ]);
     return { money, bands };
   };
@@ -36,12 +49,21 @@ export function CreditLimitBands({ params, pathname }: { params: Record<string, 
             const band = bands.find((b) => b.status === status) ?? { customers: 0, exposure: 0 };
             const active = params.status === status;
             return (
-              <Link key={status} href={hrefWith(pathname, params, { status: active ? null : status, [PAGE_PARAM]: null })} scroll={false}
+              <Link
+                key={status}
+                href={hrefWith(pathname, params, { status: active ? null : status, [PAGE_PARAM]: null })}
+                scroll={false}
                 className={`rounded-xl border bg-white px-4 py-3 shadow-sm hover:border-brand-300 ${active ? 'border-brand-500 ring-2 ring-brand-500/20' : 'border-slate-200'}`}
-                data-testid={`band-${status}`} aria-pressed={active}>
+                data-testid={`band-${status}`}
+                aria-pressed={active}
+              >
                 <div className="text-xs font-medium text-slate-500">{CREDIT_LIMIT_STATUS_LABELS[status]}</div>
-                <div className={`mt-1 text-2xl font-semibold tabular-nums ${TILE_TONES[status]}`}>{formatCount(band.customers)}</div>
-                <div className="text-xs text-slate-500">exposure <Money value={band.exposure} format={money} short /></div>
+                <div className={`mt-1 text-2xl font-semibold tabular-nums ${TILE_TONES[status]}`}>
+                  {formatCount(band.customers)}
+                </div>
+                <div className="text-xs text-slate-500">
+                  exposure <Money value={band.exposure} format={money} short />
+                </div>
               </Link>
             );
           })}
@@ -55,7 +77,8 @@ export function CreditLimitList({ params, pathname }: { params: Record<string, s
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
     const [settings, list] = await Promise.all([
-      clientSettings(), backend.creditLimits.list({ query: pickParams(params, CREDIT_LIMIT_LIST_KEYS) }),
+      clientSettings(),
+      backend.creditLimits.list({ query: pickParams(params, CREDIT_LIMIT_LIST_KEYS) }),
     ]);
     return { settings, list };
   };
@@ -63,19 +86,49 @@ export function CreditLimitList({ params, pathname }: { params: Record<string, s
   const { page, count } = readPaging(params, DEFAULT_PAGE_SIZE);
   return (
     <Loaded load={load} isEmpty={({ list }) => list.total === 0}>
-      {({ settings, list }) => list.rows.length === 0 ? (
-        <div className="space-y-3 p-5">
-          <WarningBox kind="empty" message={`This page is past the end of the list (${list.total} rows).`} />
-          <Link href={hrefWith(pathname, params, { [PAGE_PARAM]: null })} className="text-sm font-medium text-brand-700 hover:underline">Go to the first page</Link>
-        </div>
-      ) : (
-        <>
-          {params.view === 'accounts'
-            ? <CreditLimitAccountsTable rows={list.rows} money={settings} sort={sort} pathname={pathname} params={params} dim1Name={settings.dimensionNames.dim1} />
-            : <CreditLimitTable rows={list.rows} money={settings} sort={sort} pathname={pathname} params={params} dim1Name={settings.dimensionNames.dim1} />}
-          <Pagination total={list.total} page={page} count={count} pathname={pathname} params={params} noun={params.view === 'accounts' ? 'accounts' : 'customers'} />
-        </>
-      )}
+      {({ settings, list }) =>
+        list.rows.length === 0 ? (
+          <div className="space-y-3 p-5">
+            <WarningBox kind="empty" message={`This page is past the end of the list (${list.total} rows).`} />
+            <Link
+              href={hrefWith(pathname, params, { [PAGE_PARAM]: null })}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              Go to the first page
+            </Link>
+          </div>
+        ) : (
+          <>
+            {params.view === 'accounts' ? (
+              <CreditLimitAccountsTable
+                rows={list.rows}
+                money={settings}
+                sort={sort}
+                pathname={pathname}
+                params={params}
+                dim1Name={settings.dimensionNames.dim1}
+              />
+            ) : (
+              <CreditLimitTable
+                rows={list.rows}
+                money={settings}
+                sort={sort}
+                pathname={pathname}
+                params={params}
+                dim1Name={settings.dimensionNames.dim1}
+              />
+            )}
+            <Pagination
+              total={list.total}
+              page={page}
+              count={count}
+              pathname={pathname}
+              params={params}
+              noun={params.view === 'accounts' ? 'accounts' : 'customers'}
+            />
+          </>
+        )
+      }
     </Loaded>
   );
 }

@@ -14,29 +14,71 @@ import { Utilisation } from './utilisation';
 export function CreditLimitTable({ rows, money, ...headerProps }: CreditLimitTableProps) {
   const { pathname, params } = headerProps;
   return (
-    <DataTable label="Credit limits" testId="credit-limit-table" caption={`Amounts in ${currencySign(money)} (${money.currency})`}>
+    <DataTable
+      label="Credit limits"
+      testId="credit-limit-table"
+      caption={`Amounts in ${currencySign(money)} (${money.currency})`}
+    >
       <CreditLimitHeader nameLabel="Customer" lastLabel="Limit history · accounts" {...headerProps} />
       <tbody>
         {rows.map((row) => (
-          <tr key={row.sysObligorCode} className={`text-slate-700 ${ROW_TONES[row.status]}`} data-testid="credit-limit-row"
-            data-code={row.sysObligorCode} data-status={row.status}>
+          <tr
+            key={row.sysObligorCode}
+            className={`text-slate-700 ${ROW_TONES[row.status]}`}
+            data-testid="credit-limit-row"
+            data-code={row.sysObligorCode}
+            data-status={row.status}
+          >
             <Td className="max-w-64">
-              <Link href={obligorHref(row.sysObligorCode, true)} className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline" title={row.name}>
+              <Link
+                href={obligorHref(row.sysObligorCode, true)}
+                className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                title={row.name}
+              >
                 {row.name}
               </Link>
-              <span className="text-xs text-slate-400">{row.sysObligorCode} · {row.accounts === 1 ? '1 account' : `${row.accounts} accounts`}</span>
+              <span className="text-xs text-slate-400">
+                {row.sysObligorCode} · {row.accounts === 1 ? '1 account' : `${row.accounts} accounts`}
+              </span>
             </Td>
             <Td className="text-slate-500">{row.dim1 ?? '-'}</Td>
-            <Td numeric>{row.creditLimit == null ? <span className="text-slate-300">No limit</span> : <Money value={row.creditLimit} format={money} bare whole />}</Td>
-            <Td numeric className="font-medium text-slate-900" data-testid="cell-exposure" data-value={row.exposure}><Money value={row.exposure} format={money} bare whole /></Td>
-            <Td numeric>{row.available == null ? <span className="text-slate-300">-</span> : <Money value={row.available} format={money} bare whole />}</Td>
-            <Td numeric><Utilisation row={row} /></Td>
-            <Td center><CreditLimitBadge status={row.status} /></Td>
+            <Td numeric>
+              {row.creditLimit == null ? (
+                <span className="text-slate-300">No limit</span>
+              ) : (
+                <Money value={row.creditLimit} format={money} bare whole />
+              )}
+            </Td>
+            <Td numeric className="font-medium text-slate-900" data-testid="cell-exposure" data-value={row.exposure}>
+              <Money value={row.exposure} format={money} bare whole />
+            </Td>
+            <Td numeric>
+              {row.available == null ? (
+                <span className="text-slate-300">-</span>
+              ) : (
+                <Money value={row.available} format={money} bare whole />
+              )}
+            </Td>
+            <Td numeric>
+              <Utilisation row={row} />
+            </Td>
+            <Td center>
+              <CreditLimitBadge status={row.status} />
+            </Td>
             <Td numeric className="whitespace-nowrap">
-              <Link href={`${obligorHref(row.sysObligorCode, true)}#credit-limit-history`} className="text-xs font-medium text-brand-700 hover:underline">History</Link>
+              <Link
+                href={`${obligorHref(row.sysObligorCode, true)}#credit-limit-history`}
+                className="text-xs font-medium text-brand-700 hover:underline"
+              >
+                History
+              </Link>
               <span className="px-1 text-slate-300">·</span>
-              <Link href={hrefWith(pathname, {}, { view: 'accounts', family: row.sysObligorCode, date: params.date })} className="text-xs font-medium text-brand-700 hover:underline"
-                data-testid="family-accounts-link" title={`Each account of ${row.name} against its own limit`}>
+              <Link
+                href={hrefWith(pathname, {}, { view: 'accounts', family: row.sysObligorCode, date: params.date })}
+                className="text-xs font-medium text-brand-700 hover:underline"
+                data-testid="family-accounts-link"
+                title={`Each account of ${row.name} against its own limit`}
+              >
                 Accounts
               </Link>
             </Td>

@@ -8,7 +8,9 @@ export function Utilisation({ row }: { row: TCreditLimitRow }) {
   const tone = row.status === 'BREACHED' ? 'bg-rose-500' : row.status === 'NEAR' ? 'bg-amber-400' : 'bg-emerald-500';
   return (
     <span className="inline-flex items-center justify-end gap-2" data-testid="utilisation" data-value={row.utilisation}>
-      <span className={`tabular-nums ${row.status === 'BREACHED' ? 'font-semibold text-rose-700' : row.status === 'NEAR' ? 'font-medium text-amber-800' : ''}`}>
+      <span
+        className={`tabular-nums ${row.status === 'BREACHED' ? 'font-semibold text-rose-700' : row.status === 'NEAR' ? 'font-medium text-amber-800' : ''}`}
+      >
         {formatPercent(row.utilisation)}
       </span>
       <span className="relative h-1.5 w-14 overflow-hidden rounded-full bg-slate-100" aria-hidden>

@@ -1,7 +1,15 @@
 import Link from 'next/link';
 
 /** The generic error page: the message and the status code; a way home. */
-export function ErrorView({ statusCode, message, action }: { statusCode: number; message: string; action?: React.ReactNode }) {
+export function ErrorView({
+  statusCode,
+  message,
+  action,
+}: {
+  statusCode: number;
+  message: string;
+  action?: React.ReactNode;
+}) {
   return (
     <main className="flex min-h-[60vh] flex-col items-center justify-center px-6 text-center">
       <p className="text-6xl font-semibold tracking-tight text-slate-300">{statusCode}</p>

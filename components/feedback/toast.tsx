@@ -3,7 +3,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MESSAGES, TOAST_DURATION_MS } from '@/lib/constants';
 
-interface Toast { id: number; message: string; duration: number }
+interface Toast {
+  id: number;
+  message: string;
+  duration: number;
+}
 type ShowToast = (message?: string, options?: { duration?: number }) => void;
 
 const ToastContext = createContext<ShowToast>(() => {});
@@ -37,8 +41,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
-        {toasts.map((toast) => <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />)}
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4"
+      >
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+        ))}
       </div>
     </ToastContext.Provider>
   );
@@ -51,9 +60,17 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     return () => clearTimeout(timer);
   }, [toast, onDismiss]);
   return (
-    <div role="alert" className="pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
+    <div
+      role="alert"
+      className="pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg"
+    >
       <span className="flex-1">{toast.message}</span>
-      <button type="button" onClick={() => onDismiss(toast.id)} className="text-slate-300 hover:text-white" aria-label="Dismiss">
+      <button
+        type="button"
+        onClick={() => onDismiss(toast.id)}
+        className="text-slate-300 hover:text-white"
+        aria-label="Dismiss"
+      >
         ✕
       </button>
     </div>

@@ -17,7 +17,8 @@ export function UploadForm() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    if (!form.getAll('files').some((f) => typeof f !== 'string' && f.size > 0)) return setError('Choose at least one file.');
+    if (!form.getAll('files').some((f) => typeof f !== 'string' && f.size > 0))
+      return setError('Choose at least one file.');
     setBusy(true);
     setError(null);
     setReport(null);
@@ -37,19 +38,38 @@ export function UploadForm() {
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-4">
         <label className="block text-sm font-medium text-slate-700">
           Files (obligors, invoices, payments, ratings: .csv or .xlsx)
-          <input type="file" name="files" multiple accept=".csv,.xlsx" disabled={busy}
-            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200" />
+          <input
+            type="file"
+            name="files"
+            multiple
+            accept=".csv,.xlsx"
+            disabled={busy}
+            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
+          />
         </label>
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
-          <input type="checkbox" name={SKIP_BAD_ROWS_FIELD} value="true" disabled={busy} className="rounded border-slate-300" />
+          <input
+            type="checkbox"
+            name={SKIP_BAD_ROWS_FIELD}
+            value="true"
+            disabled={busy}
+            className="rounded border-slate-300"
+          />
           Import the good rows and skip the bad ones
         </label>
-        <button type="submit" disabled={busy}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
+        >
           {busy ? 'Importing…' : 'Import'}
         </button>
       </form>
-      {error && <p role="alert" className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">{error}</p>}
+      {error && (
+        <p role="alert" className="rounded-lg border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
+          {error}
+        </p>
+      )}
       {report && (
         <div role="status" className="rounded-lg border border-slate-200 p-4 text-sm">
           <div className="mb-2 flex items-center gap-3">
@@ -59,9 +79,15 @@ export function UploadForm() {
                 ? 'The batch is in: the dashboard shows it now.'
                 : `${report.errorCount.toLocaleString('en-IN')} error${report.errorCount === 1 ? '' : 's'}: nothing was written. Correct the files and upload them again.`}
             </span>
-            <Link href={`/borrowers/integrations/${report.id}`} className="text-brand-700 hover:underline">Report</Link>
+            <Link href={`/borrowers/integrations/${report.id}`} className="text-brand-700 hover:underline">
+              Report
+            </Link>
           </div>
-          {report.status === 'SUCCEEDED' ? <ImportCounts item={report} /> : <ImportErrors errors={report.errors} total={report.errorCount} />}
+          {report.status === 'SUCCEEDED' ? (
+            <ImportCounts item={report} />
+          ) : (
+            <ImportErrors errors={report.errors} total={report.errorCount} />
+          )}
           {report.status === 'SUCCEEDED' && report.errorCount > 0 && (
             <div className="mt-3">
               <p className="mb-2 text-amber-800">These rows were skipped: correct them and import them again.</p>

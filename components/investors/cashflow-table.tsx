@@ -17,19 +17,43 @@ export function CashflowTable({ rows }: { rows: TCashflowRow[] }) {
   return (
     <DataTable label="Cash-flow schedule" testId="cashflows" caption="Amounts in INR">
       <thead>
-        <tr><Th>Due</Th><Th numeric>Expected</Th><Th>Received on</Th><Th numeric>Received</Th><Th numeric>Shortfall</Th><Th>State</Th></tr>
+        <tr>
+          <Th>Due</Th>
+          <Th numeric>Expected</Th>
+          <Th>Received on</Th>
+          <Th numeric>Received</Th>
+          <Th numeric>Shortfall</Th>
+          <Th>State</Th>
+        </tr>
       </thead>
       <tbody>
         {rows.map((f) => {
-          const gap = f.receivedAmount == null ? (f.state === 'OVERDUE' ? f.expectedAmount : 0) : f.expectedAmount - f.receivedAmount;
+          const gap =
+            f.receivedAmount == null
+              ? f.state === 'OVERDUE'
+                ? f.expectedAmount
+                : 0
+              : f.expectedAmount - f.receivedAmount;
           return (
             <tr key={f.dueDate}>
-              <Td><Day iso={f.dueDate} /></Td>
-              <Td numeric><Money value={f.expectedAmount} format={INR} bare /></Td>
-              <Td><Day iso={f.receivedDate} /></Td>
+              <Td>
+                <Day iso={f.dueDate} />
+              </Td>
+              <Td numeric>
+                <Money value={f.expectedAmount} format={INR} bare />
+              </Td>
+              <Td>
+                <Day iso={f.receivedDate} />
+              </Td>
               <Td numeric>{f.receivedAmount == null ? '' : <Money value={f.receivedAmount} format={INR} bare />}</Td>
-              <Td numeric className={gap > 0 ? 'text-rose-700' : 'text-slate-400'}>{gap > 0 ? <Money value={gap} format={INR} bare /> : '-'}</Td>
-              <Td><span className={`rounded-full px-2 py-0.5 text-xs ring-1 ring-inset ${STATE[f.state][1]}`}>{STATE[f.state][0]}</span></Td>
+              <Td numeric className={gap > 0 ? 'text-rose-700' : 'text-slate-400'}>
+                {gap > 0 ? <Money value={gap} format={INR} bare /> : '-'}
+              </Td>
+              <Td>
+                <span className={`rounded-full px-2 py-0.5 text-xs ring-1 ring-inset ${STATE[f.state][1]}`}>
+                  {STATE[f.state][0]}
+                </span>
+              </Td>
             </tr>
           );
         })}

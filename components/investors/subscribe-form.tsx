@@ -13,7 +13,15 @@ const inr = (v: number) => formatMoney(v, 'INR', 'en-IN', 0);
  * Subscribe to an offering. The browser checks the obvious (whole units, the minimum ticket, what is
  * left) so the investor sees the rule at once; the server checks again and is the one that counts.
  */
-export function SubscribeForm({ offeringId, minTicket, amountLeft }: { offeringId: number; minTicket: number; amountLeft: number }) {
+export function SubscribeForm({
+  offeringId,
+  minTicket,
+  amountLeft,
+}: {
+  offeringId: number;
+  minTicket: number;
+  amountLeft: number;
+}) {
   const router = useRouter();
   const toast = useToast();
   const [amount, setAmount] = useState(String(minTicket));
@@ -51,15 +59,33 @@ export function SubscribeForm({ offeringId, minTicket, amountLeft }: { offeringI
     <form onSubmit={submit} className="space-y-3" aria-label="Subscribe" noValidate>
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-500">
         Amount to invest (₹)
-        <input inputMode="numeric" name="amount" value={amount} onChange={(e) => setAmount(e.target.value)} aria-invalid={error != null}
-          aria-describedby="subscribe-hint" className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm tabular-nums text-slate-900 shadow-sm" data-testid="subscribe-amount" />
+        <input
+          inputMode="numeric"
+          name="amount"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          aria-invalid={error != null}
+          aria-describedby="subscribe-hint"
+          className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm tabular-nums text-slate-900 shadow-sm"
+          data-testid="subscribe-amount"
+        />
       </label>
       <p id="subscribe-hint" className="text-xs text-slate-500">
-        {value > 0 && Number.isFinite(value) ? `${Math.floor(value / UNIT_FACE_VALUE)} units of ${inr(UNIT_FACE_VALUE)}. ` : ''}
+        {value > 0 && Number.isFinite(value)
+          ? `${Math.floor(value / UNIT_FACE_VALUE)} units of ${inr(UNIT_FACE_VALUE)}. `
+          : ''}
         Minimum {inr(minTicket)}, at most {inr(amountLeft)}.
       </p>
-      {error && <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="subscribe-error">{error}</p>}
-      <button type="submit" disabled={busy} className="w-full rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+      {error && (
+        <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="subscribe-error">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
         {busy ? 'Subscribing…' : 'Subscribe'}
       </button>
     </form>

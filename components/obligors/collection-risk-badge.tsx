@@ -9,8 +9,11 @@ const TONE: Record<string, string> = {
 /** Collection risk (share of the balance overdue past b2, lib/domain/segments.ts) with that share on hover. */
 export function CollectionRiskBadge({ risk, share }: { risk: string; share: number }) {
   return (
-    <span className={`inline-flex rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[risk] ?? ''}`}
-      title={`${share.toFixed(1)}% of the balance is overdue past the second bucket`} data-collection-risk={risk}>
+    <span
+      className={`inline-flex rounded px-1.5 py-0.5 text-xs font-medium ring-1 ring-inset ${TONE[risk] ?? ''}`}
+      title={`${share.toFixed(1)}% of the balance is overdue past the second bucket`}
+      data-collection-risk={risk}
+    >
       {titleCase(risk)}
     </span>
   );

@@ -19,8 +19,13 @@ export function ContactsSection({ obligorCode, canManage }: { obligorCode: strin
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<TContact | null>(null);
-  const { state, reload } = usePagedList<TContact>('contacts',
-    { sysObligorCode: obligorCode, count: DEFAULT_PAGE_SIZE, offset: page, sortBy: 'name', order: 'ASC' });
+  const { state, reload } = usePagedList<TContact>('contacts', {
+    sysObligorCode: obligorCode,
+    count: DEFAULT_PAGE_SIZE,
+    offset: page,
+    sortBy: 'name',
+    order: 'ASC',
+  });
   const obligorName = state.status === 'ok' ? state.rows[0]?.obligorName : undefined;
 
   function changed(message: string) {
@@ -36,44 +41,117 @@ export function ContactsSection({ obligorCode, canManage }: { obligorCode: strin
           <p className="mt-0.5 text-xs text-slate-500">Who to call or write to at this customer.</p>
         </div>
         {canManage && (
-          <button type="button" onClick={() => setAdding(true)} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700">
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
+          >
             Add contact
           </button>
         )}
       </header>
       {state.status === 'loading' && <TableSkeleton rows={3} columns={4} />}
-      {state.status === 'error' && <div className="p-5"><WarningBox kind="error" /></div>}
-      {state.status === 'ok' && state.rows.length === 0 && <div className="p-5"><WarningBox kind="empty" /></div>}
+      {state.status === 'error' && (
+        <div className="p-5">
+          <WarningBox kind="error" />
+        </div>
+      )}
+      {state.status === 'ok' && state.rows.length === 0 && (
+        <div className="p-5">
+          <WarningBox kind="empty" />
+        </div>
+      )}
       {state.status === 'ok' && state.rows.length > 0 && (
         <>
           <DataTable label="Contacts of this customer">
-            <thead><tr><Th>Name</Th><Th>Role</Th><Th>Email</Th><Th>Phone</Th>{canManage && <Th><span className="sr-only">Actions</span></Th>}</tr></thead>
+            <thead>
+              <tr>
+                <Th>Name</Th>
+                <Th>Role</Th>
+                <Th>Email</Th>
+                <Th>Phone</Th>
+                {canManage && (
+                  <Th>
+                    <span className="sr-only">Actions</span>
+                  </Th>
+                )}
+              </tr>
+            </thead>
             <tbody>
               {state.rows.map((contact) => (
                 <Tr key={contact.id} data-contact-id={contact.id}>
-                  <Td><Link href={`/borrowers/contacts/${contact.id}`} className="font-medium text-brand-700 hover:underline">{contact.name}</Link></Td>
+                  <Td>
+                    <Link
+                      href={`/borrowers/contacts/${contact.id}`}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      {contact.name}
+                    </Link>
+                  </Td>
                   <Td>{contact.role ?? <span className="text-slate-400">—</span>}</Td>
-                  <Td className="break-all">{contact.email ? <a href={`mailto:${contact.email}`} className="hover:underline">{contact.email}</a> : <span className="text-slate-400">—</span>}</Td>
-                  <Td className="whitespace-nowrap tabular-nums">{contact.phone ? <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">{contact.phone}</a> : <span className="text-slate-400">—</span>}</Td>
+                  <Td className="break-all">
+                    {contact.email ? (
+                      <a href={`mailto:${contact.email}`} className="hover:underline">
+                        {contact.email}
+                      </a>
+                    ) : (
+                      <span className="text-slate-400">—</span>
+                    )}
+                  </Td>
+                  <Td className="whitespace-nowrap tabular-nums">
+                    {contact.phone ? (
+                      <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} className="hover:underline">
+                        {contact.phone}
+                      </a>
+                    ) : (
+                      <span className="text-slate-400">—</span>
+                    )}
+                  </Td>
                   {canManage && (
                     <Td className="whitespace-nowrap text-right">
-                      <button type="button" onClick={() => setEditing(contact)} aria-label={`Edit ${contact.name}`} className="mr-3 text-sm font-medium text-brand-700 hover:underline">Edit</button>
-                      <DeleteContactButton contact={contact} onDeleted={() => changed(`${contact.name} was deleted.`)}
-                        className="text-sm font-medium text-rose-700 hover:underline" />
+                      <button
+                        type="button"
+                        onClick={() => setEditing(contact)}
+                        aria-label={`Edit ${contact.name}`}
+                        className="mr-3 text-sm font-medium text-brand-700 hover:underline"
+                      >
+                        Edit
+                      </button>
+                      <DeleteContactButton
+                        contact={contact}
+                        onDeleted={() => changed(`${contact.name} was deleted.`)}
+                        className="text-sm font-medium text-rose-700 hover:underline"
+                      />
                     </Td>
                   )}
                 </Tr>
               ))}
             </tbody>
           </DataTable>
-          {state.total > DEFAULT_PAGE_SIZE && <SectionPager page={page} count={DEFAULT_PAGE_SIZE} total={state.total} noun="contacts" onPage={setPage} />}
+          {state.total > DEFAULT_PAGE_SIZE && (
+            <SectionPager page={page} count={DEFAULT_PAGE_SIZE} total={state.total} noun="contacts" onPage={setPage} />
+          )}
         </>
       )}
       {canManage && (
         <>
-          <ContactFormDialog open={adding} onClose={() => setAdding(false)} obligor={{ sysObligorCode: obligorCode, name: obligorName ?? obligorCode }}
-            onSaved={(c) => { setPage(1); changed(`${c.name} was added.`); }} />
-          {editing && <ContactFormDialog open contact={editing} onClose={() => setEditing(null)} onSaved={(c) => changed(`${c.name} was saved.`)} />}
+          <ContactFormDialog
+            open={adding}
+            onClose={() => setAdding(false)}
+            obligor={{ sysObligorCode: obligorCode, name: obligorName ?? obligorCode }}
+            onSaved={(c) => {
+              setPage(1);
+              changed(`${c.name} was added.`);
+            }}
+          />
+          {editing && (
+            <ContactFormDialog
+              open
+              contact={editing}
+              onClose={() => setEditing(null)}
+              onSaved={(c) => changed(`${c.name} was saved.`)}
+            />
+          )}
         </>
       )}
     </section>

@@ -14,7 +14,16 @@ const TYPING_PAUSE_MS = 300;
  * late is ignored); a failed search only logs (spec section 8) and shows no matches. `id` also
  * names the test ids (`{id}`, `{id}-option`, `{id}-hint`).
  */
-export function CustomerCombobox({ id, placeholder, parentNote, hint = '', autoFocus = false, inputClassName, listClassName, onPick }: {
+export function CustomerCombobox({
+  id,
+  placeholder,
+  parentNote,
+  hint = '',
+  autoFocus = false,
+  inputClassName,
+  listClassName,
+  onPick,
+}: {
   id: string;
   placeholder: string;
   /** The line under a parent customer's name. */
@@ -39,7 +48,9 @@ export function CustomerCombobox({ id, placeholder, parentNote, hint = '', autoF
     const request = ++latest.current;
     const timer = setTimeout(() => {
       callApi(customerCalls.search, { query: { obligorName: term } })
-        .then((rows) => { if (request === latest.current) setMatches(rows); })
+        .then((rows) => {
+          if (request === latest.current) setMatches(rows);
+        })
         .catch((error: unknown) => {
           console.error('customer search failed', error);
           if (request === latest.current) setMatches([]);
@@ -50,20 +61,43 @@ export function CustomerCombobox({ id, placeholder, parentNote, hint = '', autoF
 
   return (
     <>
-      <Combobox<TObligorMatch | null> value={null} onChange={(match) => { if (match) onPick(match); }}>
+      <Combobox<TObligorMatch | null>
+        value={null}
+        onChange={(match) => {
+          if (match) onPick(match);
+        }}
+      >
         <div className="relative">
-          <ComboboxInput id={id} type="search" autoComplete="off" autoFocus={autoFocus} placeholder={placeholder}
-            aria-describedby={`${id}-hint`} aria-invalid={tooShort} onChange={(event) => setText(event.target.value)}
-            className={inputClassName} data-testid={id} />
+          <ComboboxInput
+            id={id}
+            type="search"
+            autoComplete="off"
+            autoFocus={autoFocus}
+            placeholder={placeholder}
+            aria-describedby={`${id}-hint`}
+            aria-invalid={tooShort}
+            onChange={(event) => setText(event.target.value)}
+            className={inputClassName}
+            data-testid={id}
+          />
           {matches && (
-            <ComboboxOptions className={`absolute z-20 mt-1 max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg ${listClassName}`} data-testid={`${id}-results`}>
+            <ComboboxOptions
+              className={`absolute z-20 mt-1 max-h-80 overflow-auto rounded-lg border border-slate-200 bg-white py-1 text-sm shadow-lg ${listClassName}`}
+              data-testid={`${id}-results`}
+            >
               {matches.length === 0 && <div className="px-3 py-2 text-slate-500">No customer matches “{term}”.</div>}
               {matches.map((match) => (
-                <ComboboxOption key={match.sysObligorCode} value={match} className="cursor-pointer px-3 py-2 data-[focus]:bg-brand-50" data-testid={`${id}-option`}>
+                <ComboboxOption
+                  key={match.sysObligorCode}
+                  value={match}
+                  className="cursor-pointer px-3 py-2 data-[focus]:bg-brand-50"
+                  data-testid={`${id}-option`}
+                >
                   <span className="font-medium text-slate-900">{match.name}</span>
                   <span className="ml-2 text-xs text-slate-400">{match.sysObligorCode}</span>
                   <span className="block text-xs text-slate-500">
-                    {match.parentName ? `Part of ${match.parentName}` : parentNote}{match.city ? ` · ${match.city}` : ''}
+                    {match.parentName ? `Part of ${match.parentName}` : parentNote}
+                    {match.city ? ` · ${match.city}` : ''}
                   </span>
                 </ComboboxOption>
               ))}
@@ -71,7 +105,11 @@ export function CustomerCombobox({ id, placeholder, parentNote, hint = '', autoF
           )}
         </div>
       </Combobox>
-      <p id={`${id}-hint`} className={`h-4 text-xs ${tooShort ? 'text-amber-700' : 'text-slate-400'}`} data-testid={`${id}-hint`}>
+      <p
+        id={`${id}-hint`}
+        className={`h-4 text-xs ${tooShort ? 'text-amber-700' : 'text-slate-400'}`}
+        data-testid={`${id}-hint`}
+      >
         {tooShort ? `Type at least ${MIN_SEARCH_LENGTH} characters to search` : hint}
       </p>
     </>

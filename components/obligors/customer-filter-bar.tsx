@@ -6,7 +6,10 @@ import { CustomerFilters } from './customer-filters';
 async function loadChoices() {
   const { backend, clientSettings } = await pageGate();
   const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
-  return { dim1Name: settings.dimensionNames.dim1, dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })) };
+  return {
+    dim1Name: settings.dimensionNames.dim1,
+    dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })),
+  };
 }
 
 /** The customer analysis filters with the client's own dim1 name and values. */

@@ -16,26 +16,44 @@ const RISK_SEGMENT_OPTIONS: Option[] = RISK_SALES_SEGMENTS.map((value) => {
 });
 
 /** The customer analysis filters (spec section 9 defaults: ALL); every choice is written to the URL. */
-export function CustomerFilters({ dim1Name, dim1Values, today }: {
+export function CustomerFilters({
+  dim1Name,
+  dim1Values,
+  today,
+}: {
   dim1Name: string;
   dim1Values: Option[];
   today: string;
 }) {
   const { pending, pathname } = useUrlState();
   return (
-    <div className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm" data-testid="customer-filters" aria-busy={pending}>
+    <div
+      className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm"
+      data-testid="customer-filters"
+      aria-busy={pending}
+    >
       <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
         <ObligorSearch />
         <AsOfDate today={today} />
         <ParamSelect name="dim" label={dim1Name} options={dim1Values} />
         <ParamSelect name="risk" label="Risk rating" options={options(RISK_CLASSES)} />
         <ParamSelect name="collectionRisk" label="Collection risk" options={options(COLLECTION_RISKS)} />
-        <ParamSelect name="openStatus" label="Status" options={OPEN_STATUSES.map((value) => ({ value, label: value === 'OPEN' ? 'Owes money' : 'Nothing owed' }))} />
+        <ParamSelect
+          name="openStatus"
+          label="Status"
+          options={OPEN_STATUSES.map((value) => ({ value, label: value === 'OPEN' ? 'Owes money' : 'Nothing owed' }))}
+        />
         <ParamSelect name="salesSegment" label="Sales segment" options={options(SALES_SEGMENTS)} />
         <ParamSelect name="riskSalesSegment" label="Risk × segment" options={RISK_SEGMENT_OPTIONS} />
         <div className="ml-auto flex h-[3.25rem] items-end gap-3 pb-2">
-          {pending && <span className="text-xs text-slate-400" role="status">Updating…</span>}
-          <Link href={pathname} className="text-sm font-medium text-brand-700 hover:underline">Reset</Link>
+          {pending && (
+            <span className="text-xs text-slate-400" role="status">
+              Updating…
+            </span>
+          )}
+          <Link href={pathname} className="text-sm font-medium text-brand-700 hover:underline">
+            Reset
+          </Link>
         </div>
       </div>
     </div>

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { ZParentObligorsQuery } from '@/lib/contract/customers';
 
 /** URL parameters of the customer analysis page (names from the API contract, lib/contract/customers.ts). */
-export const CUSTOMER_FILTER_KEYS = ['date', 'dim', 'risk', 'collectionRisk', 'openStatus', 'salesSegment', 'riskSalesSegment'] as const;
+export const CUSTOMER_FILTER_KEYS = [
+  'date',
+  'dim',
+  'risk',
+  'collectionRisk',
+  'openStatus',
+  'salesSegment',
+  'riskSalesSegment',
+] as const;
 export const CUSTOMER_LIST_KEYS = [...CUSTOMER_FILTER_KEYS, 'sortBy', 'order', 'offset', 'count'] as const;
 
 export const CUSTOMER_VIEWS = ['customers', 'ratings', 'manage'] as const;

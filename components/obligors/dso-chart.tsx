@@ -8,10 +8,22 @@ import type { TDsoMonth } from '@/lib/contract/customers';
 import type { MoneyFormat } from '@/components/ui/money';
 
 /** Monthly DSO in days; the annual DSO as a dashed reference line. A month without sales has no bar. */
-export function DsoChart({ months, annual, money }: { months: TDsoMonth[]; annual: number | null; money: MoneyFormat }) {
+export function DsoChart({
+  months,
+  annual,
+  money,
+}: {
+  months: TDsoMonth[];
+  annual: number | null;
+  money: MoneyFormat;
+}) {
   // nivo data holds strings and numbers only: a month without DSO is 0 with hasDso 0.
   const data = months.map((m) => ({
-    date: m.date, receivables: m.receivables, sales: m.sales, days: m.days, hasDso: m.dso == null ? 0 : 1,
+    date: m.date,
+    receivables: m.receivables,
+    sales: m.sales,
+    days: m.days,
+    hasDso: m.dso == null ? 0 : 1,
     value: m.dso ?? 0,
   }));
   return (
@@ -31,19 +43,38 @@ export function DsoChart({ months, annual, money }: { months: TDsoMonth[]; annua
         axisBottom={{ tickSize: 0, tickPadding: 10, format: (v: string) => format(parseISO(v), 'MMM') }}
         gridYValues={5}
         theme={CHART_THEME}
-        markers={annual == null ? [] : [{
-          axis: 'y', value: annual, lineStyle: { stroke: '#e11d48', strokeWidth: 1.5, strokeDasharray: '6 4' },
-          legend: `Annual ${annual.toFixed(0)} d`, legendOrientation: 'horizontal', legendPosition: 'top-right',
-          textStyle: { fill: '#e11d48', fontSize: 11 },
-        }]}
+        markers={
+          annual == null
+            ? []
+            : [
+                {
+                  axis: 'y',
+                  value: annual,
+                  lineStyle: { stroke: '#e11d48', strokeWidth: 1.5, strokeDasharray: '6 4' },
+                  legend: `Annual ${annual.toFixed(0)} d`,
+                  legendOrientation: 'horizontal',
+                  legendPosition: 'top-right',
+                  textStyle: { fill: '#e11d48', fontSize: 11 },
+                },
+              ]
+        }
         role="img"
         ariaLabel="Days sales outstanding by month"
         tooltip={({ data: d }) => (
           <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
-            <p className="font-medium text-slate-700">{format(parseISO(String(d.date)), 'MMMM yyyy')}{Number(d.days) < 28 ? ` (to day ${d.days})` : ''}</p>
-            <p className="mt-1 tabular-nums text-slate-900">{d.hasDso ? `${Number(d.value).toFixed(1)} days` : 'No sales'}</p>
-            <p className="tabular-nums text-slate-500">Receivables {formatMoney(Number(d.receivables), money.currency, money.locale, 0)}</p>
-            <p className="tabular-nums text-slate-500">Sales {formatMoney(Number(d.sales), money.currency, money.locale, 0)} over {d.days} days</p>
+            <p className="font-medium text-slate-700">
+              {format(parseISO(String(d.date)), 'MMMM yyyy')}
+              {Number(d.days) < 28 ? ` (to day ${d.days})` : ''}
+            </p>
+            <p className="mt-1 tabular-nums text-slate-900">
+              {d.hasDso ? `${Number(d.value).toFixed(1)} days` : 'No sales'}
+            </p>
+            <p className="tabular-nums text-slate-500">
+              Receivables {formatMoney(Number(d.receivables), money.currency, money.locale, 0)}
+            </p>
+            <p className="tabular-nums text-slate-500">
+              Sales {formatMoney(Number(d.sales), money.currency, money.locale, 0)} over {d.days} days
+            </p>
           </div>
         )}
       />

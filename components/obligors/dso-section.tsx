@@ -9,7 +9,11 @@ import { DsoChart } from './dso-chart';
  * Monthly DSO up to the DSO end date (one month before today), the annual DSO at that date and
  * the annual DSO per sales segment. `codes` narrows it to one family or one obligor.
  */
-export function DsoSection({ params, codes, showSplit = false }: {
+export function DsoSection({
+  params,
+  codes,
+  showSplit = false,
+}: {
   params: Record<string, string>;
   codes?: { parentSysObligorCode?: string; sysObligorCode?: string };
   showSplit?: boolean;
@@ -35,9 +39,12 @@ export function DsoSection({ params, codes, showSplit = false }: {
           <div className="flex flex-wrap items-end gap-6">
             <div data-testid="annual-dso" data-value={annual.dso ?? ''}>
               <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Annual DSO</p>
-              <p className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">{annual.dso == null ? '-' : `${annual.dso.toFixed(1)} days`}</p>
+              <p className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">
+                {annual.dso == null ? '-' : `${annual.dso.toFixed(1)} days`}
+              </p>
               <p className="text-xs text-slate-500">
-                <Money value={annual.receivables} format={money} short /> owed on {formatDay(annual.date)} over <Money value={annual.sales12m} format={money} short /> sales in 12 months
+                <Money value={annual.receivables} format={money} short /> owed on {formatDay(annual.date)} over{' '}
+                <Money value={annual.sales12m} format={money} short /> sales in 12 months
               </p>
             </div>
             {split && (
@@ -45,7 +52,9 @@ export function DsoSection({ params, codes, showSplit = false }: {
                 {split.rows.map((row) => (
                   <div key={row.key}>
                     <dt className="text-xs text-slate-500">{titleCase(row.key)}</dt>
-                    <dd className="font-semibold tabular-nums text-slate-900">{row.dso == null ? '-' : `${row.dso.toFixed(0)} d`}</dd>
+                    <dd className="font-semibold tabular-nums text-slate-900">
+                      {row.dso == null ? '-' : `${row.dso.toFixed(0)} d`}
+                    </dd>
                   </div>
                 ))}
               </dl>

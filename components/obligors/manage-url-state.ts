@@ -12,7 +12,12 @@ const PAGE = 'offset';
  * list, the ratings list): its keys carry a prefix (mc_, rt_) so they never meet the page's own
  * parameters, and only its own page number resets when one of its filters or its sort changes.
  */
-export function sectionHref(pathname: string, current: URLSearchParams, prefix: string, changes: SectionChanges): string {
+export function sectionHref(
+  pathname: string,
+  current: URLSearchParams,
+  prefix: string,
+  changes: SectionChanges,
+): string {
   const next = new URLSearchParams(current);
   let resetPage = false;
   for (const [key, raw] of Object.entries(changes)) {
@@ -37,13 +42,17 @@ export function useSectionState(prefix: string) {
   const [pending, startTransition] = useTransition();
   const values: Record<string, string> = {};
   for (const [key, value] of searchParams) {
-    if (key.startsWith(prefix) && value !== '' && !(key.slice(prefix.length) in values)) values[key.slice(prefix.length)] = value;
+    if (key.startsWith(prefix) && value !== '' && !(key.slice(prefix.length) in values))
+      values[key.slice(prefix.length)] = value;
   }
-  const href = (changes: SectionChanges) => sectionHref(pathname, new URLSearchParams(searchParams.toString()), prefix, changes);
+  const href = (changes: SectionChanges) =>
+    sectionHref(pathname, new URLSearchParams(searchParams.toString()), prefix, changes);
   // Typing in a search box replaces the history entry; picking a filter adds one (Back undoes it).
   const update = (changes: SectionChanges, { replace = false } = {}) => {
     const target = href(changes);
-    startTransition(() => (replace ? router.replace(target, { scroll: false }) : router.push(target, { scroll: false })));
+    startTransition(() =>
+      replace ? router.replace(target, { scroll: false }) : router.push(target, { scroll: false }),
+    );
   };
   return { values, href, update, pending };
 }

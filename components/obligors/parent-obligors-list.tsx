@@ -17,7 +17,8 @@ export function ParentObligorsList({ params, pathname }: { params: Record<string
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
     const [settings, list] = await Promise.all([
-      clientSettings(), backend.customers.parentObligors({ query: pickParams(params, CUSTOMER_LIST_KEYS) }),
+      clientSettings(),
+      backend.customers.parentObligors({ query: pickParams(params, CUSTOMER_LIST_KEYS) }),
     ]);
     return { money: settings, columns: bucketColumns(settings.boundaries, 'CREDIT_DATE'), list };
   };
@@ -25,17 +26,38 @@ export function ParentObligorsList({ params, pathname }: { params: Record<string
   const { page, count } = readPaging(params, DEFAULT_PAGE_SIZE);
   return (
     <Loaded load={load} isEmpty={({ list }) => list.total === 0}>
-      {({ money, columns, list }) => list.rows.length === 0 ? (
-        <div className="space-y-3 p-5">
-          <WarningBox kind="empty" message={`This page is past the end of the list (${list.total} rows).`} />
-          <Link href={hrefWith(pathname, params, { [PAGE_PARAM]: null })} className="text-sm font-medium text-brand-700 hover:underline">Go to the first page</Link>
-        </div>
-      ) : (
-        <>
-          <ParentObligorsTable rows={list.rows} columns={columns} money={money} sort={sort} pathname={pathname} params={params} />
-          <Pagination total={list.total} page={page} count={count} pathname={pathname} params={params} noun="parent customers" />
-        </>
-      )}
+      {({ money, columns, list }) =>
+        list.rows.length === 0 ? (
+          <div className="space-y-3 p-5">
+            <WarningBox kind="empty" message={`This page is past the end of the list (${list.total} rows).`} />
+            <Link
+              href={hrefWith(pathname, params, { [PAGE_PARAM]: null })}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              Go to the first page
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ParentObligorsTable
+              rows={list.rows}
+              columns={columns}
+              money={money}
+              sort={sort}
+              pathname={pathname}
+              params={params}
+            />
+            <Pagination
+              total={list.total}
+              page={page}
+              count={count}
+              pathname={pathname}
+              params={params}
+              noun="parent customers"
+            />
+          </>
+        )
+      }
     </Loaded>
   );
 }

@@ -32,7 +32,8 @@ export function RatingsList(props: { date?: string; money?: MoneyFormat }) {
       <header className="border-b border-slate-100 px-5 py-3.5">
         <h3 className="text-sm font-semibold text-slate-900">Ratings and risk shifts</h3>
         <p className="mt-0.5 text-xs text-slate-500">
-          Each obligor&apos;s latest rating{props.date ? ` on ${formatDay(props.date)}` : ''} against its previous review; balance as of the same day.
+          Each obligor&apos;s latest rating{props.date ? ` on ${formatDay(props.date)}` : ''} against its previous
+          review; balance as of the same day.
         </p>
       </header>
       <Suspense fallback={<TableSkeleton columns={6} />}>
@@ -45,13 +46,17 @@ export function RatingsList(props: { date?: string; money?: MoneyFormat }) {
 function Ratings({ date, money }: { date?: string; money: MoneyFormat }) {
   const { values, href, update } = useSectionState(PREFIX);
   const { page, count } = readSectionPaging(values, DEFAULT_PAGE_SIZE);
-  const sort = { sortBy: values.sortBy ?? 'rating', orderBy: values.orderBy === 'DESC' ? 'DESC' as const : 'ASC' as const };
+  const sort = {
+    sortBy: values.sortBy ?? 'rating',
+    orderBy: values.orderBy === 'DESC' ? ('DESC' as const) : ('ASC' as const),
+  };
   const query: Record<string, string | number> = { offset: page, count, sortBy: sort.sortBy, orderBy: sort.orderBy };
   if (values.shift) query.shift = values.shift;
   if (date) query.date = date;
   const list = usePagedList(customerCalls.ratings, { query }, REFRESH_MS);
-  const header = (column: string, label: string, numeric = false) =>
-    <SortHeader column={column} label={label} active={sort} hrefFor={href} numeric={numeric} />;
+  const header = (column: string, label: string, numeric = false) => (
+    <SortHeader column={column} label={label} active={sort} hrefFor={href} numeric={numeric} />
+  );
 
   return (
     <>
@@ -59,63 +64,99 @@ function Ratings({ date, money }: { date?: string; money: MoneyFormat }) {
         {SHIFT_TABS.map((shift) => {
           const current = (values.shift ?? null) === shift;
           return (
-            <button key={shift ?? 'ALL'} type="button" onClick={() => update({ shift })} aria-pressed={current}
-              className={`rounded-md px-3 py-1.5 font-medium ${current ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}>
+            <button
+              key={shift ?? 'ALL'}
+              type="button"
+              onClick={() => update({ shift })}
+              aria-pressed={current}
+              className={`rounded-md px-3 py-1.5 font-medium ${current ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+            >
               {shift ? PLURAL[shift] : 'All'}
             </button>
           );
         })}
       </nav>
-      {list.error ? <div className="p-5"><WarningBox kind="error" /></div>
-        : list.loading && list.rows.length === 0 ? <TableSkeleton columns={6} />
-        : list.rows.length === 0 ? <div className="p-5"><WarningBox kind="empty" /></div>
-        : (
-          <div className={list.loading ? 'opacity-60 transition-opacity' : ''} aria-busy={list.loading}>
-            <DataTable label="Ratings and risk shifts" testId="ratings-table">
-              <thead>
-                <tr>
-                  {header('name', 'Obligor')}
-                  {header('rating', 'Rating')}
-                  <Th>Previous rating</Th>
-                  {header('shift', 'Shift')}
-                  {header('ratingDate', 'Rated on')}
-                  {header('balance', 'Balance', true)}
-                </tr>
-              </thead>
-              <tbody>
-                {list.rows.map((row) => (
-                  <Tr key={row.sysObligorCode} data-obligor={row.sysObligorCode} data-shift={row.shift}>
-                    <Td>
-                      <Link href={row.parentSysObligorCode ? `/borrowers/obligors/child/${encodeURIComponent(row.sysObligorCode)}` : `/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`}
-                        className="font-medium text-brand-700 hover:underline">{row.name}</Link>
-                      <span className="block text-[11px] text-slate-400">
-                        {row.sysObligorCode}{row.parentName ? ` · ${row.parentName}` : ''}
-                      </span>
-                    </Td>
-                    <Td><RatingBadge rating={row.ratingLabel} /></Td>
-                    <Td>
-                      {row.previousRating == null ? <span className="text-slate-400">—</span> : (
-                        <span className="inline-flex items-center gap-2">
-                          <RatingBadge rating={ratingLabel(row.previousRating)} />
-                          <span className="text-[11px] text-slate-400"><Day iso={row.previousRatingDate} /></span>
+      {list.error ? (
+        <div className="p-5">
+          <WarningBox kind="error" />
+        </div>
+      ) : list.loading && list.rows.length === 0 ? (
+        <TableSkeleton columns={6} />
+      ) : list.rows.length === 0 ? (
+        <div className="p-5">
+          <WarningBox kind="empty" />
+        </div>
+      ) : (
+        <div className={list.loading ? 'opacity-60 transition-opacity' : ''} aria-busy={list.loading}>
+          <DataTable label="Ratings and risk shifts" testId="ratings-table">
+            <thead>
+              <tr>
+                {header('name', 'Obligor')}
+                {header('rating', 'Rating')}
+                <Th>Previous rating</Th>
+                {header('shift', 'Shift')}
+                {header('ratingDate', 'Rated on')}
+                {header('balance', 'Balance', true)}
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((row) => (
+                <Tr key={row.sysObligorCode} data-obligor={row.sysObligorCode} data-shift={row.shift}>
+                  <Td>
+                    <Link
+                      href={
+                        row.parentSysObligorCode
+                          ? `/borrowers/obligors/child/${encodeURIComponent(row.sysObligorCode)}`
+                          : `/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`
+                      }
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      {row.name}
+                    </Link>
+                    <span className="block text-[11px] text-slate-400">
+                      {row.sysObligorCode}
+                      {row.parentName ? ` · ${row.parentName}` : ''}
+                    </span>
+                  </Td>
+                  <Td>
+                    <RatingBadge rating={row.ratingLabel} />
+                  </Td>
+                  <Td>
+                    {row.previousRating == null ? (
+                      <span className="text-slate-400">—</span>
+                    ) : (
+                      <span className="inline-flex items-center gap-2">
+                        <RatingBadge rating={ratingLabel(row.previousRating)} />
+                        <span className="text-[11px] text-slate-400">
+                          <Day iso={row.previousRatingDate} />
                         </span>
-                      )}
-                    </Td>
-                    <Td><ShiftBadge shift={row.shift} /></Td>
-                    <Td><Day iso={row.ratingDate} /></Td>
-                    <Td numeric><Money value={row.balance} format={money} /></Td>
-                  </Tr>
-                ))}
-              </tbody>
-            </DataTable>
-            <SectionPager total={list.total} page={page} count={count} hrefFor={href} noun="rated obligors" />
-          </div>
-        )}
+                      </span>
+                    )}
+                  </Td>
+                  <Td>
+                    <ShiftBadge shift={row.shift} />
+                  </Td>
+                  <Td>
+                    <Day iso={row.ratingDate} />
+                  </Td>
+                  <Td numeric>
+                    <Money value={row.balance} format={money} />
+                  </Td>
+                </Tr>
+              ))}
+            </tbody>
+          </DataTable>
+          <SectionPager total={list.total} page={page} count={count} hrefFor={href} noun="rated obligors" />
+        </div>
+      )}
     </>
   );
 }
 
 const SHIFT_TABS: (RatingShift | null)[] = [null, 'DOWNGRADE', 'UPGRADE', 'UNCHANGED', 'NEW'];
 const PLURAL: Record<RatingShift, string> = {
-  DOWNGRADE: 'Downgrades', UPGRADE: 'Upgrades', UNCHANGED: SHIFT_LABELS.UNCHANGED, NEW: 'First ratings',
+  DOWNGRADE: 'Downgrades',
+  UPGRADE: 'Upgrades',
+  UNCHANGED: SHIFT_LABELS.UNCHANGED,
+  NEW: 'First ratings',
 };

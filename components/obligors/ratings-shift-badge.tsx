@@ -12,7 +12,9 @@ export function ShiftBadge({ shift }: { shift: RatingShift }) {
   const { arrow, tone } = STYLE[shift];
   return (
     <span className={`inline-flex items-center gap-1 whitespace-nowrap text-xs font-medium ${tone}`} data-shift={shift}>
-      <span aria-hidden className="text-[10px] leading-none">{arrow}</span>
+      <span aria-hidden className="text-[10px] leading-none">
+        {arrow}
+      </span>
       {SHIFT_LABELS[shift]}
     </span>
   );

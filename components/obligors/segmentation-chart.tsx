@@ -13,7 +13,15 @@ const RISKS = ['LOW', 'MEDIUM', 'HIGH', 'UNRATED'] as const;
 const SEGMENTS = ['LARGE', 'MEDIUM', 'SMALL'] as const;
 
 /** Balance by sales segment, stacked by risk class in the client's risk colours. */
-export function SegmentationChart({ cells, money, colours }: { cells: SegmentCell[]; money: MoneyFormat; colours: RiskColours }) {
+export function SegmentationChart({
+  cells,
+  money,
+  colours,
+}: {
+  cells: SegmentCell[];
+  money: MoneyFormat;
+  colours: RiskColours;
+}) {
   const data = SEGMENTS.map((segment) => {
     const row: Record<string, string | number> = { segment: titleCase(segment) };
     for (const risk of RISKS) {
@@ -23,7 +31,12 @@ export function SegmentationChart({ cells, money, colours }: { cells: SegmentCel
     }
     return row;
   });
-  const colourOf: Record<string, string> = { LOW: colours.low, MEDIUM: colours.medium, HIGH: colours.high, UNRATED: colours.unrated };
+  const colourOf: Record<string, string> = {
+    LOW: colours.low,
+    MEDIUM: colours.medium,
+    HIGH: colours.high,
+    UNRATED: colours.unrated,
+  };
   const short = (v: number) => formatMoneyShort(v, money.currency, money.locale);
   return (
     <div className="h-72" data-testid="segmentation-chart">
@@ -42,15 +55,29 @@ export function SegmentationChart({ cells, money, colours }: { cells: SegmentCel
         axisBottom={{ tickSize: 0, tickPadding: 10 }}
         gridYValues={5}
         theme={CHART_THEME}
-        legends={[{
-          dataFrom: 'keys', anchor: 'right', direction: 'column', translateX: 112, itemWidth: 100, itemHeight: 20, symbolSize: 10,
-          data: RISKS.map((risk) => ({ id: risk, label: risk === 'UNRATED' ? 'Unrated' : `${titleCase(risk)} risk`, color: colourOf[risk]! })),
-        }]}
+        legends={[
+          {
+            dataFrom: 'keys',
+            anchor: 'right',
+            direction: 'column',
+            translateX: 112,
+            itemWidth: 100,
+            itemHeight: 20,
+            symbolSize: 10,
+            data: RISKS.map((risk) => ({
+              id: risk,
+              label: risk === 'UNRATED' ? 'Unrated' : `${titleCase(risk)} risk`,
+              color: colourOf[risk]!,
+            })),
+          },
+        ]}
         role="img"
         ariaLabel="Balance by sales segment and risk"
         tooltip={({ id, value, indexValue, data: d }) => (
           <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
-            <p className="font-medium text-slate-700">{indexValue} customers · {id === 'UNRATED' ? 'unrated' : `${titleCase(String(id))} risk`}</p>
+            <p className="font-medium text-slate-700">
+              {indexValue} customers · {id === 'UNRATED' ? 'unrated' : `${titleCase(String(id))} risk`}
+            </p>
             <p className="mt-1 tabular-nums text-slate-900">{formatMoney(value, money.currency, money.locale, 0)}</p>
             <p className="text-slate-500">{d[`${id}Customers`]} customers</p>
           </div>

@@ -2,7 +2,12 @@ import { formatPercent } from '@/lib/domain/format';
 
 /** Credit utilisation as a figure and a small bar: amber from 80%, red over the limit. */
 export function UtilisationBar({ value }: { value: number | null }) {
-  if (value == null) return <span className="text-slate-300" title="No credit limit">-</span>;
+  if (value == null)
+    return (
+      <span className="text-slate-300" title="No credit limit">
+        -
+      </span>
+    );
   const tone = value > 100 ? 'bg-rose-500' : value >= 80 ? 'bg-amber-400' : 'bg-emerald-500';
   return (
     <span className="inline-flex items-center justify-end gap-2" data-testid="utilisation" data-value={value}>

@@ -10,7 +10,15 @@ let started = false;
  * configured; the keys come from the server at run time. PostHog stays off on localhost and demo
  * hosts and sends one 'init' event when it starts. The SDKs are loaded only when needed.
  */
-export function Telemetry({ sentryDsn, posthogKey, posthogHost }: { sentryDsn?: string; posthogKey?: string; posthogHost?: string }) {
+export function Telemetry({
+  sentryDsn,
+  posthogKey,
+  posthogHost,
+}: {
+  sentryDsn?: string;
+  posthogKey?: string;
+  posthogHost?: string;
+}) {
   useEffect(() => {
     if (started) return;
     started = true;
@@ -22,7 +30,11 @@ export function Telemetry({ sentryDsn, posthogKey, posthogHost }: { sentryDsn?: 
     }
     if (posthogKey && analyticsAllowedOn(window.location.hostname)) {
       void import('posthog-js').then(({ default: posthog }) => {
-        posthog.init(posthogKey, { api_host: posthogHost ?? 'https://us.i.posthog.com', person_profiles: 'identified_only', autocapture: false });
+        posthog.init(posthogKey, {
+          api_host: posthogHost ?? 'https://us.i.posthog.com',
+          person_profiles: 'identified_only',
+          autocapture: false,
+        });
         posthog.capture('init');
       });
     }

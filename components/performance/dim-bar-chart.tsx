@@ -37,14 +37,23 @@ export function DimBarChart({ bars, money }: { bars: DimBar[]; money: MoneyForma
         axisBottom={{ tickSize: 0, tickPadding: 10 }}
         gridYValues={5}
         theme={CHART_THEME}
-        legends={[{
-          dataFrom: 'keys', anchor: 'top-right', direction: 'row', translateY: -26, itemWidth: 80, itemHeight: 16, symbolSize: 10,
-          data: KEYS.map((k) => ({ id: k.key, label: k.label, color: k.color })),
-        }]}
+        legends={[
+          {
+            dataFrom: 'keys',
+            anchor: 'top-right',
+            direction: 'row',
+            translateY: -26,
+            itemWidth: 80,
+            itemHeight: 16,
+            symbolSize: 10,
+            data: KEYS.map((k) => ({ id: k.key, label: k.label, color: k.color })),
+          },
+        ]}
         tooltip={({ id, value, indexValue, color }) => (
           <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
             <span className="mr-1.5 inline-block h-2 w-2 rounded-sm" style={{ background: color }} />
-            {indexValue} · {KEYS.find((k) => k.key === id)?.label}: <strong>{formatMoney(value ?? 0, money.currency, money.locale)}</strong>
+            {indexValue} · {KEYS.find((k) => k.key === id)?.label}:{' '}
+            <strong>{formatMoney(value ?? 0, money.currency, money.locale)}</strong>
           </div>
         )}
       />

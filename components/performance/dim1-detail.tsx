@@ -16,7 +16,10 @@ import { DimTable } from './dim1-table';
 /** One dim1 value: its row of the list (the same call) and its monthly trend. */
 async function loadValue(id: number) {
   const { backend, clientSettings } = await pageGate();
-  const [settings, overview] = await Promise.all([clientSettings(), backend.performance.dim1Overview({ query: { dimId: id } })]);
+  const [settings, overview] = await Promise.all([
+    clientSettings(),
+    backend.performance.dim1Overview({ query: { dimId: id } }),
+  ]);
   return { settings, overview, row: overview.rows[0], months: overview.months ?? [] };
 }
 
@@ -25,11 +28,35 @@ export function Dim1Cards({ id }: { id: number }) {
     <Loaded load={() => loadValue(id)} isEmpty={({ row }) => !row}>
       {({ settings: money, overview, row }) => (
         <div className="grid grid-cols-2 gap-4 lg:grid-cols-5" data-testid="dim1-cards">
-          <StatCard label="Balance" figure={<Money value={row!.balance} format={money} short />} secondary={`${row!.openObligors} customers owe`} testId="card-balance" />
-          <StatCard label="Overdue" figure={<Money value={row!.overdue} format={money} short />} secondary={`${formatPercent(row!.overduePercent)} of the balance`} testId="card-overdue" />
-          <StatCard label="Collections" figure={<Money value={row!.collections} format={money} short />} secondary={collectionsRange(overview.fromDate, overview.toDate)} testId="card-collections" />
-          <StatCard label="DSO" figure={row!.dso == null ? '-' : `${row!.dso.toFixed(1)} days`} secondary="balance ÷ 12-month sales × 365" testId="card-dso" />
-          <StatCard label="Weighted rating" figure={row!.obligorWeightedRating == null ? '-' : row!.obligorWeightedRating.toFixed(2)} testId="card-rating">
+          <StatCard
+            label="Balance"
+            figure={<Money value={row!.balance} format={money} short />}
+            secondary={`${row!.openObligors} customers owe`}
+            testId="card-balance"
+          />
+          <StatCard
+            label="Overdue"
+            figure={<Money value={row!.overdue} format={money} short />}
+            secondary={`${formatPercent(row!.overduePercent)} of the balance`}
+            testId="card-overdue"
+          />
+          <StatCard
+            label="Collections"
+            figure={<Money value={row!.collections} format={money} short />}
+            secondary={collectionsRange(overview.fromDate, overview.toDate)}
+            testId="card-collections"
+          />
+          <StatCard
+            label="DSO"
+            figure={row!.dso == null ? '-' : `${row!.dso.toFixed(1)} days`}
+            secondary="balance ÷ 12-month sales × 365"
+            testId="card-dso"
+          />
+          <StatCard
+            label="Weighted rating"
+            figure={row!.obligorWeightedRating == null ? '-' : row!.obligorWeightedRating.toFixed(2)}
+            testId="card-rating"
+          >
             <RatingBadge rating={row!.rating} />
           </StatCard>
         </div>
@@ -40,8 +67,13 @@ export function Dim1Cards({ id }: { id: number }) {
 
 export function Dim1Trend({ id }: { id: number }) {
   return (
-    <Loaded load={() => loadValue(id)} isEmpty={({ months }) => !months.some((m) => m.outstanding !== 0 || m.collected !== 0)}>
-      {({ settings, months }) => <TrendLineChart months={months} money={{ currency: settings.currency, locale: settings.locale }} />}
+    <Loaded
+      load={() => loadValue(id)}
+      isEmpty={({ months }) => !months.some((m) => m.outstanding !== 0 || m.collected !== 0)}
+    >
+      {({ settings, months }) => (
+        <TrendLineChart months={months} money={{ currency: settings.currency, locale: settings.locale }} />
+      )}
     </Loaded>
   );
 }
@@ -50,8 +82,14 @@ export function Dim1Ageing({ id }: { id: number }) {
   return (
     <Loaded load={() => loadValue(id)} isEmpty={({ row }) => !row || row.balance === 0}>
       {({ settings, row }) => (
-        <AgeingBarChart money={{ currency: settings.currency, locale: settings.locale }}
-          bars={bucketColumns(settings.boundaries, 'CREDIT_DATE').map((c) => ({ bucket: c.key, label: c.label, amount: row![c.key] }))} />
+        <AgeingBarChart
+          money={{ currency: settings.currency, locale: settings.locale }}
+          bars={bucketColumns(settings.boundaries, 'CREDIT_DATE').map((c) => ({
+            bucket: c.key,
+            label: c.label,
+            amount: row![c.key],
+          }))}
+        />
       )}
     </Loaded>
   );
@@ -62,7 +100,8 @@ export function Dim1TopCustomers({ id }: { id: number }) {
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
     const [money, list] = await Promise.all([
-      clientSettings(), backend.customers.parentObligors({ query: { dim: id, count: 10, sortBy: 'balance', order: 'DESC' } }),
+      clientSettings(),
+      backend.customers.parentObligors({ query: { dim: id, count: 10, sortBy: 'balance', order: 'DESC' } }),
     ]);
     return { money, rows: list.rows.filter((r) => r.balance !== 0) };
   };
@@ -70,15 +109,36 @@ export function Dim1TopCustomers({ id }: { id: number }) {
     <Loaded load={load} isEmpty={({ rows }) => rows.length === 0}>
       {({ money, rows }) => (
         <DataTable label="Top customers" testId="top-customers" dense>
-          <thead><tr><Th>Customer</Th><Th numeric>Balance</Th><Th numeric>Overdue</Th><Th numeric>DSO</Th><Th numeric>Rating</Th></tr></thead>
+          <thead>
+            <tr>
+              <Th>Customer</Th>
+              <Th numeric>Balance</Th>
+              <Th numeric>Overdue</Th>
+              <Th numeric>DSO</Th>
+              <Th numeric>Rating</Th>
+            </tr>
+          </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.sysObligorCode} className="text-slate-700 hover:bg-slate-50/70">
-                <Td><Link href={obligorHref(r.sysObligorCode, true)} className="font-medium text-brand-700 hover:underline">{r.name}</Link></Td>
-                <Td numeric><Money value={r.balance} format={money} short /></Td>
-                <Td numeric className="text-rose-700"><Money value={r.overdue} format={money} short /></Td>
+                <Td>
+                  <Link
+                    href={obligorHref(r.sysObligorCode, true)}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
+                    {r.name}
+                  </Link>
+                </Td>
+                <Td numeric>
+                  <Money value={r.balance} format={money} short />
+                </Td>
+                <Td numeric className="text-rose-700">
+                  <Money value={r.overdue} format={money} short />
+                </Td>
                 <Td numeric>{r.dso == null ? '-' : r.dso.toFixed(1)}</Td>
-                <Td numeric><RatingBadge rating={r.rating} /></Td>
+                <Td numeric>
+                  <RatingBadge rating={r.rating} />
+                </Td>
               </tr>
             ))}
           </tbody>
@@ -93,15 +153,25 @@ export function Dim1Breakdown({ id, pathname }: { id: number; pathname: string }
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
     const [settings, result] = await Promise.all([
-      clientSettings(), backend.performance.dimReceivables({ query: { groupingKey: 'dim2', dim1Id: id, count: 100 } }),
+      clientSettings(),
+      backend.performance.dimReceivables({ query: { groupingKey: 'dim2', dim1Id: id, count: 100 } }),
     ]);
     return { settings, rows: result.rows };
   };
   return (
     <Loaded load={load} isEmpty={({ rows }) => rows.length === 0}>
       {({ settings, rows }) => (
-        <DimTable rows={rows} money={settings} boundaries={settings.boundaries} dimName={settings.dimensionNames.dim2}
-          collectionsLabel="Collected" note="collected this month to date" pathname={pathname} params={{}} testId="dim2-table" />
+        <DimTable
+          rows={rows}
+          money={settings}
+          boundaries={settings.boundaries}
+          dimName={settings.dimensionNames.dim2}
+          collectionsLabel="Collected"
+          note="collected this month to date"
+          pathname={pathname}
+          params={{}}
+          testId="dim2-table"
+        />
       )}
     </Loaded>
   );

@@ -23,7 +23,10 @@ export function Dim1Chart() {
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
     const [money, overview] = await Promise.all([clientSettings(), backend.performance.dim1Overview()]);
-    return { money: { currency: money.currency, locale: money.locale }, bars: overview.rows.map((r) => ({ name: r.name, current: r.current, overdue: r.overdue })) };
+    return {
+      money: { currency: money.currency, locale: money.locale },
+      bars: overview.rows.map((r) => ({ name: r.name, current: r.current, overdue: r.overdue })),
+    };
   };
   return (
     <Loaded load={load} isEmpty={({ bars }) => bars.every((b) => b.current === 0 && b.overdue === 0)}>
@@ -37,15 +40,28 @@ export function Dim1List({ params }: { params: Record<string, string> }) {
   const sort = dim1Sort(params);
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
-    const [settings, overview] = await Promise.all([clientSettings(), backend.performance.dim1Overview({ query: sort })]);
+    const [settings, overview] = await Promise.all([
+      clientSettings(),
+      backend.performance.dim1Overview({ query: sort }),
+    ]);
     return { settings, overview };
   };
   return (
     <Loaded load={load} isEmpty={({ overview }) => overview.rows.length === 0}>
       {({ settings, overview }) => (
-        <DimTable rows={overview.rows} money={settings} boundaries={settings.boundaries} dimName={settings.dimensionNames.dim1}
-          collectionsLabel="Collected" note={`collected ${collectionsRange(overview.fromDate, overview.toDate)}`} detailPath={DIM1_PATH} sort={sort}
-          pathname={DIM1_PATH} params={params} testId="dim1-table" />
+        <DimTable
+          rows={overview.rows}
+          money={settings}
+          boundaries={settings.boundaries}
+          dimName={settings.dimensionNames.dim1}
+          collectionsLabel="Collected"
+          note={`collected ${collectionsRange(overview.fromDate, overview.toDate)}`}
+          detailPath={DIM1_PATH}
+          sort={sort}
+          pathname={DIM1_PATH}
+          params={params}
+          testId="dim1-table"
+        />
       )}
     </Loaded>
   );

@@ -10,7 +10,11 @@ import { Money, type MoneyFormat } from '@/components/ui/money';
 
 export const BETA_PATH = '/borrowers/business-performance-beta';
 
-interface Cell { name: string; now?: TDimRow; before?: TDimRow }
+interface Cell {
+  name: string;
+  now?: TDimRow;
+  before?: TDimRow;
+}
 
 const day = (d: string) => format(parseISO(d), 'd MMM yyyy');
 const overduePct = (row?: TDimRow) => (row ? row.overduePercent : 0);
@@ -20,18 +24,33 @@ async function loadMatrix(dim1Id: number | undefined, pair: { date: string; comp
   const { backend, clientSettings } = await pageGate();
   const byDimension = (query: Record<string, unknown>) => backend.performance.dimReceivables({ query });
   const settings = await clientSettings();
-  const values = dim1Id ? [dim1Id] : (await byDimension({ groupingKey: 'dim1', date: pair.date, count: 100 })).rows
-    .map((r) => r.dimId).filter((id): id is number => id !== null);
-  const groups = await Promise.all(values.map(async (id) => {
-    const [now, before] = await Promise.all([pair.date, pair.compareDate].map((date) =>
-      byDimension({ groupingKey: 'dim2', dim1Id: id, date, count: 100, sortBy: 'balance' })));
-    const byName = new Map<string, Cell>();
-    for (const row of now!.rows) byName.set(row.name, { name: row.name, now: row });
-    for (const row of before!.rows) byName.set(row.name, { ...(byName.get(row.name) ?? { name: row.name }), before: row });
-    const total = await Promise.all([pair.date, pair.compareDate].map((date) =>
-      byDimension({ groupingKey: 'dim1', dim1Id: id, date, count: 1 })));
-    return { id, name: total[0]!.rows[0]?.name ?? total[1]!.rows[0]?.name ?? String(id), total: { name: 'Total', now: total[0]!.rows[0], before: total[1]!.rows[0] } as Cell, cells: [...byName.values()] };
-  }));
+  const values = dim1Id
+    ? [dim1Id]
+    : (await byDimension({ groupingKey: 'dim1', date: pair.date, count: 100 })).rows
+        .map((r) => r.dimId)
+        .filter((id): id is number => id !== null);
+  const groups = await Promise.all(
+    values.map(async (id) => {
+      const [now, before] = await Promise.all(
+        [pair.date, pair.compareDate].map((date) =>
+          byDimension({ groupingKey: 'dim2', dim1Id: id, date, count: 100, sortBy: 'balance' }),
+        ),
+      );
+      const byName = new Map<string, Cell>();
+      for (const row of now!.rows) byName.set(row.name, { name: row.name, now: row });
+      for (const row of before!.rows)
+        byName.set(row.name, { ...(byName.get(row.name) ?? { name: row.name }), before: row });
+      const total = await Promise.all(
+        [pair.date, pair.compareDate].map((date) => byDimension({ groupingKey: 'dim1', dim1Id: id, date, count: 1 })),
+      );
+      return {
+        id,
+        name: total[0]!.rows[0]?.name ?? total[1]!.rows[0]?.name ?? String(id),
+        total: { name: 'Total', now: total[0]!.rows[0], before: total[1]!.rows[0] } as Cell,
+        cells: [...byName.values()],
+      };
+    }),
+  );
   return { settings, groups: groups.filter((g) => g.cells.length > 0) };
 }
 
@@ -41,7 +60,14 @@ function Change({ value, money, percent }: { value: number; money?: MoneyFormat;
   const sign = value > 0 ? '+' : value < 0 ? '−' : '';
   return (
     <span className={`tabular-nums ${colour}`} data-change={value}>
-      {percent ? `${sign}${Math.abs(value).toFixed(1)} pt` : <>{sign}<Money value={Math.abs(value)} format={money!} short className={colour} /></>}
+      {percent ? (
+        `${sign}${Math.abs(value).toFixed(1)} pt`
+      ) : (
+        <>
+          {sign}
+          <Money value={Math.abs(value)} format={money!} short className={colour} />
+        </>
+      )}
     </span>
   );
 }
@@ -50,14 +76,29 @@ function MatrixRow({ cell, money, strong = false }: { cell: Cell; money: MoneyFo
   const now = cell.now?.balance ?? 0;
   const before = cell.before?.balance ?? 0;
   return (
-    <tr className={strong ? 'bg-slate-50 font-semibold text-slate-900' : 'text-slate-700 hover:bg-slate-50/70'} data-row={cell.name}>
+    <tr
+      className={strong ? 'bg-slate-50 font-semibold text-slate-900' : 'text-slate-700 hover:bg-slate-50/70'}
+      data-row={cell.name}
+    >
       <Td className={strong ? '' : 'pl-8'}>{cell.name}</Td>
-      <Td numeric data-col="balanceBefore" data-value={before}><Money value={before} format={money} short /></Td>
-      <Td numeric data-col="balance" data-value={now}><Money value={now} format={money} short /></Td>
-      <Td numeric><Change value={now - before} money={money} /></Td>
-      <Td numeric data-col="overduePercentBefore" data-value={overduePct(cell.before)}>{formatPercent(overduePct(cell.before))}</Td>
-      <Td numeric data-col="overduePercent" data-value={overduePct(cell.now)}>{formatPercent(overduePct(cell.now))}</Td>
-      <Td numeric><Change value={overduePct(cell.now) - overduePct(cell.before)} percent /></Td>
+      <Td numeric data-col="balanceBefore" data-value={before}>
+        <Money value={before} format={money} short />
+      </Td>
+      <Td numeric data-col="balance" data-value={now}>
+        <Money value={now} format={money} short />
+      </Td>
+      <Td numeric>
+        <Change value={now - before} money={money} />
+      </Td>
+      <Td numeric data-col="overduePercentBefore" data-value={overduePct(cell.before)}>
+        {formatPercent(overduePct(cell.before))}
+      </Td>
+      <Td numeric data-col="overduePercent" data-value={overduePct(cell.now)}>
+        {formatPercent(overduePct(cell.now))}
+      </Td>
+      <Td numeric>
+        <Change value={overduePct(cell.now) - overduePct(cell.before)} percent />
+      </Td>
     </tr>
   );
 }
@@ -72,19 +113,31 @@ export function PeriodMatrix({ dim1Id, params }: { dim1Id?: number; params: Reco
           <DataTable label="Balance by dimension at two dates" testId="period-matrix" dense>
             <thead>
               <tr>
-                <Th>{settings.dimensionNames.dim1} / {settings.dimensionNames.dim2}</Th>
-                <Th numeric>Balance {day(pair.compareDate)}</Th><Th numeric>Balance {day(pair.date)}</Th><Th numeric>Change</Th>
-                <Th numeric>Overdue % {day(pair.compareDate)}</Th><Th numeric>Overdue % {day(pair.date)}</Th><Th numeric>Change</Th>
+                <Th>
+                  {settings.dimensionNames.dim1} / {settings.dimensionNames.dim2}
+                </Th>
+                <Th numeric>Balance {day(pair.compareDate)}</Th>
+                <Th numeric>Balance {day(pair.date)}</Th>
+                <Th numeric>Change</Th>
+                <Th numeric>Overdue % {day(pair.compareDate)}</Th>
+                <Th numeric>Overdue % {day(pair.date)}</Th>
+                <Th numeric>Change</Th>
               </tr>
             </thead>
             {groups.map((group) => (
               <tbody key={group.id} data-group={group.name}>
                 <MatrixRow cell={{ ...group.total, name: group.name }} money={settings} strong />
-                {group.cells.map((cell) => <MatrixRow key={cell.name} cell={cell} money={settings} />)}
+                {group.cells.map((cell) => (
+                  <MatrixRow key={cell.name} cell={cell} money={settings} />
+                ))}
                 {!dim1Id && (
-                  <tr><td colSpan={7} className="border-b border-slate-200 px-5 pb-2 text-right text-xs">
-                    <Link href={`${BETA_PATH}/${group.id}`} className="text-brand-700 hover:underline">Focus on {group.name} →</Link>
-                  </td></tr>
+                  <tr>
+                    <td colSpan={7} className="border-b border-slate-200 px-5 pb-2 text-right text-xs">
+                      <Link href={`${BETA_PATH}/${group.id}`} className="text-brand-700 hover:underline">
+                        Focus on {group.name} →
+                      </Link>
+                    </td>
+                  </tr>
                 )}
               </tbody>
             ))}

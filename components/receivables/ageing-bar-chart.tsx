@@ -48,7 +48,10 @@ export function AgeingBarChart({ bars, money }: { bars: AgeingBar[]; money: Mone
         barAriaLabel={(d) => `${d.indexValue}: ${formatMoney(d.value ?? 0, money.currency, money.locale)}`}
         tooltip={({ indexValue, value, color }) => (
           <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
-            <p className="flex items-center gap-1.5 font-medium text-slate-700"><span className="h-2 w-2 rounded-full" style={{ background: color }} />{indexValue}</p>
+            <p className="flex items-center gap-1.5 font-medium text-slate-700">
+              <span className="h-2 w-2 rounded-full" style={{ background: color }} />
+              {indexValue}
+            </p>
             <p className="mt-1 tabular-nums text-slate-900">{formatMoney(value, money.currency, money.locale)}</p>
             <p className="tabular-nums text-slate-500">{formatPercent(total ? (value / total) * 100 : 0)} of balance</p>
           </div>

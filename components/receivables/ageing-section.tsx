@@ -9,8 +9,11 @@ import { pageGate } from '@/lib/backend/page-gate';
 async function loadAgeing() {
   const { backend, clientSettings } = await pageGate();
   const [settings, summary] = await Promise.all([clientSettings(), backend.receivables.summary()]);
-  const bars: AgeingBar[] = bucketColumns(settings.boundaries, 'CREDIT_DATE')
-    .map((column) => ({ bucket: column.key, label: column.label, amount: summary[column.key] }));
+  const bars: AgeingBar[] = bucketColumns(settings.boundaries, 'CREDIT_DATE').map((column) => ({
+    bucket: column.key,
+    label: column.label,
+    amount: summary[column.key],
+  }));
   return { money: settings, bars, balance: summary.balance };
 }
 
@@ -28,15 +31,22 @@ export function AgeingSection() {
             {bars.map((bar, i) => (
               <div key={bar.bucket} className="min-w-0">
                 <dt className="flex items-center gap-1.5 text-xs text-slate-500">
-                  <span className="h-2 w-2 shrink-0 rounded-sm" style={{ background: AGEING_COLORS[i] }} />{bar.label}
+                  <span className="h-2 w-2 shrink-0 rounded-sm" style={{ background: AGEING_COLORS[i] }} />
+                  {bar.label}
                 </dt>
-                <dd className="mt-0.5 text-sm font-medium text-slate-900"><Money value={bar.amount} format={money} short /></dd>
-                <dd className="text-xs tabular-nums text-slate-500">{formatPercent(balance ? (bar.amount / balance) * 100 : 0)}</dd>
+                <dd className="mt-0.5 text-sm font-medium text-slate-900">
+                  <Money value={bar.amount} format={money} short />
+                </dd>
+                <dd className="text-xs tabular-nums text-slate-500">
+                  {formatPercent(balance ? (bar.amount / balance) * 100 : 0)}
+                </dd>
               </div>
             ))}
             <div className="min-w-0">
               <dt className="text-xs font-medium text-slate-700">Total</dt>
-              <dd className="mt-0.5 text-sm font-semibold text-slate-900" data-testid="ageing-total"><Money value={balance} format={money} short /></dd>
+              <dd className="mt-0.5 text-sm font-semibold text-slate-900" data-testid="ageing-total">
+                <Money value={balance} format={money} short />
+              </dd>
               <dd className="text-xs tabular-nums text-slate-500">{formatPercent(100)}</dd>
             </div>
           </dl>

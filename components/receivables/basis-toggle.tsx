@@ -26,8 +26,11 @@ export function BasisToggle() {
       <span className="text-xs font-medium text-slate-500">Ageing basis</span>
       <div className="flex h-9 rounded-md border border-slate-300 bg-slate-100 p-0.5 shadow-sm">
         {CHOICES.map((choice) => (
-          <Radio key={choice.value} value={choice.value}
-            className="flex cursor-pointer items-center rounded px-3 text-sm text-slate-600 focus:outline-none data-checked:bg-white data-checked:font-medium data-checked:text-slate-900 data-checked:shadow-sm data-focus:ring-2 data-focus:ring-brand-500/30">
+          <Radio
+            key={choice.value}
+            value={choice.value}
+            className="flex cursor-pointer items-center rounded px-3 text-sm text-slate-600 focus:outline-none data-checked:bg-white data-checked:font-medium data-checked:text-slate-900 data-checked:shadow-sm data-focus:ring-2 data-focus:ring-brand-500/30"
+          >
             <Label className="cursor-pointer">{choice.label}</Label>
           </Radio>
         ))}

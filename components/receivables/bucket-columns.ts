@@ -1,6 +1,15 @@
 import { bucketLabels, type AgeingBasis, type AgeingBoundaries } from '@/lib/domain/ageing';
 
-export type BucketKey = 'current' | 'crdBucket1' | 'crdBucket2' | 'crdBucket3' | 'crdBucket4' | 'invBucket1' | 'invBucket2' | 'invBucket3' | 'invBucket4';
+export type BucketKey =
+  | 'current'
+  | 'crdBucket1'
+  | 'crdBucket2'
+  | 'crdBucket3'
+  | 'crdBucket4'
+  | 'invBucket1'
+  | 'invBucket2'
+  | 'invBucket3'
+  | 'invBucket4';
 
 export interface BucketColumn {
   key: BucketKey;

@@ -9,5 +9,11 @@ const TONES: Record<string, string> = {
 /** The ageing bucket of an item, warmer as it gets older. */
 export function BucketPill({ bucket, label }: { bucket: string | null; label: string }) {
   if (!bucket) return <span className="text-slate-400">-</span>;
-  return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${TONES[bucket] ?? 'bg-slate-100 text-slate-700'}`}>{label}</span>;
+  return (
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${TONES[bucket] ?? 'bg-slate-100 text-slate-700'}`}
+    >
+      {label}
+    </span>
+  );
 }

@@ -2,5 +2,9 @@
 export function DaysPastDue({ days }: { days: number }) {
   if (days < 0) return <span className="text-slate-400">due in {-days} d</span>;
   if (days === 0) return <span className="text-slate-500">due today</span>;
-  return <span className={`font-medium ${days > 90 ? 'text-rose-700' : days > 30 ? 'text-orange-700' : 'text-amber-700'}`}>{days}</span>;
+  return (
+    <span className={`font-medium ${days > 90 ? 'text-rose-700' : days > 30 ? 'text-orange-700' : 'text-amber-700'}`}>
+      {days}
+    </span>
+  );
 }

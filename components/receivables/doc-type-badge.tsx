@@ -4,8 +4,23 @@ const LABELS: Record<string, { text: string; tone: string }> = {
 };
 
 /** Marks credit and debit notes among invoices (a plain invoice needs no badge). */
-export function DocTypeBadge({ docType, always = false, className = 'ml-2' }: { docType: string; always?: boolean; className?: string }) {
-  const label = LABELS[docType] ?? (always ? { text: 'Invoice', tone: 'bg-slate-50 text-slate-600 ring-slate-500/20' } : null);
+export function DocTypeBadge({
+  docType,
+  always = false,
+  className = 'ml-2',
+}: {
+  docType: string;
+  always?: boolean;
+  className?: string;
+}) {
+  const label =
+    LABELS[docType] ?? (always ? { text: 'Invoice', tone: 'bg-slate-50 text-slate-600 ring-slate-500/20' } : null);
   if (!label) return null;
-  return <span className={`${className} inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${label.tone}`}>{label.text}</span>;
+  return (
+    <span
+      className={`${className} inline-flex rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${label.tone}`}
+    >
+      {label.text}
+    </span>
+  );
 }

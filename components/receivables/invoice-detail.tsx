@@ -12,7 +12,6 @@ import { PaymentsTable } from './payments-table';
 import { StatCard } from './stat-card';
 import { WarningBox } from '@/components/feedback/warning-box';
 
-
 /** One item: its facts, its ageing as of today, paid against outstanding, and its payments. */
 export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; settings: TClientSettings }) {
   const money = { locale: settings.locale, currency: invoice.currency || settings.currency };
@@ -25,8 +24,30 @@ export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; 
     ['Document number', invoice.docNum ?? '-'],
     ['System number', invoice.sysInvoiceNum],
     ['Document type', <DocTypeBadge key="type" docType={invoice.docType ?? 'INVOICE'} always className="" />],
-    ['Customer', <Link key="customer" href={`/borrowers/invoices?sysObligorCode=${encodeURIComponent(customer)}`} className="font-medium text-brand-700 hover:underline">{invoice.obligorName} ({customer})</Link>],
-    ['Parent customer', parent ? <Link key="parent" href={`/borrowers/receivables?parentSysObligorCode=${encodeURIComponent(parent)}`} className="font-medium text-brand-700 hover:underline">{parent}</Link> : '-'],
+    [
+      'Customer',
+      <Link
+        key="customer"
+        href={`/borrowers/invoices?sysObligorCode=${encodeURIComponent(customer)}`}
+        className="font-medium text-brand-700 hover:underline"
+      >
+        {invoice.obligorName} ({customer})
+      </Link>,
+    ],
+    [
+      'Parent customer',
+      parent ? (
+        <Link
+          key="parent"
+          href={`/borrowers/receivables?parentSysObligorCode=${encodeURIComponent(parent)}`}
+          className="font-medium text-brand-700 hover:underline"
+        >
+          {parent}
+        </Link>
+      ) : (
+        '-'
+      ),
+    ],
     ['Issue date', formatDay(invoice.issueDate)],
     ['Due date', invoice.dueDate ? formatDay(invoice.dueDate) : 'None (aged from the issue date)'],
     ['Currency', money.currency],
@@ -36,21 +57,46 @@ export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; 
   return (
     <div className="space-y-6" data-testid="invoice-detail">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label="Amount" testId="invoice-amount" figure={<Money value={invoice.amount} format={money} />} secondary={`Issued ${formatDay(invoice.issueDate)}`} />
-        <StatCard label="Paid" testId="invoice-paid" figure={<Money value={invoice.paid} format={money} />} secondary={`${formatPercent(paidShare)} of the amount`}>
-          <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden><div className="h-full bg-emerald-500" style={{ width: `${paidShare}%` }} /></div>
+        <StatCard
+          label="Amount"
+          testId="invoice-amount"
+          figure={<Money value={invoice.amount} format={money} />}
+          secondary={`Issued ${formatDay(invoice.issueDate)}`}
+        />
+        <StatCard
+          label="Paid"
+          testId="invoice-paid"
+          figure={<Money value={invoice.paid} format={money} />}
+          secondary={`${formatPercent(paidShare)} of the amount`}
+        >
+          <div className="h-1.5 overflow-hidden rounded-full bg-slate-100" aria-hidden>
+            <div className="h-full bg-emerald-500" style={{ width: `${paidShare}%` }} />
+          </div>
         </StatCard>
-        <StatCard label="Outstanding" testId="invoice-outstanding" figure={<Money value={invoice.outstanding} format={money} />} secondary={`As of ${formatDay(invoice.date)}`} />
-        <StatCard label="Days past due" testId="invoice-ageing"
+        <StatCard
+          label="Outstanding"
+          testId="invoice-outstanding"
+          figure={<Money value={invoice.outstanding} format={money} />}
+          secondary={`As of ${formatDay(invoice.date)}`}
+        />
+        <StatCard
+          label="Days past due"
+          testId="invoice-ageing"
           figure={settled ? <span className="text-slate-400">-</span> : <DaysPastDue days={invoice.daysPastDue} />}
-          secondary={settled ? 'Settled: no longer aged' : (
-            <span className="flex flex-col gap-1">
-              <span className="flex items-center gap-1.5">
-                <BucketPill bucket={invoice.bucket} label={bucketLabel(settings.boundaries, invoice.bucket)} /> past due date
+          secondary={
+            settled ? (
+              'Settled: no longer aged'
+            ) : (
+              <span className="flex flex-col gap-1">
+                <span className="flex items-center gap-1.5">
+                  <BucketPill bucket={invoice.bucket} label={bucketLabel(settings.boundaries, invoice.bucket)} /> past
+                  due date
+                </span>
+                <span>Invoice basis: {bucketLabel(settings.boundaries, invoice.invoiceBucket)} since issue</span>
               </span>
-              <span>Invoice basis: {bucketLabel(settings.boundaries, invoice.invoiceBucket)} since issue</span>
-            </span>
-          )} />
+            )
+          }
+        />
       </div>
       <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-5">
         <section className="rounded-xl border border-slate-200 bg-white shadow-sm xl:col-span-2">
@@ -64,14 +110,21 @@ export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; 
             ))}
           </dl>
         </section>
-        <section className="rounded-xl border border-slate-200 bg-white shadow-sm xl:col-span-3" data-testid="payments-section">
+        <section
+          className="rounded-xl border border-slate-200 bg-white shadow-sm xl:col-span-3"
+          data-testid="payments-section"
+        >
           <header className="border-b border-slate-100 px-5 py-3.5">
             <h3 className="text-sm font-semibold text-slate-900">Payments</h3>
             <p className="mt-0.5 text-xs text-slate-500">Settlements received against this item, oldest first</p>
           </header>
-          {invoice.payments.length === 0
-            ? <div className="p-5"><WarningBox kind="empty" /></div>
-            : <PaymentsTable payments={invoice.payments} amount={invoice.amount} money={money} />}
+          {invoice.payments.length === 0 ? (
+            <div className="p-5">
+              <WarningBox kind="empty" />
+            </div>
+          ) : (
+            <PaymentsTable payments={invoice.payments} amount={invoice.amount} money={money} />
+          )}
         </section>
       </div>
     </div>

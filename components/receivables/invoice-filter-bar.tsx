@@ -6,7 +6,10 @@ import { pageGate } from '@/lib/backend/page-gate';
 async function loadChoices() {
   const { backend, clientSettings } = await pageGate();
   const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
-  return { settings, dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })) };
+  return {
+    settings,
+    dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })),
+  };
 }
 
 /** The open-invoice filters with the client's own dim1 values and ageing buckets. */

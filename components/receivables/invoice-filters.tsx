@@ -7,10 +7,19 @@ import { InvoiceSearch } from './invoice-search';
 import { ParamSelect, type Option } from '@/components/ui/param-select';
 import { useUrlState } from '@/components/ui/use-url-state';
 
-const DOC_TYPE_LABELS: Record<(typeof DOC_TYPES)[number], string> = { INVOICE: 'Invoice', CREDIT_NOTE: 'Credit note', DEBIT_NOTE: 'Debit note' };
+const DOC_TYPE_LABELS: Record<(typeof DOC_TYPES)[number], string> = {
+  INVOICE: 'Invoice',
+  CREDIT_NOTE: 'Credit note',
+  DEBIT_NOTE: 'Debit note',
+};
 
 /** Search and filters of the open-invoice list; the customer scope (from the URL) is kept by Reset. */
-export function InvoiceFilters({ dim1Name, dim1Values, creditBuckets, invoiceBuckets }: {
+export function InvoiceFilters({
+  dim1Name,
+  dim1Values,
+  creditBuckets,
+  invoiceBuckets,
+}: {
   dim1Name: string;
   dim1Values: Option[];
   creditBuckets: BucketColumn[];
@@ -18,7 +27,10 @@ export function InvoiceFilters({ dim1Name, dim1Values, creditBuckets, invoiceBuc
 }) {
   const { params, pathname } = useUrlState();
   const ageing: Option[] = [
-    ...creditBuckets.map((b) => ({ value: b.key, label: b.key === 'current' ? 'Current (not yet due)' : `${b.label} past due` })),
+    ...creditBuckets.map((b) => ({
+      value: b.key,
+      label: b.key === 'current' ? 'Current (not yet due)' : `${b.label} past due`,
+    })),
     ...invoiceBuckets.map((b) => ({ value: b.key, label: `${b.label} since invoice` })),
   ];
   const scope = new URLSearchParams();
@@ -30,10 +42,16 @@ export function InvoiceFilters({ dim1Name, dim1Values, creditBuckets, invoiceBuc
       <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
         <InvoiceSearch />
         <ParamSelect name="ageingFilter" label="Ageing bucket" options={ageing} />
-        <ParamSelect name="docType" label="Document type" options={DOC_TYPES.map((t) => ({ value: t, label: DOC_TYPE_LABELS[t] }))} />
+        <ParamSelect
+          name="docType"
+          label="Document type"
+          options={DOC_TYPES.map((t) => ({ value: t, label: DOC_TYPE_LABELS[t] }))}
+        />
         <ParamSelect name="dim1Id" label={dim1Name} options={dim1Values} />
         <div className="ml-auto flex h-[58px] items-center">
-          <Link href={resetHref} className="text-sm font-medium text-brand-700 hover:underline">Reset</Link>
+          <Link href={resetHref} className="text-sm font-medium text-brand-700 hover:underline">
+            Reset
+          </Link>
         </div>
       </div>
     </div>

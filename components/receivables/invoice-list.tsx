@@ -13,24 +13,48 @@ import { Pagination } from '@/components/ui/pagination';
 export function InvoiceList({ params, pathname }: { params: Record<string, string>; pathname: string }) {
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
-    const [settings, list] = await Promise.all([clientSettings(), backend.receivables.openInvoices({ query: pickParams(params, INVOICE_LIST_KEYS) })]);
+    const [settings, list] = await Promise.all([
+      clientSettings(),
+      backend.receivables.openInvoices({ query: pickParams(params, INVOICE_LIST_KEYS) }),
+    ]);
     return { settings, list };
   };
   const sort = readSort(params, INVOICE_SORT_KEYS, DEFAULT_INVOICE_SORT);
   const { page, count } = readPaging(params, DEFAULT_PAGE_SIZE);
   return (
     <Loaded load={load} isEmpty={({ list }) => list.total === 0}>
-      {({ settings, list }) => list.rows.length === 0 ? (
-        <div className="space-y-3 p-5">
-          <WarningBox kind="empty" message={`This page is past the end of the list (${list.total} invoices).`} />
-          <Link href={hrefWith(pathname, params, { [PAGE_PARAM]: null })} className="text-sm font-medium text-brand-700 hover:underline">Go to the first page</Link>
-        </div>
-      ) : (
-        <>
-          <InvoicesTable rows={list.rows} money={settings} boundaries={settings.boundaries} sort={sort} pathname={pathname} params={params} />
-          <Pagination total={list.total} page={page} count={count} pathname={pathname} params={params} noun="open invoices" />
-        </>
-      )}
+      {({ settings, list }) =>
+        list.rows.length === 0 ? (
+          <div className="space-y-3 p-5">
+            <WarningBox kind="empty" message={`This page is past the end of the list (${list.total} invoices).`} />
+            <Link
+              href={hrefWith(pathname, params, { [PAGE_PARAM]: null })}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              Go to the first page
+            </Link>
+          </div>
+        ) : (
+          <>
+            <InvoicesTable
+              rows={list.rows}
+              money={settings}
+              boundaries={settings.boundaries}
+              sort={sort}
+              pathname={pathname}
+              params={params}
+            />
+            <Pagination
+              total={list.total}
+              page={page}
+              count={count}
+              pathname={pathname}
+              params={params}
+              noun="open invoices"
+            />
+          </>
+        )
+      }
     </Loaded>
   );
 }

@@ -21,7 +21,11 @@ async function ScopeCrumbs({ code, parent }: { code?: string; parent?: string })
   const customer = code ? await customerOf(code) : null;
   const family = parent ?? (customer?.parent && customer.parent !== code ? customer.parent : null);
   const crumbs: Crumb[] = [{ label: 'Receivables', href: RECEIVABLES }];
-  if (family) crumbs.push({ label: customer?.parentName ?? `Parent ${family}`, href: `${RECEIVABLES}?parentSysObligorCode=${encodeURIComponent(family)}` });
+  if (family)
+    crumbs.push({
+      label: customer?.parentName ?? `Parent ${family}`,
+      href: `${RECEIVABLES}?parentSysObligorCode=${encodeURIComponent(family)}`,
+    });
   crumbs.push({ label: customer ? customer.name : 'Open invoices' });
   return <Breadcrumb crumbs={crumbs} />;
 }
@@ -39,9 +43,18 @@ export function InvoiceScopeBreadcrumb({ params }: { params: Record<string, stri
 async function ScopeName({ code, parent }: { code?: string; parent?: string }) {
   if (code) {
     const customer = await customerOf(code);
-    return <>of <span data-testid="invoice-scope">{customer.name}</span> <span className="font-normal text-slate-400">({code})</span></>;
+    return (
+      <>
+        of <span data-testid="invoice-scope">{customer.name}</span>{' '}
+        <span className="font-normal text-slate-400">({code})</span>
+      </>
+    );
   }
-  return <>of the customers of parent <span data-testid="invoice-scope">{parent}</span></>;
+  return (
+    <>
+      of the customers of parent <span data-testid="invoice-scope">{parent}</span>
+    </>
+  );
 }
 
 /** 'Open invoices of Sagar Agencies (C01861)', with a way to widen the list to every customer. */
@@ -50,8 +63,15 @@ export function InvoiceScopeTitle({ params }: { params: Record<string, string> }
   if (!code && !parent) return <>Open invoices</>;
   return (
     <span className="inline-flex flex-wrap items-baseline gap-x-2">
-      <span>Open invoices <Suspense fallback={null}><ScopeName code={code} parent={parent} /></Suspense></span>
-      <Link href="/borrowers/invoices" className="text-xs font-medium text-brand-700 hover:underline">Show all customers</Link>
+      <span>
+        Open invoices{' '}
+        <Suspense fallback={null}>
+          <ScopeName code={code} parent={parent} />
+        </Suspense>
+      </span>
+      <Link href="/borrowers/invoices" className="text-xs font-medium text-brand-700 hover:underline">
+        Show all customers
+      </Link>
     </span>
   );
 }

@@ -26,7 +26,14 @@ export interface InvoiceListRow {
 }
 
 /** Open invoices with what is still owed on each; each row opens the invoice. */
-export function InvoicesTable({ rows, money, boundaries, sort, pathname, params }: {
+export function InvoicesTable({
+  rows,
+  money,
+  boundaries,
+  sort,
+  pathname,
+  params,
+}: {
   rows: InvoiceListRow[];
   money: MoneyFormat;
   boundaries: AgeingBoundaries;
@@ -53,24 +60,48 @@ export function InvoicesTable({ rows, money, boundaries, sort, pathname, params 
         {rows.map((row) => {
           const format = { ...money, currency: row.currency || money.currency };
           return (
-            <Tr key={row.sysInvoiceNum} data-testid="invoice-row" data-invoice={row.sysInvoiceNum} data-customer={row.sysObligorCode}
-              data-amount={row.amount} data-outstanding={row.outstanding}>
+            <Tr
+              key={row.sysInvoiceNum}
+              data-testid="invoice-row"
+              data-invoice={row.sysInvoiceNum}
+              data-customer={row.sysObligorCode}
+              data-amount={row.amount}
+              data-outstanding={row.outstanding}
+            >
               <Td className="whitespace-nowrap">
-                <Link href={`/borrowers/invoices/${encodeURIComponent(row.sysInvoiceNum)}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline" data-testid="invoice-link">
+                <Link
+                  href={`/borrowers/invoices/${encodeURIComponent(row.sysInvoiceNum)}`}
+                  className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                  data-testid="invoice-link"
+                >
                   {row.invoiceNum}
                 </Link>
                 <DocTypeBadge docType={row.docType} />
               </Td>
               <Td className="max-w-64">
-                <span className="block truncate" title={row.obligorName}>{row.obligorName}</span>
+                <span className="block truncate" title={row.obligorName}>
+                  {row.obligorName}
+                </span>
                 <span className="text-xs text-slate-400">{row.sysObligorCode}</span>
               </Td>
-              <Td><Day iso={row.issueDate} /></Td>
-              <Td><Day iso={row.dueDate} /></Td>
-              <Td numeric><Money value={row.amount} format={format} /></Td>
-              <Td numeric className="font-medium text-slate-900"><Money value={row.outstanding} format={format} /></Td>
-              <Td numeric><DaysPastDue days={row.daysPastDue} /></Td>
-              <Td><BucketPill bucket={row.bucket} label={bucketLabel(boundaries, row.bucket)} /></Td>
+              <Td>
+                <Day iso={row.issueDate} />
+              </Td>
+              <Td>
+                <Day iso={row.dueDate} />
+              </Td>
+              <Td numeric>
+                <Money value={row.amount} format={format} />
+              </Td>
+              <Td numeric className="font-medium text-slate-900">
+                <Money value={row.outstanding} format={format} />
+              </Td>
+              <Td numeric>
+                <DaysPastDue days={row.daysPastDue} />
+              </Td>
+              <Td>
+                <BucketPill bucket={row.bucket} label={bucketLabel(boundaries, row.bucket)} />
+              </Td>
             </Tr>
           );
         })}

@@ -16,5 +16,9 @@ async function Stamp({ kind }: { kind: 'integration' | 'view' }) {
 
 /** The top bar's 'Last updated': the import time on lists, the figures' refresh time on the dashboard. */
 export function PageUpdated({ kind }: { kind: 'integration' | 'view' }) {
-  return <Suspense fallback={null}><Stamp kind={kind} /></Suspense>;
+  return (
+    <Suspense fallback={null}>
+      <Stamp kind={kind} />
+    </Suspense>
+  );
 }

@@ -9,7 +9,15 @@ export interface Payment {
 }
 
 /** The settlements of one item in date order, with what was still owed after each. */
-export function PaymentsTable({ payments, amount, money }: { payments: Payment[]; amount: number; money: MoneyFormat }) {
+export function PaymentsTable({
+  payments,
+  amount,
+  money,
+}: {
+  payments: Payment[];
+  amount: number;
+  money: MoneyFormat;
+}) {
   const amountPaise = Math.round(amount * 100);
   // Running sums in paise, so a long list of part payments does not drift by floating-point cents.
   const paidPaiseAfter = payments.map((_, i) =>
@@ -17,7 +25,10 @@ export function PaymentsTable({ payments, amount, money }: { payments: Payment[]
   );
   const paidPaise = paidPaiseAfter.at(-1) ?? 0;
   const owedPaise = amountPaise - paidPaise;
-  const rows = payments.map((payment, i) => ({ ...payment, owedAfter: (amountPaise - (paidPaiseAfter[i] ?? 0)) / 100 }));
+  const rows = payments.map((payment, i) => ({
+    ...payment,
+    owedAfter: (amountPaise - (paidPaiseAfter[i] ?? 0)) / 100,
+  }));
   const paid = paidPaise / 100;
   return (
     <DataTable label="Payments" testId="payments-table">
@@ -32,18 +43,33 @@ export function PaymentsTable({ payments, amount, money }: { payments: Payment[]
       <tbody>
         {rows.map((row, i) => (
           <Tr key={`${row.paymentRef ?? 'payment'}-${i}`} data-testid="payment-row" data-value={row.amount}>
-            <Td><Day iso={row.paidDate} /></Td>
+            <Td>
+              <Day iso={row.paidDate} />
+            </Td>
             <Td className="text-slate-500">{row.paymentRef ?? '-'}</Td>
-            <Td numeric className="font-medium text-emerald-700"><Money value={row.amount} format={money} /></Td>
-            <Td numeric><Money value={row.owedAfter} format={money} /></Td>
+            <Td numeric className="font-medium text-emerald-700">
+              <Money value={row.amount} format={money} />
+            </Td>
+            <Td numeric>
+              <Money value={row.owedAfter} format={money} />
+            </Td>
           </Tr>
         ))}
       </tbody>
       <tfoot>
         <tr className="bg-slate-50/80 font-semibold text-slate-900">
-          <Td className="border-b-0 border-t border-slate-200 text-xs uppercase tracking-wide text-slate-600" colSpan={2}>Total paid</Td>
-          <Td numeric className="border-b-0 border-t border-slate-200" data-testid="payments-total"><Money value={paid} format={money} /></Td>
-          <Td numeric className="border-b-0 border-t border-slate-200"><Money value={owedPaise / 100} format={money} /></Td>
+          <Td
+            className="border-b-0 border-t border-slate-200 text-xs uppercase tracking-wide text-slate-600"
+            colSpan={2}
+          >
+            Total paid
+          </Td>
+          <Td numeric className="border-b-0 border-t border-slate-200" data-testid="payments-total">
+            <Money value={paid} format={money} />
+          </Td>
+          <Td numeric className="border-b-0 border-t border-slate-200">
+            <Money value={owedPaise / 100} format={money} />
+          </Td>
         </tr>
       </tfoot>
     </DataTable>

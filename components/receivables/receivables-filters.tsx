@@ -27,7 +27,13 @@ function optionsOf(values: DimensionValue[], level: number, parentId?: number): 
 }
 
 /** The filter bar of the receivables page: every choice is written to the URL. */
-export function ReceivablesFilters({ dimensionNames, dimensionValues, creditBuckets, invoiceBuckets, today }: {
+export function ReceivablesFilters({
+  dimensionNames,
+  dimensionValues,
+  creditBuckets,
+  invoiceBuckets,
+  today,
+}: {
   dimensionNames: { dim1: string; dim2: string; dim3: string };
   dimensionValues: DimensionValue[];
   creditBuckets: BucketColumn[];
@@ -42,23 +48,41 @@ export function ReceivablesFilters({ dimensionNames, dimensionValues, creditBuck
   const buckets = params.basis === 'INVOICE_DATE' ? invoiceBuckets : creditBuckets;
 
   return (
-    <div className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm" data-testid="receivables-filters" aria-busy={pending}>
+    <div
+      className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm"
+      data-testid="receivables-filters"
+      aria-busy={pending}
+    >
       <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
         <AsOfDate today={today} />
-        <ParamSelect name="dim1Id" label={dimensionNames.dim1} options={optionsOf(dimensionValues, 1)}
+        <ParamSelect
+          name="dim1Id"
+          label={dimensionNames.dim1}
+          options={optionsOf(dimensionValues, 1)}
           alsoChange={(value) => {
             const dim2 = dimensionValues.find((v) => String(v.id) === params.dim2Id);
             return dim2 && value && dim2.parentId !== null && String(dim2.parentId) !== value ? { dim2Id: null } : {};
-          }} />
+          }}
+        />
         <ParamSelect name="dim2Id" label={dimensionNames.dim2} options={dim2Options} />
         <ParamSelect name="dim3Id" label={dimensionNames.dim3} options={optionsOf(dimensionValues, 3)} />
         <ParamSelect name="salesSegment" label="Sales segment" options={SEGMENT_OPTIONS} />
         <ParamSelect name="risk" label="Risk" options={RISK_OPTIONS} />
         <BasisToggle />
-        <ParamSelect name="ageingFilter" label="Ageing bucket" options={buckets.map((b) => ({ value: b.key, label: b.label }))} />
+        <ParamSelect
+          name="ageingFilter"
+          label="Ageing bucket"
+          options={buckets.map((b) => ({ value: b.key, label: b.label }))}
+        />
         <div className="ml-auto flex h-9 items-center gap-3">
-          {pending && <span className="text-xs text-slate-400" role="status">Updating…</span>}
-          <Link href={pathname} className="text-sm font-medium text-brand-700 hover:underline">Reset</Link>
+          {pending && (
+            <span className="text-xs text-slate-400" role="status">
+              Updating…
+            </span>
+          )}
+          <Link href={pathname} className="text-sm font-medium text-brand-700 hover:underline">
+            Reset
+          </Link>
         </div>
       </div>
     </div>

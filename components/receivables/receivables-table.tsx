@@ -24,7 +24,17 @@ export interface TotalsRow {
  * Receivables per parent customer (or per customer of one family): the bucket columns of the
  * chosen basis, overdue, balance and the weighted rating. Headers sort through the URL.
  */
-export function ReceivablesTable({ rows, columns, money, totals, rowHref, rowAction, sort, pathname, params }: {
+export function ReceivablesTable({
+  rows,
+  columns,
+  money,
+  totals,
+  rowHref,
+  rowAction,
+  sort,
+  pathname,
+  params,
+}: {
   rows: ReceivableListRow[];
   columns: BucketColumn[];
   money: MoneyFormat;
@@ -37,11 +47,18 @@ export function ReceivablesTable({ rows, columns, money, totals, rowHref, rowAct
 }) {
   const header = { active: sort, pathname, params };
   return (
-    <DataTable label="Receivables" testId="receivables-table" dense caption={`Amounts in ${currencySign(money)} (${money.currency})`}>
+    <DataTable
+      label="Receivables"
+      testId="receivables-table"
+      dense
+      caption={`Amounts in ${currencySign(money)} (${money.currency})`}
+    >
       <thead>
         <tr>
           <SortableHeader column="name" label="Customer" firstOrder="ASC" {...header} />
-          {columns.map((c) => <SortableHeader key={c.key} column={c.key} label={c.label} numeric {...header} />)}
+          {columns.map((c) => (
+            <SortableHeader key={c.key} column={c.key} label={c.label} numeric {...header} />
+          ))}
           <SortableHeader column="overdue" label="Overdue" numeric {...header} />
           <SortableHeader column="balance" label="Balance" numeric {...header} />
           <SortableHeader column="obligorWeightedRating" label="Rating" center {...header} />
@@ -51,30 +68,70 @@ export function ReceivablesTable({ rows, columns, money, totals, rowHref, rowAct
         {rows.map((row) => (
           <Tr key={row.sysObligorCode} data-testid="receivable-row" data-code={row.sysObligorCode}>
             <Td className="max-w-52">
-              <Link href={rowHref(row)} className="block truncate text-[13px] font-medium text-slate-900 hover:text-brand-700 hover:underline" title={row.name} data-testid="receivable-name">
+              <Link
+                href={rowHref(row)}
+                className="block truncate text-[13px] font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                title={row.name}
+                data-testid="receivable-name"
+              >
                 {row.name}
               </Link>
               <span className="text-slate-400">{row.sysObligorCode}</span>
               {rowAction && (
-                <Link href={rowAction(row).href} className="ml-2 font-medium text-brand-700 hover:underline">{rowAction(row).label}</Link>
+                <Link href={rowAction(row).href} className="ml-2 font-medium text-brand-700 hover:underline">
+                  {rowAction(row).label}
+                </Link>
               )}
             </Td>
-            {columns.map((c) => <Td key={c.key} numeric className={row[c.key] === 0 ? 'text-slate-300' : ''}><Money value={row[c.key]} format={money} bare /></Td>)}
-            <Td numeric className={row.overdue > 0 ? 'font-medium text-rose-700' : 'text-slate-300'} data-testid="cell-overdue" data-value={row.overdue}>
+            {columns.map((c) => (
+              <Td key={c.key} numeric className={row[c.key] === 0 ? 'text-slate-300' : ''}>
+                <Money value={row[c.key]} format={money} bare />
+              </Td>
+            ))}
+            <Td
+              numeric
+              className={row.overdue > 0 ? 'font-medium text-rose-700' : 'text-slate-300'}
+              data-testid="cell-overdue"
+              data-value={row.overdue}
+            >
               <Money value={row.overdue} format={money} bare />
             </Td>
-            <Td numeric className="font-medium text-slate-900" data-testid="cell-balance" data-value={row.balance}><Money value={row.balance} format={money} bare /></Td>
-            <Td center><RatingBadge rating={row.rating} /></Td>
+            <Td numeric className="font-medium text-slate-900" data-testid="cell-balance" data-value={row.balance}>
+              <Money value={row.balance} format={money} bare />
+            </Td>
+            <Td center>
+              <RatingBadge rating={row.rating} />
+            </Td>
           </Tr>
         ))}
       </tbody>
       {totals && (
         <tfoot>
           <tr className="bg-slate-50/80 font-semibold text-slate-900" data-testid="receivables-totals">
-            <Td className="border-b-0 border-t border-slate-200 text-[11px] font-semibold uppercase tracking-wide text-slate-600">{totals.label}</Td>
-            {columns.map((c) => <Td key={c.key} numeric className="border-b-0 border-t border-slate-200"><Money value={totals.figures[c.key]} format={money} bare /></Td>)}
-            <Td numeric className="border-b-0 border-t border-slate-200 text-rose-700" data-testid="total-overdue" data-value={totals.figures.overdue}><Money value={totals.figures.overdue} format={money} bare /></Td>
-            <Td numeric className="border-b-0 border-t border-slate-200" data-testid="total-balance" data-value={totals.figures.balance}><Money value={totals.figures.balance} format={money} bare /></Td>
+            <Td className="border-b-0 border-t border-slate-200 text-[11px] font-semibold uppercase tracking-wide text-slate-600">
+              {totals.label}
+            </Td>
+            {columns.map((c) => (
+              <Td key={c.key} numeric className="border-b-0 border-t border-slate-200">
+                <Money value={totals.figures[c.key]} format={money} bare />
+              </Td>
+            ))}
+            <Td
+              numeric
+              className="border-b-0 border-t border-slate-200 text-rose-700"
+              data-testid="total-overdue"
+              data-value={totals.figures.overdue}
+            >
+              <Money value={totals.figures.overdue} format={money} bare />
+            </Td>
+            <Td
+              numeric
+              className="border-b-0 border-t border-slate-200"
+              data-testid="total-balance"
+              data-value={totals.figures.balance}
+            >
+              <Money value={totals.figures.balance} format={money} bare />
+            </Td>
             <Td className="border-b-0 border-t border-slate-200" />
           </tr>
         </tfoot>

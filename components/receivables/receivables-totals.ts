@@ -22,7 +22,11 @@ export function sumFigures(rows: ReceivableFigures[]): ReceivableFigures {
  * when the list is all parent customers, otherwise the sum of the complete list, fetched in one
  * page when the current page does not hold it all. Past MAX_PAGE_SIZE rows only the page is summed.
  */
-export async function listTotals(params: Record<string, string>, rows: ReceivableFigures[], total: number): Promise<TotalsRow | null> {
+export async function listTotals(
+  params: Record<string, string>,
+  rows: ReceivableFigures[],
+  total: number,
+): Promise<TotalsRow | null> {
   const { backend } = await pageGate();
   const customers = `${formatCount(total)} ${total === 1 ? 'customer' : 'customers'}`;
   if (!params.parentSysObligorCode && !params.ageingFilter) {

@@ -12,7 +12,9 @@ async function loadCards() {
   const { backend, clientSettings } = await pageGate();
   const lastMonth = previousMonth(todayIso());
   const [settings, today, collections] = await Promise.all([
-    clientSettings(), backend.receivables.summary(), backend.receivables.summary({ query: { date: lastMonth.end } }),
+    clientSettings(),
+    backend.receivables.summary(),
+    backend.receivables.summary({ query: { date: lastMonth.end } }),
   ]);
   return { settings, today, collections, lastMonth };
 }
@@ -28,20 +30,67 @@ export function SummaryCards() {
         const overduePct = today.balance === 0 ? 0 : (today.overdue / today.balance) * 100;
         const risk = today.overallRisk;
         return (
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6" data-testid="summary-cards">
-            <StatCard label="Balance" testId="card-balance" figure={<Money value={today.balance} format={money} short />}
-              secondary={`Outstanding with ${today.openObligors.toLocaleString(money.locale)} customers`} />
-            <StatCard label="Current" testId="card-current" figure={<Money value={today.current} format={money} short />}
-              secondary="Not yet due" />
-            <StatCard label="Overdue" testId="card-overdue" figure={<Money value={today.overdue} format={money} short />}
-              secondary={<><span className="font-medium text-rose-700">{formatPercent(overduePct)}</span> of balance</>} />
-            <StatCard label="Collections last month" testId="card-collections" figure={<Money value={collections.paid} format={money} short />}
-              secondary={`Received ${formatDay(lastMonth.start)} – ${formatDay(lastMonth.end)}`} />
-            <StatCard label="Overall risk" testId="card-risk"
-              figure={risk == null ? '-' : <span className="tabular-nums">{risk.toFixed(1)} <span className="text-base font-medium text-slate-400">/ 3</span></span>}
-              secondary={risk == null ? 'No rated customers' : <><span className="font-medium capitalize">{ratingLabel(Math.round(risk))}</span> risk · mean of customers&apos; weighted ratings</>} />
+          <div
+            className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6"
+            data-testid="summary-cards"
+          >
+            <StatCard
+              label="Balance"
+              testId="card-balance"
+              figure={<Money value={today.balance} format={money} short />}
+              secondary={`Outstanding with ${today.openObligors.toLocaleString(money.locale)} customers`}
+            />
+            <StatCard
+              label="Current"
+              testId="card-current"
+              figure={<Money value={today.current} format={money} short />}
+              secondary="Not yet due"
+            />
+            <StatCard
+              label="Overdue"
+              testId="card-overdue"
+              figure={<Money value={today.overdue} format={money} short />}
+              secondary={
+                <>
+                  <span className="font-medium text-rose-700">{formatPercent(overduePct)}</span> of balance
+                </>
+              }
+            />
+            <StatCard
+              label="Collections last month"
+              testId="card-collections"
+              figure={<Money value={collections.paid} format={money} short />}
+              secondary={`Received ${formatDay(lastMonth.start)} – ${formatDay(lastMonth.end)}`}
+            />
+            <StatCard
+              label="Overall risk"
+              testId="card-risk"
+              figure={
+                risk == null ? (
+                  '-'
+                ) : (
+                  <span className="tabular-nums">
+                    {risk.toFixed(1)} <span className="text-base font-medium text-slate-400">/ 3</span>
+                  </span>
+                )
+              }
+              secondary={
+                risk == null ? (
+                  'No rated customers'
+                ) : (
+                  <>
+                    <span className="font-medium capitalize">{ratingLabel(Math.round(risk))}</span> risk · mean of
+                    customers&apos; weighted ratings
+                  </>
+                )
+              }
+            />
             <StatCard label="Risk distribution" testId="card-risk-distribution">
-              <RiskDistribution low={today.lowRatedReceivables} medium={today.medRatedReceivables} high={today.highRatedReceivables} />
+              <RiskDistribution
+                low={today.lowRatedReceivables}
+                medium={today.medRatedReceivables}
+                high={today.highRatedReceivables}
+              />
             </StatCard>
           </div>
         );

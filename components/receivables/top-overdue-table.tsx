@@ -11,7 +11,8 @@ const TOP = 10;
 async function loadTopOverdue() {
   const { backend, clientSettings } = await pageGate();
   const [settings, list] = await Promise.all([
-    clientSettings(), backend.receivables.list({ query: { sortBy: 'overdue', order: 'DESC', count: TOP } }),
+    clientSettings(),
+    backend.receivables.list({ query: { sortBy: 'overdue', order: 'DESC', count: TOP } }),
   ]);
   // A customer with nothing overdue is not a collection priority, even if the list is short.
   return { money: settings, rows: list.rows.filter((row) => row.overdue > 0) };
@@ -38,13 +39,26 @@ export function TopOverdueTable() {
               <Tr key={row.sysObligorCode} data-code={row.sysObligorCode}>
                 <Td className="text-slate-400 tabular-nums">{i + 1}</Td>
                 <Td>
-                  <Link href={`/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">{row.name}</Link>
+                  <Link
+                    href={`/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`}
+                    className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                  >
+                    {row.name}
+                  </Link>
                   <span className="ml-2 text-xs text-slate-400">{row.sysObligorCode}</span>
                 </Td>
-                <Td numeric className="font-medium text-rose-700"><Money value={row.overdue} format={money} /></Td>
-                <Td numeric className="text-slate-500">{formatPercent(row.balance ? (row.overdue / row.balance) * 100 : 0)}</Td>
-                <Td numeric><Money value={row.balance} format={money} /></Td>
-                <Td center><RatingBadge rating={row.rating} /></Td>
+                <Td numeric className="font-medium text-rose-700">
+                  <Money value={row.overdue} format={money} />
+                </Td>
+                <Td numeric className="text-slate-500">
+                  {formatPercent(row.balance ? (row.overdue / row.balance) * 100 : 0)}
+                </Td>
+                <Td numeric>
+                  <Money value={row.balance} format={money} />
+                </Td>
+                <Td center>
+                  <RatingBadge rating={row.rating} />
+                </Td>
               </Tr>
             ))}
           </tbody>

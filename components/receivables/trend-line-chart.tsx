@@ -27,9 +27,13 @@ function MonthTick({ x, y, value, tickIndex }: { x: number; y: number; value: st
   const day = parseISO(`${value}-01`);
   return (
     <g transform={`translate(${x},${y + 16})`}>
-      <text textAnchor="middle" style={{ fontSize: 11, fill: '#64748b' }}>{format(day, 'MMM')}</text>
+      <text textAnchor="middle" style={{ fontSize: 11, fill: '#64748b' }}>
+        {format(day, 'MMM')}
+      </text>
       {(tickIndex === 0 || day.getMonth() === 0) && (
-        <text y={14} textAnchor="middle" style={{ fontSize: 10, fill: '#94a3b8' }}>{format(day, 'yyyy')}</text>
+        <text y={14} textAnchor="middle" style={{ fontSize: 10, fill: '#94a3b8' }}>
+          {format(day, 'yyyy')}
+        </text>
       )}
     </g>
   );
@@ -55,7 +59,12 @@ export function TrendLineChart({ months, money }: { months: TrendMonth[]; money:
         enableGridX={false}
         gridYValues={5}
         axisLeft={{ format: (v: number) => short(v), tickValues: 5, tickSize: 0, tickPadding: 8 }}
-        axisBottom={{ tickSize: 0, renderTick: (tick) => <MonthTick x={tick.x} y={tick.y} value={String(tick.value)} tickIndex={tick.tickIndex} /> }}
+        axisBottom={{
+          tickSize: 0,
+          renderTick: (tick) => (
+            <MonthTick x={tick.x} y={tick.y} value={String(tick.value)} tickIndex={tick.tickIndex} />
+          ),
+        }}
         theme={CHART_THEME}
         enableSlices="x"
         role="img"
@@ -65,16 +74,30 @@ export function TrendLineChart({ months, money }: { months: TrendMonth[]; money:
             <p className="font-medium text-slate-700">{monthLabel(String(slice.points[0]?.data.x ?? ''))}</p>
             {slice.points.map((point) => (
               <p key={point.id} className="mt-1 flex items-center justify-between gap-4">
-                <span className="flex items-center gap-1.5 text-slate-600"><span className="h-2 w-2 rounded-full" style={{ background: point.seriesColor }} />{point.seriesId}</span>
-                <span className="tabular-nums text-slate-900">{formatMoney(Number(point.data.y), money.currency, money.locale)}</span>
+                <span className="flex items-center gap-1.5 text-slate-600">
+                  <span className="h-2 w-2 rounded-full" style={{ background: point.seriesColor }} />
+                  {point.seriesId}
+                </span>
+                <span className="tabular-nums text-slate-900">
+                  {formatMoney(Number(point.data.y), money.currency, money.locale)}
+                </span>
               </p>
             ))}
           </div>
         )}
-        legends={[{
-          anchor: 'bottom', direction: 'row', translateY: 68, itemWidth: 110, itemHeight: 16, itemsSpacing: 8,
-          symbolSize: 10, symbolShape: 'circle', data: SERIES.map((s) => ({ id: s.id, label: s.id, color: s.color })),
-        }]}
+        legends={[
+          {
+            anchor: 'bottom',
+            direction: 'row',
+            translateY: 68,
+            itemWidth: 110,
+            itemHeight: 16,
+            itemsSpacing: 8,
+            symbolSize: 10,
+            symbolShape: 'circle',
+            data: SERIES.map((s) => ({ id: s.id, label: s.id, color: s.color })),
+          },
+        ]}
       />
     </div>
   );

@@ -6,7 +6,10 @@ async function loadTrend() {
   const { backend, clientSettings } = await pageGate();
   const [settings, [overview]] = await Promise.all([clientSettings(), backend.receivables.overview()]);
   const months: TrendMonth[] = overview!.months.map((m) => ({
-    month: m.month, outstanding: m.outstanding, overdue: m.overdue, collected: m.collected,
+    month: m.month,
+    outstanding: m.outstanding,
+    overdue: m.overdue,
+    collected: m.collected,
   }));
   return { money: settings, months };
 }

@@ -25,15 +25,26 @@ const COLLAPSE_KEY = 'rd:menu-collapsed';
  * client name, the 'Last updated' slot, the bell and the avatar menu. A portal-only user gets no
  * side menu and no bell, and the title 'Customer Portal - {client}'.
  */
-export function AppShell({ user, menu, portalOnly, tour = [], children }: {
-  user: ShellUser; menu: MenuEntry[]; portalOnly: boolean; tour?: TourStep[]; children: ReactNode;
+export function AppShell({
+  user,
+  menu,
+  portalOnly,
+  tour = [],
+  children,
+}: {
+  user: ShellUser;
+  menu: MenuEntry[];
+  portalOnly: boolean;
+  tour?: TourStep[];
+  children: ReactNode;
 }) {
   const [collapsed, setCollapsed] = useState(false);
   useEffect(() => setCollapsed(localStorage.getItem(COLLAPSE_KEY) === '1'), []);
-  const toggle = () => setCollapsed((value) => {
-    localStorage.setItem(COLLAPSE_KEY, value ? '0' : '1');
-    return !value;
-  });
+  const toggle = () =>
+    setCollapsed((value) => {
+      localStorage.setItem(COLLAPSE_KEY, value ? '0' : '1');
+      return !value;
+    });
   const width = collapsed ? SIDEBAR_MINI_WIDTH_PX : SIDEBAR_WIDTH_PX;
   const title = portalOnly ? `Customer Portal - ${user.clientName}` : user.clientName;
 
@@ -48,11 +59,17 @@ export function AppShell({ user, menu, portalOnly, tour = [], children }: {
       <div className="transition-[padding] duration-200" style={{ paddingLeft: portalOnly ? 0 : width }}>
         <header className="sticky top-0 z-20 flex h-16 items-center gap-4 border-b border-slate-200 bg-white/95 px-6 backdrop-blur">
           {portalOnly && <BrandLogo compact />}
-          <h1 className="truncate text-base font-semibold text-slate-900" data-testid="top-bar-title">{title}</h1>
+          <h1 className="truncate text-base font-semibold text-slate-900" data-testid="top-bar-title">
+            {title}
+          </h1>
           <div id="last-updated-slot" className="ml-auto text-xs text-slate-500" />
           {!portalOnly && tour.length > 0 && <StartTourButton steps={tour} />}
           {!portalOnly && user.userType === 'borrowers' && <NotificationBell />}
-          <AvatarMenu name={user.name} role={user.role} links={user.userType === 'investors' ? 'none' : portalOnly ? 'portal' : 'borrower'} />
+          <AvatarMenu
+            name={user.name}
+            role={user.role}
+            links={user.userType === 'investors' ? 'none' : portalOnly ? 'portal' : 'borrower'}
+          />
         </header>
         <main className="px-6 py-6">{children}</main>
       </div>

@@ -18,7 +18,9 @@ export async function AuthenticatedLayout({ children }: { children: ReactNode })
   return (
     <AppShell
       user={{
-        name: session.name, role: ROLE_NAMES[session.role as RoleCode] ?? session.role, clientName: session.clientName,
+        name: session.name,
+        role: ROLE_NAMES[session.role as RoleCode] ?? session.role,
+        clientName: session.clientName,
         userType: session.userType,
       }}
       menu={buildMenu(session, dim1Name)}

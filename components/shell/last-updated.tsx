@@ -14,7 +14,10 @@ export function LastUpdated({ time, kind }: { time: string | null; kind: 'integr
   if (!slot) return null;
   const text = time ? format(new Date(time), 'd MMM yyyy, h:mm a') : 'never';
   return createPortal(
-    <span title={kind === 'integration' ? 'Time of the last data import' : 'Time the figures were last computed'} data-testid="last-updated">
+    <span
+      title={kind === 'integration' ? 'Time of the last data import' : 'Time the figures were last computed'}
+      data-testid="last-updated"
+    >
       Last updated: <span className="font-medium text-slate-700">{text}</span>
     </span>,
     slot,

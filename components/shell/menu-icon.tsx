@@ -2,7 +2,8 @@ import type { MenuIcon as MenuIconName } from '@/lib/domain/menu';
 
 const PATHS: Record<MenuIconName, string> = {
   dashboard: 'M3 13h8V3H3zm0 8h8v-6H3zm10 0h8V11h-8zm0-18v6h8V3z',
-  customers: 'M16 11a4 4 0 1 0-4-4 4 4 0 0 0 4 4M8 11a3 3 0 1 0-3-3 3 3 0 0 0 3 3m0 2c-2.7 0-6 1.3-6 3.5V19h6v-2.5c0-1.2.6-2.3 1.7-3.1A9 9 0 0 0 8 13m8 0c-3 0-7 1.5-7 4v2h14v-2c0-2.5-4-4-7-4',
+  customers:
+    'M16 11a4 4 0 1 0-4-4 4 4 0 0 0 4 4M8 11a3 3 0 1 0-3-3 3 3 0 0 0 3 3m0 2c-2.7 0-6 1.3-6 3.5V19h6v-2.5c0-1.2.6-2.3 1.7-3.1A9 9 0 0 0 8 13m8 0c-3 0-7 1.5-7 4v2h14v-2c0-2.5-4-4-7-4',
   receivables: 'M4 5h16a1 1 0 0 1 1 1v12a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1m0 4h16M7 15h4',
   reports: 'M6 2h9l5 5v15H6zm8 0v6h6M9 13h8M9 17h8',
   performance: 'M4 20V10m6 10V4m6 16v-7m4 7H2',
@@ -16,9 +17,16 @@ const FILLED: Partial<Record<MenuIconName, true>> = { dashboard: true, customers
 
 export function MenuIcon({ name, className = 'h-5 w-5' }: { name: MenuIconName; className?: string }) {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className={className}
-      fill={FILLED[name] ? 'currentColor' : 'none'} stroke={FILLED[name] ? 'none' : 'currentColor'}
-      strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      className={className}
+      fill={FILLED[name] ? 'currentColor' : 'none'}
+      stroke={FILLED[name] ? 'none' : 'currentColor'}
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={PATHS[name]} />
     </svg>
   );

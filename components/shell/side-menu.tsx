@@ -6,7 +6,15 @@ import type { MenuEntry } from '@/lib/domain/menu';
 import { BrandLogo } from '@/components/brand-logo';
 import { MenuIcon } from './menu-icon';
 
-export function SideMenu({ entries, collapsed, onToggle }: { entries: MenuEntry[]; collapsed: boolean; onToggle: () => void }) {
+export function SideMenu({
+  entries,
+  collapsed,
+  onToggle,
+}: {
+  entries: MenuEntry[];
+  collapsed: boolean;
+  onToggle: () => void;
+}) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main menu" className="flex h-full flex-col bg-ink-900 text-slate-300">
@@ -19,7 +27,9 @@ export function SideMenu({ entries, collapsed, onToggle }: { entries: MenuEntry[
           return (
             <li key={entry.href} data-tour={entry.group}>
               {!collapsed && (
-                <p className="px-3 pb-1 pt-3 text-[10px] font-semibold uppercase tracking-[0.14em] text-slate-500">{entry.group}</p>
+                <p className="px-3 pb-1 pt-3 text-[10px] font-semibold uppercase tracking-[0.14em] text-slate-500">
+                  {entry.group}
+                </p>
               )}
               <Link
                 href={entry.href}

@@ -10,13 +10,19 @@ import { taskCalls, type TTaskCategory } from '@/lib/contract/tasks';
 import { InvoicePicker } from './invoice-picker';
 import { SearchPicker, type Pick } from './search-picker';
 
-const input = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-rose-400';
+const input =
+  'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-rose-400';
 
 const toCustomer = (row: Record<string, unknown>): Pick => ({
-  id: String(row.sysObligorCode), label: String(row.name),
+  id: String(row.sysObligorCode),
+  label: String(row.name),
   detail: [row.sysObligorCode, row.parentName, row.city].filter(Boolean).join(' · '),
 });
-const toUser = (user: TUserPick): Pick => ({ id: String(user.id), label: user.name, detail: `${user.email} · ${user.role}` });
+const toUser = (user: TUserPick): Pick => ({
+  id: String(user.id),
+  label: user.name,
+  detail: `${user.email} · ${user.role}`,
+});
 const findUsers = (nameOrEmail: string) =>
   callApi(personnelCalls.users, { query: { nameOrEmail } }).then(({ rows }) => rows.map(toUser));
 
@@ -31,7 +37,14 @@ export function CreateTaskDialog({ categories }: { categories: TTaskCategory[] }
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const reset = () => { setCustomer(null); setAssignee(null); setInvoiceNums([]); setFields({}); setError(null); setBusy(false); };
+  const reset = () => {
+    setCustomer(null);
+    setAssignee(null);
+    setInvoiceNums([]);
+    setFields({});
+    setError(null);
+    setBusy(false);
+  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,11 +54,16 @@ export function CreateTaskDialog({ categories }: { categories: TTaskCategory[] }
     if (Object.keys(missing).length) return setFields(missing);
     setBusy(true);
     try {
-      const task = await callApi(taskCalls.create, { body: {
-        name: String(form.get('name') ?? ''), categoryId: Number(form.get('categoryId')),
-        dueDate: String(form.get('dueDate') ?? ''),
-        assigneeId: Number(assignee!.id), sysObligorCode: customer?.id, sysInvoiceNum: invoiceNums,
-      } });
+      const task = await callApi(taskCalls.create, {
+        body: {
+          name: String(form.get('name') ?? ''),
+          categoryId: Number(form.get('categoryId')),
+          dueDate: String(form.get('dueDate') ?? ''),
+          assigneeId: Number(assignee!.id),
+          sysObligorCode: customer?.id,
+          sysInvoiceNum: invoiceNums,
+        },
+      });
       setOpen(false);
       reset();
       router.push(`/borrowers/tasks/${task.id}`);
@@ -59,44 +77,128 @@ export function CreateTaskDialog({ categories }: { categories: TTaskCategory[] }
 
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+      >
         New task
       </button>
-      <Dialog open={open} onClose={() => { setOpen(false); reset(); }} className="relative z-50">
+      <Dialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          reset();
+        }}
+        className="relative z-50"
+      >
         <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
         <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-16">
           <DialogPanel className="w-full max-w-xl rounded-xl bg-white p-6 shadow-xl">
             <DialogTitle className="text-lg font-semibold text-slate-900">New collection task</DialogTitle>
             <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
-              {error && <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">{error}</p>}
+              {error && (
+                <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+                  {error}
+                </p>
+              )}
               <div>
-                <label htmlFor="task-name" className="block text-sm font-medium text-slate-700">Task</label>
-                <input id="task-name" name="name" required maxLength={200} placeholder="e.g. Follow up on overdue invoices" className={input} aria-invalid={Boolean(fields.name)} />
+                <label htmlFor="task-name" className="block text-sm font-medium text-slate-700">
+                  Task
+                </label>
+                <input
+                  id="task-name"
+                  name="name"
+                  required
+                  maxLength={200}
+                  placeholder="e.g. Follow up on overdue invoices"
+                  className={input}
+                  aria-invalid={Boolean(fields.name)}
+                />
                 {fields.name && <p className="mt-1 text-xs text-rose-700">{fields.name}</p>}
               </div>
-              <SearchPicker id="task-customer" label="Customer" path="v3/parentobligors" param="obligorName" toPick={toCustomer}
-                value={customer} onChange={(pick) => { setCustomer(pick); setInvoiceNums([]); }} error={fields.sysObligorCode}
-                placeholder="Search by customer name or code" />
-              {customer && <InvoicePicker sysObligorCode={customer.id} selected={invoiceNums} onChange={setInvoiceNums} error={fields.sysInvoiceNum} />}
-              <SearchPicker id="task-assignee" label="Assignee" search={findUsers}
-                value={assignee} onChange={setAssignee} error={fields.assigneeId} placeholder="Search by name or email" />
+              <SearchPicker
+                id="task-customer"
+                label="Customer"
+                path="v3/parentobligors"
+                param="obligorName"
+                toPick={toCustomer}
+                value={customer}
+                onChange={(pick) => {
+                  setCustomer(pick);
+                  setInvoiceNums([]);
+                }}
+                error={fields.sysObligorCode}
+                placeholder="Search by customer name or code"
+              />
+              {customer && (
+                <InvoicePicker
+                  sysObligorCode={customer.id}
+                  selected={invoiceNums}
+                  onChange={setInvoiceNums}
+                  error={fields.sysInvoiceNum}
+                />
+              )}
+              <SearchPicker
+                id="task-assignee"
+                label="Assignee"
+                search={findUsers}
+                value={assignee}
+                onChange={setAssignee}
+                error={fields.assigneeId}
+                placeholder="Search by name or email"
+              />
               <div className="grid grid-cols-2 gap-4">
                 <div>
-                  <label htmlFor="task-category" className="block text-sm font-medium text-slate-700">Category</label>
-                  <select id="task-category" name="categoryId" className={input} defaultValue={categories[0]?.taskCategoryId}>
-                    {categories.map((c) => <option key={c.taskCategoryId} value={c.taskCategoryId}>{c.taskCategory}</option>)}
+                  <label htmlFor="task-category" className="block text-sm font-medium text-slate-700">
+                    Category
+                  </label>
+                  <select
+                    id="task-category"
+                    name="categoryId"
+                    className={input}
+                    defaultValue={categories[0]?.taskCategoryId}
+                  >
+                    {categories.map((c) => (
+                      <option key={c.taskCategoryId} value={c.taskCategoryId}>
+                        {c.taskCategory}
+                      </option>
+                    ))}
                   </select>
                 </div>
                 <div>
-                  <label htmlFor="task-due" className="block text-sm font-medium text-slate-700">Due date</label>
-                  <input id="task-due" name="dueDate" type="date" required className={input} aria-invalid={Boolean(fields.dueDate)}
-                    defaultValue={format(addDays(new Date(), 7), 'yyyy-MM-dd')} min={format(new Date(), 'yyyy-MM-dd')} />
+                  <label htmlFor="task-due" className="block text-sm font-medium text-slate-700">
+                    Due date
+                  </label>
+                  <input
+                    id="task-due"
+                    name="dueDate"
+                    type="date"
+                    required
+                    className={input}
+                    aria-invalid={Boolean(fields.dueDate)}
+                    defaultValue={format(addDays(new Date(), 7), 'yyyy-MM-dd')}
+                    min={format(new Date(), 'yyyy-MM-dd')}
+                  />
                   {fields.dueDate && <p className="mt-1 text-xs text-rose-700">{fields.dueDate}</p>}
                 </div>
               </div>
               <div className="flex justify-end gap-3 pt-2">
-                <button type="button" onClick={() => { setOpen(false); reset(); }} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">Cancel</button>
-                <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+                <button
+                  type="button"
+                  onClick={() => {
+                    setOpen(false);
+                    reset();
+                  }}
+                  className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                >
+                  Cancel
+                </button>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                >
                   {busy ? 'Creating…' : 'Create task'}
                 </button>
               </div>

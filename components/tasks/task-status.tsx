@@ -3,7 +3,9 @@ import type { TTaskRow } from '@/lib/contract/tasks';
 
 export function TaskStatus({ status }: { status: TTaskRow['status'] }) {
   return (
-    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TASK_STATUS_STYLES[status]}`}>
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${TASK_STATUS_STYLES[status]}`}
+    >
       {status === 'OPEN' ? 'Open' : 'Closed'}
     </span>
   );

@@ -27,8 +27,12 @@ export function StartTourButton({ steps }: { steps: TourStep[] }) {
     tour.drive();
   };
   return (
-    <button type="button" onClick={start} data-testid="start-tour"
-      className="rounded-md border border-slate-200 px-3 py-1.5 text-xs font-medium text-slate-600 hover:border-brand-500 hover:text-brand-700">
+    <button
+      type="button"
+      onClick={start}
+      data-testid="start-tour"
+      className="rounded-md border border-slate-200 px-3 py-1.5 text-xs font-medium text-slate-600 hover:border-brand-500 hover:text-brand-700"
+    >
       Start Tour
     </button>
   );

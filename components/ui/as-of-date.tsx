@@ -7,7 +7,11 @@ import { useUrlState } from './use-url-state';
 export function AsOfDate({ today }: { today: string }) {
   const { params, update } = useUrlState();
   return (
-    <DateInput label="As of" value={params.date ?? today} testId="as-of-date"
-      onCommit={(day) => update({ date: day === today ? null : day })} />
+    <DateInput
+      label="As of"
+      value={params.date ?? today}
+      testId="as-of-date"
+      onCommit={(day) => update({ date: day === today ? null : day })}
+    />
   );
 }

@@ -12,11 +12,19 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
       <ol className="flex flex-wrap items-center gap-1.5">
         {crumbs.map((crumb, i) => (
           <li key={`${crumb.label}-${i}`} className="flex items-center gap-1.5">
-            {i > 0 && <span aria-hidden className="text-slate-300">/</span>}
+            {i > 0 && (
+              <span aria-hidden className="text-slate-300">
+                /
+              </span>
+            )}
             {crumb.href ? (
-              <Link href={crumb.href} className="font-medium text-brand-700 hover:underline">{crumb.label}</Link>
+              <Link href={crumb.href} className="font-medium text-brand-700 hover:underline">
+                {crumb.label}
+              </Link>
             ) : (
-              <span aria-current="page" className="font-medium text-slate-700">{crumb.label}</span>
+              <span aria-current="page" className="font-medium text-slate-700">
+                {crumb.label}
+              </span>
             )}
           </li>
         ))}

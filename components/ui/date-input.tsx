@@ -3,7 +3,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDayInput, parseDayInput } from '@/lib/domain/day-input';
 
-const FIELD = 'h-9 w-[9.5rem] rounded-md border border-slate-300 bg-white pl-2.5 pr-9 text-sm font-normal tabular-nums text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20 aria-[invalid=true]:border-rose-400';
+const FIELD =
+  'h-9 w-[9.5rem] rounded-md border border-slate-300 bg-white pl-2.5 pr-9 text-sm font-normal tabular-nums text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20 aria-[invalid=true]:border-rose-400';
 
 /**
  * A calendar day shown and typed as dd/mm/yyyy (en-IN), whatever the browser's language, with a
@@ -13,9 +14,24 @@ const FIELD = 'h-9 w-[9.5rem] rounded-md border border-slate-300 bg-white pl-2.5
  * leaving the field) or picked. A day that is not a real one, or outside min/max, stops the form
  * with a message instead of being sent.
  */
-export function DateInput({ label, name, value, defaultValue, onCommit, min, max, testId }: {
-  label: string; name?: string; value?: string; defaultValue?: string; onCommit?: (iso: string) => void;
-  min?: string; max?: string; testId?: string;
+export function DateInput({
+  label,
+  name,
+  value,
+  defaultValue,
+  onCommit,
+  min,
+  max,
+  testId,
+}: {
+  label: string;
+  name?: string;
+  value?: string;
+  defaultValue?: string;
+  onCommit?: (iso: string) => void;
+  min?: string;
+  max?: string;
+  testId?: string;
 }) {
   const id = useId();
   const initial = value ?? defaultValue ?? '';
@@ -55,7 +71,9 @@ export function DateInput({ label, name, value, defaultValue, onCommit, min, max
     setText(typed);
     const day = read(typed);
     if (day === null) {
-      setError(`Enter the date as dd/mm/yyyy${min ? ` from ${formatDayInput(min)}` : ''}${max ? ` up to ${formatDayInput(max)}` : ''}`);
+      setError(
+        `Enter the date as dd/mm/yyyy${min ? ` from ${formatDayInput(min)}` : ''}${max ? ` up to ${formatDayInput(max)}` : ''}`,
+      );
     } else accept(day, false);
   }
 
@@ -71,25 +89,71 @@ export function DateInput({ label, name, value, defaultValue, onCommit, min, max
     <div className="relative flex flex-col gap-1 text-xs font-medium text-slate-500">
       <label htmlFor={id}>{label}</label>
       <div className="relative">
-        <input ref={field} id={id} type="text" inputMode="numeric" autoComplete="off" placeholder="dd/mm/yyyy" value={text}
-          aria-invalid={error && shown ? true : undefined} aria-describedby={error && shown ? `${id}-error` : undefined} data-testid={testId}
-          onChange={(e) => type(e.target.value)} onBlur={commit} onInvalid={() => setShown(true)}
-          onKeyDown={(e) => { if (e.key === 'Enter' && onCommit) { e.preventDefault(); commit(); } }}
-          className={FIELD} />
+        <input
+          ref={field}
+          id={id}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="dd/mm/yyyy"
+          value={text}
+          aria-invalid={error && shown ? true : undefined}
+          aria-describedby={error && shown ? `${id}-error` : undefined}
+          data-testid={testId}
+          onChange={(e) => type(e.target.value)}
+          onBlur={commit}
+          onInvalid={() => setShown(true)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && onCommit) {
+              e.preventDefault();
+              commit();
+            }
+          }}
+          className={FIELD}
+        />
         {/* The browser's own picker, behind the button; its value is YYYY-MM-DD in every language. */}
-        <input ref={picker} type="date" tabIndex={-1} aria-hidden value={iso} min={min} max={max ?? '9999-12-31'}
-          onChange={(e) => { if (e.target.value) { setText(formatDayInput(e.target.value)); accept(e.target.value, true); } }}
-          className="pointer-events-none absolute bottom-0 left-0 h-px w-full opacity-0" />
-        <button type="button" aria-label={`Open a calendar for ${label}`} onClick={() => picker.current?.showPicker?.()}
-          className="absolute right-1 top-1 inline-flex h-7 w-7 items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40">
+        <input
+          ref={picker}
+          type="date"
+          tabIndex={-1}
+          aria-hidden
+          value={iso}
+          min={min}
+          max={max ?? '9999-12-31'}
+          onChange={(e) => {
+            if (e.target.value) {
+              setText(formatDayInput(e.target.value));
+              accept(e.target.value, true);
+            }
+          }}
+          className="pointer-events-none absolute bottom-0 left-0 h-px w-full opacity-0"
+        />
+        <button
+          type="button"
+          aria-label={`Open a calendar for ${label}`}
+          onClick={() => picker.current?.showPicker?.()}
+          className="absolute right-1 top-1 inline-flex h-7 w-7 items-center justify-center rounded text-slate-400 hover:bg-slate-100 hover:text-slate-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500/40"
+        >
           <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
-            <path fillRule="evenodd" d="M5.75 2a.75.75 0 0 1 .75.75V4h7V2.75a.75.75 0 0 1 1.5 0V4h.25A2.75 2.75 0 0 1 18 6.75v8.5A2.75 2.75 0 0 1 15.25 18H4.75A2.75 2.75 0 0 1 2 15.25v-8.5A2.75 2.75 0 0 1 4.75 4H5V2.75A.75.75 0 0 1 5.75 2Zm-1 5.5c-.69 0-1.25.56-1.25 1.25v6.5c0 .69.56 1.25 1.25 1.25h10.5c.69 0 1.25-.56 1.25-1.25v-6.5c0-.69-.56-1.25-1.25-1.25H4.75Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M5.75 2a.75.75 0 0 1 .75.75V4h7V2.75a.75.75 0 0 1 1.5 0V4h.25A2.75 2.75 0 0 1 18 6.75v8.5A2.75 2.75 0 0 1 15.25 18H4.75A2.75 2.75 0 0 1 2 15.25v-8.5A2.75 2.75 0 0 1 4.75 4H5V2.75A.75.75 0 0 1 5.75 2Zm-1 5.5c-.69 0-1.25.56-1.25 1.25v6.5c0 .69.56 1.25 1.25 1.25h10.5c.69 0 1.25-.56 1.25-1.25v-6.5c0-.69-.56-1.25-1.25-1.25H4.75Z"
+              clipRule="evenodd"
+            />
           </svg>
         </button>
       </div>
       {name && <input type="hidden" name={name} value={iso} disabled={!iso} />}
       {/* Under the field without moving the controls beside it. */}
-      {error && shown && <span id={`${id}-error`} role="alert" className="absolute left-0 top-full mt-0.5 whitespace-nowrap font-normal text-rose-700">{error}</span>}
+      {error && shown && (
+        <span
+          id={`${id}-error`}
+          role="alert"
+          className="absolute left-0 top-full mt-0.5 whitespace-nowrap font-normal text-rose-700"
+        >
+          {error}
+        </span>
+      )}
     </div>
   );
 }

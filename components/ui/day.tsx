@@ -6,5 +6,11 @@ export function formatDay(iso: string | null | undefined): string {
 }
 
 export function Day({ iso }: { iso: string | null | undefined }) {
-  return iso ? <time dateTime={iso} className="whitespace-nowrap tabular-nums">{formatDay(iso)}</time> : <span className="text-slate-400">-</span>;
+  return iso ? (
+    <time dateTime={iso} className="whitespace-nowrap tabular-nums">
+      {formatDay(iso)}
+    </time>
+  ) : (
+    <span className="text-slate-400">-</span>
+  );
 }

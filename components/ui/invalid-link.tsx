@@ -19,7 +19,9 @@ export function InvalidLink({ message, resetHref }: { message: string; resetHref
   return (
     <div className="space-y-3" data-testid="invalid-link">
       <WarningBox kind="error" message={message} />
-      <Link href={resetHref} className="inline-block text-sm font-medium text-brand-700 hover:underline">Clear the filters and start again</Link>
+      <Link href={resetHref} className="inline-block text-sm font-medium text-brand-700 hover:underline">
+        Clear the filters and start again
+      </Link>
     </div>
   );
 }

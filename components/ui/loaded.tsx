@@ -9,7 +9,11 @@ import { invalidParamMessage } from './invalid-link';
  * failure (logged, spec section 8), 'Data not available' when empty, and a readable message when
  * the link carries a parameter the contract refuses. The rest of the page is unaffected.
  */
-export async function Loaded<T>({ load, isEmpty, children }: {
+export async function Loaded<T>({
+  load,
+  isEmpty,
+  children,
+}: {
   load: () => Promise<T>;
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
@@ -30,5 +34,9 @@ export async function Loaded<T>({ load, isEmpty, children }: {
 
 /** Marked so that an edge-to-edge (table) section can give the message its padding. */
 function SectionMessage(props: { kind: 'empty' | 'error'; message?: string }) {
-  return <div data-section-message><WarningBox {...props} /></div>;
+  return (
+    <div data-section-message>
+      <WarningBox {...props} />
+    </div>
+  );
 }

@@ -6,7 +6,11 @@ const figureFormats = new Map<string, Intl.NumberFormat>();
 function formatFigure(value: number, locale: string, digits = 2): string {
   const key = `${locale}:${digits}`;
   let f = figureFormats.get(key);
-  if (!f) figureFormats.set(key, (f = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  if (!f)
+    figureFormats.set(
+      key,
+      (f = new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits })),
+    );
   return f.format(value);
 }
 
@@ -26,14 +30,34 @@ export interface MoneyFormat {
  * and in short form (₹12.35 L, ₹1.23 Cr) the exact value on hover. `bare` leaves out the sign in
  * wide tables that name their currency once, as printed ageing reports do.
  */
-export function Money({ value, format, short = false, bare = false, whole = false, className = '' }: {
+export function Money({
+  value,
+  format,
+  short = false,
+  bare = false,
+  whole = false,
+  className = '',
+}: {
   /** `whole` (with bare) rounds to the rupee in the widest tables; the exact amount shows on hover. */
-  value: number; format: MoneyFormat; short?: boolean; bare?: boolean; whole?: boolean; className?: string;
+  value: number;
+  format: MoneyFormat;
+  short?: boolean;
+  bare?: boolean;
+  whole?: boolean;
+  className?: string;
 }) {
   const full = formatMoney(value, format.currency, format.locale);
-  const text = short ? formatMoneyShort(value, format.currency, format.locale) : bare ? formatFigure(value, format.locale, whole ? 0 : 2) : full;
+  const text = short
+    ? formatMoneyShort(value, format.currency, format.locale)
+    : bare
+      ? formatFigure(value, format.locale, whole ? 0 : 2)
+      : full;
   return (
-    <span className={`tabular-nums whitespace-nowrap ${value < 0 ? 'text-rose-700' : ''} ${className}`} title={text === full ? undefined : full} data-value={value}>
+    <span
+      className={`tabular-nums whitespace-nowrap ${value < 0 ? 'text-rose-700' : ''} ${className}`}
+      title={text === full ? undefined : full}
+      data-value={value}
+    >
       {text}
     </span>
   );

@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 
 /** The heading of a page with one line saying what the figures are. */
-export function PageHeader({ title, description, breadcrumb, actions }: {
-  title: ReactNode; description: ReactNode; breadcrumb?: ReactNode; actions?: ReactNode;
+export function PageHeader({
+  title,
+  description,
+  breadcrumb,
+  actions,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  breadcrumb?: ReactNode;
+  actions?: ReactNode;
 }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">

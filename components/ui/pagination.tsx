@@ -18,8 +18,25 @@ function pageWindow(page: number, pages: number): (number | 'gap')[] {
  * "1–10 of 312 customers" and the page links; the page number is the URL's offset (from 1), or
  * `param` when a page has more than one paged list.
  */
-export function Pagination({ total, page, count, pathname, params, noun, param = PAGE_PARAM, label = 'Pagination', anchor }: {
-  total: number; page: number; count: number; pathname: string; params: Record<string, string>; noun: string; param?: string; label?: string;
+export function Pagination({
+  total,
+  page,
+  count,
+  pathname,
+  params,
+  noun,
+  param = PAGE_PARAM,
+  label = 'Pagination',
+  anchor,
+}: {
+  total: number;
+  page: number;
+  count: number;
+  pathname: string;
+  params: Record<string, string>;
+  noun: string;
+  param?: string;
+  label?: string;
   /** The id of the list's section: a long page of it is then shown from its top (otherwise the scroll stays). */
   anchor?: string;
 }) {
@@ -30,20 +47,59 @@ export function Pagination({ total, page, count, pathname, params, noun, param =
   const scroll = anchor ? undefined : false;
   const button = 'inline-flex h-8 min-w-8 items-center justify-center rounded-md px-2 text-sm tabular-nums';
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm text-slate-500">
+    <nav
+      aria-label={label}
+      className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 text-sm text-slate-500"
+    >
       <p data-testid="page-range" className="tabular-nums">
-        <span className="font-medium text-slate-700">{formatCount(from)}–{formatCount(to)}</span> of {formatCount(total)} {noun}
+        <span className="font-medium text-slate-700">
+          {formatCount(from)}–{formatCount(to)}
+        </span>{' '}
+        of {formatCount(total)} {noun}
       </p>
       {pages > 1 && (
         <div className="flex items-center gap-1">
-          {page > 1 ? <Link href={href(page - 1)} scroll={scroll} className={`${button} text-slate-600 hover:bg-slate-100`} rel="prev">Previous</Link>
-            : <span className={`${button} text-slate-300`}>Previous</span>}
-          {pageWindow(page, pages).map((p, i) => p === 'gap'
-            ? <span key={`gap-${i}`} className="px-1 text-slate-300">…</span>
-            : <Link key={p} href={href(p)} scroll={scroll} aria-current={p === page ? 'page' : undefined}
-                className={`${button} ${p === page ? 'bg-brand-600 font-medium text-white' : 'text-slate-600 hover:bg-slate-100'}`}>{formatCount(p)}</Link>)}
-          {page < pages ? <Link href={href(page + 1)} scroll={scroll} className={`${button} text-slate-600 hover:bg-slate-100`} rel="next">Next</Link>
-            : <span className={`${button} text-slate-300`}>Next</span>}
+          {page > 1 ? (
+            <Link
+              href={href(page - 1)}
+              scroll={scroll}
+              className={`${button} text-slate-600 hover:bg-slate-100`}
+              rel="prev"
+            >
+              Previous
+            </Link>
+          ) : (
+            <span className={`${button} text-slate-300`}>Previous</span>
+          )}
+          {pageWindow(page, pages).map((p, i) =>
+            p === 'gap' ? (
+              <span key={`gap-${i}`} className="px-1 text-slate-300">
+                …
+              </span>
+            ) : (
+              <Link
+                key={p}
+                href={href(p)}
+                scroll={scroll}
+                aria-current={p === page ? 'page' : undefined}
+                className={`${button} ${p === page ? 'bg-brand-600 font-medium text-white' : 'text-slate-600 hover:bg-slate-100'}`}
+              >
+                {formatCount(p)}
+              </Link>
+            ),
+          )}
+          {page < pages ? (
+            <Link
+              href={href(page + 1)}
+              scroll={scroll}
+              className={`${button} text-slate-600 hover:bg-slate-100`}
+              rel="next"
+            >
+              Next
+            </Link>
+          ) : (
+            <span className={`${button} text-slate-300`}>Next</span>
+          )}
         </div>
       )}
     </nav>

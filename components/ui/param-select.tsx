@@ -9,7 +9,13 @@ export interface Option {
 }
 
 /** A filter drop-down bound to one URL parameter; 'All' removes the parameter. */
-export function ParamSelect({ name, label, options, allLabel = 'All', alsoChange }: {
+export function ParamSelect({
+  name,
+  label,
+  options,
+  allLabel = 'All',
+  alsoChange,
+}: {
   name: string;
   label: string;
   options: Option[];
@@ -31,7 +37,11 @@ export function ParamSelect({ name, label, options, allLabel = 'All', alsoChange
       >
         <option value="">{allLabel}</option>
         {!known && <option value={current}>{current}</option>}
-        {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
     </label>
   );

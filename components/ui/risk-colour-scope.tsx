@@ -7,7 +7,14 @@ import type { RiskColours } from '@/lib/domain/risk-colours';
  */
 export function RiskColourScope({ colours, children }: { colours: RiskColours; children: ReactNode }) {
   const style = {
-    '--risk-low': colours.low, '--risk-medium': colours.medium, '--risk-high': colours.high, '--risk-unrated': colours.unrated,
+    '--risk-low': colours.low,
+    '--risk-medium': colours.medium,
+    '--risk-high': colours.high,
+    '--risk-unrated': colours.unrated,
   } as CSSProperties;
-  return <div style={style} className="contents">{children}</div>;
+  return (
+    <div style={style} className="contents">
+      {children}
+    </div>
+  );
 }

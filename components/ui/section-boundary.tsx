@@ -12,7 +12,9 @@ function SectionFailed(_props: object, { error, retry }: ErrorInfo) {
   return (
     <div className="space-y-3">
       <WarningBox kind="error" />
-      <button type="button" onClick={() => retry()} className="text-sm font-medium text-brand-700 hover:underline">Try again</button>
+      <button type="button" onClick={() => retry()} className="text-sm font-medium text-brand-700 hover:underline">
+        Try again
+      </button>
     </div>
   );
 }

@@ -6,7 +6,16 @@ import { SectionBoundary } from './section-boundary';
  * while loading); `inputs` keys the boundary so that a change of the section's own parameters
  * shows the skeleton again while other sections keep their figures.
  */
-export function Section({ title, description, actions, skeleton, inputs, flush = false, testId, children }: {
+export function Section({
+  title,
+  description,
+  actions,
+  skeleton,
+  inputs,
+  flush = false,
+  testId,
+  children,
+}: {
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
@@ -28,7 +37,9 @@ export function Section({ title, description, actions, skeleton, inputs, flush =
       </header>
       <div className={flush ? '[&_[data-section-message]]:p-5' : 'p-5'}>
         <SectionBoundary>
-          <Suspense key={inputs} fallback={skeleton}>{children}</Suspense>
+          <Suspense key={inputs} fallback={skeleton}>
+            {children}
+          </Suspense>
         </SectionBoundary>
       </div>
     </section>

@@ -7,10 +7,16 @@ function Bar({ className }: { className: string }) {
 export function TableSkeleton({ rows = 10, columns = 6 }: { rows?: number; columns?: number }) {
   return (
     <div role="status" aria-label="Loading" className="divide-y divide-slate-100" data-testid="skeleton">
-      <div className="flex gap-6 bg-slate-50/70 px-5 py-3">{Array.from({ length: columns }, (_, i) => <Bar key={i} className="h-3 flex-1" />)}</div>
+      <div className="flex gap-6 bg-slate-50/70 px-5 py-3">
+        {Array.from({ length: columns }, (_, i) => (
+          <Bar key={i} className="h-3 flex-1" />
+        ))}
+      </div>
       {Array.from({ length: rows }, (_, r) => (
         <div key={r} className="flex gap-6 px-5 py-3.5">
-          {Array.from({ length: columns }, (_, i) => <Bar key={i} className={`h-3 flex-1 ${i === 0 ? 'max-w-48' : ''}`} />)}
+          {Array.from({ length: columns }, (_, i) => (
+            <Bar key={i} className={`h-3 flex-1 ${i === 0 ? 'max-w-48' : ''}`} />
+          ))}
         </div>
       ))}
     </div>
@@ -31,7 +37,12 @@ export function ChartSkeleton({ height = 'h-72' }: { height?: string }) {
 
 export function CardsSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <div role="status" aria-label="Loading" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6" data-testid="skeleton">
+    <div
+      role="status"
+      aria-label="Loading"
+      className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-6"
+      data-testid="skeleton"
+    >
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <Bar className="h-3 w-24" />
@@ -46,7 +57,9 @@ export function CardsSkeleton({ count = 6 }: { count?: number }) {
 export function LinesSkeleton({ lines = 5 }: { lines?: number }) {
   return (
     <div role="status" aria-label="Loading" className="space-y-3" data-testid="skeleton">
-      {Array.from({ length: lines }, (_, i) => <Bar key={i} className="h-4 w-full" />)}
+      {Array.from({ length: lines }, (_, i) => (
+        <Bar key={i} className="h-4 w-full" />
+      ))}
     </div>
   );
 }

@@ -14,15 +14,25 @@ export function InviteUserDialog({ roles }: { roles: TRole[] }) {
   const [open, setOpen] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { busy, error, fields, run } = useSubmit();
-  const close = () => { setOpen(false); setSentTo(null); };
+  const close = () => {
+    setOpen(false);
+    setSentTo(null);
+  };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '');
-    const user = await run(() => callApi(personnelCalls.invite, { body: {
-      name: text('name'), email: text('email'), phone: text('phone'), roleId: Number(form.get('roleId')),
-    } }));
+    const user = await run(() =>
+      callApi(personnelCalls.invite, {
+        body: {
+          name: text('name'),
+          email: text('email'),
+          phone: text('phone'),
+          roleId: Number(form.get('roleId')),
+        },
+      }),
+    );
     if (user) {
       setSentTo(user.email);
       router.refresh();
@@ -31,7 +41,11 @@ export function InviteUserDialog({ roles }: { roles: TRole[] }) {
 
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+      >
         Invite user
       </button>
       <Dialog open={open} onClose={close} className="relative z-50">
@@ -41,9 +55,17 @@ export function InviteUserDialog({ roles }: { roles: TRole[] }) {
             <DialogTitle className="text-lg font-semibold text-slate-900">Invite a user</DialogTitle>
             {sentTo ? (
               <div className="mt-5 space-y-4">
-                <Alert kind="success">Invitation sent to {sentTo}. The link to set a password works once, within 3 days.</Alert>
+                <Alert kind="success">
+                  Invitation sent to {sentTo}. The link to set a password works once, within 3 days.
+                </Alert>
                 <div className="flex justify-end">
-                  <button type="button" onClick={close} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">Done</button>
+                  <button
+                    type="button"
+                    onClick={close}
+                    className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                  >
+                    Done
+                  </button>
                 </div>
               </div>
             ) : (
@@ -53,15 +75,38 @@ export function InviteUserDialog({ roles }: { roles: TRole[] }) {
                 <Field id="email" label="Work email" type="email" required error={fields.email} />
                 <Field id="phone" label="Mobile (optional)" type="tel" maxLength={20} error={fields.phone} />
                 <div>
-                  <label htmlFor="roleId" className="block text-sm font-medium text-slate-700">Role</label>
-                  <select id="roleId" name="roleId" className={inputClass} defaultValue={roles.find((r) => r.code === 'member')?.id}>
-                    {roles.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
+                  <label htmlFor="roleId" className="block text-sm font-medium text-slate-700">
+                    Role
+                  </label>
+                  <select
+                    id="roleId"
+                    name="roleId"
+                    className={inputClass}
+                    defaultValue={roles.find((r) => r.code === 'member')?.id}
+                  >
+                    {roles.map((r) => (
+                      <option key={r.id} value={r.id}>
+                        {r.name}
+                      </option>
+                    ))}
                   </select>
-                  <p className="mt-1 text-xs text-slate-500">The user gets the pages of the role; edit them under Roles and page permissions.</p>
+                  <p className="mt-1 text-xs text-slate-500">
+                    The user gets the pages of the role; edit them under Roles and page permissions.
+                  </p>
                 </div>
                 <div className="flex justify-end gap-3 pt-2">
-                  <button type="button" onClick={close} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">Cancel</button>
-                  <button type="submit" disabled={busy} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
+                  <button
+                    type="button"
+                    onClick={close}
+                    className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                  >
+                    Cancel
+                  </button>
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                  >
                     {busy ? 'Sending…' : 'Send invitation'}
                   </button>
                 </div>

@@ -18,11 +18,23 @@ export function PersonnelSearch() {
 
   return (
     <form role="search" onSubmit={onSubmit} className="flex w-full max-w-sm flex-col gap-1">
-      <label htmlFor="personnel-search" className="text-xs font-medium text-slate-500">Search</label>
-      <input id="personnel-search" type="search" value={text} autoComplete="off" placeholder="Name or email, then Enter"
-        aria-invalid={tooShort} aria-describedby="personnel-search-hint"
-        onChange={(event) => { setText(event.target.value); if (event.target.value === '') update({ nameOrEmail: null }, { replace: true }); }}
-        className="h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20" />
+      <label htmlFor="personnel-search" className="text-xs font-medium text-slate-500">
+        Search
+      </label>
+      <input
+        id="personnel-search"
+        type="search"
+        value={text}
+        autoComplete="off"
+        placeholder="Name or email, then Enter"
+        aria-invalid={tooShort}
+        aria-describedby="personnel-search-hint"
+        onChange={(event) => {
+          setText(event.target.value);
+          if (event.target.value === '') update({ nameOrEmail: null }, { replace: true });
+        }}
+        className="h-9 w-full rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
+      />
       <p id="personnel-search-hint" className={`h-4 text-xs ${tooShort ? 'text-amber-700' : 'text-slate-400'}`}>
         {tooShort ? `Type at least ${MIN_SEARCH_LENGTH} characters to search` : pending ? 'Searching…' : ''}
       </p>

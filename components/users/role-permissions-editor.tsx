@@ -17,7 +17,9 @@ export function RolePermissionsEditor({ roles, initial }: { roles: TRole[]; init
 
   useEffect(() => {
     if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => { event.preventDefault(); };
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
@@ -39,7 +41,10 @@ export function RolePermissionsEditor({ roles, initial }: { roles: TRole[]; init
       const next = await callApi(personnelCalls.saveRoleMatrix, { params, body: { permissions } });
       setSaved(next);
       setDraft(next.permissions);
-      setMessage({ kind: 'ok', text: `Saved. ${next.usersUpdated} user${next.usersUpdated === 1 ? '' : 's'} of this role get the new pages from their next request (they sign in again).` });
+      setMessage({
+        kind: 'ok',
+        text: `Saved. ${next.usersUpdated} user${next.usersUpdated === 1 ? '' : 's'} of this role get the new pages from their next request (they sign in again).`,
+      });
     } catch (err) {
       setMessage({ kind: 'error', text: (await apiErrorMessage(err)).message });
     } finally {
@@ -54,40 +59,88 @@ export function RolePermissionsEditor({ roles, initial }: { roles: TRole[]; init
     <div className="space-y-5">
       <label className="flex max-w-xs flex-col gap-1 text-xs font-medium text-slate-500">
         Role
-        <select value={saved.role.id} onChange={(e) => void load(Number(e.target.value))}
-          className="h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm font-normal text-slate-900 shadow-sm">
-          {roles.map((r) => <option key={r.id} value={r.id}>{r.name} ({r.users} user{r.users === 1 ? '' : 's'})</option>)}
+        <select
+          value={saved.role.id}
+          onChange={(e) => void load(Number(e.target.value))}
+          className="h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm font-normal text-slate-900 shadow-sm"
+        >
+          {roles.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name} ({r.users} user{r.users === 1 ? '' : 's'})
+            </option>
+          ))}
         </select>
       </label>
-      {!saved.editable && <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">{saved.role.name} always sees every page and holds every permission.</p>}
+      {!saved.editable && (
+        <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-600">
+          {saved.role.name} always sees every page and holds every permission.
+        </p>
+      )}
       <div className="grid gap-5 md:grid-cols-2">
         {(['PAGE', 'PERMISSION'] as const).map((kind) => (
           <fieldset key={kind} className="rounded-lg border border-slate-200 p-4">
-            <legend className="px-1 text-sm font-semibold text-slate-900">{kind === 'PAGE' ? 'Pages' : 'Permissions'}</legend>
+            <legend className="px-1 text-sm font-semibold text-slate-900">
+              {kind === 'PAGE' ? 'Pages' : 'Permissions'}
+            </legend>
             <div className="mt-1 space-y-2">
               {group(kind).map(({ p, i }) => (
-                <label key={p.featureType} className={`flex items-center gap-2.5 text-sm ${locked(p) ? 'text-slate-400' : 'text-slate-700'}`}>
-                  <input type="checkbox" checked={p.accessValue} disabled={locked(p)}
-                    onChange={(e) => setDraft((all) => all.map((x, j) => (j === i ? { ...x, accessValue: e.target.checked } : x)))}
-                    className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500" />
+                <label
+                  key={p.featureType}
+                  className={`flex items-center gap-2.5 text-sm ${locked(p) ? 'text-slate-400' : 'text-slate-700'}`}
+                >
+                  <input
+                    type="checkbox"
+                    checked={p.accessValue}
+                    disabled={locked(p)}
+                    onChange={(e) =>
+                      setDraft((all) => all.map((x, j) => (j === i ? { ...x, accessValue: e.target.checked } : x)))
+                    }
+                    className="h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-brand-500"
+                  />
                   {p.label}
-                  {p.featureType === 'MANAGE_USERS' && saved.editable && <span className="text-xs">(administrator and root only)</span>}
+                  {p.featureType === 'MANAGE_USERS' && saved.editable && (
+                    <span className="text-xs">(administrator and root only)</span>
+                  )}
                 </label>
               ))}
             </div>
           </fieldset>
         ))}
       </div>
-      {message && <p role={message.kind === 'error' ? 'alert' : 'status'} className={`rounded-md px-3 py-2 text-sm ${message.kind === 'error' ? 'bg-rose-50 text-rose-800' : 'bg-emerald-50 text-emerald-800'}`}>{message.text}</p>}
+      {message && (
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          className={`rounded-md px-3 py-2 text-sm ${message.kind === 'error' ? 'bg-rose-50 text-rose-800' : 'bg-emerald-50 text-emerald-800'}`}
+        >
+          {message.text}
+        </p>
+      )}
       {saved.editable && (
         <div className="flex items-center gap-3">
-          <button type="button" onClick={save} disabled={!dirty || busy}
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-50">
+          <button
+            type="button"
+            onClick={save}
+            disabled={!dirty || busy}
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-50"
+          >
             {busy ? 'Saving…' : 'Save permissions'}
           </button>
-          <button type="button" onClick={() => { setDraft(saved.permissions); setMessage(null); }} disabled={!dirty || busy}
-            className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 disabled:opacity-50">Discard changes</button>
-          {dirty && <span className="text-sm text-amber-700" data-testid="unsaved">Unsaved changes</span>}
+          <button
+            type="button"
+            onClick={() => {
+              setDraft(saved.permissions);
+              setMessage(null);
+            }}
+            disabled={!dirty || busy}
+            className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 disabled:opacity-50"
+          >
+            Discard changes
+          </button>
+          {dirty && (
+            <span className="text-sm text-amber-700" data-testid="unsaved">
+              Unsaved changes
+            </span>
+          )}
         </div>
       )}
     </div>

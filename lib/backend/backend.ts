@@ -11,20 +11,28 @@ export interface PageInput {
 }
 
 type Reads<D> = {
-  [K in keyof D as D[K] extends ServedCall<infer C>
-    ? C['method'] extends 'GET' ? (C['answer']['kind'] extends 'json' | 'paged' ? K : never) : never
-    : never]: D[K] extends ServedCall<infer C> ? (input?: PageInput) => Promise<CallResult<C>> : never;
+  [
+    K in keyof D as D[K] extends ServedCall<infer C>
+      ? C['method'] extends 'GET'
+        ? C['answer']['kind'] extends 'json' | 'paged'
+          ? K
+          : never
+        : never
+      : never
+  ]: D[K] extends ServedCall<infer C> ? (input?: PageInput) => Promise<CallResult<C>> : never;
 };
 
 /** The typed backend of server components: every read of the call table, by domain, run in-process. */
 export type Backend = { [D in keyof CallTable]: Reads<CallTable[D]> };
 
-
 /**
  * Derived from the call table, so it cannot drift from the API: each read runs the same access
  * check, parsing and service as over HTTP (`execute`). A clientId path parameter defaults to the caller's.
  */
-export function backendFor(caller: Caller, runner?: (served: ServedCall, input: PageInput, run: () => Promise<unknown>) => Promise<unknown>): Backend {
+export function backendFor(
+  caller: Caller,
+  runner?: (served: ServedCall, input: PageInput, run: () => Promise<unknown>) => Promise<unknown>,
+): Backend {
   const backend: Record<string, Record<string, (input?: PageInput) => Promise<unknown>>> = {};
   for (const [domain, calls] of Object.entries(CALLS)) {
     backend[domain] = {};

@@ -57,8 +57,11 @@ export async function pageGate(requirement?: RouteRequirement | null): Promise<P
 /** Parameters in a fixed order, without the ones that mean "no filter": the identity of a call. */
 function canonical(input: PageInput): string {
   const kept = (values: Record<string, unknown> = {}) =>
-    Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== 'ALL')
-      .sort(([a], [b]) => a.localeCompare(b)));
+    Object.fromEntries(
+      Object.entries(values)
+        .filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== 'ALL')
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
   return JSON.stringify({ params: kept(input.params), query: kept(input.query) });
 }
 
@@ -69,13 +72,25 @@ function canonical(input: PageInput): string {
  * or a new day gives new keys and nobody sees stale figures.
  */
 async function keptAnswer(
-  session: SessionData, callId: string, paramsKey: string, run: () => Promise<unknown>, stamp: () => Promise<TDataUpdateTime>,
+  session: SessionData,
+  callId: string,
+  paramsKey: string,
+  run: () => Promise<unknown>,
+  stamp: () => Promise<TDataUpdateTime>,
 ): Promise<unknown> {
   const { integrationUpdateTime, viewUpdateTime } = await stamp();
   const scope = obligorScope(session);
   // Scoped users see other figures than their colleagues: their scope is part of every key.
   const scopeKey = scope.kind === 'ALL' ? 'all' : `${scope.role}:${scope.userId}`;
-  const key = ['page-answer', String(session.clientId), scopeKey, callId, paramsKey, integrationUpdateTime ?? '-',
-    viewUpdateTime ?? '-', todayIso()];
+  const key = [
+    'page-answer',
+    String(session.clientId),
+    scopeKey,
+    callId,
+    paramsKey,
+    integrationUpdateTime ?? '-',
+    viewUpdateTime ?? '-',
+    todayIso(),
+  ];
   return unstable_cache(run, key, { revalidate: 300 })();
 }

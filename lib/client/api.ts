@@ -64,7 +64,9 @@ export async function callApi<C extends CallContract>(contract: C, input: CallIn
   const response = await api(path, {
     method: contract.method,
     searchParams: searchParamsOf(input.query as Record<string, unknown> | undefined),
-    ...(contract.body === 'multipart' ? { body: input.body as FormData, timeout: false } : input.body !== undefined && { json: input.body }),
+    ...(contract.body === 'multipart'
+      ? { body: input.body as FormData, timeout: false }
+      : input.body !== undefined && { json: input.body }),
   });
   const { answer } = contract;
   if (answer.kind === 'file' || answer.kind === 'redirect') return response as CallResult<C>;

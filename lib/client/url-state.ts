@@ -77,10 +77,17 @@ export function hrefWithPage(pathname: string, current: ParamSource, param: stri
 export function readPaging(params: Record<string, string>, defaultCount: number): { page: number; count: number } {
   const page = Number(params[PAGE_PARAM] ?? 1);
   const count = Number(params.count ?? defaultCount);
-  return { page: Number.isInteger(page) && page > 0 ? page : 1, count: Number.isInteger(count) && count > 0 ? count : defaultCount };
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    count: Number.isInteger(count) && count > 0 ? count : defaultCount,
+  };
 }
 
-export function readSort<K extends string>(params: Record<string, string>, keys: readonly K[], fallback: { sortBy: K; order: SortOrder }) {
+export function readSort<K extends string>(
+  params: Record<string, string>,
+  keys: readonly K[],
+  fallback: { sortBy: K; order: SortOrder },
+) {
   const sortBy = keys.includes(params.sortBy as K) ? (params.sortBy as K) : fallback.sortBy;
   const order: SortOrder = params.order === 'ASC' || params.order === 'DESC' ? params.order : fallback.order;
   return { sortBy, order };
@@ -90,7 +97,11 @@ export function readSort<K extends string>(params: Record<string, string>, keys:
  * Clicking the active column flips its order; another column starts with its natural order
  * (A to Z for names, largest first for amounts and days).
  */
-export function nextSort(active: { sortBy: string; order: SortOrder }, column: string, firstOrder: SortOrder): ParamChanges {
+export function nextSort(
+  active: { sortBy: string; order: SortOrder },
+  column: string,
+  firstOrder: SortOrder,
+): ParamChanges {
   if (active.sortBy === column) return { sortBy: column, order: active.order === 'DESC' ? 'ASC' : 'DESC' };
   return { sortBy: column, order: firstOrder };
 }
@@ -100,7 +111,10 @@ export function nextSort(active: { sortBy: string; order: SortOrder }, column: s
  * section shows its skeleton when its own inputs change and keeps its content otherwise.
  */
 export function paramsKey(params: Record<string, string>, keys: readonly string[]): string {
-  return keys.filter((key) => params[key] !== undefined).map((key) => `${key}=${params[key]}`).join('&');
+  return keys
+    .filter((key) => params[key] !== undefined)
+    .map((key) => `${key}=${params[key]}`)
+    .join('&');
 }
 
 /** Only the named parameters: what one section reads, so other changes leave its cache key alone. */

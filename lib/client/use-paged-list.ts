@@ -28,11 +28,15 @@ export interface PagedListHandle<T> extends PagedList<T> {
  * contract. A counter makes the latest request win: a slow earlier answer never overwrites a newer one.
  */
 export function usePagedList<C extends PagedCall>(
-  call: C, input: CallInput<C>, refreshMs: number,
+  call: C,
+  input: CallInput<C>,
+  refreshMs: number,
 ): PagedListHandle<PagedRow<C>>;
 /** @deprecated An API path and its query, rows untyped: for callers whose call is not yet in the table. */
 export function usePagedList<T>(
-  path: string, searchParams: Record<string, string | number>, refreshMs: number,
+  path: string,
+  searchParams: Record<string, string | number>,
+  refreshMs: number,
 ): PagedListHandle<T>;
 export function usePagedList<T>(target: PagedCall | string, input: object, refreshMs: number): PagedListHandle<T> {
   const [state, setState] = useState<PagedList<T>>({ rows: [], total: 0, loading: true, error: false });
@@ -59,8 +63,12 @@ export function usePagedList<T>(target: PagedCall | string, input: object, refre
     return () => clearInterval(timer);
   }, [load, refreshMs]);
 
-  return { ...state, reload: load, setRows: (update: (rows: T[]) => T[], totalChange = 0) =>
-    setState((s) => ({ ...s, rows: update(s.rows), total: Math.max(0, s.total + totalChange) })) };
+  return {
+    ...state,
+    reload: load,
+    setRows: (update: (rows: T[]) => T[], totalChange = 0) =>
+      setState((s) => ({ ...s, rows: update(s.rows), total: Math.max(0, s.total + totalChange) })),
+  };
 }
 
 async function fetchPage<T>(target: PagedCall | string, input: object): Promise<{ rows: T[]; total: number }> {

@@ -5,7 +5,17 @@ export const API_ACCESS = {
   /** Client settings every borrower screen needs. */
   clientSettings: null,
   /** Receivables, invoices and ageing rows: every screen that shows them. */
-  receivables: { type: 'AnyPage', features: ['RECEIVABLES', 'COMPANY SUMMARY', 'MY CUSTOMERS', 'BUSINESS PERFORMANCE', 'CUSTOMER PORTAL', 'CREDIT LIMIT'] },
+  receivables: {
+    type: 'AnyPage',
+    features: [
+      'RECEIVABLES',
+      'COMPANY SUMMARY',
+      'MY CUSTOMERS',
+      'BUSINESS PERFORMANCE',
+      'CUSTOMER PORTAL',
+      'CREDIT LIMIT',
+    ],
+  },
   /** Client-level totals and trends. */
   summary: { type: 'AnyPage', features: ['COMPANY SUMMARY', 'RECEIVABLES', 'BUSINESS PERFORMANCE'] },
   /** Collection tasks. */

@@ -67,9 +67,15 @@ export type CallResult<C extends CallContract> = C['answer'] extends { kind: 'js
     : Response;
 
 /** The inputs a caller gives: path parameters, query and body, before parsing (so raw URL strings are fine). */
-export type CallInput<C extends CallContract> = (C['params'] extends z.ZodType ? { params: Raw<C['params']> } : { params?: undefined }) &
+export type CallInput<C extends CallContract> = (C['params'] extends z.ZodType
+  ? { params: Raw<C['params']> }
+  : { params?: undefined }) &
   (C['query'] extends z.ZodType ? { query?: Raw<C['query']> | Record<string, unknown> } : { query?: undefined }) &
-  (C['body'] extends z.ZodType ? { body: Raw<C['body']> } : C['body'] extends 'multipart' ? { body: FormData } : { body?: undefined });
+  (C['body'] extends z.ZodType
+    ? { body: Raw<C['body']> }
+    : C['body'] extends 'multipart'
+      ? { body: FormData }
+      : { body?: undefined });
 
 /** `/tasks/{id}/close` with { id: 7 } → `/tasks/7/close` (each value URI-encoded). */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {

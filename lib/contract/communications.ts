@@ -8,7 +8,10 @@ export const COMMUNICATION_CHANNELS = ['CALL', 'EMAIL', 'VISIT', 'PROMISE_TO_PAY
 export type TChannel = (typeof COMMUNICATION_CHANNELS)[number];
 
 export const CHANNEL_LABELS: Record<TChannel, string> = {
-  CALL: 'Call', EMAIL: 'Email', VISIT: 'Visit', PROMISE_TO_PAY: 'Promise to pay',
+  CALL: 'Call',
+  EMAIL: 'Email',
+  VISIT: 'Visit',
+  PROMISE_TO_PAY: 'Promise to pay',
 };
 
 export const SUMMARY_MAX_LENGTH = 2000;
@@ -26,7 +29,10 @@ export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
  */
 export const ZCommunicationsQuery = ZPaging.extend({
   clientId: ZClientIdParam,
-  order: z.enum(['DECS', 'DESC', 'ASC']).default('DECS').transform((o): 'ASC' | 'DESC' => (o === 'ASC' ? 'ASC' : 'DESC')),
+  order: z
+    .enum(['DECS', 'DESC', 'ASC'])
+    .default('DECS')
+    .transform((o): 'ASC' | 'DESC' => (o === 'ASC' ? 'ASC' : 'DESC')),
 });
 export type TCommunicationsQuery = z.infer<typeof ZCommunicationsQuery>;
 
@@ -34,33 +40,55 @@ export const ZObligorCodeParam = z.object({ code: ZObligorCode });
 
 const ZAmount = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.replace(/,/g, '')) : v),
-  z.number({ error: 'enter the promised amount as a number' }).finite()
+  z
+    .number({ error: 'enter the promised amount as a number' })
+    .finite()
     .max(1e15, 'the amount is too large')
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'use at most two decimals (paise)'),
 );
 
 /** POST /communications/obligors/{code}: a call, email, visit or promise to pay, logged by the session user. */
-export const ZLogCommunicationBody = z.object({
-  clientId: ZClientIdParam,
-  commDate: ZIsoDate,
-  channel: z.enum(COMMUNICATION_CHANNELS, { error: 'choose call, email, visit or promise to pay' }),
-  summary: z.string({ error: 'write what was said or agreed' }).trim()
-    .min(1, 'write what was said or agreed').max(SUMMARY_MAX_LENGTH, `at most ${SUMMARY_MAX_LENGTH} characters`),
-  followUpDate: blankAsAbsent(ZIsoDate),
-  promisedAmount: blankAsAbsent(ZAmount),
-}).superRefine((body, ctx) => {
-  // "Today" is India's business day, as everywhere else in the app.
-  if (body.commDate > todayIso()) ctx.addIssue({ code: 'custom', path: ['commDate'], message: 'the date cannot be in the future' });
-  if (body.followUpDate && body.followUpDate < body.commDate) {
-    ctx.addIssue({ code: 'custom', path: ['followUpDate'], message: 'the follow-up cannot be before the communication' });
-  }
-  if (body.channel === 'PROMISE_TO_PAY') {
-    if (body.promisedAmount === undefined) ctx.addIssue({ code: 'custom', path: ['promisedAmount'], message: 'enter the amount promised' });
-    else if (!(body.promisedAmount > 0)) ctx.addIssue({ code: 'custom', path: ['promisedAmount'], message: 'the promised amount must be more than zero' });
-  } else if (body.promisedAmount !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['promisedAmount'], message: 'only a promise to pay has a promised amount' });
-  }
-});
+export const ZLogCommunicationBody = z
+  .object({
+    clientId: ZClientIdParam,
+    commDate: ZIsoDate,
+    channel: z.enum(COMMUNICATION_CHANNELS, { error: 'choose call, email, visit or promise to pay' }),
+    summary: z
+      .string({ error: 'write what was said or agreed' })
+      .trim()
+      .min(1, 'write what was said or agreed')
+      .max(SUMMARY_MAX_LENGTH, `at most ${SUMMARY_MAX_LENGTH} characters`),
+    followUpDate: blankAsAbsent(ZIsoDate),
+    promisedAmount: blankAsAbsent(ZAmount),
+  })
+  .superRefine((body, ctx) => {
+    // "Today" is India's business day, as everywhere else in the app.
+    if (body.commDate > todayIso())
+      ctx.addIssue({ code: 'custom', path: ['commDate'], message: 'the date cannot be in the future' });
+    if (body.followUpDate && body.followUpDate < body.commDate) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['followUpDate'],
+        message: 'the follow-up cannot be before the communication',
+      });
+    }
+    if (body.channel === 'PROMISE_TO_PAY') {
+      if (body.promisedAmount === undefined)
+        ctx.addIssue({ code: 'custom', path: ['promisedAmount'], message: 'enter the amount promised' });
+      else if (!(body.promisedAmount > 0))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['promisedAmount'],
+          message: 'the promised amount must be more than zero',
+        });
+    } else if (body.promisedAmount !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['promisedAmount'],
+        message: 'only a promise to pay has a promised amount',
+      });
+    }
+  });
 export type TLogCommunicationBody = z.infer<typeof ZLogCommunicationBody>;
 
 /** One row of the communications list (and the answer of a POST). */
@@ -83,12 +111,19 @@ export type TCommunication = z.infer<typeof ZCommunication>;
 
 export const communicationCalls = {
   list: call({
-    method: 'GET', path: '/communications/obligors/{code}', params: ZObligorCodeParam, query: ZCommunicationsQuery,
+    method: 'GET',
+    path: '/communications/obligors/{code}',
+    params: ZObligorCodeParam,
+    query: ZCommunicationsQuery,
     access: { userType: 'borrowers', requirement: API_ACCESS.customerNotes },
-    summary: "An obligor's notes, or a parent's whole family, newest first by default", answer: paged(ZCommunication),
+    summary: "An obligor's notes, or a parent's whole family, newest first by default",
+    answer: paged(ZCommunication),
   }),
   log: call({
-    method: 'POST', path: '/communications/obligors/{code}', params: ZObligorCodeParam, body: ZLogCommunicationBody,
+    method: 'POST',
+    path: '/communications/obligors/{code}',
+    params: ZObligorCodeParam,
+    body: ZLogCommunicationBody,
     access: { userType: 'borrowers', requirement: API_ACCESS.logCommunication },
     summary: "Logs a call, email, visit or promise to pay on one obligor in the user's scope",
     answer: json(ZCommunication, 201),

@@ -7,7 +7,14 @@ import { blankAsAbsent, ZObligorCode } from './communications';
 
 /** Roles offered as suggestions; any other role may be typed. */
 export const CONTACT_ROLES = [
-  'Accounts Payable', 'Accounts Executive', 'Finance Manager', 'Purchase Manager', 'Owner', 'Proprietor', 'Partner', 'Director',
+  'Accounts Payable',
+  'Accounts Executive',
+  'Finance Manager',
+  'Purchase Manager',
+  'Owner',
+  'Proprietor',
+  'Partner',
+  'Director',
 ] as const;
 
 export const CONTACT_SORT_KEYS = ['name', 'obligorName', 'role'] as const;
@@ -16,7 +23,9 @@ export const CONTACT_SORT_KEYS = ['name', 'obligorName', 'role'] as const;
 export const ZContactsQuery = ZPaging.extend({
   clientId: ZClientIdParam,
   sysObligorCode: blankAsAbsent(ZObligorCode),
-  search: blankAsAbsent(z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(100)),
+  search: blankAsAbsent(
+    z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(100),
+  ),
   sortBy: z.enum(CONTACT_SORT_KEYS).default('name'),
   order: ZOrder.default('ASC'),
 });
@@ -32,17 +41,27 @@ export function isIndianPhone(text: string): boolean {
   return /^(?:\+?91|0)?[1-9]\d{9}$/.test(text.replace(/[\s\-().]/g, ''));
 }
 
-const ZPhone = z.string().trim().max(30, 'at most 30 characters')
+const ZPhone = z
+  .string()
+  .trim()
+  .max(30, 'at most 30 characters')
   .refine(isIndianPhone, 'enter a 10-digit number, optionally with +91 (e.g. +91 98201 45678)')
   .transform((s) => s.replace(/\s+/g, ' '));
 
-const ZEmail = z.string().trim().max(254, 'at most 254 characters').pipe(z.email('enter a valid email address'))
+const ZEmail = z
+  .string()
+  .trim()
+  .max(254, 'at most 254 characters')
+  .pipe(z.email('enter a valid email address'))
   .transform((s) => s.toLowerCase());
 
 const contactFields = {
   clientId: ZClientIdParam,
-  name: z.string({ error: 'enter the contact\'s name' }).trim()
-    .min(2, 'enter a name of at least 2 characters').max(120, 'at most 120 characters'),
+  name: z
+    .string({ error: "enter the contact's name" })
+    .trim()
+    .min(2, 'enter a name of at least 2 characters')
+    .max(120, 'at most 120 characters'),
   role: blankAsAbsent(z.string().trim().max(60, 'at most 60 characters')),
   email: blankAsAbsent(ZEmail),
   phone: blankAsAbsent(ZPhone),
@@ -51,7 +70,8 @@ const contactFields = {
 /** Reaching someone needs a way to reach them: an email, a phone, or both. */
 function reachable(body: { email?: string; phone?: string }, ctx: z.RefinementCtx): void {
   if (body.email || body.phone) return;
-  for (const path of ['email', 'phone']) ctx.addIssue({ code: 'custom', path: [path], message: 'give an email or a phone number' });
+  for (const path of ['email', 'phone'])
+    ctx.addIssue({ code: 'custom', path: [path], message: 'give an email or a phone number' });
 }
 
 /** POST /contacts */
@@ -59,7 +79,9 @@ export const ZCreateContactBody = z.object({ ...contactFields, sysObligorCode: Z
 export type TCreateContactBody = z.infer<typeof ZCreateContactBody>;
 
 /** POST /contacts/{id}: replaces name, role, email and phone; sysObligorCode, when given, moves the contact. */
-export const ZEditContactBody = z.object({ ...contactFields, sysObligorCode: ZObligorCode.optional() }).superRefine(reachable);
+export const ZEditContactBody = z
+  .object({ ...contactFields, sysObligorCode: ZObligorCode.optional() })
+  .superRefine(reachable);
 export type TEditContactBody = z.infer<typeof ZEditContactBody>;
 
 /** One contact person with the customer they work for. */
@@ -90,24 +112,44 @@ const write = { userType: 'borrowers', requirement: API_ACCESS.manageContacts } 
 
 export const contactCalls = {
   list: call({
-    method: 'GET', path: '/contacts', access: read, query: ZContactsQuery,
+    method: 'GET',
+    path: '/contacts',
+    access: read,
+    query: ZContactsQuery,
     summary: 'Contact people the user may see, of one customer or matching a search, sorted and paged',
     answer: paged(ZContact),
   }),
   create: call({
-    method: 'POST', path: '/contacts', access: write, body: ZCreateContactBody,
-    summary: "Adds a contact person to a customer in the user's scope", answer: json(ZContact, 201),
+    method: 'POST',
+    path: '/contacts',
+    access: write,
+    body: ZCreateContactBody,
+    summary: "Adds a contact person to a customer in the user's scope",
+    answer: json(ZContact, 201),
   }),
   get: call({
-    method: 'GET', path: '/contacts/{id}', access: read, params: ZContactIdParam,
-    summary: 'One contact person the user may see', answer: json(ZContact),
+    method: 'GET',
+    path: '/contacts/{id}',
+    access: read,
+    params: ZContactIdParam,
+    summary: 'One contact person the user may see',
+    answer: json(ZContact),
   }),
   edit: call({
-    method: 'POST', path: '/contacts/{id}', access: write, params: ZContactIdParam, body: ZEditContactBody,
-    summary: "Replaces a contact's name, role, email and phone; a customer code moves it", answer: json(ZContact),
+    method: 'POST',
+    path: '/contacts/{id}',
+    access: write,
+    params: ZContactIdParam,
+    body: ZEditContactBody,
+    summary: "Replaces a contact's name, role, email and phone; a customer code moves it",
+    answer: json(ZContact),
   }),
   remove: call({
-    method: 'DELETE', path: '/contacts/{id}', access: write, params: ZContactIdParam,
-    summary: 'Deletes a contact person; answers the removed contact', answer: json(ZContact),
+    method: 'DELETE',
+    path: '/contacts/{id}',
+    access: write,
+    params: ZContactIdParam,
+    summary: 'Deletes a contact person; answers the removed contact',
+    answer: json(ZContact),
   }),
 };

@@ -16,7 +16,9 @@ export type CreditLimitView = (typeof CREDIT_LIMIT_VIEWS)[number];
 /** GET /v3/clients/credit_limits: parent customers or accounts with limit, exposure and utilisation band. */
 export const ZCreditLimitsQuery = ZPaging.extend({
   clientId: ZClientIdParam,
-  view: z.enum(CREDIT_LIMIT_VIEWS, { message: `view must be one of ${CREDIT_LIMIT_VIEWS.join(', ')}` }).default('families'),
+  view: z
+    .enum(CREDIT_LIMIT_VIEWS, { message: `view must be one of ${CREDIT_LIMIT_VIEWS.join(', ')}` })
+    .default('families'),
   date: ZIsoDate.optional(),
   status: optionalFilter(z.enum(CREDIT_LIMIT_STATUSES)),
   dim: optionalFilter(z.coerce.number().int().positive()),
@@ -25,7 +27,10 @@ export const ZCreditLimitsQuery = ZPaging.extend({
   family: z.string().trim().min(1).max(64).optional(),
   sortBy: z.enum(CREDIT_LIMIT_SORT_KEYS).default('utilisation'),
   order: ZOrder.default('DESC'),
-}).refine((q) => !q.family || q.view === 'accounts', { message: 'family filters the accounts view only (view=accounts)', path: ['family'] });
+}).refine((q) => !q.family || q.view === 'accounts', {
+  message: 'family filters the accounts view only (view=accounts)',
+  path: ['family'],
+});
 export type TCreditLimitsQuery = z.infer<typeof ZCreditLimitsQuery>;
 
 // ---- Answers ----
@@ -70,12 +75,19 @@ const creditLimitAccess = { userType: 'borrowers', requirement: API_ACCESS.custo
 
 export const creditLimitCalls = {
   list: call({
-    method: 'GET', path: '/v3/clients/credit_limits', access: creditLimitAccess, query: ZCreditLimitsQuery,
-    summary: 'Parent customers (or accounts) with limit, exposure, available credit and utilisation band, sorted and paged',
+    method: 'GET',
+    path: '/v3/clients/credit_limits',
+    access: creditLimitAccess,
+    query: ZCreditLimitsQuery,
+    summary:
+      'Parent customers (or accounts) with limit, exposure, available credit and utilisation band, sorted and paged',
     answer: paged(ZCreditLimitRow),
   }),
   bands: call({
-    method: 'GET', path: '/v3/clients/credit_limits/bands', access: creditLimitAccess, query: ZCreditLimitsQuery,
+    method: 'GET',
+    path: '/v3/clients/credit_limits/bands',
+    access: creditLimitAccess,
+    query: ZCreditLimitsQuery,
     summary: 'How many rows of the credit-limit view (and how much exposure) fall in each utilisation band',
     answer: json(z.array(ZCreditLimitBand)),
   }),

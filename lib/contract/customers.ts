@@ -26,8 +26,24 @@ const rangeRule = (q: { fromDate?: string; toDate?: string }) => !q.fromDate || 
 const rangeError = { message: 'fromDate must not be after toDate', path: ['fromDate'] };
 
 export const PARENT_OBLIGOR_SORT_KEYS = [
-  'name', 'balance', 'current', 'overdue', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4', 'invBucket1', 'invBucket2',
-  'invBucket3', 'invBucket4', 'obligorWeightedRating', 'dso', 'creditLimit', 'creditUtilisation', 'sales12m', 'overduePastB2Share',
+  'name',
+  'balance',
+  'current',
+  'overdue',
+  'crdBucket1',
+  'crdBucket2',
+  'crdBucket3',
+  'crdBucket4',
+  'invBucket1',
+  'invBucket2',
+  'invBucket3',
+  'invBucket4',
+  'obligorWeightedRating',
+  'dso',
+  'creditLimit',
+  'creditUtilisation',
+  'sales12m',
+  'overduePastB2Share',
 ] as const;
 
 /** GET /v3/clients/parentobligors: the customer analysis list, one row per parent obligor. */
@@ -40,38 +56,49 @@ export const ZParentObligorsQuery = ZPaging.extend({
   date: ZIsoDate.optional(),
   fromDate: ZIsoDate.optional(),
   toDate: ZIsoDate.optional(),
-}).merge(ZCustomerFilters).refine(rangeRule, rangeError);
+})
+  .merge(ZCustomerFilters)
+  .refine(rangeRule, rangeError);
 export type TParentObligorsQuery = z.infer<typeof ZParentObligorsQuery>;
 
 /** GET /v3/clients/overviewmappingbased: the customer analysis totals and their breakdowns. */
-export const ZCustomerMappingQuery = z.object({ clientId: ZClientIdParam, date: ZIsoDate.optional() }).merge(ZCustomerFilters);
+export const ZCustomerMappingQuery = z
+  .object({ clientId: ZClientIdParam, date: ZIsoDate.optional() })
+  .merge(ZCustomerFilters);
 export type TCustomerMappingQuery = z.infer<typeof ZCustomerMappingQuery>;
 
 /** Monthly series (overview, DSO): fromDate..toDate, a family or one obligor, a dim1 value. */
-export const ZSeriesQuery = z.object({
-  clientId: ZClientIdParam,
-  fromDate: ZIsoDate.optional(),
-  toDate: ZIsoDate.optional(),
-  dim: optionalFilter(z.coerce.number().int().positive()),
-  sysObligorCode: ZCode.optional(),
-  parentSysObligorCode: ZCode.optional(),
-}).refine(rangeRule, rangeError);
+export const ZSeriesQuery = z
+  .object({
+    clientId: ZClientIdParam,
+    fromDate: ZIsoDate.optional(),
+    toDate: ZIsoDate.optional(),
+    dim: optionalFilter(z.coerce.number().int().positive()),
+    sysObligorCode: ZCode.optional(),
+    parentSysObligorCode: ZCode.optional(),
+  })
+  .refine(rangeRule, rangeError);
 export type TSeriesQuery = z.infer<typeof ZSeriesQuery>;
 
 /** The same for one obligor or family: one of the two codes is required. */
 export const ZObligorSeriesQuery = ZSeriesQuery.refine((q) => Boolean(q.sysObligorCode || q.parentSysObligorCode), {
-  message: 'sysObligorCode or parentSysObligorCode is required', path: ['sysObligorCode'],
+  message: 'sysObligorCode or parentSysObligorCode is required',
+  path: ['sysObligorCode'],
 });
 
 export const SPLIT_BY_GRAPHS = ['graph1', 'graph2', 'graph4'] as const;
-export const ZSplitByQuery = z.object({
-  clientId: ZClientIdParam,
-  graph: z.enum(SPLIT_BY_GRAPHS, { message: 'graph must be graph1 (trends), graph2 (ageing) or graph4 (segmentation)' }),
-  date: ZIsoDate.optional(),
-  fromDate: ZIsoDate.optional(),
-  toDate: ZIsoDate.optional(),
-  dim: optionalFilter(z.coerce.number().int().positive()),
-}).refine(rangeRule, rangeError);
+export const ZSplitByQuery = z
+  .object({
+    clientId: ZClientIdParam,
+    graph: z.enum(SPLIT_BY_GRAPHS, {
+      message: 'graph must be graph1 (trends), graph2 (ageing) or graph4 (segmentation)',
+    }),
+    date: ZIsoDate.optional(),
+    fromDate: ZIsoDate.optional(),
+    toDate: ZIsoDate.optional(),
+    dim: optionalFilter(z.coerce.number().int().positive()),
+  })
+  .refine(rangeRule, rangeError);
 export type TSplitByQuery = z.infer<typeof ZSplitByQuery>;
 
 export const DSO_SPLIT_KEYS = ['salesSegment', 'dim1', 'risk'] as const;
@@ -91,14 +118,17 @@ export const ZFamilyObligorsQuery = ZPaging.extend({
 });
 
 /** GET /v3/obligors, /v3/obligors/credit_limit: one obligor by code. */
-export const ZObligorQuery = z.object({
-  clientId: ZClientIdParam,
-  sysObligorCode: ZCode.optional(),
-  parentSysObligorCode: ZCode.optional(),
-  date: ZIsoDate.optional(),
-}).refine((q) => Boolean(q.sysObligorCode || q.parentSysObligorCode), {
-  message: 'sysObligorCode is required', path: ['sysObligorCode'],
-});
+export const ZObligorQuery = z
+  .object({
+    clientId: ZClientIdParam,
+    sysObligorCode: ZCode.optional(),
+    parentSysObligorCode: ZCode.optional(),
+    date: ZIsoDate.optional(),
+  })
+  .refine((q) => Boolean(q.sysObligorCode || q.parentSysObligorCode), {
+    message: 'sysObligorCode is required',
+    path: ['sysObligorCode'],
+  });
 export type TObligorQuery = z.infer<typeof ZObligorQuery>;
 
 export const RATINGS_SORT_KEYS = ['name', 'rating', 'ratingDate', 'shift', 'balance'] as const;
@@ -259,9 +289,15 @@ export const ZDsoSplit = z.strictObject({
   date: z.string(),
   dsoEndDate: z.string(),
   currency: z.string(),
-  rows: z.array(z.strictObject({
-    key: z.string(), customers: ZCount, receivables: ZMoney, sales12m: ZMoney, dso: z.number().nullable(),
-  })),
+  rows: z.array(
+    z.strictObject({
+      key: z.string(),
+      customers: ZCount,
+      receivables: ZMoney,
+      sales12m: ZMoney,
+      dso: z.number().nullable(),
+    }),
+  ),
 });
 export type TDsoSplit = z.infer<typeof ZDsoSplit>;
 
@@ -288,9 +324,16 @@ export const ZSplitBy = z.discriminatedUnion('graph', [
     fromDate: z.string(),
     toDate: z.string(),
     currency: z.string(),
-    months: z.array(z.strictObject({
-      date: z.string(), month: z.string(), balance: ZMoney, overdue: ZMoney, sales: ZMoney, collections: ZMoney,
-    })),
+    months: z.array(
+      z.strictObject({
+        date: z.string(),
+        month: z.string(),
+        balance: ZMoney,
+        overdue: ZMoney,
+        sales: ZMoney,
+        collections: ZMoney,
+      }),
+    ),
   }),
   z.strictObject({
     graph: z.literal('graph2'),
@@ -370,9 +413,15 @@ export const ZObligorOverview = z.strictObject({
   sysObligorCode: z.string(),
   fromDate: z.string(),
   toDate: z.string(),
-  ratings: z.array(z.strictObject({
-    sysObligorCode: z.string(), name: z.string(), date: z.string(), rating: z.number().int(), label: ZRatingLabel,
-  })),
+  ratings: z.array(
+    z.strictObject({
+      sysObligorCode: z.string(),
+      name: z.string(),
+      date: z.string(),
+      rating: z.number().int(),
+      label: ZRatingLabel,
+    }),
+  ),
   months: z.array(ZRiskMonth),
 });
 export type TObligorOverview = z.infer<typeof ZObligorOverview>;
@@ -405,87 +454,156 @@ const lookupAccess = { userType: 'borrowers', requirement: API_ACCESS.receivable
 export const customerCalls = {
   parentObligors: call({
     // Business Performance lists a dim1 value's top customers with it.
-    method: 'GET', path: '/v3/clients/parentobligors', access: customerAccessAnd('BUSINESS PERFORMANCE'), query: ZParentObligorsQuery,
-    summary: 'The customer analysis list: one row per parent obligor with ageing, limit, DSO and collection risk, sorted and paged',
-    answer: paged(ZFamilyRow), cachedByParams: true,
+    method: 'GET',
+    path: '/v3/clients/parentobligors',
+    access: customerAccessAnd('BUSINESS PERFORMANCE'),
+    query: ZParentObligorsQuery,
+    summary:
+      'The customer analysis list: one row per parent obligor with ageing, limit, DSO and collection risk, sorted and paged',
+    answer: paged(ZFamilyRow),
+    cachedByParams: true,
   }),
   customerMapping: call({
-    method: 'GET', path: '/v3/clients/overviewmappingbased', access: customerAccess, query: ZCustomerMappingQuery,
-    summary: 'The customer analysis totals: customers, balance, DSO, risk and the split by collection risk and open status',
-    answer: json(ZCustomerMapping), cachedByParams: true,
+    method: 'GET',
+    path: '/v3/clients/overviewmappingbased',
+    access: customerAccess,
+    query: ZCustomerMappingQuery,
+    summary:
+      'The customer analysis totals: customers, balance, DSO, risk and the split by collection risk and open status',
+    answer: json(ZCustomerMapping),
+    cachedByParams: true,
   }),
   riskOverview: call({
-    method: 'GET', path: '/v3/clients/overview', access: customerAccess, query: ZSeriesQuery,
+    method: 'GET',
+    path: '/v3/clients/overview',
+    access: customerAccess,
+    query: ZSeriesQuery,
     summary: 'Month by month: balance, overdue, weighted rating, overall risk and the risk distribution',
-    answer: json(ZRiskOverview), cachedByParams: true,
+    answer: json(ZRiskOverview),
+    cachedByParams: true,
   }),
   dso: call({
-    method: 'GET', path: '/v3/clients/dso', access: customerAccess, query: ZSeriesQuery,
+    method: 'GET',
+    path: '/v3/clients/dso',
+    access: customerAccess,
+    query: ZSeriesQuery,
     summary: 'Monthly DSO of the 12 months up to the DSO end date (one month before today)',
-    answer: json(ZDsoSeries), cachedByParams: true,
+    answer: json(ZDsoSeries),
+    cachedByParams: true,
   }),
   annualDso: call({
-    method: 'GET', path: '/v3/clients/annualdso', access: customerAccess, query: ZSeriesQuery,
+    method: 'GET',
+    path: '/v3/clients/annualdso',
+    access: customerAccess,
+    query: ZSeriesQuery,
     summary: 'Receivables at the DSO end date over the 12-month credit sales, x 365',
-    answer: json(ZAnnualDso), cachedByParams: true,
+    answer: json(ZAnnualDso),
+    cachedByParams: true,
   }),
   ratings: call({
-    method: 'GET', path: '/v3/clients/ratings', access: customerAccess, query: ZRatingsQuery,
+    method: 'GET',
+    path: '/v3/clients/ratings',
+    access: customerAccess,
+    query: ZRatingsQuery,
     summary: "Each rated obligor's latest rating, the one before it, the risk shift and the balance, sorted and paged",
     answer: paged(ZRatingRow),
   }),
   splitBy: call({
     // The Summary Dashboard (beta) draws its trend, ageing and segmentation with it.
-    method: 'GET', path: '/v3/clients/split_by', access: customerAccessAnd('COMPANY SUMMARY'), query: ZSplitByQuery,
+    method: 'GET',
+    path: '/v3/clients/split_by',
+    access: customerAccessAnd('COMPANY SUMMARY'),
+    query: ZSplitByQuery,
     summary: 'graph1 the monthly trends, graph2 the ageing at the date on both bases, graph4 the segmentation',
-    answer: json(ZSplitBy), cachedByParams: true,
+    answer: json(ZSplitBy),
+    cachedByParams: true,
   }),
   dsoSplit: call({
-    method: 'GET', path: '/v3/clients/split_by_dso', access: customerAccess, query: ZSplitByDsoQuery,
+    method: 'GET',
+    path: '/v3/clients/split_by_dso',
+    access: customerAccess,
+    query: ZSplitByDsoQuery,
     summary: 'Annual DSO at the DSO end date per sales segment, dim1 value or risk class',
-    answer: json(ZDsoSplit), cachedByParams: true,
+    answer: json(ZDsoSplit),
+    cachedByParams: true,
   }),
   search: call({
-    method: 'GET', path: '/v3/parentobligors', access: lookupAccess, query: ZObligorSearchQuery,
+    method: 'GET',
+    path: '/v3/parentobligors',
+    access: lookupAccess,
+    query: ZObligorSearchQuery,
     summary: 'Customers whose name or code contains the text (3+ characters), best matches first',
     answer: json(z.array(ZObligorMatch)),
   }),
   obligor: call({
-    method: 'GET', path: '/obligors/{code}', access: lookupAccess, params: ZObligorCodeParams,
+    method: 'GET',
+    path: '/obligors/{code}',
+    access: lookupAccess,
+    params: ZObligorCodeParams,
     summary: "One customer's name, city and parent, for titles and breadcrumbs",
     answer: json(ZObligorMatch),
   }),
   familyObligors: call({
-    method: 'GET', path: '/v3/parentobligors/{id}/obligors', access: customerAccess, params: ZFamilyParams,
-    query: ZFamilyObligorsQuery, summary: 'The obligors of a family with their ageing as of the date, sorted and paged',
+    method: 'GET',
+    path: '/v3/parentobligors/{id}/obligors',
+    access: customerAccess,
+    params: ZFamilyParams,
+    query: ZFamilyObligorsQuery,
+    summary: 'The obligors of a family with their ageing as of the date, sorted and paged',
     answer: paged(ZReceivableRow),
   }),
   familyOverview: call({
-    method: 'GET', path: '/v3/parentobligors/receivables/overview', access: customerAccess, query: ZObligorSeriesQuery,
+    method: 'GET',
+    path: '/v3/parentobligors/receivables/overview',
+    access: customerAccess,
+    query: ZObligorSeriesQuery,
     summary: 'The monthly receivables overview of one family or one obligor (the first element is used)',
     answer: json(z.array(ZReceivablesOverview)),
   }),
   obligorInfo: call({
-    method: 'GET', path: '/v3/obligors', access: customerAccess, query: ZObligorQuery,
+    method: 'GET',
+    path: '/v3/obligors',
+    access: customerAccess,
+    query: ZObligorQuery,
     summary: 'Who the customer is: codes, GSTIN, contact details, dims, the people assigned, rating and sales segment',
-    answer: json(ZObligorInfo), cachedByParams: true,
+    answer: json(ZObligorInfo),
+    cachedByParams: true,
   }),
   obligorDso: call({
-    method: 'GET', path: '/v3/obligors/dso', access: customerAccess, query: ZObligorSeriesQuery,
-    summary: 'Monthly DSO of one family or one obligor', answer: json(ZDsoSeries), cachedByParams: true,
+    method: 'GET',
+    path: '/v3/obligors/dso',
+    access: customerAccess,
+    query: ZObligorSeriesQuery,
+    summary: 'Monthly DSO of one family or one obligor',
+    answer: json(ZDsoSeries),
+    cachedByParams: true,
   }),
   obligorAnnualDso: call({
-    method: 'GET', path: '/v3/obligors/annualdso', access: customerAccess, query: ZObligorSeriesQuery,
-    summary: 'Annual DSO of one family or one obligor at the DSO end date', answer: json(ZAnnualDso), cachedByParams: true,
+    method: 'GET',
+    path: '/v3/obligors/annualdso',
+    access: customerAccess,
+    query: ZObligorSeriesQuery,
+    summary: 'Annual DSO of one family or one obligor at the DSO end date',
+    answer: json(ZAnnualDso),
+    cachedByParams: true,
   }),
   obligorOverview: call({
-    method: 'GET', path: '/v3/obligors/overview', access: customerAccess, query: ZObligorSeriesQuery,
-    summary: 'The dated rating changes of an obligor (or a family\'s members) and its monthly risk overview',
-    answer: json(ZObligorOverview), cachedByParams: true,
+    method: 'GET',
+    path: '/v3/obligors/overview',
+    access: customerAccess,
+    query: ZObligorSeriesQuery,
+    summary: "The dated rating changes of an obligor (or a family's members) and its monthly risk overview",
+    answer: json(ZObligorOverview),
+    cachedByParams: true,
   }),
   obligorCreditLimit: call({
-    method: 'GET', path: '/v3/obligors/credit_limit', access: customerAccess, query: ZObligorQuery,
-    summary: 'The limit of an obligor (a parent: its family), exposure, utilisation, what is left and the limit history',
-    answer: json(ZObligorCreditLimit), cachedByParams: true,
+    method: 'GET',
+    path: '/v3/obligors/credit_limit',
+    access: customerAccess,
+    query: ZObligorQuery,
+    summary:
+      'The limit of an obligor (a parent: its family), exposure, utilisation, what is left and the limit history',
+    answer: json(ZObligorCreditLimit),
+    cachedByParams: true,
   }),
 };

@@ -83,16 +83,27 @@ const importsAccess = { userType: 'borrowers', requirement: API_ACCESS.integrati
 
 export const importCalls = {
   list: call({
-    method: 'GET', path: '/integrations/imports', access: importsAccess, query: ZImportsQuery,
-    summary: "The client's past imports, newest first, a page at a time", answer: paged(ZImportSummary),
+    method: 'GET',
+    path: '/integrations/imports',
+    access: importsAccess,
+    query: ZImportsQuery,
+    summary: "The client's past imports, newest first, a page at a time",
+    answer: paged(ZImportSummary),
   }),
   upload: call({
-    method: 'POST', path: '/integrations/imports', access: importsAccess, body: 'multipart',
+    method: 'POST',
+    path: '/integrations/imports',
+    access: importsAccess,
+    body: 'multipart',
     summary: 'Upload one batch (files, skipBadRows) and import it; administrators only. The answer is its report',
     answer: json(ZImportReport),
   }),
   get: call({
-    method: 'GET', path: '/integrations/imports/{id}', access: importsAccess, params: z.object({ id: ZImportIdParam }),
-    summary: 'One import with its error report', answer: json(ZImportDetail),
+    method: 'GET',
+    path: '/integrations/imports/{id}',
+    access: importsAccess,
+    params: z.object({ id: ZImportIdParam }),
+    summary: 'One import with its error report',
+    answer: json(ZImportDetail),
   }),
 };

@@ -12,8 +12,13 @@ export const ZIdParam = z.coerce.number().int().positive();
 export const ZIdParams = z.object({ id: ZIdParam });
 
 export const ZSubscribeBody = z.object({
-  amount: z.coerce.number({ message: 'enter the amount to invest' }).positive('the amount must be more than zero')
-    .refine((v) => Number.isInteger(v / UNIT_FACE_VALUE), `invest in whole units of ₹${UNIT_FACE_VALUE.toLocaleString('en-IN')}`),
+  amount: z.coerce
+    .number({ message: 'enter the amount to invest' })
+    .positive('the amount must be more than zero')
+    .refine(
+      (v) => Number.isInteger(v / UNIT_FACE_VALUE),
+      `invest in whole units of ₹${UNIT_FACE_VALUE.toLocaleString('en-IN')}`,
+    ),
 });
 export type TSubscribeBody = z.infer<typeof ZSubscribeBody>;
 
@@ -109,7 +114,10 @@ export type TOfferingDetail = z.infer<typeof ZOfferingDetail>;
 
 /** POST /investors/offerings/{id}/subscribe: the holding made and how many cash flows it expects. */
 export const ZSubscription = z.strictObject({
-  holdingId: z.number().int(), units: ZCount, amount: ZMoney, cashflows: ZCount,
+  holdingId: z.number().int(),
+  units: ZCount,
+  amount: ZMoney,
+  cashflows: ZCount,
 });
 export type TSubscription = z.infer<typeof ZSubscription>;
 
@@ -127,10 +135,16 @@ export const ZPoolPerformance = z.strictObject({
   invoicedThisMonth: ZMoney,
   dso: z.number().nullable(),
   openObligors: ZCount,
-  months: z.array(z.strictObject({
-    month: z.string(), outstanding: ZMoney, overdue: ZMoney, collected: ZMoney, invoiced: ZMoney,
-    overdueShare: z.number().nullable(),
-  })),
+  months: z.array(
+    z.strictObject({
+      month: z.string(),
+      outstanding: ZMoney,
+      overdue: ZMoney,
+      collected: ZMoney,
+      invoiced: ZMoney,
+      overdueShare: z.number().nullable(),
+    }),
+  ),
 });
 export type TPoolPerformance = z.infer<typeof ZPoolPerformance>;
 
@@ -144,25 +158,30 @@ const ZOriginatorProfile = z.strictObject({
 
 /** GET /investors/originators: each originator with its securities, those the firm holds and those on offer. */
 export const ZOriginatorSummary = z.strictObject({
-  ...ZOriginatorProfile.shape, securities: ZCount, held: ZCount, onOffer: ZCount,
+  ...ZOriginatorProfile.shape,
+  securities: ZCount,
+  held: ZCount,
+  onOffer: ZCount,
 });
 export type TOriginatorSummary = z.infer<typeof ZOriginatorSummary>;
 
 /** GET /investors/originators/{id}: the profile and the terms of its securities (no other firm's holdings). */
 export const ZOriginator = z.strictObject({
   ...ZOriginatorProfile.shape,
-  securities: z.array(z.strictObject({
-    id: z.number().int(),
-    isin: z.string(),
-    name: z.string(),
-    poolSize: ZMoney,
-    couponRate: ZRate,
-    tenorMonths: ZCount,
-    issueDate: z.string(),
-    maturityDate: z.string(),
-    rating: z.string(),
-    status: ZSecurityStatus,
-  })),
+  securities: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      isin: z.string(),
+      name: z.string(),
+      poolSize: ZMoney,
+      couponRate: ZRate,
+      tenorMonths: ZCount,
+      issueDate: z.string(),
+      maturityDate: z.string(),
+      rating: z.string(),
+      status: ZSecurityStatus,
+    }),
+  ),
 });
 export type TOriginator = z.infer<typeof ZOriginator>;
 
@@ -173,50 +192,82 @@ const investorAccess = { userType: 'investors', requirement: null } as const;
 
 export const investorCalls = {
   holdings: call({
-    method: 'GET', path: '/investors/holdings', access: investorAccess,
-    summary: "My Securities: the firm's holdings with invested, current value, yield, next payment, maturity and totals",
+    method: 'GET',
+    path: '/investors/holdings',
+    access: investorAccess,
+    summary:
+      "My Securities: the firm's holdings with invested, current value, yield, next payment, maturity and totals",
     answer: json(ZHoldings),
   }),
   holding: call({
-    method: 'GET', path: '/investors/holdings/{id}', access: investorAccess, params: ZIdParams,
-    summary: 'One holding of the firm and its cash-flow schedule against receipts', answer: json(ZHoldingDetail),
+    method: 'GET',
+    path: '/investors/holdings/{id}',
+    access: investorAccess,
+    params: ZIdParams,
+    summary: 'One holding of the firm and its cash-flow schedule against receipts',
+    answer: json(ZHoldingDetail),
   }),
   holdingPerformance: call({
-    method: 'GET', path: '/investors/holdings/{id}/performance', access: investorAccess, params: ZIdParams,
+    method: 'GET',
+    path: '/investors/holdings/{id}/performance',
+    access: investorAccess,
+    params: ZIdParams,
     summary: "The pool behind one of the firm's holdings: aggregates of the originator's receivables only",
     answer: json(ZPoolPerformance),
   }),
   offerings: call({
-    method: 'GET', path: '/investors/offerings', access: investorAccess,
+    method: 'GET',
+    path: '/investors/offerings',
+    access: investorAccess,
     summary: 'Offerings with what is left and their state: open and upcoming first, then the closed ones',
     answer: json(z.array(ZOffering)),
   }),
   offering: call({
-    method: 'GET', path: '/investors/offerings/{id}', access: investorAccess, params: ZIdParams,
-    summary: 'An offering\'s terms, with what this firm already subscribed', answer: json(ZOfferingDetail),
+    method: 'GET',
+    path: '/investors/offerings/{id}',
+    access: investorAccess,
+    params: ZIdParams,
+    summary: "An offering's terms, with what this firm already subscribed",
+    answer: json(ZOfferingDetail),
   }),
   offeringPerformance: call({
-    method: 'GET', path: '/investors/offerings/{id}/performance', access: investorAccess, params: ZIdParams,
+    method: 'GET',
+    path: '/investors/offerings/{id}/performance',
+    access: investorAccess,
+    params: ZIdParams,
     summary: "The pool behind an offering: aggregates of the originator's receivables only",
     answer: json(ZPoolPerformance),
   }),
   subscribe: call({
-    method: 'POST', path: '/investors/offerings/{id}/subscribe', access: investorAccess,
-    params: ZIdParams, body: ZSubscribeBody,
-    summary: 'The firm takes an amount of an open offering: whole units, the minimum ticket at least, what is left at most',
+    method: 'POST',
+    path: '/investors/offerings/{id}/subscribe',
+    access: investorAccess,
+    params: ZIdParams,
+    body: ZSubscribeBody,
+    summary:
+      'The firm takes an amount of an open offering: whole units, the minimum ticket at least, what is left at most',
     answer: json(ZSubscription),
   }),
   originators: call({
-    method: 'GET', path: '/investors/originators', access: investorAccess,
+    method: 'GET',
+    path: '/investors/originators',
+    access: investorAccess,
     summary: 'The originators, with their securities, those the firm holds and those on offer',
     answer: json(z.array(ZOriginatorSummary)),
   }),
   originator: call({
-    method: 'GET', path: '/investors/originators/{id}', access: investorAccess, params: ZIdParams,
-    summary: "An originator's profile and securities (terms only)", answer: json(ZOriginator),
+    method: 'GET',
+    path: '/investors/originators/{id}',
+    access: investorAccess,
+    params: ZIdParams,
+    summary: "An originator's profile and securities (terms only)",
+    answer: json(ZOriginator),
   }),
   originatorPerformance: call({
-    method: 'GET', path: '/investors/originators/{id}/performance', access: investorAccess, params: ZIdParams,
+    method: 'GET',
+    path: '/investors/originators/{id}/performance',
+    access: investorAccess,
+    params: ZIdParams,
     summary: "The originator's book, monthly: only for a pool the firm holds or that is on offer",
     answer: json(ZPoolPerformance),
   }),

@@ -11,7 +11,15 @@ const ZSearch = z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_S
 
 /** Spec section 5: the manage-customer list takes its sort fields in snake_case. */
 export const MANAGE_CUSTOMER_SORT_KEYS = [
-  'name', 'sys_obligor_code', 'parent_name', 'business_id', 'city', 'credit_limit', 'guest_name', 'representative_name', 'rm_name',
+  'name',
+  'sys_obligor_code',
+  'parent_name',
+  'business_id',
+  'city',
+  'credit_limit',
+  'guest_name',
+  'representative_name',
+  'rm_name',
 ] as const;
 export type ManageCustomerSortKey = (typeof MANAGE_CUSTOMER_SORT_KEYS)[number];
 
@@ -25,9 +33,11 @@ export const ZObligorListQuery = ZPaging.extend({
   representativeId: ZId.optional(),
   rmId: ZId.optional(),
   rmAssociationDimId: ZId.optional(),
-  sortBy: z.enum(MANAGE_CUSTOMER_SORT_KEYS, {
-    error: `sort by one of ${MANAGE_CUSTOMER_SORT_KEYS.join(', ')} (snake_case)`,
-  }).default('name'),
+  sortBy: z
+    .enum(MANAGE_CUSTOMER_SORT_KEYS, {
+      error: `sort by one of ${MANAGE_CUSTOMER_SORT_KEYS.join(', ')} (snake_case)`,
+    })
+    .default('name'),
   orderBy: ZOrder.default('ASC'),
 });
 export type TObligorListQuery = z.infer<typeof ZObligorListQuery>;
@@ -36,14 +46,16 @@ export type TObligorListQuery = z.infer<typeof ZObligorListQuery>;
 const ZAssignee = z.number({ error: 'give a user id, or null to clear' }).int().positive().nullable().optional();
 
 /** POST obligors/{code}/assign: field officer (guest), area sales manager (representative), RM. */
-export const ZAssignObligorBody = z.object({
-  clientId: ZClientIdParam,
-  guestId: ZAssignee,
-  representativeId: ZAssignee,
-  rmId: ZAssignee,
-}).refine((b) => b.guestId !== undefined || b.representativeId !== undefined || b.rmId !== undefined, {
-  message: 'give guestId, representativeId or rmId',
-});
+export const ZAssignObligorBody = z
+  .object({
+    clientId: ZClientIdParam,
+    guestId: ZAssignee,
+    representativeId: ZAssignee,
+    rmId: ZAssignee,
+  })
+  .refine((b) => b.guestId !== undefined || b.representativeId !== undefined || b.rmId !== undefined, {
+    message: 'give guestId, representativeId or rmId',
+  });
 export type TAssignObligorBody = z.infer<typeof ZAssignObligorBody>;
 
 export const ZObligorCodeParam = z.object({ code: ZCode });
@@ -83,14 +95,20 @@ export type TManagedObligorRow = z.infer<typeof ZManagedObligorRow>;
 
 export const manageCustomerCalls = {
   list: call({
-    method: 'GET', path: '/obligors/list', access: { userType: 'borrowers', requirement: API_ACCESS.customers },
+    method: 'GET',
+    path: '/obligors/list',
+    access: { userType: 'borrowers', requirement: API_ACCESS.customers },
     query: ZObligorListQuery,
-    summary: 'Every obligor (parents and children) with its GSTIN, place, credit limit and assigned people, filtered, sorted and paged',
+    summary:
+      'Every obligor (parents and children) with its GSTIN, place, credit limit and assigned people, filtered, sorted and paged',
     answer: paged(ZManagedObligorRow),
   }),
   assign: call({
-    method: 'POST', path: '/obligors/{code}/assign', access: { userType: 'borrowers', requirement: API_ACCESS.manageCustomers },
-    params: ZObligorCodeParam, body: ZAssignObligorBody,
+    method: 'POST',
+    path: '/obligors/{code}/assign',
+    access: { userType: 'borrowers', requirement: API_ACCESS.manageCustomers },
+    params: ZObligorCodeParam,
+    body: ZAssignObligorBody,
     summary: "Sets or clears an obligor's field officer, area sales manager and relationship manager (audited)",
     answer: json(ZManagedObligorRow),
   }),

@@ -37,15 +37,25 @@ const access = { requirement: API_ACCESS.notifications };
 
 export const notificationCalls = {
   list: call({
-    method: 'GET', path: '/notifications', access, query: ZNotificationsQuery,
-    summary: "The user's NEW or READ notifications, newest first", answer: paged(ZNotification),
+    method: 'GET',
+    path: '/notifications',
+    access,
+    query: ZNotificationsQuery,
+    summary: "The user's NEW or READ notifications, newest first",
+    answer: paged(ZNotification),
   }),
   markAsRead: call({
-    method: 'POST', path: '/notifications/{id}/markasread', access, params: ZNotificationIdParam,
-    summary: "Marks one of the user's notifications read", answer: json(ZOk),
+    method: 'POST',
+    path: '/notifications/{id}/markasread',
+    access,
+    params: ZNotificationIdParam,
+    summary: "Marks one of the user's notifications read",
+    answer: json(ZOk),
   }),
   markAllAsRead: call({
-    method: 'POST', path: '/notifications/markallasread', access,
+    method: 'POST',
+    path: '/notifications/markallasread',
+    access,
     summary: "Marks all the user's new notifications read; answers how many",
     answer: json(z.strictObject({ ok: z.literal(true), marked: z.number().int() })),
   }),

@@ -8,9 +8,27 @@ import { optionalFilter, ZCode, ZObligorFilters } from './receivables';
 
 /** Columns a dimension row (and the dim1 performance list) can be sorted by. */
 export const DIM_SORT_KEYS = [
-  'name', 'balance', 'outstanding', 'current', 'overdue', 'overduePercent', 'crdBucket1', 'crdBucket2', 'crdBucket3',
-  'crdBucket4', 'invBucket1', 'invBucket2', 'invBucket3', 'invBucket4', 'receivables', 'paid', 'collections', 'sales12m',
-  'dso', 'obligorWeightedRating', 'openObligors',
+  'name',
+  'balance',
+  'outstanding',
+  'current',
+  'overdue',
+  'overduePercent',
+  'crdBucket1',
+  'crdBucket2',
+  'crdBucket3',
+  'crdBucket4',
+  'invBucket1',
+  'invBucket2',
+  'invBucket3',
+  'invBucket4',
+  'receivables',
+  'paid',
+  'collections',
+  'sales12m',
+  'dso',
+  'obligorWeightedRating',
+  'openObligors',
 ] as const;
 export type DimSortKey = (typeof DIM_SORT_KEYS)[number];
 
@@ -33,14 +51,16 @@ export type TDimReceivablesQuery = z.infer<typeof ZDimReceivablesQuery>;
  * GET /v3/dim1/receivables/overview: one row per dim1 value at toDate with the collections of
  * fromDate..toDate; with dimId the monthly trend of that value over the range.
  */
-export const ZDim1OverviewQuery = z.object({
-  clientId: ZClientIdParam,
-  fromDate: ZIsoDate.optional(),
-  toDate: ZIsoDate.optional(),
-  dimId: optionalFilter(z.coerce.number().int().positive()),
-  sortBy: z.enum(DIM_SORT_KEYS).default('balance'),
-  order: ZOrder.default('DESC'),
-}).refine(rangeRule, rangeError);
+export const ZDim1OverviewQuery = z
+  .object({
+    clientId: ZClientIdParam,
+    fromDate: ZIsoDate.optional(),
+    toDate: ZIsoDate.optional(),
+    dimId: optionalFilter(z.coerce.number().int().positive()),
+    sortBy: z.enum(DIM_SORT_KEYS).default('balance'),
+    order: ZOrder.default('DESC'),
+  })
+  .refine(rangeRule, rangeError);
 export type TDim1OverviewQuery = z.infer<typeof ZDim1OverviewQuery>;
 
 // ---- Answers ----
@@ -109,13 +129,21 @@ const performanceAccess = { userType: 'borrowers', requirement: API_ACCESS.summa
 
 export const performanceCalls = {
   dimReceivables: call({
-    method: 'GET', path: '/v4/dim/receivables/current', access: performanceAccess, query: ZDimReceivablesQuery,
+    method: 'GET',
+    path: '/v4/dim/receivables/current',
+    access: performanceAccess,
+    query: ZDimReceivablesQuery,
     summary: 'The receivables as of the date summed per value of dim1, dim2 or dim3, filtered, sorted and paged',
-    answer: paged(ZDimRow), cachedByParams: true,
+    answer: paged(ZDimRow),
+    cachedByParams: true,
   }),
   dim1Overview: call({
-    method: 'GET', path: '/v3/dim1/receivables/overview', access: performanceAccess, query: ZDim1OverviewQuery,
+    method: 'GET',
+    path: '/v3/dim1/receivables/overview',
+    access: performanceAccess,
+    query: ZDim1OverviewQuery,
     summary: "Each dim1 value with the period's collections; with dimId that value's monthly trend",
-    answer: json(ZDim1Overview), cachedByParams: true,
+    answer: json(ZDim1Overview),
+    cachedByParams: true,
   }),
 };

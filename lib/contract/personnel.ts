@@ -11,7 +11,12 @@ const ZId = z.coerce.number().int().positive();
 /** GET /api/users: the people pickers (assignees, field officers, managers), by name or email, role and status. */
 export const ZUsersQuery = ZPaging.extend({
   clientId: ZClientIdParam,
-  nameOrEmail: z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(100).optional(),
+  nameOrEmail: z
+    .string()
+    .trim()
+    .min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`)
+    .max(100)
+    .optional(),
   role: z.enum(['guest', 'representative']).optional(),
   status: z.enum(USER_STATUSES).optional(),
 });
@@ -20,7 +25,12 @@ export type TUsersQuery = z.infer<typeof ZUsersQuery>;
 /** GET /api/user_management/users: any role of the client, unlike the pickers' GET /users. */
 export const ZPersonnelQuery = ZPaging.extend({
   clientId: ZClientIdParam,
-  nameOrEmail: z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(100).optional(),
+  nameOrEmail: z
+    .string()
+    .trim()
+    .min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`)
+    .max(100)
+    .optional(),
   roleId: ZId.optional(),
   status: z.enum(USER_STATUSES).optional(),
 });
@@ -33,7 +43,13 @@ export const ZInviteUserBody = z.object({
   name: z.string().trim().min(2, 'enter the full name').max(120),
   email: z.string().trim().toLowerCase().email('enter a valid email address').max(254),
   roleId: ZId,
-  phone: z.string().trim().max(20).regex(/^[+\d\s-]*$/, 'digits, spaces, + and - only').optional().or(z.literal('').transform(() => undefined)),
+  phone: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[+\d\s-]*$/, 'digits, spaces, + and - only')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 export type TInviteUserBody = z.infer<typeof ZInviteUserBody>;
 
@@ -44,7 +60,10 @@ export const ZUserStatusBody = z.object({ status: z.enum(USER_STATUSES) });
 export const ZFeatureType = z.enum([...PAGE_FEATURES, ...PERMISSIONS]);
 /** The whole matrix row of a role: every feature with its box ticked or not. */
 export const ZRolePermissionsBody = z.object({
-  permissions: z.array(z.object({ featureType: ZFeatureType, accessValue: z.boolean() })).min(1).max(50),
+  permissions: z
+    .array(z.object({ featureType: ZFeatureType, accessValue: z.boolean() }))
+    .min(1)
+    .max(50),
 });
 export type TRolePermissionsBody = z.infer<typeof ZRolePermissionsBody>;
 
@@ -85,7 +104,10 @@ export type TPersonRow = z.infer<typeof ZPersonRow>;
 
 /** A borrower role of the client with how many users hold it. */
 export const ZRole = z.strictObject({
-  id: z.number().int(), code: z.string(), name: z.string(), users: z.number().int(),
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  users: z.number().int(),
 });
 export type TRole = z.infer<typeof ZRole>;
 
@@ -93,12 +115,17 @@ const ZFeatureKind = z.enum(['PAGE', 'PERMISSION']);
 
 /** The shared catalogue of page features and permissions. */
 export const ZPage = z.strictObject({
-  featureType: ZFeatureType, kind: ZFeatureKind, label: z.string(), sortOrder: z.number().int(),
+  featureType: ZFeatureType,
+  kind: ZFeatureKind,
+  label: z.string(),
+  sortOrder: z.number().int(),
 });
 export type TPage = z.infer<typeof ZPage>;
 
 export const ZStoredRolePermission = z.strictObject({
-  roleId: z.number().int(), featureType: ZFeatureType, accessValue: z.boolean(),
+  roleId: z.number().int(),
+  featureType: ZFeatureType,
+  accessValue: z.boolean(),
 });
 export type TStoredRolePermission = z.infer<typeof ZStoredRolePermission>;
 
@@ -106,9 +133,14 @@ export type TStoredRolePermission = z.infer<typeof ZStoredRolePermission>;
 export const ZRoleMatrix = z.strictObject({
   role: z.strictObject({ id: z.number().int(), code: z.string(), name: z.string() }),
   editable: z.boolean(),
-  permissions: z.array(z.strictObject({
-    featureType: ZFeatureType, kind: ZFeatureKind, label: z.string(), accessValue: z.boolean(),
-  })),
+  permissions: z.array(
+    z.strictObject({
+      featureType: ZFeatureType,
+      kind: ZFeatureKind,
+      label: z.string(),
+      accessValue: z.boolean(),
+    }),
+  ),
 });
 export type TRoleMatrix = z.infer<typeof ZRoleMatrix>;
 export type TMatrixEntry = TRoleMatrix['permissions'][number];
@@ -136,58 +168,105 @@ const manageUsers = { userType: 'borrowers', requirement: API_ACCESS.manageUsers
 
 export const personnelCalls = {
   users: call({
-    method: 'GET', path: '/users', access: people, query: ZUsersQuery,
+    method: 'GET',
+    path: '/users',
+    access: people,
+    query: ZUsersQuery,
     summary: 'People of the client for the pickers: by name or email (3+ characters), role and status',
     answer: paged(ZUserPick),
   }),
   clientUsers: call({
-    method: 'GET', path: '/users/client', access: people,
-    summary: 'Every active user of the client (assignee pickers)', answer: json(z.array(ZUserPick)),
+    method: 'GET',
+    path: '/users/client',
+    access: people,
+    summary: 'Every active user of the client (assignee pickers)',
+    answer: json(z.array(ZUserPick)),
   }),
   invite: call({
-    method: 'POST', path: '/users', access: manageUsers, body: ZInviteUserBody,
+    method: 'POST',
+    path: '/users',
+    access: manageUsers,
+    body: ZInviteUserBody,
     summary: "Invites a user: the account gets the role's pages and a set-password link goes by email",
-    answer: json(z.strictObject({
-      id: z.number().int(), name: z.string(), email: z.string(), role: z.string(), roleName: z.string(),
-      status: z.literal('ACTIVE'),
-    })),
+    answer: json(
+      z.strictObject({
+        id: z.number().int(),
+        name: z.string(),
+        email: z.string(),
+        role: z.string(),
+        roleName: z.string(),
+        status: z.literal('ACTIVE'),
+      }),
+    ),
   }),
   changeRole: call({
-    method: 'POST', path: '/users/{id}/role', access: manageUsers, params: ZUserIdParam, body: ZChangeRoleBody,
-    summary: "Gives a user another role and its pages (their sessions end, so it holds on their next request)",
+    method: 'POST',
+    path: '/users/{id}/role',
+    access: manageUsers,
+    params: ZUserIdParam,
+    body: ZChangeRoleBody,
+    summary: 'Gives a user another role and its pages (their sessions end, so it holds on their next request)',
     answer: json(z.strictObject({ id: z.number().int(), role: z.string(), roleName: z.string() })),
   }),
   setStatus: call({
-    method: 'POST', path: '/users/{id}/status', access: manageUsers, params: ZUserIdParam, body: ZUserStatusBody,
+    method: 'POST',
+    path: '/users/{id}/status',
+    access: manageUsers,
+    params: ZUserIdParam,
+    body: ZUserStatusBody,
     summary: 'Deactivates a user (their sessions stop at once) or reactivates them',
     answer: json(z.strictObject({ id: z.number().int(), status: ZUserStatus })),
   }),
   roles: call({
-    method: 'GET', path: '/user_management', access: manageUsers,
-    summary: "The client's roles (investor excluded) with their user counts", answer: json(z.array(ZRole)),
+    method: 'GET',
+    path: '/user_management',
+    access: manageUsers,
+    summary: "The client's roles (investor excluded) with their user counts",
+    answer: json(z.array(ZRole)),
   }),
   pages: call({
-    method: 'GET', path: '/user_management/pages', access: manageUsers,
-    summary: 'The catalogue of page features and permissions', answer: json(z.array(ZPage)),
+    method: 'GET',
+    path: '/user_management/pages',
+    access: manageUsers,
+    summary: 'The catalogue of page features and permissions',
+    answer: json(z.array(ZPage)),
   }),
   rolePermissions: call({
-    method: 'GET', path: '/user_management/pagepermissions', access: manageUsers,
-    summary: "Every role's stored page permissions", answer: json(z.array(ZStoredRolePermission)),
+    method: 'GET',
+    path: '/user_management/pagepermissions',
+    access: manageUsers,
+    summary: "Every role's stored page permissions",
+    answer: json(z.array(ZStoredRolePermission)),
   }),
   people: call({
-    method: 'GET', path: '/user_management/users', access: manageUsers, query: ZPersonnelQuery,
-    summary: 'Personnel of any role: searchable by name or email, by role and status, paged', answer: paged(ZPersonRow),
+    method: 'GET',
+    path: '/user_management/users',
+    access: manageUsers,
+    query: ZPersonnelQuery,
+    summary: 'Personnel of any role: searchable by name or email, by role and status, paged',
+    answer: paged(ZPersonRow),
   }),
   auditLog: call({
-    method: 'GET', path: '/user_management/audit_log', access: manageUsers, query: ZAuditQuery,
-    summary: "The client's audit log, newest first, optionally of one action", answer: paged(ZAuditRow),
+    method: 'GET',
+    path: '/user_management/audit_log',
+    access: manageUsers,
+    query: ZAuditQuery,
+    summary: "The client's audit log, newest first, optionally of one action",
+    answer: paged(ZAuditRow),
   }),
   roleMatrix: call({
-    method: 'GET', path: '/user_management/{role_id}/permissions', access: manageUsers, params: ZRoleIdParam,
-    summary: "One role's row of the permission matrix", answer: json(ZRoleMatrix),
+    method: 'GET',
+    path: '/user_management/{role_id}/permissions',
+    access: manageUsers,
+    params: ZRoleIdParam,
+    summary: "One role's row of the permission matrix",
+    answer: json(ZRoleMatrix),
   }),
   saveRoleMatrix: call({
-    method: 'POST', path: '/user_management/{role_id}/permissions', access: manageUsers, params: ZRoleIdParam,
+    method: 'POST',
+    path: '/user_management/{role_id}/permissions',
+    access: manageUsers,
+    params: ZRoleIdParam,
     body: ZRolePermissionsBody,
     summary: "Stores a role's row and gives it to the role's users (they sign in again)",
     answer: json(ZSavedRoleMatrix),

@@ -15,7 +15,8 @@ export const OPEN_ITEMS_PAGE_SIZE = 50;
 
 /** A page number from 1 (spec section 7's `offset`) and a page size. */
 const page = (name: string) => z.coerce.number().int().min(1, `${name} is a page number starting at 1`).default(1);
-const size = (fallback: number) => z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `at most ${MAX_PAGE_SIZE} per page`).default(fallback);
+const size = (fallback: number) =>
+  z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `at most ${MAX_PAGE_SIZE} per page`).default(fallback);
 
 const period = { sysObligorCode: ZCode, fromDate: ZIsoDate.optional(), toDate: ZIsoDate.optional() };
 const inOrder = (q: { fromDate?: string; toDate?: string }) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate;
@@ -25,13 +26,15 @@ const notInOrder = { message: 'fromDate must not be after toDate', path: ['fromD
  * A statement for one customer (and its family when it is a parent) over a period: one page of its
  * lines (`offset`, `count`) and one page of its open items (`itemsOffset`, `itemsCount`).
  */
-export const ZStatementQuery = z.object({
-  ...period,
-  offset: page('offset'),
-  count: size(STATEMENT_PAGE_SIZE),
-  itemsOffset: page('itemsOffset'),
-  itemsCount: size(OPEN_ITEMS_PAGE_SIZE),
-}).refine(inOrder, notInOrder);
+export const ZStatementQuery = z
+  .object({
+    ...period,
+    offset: page('offset'),
+    count: size(STATEMENT_PAGE_SIZE),
+    itemsOffset: page('itemsOffset'),
+    itemsCount: size(OPEN_ITEMS_PAGE_SIZE),
+  })
+  .refine(inOrder, notInOrder);
 export type TStatementQuery = z.infer<typeof ZStatementQuery>;
 
 export const ACCOUNT_TYPES = ['POSTPAID', 'PREPAID'] as const;
@@ -43,7 +46,11 @@ export const ZAccountsQuery = z.object({
 });
 
 /** One account: a page of its bills (postpaid) or of its advance account lines (prepaid). */
-export const ZAccountQuery = z.object({ sysObligorCode: ZCode, offset: page('offset'), count: size(STATEMENT_PAGE_SIZE) });
+export const ZAccountQuery = z.object({
+  sysObligorCode: ZCode,
+  offset: page('offset'),
+  count: size(STATEMENT_PAGE_SIZE),
+});
 export type TAccountQuery = z.infer<typeof ZAccountQuery>;
 
 /** The statement as a workbook holds every line and open item: no page. */
@@ -182,27 +189,43 @@ const portalAccess = { userType: 'borrowers', requirement: API_ACCESS.customerPo
 
 export const portalCalls = {
   statement: call({
-    method: 'GET', path: '/customerportal/statement', access: portalAccess, query: ZStatementQuery,
-    summary: "A customer's statement of account for a period (default: three months to today), paged, with its open items",
+    method: 'GET',
+    path: '/customerportal/statement',
+    access: portalAccess,
+    query: ZStatementQuery,
+    summary:
+      "A customer's statement of account for a period (default: three months to today), paged, with its open items",
     answer: json(ZStatement),
   }),
   statementXlsx: call({
-    method: 'GET', path: '/customerportal/statement.xlsx', access: portalAccess, query: ZStatementDownloadQuery,
+    method: 'GET',
+    path: '/customerportal/statement.xlsx',
+    access: portalAccess,
+    query: ZStatementDownloadQuery,
     summary: 'The whole statement of the period (every line, every open item) as an Excel workbook, streamed',
     answer: file(XLSX_CONTENT_TYPE),
   }),
   accounts: call({
-    method: 'GET', path: '/customerportal/accounts', access: portalAccess, query: ZAccountsQuery,
+    method: 'GET',
+    path: '/customerportal/accounts',
+    access: portalAccess,
+    query: ZAccountsQuery,
     summary: `Postpaid customers by what they owe, or prepaid ones by their advance (${ACCOUNT_LIST_LIMIT} at most)`,
     answer: json(z.array(ZAccountRow)),
   }),
   postpaid: call({
-    method: 'GET', path: '/customerportal/postpaid', access: portalAccess, query: ZAccountQuery,
+    method: 'GET',
+    path: '/customerportal/postpaid',
+    access: portalAccess,
+    query: ZAccountQuery,
     summary: 'A postpaid account: owed, overdue, due soon, credit left, and a page of its open bills by due date',
     answer: json(ZPostpaidAccount),
   }),
   prepaid: call({
-    method: 'GET', path: '/customerportal/prepaid', access: portalAccess, query: ZAccountQuery,
+    method: 'GET',
+    path: '/customerportal/prepaid',
+    access: portalAccess,
+    query: ZAccountQuery,
     summary: 'A prepaid account: top-ups, what documents drew from the advance, and a page of its lines',
     answer: json(ZPrepaidAccount),
   }),

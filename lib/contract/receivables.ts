@@ -25,14 +25,33 @@ export const ZObligorFilters = z.object({
 });
 
 export const ZItemFilters = z.object({
-  invoiceNum: z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(64).optional(),
+  invoiceNum: z
+    .string()
+    .trim()
+    .min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`)
+    .max(64)
+    .optional(),
   docType: optionalFilter(z.enum(DOC_TYPES)),
   ageingFilter: optionalFilter(z.enum(AGEING_FILTERS)),
 });
 
 export const RECEIVABLE_SORT_KEYS = [
-  'name', 'current', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4', 'invBucket1', 'invBucket2', 'invBucket3',
-  'invBucket4', 'outstanding', 'overdue', 'balance', 'receivables', 'paid', 'obligorWeightedRating',
+  'name',
+  'current',
+  'crdBucket1',
+  'crdBucket2',
+  'crdBucket3',
+  'crdBucket4',
+  'invBucket1',
+  'invBucket2',
+  'invBucket3',
+  'invBucket4',
+  'outstanding',
+  'overdue',
+  'balance',
+  'receivables',
+  'paid',
+  'obligorWeightedRating',
 ] as const;
 
 export const ZReceivablesQuery = ZPaging.extend({
@@ -42,21 +61,38 @@ export const ZReceivablesQuery = ZPaging.extend({
   date: ZIsoDate.optional(),
   sortBy: z.enum(RECEIVABLE_SORT_KEYS).default('balance'),
   order: ZOrder.default('DESC'),
-}).merge(ZObligorFilters).merge(ZItemFilters);
+})
+  .merge(ZObligorFilters)
+  .merge(ZItemFilters);
 export type TReceivablesQuery = z.infer<typeof ZReceivablesQuery>;
 
-export const ZSummaryQuery = z.object({ clientId: ZClientIdParam, date: ZIsoDate.optional() })
-  .merge(ZObligorFilters).merge(ZItemFilters.omit({ ageingFilter: true }));
+export const ZSummaryQuery = z
+  .object({ clientId: ZClientIdParam, date: ZIsoDate.optional() })
+  .merge(ZObligorFilters)
+  .merge(ZItemFilters.omit({ ageingFilter: true }));
 export type TSummaryQuery = z.infer<typeof ZSummaryQuery>;
 
-export const ZOverviewQuery = z.object({
-  clientId: ZClientIdParam,
-  fromDate: ZIsoDate.optional(),
-  toDate: ZIsoDate.optional(),
-  dim: optionalFilter(z.coerce.number().int().positive()),
-}).refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, { message: 'fromDate must not be after toDate', path: ['fromDate'] });
+export const ZOverviewQuery = z
+  .object({
+    clientId: ZClientIdParam,
+    fromDate: ZIsoDate.optional(),
+    toDate: ZIsoDate.optional(),
+    dim: optionalFilter(z.coerce.number().int().positive()),
+  })
+  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
+    message: 'fromDate must not be after toDate',
+    path: ['fromDate'],
+  });
 
-export const INVOICE_SORT_KEYS = ['issueDate', 'dueDate', 'amount', 'outstanding', 'daysPastDue', 'invoiceNum', 'obligorName'] as const;
+export const INVOICE_SORT_KEYS = [
+  'issueDate',
+  'dueDate',
+  'amount',
+  'outstanding',
+  'daysPastDue',
+  'invoiceNum',
+  'obligorName',
+] as const;
 
 export const ZInvoicesQuery = ZPaging.extend({
   clientId: ZClientIdParam,
@@ -67,7 +103,9 @@ export const ZInvoicesQuery = ZPaging.extend({
   sortBy: z.enum(INVOICE_SORT_KEYS).default('daysPastDue'),
   order: ZOrder.default('DESC'),
   dim1: optionalFilter(z.coerce.number().int().positive()), // the spec's obligor variant sends dim1
-}).merge(ZObligorFilters).merge(ZItemFilters);
+})
+  .merge(ZObligorFilters)
+  .merge(ZItemFilters);
 export type TInvoicesQuery = z.infer<typeof ZInvoicesQuery>;
 
 export const ZInvoiceQuery = z.object({ clientId: ZClientIdParam, sysInvoiceNum: ZCode, date: ZIsoDate.optional() });
@@ -198,36 +236,66 @@ const summaryAccess = { userType: 'borrowers', requirement: API_ACCESS.summary }
 
 export const receivablesCalls = {
   list: call({
-    method: 'GET', path: '/v4/clients/receivables', access: receivablesAccess, query: ZReceivablesQuery,
-    summary: 'Receivables by ageing bucket: per parent obligor, per obligor of a family (parentSysObligorCode), or one obligor',
-    answer: paged(ZReceivableRow), cachedByParams: true,
+    method: 'GET',
+    path: '/v4/clients/receivables',
+    access: receivablesAccess,
+    query: ZReceivablesQuery,
+    summary:
+      'Receivables by ageing bucket: per parent obligor, per obligor of a family (parentSysObligorCode), or one obligor',
+    answer: paged(ZReceivableRow),
+    cachedByParams: true,
   }),
   summary: call({
-    method: 'GET', path: '/v4/clients/receivables/current/summary', access: summaryAccess, query: ZSummaryQuery,
-    summary: 'The client-level total as of the date', answer: json(ZReceivablesSummary), cachedByParams: true,
+    method: 'GET',
+    path: '/v4/clients/receivables/current/summary',
+    access: summaryAccess,
+    query: ZSummaryQuery,
+    summary: 'The client-level total as of the date',
+    answer: json(ZReceivablesSummary),
+    cachedByParams: true,
   }),
   overview: call({
-    method: 'GET', path: '/v3/clients/receivables/overview', access: summaryAccess, query: ZOverviewQuery,
+    method: 'GET',
+    path: '/v3/clients/receivables/overview',
+    access: summaryAccess,
+    query: ZOverviewQuery,
     summary: 'Monthly points of outstanding, overdue, buckets, invoiced and collected (the first element is used)',
-    answer: json(z.array(ZReceivablesOverview)), cachedByParams: true,
+    answer: json(z.array(ZReceivablesOverview)),
+    cachedByParams: true,
   }),
   byDim1: call({
-    method: 'GET', path: '/v4/clients/receivables/dim1', access: receivablesAccess, query: ZSummaryQuery,
+    method: 'GET',
+    path: '/v4/clients/receivables/dim1',
+    access: receivablesAccess,
+    query: ZSummaryQuery,
     summary: 'The receivables overview by dim1: one row per value, and one for customers without one',
-    answer: json(z.array(ZDim1ReceivablesRow)), cachedByParams: true,
+    answer: json(z.array(ZDim1ReceivablesRow)),
+    cachedByParams: true,
   }),
   families: call({
-    method: 'GET', path: '/v4/parentobligors/receivables/current', access: receivablesAccess, query: ZReceivablesQuery,
+    method: 'GET',
+    path: '/v4/parentobligors/receivables/current',
+    access: receivablesAccess,
+    query: ZReceivablesQuery,
     summary: 'One row per parent obligor (or the one named by parentSysObligorCode) as of the date',
     answer: paged(ZReceivableRow),
   }),
   openInvoices: call({
-    method: 'GET', path: '/v4/invoices', access: receivablesAccess, query: ZInvoicesQuery,
+    method: 'GET',
+    path: '/v4/invoices',
+    access: receivablesAccess,
+    query: ZInvoicesQuery,
     summary: 'Items open at the date with what is still owed on each, filtered, sorted and paged',
-    answer: paged(ZOpenInvoiceRow), cachedByParams: true,
+    answer: paged(ZOpenInvoiceRow),
+    cachedByParams: true,
   }),
   invoice: call({
-    method: 'GET', path: '/invoices', access: receivablesAccess, query: ZInvoiceQuery,
-    summary: 'One item with its payments and its ageing as of the date', answer: json(ZInvoiceDetail), cachedByParams: true,
+    method: 'GET',
+    path: '/invoices',
+    access: receivablesAccess,
+    query: ZInvoiceQuery,
+    summary: 'One item with its payments and its ageing as of the date',
+    answer: json(ZInvoiceDetail),
+    cachedByParams: true,
   }),
 };

@@ -5,7 +5,12 @@ import { ZClientIdParam, ZIsoDate } from './common';
 import { XLSX_CONTENT_TYPE } from './downloads';
 
 export const REPORT_CODES = [
-  'AGEING_BY_CUSTOMER', 'OPEN_INVOICES', 'DSO_BY_CUSTOMER', 'COLLECTIONS_BY_MONTH', 'TASKS', 'CREDIT_LIMIT_UTILISATION',
+  'AGEING_BY_CUSTOMER',
+  'OPEN_INVOICES',
+  'DSO_BY_CUSTOMER',
+  'COLLECTIONS_BY_MONTH',
+  'TASKS',
+  'CREDIT_LIMIT_UTILISATION',
 ] as const;
 export type ReportCode = (typeof REPORT_CODES)[number];
 
@@ -33,12 +38,18 @@ const reportsAccess = { userType: 'borrowers', requirement: API_ACCESS.reports }
 
 export const reportCalls = {
   list: call({
-    method: 'GET', path: '/reports/list', access: reportsAccess, query: ZReportsListQuery,
+    method: 'GET',
+    path: '/reports/list',
+    access: reportsAccess,
+    query: ZReportsListQuery,
     summary: 'The Excel reports the client offers, with what each holds and its download link',
     answer: json(z.array(ZReportInfo)),
   }),
   download: call({
-    method: 'GET', path: '/reports/download.xlsx', access: reportsAccess, query: ZReportDownloadQuery,
+    method: 'GET',
+    path: '/reports/download.xlsx',
+    access: reportsAccess,
+    query: ZReportDownloadQuery,
     summary: "One report as an Excel workbook (streamed attachment), as of `date`, under the user's row-level scope",
     answer: file(XLSX_CONTENT_TYPE),
   }),

@@ -23,17 +23,20 @@ export const ZTasksQuery = ZPaging.extend({
 });
 export type TTasksQuery = z.infer<typeof ZTasksQuery>;
 
-export const ZCreateTaskBody = z.object({
-  clientId: ZClientIdParam,
-  name: z.string().trim().min(3, 'give the task a name of at least 3 characters').max(200),
-  sysObligorCode: ZCode.optional(),
-  sysInvoiceNum: z.array(ZCode).max(50, 'at most 50 invoices per task').default([]),
-  assigneeId: ZId,
-  categoryId: ZId,
-  dueDate: ZIsoDate,
-}).refine((b) => b.sysInvoiceNum.length === 0 || b.sysObligorCode, {
-  message: 'choose the customer the invoices belong to', path: ['sysObligorCode'],
-});
+export const ZCreateTaskBody = z
+  .object({
+    clientId: ZClientIdParam,
+    name: z.string().trim().min(3, 'give the task a name of at least 3 characters').max(200),
+    sysObligorCode: ZCode.optional(),
+    sysInvoiceNum: z.array(ZCode).max(50, 'at most 50 invoices per task').default([]),
+    assigneeId: ZId,
+    categoryId: ZId,
+    dueDate: ZIsoDate,
+  })
+  .refine((b) => b.sysInvoiceNum.length === 0 || b.sysObligorCode, {
+    message: 'choose the customer the invoices belong to',
+    path: ['sysObligorCode'],
+  });
 export type TCreateTaskBody = z.infer<typeof ZCreateTaskBody>;
 
 export const ZCloseTaskBody = z.object({
@@ -81,37 +84,68 @@ const access = { userType: 'borrowers', requirement: API_ACCESS.tasks } as const
 
 export const taskCalls = {
   list: call({
-    method: 'GET', path: '/tasks', access, query: ZTasksQuery,
-    summary: 'Tasks the user may see, filtered and paged; open ones by due date first', answer: paged(ZTaskRow),
+    method: 'GET',
+    path: '/tasks',
+    access,
+    query: ZTasksQuery,
+    summary: 'Tasks the user may see, filtered and paged; open ones by due date first',
+    answer: paged(ZTaskRow),
   }),
   create: call({
-    method: 'POST', path: '/tasks', access, body: ZCreateTaskBody,
-    summary: 'Creates a task on a customer and its invoices; the assignee is notified', answer: json(ZTaskRow),
+    method: 'POST',
+    path: '/tasks',
+    access,
+    body: ZCreateTaskBody,
+    summary: 'Creates a task on a customer and its invoices; the assignee is notified',
+    answer: json(ZTaskRow),
   }),
   get: call({
-    method: 'GET', path: '/tasks/{id}', access, params: ZTaskIdParam,
-    summary: 'One task the user may see', answer: json(ZTaskRow),
+    method: 'GET',
+    path: '/tasks/{id}',
+    access,
+    params: ZTaskIdParam,
+    summary: 'One task the user may see',
+    answer: json(ZTaskRow),
   }),
   close: call({
-    method: 'POST', path: '/tasks/{id}/close', access, params: ZTaskIdParam, body: ZCloseTaskBody,
-    summary: 'The assignee, the reporter or a task manager closes the task with a comment', answer: json(ZTaskRow),
+    method: 'POST',
+    path: '/tasks/{id}/close',
+    access,
+    params: ZTaskIdParam,
+    body: ZCloseTaskBody,
+    summary: 'The assignee, the reporter or a task manager closes the task with a comment',
+    answer: json(ZTaskRow),
   }),
   assign: call({
-    method: 'POST', path: '/tasks/{id}/assign', access, params: ZTaskIdParam, body: ZAssignTaskBody,
-    summary: 'Hands an open task to another user, who is notified', answer: json(ZTaskRow),
+    method: 'POST',
+    path: '/tasks/{id}/assign',
+    access,
+    params: ZTaskIdParam,
+    body: ZAssignTaskBody,
+    summary: 'Hands an open task to another user, who is notified',
+    answer: json(ZTaskRow),
   }),
   history: call({
-    method: 'GET', path: '/tasks/{id}/history', access, params: ZTaskIdParam,
+    method: 'GET',
+    path: '/tasks/{id}/history',
+    access,
+    params: ZTaskIdParam,
     summary: "The task's history, oldest first: created, closed, and who was notified",
     answer: json(z.array(ZTaskEvent)),
   }),
   invoices: call({
-    method: 'GET', path: '/tasks/{id}/invoices', access, params: ZTaskIdParam,
+    method: 'GET',
+    path: '/tasks/{id}/invoices',
+    access,
+    params: ZTaskIdParam,
     summary: "The task's invoices with their ageing today (those of customers outside the user's scope left out)",
     answer: json(z.array(ZInvoiceDetail)),
   }),
   categories: call({
-    method: 'GET', path: '/taskcategories', access,
-    summary: "The client's task categories, 'Others' always among them", answer: json(z.array(ZTaskCategory)),
+    method: 'GET',
+    path: '/taskcategories',
+    access,
+    summary: "The client's task categories, 'Others' always among them",
+    answer: json(z.array(ZTaskCategory)),
   }),
 };

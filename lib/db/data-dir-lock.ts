@@ -37,7 +37,11 @@ export function dataDirOwner(dataDir: string): DataDirOwner | null {
 /** Records this process as the directory's owner; returns the release for close(). */
 export function claimDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, FILE);
-  const owner: DataDirOwner = { pid: process.pid, command: process.argv.slice(1).join(' ').slice(0, 200), since: new Date().toISOString() };
+  const owner: DataDirOwner = {
+    pid: process.pid,
+    command: process.argv.slice(1).join(' ').slice(0, 200),
+    since: new Date().toISOString(),
+  };
   try {
     writeFileSync(file, JSON.stringify(owner));
   } catch {
@@ -46,7 +50,9 @@ export function claimDataDir(dataDir: string): () => void {
   const release = () => {
     try {
       if ((JSON.parse(readFileSync(file, 'utf8')) as DataDirOwner).pid === process.pid) unlinkSync(file);
-    } catch { /* already gone */ }
+    } catch {
+      /* already gone */
+    }
   };
   process.once('exit', release);
   return release;

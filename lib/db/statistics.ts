@@ -16,9 +16,12 @@ export async function analyzeDatabase(db: Db): Promise<void> {
 
 /** Runs ANALYZE when the ledger has rows but no statistics (true when it did). */
 export async function ensureStatistics(db: Db): Promise<boolean> {
-  const [row] = await queryRows<{ missing: boolean }>(db, sql`
+  const [row] = await queryRows<{ missing: boolean }>(
+    db,
+    sql`
     select exists (select 1 from invoices limit 1)
-      and not exists (select 1 from pg_stats where schemaname = current_schema() and tablename = 'invoices') as missing`);
+      and not exists (select 1 from pg_stats where schemaname = current_schema() and tablename = 'invoices') as missing`,
+  );
   if (!row?.missing) return false;
   await analyzeDatabase(db);
   return true;

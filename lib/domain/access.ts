@@ -1,6 +1,4 @@
-import {
-  isAdminRole, PAGE_FEATURES, PERMISSIONS, type PageFeature, type Permission, type UserType,
-} from './features';
+import { isAdminRole, PAGE_FEATURES, PERMISSIONS, type PageFeature, type Permission, type UserType } from './features';
 
 /** What the route guards need to know about a signed-in user; carried in the session cookie. */
 export interface AccessProfile {

@@ -52,7 +52,10 @@ export function invoiceBucket(daysSinceIssue: number, { b1, b2, b3 }: AgeingBoun
 }
 
 /** Labels for the client's boundaries: current, 1-30, 31-60, 61-90, 90+ (credit) or 0-30, ... (invoice). */
-export function bucketLabels({ b1, b2, b3 }: AgeingBoundaries, basis: AgeingBasis = DEFAULT_AGEING_BASIS): Record<string, string> {
+export function bucketLabels(
+  { b1, b2, b3 }: AgeingBoundaries,
+  basis: AgeingBasis = DEFAULT_AGEING_BASIS,
+): Record<string, string> {
   const tail = { 2: `${b1 + 1}-${b2}`, 3: `${b2 + 1}-${b3}`, 4: `${b3}+` };
   return basis === 'CREDIT_DATE'
     ? { current: 'current', crdBucket1: `1-${b1}`, crdBucket2: tail[2], crdBucket3: tail[3], crdBucket4: tail[4] }

@@ -5,6 +5,13 @@
  */
 export function analyticsAllowedOn(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host) || host === '0.0.0.0') return false;
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    /^127\./.test(host) ||
+    host === '0.0.0.0'
+  )
+    return false;
   return !host.split('.').some((label) => /(^|-)demo(-|$)/.test(label));
 }

@@ -6,7 +6,12 @@ function formatter(currency: string, locale: string, digits: number): Intl.Numbe
   const key = `${currency}|${locale}|${digits}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     formatters.set(key, f);
   }
   return f;
@@ -21,9 +26,18 @@ export function formatMoneyShort(value: number, currency = 'INR', locale = 'en-I
   const abs = Math.abs(value);
   const sign = value < 0 ? '-' : '';
   const symbol = formatMoney(0, currency, locale, 0).replace(/[\d\s.,]/g, '');
-  const units: [number, string][] = currency === 'INR'
-    ? [[1e7, ' Cr'], [1e5, ' L'], [1e3, ' K']]
-    : [[1e9, 'B'], [1e6, 'M'], [1e3, 'K']];
+  const units: [number, string][] =
+    currency === 'INR'
+      ? [
+          [1e7, ' Cr'],
+          [1e5, ' L'],
+          [1e3, ' K'],
+        ]
+      : [
+          [1e9, 'B'],
+          [1e6, 'M'],
+          [1e3, 'K'],
+        ];
   for (const [size, suffix] of units) {
     if (abs >= size) return `${sign}${symbol}${(abs / size).toFixed(2)}${suffix}`;
   }

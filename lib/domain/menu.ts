@@ -1,7 +1,16 @@
 import type { AccessProfile } from './access';
 import type { PageFeature } from './features';
 
-export type MenuIcon = 'dashboard' | 'customers' | 'receivables' | 'reports' | 'performance' | 'tasks' | 'credit' | 'securities' | 'offerings';
+export type MenuIcon =
+  | 'dashboard'
+  | 'customers'
+  | 'receivables'
+  | 'reports'
+  | 'performance'
+  | 'tasks'
+  | 'credit'
+  | 'securities'
+  | 'offerings';
 
 export interface MenuEntry {
   group: string;
@@ -17,13 +26,43 @@ interface BorrowerMenuEntry extends Omit<MenuEntry, 'label'> {
 
 /** The borrower side menu of spec section 2, in the spec's order. */
 const BORROWER_MENU: BorrowerMenuEntry[] = [
-  { group: 'COMPANY SUMMARY', feature: 'COMPANY SUMMARY', label: () => 'Summary Dashboard', href: '/borrowers/dashboard', icon: 'dashboard' },
-  { group: 'MY CUSTOMERS', feature: 'MY CUSTOMERS', label: () => 'Customer Analysis', href: '/borrowers/obligors', icon: 'customers' },
-  { group: 'RECEIVABLES', feature: 'RECEIVABLES', label: () => 'Receivables', href: '/borrowers/receivables', icon: 'receivables' },
+  {
+    group: 'COMPANY SUMMARY',
+    feature: 'COMPANY SUMMARY',
+    label: () => 'Summary Dashboard',
+    href: '/borrowers/dashboard',
+    icon: 'dashboard',
+  },
+  {
+    group: 'MY CUSTOMERS',
+    feature: 'MY CUSTOMERS',
+    label: () => 'Customer Analysis',
+    href: '/borrowers/obligors',
+    icon: 'customers',
+  },
+  {
+    group: 'RECEIVABLES',
+    feature: 'RECEIVABLES',
+    label: () => 'Receivables',
+    href: '/borrowers/receivables',
+    icon: 'receivables',
+  },
   { group: 'REPORTS', feature: 'REPORTS', label: () => 'Reports', href: '/borrowers/reports', icon: 'reports' },
-  { group: 'BUSINESS PERFORMANCE', feature: 'BUSINESS PERFORMANCE', label: (dim1) => `${dim1} Performance`, href: '/borrowers/dimension1', icon: 'performance' },
+  {
+    group: 'BUSINESS PERFORMANCE',
+    feature: 'BUSINESS PERFORMANCE',
+    label: (dim1) => `${dim1} Performance`,
+    href: '/borrowers/dimension1',
+    icon: 'performance',
+  },
   { group: 'TASKS', feature: 'TASKS', label: () => 'Tasks', href: '/borrowers/tasks', icon: 'tasks' },
-  { group: 'CREDIT LIMIT', feature: 'CREDIT LIMIT', label: () => 'Credit Limit', href: '/borrowers/credit_limit', icon: 'credit' },
+  {
+    group: 'CREDIT LIMIT',
+    feature: 'CREDIT LIMIT',
+    label: () => 'Credit Limit',
+    href: '/borrowers/credit_limit',
+    icon: 'credit',
+  },
 ];
 
 const INVESTOR_MENU: MenuEntry[] = [
@@ -34,7 +73,7 @@ const INVESTOR_MENU: MenuEntry[] = [
 /** The side menu built from the user's permitted page features. */
 export function buildMenu(profile: AccessProfile, dim1Name: string): MenuEntry[] {
   if (profile.userType === 'investors') return INVESTOR_MENU;
-  return BORROWER_MENU
-    .filter((entry) => profile.pages.includes(entry.feature))
-    .map(({ feature: _feature, label, ...entry }) => ({ ...entry, label: label(dim1Name) }));
+  return BORROWER_MENU.filter((entry) => profile.pages.includes(entry.feature)).map(
+    ({ feature: _feature, label, ...entry }) => ({ ...entry, label: label(dim1Name) }),
+  );
 }

@@ -10,7 +10,10 @@ export function previousMonthEnd(day: string): string {
  * The two dates the business performance matrix compares: the date (today unless given) against
  * the previous month end (unless a compare date is given).
  */
-export function periodPair(params: { date?: string; compareDate?: string }, today = todayIso()): { date: string; compareDate: string } {
+export function periodPair(
+  params: { date?: string; compareDate?: string },
+  today = todayIso(),
+): { date: string; compareDate: string } {
   const date = params.date ?? today;
   return { date, compareDate: params.compareDate ?? previousMonthEnd(date) };
 }

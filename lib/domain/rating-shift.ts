@@ -21,5 +21,8 @@ export function ratingShift(previous: number | null | undefined, current: number
 export const SHIFT_RANK: Record<RatingShift, number> = { UPGRADE: 1, UNCHANGED: 2, NEW: 3, DOWNGRADE: 4 };
 
 export const SHIFT_LABELS: Record<RatingShift, string> = {
-  UPGRADE: 'Upgrade', DOWNGRADE: 'Downgrade', UNCHANGED: 'Unchanged', NEW: 'First rating',
+  UPGRADE: 'Upgrade',
+  DOWNGRADE: 'Downgrade',
+  UNCHANGED: 'Unchanged',
+  NEW: 'First rating',
 };

@@ -26,7 +26,11 @@ export function overallRisk(weightedRatings: (number | null)[]): number | null {
 }
 
 /** Risk distribution: low, medium and high rated receivables as percentages of their sum. */
-export function riskDistribution(low: number, medium: number, high: number): { low: number; medium: number; high: number } {
+export function riskDistribution(
+  low: number,
+  medium: number,
+  high: number,
+): { low: number; medium: number; high: number } {
   const sum = low + medium + high;
   if (sum <= 0) return { low: 0, medium: 0, high: 0 };
   const pct = (v: number) => Math.round((v / sum) * 1000) / 10;

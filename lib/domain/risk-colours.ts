@@ -10,7 +10,12 @@ export interface RiskColours {
 const DEFAULT_COLOURS: RiskColours = { low: '#059669', medium: '#d97706', high: '#e11d48', unrated: '#94a3b8' };
 const HEX = /^#[0-9a-fA-F]{3,8}$/;
 
-export function riskColoursOf(client: { riskColourLow: string; riskColourMedium: string; riskColourHigh: string; riskColourUnrated: string }): RiskColours {
+export function riskColoursOf(client: {
+  riskColourLow: string;
+  riskColourMedium: string;
+  riskColourHigh: string;
+  riskColourUnrated: string;
+}): RiskColours {
   const pick = (value: string, key: keyof RiskColours) => (HEX.test(value) ? value : DEFAULT_COLOURS[key]);
   return {
     low: pick(client.riskColourLow, 'low'),

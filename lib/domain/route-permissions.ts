@@ -59,15 +59,13 @@ export function landingPath(profile: AccessProfile): string {
   if (isPortalOnly(profile)) return '/customerportal';
   const dashboard = LANDING_PATHS.borrowers;
   if (satisfies(profile, requirementFor(dashboard))) return dashboard;
-  const first = ROUTE_REQUIREMENTS.find(([prefix, req]) =>
-    prefix.startsWith('/borrowers/') && req.type === 'Page' && profile.pages.includes(req.feature));
+  const first = ROUTE_REQUIREMENTS.find(
+    ([prefix, req]) => prefix.startsWith('/borrowers/') && req.type === 'Page' && profile.pages.includes(req.feature),
+  );
   return first?.[0] ?? UNAUTHORIZED_PATH;
 }
 
-export type RouteDecision =
-  | { action: 'allow' }
-  | { action: 'sign-in' }
-  | { action: 'redirect'; to: string };
+export type RouteDecision = { action: 'allow' } | { action: 'sign-in' } | { action: 'redirect'; to: string };
 
 /** The proxy's decision for a page request (spec sections 2, 5, 6). */
 export function decideRoute(pathname: string, profile: AccessProfile | null): RouteDecision {

@@ -20,7 +20,9 @@ export type SalesSegment = (typeof SALES_SEGMENTS)[number];
 /** Cumulative share of 12-month sales reached before a customer, below which it is LARGE / MEDIUM. */
 export const SEGMENT_CUMULATIVE_SHARE = { LARGE: 0.8, MEDIUM: 0.95 } as const;
 
-export const RISK_SALES_SEGMENTS = RISK_CLASSES.flatMap((risk) => SALES_SEGMENTS.map((segment) => `${risk}_${segment}` as const));
+export const RISK_SALES_SEGMENTS = RISK_CLASSES.flatMap((risk) =>
+  SALES_SEGMENTS.map((segment) => `${risk}_${segment}` as const),
+);
 export type RiskSalesSegment = (typeof RISK_SALES_SEGMENTS)[number];
 
 export function splitRiskSalesSegment(value: RiskSalesSegment): { risk: RiskClass; salesSegment: SalesSegment } {
@@ -37,7 +39,8 @@ export function segmentForShareBefore(salesBefore: number, total: number, sales:
 
 /** Segments of a set of customers from their 12-month sales (ties ranked by code, as in SQL). */
 export function salesSegments(rows: { code: string; sales: number }[]): Map<string, SalesSegment> {
-  const positive = rows.filter((r) => r.sales > 0)
+  const positive = rows
+    .filter((r) => r.sales > 0)
     .sort((a, b) => b.sales - a.sales || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   const total = positive.reduce((sum, r) => sum + r.sales, 0);
   const segments = new Map<string, SalesSegment>(rows.map((r) => [r.code, 'SMALL']));

@@ -28,20 +28,38 @@ export interface StatementLine extends StatementEntry {
 }
 
 /** How each kind is named on screen and in the workbook. */
-export const KIND_LABEL: Record<StatementKind, string> = { INVOICE: 'Invoice', DEBIT_NOTE: 'Debit note', CREDIT_NOTE: 'Credit note', PAYMENT: 'Payment', TOPUP: 'Top-up' };
+export const KIND_LABEL: Record<StatementKind, string> = {
+  INVOICE: 'Invoice',
+  DEBIT_NOTE: 'Debit note',
+  CREDIT_NOTE: 'Credit note',
+  PAYMENT: 'Payment',
+  TOPUP: 'Top-up',
+};
 
 /** The order of kinds on one day; the SQL of lib/server/portal/ledger.ts sorts by the same map. */
-export const KIND_ORDER: Record<StatementKind, number> = { TOPUP: 0, INVOICE: 1, DEBIT_NOTE: 1, CREDIT_NOTE: 2, PAYMENT: 3 };
+export const KIND_ORDER: Record<StatementKind, number> = {
+  TOPUP: 0,
+  INVOICE: 1,
+  DEBIT_NOTE: 1,
+  CREDIT_NOTE: 2,
+  PAYMENT: 3,
+};
 const paise = (v: number) => Math.round(v * 100);
 /** Code-point order (SQL `collate "C"`), so that pages cut by the database agree with this rule. */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function sortEntries<T extends StatementEntry>(entries: readonly T[]): T[] {
-  return [...entries].sort((a, b) => byCodePoint(a.date, b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || byCodePoint(a.reference, b.reference));
+  return [...entries].sort(
+    (a, b) =>
+      byCodePoint(a.date, b.date) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || byCodePoint(a.reference, b.reference),
+  );
 }
 
 /** Every entry with its debit or credit column and the balance after it; closing = opening + sum. */
-export function runningBalance(opening: number, entries: readonly StatementEntry[]): { lines: StatementLine[]; closing: number; debits: number; credits: number } {
+export function runningBalance(
+  opening: number,
+  entries: readonly StatementEntry[],
+): { lines: StatementLine[]; closing: number; debits: number; credits: number } {
   let balance = paise(opening);
   let debits = 0;
   let credits = 0;
@@ -50,7 +68,12 @@ export function runningBalance(opening: number, entries: readonly StatementEntry
     balance += amount;
     if (amount >= 0) debits += amount;
     else credits -= amount;
-    return { ...e, debit: amount > 0 ? amount / 100 : 0, credit: amount < 0 ? -amount / 100 : 0, balance: balance / 100 };
+    return {
+      ...e,
+      debit: amount > 0 ? amount / 100 : 0,
+      credit: amount < 0 ? -amount / 100 : 0,
+      balance: balance / 100,
+    };
   });
   return { lines, closing: balance / 100, debits: debits / 100, credits: credits / 100 };
 }
@@ -69,10 +92,23 @@ export interface StatementPage {
 }
 
 /** One page of the statement (the reference the paged SQL is tested against). */
-export function statementPage(opening: number, entries: readonly StatementEntry[], page: number, count: number): StatementPage {
+export function statementPage(
+  opening: number,
+  entries: readonly StatementEntry[],
+  page: number,
+  count: number,
+): StatementPage {
   const { lines } = runningBalance(opening, entries);
   const slice = lines.slice((page - 1) * count, page * count);
   const before = (page - 1) * count;
-  const broughtForward = before === 0 ? opening : before <= lines.length ? lines[before - 1]!.balance : lines.at(-1)!.balance;
-  return { page, count, total: lines.length, broughtForward, carriedForward: slice.at(-1)?.balance ?? broughtForward, rows: slice };
+  const broughtForward =
+    before === 0 ? opening : before <= lines.length ? lines[before - 1]!.balance : lines.at(-1)!.balance;
+  return {
+    page,
+    count,
+    total: lines.length,
+    broughtForward,
+    carriedForward: slice.at(-1)?.balance ?? broughtForward,
+    rows: slice,
+  };
 }

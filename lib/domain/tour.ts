@@ -20,11 +20,13 @@ const STEPS: Record<string, (dim1Name: string) => Omit<TourStep, 'group'>> = {
   }),
   'MY CUSTOMERS': () => ({
     title: 'Customer Analysis',
-    description: 'Every parent obligor with its balance, ageing, credit utilisation, DSO and risk. Open one to see its accounts, contacts and history.',
+    description:
+      'Every parent obligor with its balance, ageing, credit utilisation, DSO and risk. Open one to see its accounts, contacts and history.',
   }),
   RECEIVABLES: () => ({
     title: 'Receivables',
-    description: 'Who owes what and how late: ageing by customer on the credit or invoice basis, down to each open invoice.',
+    description:
+      'Who owes what and how late: ageing by customer on the credit or invoice basis, down to each open invoice.',
   }),
   REPORTS: () => ({
     title: 'Reports',
@@ -40,16 +42,25 @@ const STEPS: Record<string, (dim1Name: string) => Omit<TourStep, 'group'>> = {
   }),
   'CREDIT LIMIT': () => ({
     title: 'Credit Limit',
-    description: 'Customers near or over their credit limit, with each limit\'s history.',
+    description: "Customers near or over their credit limit, with each limit's history.",
   }),
 };
 
 /** Admin and root: six of the menu groups, in menu order. */
-const ADMIN_TOUR: PageFeature[] = ['COMPANY SUMMARY', 'MY CUSTOMERS', 'RECEIVABLES', 'REPORTS', 'BUSINESS PERFORMANCE', 'TASKS'];
+const ADMIN_TOUR: PageFeature[] = [
+  'COMPANY SUMMARY',
+  'MY CUSTOMERS',
+  'RECEIVABLES',
+  'REPORTS',
+  'BUSINESS PERFORMANCE',
+  'TASKS',
+];
 const USER_TOUR: PageFeature[] = ['RECEIVABLES', 'TASKS'];
 
 export function tourSteps(profile: AccessProfile, dim1Name: string): TourStep[] {
   if (profile.userType !== 'borrowers' || isPortalOnly(profile)) return [];
   const groups = isAdminRole(profile.role) ? ADMIN_TOUR : USER_TOUR;
-  return groups.filter((group) => profile.pages.includes(group)).map((group) => ({ group, ...STEPS[group]!(dim1Name) }));
+  return groups
+    .filter((group) => profile.pages.includes(group))
+    .map((group) => ({ group, ...STEPS[group]!(dim1Name) }));
 }

@@ -11,11 +11,12 @@ export interface Cashflow {
 }
 
 const DAY_MS = 86_400_000;
-const days = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const days = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** The monthly coupon on an invested amount at an annual rate in percent, rounded to the paisa. */
 export function monthlyCoupon(invested: number, couponRate: number): number {
-  return Math.round((invested * couponRate) / 100 / 12 * 100) / 100;
+  return Math.round(((invested * couponRate) / 100 / 12) * 100) / 100;
 }
 
 /**
@@ -30,7 +31,13 @@ export function principalOutstanding(invested: number, couponRate: number, flows
 }
 
 /** Coupon earned since the last due date on or before `asOf` (the start of the holding before the first). */
-export function accruedCoupon(principal: number, couponRate: number, investedOn: string, flows: readonly Cashflow[], asOf: string): number {
+export function accruedCoupon(
+  principal: number,
+  couponRate: number,
+  investedOn: string,
+  flows: readonly Cashflow[],
+  asOf: string,
+): number {
   if (principal <= 0) return 0;
   const lastDue = flows.filter((f) => f.dueDate <= asOf).at(-1)?.dueDate ?? investedOn;
   const elapsed = Math.max(0, days(lastDue, asOf));
@@ -38,9 +45,16 @@ export function accruedCoupon(principal: number, couponRate: number, investedOn:
 }
 
 /** Current value = principal outstanding + accrued coupon + dues not yet received (still owed). */
-export function currentValue(invested: number, couponRate: number, investedOn: string, flows: readonly Cashflow[], asOf: string): number {
+export function currentValue(
+  invested: number,
+  couponRate: number,
+  investedOn: string,
+  flows: readonly Cashflow[],
+  asOf: string,
+): number {
   const principal = principalOutstanding(invested, couponRate, flows);
-  const owed = flows.filter((f) => f.dueDate <= asOf && f !== flows.at(-1))
+  const owed = flows
+    .filter((f) => f.dueDate <= asOf && f !== flows.at(-1))
     .reduce((sum, f) => sum + Math.max(0, f.expectedAmount - (f.receivedAmount ?? 0)), 0);
   return Math.round((principal + accruedCoupon(principal, couponRate, investedOn, flows, asOf) + owed) * 100) / 100;
 }
@@ -50,7 +64,12 @@ export function currentValue(invested: number, couponRate: number, investedOn: s
  * from the investment to the due date of the last flow received (income not yet due does not dilute
  * it). Null until something is received.
  */
-export function realisedYield(invested: number, couponRate: number, investedOn: string, flows: readonly Cashflow[]): number | null {
+export function realisedYield(
+  invested: number,
+  couponRate: number,
+  investedOn: string,
+  flows: readonly Cashflow[],
+): number | null {
   const coupon = monthlyCoupon(invested, couponRate);
   let received = 0;
   let lastDue: string | null = null;
@@ -75,7 +94,12 @@ export function nextPayment(flows: readonly Cashflow[], asOf: string): Cashflow 
  * The expected flows of a new subscription: the monthly coupon from the month after issue (or after
  * the subscription, for a security already issued), and the principal with the last coupon.
  */
-export function scheduleFor(invested: number, couponRate: number, firstDue: string, maturityDate: string): { dueDate: string; expectedAmount: number }[] {
+export function scheduleFor(
+  invested: number,
+  couponRate: number,
+  firstDue: string,
+  maturityDate: string,
+): { dueDate: string; expectedAmount: number }[] {
   const coupon = monthlyCoupon(invested, couponRate);
   const out: { dueDate: string; expectedAmount: number }[] = [];
   const start = new Date(`${firstDue}T00:00:00Z`);

@@ -17,7 +17,17 @@ import { queryRows } from '@/lib/db/query';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 
-const BUCKETS = ['current', 'crd_bucket1', 'crd_bucket2', 'crd_bucket3', 'crd_bucket4', 'inv_bucket1', 'inv_bucket2', 'inv_bucket3', 'inv_bucket4'] as const;
+const BUCKETS = [
+  'current',
+  'crd_bucket1',
+  'crd_bucket2',
+  'crd_bucket3',
+  'crd_bucket4',
+  'inv_bucket1',
+  'inv_bucket2',
+  'inv_bucket3',
+  'inv_bucket4',
+] as const;
 const AMOUNTS = [...BUCKETS, 'outstanding', 'overdue', 'invoiced', 'paid'] as const;
 
 interface Scope {
@@ -104,7 +114,13 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
       order by x.sys_obligor_code, x.rating_date desc),
     r as (
       select o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code, rated.rating,
-        ${sql.join(BUCKETS.map((n) => sql`coalesce(b.${sql.identifier(n)}, 0) as ${sql.identifier(n)}, coalesce(b.${sql.identifier(`${n}_num`)}, 0) as ${sql.identifier(`${n}_num`)}`), sql`, `)},
+        ${sql.join(
+          BUCKETS.map(
+            (n) =>
+              sql`coalesce(b.${sql.identifier(n)}, 0) as ${sql.identifier(n)}, coalesce(b.${sql.identifier(`${n}_num`)}, 0) as ${sql.identifier(`${n}_num`)}`,
+          ),
+          sql`, `,
+        )},
         coalesce(b.outstanding, 0) as outstanding, coalesce(b.overdue, 0) as overdue,
         coalesce(a.invoiced, 0) as invoiced, coalesce(a.paid, 0) as paid
       from obligors o
@@ -116,8 +132,12 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
 
 /** Sums of every amount and count over `r`, named as the services answer them. */
 function sums(): SQL {
-  const amounts = AMOUNTS.map((k) => sql`coalesce(sum(r.${sql.identifier(k)}), 0)::numeric(18,2) as ${sql.identifier(k)}`);
-  const counts = BUCKETS.map((k) => sql`coalesce(sum(r.${sql.identifier(`${k}_num`)}), 0)::int as ${sql.identifier(`${k}_num`)}`);
+  const amounts = AMOUNTS.map(
+    (k) => sql`coalesce(sum(r.${sql.identifier(k)}), 0)::numeric(18,2) as ${sql.identifier(k)}`,
+  );
+  const counts = BUCKETS.map(
+    (k) => sql`coalesce(sum(r.${sql.identifier(`${k}_num`)}), 0)::int as ${sql.identifier(`${k}_num`)}`,
+  );
   return sql.join([...amounts, ...counts], sql`, `);
 }
 
@@ -132,39 +152,53 @@ export type Row = Record<string, string | number | null>;
 
 /** The client summary as of a date (totals, ratings, open obligors, overall risk). */
 export async function baselineSummary(db: Db, clientId: number, asOf: string, b: AgeingBoundaries): Promise<Row> {
-  const [row] = await queryRows<Row>(db, sql`
+  const [row] = await queryRows<Row>(
+    db,
+    sql`
     with ${obligorRowsCtes(clientId, asOf, b)}
     select ${sums()}, ${RATED}, count(*) filter (where r.outstanding <> 0)::int as open_obligors,
       (select round(avg(w)::numeric, 1)::float8 from (
         select sum(f.rating * f.outstanding) filter (where f.rating is not null and f.outstanding > 0)
           / nullif(sum(f.outstanding) filter (where f.rating is not null and f.outstanding > 0), 0) as w
         from r f group by f.family_code) families) as overall_risk
-    from r`);
+    from r`,
+  );
   return row ?? {};
 }
 
 /** Families (or, with familyCode, one family's obligors) summed and paged like listReceivables. */
 export async function baselineReceivables(
-  db: Db, clientId: number, asOf: string, b: AgeingBoundaries,
+  db: Db,
+  clientId: number,
+  asOf: string,
+  b: AgeingBoundaries,
   page: { sortBy: 'overdue' | 'outstanding'; offset: number; count: number; familyCode?: string },
 ): Promise<{ total: number; rows: Row[] }> {
   const key = page.familyCode ? sql`r.sys_obligor_code` : sql`r.family_code`;
-  const rows = await queryRows<Row>(db, sql`
+  const rows = await queryRows<Row>(
+    db,
+    sql`
     with ${obligorRowsCtes(clientId, asOf, b, { familyCode: page.familyCode })},
     g as (select ${key} as code, ${sums()}, ${RATED} from r group by ${key})
     select g.*, o.name, count(*) over () as total
     from g join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = g.code
     order by g.${sql.identifier(page.sortBy)} desc nulls last, g.code
-    limit ${page.count} offset ${(page.offset - 1) * page.count}`);
+    limit ${page.count} offset ${(page.offset - 1) * page.count}`,
+  );
   return { total: rows.length ? Number(rows[0]!.total) : 0, rows };
 }
 
 /** Open items at the date (optionally searched by number), most days past due first, paged. */
 export async function baselineOpenInvoices(
-  db: Db, clientId: number, asOf: string, page: { offset: number; count: number; invoiceNum?: string },
+  db: Db,
+  clientId: number,
+  asOf: string,
+  page: { offset: number; count: number; invoiceNum?: string },
 ): Promise<{ total: number; rows: Row[] }> {
   const d = sql`${asOf}::date`;
-  const rows = await queryRows<Row>(db, sql`
+  const rows = await queryRows<Row>(
+    db,
+    sql`
     with ${itemsCte(clientId, asOf, { invoiceNum: page.invoiceNum })},
     open_page as (
       select items.*, o.name as obligor_name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code,
@@ -176,7 +210,8 @@ export async function baselineOpenInvoices(
     select open_page.*, (select x.rating from obligor_ratings x where x.client_id = ${clientId}
         and x.sys_obligor_code = open_page.sys_obligor_code and x.rating_date <= ${d}
         order by x.rating_date desc limit 1) as rating
-    from open_page order by past_due desc nulls last, sys_invoice_num`);
+    from open_page order by past_due desc nulls last, sys_invoice_num`,
+  );
   return { total: rows.length ? Number(rows[0]!.total) : 0, rows };
 }
 

@@ -13,8 +13,16 @@ import { summarise, type Timing } from './timing';
 
 /** BENCH_PORT moves the benchmark's `next start` off 3300. */
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3300);
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const ADMIN = { email: 'admin@vardhman.test', password: 'Receivables@2026' };
 const DASHBOARD = '/borrowers/dashboard';
 
@@ -59,7 +67,13 @@ export interface BrowserOptions {
 export function ensureBuild(log: (m: string) => void, force = false): string | undefined {
   if (!force && existsSync(path.join(process.cwd(), '.next', 'BUILD_ID'))) return undefined;
   log(force ? 'running next build (--build-stats)' : '.next/BUILD_ID missing: running next build');
-  const result = spawnSync('npx', ['next', 'build'], { cwd: process.cwd(), encoding: 'utf8', env: { ...process.env }, maxBuffer: 64 * 1024 * 1024, timeout: 900_000 });
+  const result = spawnSync('npx', ['next', 'build'], {
+    cwd: process.cwd(),
+    encoding: 'utf8',
+    env: { ...process.env },
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 900_000,
+  });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.status !== 0) throw new Error(`next build failed (exit ${result.status}):\n${output.slice(-4000)}`);
   return output;
@@ -88,10 +102,18 @@ function startServer(databaseUrl: string, log: (m: string) => void): { child: Ch
 async function stopServer(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
   const stopped = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
   if (!stopped) {
-    try { process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
     await Promise.race([exited, sleep(2000)]);
   }
 }
@@ -102,7 +124,9 @@ async function waitReady(base: string, child: ChildProcess, output: () => string
     try {
       const res = await fetch(`${base}/`, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
       if (res.status < 500) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await sleep(500);
   }
   throw new Error(`next start did not answer within 60 s:\n${output()}`);
@@ -115,11 +139,14 @@ async function signIn(base: string): Promise<{ name: string; value: string }[]> 
     body: JSON.stringify(ADMIN),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((line) => {
-    const [pair] = line.split(';');
-    const at = pair!.indexOf('=');
-    return { name: pair!.slice(0, at).trim(), value: pair!.slice(at + 1).trim() };
-  }).filter((c) => c.name && c.value);
+  const cookies = res.headers
+    .getSetCookie()
+    .map((line) => {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      return { name: pair!.slice(0, at).trim(), value: pair!.slice(at + 1).trim() };
+    })
+    .filter((c) => c.name && c.value);
   if (!cookies.length) throw new Error('sign-in answered without a session cookie');
   return cookies;
 }
@@ -128,32 +155,42 @@ async function loadOnce(context: BrowserContext, url: string): Promise<LoadSampl
   const page = await context.newPage();
   try {
     const response = await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
-    const figures = await page.evaluate(() => new Promise<Omit<LoadSample, 'status' | 'finalPath'>>((resolve) => {
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      let lcp: number | null = null;
-      let lcpElement: string | null = null;
-      new PerformanceObserver((list) => {
-        const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
-        const last = entries[entries.length - 1];
-        if (!last) return;
-        lcp = last.startTime;
-        const el = last.element;
-        lcpElement = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}: ${(el.textContent ?? '').trim().slice(0, 40)}` : null;
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-      const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((r) => r.initiatorType === 'script' || /\.js(\?|$)/.test(r.name));
-      setTimeout(() => resolve({
-        ttfb: nav.responseStart,
-        serverMs: nav.responseStart - nav.requestStart,
-        domContentLoaded: nav.domContentLoadedEventEnd,
-        load: nav.loadEventEnd,
-        lcp,
-        lcpElement,
-        jsTransferBytes: scripts.reduce((s, r) => s + r.transferSize, 0),
-        jsDecodedBytes: scripts.reduce((s, r) => s + r.decodedBodySize, 0),
-        jsFiles: scripts.length,
-      }), 100);
-    }));
+    const figures = await page.evaluate(
+      () =>
+        new Promise<Omit<LoadSample, 'status' | 'finalPath'>>((resolve) => {
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+          let lcp: number | null = null;
+          let lcpElement: string | null = null;
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+            const last = entries[entries.length - 1];
+            if (!last) return;
+            lcp = last.startTime;
+            const el = last.element;
+            lcpElement = el
+              ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}: ${(el.textContent ?? '').trim().slice(0, 40)}`
+              : null;
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+          const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+            (r) => r.initiatorType === 'script' || /\.js(\?|$)/.test(r.name),
+          );
+          setTimeout(
+            () =>
+              resolve({
+                ttfb: nav.responseStart,
+                serverMs: nav.responseStart - nav.requestStart,
+                domContentLoaded: nav.domContentLoadedEventEnd,
+                load: nav.loadEventEnd,
+                lcp,
+                lcpElement,
+                jsTransferBytes: scripts.reduce((s, r) => s + r.transferSize, 0),
+                jsDecodedBytes: scripts.reduce((s, r) => s + r.decodedBodySize, 0),
+                jsFiles: scripts.length,
+              }),
+            100,
+          );
+        }),
+    );
     return { ...figures, status: response?.status() ?? 0, finalPath: new URL(page.url()).pathname };
   } finally {
     await page.close();
@@ -173,8 +210,14 @@ export async function measureDashboard(options: BrowserOptions): Promise<Browser
   const { log } = options;
   const base = `http://localhost:${BENCH_PORT}`;
   const url = `${base}${DASHBOARD}`;
-  const busy = await fetch(`${base}/`, { redirect: 'manual', signal: AbortSignal.timeout(2000) }).then(() => true, () => false);
-  if (busy) throw new Error(`port ${BENCH_PORT} is already in use (another benchmark's server?); set BENCH_PORT to use another`);
+  const busy = await fetch(`${base}/`, { redirect: 'manual', signal: AbortSignal.timeout(2000) }).then(
+    () => true,
+    () => false,
+  );
+  if (busy)
+    throw new Error(
+      `port ${BENCH_PORT} is already in use (another benchmark's server?); set BENCH_PORT to use another`,
+    );
   const buildId = readFileSync(path.join(process.cwd(), '.next', 'BUILD_ID'), 'utf8').trim();
   const server = startServer(options.databaseUrl, log);
   let browser: Browser | undefined;
@@ -182,7 +225,10 @@ export async function measureDashboard(options: BrowserOptions): Promise<Browser
     await waitReady(base, server.child, server.output);
     const cookies = await signIn(base);
     log(`signed in as ${ADMIN.email}; launching Chromium`);
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
     const newContext = async () => {
       const context = await browser!.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addCookies(cookies.map((c) => ({ ...c, url: base })));

@@ -57,8 +57,13 @@ function readEntryJSFiles(req: NodeJS.Require, file: string, appPath: string): R
 }
 
 function fromManifests(): RouteBundleRow[] {
-  const build = JSON.parse(readFileSync(path.join(DIST, 'build-manifest.json'), 'utf8')) as { rootMainFiles?: string[] };
-  const appPaths = JSON.parse(readFileSync(path.join(DIST, 'server', 'app-paths-manifest.json'), 'utf8')) as Record<string, string>;
+  const build = JSON.parse(readFileSync(path.join(DIST, 'build-manifest.json'), 'utf8')) as {
+    rootMainFiles?: string[];
+  };
+  const appPaths = JSON.parse(readFileSync(path.join(DIST, 'server', 'app-paths-manifest.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
   const req = createRequire(import.meta.url);
   const rows: RouteBundleRow[] = [];
   for (const appPath of Object.keys(appPaths)) {
@@ -66,12 +71,17 @@ function fromManifests(): RouteBundleRow[] {
     const file = path.join(DIST, 'server', 'app', `${appPath}_client-reference-manifest.js`);
     if (!existsSync(file)) continue;
     const entryJSFiles = readEntryJSFiles(req, file, appPath);
-    const files = new Set([...Object.values(entryJSFiles).flat(), ...(build.rootMainFiles ?? [])]
-      .filter((f) => f.endsWith('.js')));
+    const files = new Set(
+      [...Object.values(entryJSFiles).flat(), ...(build.rootMainFiles ?? [])].filter((f) => f.endsWith('.js')),
+    );
     const chunkPaths = [...files].map((f) => path.join('.next', f));
     // /(group)/x/page -> /x
     const route = appPath.replace(/\/page$/, '').replace(/\/\([^)]+\)/g, '') || '/';
-    rows.push({ route, firstLoadUncompressedJsBytes: chunkPaths.reduce((s, f) => s + statSync(f).size, 0), firstLoadChunkPaths: chunkPaths });
+    rows.push({
+      route,
+      firstLoadUncompressedJsBytes: chunkPaths.reduce((s, f) => s + statSync(f).size, 0),
+      firstLoadChunkPaths: chunkPaths,
+    });
   }
   return rows;
 }
@@ -91,7 +101,9 @@ export function readBuildStats(buildOutput?: string): BuildStats | undefined {
   if (!existsSync(path.join(DIST, 'BUILD_ID'))) return undefined;
   const statsFile = path.join(DIST, 'diagnostics', 'route-bundle-stats.json');
   const fromFile = existsSync(statsFile);
-  const rows: RouteBundleRow[] = fromFile ? JSON.parse(readFileSync(statsFile, 'utf8')) as RouteBundleRow[] : fromManifests();
+  const rows: RouteBundleRow[] = fromFile
+    ? (JSON.parse(readFileSync(statsFile, 'utf8')) as RouteBundleRow[])
+    : fromManifests();
   const gzip = new Map<string, number>();
   const raw = new Map<string, number>();
   const measureChunk = (file: string) => {
@@ -102,17 +114,23 @@ export function readBuildStats(buildOutput?: string): BuildStats | undefined {
     }
     return { bytes: raw.get(file)!, gzipBytes: gzip.get(file)! };
   };
-  const routes = rows.map((row) => {
-    const sizes = row.firstLoadChunkPaths.filter((f) => existsSync(path.join(process.cwd(), f))).map(measureChunk);
-    return {
-      route: row.route,
-      chunks: row.firstLoadChunkPaths.length,
-      bytes: sizes.reduce((s, x) => s + x.bytes, 0),
-      gzipBytes: sizes.reduce((s, x) => s + x.gzipBytes, 0),
-    };
-  }).sort((a, b) => a.route.localeCompare(b.route));
-  const build = JSON.parse(readFileSync(path.join(DIST, 'build-manifest.json'), 'utf8')) as { rootMainFiles?: string[] };
-  const sharedSizes = (build.rootMainFiles ?? []).filter((f) => f.endsWith('.js')).map((f) => measureChunk(path.join('.next', f)));
+  const routes = rows
+    .map((row) => {
+      const sizes = row.firstLoadChunkPaths.filter((f) => existsSync(path.join(process.cwd(), f))).map(measureChunk);
+      return {
+        route: row.route,
+        chunks: row.firstLoadChunkPaths.length,
+        bytes: sizes.reduce((s, x) => s + x.bytes, 0),
+        gzipBytes: sizes.reduce((s, x) => s + x.gzipBytes, 0),
+      };
+    })
+    .sort((a, b) => a.route.localeCompare(b.route));
+  const build = JSON.parse(readFileSync(path.join(DIST, 'build-manifest.json'), 'utf8')) as {
+    rootMainFiles?: string[];
+  };
+  const sharedSizes = (build.rootMainFiles ?? [])
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => measureChunk(path.join('.next', f)));
   return {
     buildId: readFileSync(path.join(DIST, 'BUILD_ID'), 'utf8').trim(),
     builtAt: statSync(path.join(DIST, 'BUILD_ID')).mtime.toISOString(),

@@ -61,10 +61,21 @@ function differ(label: string, a: unknown, b: unknown): string[] {
 }
 
 const SUMMARY_FIELDS: [string, string][] = [
-  ['outstanding', 'outstanding'], ['overdue', 'overdue'], ['current', 'current'], ['crdBucket1', 'crd_bucket1'],
-  ['crdBucket2', 'crd_bucket2'], ['crdBucket3', 'crd_bucket3'], ['crdBucket4', 'crd_bucket4'], ['invBucket1', 'inv_bucket1'],
-  ['invBucket2', 'inv_bucket2'], ['invBucket3', 'inv_bucket3'], ['invBucket4', 'inv_bucket4'], ['receivables', 'invoiced'],
-  ['paid', 'paid'], ['crdBucket4Num', 'crd_bucket4_num'], ['lowRatedReceivables', 'low_rated'],
+  ['outstanding', 'outstanding'],
+  ['overdue', 'overdue'],
+  ['current', 'current'],
+  ['crdBucket1', 'crd_bucket1'],
+  ['crdBucket2', 'crd_bucket2'],
+  ['crdBucket3', 'crd_bucket3'],
+  ['crdBucket4', 'crd_bucket4'],
+  ['invBucket1', 'inv_bucket1'],
+  ['invBucket2', 'inv_bucket2'],
+  ['invBucket3', 'inv_bucket3'],
+  ['invBucket4', 'inv_bucket4'],
+  ['receivables', 'invoiced'],
+  ['paid', 'paid'],
+  ['crdBucket4Num', 'crd_bucket4_num'],
+  ['lowRatedReceivables', 'low_rated'],
   ['highRatedReceivables', 'high_rated'],
 ];
 
@@ -73,13 +84,17 @@ function compareSummary(service: unknown, baseline: unknown): string[] {
   const b = baseline as Row;
   const out = SUMMARY_FIELDS.flatMap(([sk, bk]) => differ(sk, s[sk], b[bk]));
   out.push(...differ('openObligors', s.openObligors, b.open_obligors));
-  if ((s.overallRisk ?? null) !== (b.overall_risk ?? null)) out.push(`overallRisk: service ${String(s.overallRisk)} vs baseline ${String(b.overall_risk)}`);
+  if ((s.overallRisk ?? null) !== (b.overall_risk ?? null))
+    out.push(`overallRisk: service ${String(s.overallRisk)} vs baseline ${String(b.overall_risk)}`);
   return out;
 }
 
 function comparePage(
-  service: { total: number; rows: Record<string, unknown>[] }, baseline: { total: number; rows: Row[] },
-  serviceKey: string, baselineKey: string, amount?: [string, string],
+  service: { total: number; rows: Record<string, unknown>[] },
+  baseline: { total: number; rows: Row[] },
+  serviceKey: string,
+  baselineKey: string,
+  amount?: [string, string],
 ): string[] {
   const out: string[] = [];
   if (service.total !== baseline.total) out.push(`total: service ${service.total} vs baseline ${baseline.total}`);
@@ -102,22 +117,43 @@ type BaselinePage = { total: number; rows: Row[] };
 export async function callContext(db: Db, clientId: number, today: string, pageSize = 10): Promise<CallContext> {
   const client = await getClient(db, clientId);
   const boundaries = boundariesOf(client);
-  const first = await listReceivables(db, clientId, ZReceivablesQuery.parse({ date: today, sortBy: 'overdue', order: 'DESC', count: pageSize }));
+  const first = await listReceivables(
+    db,
+    clientId,
+    ZReceivablesQuery.parse({ date: today, sortBy: 'overdue', order: 'DESC', count: pageSize }),
+  );
   const familyCode = first.rows[0]?.sysObligorCode;
   if (!familyCode) throw new Error('no parent obligor with receivables: is the benchmark database seeded?');
   // An open invoice from the middle of the book; users type the serial part of its number.
-  const [open] = await queryRows<{ n: number }>(db, sql`
-    select count(*)::int as n from invoices where client_id = ${clientId} and status = 'OPEN' and doc_type = 'INVOICE'`);
-  const [pick] = await queryRows<{ invoice_num: string }>(db, sql`
+  const [open] = await queryRows<{ n: number }>(
+    db,
+    sql`
+    select count(*)::int as n from invoices where client_id = ${clientId} and status = 'OPEN' and doc_type = 'INVOICE'`,
+  );
+  const [pick] = await queryRows<{ invoice_num: string }>(
+    db,
+    sql`
     select invoice_num from invoices where client_id = ${clientId} and status = 'OPEN' and doc_type = 'INVOICE'
-    order by sys_invoice_num offset ${Math.floor((open?.n ?? 0) / 2)} limit 1`);
+    order by sys_invoice_num offset ${Math.floor((open?.n ?? 0) / 2)} limit 1`,
+  );
   const searchTerm = (pick?.invoice_num ?? '000001').slice(-6);
-  const [guest] = await queryRows<{ guest_id: number }>(db, sql`
+  const [guest] = await queryRows<{ guest_id: number }>(
+    db,
+    sql`
     select guest_id from obligors where client_id = ${clientId} and guest_id is not null
-    group by guest_id order by count(*) desc limit 1`);
+    group by guest_id order by count(*) desc limit 1`,
+  );
   return {
-    clientId, today, backdated: backdatedDate(today), familyCode, families: first.total,
-    deepPage: Math.max(1, Math.ceil(first.total / pageSize)), searchTerm, pageSize, boundaries, guestId: guest?.guest_id ?? null,
+    clientId,
+    today,
+    backdated: backdatedDate(today),
+    familyCode,
+    families: first.total,
+    deepPage: Math.max(1, Math.ceil(first.total / pageSize)),
+    searchTerm,
+    pageSize,
+    boundaries,
+    guestId: guest?.guest_id ?? null,
   };
 }
 
@@ -125,14 +161,25 @@ export async function callContext(db: Db, clientId: number, today: string, pageS
 export function benchCalls(ctx: CallContext): BenchCall[] {
   const { clientId, boundaries: b, pageSize } = ctx;
   const summary = (date: string, path: CallPath, id: string, label: string): BenchCall => ({
-    id, label, path, params: { date },
+    id,
+    label,
+    path,
+    params: { date },
     service: (db) => receivablesSummary(db, clientId, ZSummaryQuery.parse({ date })),
     baseline: (db) => baselineSummary(db, clientId, date, b),
     compare: compareSummary,
   });
   const parents = (date: string, offset: number, path: CallPath, id: string, label: string): BenchCall => ({
-    id, label, path, params: { date, sortBy: 'overdue', order: 'DESC', offset, count: pageSize },
-    service: (db) => listReceivables(db, clientId, ZReceivablesQuery.parse({ date, sortBy: 'overdue', order: 'DESC', offset, count: pageSize })),
+    id,
+    label,
+    path,
+    params: { date, sortBy: 'overdue', order: 'DESC', offset, count: pageSize },
+    service: (db) =>
+      listReceivables(
+        db,
+        clientId,
+        ZReceivablesQuery.parse({ date, sortBy: 'overdue', order: 'DESC', offset, count: pageSize }),
+      ),
     baseline: (db) => baselineReceivables(db, clientId, date, b, { sortBy: 'overdue', offset, count: pageSize }),
     compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['overdue', 'overdue']),
   });
@@ -141,31 +188,71 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
     summary(ctx.today, 'rollup', 'summary', 'Summary (today)'),
     summary(ctx.backdated, 'ledger', 'summary-backdated', `Summary (backdated ${ctx.backdated})`),
     parents(ctx.today, 1, 'rollup', 'parents-p1', 'Parent obligors, page 1, by overdue'),
-    parents(ctx.today, ctx.deepPage, 'rollup', 'parents-deep', `Parent obligors, page ${ctx.deepPage} (last), by overdue`),
-    parents(ctx.backdated, 1, 'ledger', 'parents-p1-backdated', `Parent obligors, page 1, by overdue (backdated ${ctx.backdated})`),
+    parents(
+      ctx.today,
+      ctx.deepPage,
+      'rollup',
+      'parents-deep',
+      `Parent obligors, page ${ctx.deepPage} (last), by overdue`,
+    ),
+    parents(
+      ctx.backdated,
+      1,
+      'ledger',
+      'parents-p1-backdated',
+      `Parent obligors, page 1, by overdue (backdated ${ctx.backdated})`,
+    ),
     {
-      id: 'family', label: `One family's rows (${ctx.familyCode})`, path: 'rollup',
+      id: 'family',
+      label: `One family's rows (${ctx.familyCode})`,
+      path: 'rollup',
       params: { date: ctx.today, parentSysObligorCode: ctx.familyCode, count: pageSize },
-      service: (db) => listReceivables(db, clientId, ZReceivablesQuery.parse({ date: ctx.today, parentSysObligorCode: ctx.familyCode, count: pageSize })),
-      baseline: (db) => baselineReceivables(db, clientId, ctx.today, b, { sortBy: 'outstanding', offset: 1, count: pageSize, familyCode: ctx.familyCode }),
-      compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['outstanding', 'outstanding']),
+      service: (db) =>
+        listReceivables(
+          db,
+          clientId,
+          ZReceivablesQuery.parse({ date: ctx.today, parentSysObligorCode: ctx.familyCode, count: pageSize }),
+        ),
+      baseline: (db) =>
+        baselineReceivables(db, clientId, ctx.today, b, {
+          sortBy: 'outstanding',
+          offset: 1,
+          count: pageSize,
+          familyCode: ctx.familyCode,
+        }),
+      compare: (s, x) =>
+        comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['outstanding', 'outstanding']),
     },
     {
-      id: 'invoices', label: 'Open invoices, page 1, by days past due', path: 'items',
+      id: 'invoices',
+      label: 'Open invoices, page 1, by days past due',
+      path: 'items',
       params: { date: ctx.today, count: pageSize },
       service: (db) => listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date: ctx.today, count: pageSize })),
       baseline: (db) => baselineOpenInvoices(db, clientId, ctx.today, { offset: 1, count: pageSize }),
-      compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
+      compare: (s, x) =>
+        comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
     },
     {
-      id: 'invoice-search', label: `Open-invoice search "${ctx.searchTerm}"`, path: 'items',
+      id: 'invoice-search',
+      label: `Open-invoice search "${ctx.searchTerm}"`,
+      path: 'items',
       params: { date: ctx.today, invoiceNum: ctx.searchTerm, count: pageSize },
-      service: (db) => listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date: ctx.today, invoiceNum: ctx.searchTerm, count: pageSize })),
-      baseline: (db) => baselineOpenInvoices(db, clientId, ctx.today, { offset: 1, count: pageSize, invoiceNum: ctx.searchTerm }),
-      compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
+      service: (db) =>
+        listOpenInvoices(
+          db,
+          clientId,
+          ZInvoicesQuery.parse({ date: ctx.today, invoiceNum: ctx.searchTerm, count: pageSize }),
+        ),
+      baseline: (db) =>
+        baselineOpenInvoices(db, clientId, ctx.today, { offset: 1, count: pageSize, invoiceNum: ctx.searchTerm }),
+      compare: (s, x) =>
+        comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
     },
     {
-      id: 'overview', label: '12-month overview', path: 'rollup',
+      id: 'overview',
+      label: '12-month overview',
+      path: 'rollup',
       params: { ...range },
       service: (db) => receivablesOverview(db, clientId, ZOverviewQuery.parse({ toDate: ctx.today })),
       baseline: (db) => baselineOverview(db, clientId, monthPoints(range.fromDate, range.toDate), b),

@@ -16,7 +16,9 @@ import { scaledVolumes, VARDHMAN } from '@/lib/db/seed/tenants';
 export const BENCH_DATA_DIR = path.join(process.cwd(), 'bench-data');
 const DEFAULT_PGLITE_DIR = path.join(BENCH_DATA_DIR, 'pglite');
 /** BENCH_PGLITE_DIR moves the embedded benchmark database (e.g. to run two benchmarks side by side). */
-export const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ? path.resolve(process.env.BENCH_PGLITE_DIR) : DEFAULT_PGLITE_DIR;
+export const PGLITE_DIR = process.env.BENCH_PGLITE_DIR
+  ? path.resolve(process.env.BENCH_PGLITE_DIR)
+  : DEFAULT_PGLITE_DIR;
 export const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/receivables_bench';
 
 export type DbKind = 'postgres' | 'pglite';
@@ -72,7 +74,10 @@ function stamp(started: number): string {
 
 /** What the seed of a benchmark database measured, kept beside it for runs that reuse it. */
 function metaFile(kind: DbKind, pgUrl: string): string {
-  if (kind === 'pglite') return PGLITE_DIR === DEFAULT_PGLITE_DIR ? path.join(BENCH_DATA_DIR, 'pglite-meta.json') : `${PGLITE_DIR}-meta.json`;
+  if (kind === 'pglite')
+    return PGLITE_DIR === DEFAULT_PGLITE_DIR
+      ? path.join(BENCH_DATA_DIR, 'pglite-meta.json')
+      : `${PGLITE_DIR}-meta.json`;
   const name = databaseName(pgUrl);
   return path.join(BENCH_DATA_DIR, name === 'receivables_bench' ? 'postgres-meta.json' : `postgres-${name}-meta.json`);
 }
@@ -89,7 +94,8 @@ function readMeta(kind: DbKind, pgUrl: string): SeedFigures | undefined {
 function databaseName(url: string): string {
   const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected benchmark database name "${name}"`);
-  if (name === 'test' || name === 'postgres') throw new Error(`refusing to use the "${name}" database for the benchmark`);
+  if (name === 'test' || name === 'postgres')
+    throw new Error(`refusing to use the "${name}" database for the benchmark`);
   return name;
 }
 
@@ -113,14 +119,23 @@ async function postgresExists(url: string): Promise<boolean> {
   adminUrl.pathname = '/postgres';
   const admin = await openDatabase({ url: adminUrl.toString() });
   try {
-    const rows = await queryRows<{ n: number }>(admin.db, sql`select count(*)::int as n from pg_database where datname = ${name}`);
+    const rows = await queryRows<{ n: number }>(
+      admin.db,
+      sql`select count(*)::int as n from pg_database where datname = ${name}`,
+    );
     return (rows[0]?.n ?? 0) > 0;
   } finally {
     await admin.close();
   }
 }
 
-async function seed(database: Database, meta: string, scale: number, today: string, log: (m: string) => void): Promise<SeedFigures> {
+async function seed(
+  database: Database,
+  meta: string,
+  scale: number,
+  today: string,
+  log: (m: string) => void,
+): Promise<SeedFigures> {
   const started = performance.now();
   const marks: { at: number; message: string }[] = [];
   const summary = await seedDatabase(database.db, {
@@ -162,7 +177,9 @@ async function readVolumes(db: Db, today: string): Promise<Volumes> {
   const [client] = await queryRows<{ id: number }>(db, sql`select id from clients where code = ${VARDHMAN.code}`);
   if (!client) throw new Error('benchmark database has no VARDHMAN client: seed it (run without --skip-seed)');
   const clientId = Number(client.id);
-  const [v] = await queryRows<Record<string, string | number>>(db, sql`
+  const [v] = await queryRows<Record<string, string | number>>(
+    db,
+    sql`
     select
       (select count(*) from invoices where client_id = ${clientId}) as invoices,
       (select count(*) from payments where client_id = ${clientId}) as payments,
@@ -173,7 +190,8 @@ async function readVolumes(db: Db, today: string): Promise<Volumes> {
       (select count(*) from obligor_ageing where client_id = ${clientId}) as rollup_rows,
       (select count(*) from ageing_snapshots where client_id = ${clientId}) as rollup_dates,
       (select count(*) from invoices) as all_invoices,
-      (select count(*) from payments) as all_payments`);
+      (select count(*) from payments) as all_payments`,
+  );
   const n = (k: string) => Number(v?.[k] ?? 0);
   return {
     clientId,
@@ -190,19 +208,35 @@ async function readVolumes(db: Db, today: string): Promise<Volumes> {
 }
 
 async function seededToday(db: Db, clientId?: number): Promise<string | undefined> {
-  const rows = await queryRows<{ d: string | null }>(db, sql`
+  const rows = await queryRows<{ d: string | null }>(
+    db,
+    sql`
     select max(s.as_of_date)::text as d from ageing_snapshots s join clients c on c.id = s.client_id
-    where c.code = ${VARDHMAN.code} ${clientId ? sql`and c.id = ${clientId}` : sql``}`);
+    where c.code = ${VARDHMAN.code} ${clientId ? sql`and c.id = ${clientId}` : sql``}`,
+  );
   return rows[0]?.d ?? undefined;
 }
 
 async function serverInfo(db: Db, kind: DbKind): Promise<{ version: string; settings: Record<string, string> }> {
   const [v] = await queryRows<{ v: string }>(db, sql`select version() as v`);
-  const names = ['shared_buffers', 'work_mem', 'effective_cache_size', 'max_parallel_workers_per_gather', 'jit', 'random_page_cost'];
-  const rows = await queryRows<{ name: string; setting: string; unit: string | null }>(db, sql`
-    select name, setting, unit from pg_settings where name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})`);
+  const names = [
+    'shared_buffers',
+    'work_mem',
+    'effective_cache_size',
+    'max_parallel_workers_per_gather',
+    'jit',
+    'random_page_cost',
+  ];
+  const rows = await queryRows<{ name: string; setting: string; unit: string | null }>(
+    db,
+    sql`
+    select name, setting, unit from pg_settings where name in (${sql.join(
+      names.map((n) => sql`${n}`),
+      sql`, `,
+    )})`,
+  );
   const settings = Object.fromEntries(rows.map((r) => [r.name, r.unit ? `${r.setting} ${r.unit}` : r.setting]));
-  const version = kind === 'pglite' ? `PGlite (${(v?.v ?? '').split(',')[0]})` : (v?.v ?? '').split(',')[0] ?? '';
+  const version = kind === 'pglite' ? `PGlite (${(v?.v ?? '').split(',')[0]})` : ((v?.v ?? '').split(',')[0] ?? '');
   return { version, settings };
 }
 
@@ -224,7 +258,8 @@ export async function prepareDataset(kind: DbKind, options: PrepareOptions): Pro
   if (kind === 'postgres') {
     where = options.pgUrl.replace(/\/\/[^@/]*@/, '//…@');
     if (!options.skipSeed) await recreatePostgres(options.pgUrl, log);
-    else if (!(await postgresExists(options.pgUrl))) throw new Error(`--skip-seed: database ${databaseName(options.pgUrl)} does not exist`);
+    else if (!(await postgresExists(options.pgUrl)))
+      throw new Error(`--skip-seed: database ${databaseName(options.pgUrl)} does not exist`);
     database = await openDatabase({ url: options.pgUrl });
   } else {
     where = path.relative(process.cwd(), PGLITE_DIR);
@@ -246,25 +281,44 @@ export async function prepareDataset(kind: DbKind, options: PrepareOptions): Pro
     if (!options.skipSeed) {
       if (await isSeeded(database.db)) throw new Error(`${label} benchmark database is not empty after recreation`);
       const volumes = scaledVolumes(VARDHMAN, scale);
-      log(`${label}: seeding scale ${scale} for ${today} (VARDHMAN: ${volumes.parents} parents, ${volumes.children} children, ${volumes.invoices} documents)`);
+      log(
+        `${label}: seeding scale ${scale} for ${today} (VARDHMAN: ${volumes.parents} parents, ${volumes.children} children, ${volumes.invoices} documents)`,
+      );
       seedFigures = await seed(database, metaFile(kind, options.pgUrl), scale, today, log);
-      log(`${label}: seeded in ${(seedFigures.seedMs / 1000).toFixed(1)} s (+ ${(seedFigures.analyzeMs / 1000).toFixed(1)} s VACUUM ANALYZE) ${stamp(started)}`);
+      log(
+        `${label}: seeded in ${(seedFigures.seedMs / 1000).toFixed(1)} s (+ ${(seedFigures.analyzeMs / 1000).toFixed(1)} s VACUUM ANALYZE) ${stamp(started)}`,
+      );
     } else {
       if (!(await isSeeded(database.db))) throw new Error(`--skip-seed: the ${label} benchmark database is empty`);
       previousSeed = readMeta(kind, options.pgUrl);
       today = (await seededToday(database.db)) ?? previousSeed?.today ?? today;
       scale = previousSeed?.scale ?? Number.NaN;
-      log(`${label}: reusing the seeded database (today = ${today}${previousSeed ? `, scale ${previousSeed.scale}` : ''})`);
+      log(
+        `${label}: reusing the seeded database (today = ${today}${previousSeed ? `, scale ${previousSeed.scale}` : ''})`,
+      );
       // A migration may have reset the rollups (new rollup tables): rebuild what is missing, as db:setup does.
       const refreshStarted = performance.now();
       const refreshed = await refreshStaleRollups(database.db, today);
-      if (refreshed.length) log(`${label}: rollups rebuilt for ${refreshed.length} client(s) in ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`);
+      if (refreshed.length)
+        log(
+          `${label}: rollups rebuilt for ${refreshed.length} client(s) in ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`,
+        );
     }
     const volumes = await readVolumes(database.db, today);
     const info = await serverInfo(database.db, kind);
     return {
-      kind, label, database, db: database.db, where, scale, today, seed: seedFigures, previousSeed, volumes,
-      serverVersion: info.version, settings: info.settings,
+      kind,
+      label,
+      database,
+      db: database.db,
+      where,
+      scale,
+      today,
+      seed: seedFigures,
+      previousSeed,
+      volumes,
+      serverVersion: info.version,
+      settings: info.settings,
     };
   } catch (error) {
     await database.close();

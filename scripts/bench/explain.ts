@@ -60,15 +60,29 @@ export interface Explanation {
 
 /** Exclusive time per node of a text EXPLAIN ANALYZE plan (indentation gives the tree). */
 export function costliestNodes(planLines: string[], top = 4): PlanNode[] {
-  interface Parsed extends PlanNode { indent: number; childMs: number }
+  interface Parsed extends PlanNode {
+    indent: number;
+    childMs: number;
+  }
   const nodes: Parsed[] = [];
   const stack: Parsed[] = [];
   for (const line of planLines) {
-    const m = /^(\s*)(?:->\s+)?(.+?)\s+\(cost=[^)]*\)\s+\(actual time=([\d.]+)\.\.([\d.]+) rows=([\d.]+) loops=(\d+)\)/.exec(line);
+    const m =
+      /^(\s*)(?:->\s+)?(.+?)\s+\(cost=[^)]*\)\s+\(actual time=([\d.]+)\.\.([\d.]+) rows=([\d.]+) loops=(\d+)\)/.exec(
+        line,
+      );
     if (!m) continue;
     const indent = m[1]!.length;
     const totalMs = Number(m[4]) * Number(m[6]);
-    const node: Parsed = { node: m[2]!.trim(), indent, totalMs, childMs: 0, selfMs: 0, rows: Number(m[5]), loops: Number(m[6]) };
+    const node: Parsed = {
+      node: m[2]!.trim(),
+      indent,
+      totalMs,
+      childMs: 0,
+      selfMs: 0,
+      rows: Number(m[5]),
+      loops: Number(m[6]),
+    };
     while (stack.length && stack[stack.length - 1]!.indent >= indent) stack.pop();
     const parent = stack[stack.length - 1];
     if (parent) parent.childMs += totalMs;
@@ -79,9 +93,26 @@ export function costliestNodes(planLines: string[], top = 4): PlanNode[] {
   // PostgreSQL's JIT compiles the expressions while the first rows are produced: its time shows up
   // inside the node timings above, and on its own in the "JIT: Timing: ... Total X ms" footer.
   const jit = planLines.map((l) => /^\s*Timing: Generation .* Total ([\d.]+) ms/.exec(l)).find(Boolean);
-  if (jit) nodes.push({ node: 'JIT compilation (jit=on; counted inside the node times above)', indent: 0, totalMs: Number(jit[1]), childMs: 0, selfMs: Number(jit[1]), rows: 0, loops: 1 });
-  return nodes.sort((a, b) => b.selfMs - a.selfMs).slice(0, top + (jit ? 1 : 0))
-    .map(({ node, selfMs, totalMs, rows, loops }) => ({ node, selfMs: Math.round(selfMs * 10) / 10, totalMs: Math.round(totalMs * 10) / 10, rows, loops }));
+  if (jit)
+    nodes.push({
+      node: 'JIT compilation (jit=on; counted inside the node times above)',
+      indent: 0,
+      totalMs: Number(jit[1]),
+      childMs: 0,
+      selfMs: Number(jit[1]),
+      rows: 0,
+      loops: 1,
+    });
+  return nodes
+    .sort((a, b) => b.selfMs - a.selfMs)
+    .slice(0, top + (jit ? 1 : 0))
+    .map(({ node, selfMs, totalMs, rows, loops }) => ({
+      node,
+      selfMs: Math.round(selfMs * 10) / 10,
+      totalMs: Math.round(totalMs * 10) / 10,
+      rows,
+      loops,
+    }));
 }
 
 export async function explainSlowest(db: Db, call: (db: Db) => Promise<unknown>): Promise<Explanation | undefined> {

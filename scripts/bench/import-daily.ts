@@ -30,33 +30,55 @@ class RollBack extends Error {}
 const addDays = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function writeBatch(db: Db, clientId: number, today: string, invoices: number, dir: string): Promise<number> {
-  const obligors = await queryRows<{ code: string }>(db, sql`
-    select sys_obligor_code as code from obligors where client_id = ${clientId} order by sys_obligor_code`);
-  const open = await queryRows<{ num: string; due: string }>(db, sql`
+  const obligors = await queryRows<{ code: string }>(
+    db,
+    sql`
+    select sys_obligor_code as code from obligors where client_id = ${clientId} order by sys_obligor_code`,
+  );
+  const open = await queryRows<{ num: string; due: string }>(
+    db,
+    sql`
     select sys_invoice_num as num, (amount - paid_to_date)::text as due from invoices
     where client_id = ${clientId} and status = 'OPEN' and doc_type = 'INVOICE' and amount - paid_to_date >= 2
-    order by sys_invoice_num limit ${Math.ceil(invoices / 4)}`);
+    order by sys_invoice_num limit ${Math.ceil(invoices / 4)}`,
+  );
   const stamp = Date.now().toString(36);
   const lines = ['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount'];
   for (let i = 0; i < invoices; i++) {
     const issued = addDays(today, -(i % 3));
-    lines.push(`D${stamp}-${i},DAY/${stamp}/${i},${obligors[(i * 7919) % obligors.length]!.code},${issued},${addDays(issued, 30)},${((i * 7919) % 90_000) + 1_000}.50`);
+    lines.push(
+      `D${stamp}-${i},DAY/${stamp}/${i},${obligors[(i * 7919) % obligors.length]!.code},${issued},${addDays(issued, 30)},${((i * 7919) % 90_000) + 1_000}.50`,
+    );
   }
   writeFileSync(path.join(dir, 'invoices.csv'), `${lines.join('\n')}\n`);
   const payments = ['payment_ref,sys_invoice_num,paid_date,amount'];
-  open.forEach((row, i) => payments.push(`DP${stamp}-${i},${row.num},${addDays(today, -(i % 3))},${(Math.floor(Number(row.due) * 50) / 100).toFixed(2)}`));
+  open.forEach((row, i) =>
+    payments.push(
+      `DP${stamp}-${i},${row.num},${addDays(today, -(i % 3))},${(Math.floor(Number(row.due) * 50) / 100).toFixed(2)}`,
+    ),
+  );
   writeFileSync(path.join(dir, 'payments.csv'), `${payments.join('\n')}\n`);
   return open.length;
 }
 
 export async function measureDailyImport(
-  db: Db, kind: string, clientId: number, today: string, invoices: number, log: (message: string) => void,
+  db: Db,
+  kind: string,
+  clientId: number,
+  today: string,
+  invoices: number,
+  log: (message: string) => void,
 ): Promise<DailyImportRate> {
   const dir = mkdtempSync(path.join(tmpdir(), 'import-daily-'));
   let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 250);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 250);
   try {
-    const [ledger] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from invoices where client_id = ${clientId}`);
+    const [ledger] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from invoices where client_id = ${clientId}`,
+    );
     const payments = await writeBatch(db, clientId, today, invoices, dir);
     const source = (name: string) => ({ name, open: () => createReadStream(path.join(dir, name)) });
     const timer = importStepTimer();
@@ -65,11 +87,16 @@ export async function measureDailyImport(
     try {
       await db.transaction(async (tx) => {
         const report = await runImport(tx, {
-          clientId, userId: null, source: 'CLI', today, files: [source('invoices.csv'), source('payments.csv')],
+          clientId,
+          userId: null,
+          source: 'CLI',
+          today,
+          files: [source('invoices.csv'), source('payments.csv')],
           onProgress: timer.onProgress,
         });
         seconds = (performance.now() - started) / 1000;
-        if (report.status !== 'SUCCEEDED') throw new Error(`daily batch refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
+        if (report.status !== 'SUCCEEDED')
+          throw new Error(`daily batch refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
         throw new RollBack();
       });
     } catch (error) {
@@ -77,11 +104,19 @@ export async function measureDailyImport(
     }
     const steps = timer.steps(started + seconds * 1000);
     const rows = invoices + payments;
-    log(`daily import ${kind}: ${invoices.toLocaleString('en-IN')} invoices + ${payments.toLocaleString('en-IN')} payments into ` +
-      `${ledger!.n.toLocaleString('en-IN')} invoices in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en-IN')} rows/s); ` +
-      stepsLine(steps));
+    log(
+      `daily import ${kind}: ${invoices.toLocaleString('en-IN')} invoices + ${payments.toLocaleString('en-IN')} payments into ` +
+        `${ledger!.n.toLocaleString('en-IN')} invoices in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString('en-IN')} rows/s); ` +
+        stepsLine(steps),
+    );
     return {
-      kind, ledgerInvoices: ledger!.n, invoices, payments, seconds, rowsPerSecond: Math.round(rows / seconds), steps,
+      kind,
+      ledgerInvoices: ledger!.n,
+      invoices,
+      payments,
+      seconds,
+      rowsPerSecond: Math.round(rows / seconds),
+      steps,
       peakRssMb: Math.round(peakRss / 1024 / 1024),
     };
   } finally {
@@ -92,6 +127,8 @@ export async function measureDailyImport(
 
 export function writeDailyImport(dir: string, rate: DailyImportRate): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `import-daily-${rate.kind.toLowerCase().replace(/\W+/g, '-')}.json`),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), ...rate }, null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, `import-daily-${rate.kind.toLowerCase().replace(/\W+/g, '-')}.json`),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), ...rate }, null, 2)}\n`,
+  );
 }

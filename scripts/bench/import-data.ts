@@ -8,7 +8,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 
-async function writeLines(file: string, header: string, count: number, line: (i: number) => string | null): Promise<number> {
+async function writeLines(
+  file: string,
+  header: string,
+  count: number,
+  line: (i: number) => string | null,
+): Promise<number> {
   const out = createWriteStream(file);
   let written = 0;
   let buffer = `${header}\n`;
@@ -49,13 +54,29 @@ export async function writeImportDataset(dir: string, invoices: number): Promise
   await mkdir(dir, { recursive: true });
   const obligorCount = Math.max(5, Math.ceil(invoices / 20));
   const code = (i: number) => `C${String(i).padStart(7, '0')}`;
-  const obligors = await writeLines(path.join(dir, 'obligors.csv'), 'sys_obligor_code,name,parent_sys_obligor_code,credit_limit,dim1',
-    obligorCount, (i) => `${code(i)},Obligor ${i},${i % 5 === 0 ? '' : code(i - (i % 5))},${inr(((i * 7919) % 5000 + 100) * 100_000)},${['North', 'South', 'East', 'West', 'Central'][i % 5]}`);
+  const obligors = await writeLines(
+    path.join(dir, 'obligors.csv'),
+    'sys_obligor_code,name,parent_sys_obligor_code,credit_limit,dim1',
+    obligorCount,
+    (i) =>
+      `${code(i)},Obligor ${i},${i % 5 === 0 ? '' : code(i - (i % 5))},${inr((((i * 7919) % 5000) + 100) * 100_000)},${['North', 'South', 'East', 'West', 'Central'][i % 5]}`,
+  );
   // Invoice i: amount from a multiplicative hash, issued on day i mod 700, due 30 days later.
   const amountOf = (i: number) => ((i * 2654435761) % 9_000_000) + 100_000;
-  const written = await writeLines(path.join(dir, 'invoices.csv'), 'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
-    invoices, (i) => `S${i},INV/${i},${code(i % obligorCount)},${day(i % 700)},${day((i % 700) + 30)},${inr(amountOf(i))}`);
-  const payments = await writeLines(path.join(dir, 'payments.csv'), 'payment_ref,sys_invoice_num,paid_date,amount',
-    invoices, (i) => (i % 5 === 4 ? null : `P${i},S${i},${day((i % 700) + 20 + (i % 40))},${inr(i % 3 === 0 ? Math.floor(amountOf(i) / 2) : amountOf(i))}`));
+  const written = await writeLines(
+    path.join(dir, 'invoices.csv'),
+    'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
+    invoices,
+    (i) => `S${i},INV/${i},${code(i % obligorCount)},${day(i % 700)},${day((i % 700) + 30)},${inr(amountOf(i))}`,
+  );
+  const payments = await writeLines(
+    path.join(dir, 'payments.csv'),
+    'payment_ref,sys_invoice_num,paid_date,amount',
+    invoices,
+    (i) =>
+      i % 5 === 4
+        ? null
+        : `P${i},S${i},${day((i % 700) + 20 + (i % 40))},${inr(i % 3 === 0 ? Math.floor(amountOf(i) / 2) : amountOf(i))}`,
+  );
   return { dir, obligors, invoices: written, payments };
 }

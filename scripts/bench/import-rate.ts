@@ -42,13 +42,20 @@ export interface ImportRate {
  * this figure, taken before and after the batches.
  */
 async function referenceMs(database: Database): Promise<number> {
-  const { timing } = await measure(() => database.db.execute(sql`select sum(g::numeric) from generate_series(1, 5000000) g`), { warmups: 0, iterations: 3 });
+  const { timing } = await measure(
+    () => database.db.execute(sql`select sum(g::numeric) from generate_series(1, 5000000) g`),
+    { warmups: 0, iterations: 3 },
+  );
   return Math.round(timing.min);
 }
 
 const TODAY = '2026-11-01';
 
-async function scratch(kind: 'postgres' | 'pglite', pgUrl: string, work: string): Promise<{ database: Database; dispose: () => Promise<void> }> {
+async function scratch(
+  kind: 'postgres' | 'pglite',
+  pgUrl: string,
+  work: string,
+): Promise<{ database: Database; dispose: () => Promise<void> }> {
   if (kind === 'pglite') {
     const database = await openDatabase({ dataDir: path.join(work, 'pglite') });
     return { database, dispose: () => database.close() };
@@ -74,51 +81,92 @@ async function scratch(kind: 'postgres' | 'pglite', pgUrl: string, work: string)
 }
 
 export async function measureImportRate(
-  kind: 'postgres' | 'pglite', rows: number, pgUrl: string, log: (message: string) => void,
+  kind: 'postgres' | 'pglite',
+  rows: number,
+  pgUrl: string,
+  log: (message: string) => void,
 ): Promise<ImportRate> {
   const work = mkdtempSync(path.join(tmpdir(), 'import-bench-'));
   let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 250);
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 250);
   const { database, dispose } = await scratch(kind, pgUrl, work);
   try {
     await migrateDatabase(database);
     const before = await referenceMs(database);
     log(`import ${kind}: reference statement (5M numeric sums) ${before} ms`);
     const { clientId } = await createClient(database.db, {
-      code: 'IMPBENCH', name: 'Import Bench Traders', currency: 'INR', locale: 'en-IN', buckets: [30, 60, 90],
-      dims: ['Region', 'Branch', 'Channel'], adminEmail: 'admin@impbench.test', adminName: 'Bench Admin', adminPassword: 'Bench#Import#2026',
+      code: 'IMPBENCH',
+      name: 'Import Bench Traders',
+      currency: 'INR',
+      locale: 'en-IN',
+      buckets: [30, 60, 90],
+      dims: ['Region', 'Branch', 'Channel'],
+      adminEmail: 'admin@impbench.test',
+      adminName: 'Bench Admin',
+      adminPassword: 'Bench#Import#2026',
     });
     log(`import ${kind}: writing ${rows.toLocaleString('en-IN')} invoices to ${work}`);
     const data = await writeImportDataset(path.join(work, 'batch'), rows);
-    const source = (name: string) => ({ name, open: () => createReadStream(path.join(data.dir, name), { highWaterMark: 1 << 20 }) });
+    const source = (name: string) => ({
+      name,
+      open: () => createReadStream(path.join(data.dir, name), { highWaterMark: 1 << 20 }),
+    });
     const run = async (names: string[], into = clientId) => {
       const timer = importStepTimer();
       const started = performance.now();
       const report = await runImport(database.db, {
-        clientId: into, userId: null, source: 'CLI', files: names.map(source), today: TODAY, onProgress: timer.onProgress,
+        clientId: into,
+        userId: null,
+        source: 'CLI',
+        files: names.map(source),
+        today: TODAY,
+        onProgress: timer.onProgress,
       });
       const ended = performance.now();
-      if (report.status !== 'SUCCEEDED') throw new Error(`${names.join('+')} refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
+      if (report.status !== 'SUCCEEDED')
+        throw new Error(`${names.join('+')} refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
       return { seconds: (ended - started) / 1000, steps: timer.steps(ended) };
     };
     await run(['obligors.csv']);
     const invoices = await run(['invoices.csv']);
-    log(`import ${kind}: ${data.invoices.toLocaleString('en-IN')} invoices in ${invoices.seconds.toFixed(1)} s: ${stepsLine(invoices.steps)}`);
+    log(
+      `import ${kind}: ${data.invoices.toLocaleString('en-IN')} invoices in ${invoices.seconds.toFixed(1)} s: ${stepsLine(invoices.steps)}`,
+    );
     const payments = await run(['payments.csv']);
-    log(`import ${kind}: ${data.payments.toLocaleString('en-IN')} payments in ${payments.seconds.toFixed(1)} s: ${stepsLine(payments.steps)}`);
+    log(
+      `import ${kind}: ${data.payments.toLocaleString('en-IN')} payments in ${payments.seconds.toFixed(1)} s: ${stepsLine(payments.steps)}`,
+    );
     const second = await createClient(database.db, {
-      code: 'IMPBENCH2', name: 'Import Bench Traders Two', currency: 'INR', locale: 'en-IN', buckets: [30, 60, 90],
-      dims: ['Region', 'Branch', 'Channel'], adminEmail: 'admin@impbench2.test', adminName: 'Bench Admin', adminPassword: 'Bench#Import#2026',
+      code: 'IMPBENCH2',
+      name: 'Import Bench Traders Two',
+      currency: 'INR',
+      locale: 'en-IN',
+      buckets: [30, 60, 90],
+      dims: ['Region', 'Branch', 'Channel'],
+      adminEmail: 'admin@impbench2.test',
+      adminName: 'Bench Admin',
+      adminPassword: 'Bench#Import#2026',
     });
     const oneBatch = await run(['obligors.csv', 'invoices.csv', 'payments.csv'], second.clientId);
-    log(`import ${kind}: obligors, invoices and payments as one batch in ${oneBatch.seconds.toFixed(1)} s: ${stepsLine(oneBatch.steps)}`);
+    log(
+      `import ${kind}: obligors, invoices and payments as one batch in ${oneBatch.seconds.toFixed(1)} s: ${stepsLine(oneBatch.steps)}`,
+    );
     const after = await referenceMs(database);
     return {
-      kind, invoices: data.invoices, payments: data.payments, invoiceSeconds: invoices.seconds, paymentSeconds: payments.seconds,
-      invoicesPerSecond: Math.round(data.invoices / invoices.seconds), paymentsPerSecond: Math.round(data.payments / payments.seconds),
-      oneBatchSeconds: oneBatch.seconds, oneBatchPerSecond: Math.round((data.invoices + data.payments) / oneBatch.seconds),
+      kind,
+      invoices: data.invoices,
+      payments: data.payments,
+      invoiceSeconds: invoices.seconds,
+      paymentSeconds: payments.seconds,
+      invoicesPerSecond: Math.round(data.invoices / invoices.seconds),
+      paymentsPerSecond: Math.round(data.payments / payments.seconds),
+      oneBatchSeconds: oneBatch.seconds,
+      oneBatchPerSecond: Math.round((data.invoices + data.payments) / oneBatch.seconds),
       peakRssMb: Math.round(peakRss / 1024 / 1024),
-      steps: { invoices: invoices.steps, payments: payments.steps, oneBatch: oneBatch.steps }, referenceMs: { before, after },
+      steps: { invoices: invoices.steps, payments: payments.steps, oneBatch: oneBatch.steps },
+      referenceMs: { before, after },
     };
   } finally {
     clearInterval(sampler);
@@ -128,13 +176,19 @@ export async function measureImportRate(
 }
 
 export function importRateLines(rates: ImportRate[]): string[] {
-  return rates.map((r) => `import ${r.kind}: invoices ${r.invoicesPerSecond.toLocaleString('en-IN')} rows/s (${r.invoices.toLocaleString('en-IN')} in ${r.invoiceSeconds.toFixed(1)} s), ` +
-    `payments ${r.paymentsPerSecond.toLocaleString('en-IN')} rows/s (${r.payments.toLocaleString('en-IN')} in ${r.paymentSeconds.toFixed(1)} s), ` +
-    `all three as one batch ${r.oneBatchPerSecond.toLocaleString('en-IN')} invoice+payment rows/s (${r.oneBatchSeconds.toFixed(1)} s), ` +
-    `peak RSS ${r.peakRssMb} MB; validation and rollup refresh included; reference statement ${r.referenceMs.before} ms before, ${r.referenceMs.after} ms after`);
+  return rates.map(
+    (r) =>
+      `import ${r.kind}: invoices ${r.invoicesPerSecond.toLocaleString('en-IN')} rows/s (${r.invoices.toLocaleString('en-IN')} in ${r.invoiceSeconds.toFixed(1)} s), ` +
+      `payments ${r.paymentsPerSecond.toLocaleString('en-IN')} rows/s (${r.payments.toLocaleString('en-IN')} in ${r.paymentSeconds.toFixed(1)} s), ` +
+      `all three as one batch ${r.oneBatchPerSecond.toLocaleString('en-IN')} invoice+payment rows/s (${r.oneBatchSeconds.toFixed(1)} s), ` +
+      `peak RSS ${r.peakRssMb} MB; validation and rollup refresh included; reference statement ${r.referenceMs.before} ms before, ${r.referenceMs.after} ms after`,
+  );
 }
 
 export function writeImportRates(dir: string, rates: ImportRate[]): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'import-latest.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), rates }, null, 2)}\n`);
+  writeFileSync(
+    path.join(dir, 'import-latest.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), rates }, null, 2)}\n`,
+  );
 }

@@ -17,7 +17,8 @@ export function importStepTimer(): { onProgress: (message: string) => void; step
       const step = stepOf(message);
       if (marks.at(-1)?.[1] !== step) marks.push([performance.now(), step]);
     },
-    steps: (endedAt) => marks.map(([at, step], i) => ({ step, seconds: Math.round(((marks[i + 1]?.[0] ?? endedAt) - at) / 10) / 100 })),
+    steps: (endedAt) =>
+      marks.map(([at, step], i) => ({ step, seconds: Math.round(((marks[i + 1]?.[0] ?? endedAt) - at) / 10) / 100 })),
   };
 }
 

@@ -21,7 +21,8 @@ import { workbookStream } from '@/lib/server/reports/workbook-writer';
 import { findUserByEmail } from '@/lib/server/users/load-user';
 import { runCli } from '../run-cli';
 
-const USAGE = 'usage: report-run.ts --report CODE (--url URL | --pglite DIR) --email EMAIL [--date YYYY-MM-DD] [--out FILE] [--read-rate MB/s]';
+const USAGE =
+  'usage: report-run.ts --report CODE (--url URL | --pglite DIR) --email EMAIL [--date YYYY-MM-DD] [--out FILE] [--read-rate MB/s]';
 
 export interface ReportRunResult {
   report: ReportCode;
@@ -44,8 +45,13 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      report: { type: 'string' }, url: { type: 'string' }, pglite: { type: 'string' }, email: { type: 'string' },
-      date: { type: 'string' }, out: { type: 'string' }, 'read-rate': { type: 'string' },
+      report: { type: 'string' },
+      url: { type: 'string' },
+      pglite: { type: 'string' },
+      email: { type: 'string' },
+      date: { type: 'string' },
+      out: { type: 'string' },
+      'read-rate': { type: 'string' },
     },
   });
   const report = values.report as ReportCode;
@@ -56,18 +62,32 @@ async function main(): Promise<number> {
     const user = await findUserByEmail(database.db, values.email);
     if (!user) throw new Error(`no user ${values.email}`);
     const session = await sessionFor(database.db, user);
-    const { ctx, meta, sheets } = await prepareReport(database.db, session, obligorScope(session), { clientId: session.clientId, report, date: values.date });
+    const { ctx, meta, sheets } = await prepareReport(database.db, session, obligorScope(session), {
+      clientId: session.clientId,
+      report,
+      date: values.date,
+    });
     const rows: Record<string, number> = {};
     // Each sheet's rows counted on their way to the writer.
     const counted = async function* () {
-      for (const sheet of await sheets(ctx) as ReportSheet<unknown>[]) {
+      for (const sheet of (await sheets(ctx)) as ReportSheet<unknown>[]) {
         rows[sheet.name] = 0;
-        yield { ...sheet, rows: (async function* () { for await (const row of sheet.rows) { rows[sheet.name]! += 1; yield row; } })() };
+        yield {
+          ...sheet,
+          rows: (async function* () {
+            for await (const row of sheet.rows) {
+              rows[sheet.name]! += 1;
+              yield row;
+            }
+          })(),
+        };
       }
     };
     let failure: unknown;
     let peakHeap = process.memoryUsage().heapUsed;
-    const sampler = setInterval(() => { peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed); }, 100);
+    const sampler = setInterval(() => {
+      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+    }, 100);
     const startRss = process.memoryUsage().rss;
     const started = performance.now();
     let bytes = 0;
@@ -79,14 +99,24 @@ async function main(): Promise<number> {
         done(null, chunk);
       },
     });
-    const body = workbookStream(meta, counted, (error) => { failure = error; });
+    const body = workbookStream(meta, counted, (error) => {
+      failure = error;
+    });
     await pipeline(Readable.fromWeb(body as WebReadableStream), meter, createWriteStream(values.out ?? '/dev/null'));
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     if (failure) throw failure;
     const result: ReportRunResult = {
-      report, date: ctx.asOf, email: values.email, rows, bytes, seconds,
-      startRssMb: mb(startRss), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024), peakHeapMb: mb(peakHeap), readRateMbps: readRate,
+      report,
+      date: ctx.asOf,
+      email: values.email,
+      rows,
+      bytes,
+      seconds,
+      startRssMb: mb(startRss),
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      peakHeapMb: mb(peakHeap),
+      readRateMbps: readRate,
     };
     console.log(`RESULT ${JSON.stringify(result)}`);
     return 0;

@@ -34,12 +34,16 @@ export function machineInfo(): Machine {
   try {
     const m = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'));
     if (m) cpuModel = m[1]!.trim();
-  } catch { /* not Linux */ }
+  } catch {
+    /* not Linux */
+  }
   let memoryAvailableGb: number | null = null;
   try {
     const m = /^MemAvailable:\s+(\d+) kB$/m.exec(readFileSync('/proc/meminfo', 'utf8'));
     if (m) memoryAvailableGb = Math.round((Number(m[1]) / 1024 / 1024) * 10) / 10;
-  } catch { /* not Linux */ }
+  } catch {
+    /* not Linux */
+  }
   return {
     cpus: os.availableParallelism(),
     cpuModel,
@@ -54,7 +58,10 @@ export function machineInfo(): Machine {
 export function uptimeLine(): string {
   const out = spawnSync('uptime', { encoding: 'utf8' });
   if (out.status === 0 && out.stdout) return out.stdout.trim();
-  return `load average: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`;
+  return `load average: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(', ')}`;
 }
 
 export interface DbCallResult {
@@ -138,23 +145,38 @@ function timingCell(t: Timing | undefined, which: 'p50' | 'p95'): string {
 const DB_SHORT: Record<DbKind, string> = { postgres: 'PG', pglite: 'PGlite' };
 
 function targetCell(call: CallResult): string {
-  const parts = (['postgres', 'pglite'] as DbKind[]).filter((k) => call.byDb[k]).map((k) => {
-    const r = call.byDb[k]!;
-    return r.meetsTarget ? `${DB_SHORT[k]} yes` : `${DB_SHORT[k]} NO (${r.misses.join(', ')})`;
-  });
+  const parts = (['postgres', 'pglite'] as DbKind[])
+    .filter((k) => call.byDb[k])
+    .map((k) => {
+      const r = call.byDb[k]!;
+      return r.meetsTarget ? `${DB_SHORT[k]} yes` : `${DB_SHORT[k]} NO (${r.misses.join(', ')})`;
+    });
   return parts.join('; ') || '–';
 }
 
 export function callRows(report: BenchReport): string[][] {
-  const header = ['Call', 'Path', 'PG p50', 'PG p95', 'PGlite p50', 'PGlite p95', 'Baseline p95 PG / PGlite', 'Ratio PG / PGlite', 'Target met'];
+  const header = [
+    'Call',
+    'Path',
+    'PG p50',
+    'PG p95',
+    'PGlite p50',
+    'PGlite p95',
+    'Baseline p95 PG / PGlite',
+    'Ratio PG / PGlite',
+    'Target met',
+  ];
   const rows = report.calls.map((c) => {
     const pg = c.byDb.postgres;
     const pl = c.byDb.pglite;
     const pair = (a: string, b: string) => (pg && pl ? `${a} / ${b}` : pg ? a : b);
     return [
-      c.label, c.path,
-      pg?.error ? 'error' : timingCell(pg?.service, 'p50'), pg?.error ? 'error' : timingCell(pg?.service, 'p95'),
-      pl?.error ? 'error' : timingCell(pl?.service, 'p50'), pl?.error ? 'error' : timingCell(pl?.service, 'p95'),
+      c.label,
+      c.path,
+      pg?.error ? 'error' : timingCell(pg?.service, 'p50'),
+      pg?.error ? 'error' : timingCell(pg?.service, 'p95'),
+      pl?.error ? 'error' : timingCell(pl?.service, 'p50'),
+      pl?.error ? 'error' : timingCell(pl?.service, 'p95'),
       pair(timingCell(pg?.baseline, 'p95'), timingCell(pl?.baseline, 'p95')),
       pair(ratioText(pg?.ratio), ratioText(pl?.ratio)),
       targetCell(c),
@@ -187,14 +209,24 @@ function datasetLines(d: DatasetReport): string[] {
   ];
   const s = d.seed;
   if (s) {
-    const refresh = Object.entries(s.rollupRefreshMs).map(([c, t]) => `${c} ${(t / 1000).toFixed(1)} s`).join(', ');
-    lines.push(`  Seed (seedDatabase, one transaction, rollup refresh included): ${(s.seedMs / 1000).toFixed(1)} s = ` +
-      `${int(s.ledgerRowsPerSecond)} invoices+payments/s; rollup refresh (view update time): ${refresh || '–'}; VACUUM ANALYZE ${(s.analyzeMs / 1000).toFixed(1)} s`);
+    const refresh = Object.entries(s.rollupRefreshMs)
+      .map(([c, t]) => `${c} ${(t / 1000).toFixed(1)} s`)
+      .join(', ');
+    lines.push(
+      `  Seed (seedDatabase, one transaction, rollup refresh included): ${(s.seedMs / 1000).toFixed(1)} s = ` +
+        `${int(s.ledgerRowsPerSecond)} invoices+payments/s; rollup refresh (view update time): ${refresh || '–'}; VACUUM ANALYZE ${(s.analyzeMs / 1000).toFixed(1)} s`,
+    );
   } else if (d.previousSeed) {
     const p = d.previousSeed;
-    lines.push(`  Reused without reseeding (--reuse/--skip-seed); seeded ${p.seededAt} in ${(p.seedMs / 1000).toFixed(1)} s = ${int(p.ledgerRowsPerSecond)} invoices+payments/s`);
+    lines.push(
+      `  Reused without reseeding (--reuse/--skip-seed); seeded ${p.seededAt} in ${(p.seedMs / 1000).toFixed(1)} s = ${int(p.ledgerRowsPerSecond)} invoices+payments/s`,
+    );
   }
-  lines.push(`  Settings: ${Object.entries(d.settings).map(([k, x]) => `${k}=${x}`).join(', ')}`);
+  lines.push(
+    `  Settings: ${Object.entries(d.settings)
+      .map(([k, x]) => `${k}=${x}`)
+      .join(', ')}`,
+  );
   lines.push(`  Load before measuring: ${d.loadBefore}`);
   lines.push(`  Load after measuring:  ${d.loadAfter} (measuring took ${(d.measureMs / 1000).toFixed(0)} s)`);
   return lines;
@@ -213,8 +245,10 @@ function browserLines(b: BrowserFigures): string[] {
 }
 
 function buildRows(b: BuildStats): string[][] {
-  return [['Route', 'First-load JS (raw)', 'First-load JS (gzip)', 'Chunks'],
-    ...b.routes.map((r) => [r.route, KB(r.bytes), KB(r.gzipBytes), String(r.chunks)])];
+  return [
+    ['Route', 'First-load JS (raw)', 'First-load JS (gzip)', 'Chunks'],
+    ...b.routes.map((r) => [r.route, KB(r.bytes), KB(r.gzipBytes), String(r.chunks)]),
+  ];
 }
 
 function explainLines(report: BenchReport): string[] {
@@ -223,8 +257,13 @@ function explainLines(report: BenchReport): string[] {
     for (const kind of ['postgres', 'pglite'] as DbKind[]) {
       const r = c.byDb[kind];
       if (!r?.explain) continue;
-      lines.push(`${DB_SHORT[kind]} ${c.label}: slowest of ${r.explain.statements} statements took ${ms(r.explain.statementMs)}; plan in ${r.explainFile}`);
-      for (const n of r.explain.costliest) lines.push(`    self ${ms(n.selfMs)} (total ${ms(n.totalMs)}, rows ${int(n.rows)} x ${n.loops} loops): ${n.node}`);
+      lines.push(
+        `${DB_SHORT[kind]} ${c.label}: slowest of ${r.explain.statements} statements took ${ms(r.explain.statementMs)}; plan in ${r.explainFile}`,
+      );
+      for (const n of r.explain.costliest)
+        lines.push(
+          `    self ${ms(n.selfMs)} (total ${ms(n.totalMs)}, rows ${int(n.rows)} x ${n.loops} loops): ${n.node}`,
+        );
     }
   }
   return lines;
@@ -235,7 +274,10 @@ function mismatchLines(report: BenchReport): string[] {
   for (const c of report.calls) {
     for (const kind of ['postgres', 'pglite'] as DbKind[]) {
       const r = c.byDb[kind];
-      if (r?.mismatches.length) lines.push(`!!! ${DB_SHORT[kind]} ${c.label}: SERVICE AND BASELINE DISAGREE: ${r.mismatches.slice(0, 6).join('; ')}`);
+      if (r?.mismatches.length)
+        lines.push(
+          `!!! ${DB_SHORT[kind]} ${c.label}: SERVICE AND BASELINE DISAGREE: ${r.mismatches.slice(0, 6).join('; ')}`,
+        );
       if (r?.error) lines.push(`!!! ${DB_SHORT[kind]} ${c.label}: ERROR ${r.error}`);
     }
   }
@@ -252,18 +294,24 @@ export function renderText(report: BenchReport): string {
   out.push(`Load at start: ${report.machine.uptime}`);
   for (const d of report.datasets) out.push('', ...datasetLines(d));
   for (const f of report.failures) out.push('', `!!! ${f.kind}: ${f.error}`);
-  out.push('', `Targets: p95 <= ${TARGET_P95_MS.postgres} ms on PostgreSQL, <= ${TARGET_P95_MS.pglite} ms on PGlite; >= ${TARGET_RATIO}x faster than the baseline.`);
+  out.push(
+    '',
+    `Targets: p95 <= ${TARGET_P95_MS.postgres} ms on PostgreSQL, <= ${TARGET_P95_MS.pglite} ms on PGlite; >= ${TARGET_RATIO}x faster than the baseline.`,
+  );
   out.push(textTable(callRows(report)));
   const mism = mismatchLines(report);
   if (mism.length) out.push('', ...mism);
   const ex = explainLines(report);
-  if (ex.length) out.push('', 'Calls that miss a target, costliest plan nodes (EXPLAIN ANALYZE of the slowest statement):', ...ex);
+  if (ex.length)
+    out.push('', 'Calls that miss a target, costliest plan nodes (EXPLAIN ANALYZE of the slowest statement):', ...ex);
   out.push('');
   if (report.browser) out.push(...browserLines(report.browser));
   else out.push(`Browser: ${report.browserError ?? 'skipped'}`);
   out.push('');
   if (report.build) {
-    out.push(`First-load JS per route (build ${report.build.buildId} of ${report.build.builtAt}, from ${report.build.source}; shared by all: ${KB(report.build.shared.bytes)} raw / ${KB(report.build.shared.gzipBytes)} gzip):`);
+    out.push(
+      `First-load JS per route (build ${report.build.buildId} of ${report.build.builtAt}, from ${report.build.source}; shared by all: ${KB(report.build.shared.bytes)} raw / ${KB(report.build.shared.gzipBytes)} gzip):`,
+    );
     out.push(textTable(buildRows(report.build)));
   } else {
     out.push(`Build stats: ${report.buildError ?? 'skipped'}`);
@@ -277,12 +325,16 @@ export function renderMarkdown(report: BenchReport): string {
   out.push(`Run ${report.startedAt} → ${report.finishedAt}: \`${report.command}\``, '');
   out.push(`**Machine:** ${machineLine(report.machine)}  `, `**Load at start:** \`${report.machine.uptime}\``, '');
   out.push('## Data sets and import rate', '');
-  for (const d of report.datasets) out.push(...datasetLines(d).map((l) => (l.startsWith('  ') ? `- ${l.trim()}` : `**${l}**`)), '');
+  for (const d of report.datasets)
+    out.push(...datasetLines(d).map((l) => (l.startsWith('  ') ? `- ${l.trim()}` : `**${l}**`)), '');
   for (const f of report.failures) out.push(`**${f.kind} failed:** ${f.error}`, '');
   out.push('## Calls', '');
-  out.push(`Targets: p95 ≤ ${TARGET_P95_MS.postgres} ms on PostgreSQL, ≤ ${TARGET_P95_MS.pglite} ms on PGlite; ≥ ${TARGET_RATIO}x faster than the baseline ` +
-    '(same answers from invoices and payments, no rollups, no settled_date/paid_to_date). Path: *rollup* = answered from obligor_ageing; ' +
-    '*ledger* = a backdated day without rollups, computed from the ledger by the service; *items* = invoice rows.', '');
+  out.push(
+    `Targets: p95 ≤ ${TARGET_P95_MS.postgres} ms on PostgreSQL, ≤ ${TARGET_P95_MS.pglite} ms on PGlite; ≥ ${TARGET_RATIO}x faster than the baseline ` +
+      '(same answers from invoices and payments, no rollups, no settled_date/paid_to_date). Path: *rollup* = answered from obligor_ageing; ' +
+      '*ledger* = a backdated day without rollups, computed from the ledger by the service; *items* = invoice rows.',
+    '',
+  );
   out.push(mdTable(callRows(report)), '');
   const mism = mismatchLines(report);
   if (mism.length) out.push('### Disagreements', '', ...mism.map((l) => `- ${l}`), '');
@@ -293,9 +345,12 @@ export function renderMarkdown(report: BenchReport): string {
   else out.push(report.browserError ?? 'skipped', '');
   out.push('## First-load JavaScript per route', '');
   if (report.build) {
-    out.push(`Build ${report.build.buildId} (${report.build.builtAt}), sizes from \`.next/${report.build.source === 'manifests' ? 'server/app/**/page_client-reference-manifest.js' : 'diagnostics/route-bundle-stats.json'}\`: ` +
-      `the union of every segment's client chunks plus rootMainFiles (shared: ${KB(report.build.shared.bytes)} raw / ${KB(report.build.shared.gzipBytes)} gzip). ` +
-      'Next 16 no longer prints sizes in the `next build` route table.', '');
+    out.push(
+      `Build ${report.build.buildId} (${report.build.builtAt}), sizes from \`.next/${report.build.source === 'manifests' ? 'server/app/**/page_client-reference-manifest.js' : 'diagnostics/route-bundle-stats.json'}\`: ` +
+        `the union of every segment's client chunks plus rootMainFiles (shared: ${KB(report.build.shared.bytes)} raw / ${KB(report.build.shared.gzipBytes)} gzip). ` +
+        'Next 16 no longer prints sizes in the `next build` route table.',
+      '',
+    );
     out.push(mdTable(buildRows(report.build)), '');
   } else {
     out.push(report.buildError ?? 'skipped', '');
@@ -316,6 +371,9 @@ export function writeReport(report: BenchReport): { json: string; md: string } {
 export function writeExplain(kind: DbKind, callId: string, explanation: Explanation): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `explain-${kind}-${callId}.txt`);
-  writeFileSync(file, `-- ${explanation.statementMs} ms; params ${JSON.stringify(explanation.params)}\n${explanation.sql.trim()}\n\n-- EXPLAIN (ANALYZE, BUFFERS):\n${explanation.plan}\n`);
+  writeFileSync(
+    file,
+    `-- ${explanation.statementMs} ms; params ${JSON.stringify(explanation.params)}\n${explanation.sql.trim()}\n\n-- EXPLAIN (ANALYZE, BUFFERS):\n${explanation.plan}\n`,
+  );
   return path.relative(process.cwd(), file);
 }

@@ -56,8 +56,13 @@ export async function measure<T>(fn: () => Promise<T>, plan: TimingPlan): Promis
     const started = performance.now();
     result = await fn();
     const elapsed = performance.now() - started;
-    if (i === 0 && plan.slowMs !== undefined && elapsed > plan.slowMs && plan.slowIterations !== undefined
-      && plan.slowIterations < iterations) {
+    if (
+      i === 0 &&
+      plan.slowMs !== undefined &&
+      elapsed > plan.slowMs &&
+      plan.slowIterations !== undefined &&
+      plan.slowIterations < iterations
+    ) {
       iterations = plan.slowIterations;
       warmups = Math.min(warmups, plan.slowWarmups ?? 1);
       reduced = true;

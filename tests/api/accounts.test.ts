@@ -33,14 +33,21 @@ afterAll(async () => {
 });
 beforeEach(() => resetRateLimits());
 
-const post = (handler: Parameters<typeof callRoute>[0], url: string, body: unknown, extra: { cookie?: string; headers?: Record<string, string> } = {}) =>
-  callRoute(handler, url, { method: 'POST', body, ...extra });
-const signIn = (email: string, password: string, headers?: Record<string, string>) => post(signInRoute, '/api/sign_in', { email, password }, { headers });
+const post = (
+  handler: Parameters<typeof callRoute>[0],
+  url: string,
+  body: unknown,
+  extra: { cookie?: string; headers?: Record<string, string> } = {},
+) => callRoute(handler, url, { method: 'POST', body, ...extra });
+const signIn = (email: string, password: string, headers?: Record<string, string>) =>
+  post(signInRoute, '/api/sign_in', { email, password }, { headers });
 
 /** Mails written to the outbox so far, decoded enough to read links (quoted-printable undone). */
 async function mailsTo(email: string): Promise<string[]> {
   await flushAccountMail();
-  return readdirSync(outbox).sort().map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+  return readdirSync(outbox)
+    .sort()
+    .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
     .map((raw) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
     .filter((text) => text.includes(`To: ${email}`));
 }
@@ -56,7 +63,9 @@ async function userRow(email: string) {
 }
 async function auditActions(email: string) {
   const user = await userRow(email);
-  const rows = await database.db.select({ action: auditLog.action }).from(auditLog)
+  const rows = await database.db
+    .select({ action: auditLog.action })
+    .from(auditLog)
     .where(and(eq(auditLog.clientId, user.clientId), eq(auditLog.entityId, String(user.id))));
   return rows.map((r) => r.action);
 }
@@ -91,7 +100,9 @@ describe('lockout and unlock by link', () => {
     expect((await signIn(email, DEMO_PASSWORD)).status).toBe(200);
     const again = await post(unlockRoute, '/api/auth/unlock_account', { token });
     expect(again.status).toBe(400);
-    expect(await auditActions(email)).toEqual(expect.arrayContaining(['sign_in_failed', 'account_locked', 'account_unlocked']));
+    expect(await auditActions(email)).toEqual(
+      expect.arrayContaining(['sign_in_failed', 'account_locked', 'account_unlocked']),
+    );
   });
 
   it('gives locked, wrong-password and unknown accounts the same refusal', async () => {
@@ -104,7 +115,8 @@ describe('lockout and unlock by link', () => {
 
 describe('rate limiting', () => {
   it('limits sign-in attempts per account (known or not) and per address, with one message', async () => {
-    for (let i = 0; i < 10; i++) await signIn('ghost@vardhman.test', `guess-${i}`, { 'x-forwarded-for': `10.0.0.${i}` });
+    for (let i = 0; i < 10; i++)
+      await signIn('ghost@vardhman.test', `guess-${i}`, { 'x-forwarded-for': `10.0.0.${i}` });
     const perAccount = await signIn('ghost@vardhman.test', 'guess-x', { 'x-forwarded-for': '10.0.1.1' });
     expect(perAccount.status).toBe(429);
     resetRateLimits();
@@ -121,7 +133,8 @@ describe('rate limiting', () => {
   });
 
   it('limits recovery mails per account', async () => {
-    for (let i = 0; i < 3; i++) expect((await post(forgotRoute, '/api/auth/forgot_password', { email: 'ghost@vardhman.test' })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await post(forgotRoute, '/api/auth/forgot_password', { email: 'ghost@vardhman.test' })).status).toBe(200);
     expect((await post(forgotRoute, '/api/auth/forgot_password', { email: 'ghost@vardhman.test' })).status).toBe(429);
   });
 });
@@ -145,17 +158,33 @@ describe('password recovery', () => {
     const stored = await database.db.select({ hash: authTokens.tokenHash }).from(authTokens);
     expect(stored.map((s) => s.hash)).not.toContain(token);
 
-    const weak = await post(resetRoute, '/api/auth/reset_password', { token, password: 'iloveyou', confirm: 'iloveyou' });
+    const weak = await post(resetRoute, '/api/auth/reset_password', {
+      token,
+      password: 'iloveyou',
+      confirm: 'iloveyou',
+    });
     expect(weak.status).toBe(400);
     expect(weak.json.fields.password).toMatch(/common/);
-    const mismatch = await post(resetRoute, '/api/auth/reset_password', { token, password: 'granite ledger 42', confirm: 'granite ledger 43' });
+    const mismatch = await post(resetRoute, '/api/auth/reset_password', {
+      token,
+      password: 'granite ledger 42',
+      confirm: 'granite ledger 43',
+    });
     expect(mismatch.json.fields.confirm).toMatch(/differ/);
 
-    const ok = await post(resetRoute, '/api/auth/reset_password', { token, password: 'granite ledger 42', confirm: 'granite ledger 42' });
+    const ok = await post(resetRoute, '/api/auth/reset_password', {
+      token,
+      password: 'granite ledger 42',
+      confirm: 'granite ledger 42',
+    });
     expect(ok.status).toBe(200);
     expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie })).status).toBe(401);
     expect((await signIn(email, 'granite ledger 42')).status).toBe(200);
-    const reused = await post(resetRoute, '/api/auth/reset_password', { token, password: 'another fine one', confirm: 'another fine one' });
+    const reused = await post(resetRoute, '/api/auth/reset_password', {
+      token,
+      password: 'another fine one',
+      confirm: 'another fine one',
+    });
     expect(reused.status).toBe(400);
     expect(reused.json.message).toMatch(/invalid, was already used or has expired/);
     expect(await auditActions(email)).toEqual(expect.arrayContaining(['password_reset_requested', 'password_reset']));
@@ -166,11 +195,20 @@ describe('password recovery', () => {
     await post(forgotRoute, '/api/auth/forgot_password', { email });
     const token = await lastLink(email, '/reset_password');
     const user = await userRow(email);
-    await database.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) })
+    await database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(and(eq(authTokens.clientId, user.clientId), eq(authTokens.userId, user.id)));
-    const [row] = await database.db.select().from(authTokens).where(and(eq(authTokens.clientId, user.clientId), eq(authTokens.userId, user.id)));
+    const [row] = await database.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.clientId, user.clientId), eq(authTokens.userId, user.id)));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeLessThan(31 * 60_000);
-    const res = await post(resetRoute, '/api/auth/reset_password', { token, password: 'granite ledger 42', confirm: 'granite ledger 42' });
+    const res = await post(resetRoute, '/api/auth/reset_password', {
+      token,
+      password: 'granite ledger 42',
+      confirm: 'granite ledger 42',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -178,7 +216,10 @@ describe('password recovery', () => {
     const email = 'guest@vardhman.test';
     await post(forgotRoute, '/api/auth/forgot_password', { email });
     const user = await userRow(email);
-    const [row] = await database.db.select().from(authTokens).where(and(eq(authTokens.clientId, user.clientId), eq(authTokens.userId, user.id)));
+    const [row] = await database.db
+      .select()
+      .from(authTokens)
+      .where(and(eq(authTokens.clientId, user.clientId), eq(authTokens.userId, user.id)));
     expect(Math.round((row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000)).toBe(30);
   });
 });
@@ -192,13 +233,25 @@ describe('account: change password and sign out everywhere', () => {
     const wrong = await post(changeRoute, '/api/auth/change_password', body, { cookie: first.cookie });
     expect(wrong.status).toBe(400);
     expect(wrong.json.fields.currentPassword).toBeDefined();
-    const common = await post(changeRoute, '/api/auth/change_password', { ...body, currentPassword: DEMO_PASSWORD, password: 'password1', confirm: 'password1' }, { cookie: first.cookie });
+    const common = await post(
+      changeRoute,
+      '/api/auth/change_password',
+      { ...body, currentPassword: DEMO_PASSWORD, password: 'password1', confirm: 'password1' },
+      { cookie: first.cookie },
+    );
     expect(common.json.fields.password).toMatch(/common/);
 
-    const ok = await post(changeRoute, '/api/auth/change_password', { ...body, currentPassword: DEMO_PASSWORD }, { cookie: first.cookie });
+    const ok = await post(
+      changeRoute,
+      '/api/auth/change_password',
+      { ...body, currentPassword: DEMO_PASSWORD },
+      { cookie: first.cookie },
+    );
     expect(ok.status).toBe(200);
     const renewed = /rd_session=([^;]+)/.exec(ok.headers.get('set-cookie') ?? '')?.[1];
-    expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie: `rd_session=${renewed}` })).status).toBe(200);
+    expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie: `rd_session=${renewed}` })).status).toBe(
+      200,
+    );
     expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie: second.cookie })).status).toBe(401);
     expect((await signIn(email, 'granite ledger 42')).status).toBe(200);
   });
@@ -218,8 +271,13 @@ describe('hardening', () => {
   it('refuses cross-origin POSTs on the account calls', async () => {
     const { cookie } = await signInAs(database, 'admin@vardhman.test');
     const evil = { origin: 'https://evil.example' };
-    expect((await post(everywhereRoute, '/api/auth/sign_out_everywhere', {}, { cookie, headers: evil })).status).toBe(403);
-    expect((await post(forgotRoute, '/api/auth/forgot_password', { email: 'admin@vardhman.test' }, { headers: evil })).status).toBe(403);
+    expect((await post(everywhereRoute, '/api/auth/sign_out_everywhere', {}, { cookie, headers: evil })).status).toBe(
+      403,
+    );
+    expect(
+      (await post(forgotRoute, '/api/auth/forgot_password', { email: 'admin@vardhman.test' }, { headers: evil }))
+        .status,
+    ).toBe(403);
     expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie })).status).toBe(200);
   });
 

@@ -20,12 +20,31 @@ const paise = (amount: string | number) => Math.round(Number(amount) * 100);
 const B = { b1: 30, b2: 60, b3: 90 };
 
 async function ledgerOf(code: string): Promise<LedgerItem[]> {
-  const items = await database.db.select().from(invoices).where(and(eq(invoices.clientId, clientId), eq(invoices.sysObligorCode, code)));
-  const paid = items.length ? await database.db.select().from(payments)
-    .where(and(eq(payments.clientId, clientId), inArray(payments.sysInvoiceNum, items.map((i) => i.sysInvoiceNum)))) : [];
+  const items = await database.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.clientId, clientId), eq(invoices.sysObligorCode, code)));
+  const paid = items.length
+    ? await database.db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.clientId, clientId),
+            inArray(
+              payments.sysInvoiceNum,
+              items.map((i) => i.sysInvoiceNum),
+            ),
+          ),
+        )
+    : [];
   return items.map((i) => ({
-    issueDate: i.issueDate, dueDate: i.dueDate, amountPaise: paise(i.amount),
-    payments: paid.filter((p) => p.sysInvoiceNum === i.sysInvoiceNum).map((p) => ({ paidDate: p.paidDate, amountPaise: paise(p.amount) })),
+    issueDate: i.issueDate,
+    dueDate: i.dueDate,
+    amountPaise: paise(i.amount),
+    payments: paid
+      .filter((p) => p.sysInvoiceNum === i.sysInvoiceNum)
+      .map((p) => ({ paidDate: p.paidDate, amountPaise: paise(p.amount) })),
   }));
 }
 
@@ -33,19 +52,40 @@ describe('SQL ageing equals the domain rules on the demo ledger', () => {
   // TEST_TODAY and a month end use the rollups; the other dates are computed from the ledger.
   for (const asOf of [TEST_TODAY, '2026-08-31', '2026-03-17', '2025-12-05']) {
     it(`agrees obligor by obligor as of ${asOf}`, async () => {
-      const children = await database.db.select({ code: obligors.sysObligorCode }).from(obligors)
-        .where(eq(obligors.clientId, clientId)).orderBy(obligors.sysObligorCode).limit(40);
+      const children = await database.db
+        .select({ code: obligors.sysObligorCode })
+        .from(obligors)
+        .where(eq(obligors.clientId, clientId))
+        .orderBy(obligors.sysObligorCode)
+        .limit(40);
       let compared = 0;
       for (const { code } of children) {
         const expected = ageItems(await ledgerOf(code), asOf, B);
-        const { rows } = await listReceivables(database.db, clientId, ZReceivablesQuery.parse({ date: asOf, sysObligorCode: code }));
-        if (expected.outstanding === 0 && expected.currentNum + expected.crdBucket1Num === 0 && rows.length === 0) continue;
+        const { rows } = await listReceivables(
+          database.db,
+          clientId,
+          ZReceivablesQuery.parse({ date: asOf, sysObligorCode: code }),
+        );
+        if (expected.outstanding === 0 && expected.currentNum + expected.crdBucket1Num === 0 && rows.length === 0)
+          continue;
         const row = rows[0];
         if (!row) {
           expect(expected.outstanding, `${code} missing`).toBe(0);
           continue;
         }
-        for (const key of ['current', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4', 'invBucket1', 'invBucket2', 'invBucket3', 'invBucket4', 'outstanding', 'overdue'] as const) {
+        for (const key of [
+          'current',
+          'crdBucket1',
+          'crdBucket2',
+          'crdBucket3',
+          'crdBucket4',
+          'invBucket1',
+          'invBucket2',
+          'invBucket3',
+          'invBucket4',
+          'outstanding',
+          'overdue',
+        ] as const) {
           expect(paise(row[key]), `${code} ${key}`).toBe(expected[key]);
         }
         expect(row.crdBucket4Num, `${code} crdBucket4Num`).toBe(expected.crdBucket4Num);
@@ -57,7 +97,11 @@ describe('SQL ageing equals the domain rules on the demo ledger', () => {
 
   it('has the summary equal to the sum of every parent row', async () => {
     const summary = await receivablesSummary(database.db, clientId, { date: TEST_TODAY });
-    const { rows, total } = await listReceivables(database.db, clientId, ZReceivablesQuery.parse({ date: TEST_TODAY, count: 500 }));
+    const { rows, total } = await listReceivables(
+      database.db,
+      clientId,
+      ZReceivablesQuery.parse({ date: TEST_TODAY, count: 500 }),
+    );
     expect(rows.length).toBe(total);
     const sum = (key: 'outstanding' | 'overdue' | 'current') => rows.reduce((acc, r) => acc + paise(r[key]), 0);
     expect(sum('outstanding')).toBe(paise(summary.outstanding));

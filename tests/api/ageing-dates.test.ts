@@ -24,20 +24,37 @@ afterAll(() => database?.dispose());
 const BOUNDARIES = { b1: 30, b2: 60, b3: 90 };
 
 /** Rows as comparable text: numbers whatever their scale ("5000.00" and "5000" alike). */
-const normalised = (rows: Record<string, unknown>[]) => rows.map((row) => JSON.stringify(Object.fromEntries(
-  Object.entries(row).map(([k, v]) => [k, typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) ? String(Number(v)) : v]))));
+const normalised = (rows: Record<string, unknown>[]) =>
+  rows.map((row) =>
+    JSON.stringify(
+      Object.fromEntries(
+        Object.entries(row).map(([k, v]) => [
+          k,
+          typeof v === 'number' || (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v)) ? String(Number(v)) : v,
+        ]),
+      ),
+    ),
+  );
 
 async function compareDates(db: Db, clientId: number, dates: string[], boundaries = BOUNDARIES): Promise<number> {
   const together = await db.transaction(async (tx) => {
-    const rows = await queryRows<Record<string, unknown>>(tx, sql`
-      select as_of_date::text as as_of, * from (${await ageingRowsForDates(tx, clientId, dates, boundaries)}) r order by as_of_date, sys_obligor_code`);
+    const rows = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`
+      select as_of_date::text as as_of, * from (${await ageingRowsForDates(tx, clientId, dates, boundaries)}) r order by as_of_date, sys_obligor_code`,
+    );
     await dropAgeingDates(tx);
     return rows.map(({ as_of_date: _, ...row }) => row);
   });
   const oneByOne: Record<string, unknown>[] = [];
   for (const date of dates) {
-    oneByOne.push(...await queryRows<Record<string, unknown>>(db, sql`
-      select ${date}::text as as_of, * from (${ageingRowsSql(clientId, date, boundaries)}) r order by sys_obligor_code`));
+    oneByOne.push(
+      ...(await queryRows<Record<string, unknown>>(
+        db,
+        sql`
+      select ${date}::text as as_of, * from (${ageingRowsSql(clientId, date, boundaries)}) r order by sys_obligor_code`,
+      )),
+    );
   }
   expect(normalised(together)).toEqual(normalised(oneByOne));
   return together.length;
@@ -47,10 +64,15 @@ describe('the rollup rows of many dates in one pass', () => {
   it('equal the one-date query on the demo ledger, for every month end, the DSO end date and today', async () => {
     for (const code of ['VARDHMAN', 'KAVERI']) {
       const clientId = await clientIdOf(database, code);
-      const [client] = await queryRows<{ b1: number; b2: number; b3: number; first: string }>(database.db, sql`
+      const [client] = await queryRows<{ b1: number; b2: number; b3: number; first: string }>(
+        database.db,
+        sql`
         select bucket1 as b1, bucket2 as b2, bucket3 as b3, (select min(issue_date)::text from invoices where client_id = ${clientId}) as first
-        from clients where id = ${clientId}`);
-      const dates = [...new Set([...monthEndsBetween(client!.first, TEST_TODAY), dsoEndDate(TEST_TODAY), TEST_TODAY])].sort();
+        from clients where id = ${clientId}`,
+      );
+      const dates = [
+        ...new Set([...monthEndsBetween(client!.first, TEST_TODAY), dsoEndDate(TEST_TODAY), TEST_TODAY]),
+      ].sort();
       expect(dates.length).toBeGreaterThan(12);
       const rows = await compareDates(database.db, clientId, dates, client!);
       expect(rows).toBeGreaterThan(100);
@@ -60,7 +82,11 @@ describe('the rollup rows of many dates in one pass', () => {
   it('equal it on edge cases: payments before the issue day or on one day, a cancelled invoice, ratings, a leap day', async () => {
     const { clientId } = await newClient(database.db, 'DATES');
     const report = await runImport(database.db, {
-      clientId, userId: null, source: 'CLI', today: TODAY, files: handFiles({
+      clientId,
+      userId: null,
+      source: 'CLI',
+      today: TODAY,
+      files: handFiles({
         'invoices.csv': `${HAND_BATCH['invoices.csv']}${csv([
           'I7,INV/I7,S1,,2024-02-29,2024-03-30,"12,000.00",',
           'I8,INV/I8,S1,,2025-03-01,2025-03-31,"8,000.00",',
@@ -77,9 +103,18 @@ describe('the rollup rows of many dates in one pass', () => {
       }),
     });
     expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
-    const dates = [...new Set([
-      '2024-02-25', '2024-02-29', '2024-03-31', ...monthEndsBetween('2025-02-01', '2027-02-01'), '2026-10-20', TODAY, '2026-11-25', '2027-01-15',
-    ])].sort();
+    const dates = [
+      ...new Set([
+        '2024-02-25',
+        '2024-02-29',
+        '2024-03-31',
+        ...monthEndsBetween('2025-02-01', '2027-02-01'),
+        '2026-10-20',
+        TODAY,
+        '2026-11-25',
+        '2027-01-15',
+      ]),
+    ].sort();
     expect(await compareDates(database.db, clientId, dates)).toBeGreaterThan(30);
     // One date alone, the first and the last: the edges of the arrays.
     await compareDates(database.db, clientId, ['2024-02-29']);

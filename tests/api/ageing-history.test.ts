@@ -34,16 +34,46 @@ const LEVEL_KEY: Record<HistoryLevel, SQL> = {
 };
 
 const FIGURES = [
-  'current', 'current_num', 'crd_bucket1', 'crd_bucket1_num', 'crd_bucket2', 'crd_bucket2_num', 'crd_bucket3', 'crd_bucket3_num',
-  'crd_bucket4', 'crd_bucket4_num', 'inv_bucket1', 'inv_bucket1_num', 'inv_bucket2', 'inv_bucket2_num', 'inv_bucket3',
-  'inv_bucket3_num', 'inv_bucket4', 'inv_bucket4_num', 'outstanding', 'overdue', 'invoiced', 'paid', 'sales12m',
-  'low_rated', 'med_rated', 'high_rated', 'rated_balance', 'open_obligors',
+  'current',
+  'current_num',
+  'crd_bucket1',
+  'crd_bucket1_num',
+  'crd_bucket2',
+  'crd_bucket2_num',
+  'crd_bucket3',
+  'crd_bucket3_num',
+  'crd_bucket4',
+  'crd_bucket4_num',
+  'inv_bucket1',
+  'inv_bucket1_num',
+  'inv_bucket2',
+  'inv_bucket2_num',
+  'inv_bucket3',
+  'inv_bucket3_num',
+  'inv_bucket4',
+  'inv_bucket4_num',
+  'outstanding',
+  'overdue',
+  'invoiced',
+  'paid',
+  'sales12m',
+  'low_rated',
+  'med_rated',
+  'high_rated',
+  'rated_balance',
+  'open_obligors',
 ];
 
 /** The level's figures from the ledger: the one-date obligor rows of `asOf` summed per key. */
-function fromLedger(clientId: number, level: HistoryLevel, asOf: string, b: { b1: number; b2: number; b3: number }): SQL {
-  const sums = FIGURES.filter((f) => !['low_rated', 'med_rated', 'high_rated', 'rated_balance', 'open_obligors'].includes(f))
-    .map((f) => sql`sum(r.${sql.identifier(f)}) as ${sql.identifier(f)}`);
+function fromLedger(
+  clientId: number,
+  level: HistoryLevel,
+  asOf: string,
+  b: { b1: number; b2: number; b3: number },
+): SQL {
+  const sums = FIGURES.filter(
+    (f) => !['low_rated', 'med_rated', 'high_rated', 'rated_balance', 'open_obligors'].includes(f),
+  ).map((f) => sql`sum(r.${sql.identifier(f)}) as ${sql.identifier(f)}`);
   return sql`select ${LEVEL_KEY[level]} as key, ${sql.join(sums, sql`, `)},
       coalesce(sum(r.outstanding) filter (where r.rating = 1), 0) as low_rated,
       coalesce(sum(r.outstanding) filter (where r.rating = 2), 0) as med_rated,
@@ -59,7 +89,8 @@ function fromLedger(clientId: number, level: HistoryLevel, asOf: string, b: { b1
 
 type Row = Record<string, unknown>;
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Keyed rows with every figure as a number, leaving out keys whose figures are all zero (nothing to show). */
 function byKey(rows: Row[]): Map<string, Row> {
@@ -73,7 +104,13 @@ function byKey(rows: Row[]): Map<string, Row> {
   return out;
 }
 
-async function compareLevel(db: Db, clientId: number, level: HistoryLevel, asOf: string, b: { b1: number; b2: number; b3: number }) {
+async function compareLevel(
+  db: Db,
+  clientId: number,
+  level: HistoryLevel,
+  asOf: string,
+  b: { b1: number; b2: number; b3: number },
+) {
   const expected = byKey(await queryRows<Row>(db, fromLedger(clientId, level, asOf, b)));
   const actual = byKey(await queryRows<Row>(db, sql`select * from ${historyAt(clientId, level, asOf)} h`));
   expect(Object.fromEntries(actual), `${level} as of ${asOf}`).toEqual(Object.fromEntries(expected));
@@ -82,10 +119,16 @@ async function compareLevel(db: Db, clientId: number, level: HistoryLevel, asOf:
 
 /** The client's overall risk (mean of the families' weighted ratings, 1 decimal) from the history and from the ledger. */
 async function compareOverallRisk(db: Db, clientId: number, asOf: string, b: { b1: number; b2: number; b3: number }) {
-  const [ledger] = await queryRows<{ risk: number | null }>(db, sql`
-    select round(avg(f.weighted_rating)::numeric, 1)::float8 as risk from (${fromLedger(clientId, 'family', asOf, b)}) f`);
-  const [history] = await queryRows<{ risk: number | null }>(db, sql`
-    select round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as risk from ${historyAt(clientId, 'client', asOf)} h`);
+  const [ledger] = await queryRows<{ risk: number | null }>(
+    db,
+    sql`
+    select round(avg(f.weighted_rating)::numeric, 1)::float8 as risk from (${fromLedger(clientId, 'family', asOf, b)}) f`,
+  );
+  const [history] = await queryRows<{ risk: number | null }>(
+    db,
+    sql`
+    select round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as risk from ${historyAt(clientId, 'client', asOf)} h`,
+  );
   expect(history?.risk ?? null, `overall risk as of ${asOf}`).toBe(ledger?.risk ?? null);
 }
 
@@ -102,9 +145,12 @@ function datesBetween(first: string, last: string, count: number): string[] {
 }
 
 async function build(db: Db, clientId: number) {
-  const [client] = await queryRows<{ b1: number; b2: number; b3: number; first: string }>(db, sql`
+  const [client] = await queryRows<{ b1: number; b2: number; b3: number; first: string }>(
+    db,
+    sql`
     select bucket1 as b1, bucket2 as b2, bucket3 as b3, (select min(issue_date)::text from invoices where client_id = ${clientId}) as first
-    from clients where id = ${clientId}`);
+    from clients where id = ${clientId}`,
+  );
   await db.transaction((tx) => buildAgeingHistory(tx, clientId, client!));
   return client!;
 }
@@ -126,7 +172,11 @@ describe('the ageing history', () => {
   it('equals it on edge cases: payments before the issue day or on one day, credit notes, ratings, a leap day, month ends', async () => {
     const { clientId } = await newClient(database.db, 'HISTORY');
     const report = await runImport(database.db, {
-      clientId, userId: null, source: 'CLI', today: TODAY, files: handFiles({
+      clientId,
+      userId: null,
+      source: 'CLI',
+      today: TODAY,
+      files: handFiles({
         'invoices.csv': `${HAND_BATCH['invoices.csv']}${csv([
           'I7,INV/I7,S1,,2024-02-29,2024-03-30,"12,000.00",',
           'I8,INV/I8,S1,,2025-03-01,2025-03-31,"8,000.00",',
@@ -144,9 +194,33 @@ describe('the ageing history', () => {
     });
     expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
     const client = await build(database.db, clientId);
-    const edges = ['2024-02-19', '2024-02-20', '2024-02-28', '2024-02-29', '2024-03-01', '2024-03-30', '2024-03-31', '2024-04-01',
-      '2024-04-29', '2024-05-30', '2024-05-31', '2024-06-29', '2024-06-30', '2025-02-28', '2025-03-01', '2025-03-31', '2025-04-01',
-      '2025-04-30', '2025-05-01', '2026-10-30', '2026-10-31', '2026-11-01', TODAY, '2026-12-01', '2027-03-01'];
+    const edges = [
+      '2024-02-19',
+      '2024-02-20',
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+      '2024-03-30',
+      '2024-03-31',
+      '2024-04-01',
+      '2024-04-29',
+      '2024-05-30',
+      '2024-05-31',
+      '2024-06-29',
+      '2024-06-30',
+      '2025-02-28',
+      '2025-03-01',
+      '2025-03-31',
+      '2025-04-01',
+      '2025-04-30',
+      '2025-05-01',
+      '2026-10-30',
+      '2026-10-31',
+      '2026-11-01',
+      TODAY,
+      '2026-12-01',
+      '2027-03-01',
+    ];
     for (const asOf of edges) {
       for (const level of HISTORY_LEVELS) await compareLevel(database.db, clientId, level, asOf, client);
       await compareOverallRisk(database.db, clientId, asOf, client);

@@ -24,8 +24,12 @@ describe('POST /api/sign_in', () => {
     const res = await signIn({ email: 'Admin@Vardhman.test ', password: DEMO_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
-      email: 'admin@vardhman.test', role: 'admin', userType: 'borrowers', status: 'ACTIVE',
-      clientName: 'Vardhman Trading Company Pvt Ltd', landingPath: '/borrowers/dashboard',
+      email: 'admin@vardhman.test',
+      role: 'admin',
+      userType: 'borrowers',
+      status: 'ACTIVE',
+      clientName: 'Vardhman Trading Company Pvt Ltd',
+      landingPath: '/borrowers/dashboard',
     });
     expect(res.json.userPage.map((p: { featureType: string }) => p.featureType)).toContain('COMPANY SUMMARY');
     const cookie = res.headers.get('set-cookie') ?? '';
@@ -36,8 +40,10 @@ describe('POST /api/sign_in', () => {
   });
 
   it('signs in the investor and the fallback user with their own landing pages', async () => {
-    expect((await signIn({ email: 'investor@sahyadri.test', password: DEMO_PASSWORD })).json)
-      .toMatchObject({ userType: 'investors', landingPath: '/investors/my_securities' });
+    expect((await signIn({ email: 'investor@sahyadri.test', password: DEMO_PASSWORD })).json).toMatchObject({
+      userType: 'investors',
+      landingPath: '/investors/my_securities',
+    });
     const staff = await signIn({ email: 'staff@vardhman.test', password: DEMO_PASSWORD });
     expect(staff.json.userPage).toEqual([{ featureType: 'RECEIVABLES' }, { featureType: 'TASKS' }]);
     expect(staff.json.landingPath).toBe('/borrowers/receivables');
@@ -65,13 +71,18 @@ describe('POST /api/sign_in', () => {
   it('locks an account after 5 failed attempts, even against the right password', async () => {
     for (let i = 0; i < 5; i++) await signIn({ email: 'root@vardhman.test', password: `wrong-${i}` });
     expect((await signIn({ email: 'root@vardhman.test', password: DEMO_PASSWORD })).status).toBe(401);
-    const [row] = await database.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.email, 'root@vardhman.test'));
+    const [row] = await database.db
+      .select({ lockedUntil: users.lockedUntil })
+      .from(users)
+      .where(eq(users.email, 'root@vardhman.test'));
     expect(row?.lockedUntil?.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
   });
 
   it('refuses a cross-site POST by its Origin header', async () => {
     const res = await callRoute(signInRoute, '/api/sign_in', {
-      method: 'POST', body: { email: 'admin@vardhman.test', password: DEMO_PASSWORD }, headers: { origin: 'https://evil.example' },
+      method: 'POST',
+      body: { email: 'admin@vardhman.test', password: DEMO_PASSWORD },
+      headers: { origin: 'https://evil.example' },
     });
     expect(res.status).toBe(403);
   });
@@ -83,7 +94,11 @@ describe('session-protected calls', () => {
     const me = await callRoute(borrowerUser, '/api/borrowers/user', { cookie });
     expect(me.status).toBe(200);
     expect(me.json).toMatchObject({ email: 'guest@vardhman.test', role: 'guest' });
-    expect(me.json.userPage.map((p: { featureType: string }) => p.featureType)).toEqual(['RECEIVABLES', 'TASKS', 'MY CUSTOMERS']);
+    expect(me.json.userPage.map((p: { featureType: string }) => p.featureType)).toEqual([
+      'RECEIVABLES',
+      'TASKS',
+      'MY CUSTOMERS',
+    ]);
     expect((await callRoute(borrowerUser, '/api/borrowers/user')).status).toBe(401);
   });
 
@@ -106,13 +121,18 @@ describe('session-protected calls', () => {
     const other = await clientIdOf(database, 'KAVERI');
     const res = await callRoute(borrowerUser, '/api/borrowers/user', { cookie, query: { clientId: other } });
     expect(res.status).toBe(403);
-    expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie, query: { clientId: session.clientId } })).status).toBe(200);
+    expect(
+      (await callRoute(borrowerUser, '/api/borrowers/user', { cookie, query: { clientId: session.clientId } })).status,
+    ).toBe(200);
   });
 
   it('ends every session of a user when the session version is bumped, and of a deactivated user', async () => {
     const { cookie, session } = await signInAs(database, 'rep@vardhman.test');
     const where = and(eq(users.clientId, session.clientId), eq(users.id, session.userId));
-    await database.db.update(users).set({ sessionVersion: session.sessionVersion + 1 }).where(where);
+    await database.db
+      .update(users)
+      .set({ sessionVersion: session.sessionVersion + 1 })
+      .where(where);
     expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie })).status).toBe(401);
 
     const fresh = await signInAs(database, 'rep@vardhman.test');

@@ -23,17 +23,24 @@ const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, que
 const listComms = (user: User, code: string, query: Record<string, string | number> = {}) =>
   callRoute(listCommsRoute, `/api/communications/obligors/${code}`, { cookie: user.cookie, params: { code }, query });
 const logComm = (user: User, code: string, body: Record<string, unknown>) =>
-  callRoute(logCommRoute, `/api/communications/obligors/${code}`, { method: 'POST', cookie: user.cookie, params: { code }, body });
+  callRoute(logCommRoute, `/api/communications/obligors/${code}`, {
+    method: 'POST',
+    cookie: user.cookie,
+    params: { code },
+    body,
+  });
 
-const newestFirst = (a: Comm, b: Comm) => (a.commDate === b.commDate ? b.id - a.id : b.commDate.localeCompare(a.commDate));
+const newestFirst = (a: Comm, b: Comm) =>
+  a.commDate === b.commDate ? b.id - a.id : b.commDate.localeCompare(a.commDate);
 
 beforeAll(async () => {
-  ({ database, clientId, admin, guest, rep, kaveri, family, guestOwn, guestOther, repOwn, repOther } = await notesWorld());
+  ({ database, clientId, admin, guest, rep, kaveri, family, guestOwn, guestOther, repOwn, repOther } =
+    await notesWorld());
 });
 afterAll(() => database?.dispose());
 
 describe('communications: listing', () => {
-  it('lists an obligor\'s notes newest first by default (the spec\'s DECS), with the logging user and x-totalrecords', async () => {
+  it("lists an obligor's notes newest first by default (the spec's DECS), with the logging user and x-totalrecords", async () => {
     const res = await listComms(admin, family.child, { count: 100 });
     expect(res.status).toBe(200);
     expect(Number(res.headers.get('x-totalrecords'))).toBe(family.childTotal);
@@ -68,7 +75,7 @@ describe('communications: listing', () => {
     expect(beyond.headers.get('x-totalrecords')).toBe(String(family.familyTotal));
   });
 
-  it('lists a parent\'s whole family with each note\'s obligor name and code', async () => {
+  it("lists a parent's whole family with each note's obligor name and code", async () => {
     const res = await listComms(admin, family.parent, { count: 100 });
     const list = res.json as Comm[];
     expect(list).toHaveLength(family.familyTotal);
@@ -79,12 +86,14 @@ describe('communications: listing', () => {
       where client_id = ${clientId} and (sys_obligor_code = ${family.parent} or parent_sys_obligor_code = ${family.parent})`);
     expect(codes.size).toBeLessThanOrEqual(Number(names!.n));
     const child = list.find((c) => c.sysObligorCode === family.child)!;
-    const [obligor] = await rows<{ name: string }>(sql`select name from obligors where client_id = ${clientId} and sys_obligor_code = ${family.child}`);
+    const [obligor] = await rows<{ name: string }>(
+      sql`select name from obligors where client_id = ${clientId} and sys_obligor_code = ${family.child}`,
+    );
     expect(child.obligorName).toBe(obligor!.name);
     expect(list).toEqual([...list].sort(newestFirst));
   });
 
-  it('answers 404 for an unknown obligor and for another client\'s user', async () => {
+  it("answers 404 for an unknown obligor and for another client's user", async () => {
     expect((await listComms(admin, 'NO-SUCH-CODE')).status).toBe(404);
     expect((await listComms(kaveri, family.child)).status).toBe(404);
     expect((await listComms(kaveri, family.parent)).status).toBe(404);
@@ -92,7 +101,11 @@ describe('communications: listing', () => {
 });
 
 describe('communications: logging', () => {
-  const valid = () => ({ commDate: todayIso(), channel: 'CALL', summary: 'Spoke to the accounts head; cheque ready on Monday.' });
+  const valid = () => ({
+    commDate: todayIso(),
+    channel: 'CALL',
+    summary: 'Spoke to the accounts head; cheque ready on Monday.',
+  });
 
   it.each([
     ['commDate', { commDate: day(1) }],
@@ -108,18 +121,28 @@ describe('communications: logging', () => {
     ['promisedAmount', { channel: 'PROMISE_TO_PAY', promisedAmount: -500 }],
     ['promisedAmount', { channel: 'PROMISE_TO_PAY', promisedAmount: 'a lot' }],
     ['promisedAmount', { channel: 'EMAIL', promisedAmount: 1000 }],
-  ])('refuses a bad %s with 400 and the field\'s message (%j)', async (field, change) => {
+  ])("refuses a bad %s with 400 and the field's message (%j)", async (field, change) => {
     const res = await logComm(admin, family.child, { ...valid(), ...change });
     expect(res.status).toBe(400);
     expect(res.json.fields, JSON.stringify(res.json)).toHaveProperty(field);
   });
 
   it('logs a call as the session user, trimmed, and shows it first in the list', async () => {
-    const res = await logComm(admin, family.child, { ...valid(), summary: '  Called the accounts head about the overdue.  ', followUpDate: day(2) });
+    const res = await logComm(admin, family.child, {
+      ...valid(),
+      summary: '  Called the accounts head about the overdue.  ',
+      followUpDate: day(2),
+    });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      sysObligorCode: family.child, channel: 'CALL', summary: 'Called the accounts head about the overdue.',
-      commDate: todayIso(), followUpDate: day(2), promisedAmount: null, userId: admin.userId, userName: 'Priya Raghavan',
+      sysObligorCode: family.child,
+      channel: 'CALL',
+      summary: 'Called the accounts head about the overdue.',
+      commDate: todayIso(),
+      followUpDate: day(2),
+      promisedAmount: null,
+      userId: admin.userId,
+      userName: 'Priya Raghavan',
     });
     const list = await listComms(admin, family.child);
     expect((list.json as Comm[])[0]!.id).toBe(res.json.id);
@@ -130,15 +153,21 @@ describe('communications: logging', () => {
 
   it('logs a promise to pay with its amount, and a note dated in the past', async () => {
     const res = await logComm(admin, family.child, {
-      commDate: day(-1), channel: 'PROMISE_TO_PAY', summary: 'Promised NEFT by Friday.', promisedAmount: 250000.5, followUpDate: day(3),
+      commDate: day(-1),
+      channel: 'PROMISE_TO_PAY',
+      summary: 'Promised NEFT by Friday.',
+      promisedAmount: 250000.5,
+      followUpDate: day(3),
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ channel: 'PROMISE_TO_PAY', promisedAmount: 250000.5, commDate: day(-1) });
-    const [stored] = await rows<{ amount: string }>(sql`select promised_amount::text as amount from communications where client_id = ${clientId} and id = ${res.json.id}`);
+    const [stored] = await rows<{ amount: string }>(
+      sql`select promised_amount::text as amount from communications where client_id = ${clientId} and id = ${res.json.id}`,
+    );
     expect(stored!.amount).toBe('250000.50');
   });
 
-  it('refuses another client\'s user and an unknown obligor with 404', async () => {
+  it("refuses another client's user and an unknown obligor with 404", async () => {
     expect((await logComm(kaveri, family.child, valid())).status).toBe(404);
     expect((await logComm(admin, 'NO-SUCH-CODE', valid())).status).toBe(404);
   });
@@ -177,10 +206,9 @@ describe('communications: row-level scope', () => {
     expect(codes.every((c) => mine.has(c))).toBe(true);
   });
 
-  it('applies the representative\'s scope too', async () => {
+  it("applies the representative's scope too", async () => {
     expect((await listComms(rep, repOwn)).status).toBe(200);
     expect((await listComms(rep, repOther)).status).toBe(404);
     expect((await logComm(rep, repOther, note)).status).toBe(404);
   });
 });
-

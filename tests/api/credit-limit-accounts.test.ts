@@ -23,8 +23,16 @@ let database: TestDatabase;
 let ledger: CustomerLedger;
 type Who = 'admin' | 'guest' | 'representative';
 type Row = {
-  level: string; sysObligorCode: string; name: string; parentSysObligorCode: string | null; parentName: string | null;
-  creditLimit: number | null; exposure: number; available: number | null; utilisation: number | null; status: string;
+  level: string;
+  sysObligorCode: string;
+  name: string;
+  parentSysObligorCode: string | null;
+  parentName: string | null;
+  creditLimit: number | null;
+  exposure: number;
+  available: number | null;
+  utilisation: number | null;
+  status: string;
   lastChange: { date: string; previousLimit: number | null } | null;
 };
 
@@ -35,22 +43,55 @@ beforeAll(async () => {
 afterAll(() => database?.dispose());
 
 const list = (who: Who, query: Record<string, string | number | undefined> = {}) =>
-  callRoute(creditLimitsRoute, '/api/v3/clients/credit_limits', { cookie: ledger.cookies[who], query: { date: TODAY, view: 'accounts', ...query } });
+  callRoute(creditLimitsRoute, '/api/v3/clients/credit_limits', {
+    cookie: ledger.cookies[who],
+    query: { date: TODAY, view: 'accounts', ...query },
+  });
 const rows = (res: { json: unknown }) => res.json as Row[];
 const codes = (res: { json: unknown }) => rows(res).map((r) => r.sysObligorCode);
 const total = (res: { headers: Headers }) => Number(res.headers.get('x-totalrecords'));
 
 describe('GET /v3/clients/credit_limits?view=accounts', () => {
-  it("gives each trading account its own limit, exposure, available credit, utilisation and band", async () => {
+  it('gives each trading account its own limit, exposure, available credit, utilisation and band', async () => {
     const res = await list('admin');
     expect(res.status).toBe(200);
     expect(total(res)).toBe(4);
     const byCode = Object.fromEntries(rows(res).map((r) => [r.sysObligorCode, r]));
     expect(Object.keys(byCode).sort()).toEqual(['A1', 'A2', 'C1', 'PB']); // PA and PC only group their members
-    expect(byCode.A1).toMatchObject({ level: 'ACCOUNT', creditLimit: 100000, exposure: 77000, available: 23000, utilisation: 77, status: 'WITHIN', parentSysObligorCode: 'PA', parentName: 'Alpha Group' });
-    expect(byCode.A2).toMatchObject({ creditLimit: 30000, exposure: 34000, available: -4000, utilisation: 113.3, status: 'BREACHED', parentSysObligorCode: 'PA' });
-    expect(byCode.PB).toMatchObject({ creditLimit: 40000, exposure: 20000, available: 20000, utilisation: 50, status: 'WITHIN', parentSysObligorCode: null });
-    expect(byCode.C1).toMatchObject({ creditLimit: null, exposure: 0, available: null, utilisation: null, status: 'NO_LIMIT', parentSysObligorCode: 'PC' });
+    expect(byCode.A1).toMatchObject({
+      level: 'ACCOUNT',
+      creditLimit: 100000,
+      exposure: 77000,
+      available: 23000,
+      utilisation: 77,
+      status: 'WITHIN',
+      parentSysObligorCode: 'PA',
+      parentName: 'Alpha Group',
+    });
+    expect(byCode.A2).toMatchObject({
+      creditLimit: 30000,
+      exposure: 34000,
+      available: -4000,
+      utilisation: 113.3,
+      status: 'BREACHED',
+      parentSysObligorCode: 'PA',
+    });
+    expect(byCode.PB).toMatchObject({
+      creditLimit: 40000,
+      exposure: 20000,
+      available: 20000,
+      utilisation: 50,
+      status: 'WITHIN',
+      parentSysObligorCode: null,
+    });
+    expect(byCode.C1).toMatchObject({
+      creditLimit: null,
+      exposure: 0,
+      available: null,
+      utilisation: null,
+      status: 'NO_LIMIT',
+      parentSysObligorCode: 'PC',
+    });
     for (const row of rows(res)) expect(row.status).toBe(creditLimitStatus(row.exposure, row.creditLimit));
   });
 
@@ -61,7 +102,8 @@ describe('GET /v3/clients/credit_limits?view=accounts', () => {
     expect(sum(accounts)).toBe(sum(families));
     for (const account of accounts) {
       const one = await callRoute(obligorCreditLimitRoute, '/api/v3/obligors/credit_limit', {
-        cookie: ledger.cookies.admin, query: { sysObligorCode: account.sysObligorCode, date: TODAY },
+        cookie: ledger.cookies.admin,
+        query: { sysObligorCode: account.sysObligorCode, date: TODAY },
       });
       expect(one.status).toBe(200);
       expect(one.json.exposure).toBe(account.exposure);
@@ -70,13 +112,19 @@ describe('GET /v3/clients/credit_limits?view=accounts', () => {
     }
   });
 
-  it("gives each family the number of its accounts the user may see, as the accounts view lists them", async () => {
+  it('gives each family the number of its accounts the user may see, as the accounts view lists them', async () => {
     const count = async (who: Who, query: Record<string, string | number> = {}) =>
-      Object.fromEntries(rows(await list(who, { view: 'families', ...query })).map((r) => [r.sysObligorCode, (r as Row & { accounts: number }).accounts]));
+      Object.fromEntries(
+        rows(await list(who, { view: 'families', ...query })).map((r) => [
+          r.sysObligorCode,
+          (r as Row & { accounts: number }).accounts,
+        ]),
+      );
     expect(await count('admin')).toEqual({ PA: 2, PB: 1, PC: 1 });
     expect(await count('admin', { dim: ledger.north })).toEqual({ PA: 1, PB: 1 });
     expect(await count('guest')).toEqual({ PA: 1, PB: 1 });
-    for (const family of ['PA', 'PB', 'PC']) expect(total(await list('admin', { family }))).toBe((await count('admin'))[family]);
+    for (const family of ['PA', 'PB', 'PC'])
+      expect(total(await list('admin', { family }))).toBe((await count('admin'))[family]);
   });
 
   it("carries the latest change of each account's limit (a review keeping it is none); the full history is the account's own call", async () => {
@@ -110,16 +158,30 @@ describe('GET /v3/clients/credit_limits?view=accounts', () => {
     expect(codes(await list('admin', { family: 'PA' })).sort()).toEqual(['A1', 'A2']);
     expect(codes(await list('admin', { family: 'PB' }))).toEqual(['PB']);
     expect(codes(await list('admin', { search: 'alpha mills' })).sort()).toEqual(['A1', 'A2']);
-    const bands = await creditLimitBands(database.db, ledger.clientId, ZCreditLimitsQuery.parse({ date: TODAY, view: 'accounts' }));
-    expect(Object.fromEntries(bands.map((b) => [b.status, b.customers]))).toEqual({ BREACHED: 1, WITHIN: 2, NO_LIMIT: 1 });
+    const bands = await creditLimitBands(
+      database.db,
+      ledger.clientId,
+      ZCreditLimitsQuery.parse({ date: TODAY, view: 'accounts' }),
+    );
+    expect(Object.fromEntries(bands.map((b) => [b.status, b.customers]))).toEqual({
+      BREACHED: 1,
+      WITHIN: 2,
+      NO_LIMIT: 1,
+    });
   });
 
   it('puts an account over 90% of its limit in the near-breach band, and over 100% in the breached one', async () => {
     // A1 owes 77,000: a limit of 80,000 is 96.25% used (near), of 77,000 exactly 100% (still near), of 76,999 breached.
-    const setA1 = (limit: number) => queryRows(database.db, sql`update obligors set credit_limit = ${limit} where client_id = ${ledger.clientId} and sys_obligor_code = 'A1'`);
+    const setA1 = (limit: number) =>
+      queryRows(
+        database.db,
+        sql`update obligors set credit_limit = ${limit} where client_id = ${ledger.clientId} and sys_obligor_code = 'A1'`,
+      );
     try {
       await setA1(80000);
-      expect(rows(await list('admin', { status: 'NEAR' })).map((r) => [r.sysObligorCode, r.utilisation])).toEqual([['A1', 96.3]]);
+      expect(rows(await list('admin', { status: 'NEAR' })).map((r) => [r.sysObligorCode, r.utilisation])).toEqual([
+        ['A1', 96.3],
+      ]);
       await setA1(77000);
       expect(codes(await list('admin', { status: 'NEAR' }))).toEqual(['A1']);
       await setA1(76999);
@@ -131,7 +193,9 @@ describe('GET /v3/clients/credit_limits?view=accounts', () => {
 
   it('computes a day without rollups from the ledger', async () => {
     // 2026-09-15: A1 owes A1-2's 32,000 (A1-3 not yet issued), A2 owes A2-1's 24,000 (80% of 30,000).
-    const byCode = Object.fromEntries(rows(await list('admin', { date: '2026-09-15' })).map((r) => [r.sysObligorCode, r]));
+    const byCode = Object.fromEntries(
+      rows(await list('admin', { date: '2026-09-15' })).map((r) => [r.sysObligorCode, r]),
+    );
     expect(byCode.A1).toMatchObject({ exposure: 32000, utilisation: 32, status: 'WITHIN' });
     expect(byCode.A2).toMatchObject({ exposure: 24000, utilisation: 80, status: 'WITHIN' });
   });
@@ -153,12 +217,24 @@ describe('GET /v3/clients/credit_limits?view=accounts', () => {
       { clientId: other!.id, sysObligorCode: 'Z9', name: 'Other Z9', parentSysObligorCode: null, creditLimit: '1.00' },
     ]);
     await database.db.insert(invoices).values({
-      clientId: other!.id, sysInvoiceNum: 'X-1', invoiceNum: 'X/1', sysObligorCode: 'A1', issueDate: '2026-11-01', dueDate: '2026-11-10', amount: '999999.00', currency: 'INR', docType: 'INVOICE',
+      clientId: other!.id,
+      sysInvoiceNum: 'X-1',
+      invoiceNum: 'X/1',
+      sysObligorCode: 'A1',
+      issueDate: '2026-11-01',
+      dueDate: '2026-11-10',
+      amount: '999999.00',
+      currency: 'INR',
+      docType: 'INVOICE',
     });
     await database.db.transaction((tx) => refreshReceivableRollups(tx, other!.id, TODAY));
     const res = await list('admin');
     expect(codes(res).sort()).toEqual(['A1', 'A2', 'C1', 'PB']);
-    expect(rows(res).find((r) => r.sysObligorCode === 'A1')).toMatchObject({ name: 'Alpha Mills North', exposure: 77000, creditLimit: 100000 });
+    expect(rows(res).find((r) => r.sysObligorCode === 'A1')).toMatchObject({
+      name: 'Alpha Mills North',
+      exposure: 77000,
+      creditLimit: 100000,
+    });
     expect(JSON.stringify(res.json)).not.toContain('Other');
     expect((await list('admin', { clientId: other!.id })).status).toBe(403);
   });

@@ -16,7 +16,14 @@ import { buildCustomerLedger, TODAY, type CustomerLedger } from '../helpers/cust
 let database: TestDatabase;
 let ledger: CustomerLedger;
 type Who = 'admin' | 'guest' | 'representative';
-type Row = { sysObligorCode: string; creditLimit: number | null; exposure: number; available: number | null; utilisation: number | null; status: string };
+type Row = {
+  sysObligorCode: string;
+  creditLimit: number | null;
+  exposure: number;
+  available: number | null;
+  utilisation: number | null;
+  status: string;
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -25,7 +32,10 @@ beforeAll(async () => {
 afterAll(() => database?.dispose());
 
 const list = (who: Who, query: Record<string, string | number | undefined> = {}) =>
-  callRoute(creditLimitsRoute, '/api/v3/clients/credit_limits', { cookie: ledger.cookies[who], query: { date: TODAY, ...query } });
+  callRoute(creditLimitsRoute, '/api/v3/clients/credit_limits', {
+    cookie: ledger.cookies[who],
+    query: { date: TODAY, ...query },
+  });
 const codes = (res: { json: Row[] }) => res.json.map((r) => r.sysObligorCode);
 const total = (res: { headers: Headers }) => Number(res.headers.get('x-totalrecords'));
 
@@ -34,8 +44,17 @@ describe('GET /v3/clients/credit_limits', () => {
     const res = await list('admin', { count: 50 });
     expect(res.status).toBe(200);
     expect(total(res)).toBe(res.json.length);
-    const families = (await callRoute(parentObligorsRoute, '/api/v3/clients/parentobligors', { cookie: ledger.cookies.admin, query: { date: TODAY, count: 50 } })).json as
-      { sysObligorCode: string; creditLimit: number | null; balance: number; creditUtilisation: number | null }[];
+    const families = (
+      await callRoute(parentObligorsRoute, '/api/v3/clients/parentobligors', {
+        cookie: ledger.cookies.admin,
+        query: { date: TODAY, count: 50 },
+      })
+    ).json as {
+      sysObligorCode: string;
+      creditLimit: number | null;
+      balance: number;
+      creditUtilisation: number | null;
+    }[];
     expect(new Set(codes(res))).toEqual(new Set(families.map((f) => f.sysObligorCode)));
     for (const row of res.json as Row[]) {
       const family = families.find((f) => f.sysObligorCode === row.sysObligorCode)!;
@@ -67,10 +86,22 @@ describe('GET /v3/clients/credit_limits', () => {
     const families = (await list('admin', { count: 50 })).json as Row[];
     const pa = families.find((r) => r.sysObligorCode === 'PA')!;
     const pb = families.find((r) => r.sysObligorCode === 'PB')!;
-    await queryRows(database.db, sql`update obligors set credit_limit = ${pa.exposure / 2} where client_id = ${clientId} and parent_sys_obligor_code = 'PA'`);
-    await queryRows(database.db, sql`update obligors set credit_limit = null where client_id = ${clientId} and parent_sys_obligor_code = 'PA' and sys_obligor_code <> 'A1'`);
-    await queryRows(database.db, sql`update obligors set credit_limit = ${Math.round(pb.exposure / 0.95)} where client_id = ${clientId} and sys_obligor_code = 'PB'`);
-    await queryRows(database.db, sql`update obligors set credit_limit = null where client_id = ${clientId} and coalesce(parent_sys_obligor_code, sys_obligor_code) = 'PC'`);
+    await queryRows(
+      database.db,
+      sql`update obligors set credit_limit = ${pa.exposure / 2} where client_id = ${clientId} and parent_sys_obligor_code = 'PA'`,
+    );
+    await queryRows(
+      database.db,
+      sql`update obligors set credit_limit = null where client_id = ${clientId} and parent_sys_obligor_code = 'PA' and sys_obligor_code <> 'A1'`,
+    );
+    await queryRows(
+      database.db,
+      sql`update obligors set credit_limit = ${Math.round(pb.exposure / 0.95)} where client_id = ${clientId} and sys_obligor_code = 'PB'`,
+    );
+    await queryRows(
+      database.db,
+      sql`update obligors set credit_limit = null where client_id = ${clientId} and coalesce(parent_sys_obligor_code, sys_obligor_code) = 'PC'`,
+    );
     const breached = await list('admin', { status: 'BREACHED' });
     expect(codes(breached)).toContain('PA');
     expect((breached.json as Row[]).every((r) => r.utilisation! > 100)).toBe(true);
@@ -79,9 +110,16 @@ describe('GET /v3/clients/credit_limits', () => {
     expect((near.json as Row[])[0]!.utilisation).toBeGreaterThan(90);
     const none = await list('admin', { status: 'NO_LIMIT' });
     expect(codes(none)).toEqual(['PC']);
-    expect((none.json as Row[])[0]).toMatchObject({ creditLimit: null, available: null, utilisation: null, status: 'NO_LIMIT' });
+    expect((none.json as Row[])[0]).toMatchObject({
+      creditLimit: null,
+      available: null,
+      utilisation: null,
+      status: 'NO_LIMIT',
+    });
     const all = total(await list('admin'));
-    const counts = await Promise.all(['BREACHED', 'NEAR', 'WITHIN', 'NO_LIMIT'].map(async (status) => total(await list('admin', { status }))));
+    const counts = await Promise.all(
+      ['BREACHED', 'NEAR', 'WITHIN', 'NO_LIMIT'].map(async (status) => total(await list('admin', { status }))),
+    );
     expect(counts.reduce((a, b) => a + b, 0)).toBe(all);
   });
 
@@ -97,8 +135,13 @@ describe('GET /v3/clients/credit_limits', () => {
     const target = all[0]!;
     const bySearch = await list('admin', { search: target.name.slice(0, 5) });
     expect(codes(bySearch)).toContain(target.sysObligorCode);
-    expect(codes(await list('admin', { search: target.sysObligorCode.length >= 3 ? target.sysObligorCode : `${target.sysObligorCode}zz` }))
-      .length).toBeLessThanOrEqual(all.length);
+    expect(
+      codes(
+        await list('admin', {
+          search: target.sysObligorCode.length >= 3 ? target.sysObligorCode : `${target.sysObligorCode}zz`,
+        }),
+      ).length,
+    ).toBeLessThanOrEqual(all.length);
     const short = await list('admin', { search: 'ab' });
     expect(short.status).toBe(400);
     expect(short.json.fields.search).toMatch(/at least 3/);

@@ -29,23 +29,39 @@ beforeAll(async () => {
   clientId = await clientIdOf(database, 'VARDHMAN');
   portal = (await signInAs(database, 'portal@vardhman.test')).cookie;
   // The postpaid family with the most documents: the longest statement.
-  const [row] = await database.db.select({ code: obligors.sysObligorCode }).from(obligors)
-    .where(and(eq(obligors.clientId, clientId), isNull(obligors.parentSysObligorCode), eq(obligors.accountType, 'POSTPAID')))
-    .orderBy(sql`(select count(*) from invoices i join obligors m on m.client_id = i.client_id and m.sys_obligor_code = i.sys_obligor_code
-      where i.client_id = ${clientId} and (m.sys_obligor_code = ${obligors.sysObligorCode} or m.parent_sys_obligor_code = ${obligors.sysObligorCode})) desc`)
+  const [row] = await database.db
+    .select({ code: obligors.sysObligorCode })
+    .from(obligors)
+    .where(
+      and(eq(obligors.clientId, clientId), isNull(obligors.parentSysObligorCode), eq(obligors.accountType, 'POSTPAID')),
+    )
+    .orderBy(
+      sql`(select count(*) from invoices i join obligors m on m.client_id = i.client_id and m.sys_obligor_code = i.sys_obligor_code
+      where i.client_id = ${clientId} and (m.sys_obligor_code = ${obligors.sysObligorCode} or m.parent_sys_obligor_code = ${obligors.sysObligorCode})) desc`,
+    )
     .limit(1);
   family = row!.code;
 });
 afterAll(() => database?.dispose());
 
 const statement = (query: Record<string, string | number>) =>
-  callRoute(statementRoute, '/api/customerportal/statement', { query: { sysObligorCode: family, fromDate: FROM, ...query }, cookie: portal });
+  callRoute(statementRoute, '/api/customerportal/statement', {
+    query: { sysObligorCode: family, fromDate: FROM, ...query },
+    cookie: portal,
+  });
 
 /** The whole statement, read in the largest pages the call gives. */
-async function everyLine(): Promise<{ opening: number; closing: number; debits: number; toDate: string; lines: StatementLine[] }> {
+async function everyLine(): Promise<{
+  opening: number;
+  closing: number;
+  debits: number;
+  toDate: string;
+  lines: StatementLine[];
+}> {
   const first = (await statement({ count: 500 })).json;
   const lines: StatementLine[] = [...first.lines.rows];
-  for (let page = 2; page <= Math.ceil(first.lines.total / 500); page++) lines.push(...(await statement({ count: 500, offset: page })).json.lines.rows);
+  for (let page = 2; page <= Math.ceil(first.lines.total / 500); page++)
+    lines.push(...(await statement({ count: 500, offset: page })).json.lines.rows);
   return { ...first, lines };
 }
 
@@ -101,7 +117,12 @@ describe('statement pages', () => {
   it('the download reads every line in batches with the same running balance as the pages', async () => {
     const whole = await everyLine();
     const streamed: Line[] = [];
-    for await (const line of ledgerLines(database.db, statementEntriesSql(clientId, membersOf(clientId, family, undefined), FROM, whole.toDate), whole.opening, 70)) {
+    for await (const line of ledgerLines(
+      database.db,
+      statementEntriesSql(clientId, membersOf(clientId, family, undefined), FROM, whole.toDate),
+      whole.opening,
+      70,
+    )) {
       streamed.push(line);
     }
     expect(streamed).toEqual(whole.lines);
@@ -111,8 +132,12 @@ describe('statement pages', () => {
     const whole = (await statement({ count: 10, itemsCount: 10 })).json;
     expect(whole.lines.total).toBeGreaterThan(1000);
     const { NextRequest } = await import('next/server');
-    const url = new URL(`http://localhost:3000/api/customerportal/statement.xlsx?sysObligorCode=${encodeURIComponent(family)}&fromDate=${FROM}`);
-    const response = await statementXlsxRoute(new NextRequest(url, { headers: { cookie: portal } }), { params: Promise.resolve({}) });
+    const url = new URL(
+      `http://localhost:3000/api/customerportal/statement.xlsx?sysObligorCode=${encodeURIComponent(family)}&fromDate=${FROM}`,
+    );
+    const response = await statementXlsxRoute(new NextRequest(url, { headers: { cookie: portal } }), {
+      params: Promise.resolve({}),
+    });
     expect(response.status).toBe(200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await response.arrayBuffer());
@@ -146,11 +171,23 @@ describe('open items pages', () => {
   });
 
   it('the postpaid account pages its bills; the totals are those of every bill', async () => {
-    const one = (await callRoute(postpaidRoute, '/api/customerportal/postpaid', { query: { sysObligorCode: family, count: 500 }, cookie: portal })).json;
+    const one = (
+      await callRoute(postpaidRoute, '/api/customerportal/postpaid', {
+        query: { sysObligorCode: family, count: 500 },
+        cookie: portal,
+      })
+    ).json;
     const bills = one.items.rows as { sysInvoiceNum: string; outstanding: number }[];
-    const second = (await callRoute(postpaidRoute, '/api/customerportal/postpaid', { query: { sysObligorCode: family, count: 5, offset: 2 }, cookie: portal })).json;
+    const second = (
+      await callRoute(postpaidRoute, '/api/customerportal/postpaid', {
+        query: { sysObligorCode: family, count: 5, offset: 2 },
+        cookie: portal,
+      })
+    ).json;
     expect(second.items).toMatchObject({ page: 2, count: 5, total: bills.length });
-    expect(second.items.rows.map((b: { sysInvoiceNum: string }) => b.sysInvoiceNum)).toEqual(bills.slice(5, 10).map((b) => b.sysInvoiceNum));
+    expect(second.items.rows.map((b: { sysInvoiceNum: string }) => b.sysInvoiceNum)).toEqual(
+      bills.slice(5, 10).map((b) => b.sysInvoiceNum),
+    );
     expect(second.outstanding).toBe(one.outstanding);
     expect(second.overdue).toBe(one.overdue);
   });
@@ -158,10 +195,16 @@ describe('open items pages', () => {
 
 describe('prepaid account pages', () => {
   it('carry the advance balance from page to page', async () => {
-    const list = await callRoute(accountsRoute, '/api/customerportal/accounts', { query: { accountType: 'PREPAID' }, cookie: portal });
+    const list = await callRoute(accountsRoute, '/api/customerportal/accounts', {
+      query: { accountType: 'PREPAID' },
+      cookie: portal,
+    });
     const code = list.json[0].sysObligorCode as string;
     const get = (query: Record<string, string | number>) =>
-      callRoute(prepaidRoute, '/api/customerportal/prepaid', { query: { sysObligorCode: code, ...query }, cookie: portal });
+      callRoute(prepaidRoute, '/api/customerportal/prepaid', {
+        query: { sysObligorCode: code, ...query },
+        cookie: portal,
+      });
     const whole = (await get({ count: 500 })).json;
     expect(whole.lines.total).toBeGreaterThan(6);
     const p2 = (await get({ count: 3, offset: 2 })).json;

@@ -24,8 +24,17 @@ beforeAll(async () => {
   clientId = await clientIdOf(database, 'VARDHMAN');
   portal = (await signInAs(database, 'portal@vardhman.test')).cookie;
   // A parent with members and a member, both with ledger history.
-  const [child] = await database.db.select().from(obligors)
-    .where(and(eq(obligors.clientId, clientId), isNotNull(obligors.parentSysObligorCode), ne(obligors.accountType, 'PREPAID'))).limit(1);
+  const [child] = await database.db
+    .select()
+    .from(obligors)
+    .where(
+      and(
+        eq(obligors.clientId, clientId),
+        isNotNull(obligors.parentSysObligorCode),
+        ne(obligors.accountType, 'PREPAID'),
+      ),
+    )
+    .limit(1);
   childCode = child!.sysObligorCode;
   parentCode = child!.parentSysObligorCode!;
 });
@@ -45,7 +54,10 @@ async function receivablesBalance(code: string, isParent: boolean, date: string)
 
 describe('statement of account', () => {
   it('runs from the opening to the closing balance, which equals the receivables page, for a parent and a member', async () => {
-    for (const [code, isParent] of [[parentCode, true], [childCode, false]] as const) {
+    for (const [code, isParent] of [
+      [parentCode, true],
+      [childCode, false],
+    ] as const) {
       const res = await statement({ sysObligorCode: code, count: '500', itemsCount: '500' });
       expect(res.status).toBe(200);
       const s = res.json;
@@ -53,7 +65,10 @@ describe('statement of account', () => {
       // The whole period on one page: opening + every line = closing.
       expect(s.lines.total).toBeLessThanOrEqual(s.lines.count);
       const rows = s.lines.rows;
-      const sum = rows.reduce((acc: number, l: { debit: number; credit: number }) => acc + Math.round((l.debit - l.credit) * 100), 0);
+      const sum = rows.reduce(
+        (acc: number, l: { debit: number; credit: number }) => acc + Math.round((l.debit - l.credit) * 100),
+        0,
+      );
       expect(Math.round(s.opening * 100) + sum).toBe(Math.round(s.closing * 100));
       expect(Math.round((s.debits - s.credits) * 100)).toBe(sum);
       if (rows.length) expect(rows.at(-1).balance).toBe(s.closing);
@@ -65,25 +80,36 @@ describe('statement of account', () => {
       const open = s.openItems.rows.reduce((acc: number, i: { outstanding: number }) => acc + i.outstanding, 0);
       expect(open).toBeCloseTo(s.closing, 2);
       expect(s.ageing.reduce((acc: number, a: { amount: number }) => acc + a.amount, 0)).toBeCloseTo(s.closing, 2);
-      const overdue = s.openItems.rows.filter((i: { daysPastDue: number }) => i.daysPastDue > 0).reduce((acc: number, i: { outstanding: number }) => acc + i.outstanding, 0);
+      const overdue = s.openItems.rows
+        .filter((i: { daysPastDue: number }) => i.daysPastDue > 0)
+        .reduce((acc: number, i: { outstanding: number }) => acc + i.outstanding, 0);
       expect(s.overdue).toBeCloseTo(overdue, 2);
       for (let i = 1; i < rows.length; i++) expect(rows[i].date >= rows[i - 1].date).toBe(true);
     }
   });
 
   it('for a past period the closing balance is the receivables balance at its end date, and the next period opens there', async () => {
-    const first = (await statement({ sysObligorCode: parentCode, fromDate: '2026-04-01', toDate: '2026-06-30', count: '500' })).json;
+    const first = (
+      await statement({ sysObligorCode: parentCode, fromDate: '2026-04-01', toDate: '2026-06-30', count: '500' })
+    ).json;
     expect(first.closing).toBeCloseTo(await receivablesBalance(parentCode, true, '2026-06-30'), 2);
-    const next = (await statement({ sysObligorCode: parentCode, fromDate: '2026-07-01', toDate: '2026-08-31', count: '500' })).json;
+    const next = (
+      await statement({ sysObligorCode: parentCode, fromDate: '2026-07-01', toDate: '2026-08-31', count: '500' })
+    ).json;
     expect(next.opening).toBe(first.closing);
     expect(next.lines.rows.some((l: { kind: string }) => l.kind === 'PAYMENT')).toBe(true);
   });
 
   it('refuses a reversed period and an unknown customer', async () => {
-    expect((await statement({ sysObligorCode: parentCode, fromDate: '2026-06-01', toDate: '2026-05-01' })).status).toBe(400);
+    expect((await statement({ sysObligorCode: parentCode, fromDate: '2026-06-01', toDate: '2026-05-01' })).status).toBe(
+      400,
+    );
     expect((await statement({ sysObligorCode: 'NO-SUCH-CODE' })).status).toBe(404);
     expect((await statement({})).status).toBe(400);
-    for (const paging of [{ offset: '0' }, { count: '501' }, { itemsOffset: 'x' }, { itemsCount: '0' }] as Record<string, string>[]) {
+    for (const paging of [{ offset: '0' }, { count: '501' }, { itemsOffset: 'x' }, { itemsCount: '0' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await statement({ sysObligorCode: parentCode, ...paging });
       expect(res.status, JSON.stringify(paging)).toBe(400);
       expect(Object.keys(res.json.fields ?? {})).toEqual(Object.keys(paging));
@@ -92,14 +118,21 @@ describe('statement of account', () => {
 
   it('downloads the same statement as XLSX', async () => {
     const json = (await statement({ sysObligorCode: parentCode, count: '500', itemsCount: '500' })).json;
-    const req = await callRoute(statementXlsxRoute, '/api/customerportal/statement.xlsx', { query: { sysObligorCode: parentCode }, cookie: portal });
+    const req = await callRoute(statementXlsxRoute, '/api/customerportal/statement.xlsx', {
+      query: { sysObligorCode: parentCode },
+      cookie: portal,
+    });
     expect(req.status).toBe(200);
     expect(req.headers.get('content-type')).toContain('spreadsheetml');
     expect(req.headers.get('content-disposition')).toContain(`statement-${parentCode}`);
     // callRoute decodes text; fetch the bytes again through the handler for the workbook.
     const { NextRequest } = await import('next/server');
-    const url = new URL(`http://localhost:3000/api/customerportal/statement.xlsx?sysObligorCode=${encodeURIComponent(parentCode)}`);
-    const response = await statementXlsxRoute(new NextRequest(url, { headers: { cookie: portal } }), { params: Promise.resolve({}) });
+    const url = new URL(
+      `http://localhost:3000/api/customerportal/statement.xlsx?sysObligorCode=${encodeURIComponent(parentCode)}`,
+    );
+    const response = await statementXlsxRoute(new NextRequest(url, { headers: { cookie: portal } }), {
+      params: Promise.resolve({}),
+    });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await response.arrayBuffer());
     const sheet = book.getWorksheet('Statement')!;
@@ -120,13 +153,21 @@ describe('statement of account', () => {
 
 describe('postpaid and prepaid accounts', () => {
   it('lists prepaid customers with their advance and shows the advance account with a running balance', async () => {
-    const list = await callRoute(accountsRoute, '/api/customerportal/accounts', { query: { accountType: 'PREPAID' }, cookie: portal });
+    const list = await callRoute(accountsRoute, '/api/customerportal/accounts', {
+      query: { accountType: 'PREPAID' },
+      cookie: portal,
+    });
     expect(list.status).toBe(200);
     expect(list.json.length).toBeGreaterThan(0);
     const code = list.json[0].sysObligorCode;
-    const res = await callRoute(prepaidRoute, '/api/customerportal/prepaid', { query: { sysObligorCode: code }, cookie: portal });
+    const res = await callRoute(prepaidRoute, '/api/customerportal/prepaid', {
+      query: { sysObligorCode: code },
+      cookie: portal,
+    });
     expect(res.status).toBe(200);
-    const [topped] = await database.db.select({ s: sql<string>`sum(amount)` }).from(advanceTopups)
+    const [topped] = await database.db
+      .select({ s: sql<string>`sum(amount)` })
+      .from(advanceTopups)
       .where(and(eq(advanceTopups.clientId, clientId), eq(advanceTopups.sysObligorCode, code)));
     expect(res.json.toppedUp).toBeCloseTo(Number(topped!.s), 2);
     expect(res.json.advance).toBeCloseTo(res.json.toppedUp - res.json.drawn, 2);
@@ -135,14 +176,27 @@ describe('postpaid and prepaid accounts', () => {
     expect(res.json.lines.rows.at(-1).balance).toBe(res.json.advance);
     expect(res.json.lines.carriedForward).toBe(res.json.advance);
     // A prepaid customer has no postpaid view, and the reverse.
-    expect((await callRoute(postpaidRoute, '/api/customerportal/postpaid', { query: { sysObligorCode: code }, cookie: portal })).status).toBe(400);
+    expect(
+      (
+        await callRoute(postpaidRoute, '/api/customerportal/postpaid', {
+          query: { sysObligorCode: code },
+          cookie: portal,
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('lists postpaid customers and shows open items by due date with the credit headroom', async () => {
-    const list = await callRoute(accountsRoute, '/api/customerportal/accounts', { query: { accountType: 'POSTPAID', obligorName: childCode }, cookie: portal });
+    const list = await callRoute(accountsRoute, '/api/customerportal/accounts', {
+      query: { accountType: 'POSTPAID', obligorName: childCode },
+      cookie: portal,
+    });
     expect(list.status).toBe(200);
     expect(list.json.map((r: { sysObligorCode: string }) => r.sysObligorCode)).toContain(childCode);
-    const res = await callRoute(postpaidRoute, '/api/customerportal/postpaid', { query: { sysObligorCode: parentCode }, cookie: portal });
+    const res = await callRoute(postpaidRoute, '/api/customerportal/postpaid', {
+      query: { sysObligorCode: parentCode },
+      cookie: portal,
+    });
     expect(res.status).toBe(200);
     expect(res.json.outstanding).toBeCloseTo(await receivablesBalance(parentCode, true, res.json.date), 2);
     const bills = res.json.items.rows as { outstanding: number; dueDate: string | null; issueDate: string }[];
@@ -150,7 +204,14 @@ describe('postpaid and prepaid accounts', () => {
     expect(bills.reduce((acc, b) => acc + b.outstanding, 0)).toBeCloseTo(res.json.outstanding, 2);
     const due = bills.map((b) => b.dueDate ?? b.issueDate);
     expect(due).toEqual([...due].sort());
-    expect((await callRoute(prepaidRoute, '/api/customerportal/prepaid', { query: { sysObligorCode: parentCode }, cookie: portal })).status).toBe(400);
+    expect(
+      (
+        await callRoute(prepaidRoute, '/api/customerportal/prepaid', {
+          query: { sysObligorCode: parentCode },
+          cookie: portal,
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -160,23 +221,52 @@ describe('access and scope', () => {
     const investor = (await signInAs(database, 'investor@sahyadri.test')).cookie;
     for (const cookie of [staff, investor]) {
       expect((await statement({ sysObligorCode: parentCode }, cookie)).status).toBe(403);
-      expect((await callRoute(accountsRoute, '/api/customerportal/accounts', { query: { accountType: 'PREPAID' }, cookie })).status).toBe(403);
+      expect(
+        (await callRoute(accountsRoute, '/api/customerportal/accounts', { query: { accountType: 'PREPAID' }, cookie }))
+          .status,
+      ).toBe(403);
     }
   });
 
   it('a field officer with the portal sees only assigned customers: others are not found', async () => {
     const { session } = await signInAs(database, 'guest@vardhman.test');
     const cookie = await cookieForSession({ ...session, pages: [...session.pages, 'CUSTOMER PORTAL'] });
-    const [mine] = await database.db.select().from(obligors).where(and(eq(obligors.clientId, clientId), eq(obligors.guestId, session.userId))).limit(1);
-    const [other] = await database.db.select().from(obligors)
-      .where(and(eq(obligors.clientId, clientId), isNull(obligors.parentSysObligorCode), sql`not exists (select 1 from obligors m where m.client_id = ${clientId}
-        and (m.sys_obligor_code = ${obligors.sysObligorCode} or m.parent_sys_obligor_code = ${obligors.sysObligorCode}) and m.guest_id = ${session.userId})`)).limit(1);
+    const [mine] = await database.db
+      .select()
+      .from(obligors)
+      .where(and(eq(obligors.clientId, clientId), eq(obligors.guestId, session.userId)))
+      .limit(1);
+    const [other] = await database.db
+      .select()
+      .from(obligors)
+      .where(
+        and(
+          eq(obligors.clientId, clientId),
+          isNull(obligors.parentSysObligorCode),
+          sql`not exists (select 1 from obligors m where m.client_id = ${clientId}
+        and (m.sys_obligor_code = ${obligors.sysObligorCode} or m.parent_sys_obligor_code = ${obligors.sysObligorCode}) and m.guest_id = ${session.userId})`,
+        ),
+      )
+      .limit(1);
     expect((await statement({ sysObligorCode: other!.sysObligorCode }, cookie)).status).toBe(404);
-    expect((await callRoute(statementXlsxRoute, '/api/customerportal/statement.xlsx', { query: { sysObligorCode: other!.sysObligorCode }, cookie })).status).toBe(404);
+    expect(
+      (
+        await callRoute(statementXlsxRoute, '/api/customerportal/statement.xlsx', {
+          query: { sysObligorCode: other!.sysObligorCode },
+          cookie,
+        })
+      ).status,
+    ).toBe(404);
     if (mine) expect((await statement({ sysObligorCode: mine.sysObligorCode }, cookie)).status).toBe(200);
-    const prepaid = await callRoute(accountsRoute, '/api/customerportal/accounts', { query: { accountType: 'POSTPAID' }, cookie });
+    const prepaid = await callRoute(accountsRoute, '/api/customerportal/accounts', {
+      query: { accountType: 'POSTPAID' },
+      cookie,
+    });
     const codes = (prepaid.json as { sysObligorCode: string }[]).map((r) => r.sysObligorCode);
-    const assigned = await database.db.select({ c: obligors.sysObligorCode }).from(obligors).where(and(eq(obligors.clientId, clientId), eq(obligors.guestId, session.userId)));
+    const assigned = await database.db
+      .select({ c: obligors.sysObligorCode })
+      .from(obligors)
+      .where(and(eq(obligors.clientId, clientId), eq(obligors.guestId, session.userId)));
     for (const c of codes) expect(assigned.map((a) => a.c)).toContain(c);
   });
 });

@@ -45,7 +45,12 @@ async function ledgerState(offeringId: number) {
 }
 
 const subscribeTo = (id: number, amount: unknown, cookie = investor) =>
-  callRoute(subscribeRoute, `/api/investors/offerings/${id}/subscribe`, { method: 'POST', params: { id: String(id) }, body: { amount }, cookie });
+  callRoute(subscribeRoute, `/api/investors/offerings/${id}/subscribe`, {
+    method: 'POST',
+    params: { id: String(id) },
+    body: { amount },
+    cookie,
+  });
 
 describe('my securities', () => {
   it('lists the firm holdings with current value, yield, next payment and totals that add up', async () => {
@@ -55,12 +60,16 @@ describe('my securities', () => {
     expect(rows.length).toBe(4);
     const sum = rows.reduce((s: number, h: { investedAmount: number }) => s + h.investedAmount, 0);
     expect(totals.investedAmount).toBeCloseTo(sum, 2);
-    const live = rows.filter((h: { currentValue: number }) => h.currentValue > 0).reduce((s: number, h: { investedAmount: number }) => s + h.investedAmount, 0);
+    const live = rows
+      .filter((h: { currentValue: number }) => h.currentValue > 0)
+      .reduce((s: number, h: { investedAmount: number }) => s + h.investedAmount, 0);
     expect(totals.liveInvested).toBeCloseTo(live, 2);
     const matured = rows.find((h: { status: string }) => h.status === 'MATURED');
     expect(matured.currentValue).toBe(0);
     expect(matured.nextPaymentDate).toBeNull();
-    const active = rows.find((h: { status: string; securityName: string }) => h.status === 'ACTIVE' && h.securityName.includes('Series III'));
+    const active = rows.find(
+      (h: { status: string; securityName: string }) => h.status === 'ACTIVE' && h.securityName.includes('Series III'),
+    );
     // An active holding is worth at least its principal, and its coupon yield is close to its rate.
     expect(active.currentValue).toBeGreaterThanOrEqual(active.investedAmount);
     expect(active.nextPaymentDate).not.toBeNull();
@@ -74,15 +83,25 @@ describe('my securities', () => {
     const res = await callRoute(holdingRoute, `/api/investors/holdings/${id}`, { params: { id }, cookie: investor });
     expect(res.status).toBe(200);
     expect(res.json.cashflows.length).toBeGreaterThan(0);
-    expect(res.json.cashflows.every((f: { state: string }) => ['RECEIVED', 'LATE', 'SHORT', 'OVERDUE', 'UPCOMING'].includes(f.state))).toBe(true);
-    const missing = await callRoute(holdingRoute, '/api/investors/holdings/99999', { params: { id: '99999' }, cookie: investor });
+    expect(
+      res.json.cashflows.every((f: { state: string }) =>
+        ['RECEIVED', 'LATE', 'SHORT', 'OVERDUE', 'UPCOMING'].includes(f.state),
+      ),
+    ).toBe(true);
+    const missing = await callRoute(holdingRoute, '/api/investors/holdings/99999', {
+      params: { id: '99999' },
+      cookie: investor,
+    });
     expect(missing.status).toBe(404);
   });
 
   it('gives the pool performance of a holding as aggregates equal to the originator receivables, with no obligor in it', async () => {
     const list = (await callRoute(holdingsRoute, '/api/investors/holdings', { cookie: investor })).json.rows;
     const kaveri = list.find((h: { originatorName: string }) => h.originatorName.startsWith('Kaveri'));
-    const res = await callRoute(holdingPerformanceRoute, `/api/investors/holdings/${kaveri.id}/performance`, { params: { id: String(kaveri.id) }, cookie: investor });
+    const res = await callRoute(holdingPerformanceRoute, `/api/investors/holdings/${kaveri.id}/performance`, {
+      params: { id: String(kaveri.id) },
+      cookie: investor,
+    });
     expect(res.status).toBe(200);
     const perf = res.json;
     expect(perf.ageing.reduce((s: number, b: { amount: number }) => s + b.amount, 0)).toBeCloseTo(perf.outstanding, 2);
@@ -90,16 +109,35 @@ describe('my securities', () => {
     // No obligor-level data: none of the originator's obligor names or codes appear anywhere.
     const [origin] = await database.db.select().from(originators).where(eq(originators.id, kaveri.originatorId));
     const clientId = origin!.originClientId;
-    const all = await database.db.select({ name: obligors.name, code: obligors.sysObligorCode }).from(obligors).where(eq(obligors.clientId, clientId));
+    const all = await database.db
+      .select({ name: obligors.name, code: obligors.sysObligorCode })
+      .from(obligors)
+      .where(eq(obligors.clientId, clientId));
     const text = JSON.stringify(perf);
     for (const o of all) {
       expect(text).not.toContain(o.name);
       expect(text).not.toContain(`"${o.code}"`);
     }
-    expect(Object.keys(perf).sort()).toEqual(['ageing', 'collectedThisMonth', 'currency', 'date', 'dso', 'invoicedThisMonth', 'months',
-      'openObligors', 'originatorId', 'originatorName', 'outstanding', 'overdue', 'overdueShare']);
+    expect(Object.keys(perf).sort()).toEqual([
+      'ageing',
+      'collectedThisMonth',
+      'currency',
+      'date',
+      'dso',
+      'invoicedThisMonth',
+      'months',
+      'openObligors',
+      'originatorId',
+      'originatorName',
+      'outstanding',
+      'overdue',
+      'overdueShare',
+    ]);
     // The pool's outstanding is the originator's own receivables balance on the same day.
-    const own = await listReceivables(database.db, clientId, { ...ZReceivablesQuery.parse({ count: 100 }), date: perf.date });
+    const own = await listReceivables(database.db, clientId, {
+      ...ZReceivablesQuery.parse({ count: 100 }),
+      date: perf.date,
+    });
     expect(own.rows.reduce((s, r) => s + r.balance, 0)).toBeCloseTo(perf.outstanding, 2);
   });
 });
@@ -111,7 +149,10 @@ describe('offerings and subscription', () => {
     const open = list.filter((o) => o.state === 'OPEN');
     expect(open.length).toBe(2);
     for (const o of list) expect(o.amountLeft).toBeCloseTo(o.size - o.amountTaken, 2);
-    const one = await callRoute(offeringRoute, `/api/investors/offerings/${open[0]!.id}`, { params: { id: String(open[0]!.id) }, cookie: investor });
+    const one = await callRoute(offeringRoute, `/api/investors/offerings/${open[0]!.id}`, {
+      params: { id: String(open[0]!.id) },
+      cookie: investor,
+    });
     expect(one.status).toBe(200);
     expect(one.json.offering.id).toBe(open[0]!.id);
   });
@@ -151,14 +192,20 @@ describe('offerings and subscription', () => {
     expect(holding.investedAmount).toBe(amount);
     expect(holding.securityId).toBe(open.securityId);
     expect(holding.maturityDate).toBe(open.maturityDate);
-    const detail = await callRoute(holdingRoute, `/api/investors/holdings/${holding.id}`, { params: { id: String(holding.id) }, cookie: investor });
+    const detail = await callRoute(holdingRoute, `/api/investors/holdings/${holding.id}`, {
+      params: { id: String(holding.id) },
+      cookie: investor,
+    });
     const flows = detail.json.cashflows as { expectedAmount: number; dueDate: string }[];
     expect(flows.length).toBe(res.json.cashflows);
     expect(flows.at(-1)!.dueDate).toBe(open.maturityDate);
     // Coupons plus the principal back at maturity.
-    const coupon = Math.round((amount * open.couponRate) / 100 / 12 * 100) / 100;
+    const coupon = Math.round(((amount * open.couponRate) / 100 / 12) * 100) / 100;
     expect(flows.at(-1)!.expectedAmount).toBeCloseTo(amount + coupon, 2);
-    const offering = await callRoute(offeringRoute, `/api/investors/offerings/${open.id}`, { params: { id: String(open.id) }, cookie: investor });
+    const offering = await callRoute(offeringRoute, `/api/investors/offerings/${open.id}`, {
+      params: { id: String(open.id) },
+      cookie: investor,
+    });
     expect(offering.json.subscribed.investedAmount).toBe(amount);
   });
 
@@ -180,13 +227,22 @@ describe('originators', () => {
     expect(list.status).toBe(200);
     expect(list.json.length).toBe(2);
     const id = String(list.json[0].id);
-    const one = await callRoute(originatorRoute, `/api/investors/originators/${id}`, { params: { id }, cookie: investor });
+    const one = await callRoute(originatorRoute, `/api/investors/originators/${id}`, {
+      params: { id },
+      cookie: investor,
+    });
     expect(one.status).toBe(200);
     expect(one.json.securities.length).toBeGreaterThan(0);
-    const perf = await callRoute(originatorPerformanceRoute, `/api/investors/originators/${id}/performance`, { params: { id }, cookie: investor });
+    const perf = await callRoute(originatorPerformanceRoute, `/api/investors/originators/${id}/performance`, {
+      params: { id },
+      cookie: investor,
+    });
     expect(perf.status).toBe(200);
     expect(perf.json.months.length).toBe(12);
-    const none = await callRoute(originatorPerformanceRoute, '/api/investors/originators/999/performance', { params: { id: '999' }, cookie: investor });
+    const none = await callRoute(originatorPerformanceRoute, '/api/investors/originators/999/performance', {
+      params: { id: '999' },
+      cookie: investor,
+    });
     expect(none.status).toBe(404);
   });
 });
@@ -194,10 +250,16 @@ describe('originators', () => {
 describe('isolation between investors and borrowers', () => {
   it('a borrower calling any investor API gets 403', async () => {
     const id = { id: '1' };
-    for (const [route, url] of [[holdingsRoute, '/api/investors/holdings'], [holdingRoute, '/api/investors/holdings/1'],
-      [holdingPerformanceRoute, '/api/investors/holdings/1/performance'], [offeringsRoute, '/api/investors/offerings'],
-      [offeringRoute, '/api/investors/offerings/1'], [originatorsRoute, '/api/investors/originators'],
-      [originatorRoute, '/api/investors/originators/1'], [originatorPerformanceRoute, '/api/investors/originators/1/performance']] as const) {
+    for (const [route, url] of [
+      [holdingsRoute, '/api/investors/holdings'],
+      [holdingRoute, '/api/investors/holdings/1'],
+      [holdingPerformanceRoute, '/api/investors/holdings/1/performance'],
+      [offeringsRoute, '/api/investors/offerings'],
+      [offeringRoute, '/api/investors/offerings/1'],
+      [originatorsRoute, '/api/investors/originators'],
+      [originatorRoute, '/api/investors/originators/1'],
+      [originatorPerformanceRoute, '/api/investors/originators/1/performance'],
+    ] as const) {
       expect((await callRoute(route, url, { params: id, cookie: borrower })).status, url).toBe(403);
     }
     expect((await subscribeTo(1, 10 * LAKH, borrower)).status).toBe(403);
@@ -205,6 +267,13 @@ describe('isolation between investors and borrowers', () => {
 
   it('an investor calling borrower APIs gets 403', async () => {
     expect((await callRoute(receivablesRoute, '/api/v4/clients/receivables', { cookie: investor })).status).toBe(403);
-    expect((await callRoute(obligorSearchRoute, '/api/v3/parentobligors', { query: { obligorName: 'Traders' }, cookie: investor })).status).toBe(403);
+    expect(
+      (
+        await callRoute(obligorSearchRoute, '/api/v3/parentobligors', {
+          query: { obligorName: 'Traders' },
+          cookie: investor,
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -26,7 +26,10 @@ interface Row {
   dim1Id: number | null;
   dim1: string | null;
 }
-interface Person { cookie: string; userId: number }
+interface Person {
+  cookie: string;
+  userId: number;
+}
 
 let database: TestDatabase;
 let clientId: number;
@@ -37,7 +40,9 @@ let rep: Person;
 
 const rows = <T>(query: SQL) => queryRows<T>(database.db, query);
 async function count(where: SQL): Promise<number> {
-  const [row] = await rows<{ n: number }>(sql`select count(*)::int as n from obligors o where o.client_id = ${clientId} and ${where}`);
+  const [row] = await rows<{ n: number }>(
+    sql`select count(*)::int as n from obligors o where o.client_id = ${clientId} and ${where}`,
+  );
   return row!.n;
 }
 const list = (cookie: string, query: Record<string, string | number | undefined> = {}) =>
@@ -112,13 +117,20 @@ describe('GET obligors/list', () => {
     const res = await list(admin.cookie, { search: String(child!.code) });
     const row = (res.json as Row[]).find((r) => r.sysObligorCode === child!.code)!;
     expect(row).toMatchObject({
-      businessId: child!.gstin, city: child!.city, tradeChannel: child!.channel, creditLimit: child!.limit,
-      parentName: child!.parent, guestName: child!.guest, representativeName: child!.rep, rmName: child!.rm,
-      rmAssociationDimId: child!.assoc, dim1: child!.dim1,
+      businessId: child!.gstin,
+      city: child!.city,
+      tradeChannel: child!.channel,
+      creditLimit: child!.limit,
+      parentName: child!.parent,
+      guestName: child!.guest,
+      representativeName: child!.rep,
+      rmName: child!.rm,
+      rmAssociationDimId: child!.assoc,
+      dim1: child!.dim1,
     });
   });
 
-  it('filters by parent obligor: exactly that family\'s children', async () => {
+  it("filters by parent obligor: exactly that family's children", async () => {
     const [family] = await rows<{ code: string }>(sql`
       select parent_sys_obligor_code as code from obligors where client_id = ${clientId} and parent_sys_obligor_code is not null
       group by 1 having count(*) between 3 and 50 order by 1 limit 1`);
@@ -128,20 +140,32 @@ describe('GET obligors/list', () => {
     expect((res.json as Row[]).every((r) => r.parentSysObligorCode === family!.code)).toBe(true);
   });
 
-  it.each(['guestId', 'representativeId', 'rmId', 'rmAssociationDimId'] as const)('filters by %s (exact match)', async (field) => {
-    const column = sql.identifier({ guestId: 'guest_id', representativeId: 'representative_id', rmId: 'rm_id', rmAssociationDimId: 'rm_association_dim_id' }[field]);
-    const [value] = await rows<{ id: number }>(sql`
+  it.each(['guestId', 'representativeId', 'rmId', 'rmAssociationDimId'] as const)(
+    'filters by %s (exact match)',
+    async (field) => {
+      const column = sql.identifier(
+        {
+          guestId: 'guest_id',
+          representativeId: 'representative_id',
+          rmId: 'rm_id',
+          rmAssociationDimId: 'rm_association_dim_id',
+        }[field],
+      );
+      const [value] = await rows<{ id: number }>(sql`
       select ${column} as id from obligors where client_id = ${clientId} and ${column} is not null
       group by 1 order by count(*), 1 limit 1`);
-    const res = await list(admin.cookie, { [field]: value!.id, count: 500 });
-    expect(res.status).toBe(200);
-    expect(total(res)).toBe(await count(sql`o.${column} = ${value!.id}`));
-    expect(total(res)).toBeGreaterThan(0);
-    expect((res.json as Row[]).every((r) => r[field] === value!.id)).toBe(true);
-  });
+      const res = await list(admin.cookie, { [field]: value!.id, count: 500 });
+      expect(res.status).toBe(200);
+      expect(total(res)).toBe(await count(sql`o.${column} = ${value!.id}`));
+      expect(total(res)).toBeGreaterThan(0);
+      expect((res.json as Row[]).every((r) => r[field] === value!.id)).toBe(true);
+    },
+  );
 
   it('filters by GSTIN, whole or a 3+ character part of it', async () => {
-    const [one] = await rows<{ gstin: string }>(sql`select business_id as gstin from obligors where client_id = ${clientId} order by sys_obligor_code limit 1`);
+    const [one] = await rows<{ gstin: string }>(
+      sql`select business_id as gstin from obligors where client_id = ${clientId} order by sys_obligor_code limit 1`,
+    );
     const whole = await list(admin.cookie, { businessId: one!.gstin });
     expect(total(whole)).toBe(1);
     expect(whole.json[0].businessId).toBe(one!.gstin);
@@ -162,14 +186,18 @@ describe('GET obligors/list', () => {
   });
 
   it('sorts by snake_case fields: guest_name ascending puts the names in order, unassigned last', async () => {
-    const ranked = await rows<{ name: string }>(sql`select distinct name from users where client_id = ${clientId} order by name`);
+    const ranked = await rows<{ name: string }>(
+      sql`select distinct name from users where client_id = ${clientId} order by name`,
+    );
     const rank = new Map(ranked.map((r, i) => [r.name, i]));
     const all = await list(admin.cookie, { sortBy: 'guest_name', count: 500 });
     expect(all.status).toBe(200);
     const ranks = (all.json as Row[]).map((r) => (r.guestName === null ? Infinity : rank.get(r.guestName)!));
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
     const desc = await list(admin.cookie, { sortBy: 'representative_name', orderBy: 'DESC', count: 500 });
-    const descRanks = (desc.json as Row[]).filter((r) => r.representativeName).map((r) => rank.get(r.representativeName!)!);
+    const descRanks = (desc.json as Row[])
+      .filter((r) => r.representativeName)
+      .map((r) => rank.get(r.representativeName!)!);
     expect(descRanks).toEqual([...descRanks].sort((a, b) => b - a));
     expect(descRanks[0]).toBeGreaterThan(descRanks[descRanks.length - 1]!);
   });
@@ -178,7 +206,9 @@ describe('GET obligors/list', () => {
     const res = await list(admin.cookie, { sortBy: 'credit_limit', orderBy: 'DESC', count: 50 });
     const limits = (res.json as Row[]).map((r) => r.creditLimit!);
     expect(limits).toEqual([...limits].sort((a, b) => b - a));
-    const [top] = await rows<{ max: number }>(sql`select max(credit_limit)::float8 as max from obligors where client_id = ${clientId}`);
+    const [top] = await rows<{ max: number }>(
+      sql`select max(credit_limit)::float8 as max from obligors where client_id = ${clientId}`,
+    );
     expect(limits[0]).toBe(top!.max);
   });
 
@@ -195,7 +225,9 @@ describe('GET obligors/list', () => {
     const first = await list(admin.cookie, { sortBy: 'city', count: 7 });
     const second = await list(admin.cookie, { sortBy: 'city', count: 7, offset: 2 });
     const both = await list(admin.cookie, { sortBy: 'city', count: 14 });
-    expect([...first.json, ...second.json].map((r: Row) => r.sysObligorCode)).toEqual(both.json.map((r: Row) => r.sysObligorCode));
+    expect([...first.json, ...second.json].map((r: Row) => r.sysObligorCode)).toEqual(
+      both.json.map((r: Row) => r.sysObligorCode),
+    );
   });
 
   it('shows a field officer only their obligors, and an area sales manager only theirs', async () => {
@@ -234,9 +266,11 @@ describe('POST obligors/{code}/assign', () => {
     expect((await assign(rep.cookie, code, { representativeId: rep.userId })).status).toBe(403);
   });
 
-  it('answers 404 for an unknown obligor and for another client\'s', async () => {
+  it("answers 404 for an unknown obligor and for another client's", async () => {
     expect((await assign(admin.cookie, 'NO-SUCH-CODE', { guestId: guest.userId })).status).toBe(404);
-    const [theirs] = await rows<{ code: string }>(sql`select sys_obligor_code as code from obligors where client_id = ${kaveriId} limit 1`);
+    const [theirs] = await rows<{ code: string }>(
+      sql`select sys_obligor_code as code from obligors where client_id = ${kaveriId} limit 1`,
+    );
     expect((await assign(admin.cookie, theirs!.code, { guestId: guest.userId })).status).toBe(404);
   });
 
@@ -261,7 +295,9 @@ describe('POST obligors/{code}/assign', () => {
     const both = await assign(admin.cookie, code, { guestId: rep.userId, representativeId: guest.userId });
     expect(Object.keys(both.json.fields).sort()).toEqual(['guestId', 'representativeId']);
     expect((await assign(admin.cookie, code, {})).status).toBe(400);
-    const [unchanged] = await rows<{ n: number }>(sql`select count(*)::int as n from audit_log where client_id = ${clientId} and entity_id = ${code}`);
+    const [unchanged] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where client_id = ${clientId} and entity_id = ${code}`,
+    );
     expect(unchanged!.n).toBe(0);
   });
 
@@ -273,13 +309,22 @@ describe('POST obligors/{code}/assign', () => {
     const res = await assign(admin.cookie, code, { guestId: guest.userId, representativeId: null, rmId: admin.userId });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
-      sysObligorCode: code, guestId: guest.userId, guestName: 'Suresh Yadav', representativeId: null, representativeName: null,
-      rmId: admin.userId, rmName: 'Priya Raghavan',
+      sysObligorCode: code,
+      guestId: guest.userId,
+      guestName: 'Suresh Yadav',
+      representativeId: null,
+      representativeName: null,
+      rmId: admin.userId,
+      rmName: 'Priya Raghavan',
     });
     const [now] = await rows<{ guest: number; rep: number | null; rm: number }>(sql`
       select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`);
     expect(now).toEqual({ guest: guest.userId, rep: null, rm: admin.userId });
-    const audit = await rows<{ action: string; userId: number; detail: Record<string, Record<string, number | null>> }>(sql`
+    const audit = await rows<{
+      action: string;
+      userId: number;
+      detail: Record<string, Record<string, number | null>>;
+    }>(sql`
       select action, user_id as "userId", detail from audit_log where client_id = ${clientId} and entity = 'obligor' and entity_id = ${code}`);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'obligor_assigned', userId: admin.userId });

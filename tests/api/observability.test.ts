@@ -18,8 +18,13 @@ beforeAll(async () => {
   // A stand-in for Sentry's ingest endpoint: the SDK posts envelopes to /api/<project>/envelope/.
   server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => { body += chunk; });
-    req.on('end', () => { envelopes.push(`${req.url}\n${body}`); res.writeHead(200).end('{}'); });
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      envelopes.push(`${req.url}\n${body}`);
+      res.writeHead(200).end('{}');
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });
@@ -37,7 +42,10 @@ describe('structured request logs', () => {
     const { cookie } = await signInAs(database, 'admin@vardhman.test');
     await callRoute(listRoute, '/api/reports/list', { cookie, query: { token: 'secret-value' } });
     await callRoute(listRoute, '/api/reports/list');
-    const lines = log.mock.calls.map((c) => String(c[0])).filter((l) => l.includes('"msg":"api"')).map((l) => JSON.parse(l));
+    const lines = log.mock.calls
+      .map((c) => String(c[0]))
+      .filter((l) => l.includes('"msg":"api"'))
+      .map((l) => JSON.parse(l));
     log.mockRestore();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ level: 'info', method: 'GET', path: '/api/reports/list', status: 200 });
@@ -65,9 +73,17 @@ describe('error reporting', () => {
 
 describe('analytics hosts', () => {
   it('are every host but localhost and demo hosts', () => {
-    for (const host of ['localhost', '127.0.0.1', 'app.localhost', '::1', 'demo.receivables.in', 'receivables-demo.example.com']) {
+    for (const host of [
+      'localhost',
+      '127.0.0.1',
+      'app.localhost',
+      '::1',
+      'demo.receivables.in',
+      'receivables-demo.example.com',
+    ]) {
       expect(analyticsAllowedOn(host)).toBe(false);
     }
-    for (const host of ['receivables.vardhman.in', 'app.example.com', 'demography.example.com']) expect(analyticsAllowedOn(host)).toBe(true);
+    for (const host of ['receivables.vardhman.in', 'app.example.com', 'demography.example.com'])
+      expect(analyticsAllowedOn(host)).toBe(true);
   });
 });

@@ -35,12 +35,21 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ledger = await buildCustomerLedger(database);
   const db = database.db;
-  const [ludhiana, chennai] = await db.insert(dimensionValues).values([
-    { clientId: ledger.clientId, dimLevel: 2, name: 'Ludhiana', parentId: ledger.north },
-    { clientId: ledger.clientId, dimLevel: 2, name: 'Chennai', parentId: ledger.south },
-  ]).returning();
-  await db.update(obligors).set({ dim2Id: ludhiana!.id }).where(and(eq(obligors.clientId, ledger.clientId), eq(obligors.sysObligorCode, 'A1')));
-  await db.update(obligors).set({ dim2Id: chennai!.id }).where(and(eq(obligors.clientId, ledger.clientId), eq(obligors.sysObligorCode, 'A2')));
+  const [ludhiana, chennai] = await db
+    .insert(dimensionValues)
+    .values([
+      { clientId: ledger.clientId, dimLevel: 2, name: 'Ludhiana', parentId: ledger.north },
+      { clientId: ledger.clientId, dimLevel: 2, name: 'Chennai', parentId: ledger.south },
+    ])
+    .returning();
+  await db
+    .update(obligors)
+    .set({ dim2Id: ludhiana!.id })
+    .where(and(eq(obligors.clientId, ledger.clientId), eq(obligors.sysObligorCode, 'A1')));
+  await db
+    .update(obligors)
+    .set({ dim2Id: chennai!.id })
+    .where(and(eq(obligors.clientId, ledger.clientId), eq(obligors.sysObligorCode, 'A2')));
   await db.transaction((tx) => refreshReceivableRollups(tx, ledger.clientId, TODAY));
 });
 afterAll(() => database?.dispose());
@@ -53,17 +62,32 @@ const dims = async (query: Record<string, string | number>, who: Who = 'admin') 
   return res.json as DimRow[];
 };
 const summary = async (date: string, who: Who = 'admin') =>
-  (await callRoute(summaryRoute, '/api/v4/clients/receivables/current/summary', { cookie: ledger.cookies[who], query: { date } })).json;
+  (
+    await callRoute(summaryRoute, '/api/v4/clients/receivables/current/summary', {
+      cookie: ledger.cookies[who],
+      query: { date },
+    })
+  ).json;
 const cents = (n: number) => Math.round(n * 100);
 
 /** The matrix of the beta page for one pair of dates: per dim1 value, its total and its dim2 rows at both dates. */
 async function matrix(date: string, compareDate: string, who: Who = 'admin') {
   const values = (await dims({ groupingKey: 'dim1', date, count: 100 }, who)).map((r) => r.dimId!);
-  return Promise.all(values.map(async (id) => {
-    const [now, before] = await Promise.all([date, compareDate].map((d) => dims({ groupingKey: 'dim2', dim1Id: id, date: d, count: 100, sortBy: 'balance' }, who)));
-    const [totalNow, totalBefore] = await Promise.all([date, compareDate].map(async (d) => (await dims({ groupingKey: 'dim1', dim1Id: id, date: d, count: 1 }, who))[0]));
-    return { id, name: totalNow!.name, now: now!, before: before!, totalNow: totalNow!, totalBefore: totalBefore! };
-  }));
+  return Promise.all(
+    values.map(async (id) => {
+      const [now, before] = await Promise.all(
+        [date, compareDate].map((d) =>
+          dims({ groupingKey: 'dim2', dim1Id: id, date: d, count: 100, sortBy: 'balance' }, who),
+        ),
+      );
+      const [totalNow, totalBefore] = await Promise.all(
+        [date, compareDate].map(
+          async (d) => (await dims({ groupingKey: 'dim1', dim1Id: id, date: d, count: 1 }, who))[0],
+        ),
+      );
+      return { id, name: totalNow!.name, now: now!, before: before!, totalNow: totalNow!, totalBefore: totalBefore! };
+    }),
+  );
 }
 
 describe('business performance beta: dim1 x dim2 at two dates', () => {
@@ -78,8 +102,14 @@ describe('business performance beta: dim1 x dim2 at two dates', () => {
     expect([north.totalNow.balance, north.totalBefore.balance]).toEqual([97000, 102000]);
     expect([north.totalNow.overduePercent, north.totalBefore.overduePercent]).toEqual([100, 85.3]);
     expect(north.totalNow.balance - north.totalBefore.balance).toBe(-5000);
-    expect(north.now.map((r) => [r.name, r.balance])).toEqual([['Ludhiana', 77000], ['Not assigned', 20000]]);
-    expect(north.before.map((r) => [r.name, r.balance])).toEqual([['Ludhiana', 82000], ['Not assigned', 20000]]);
+    expect(north.now.map((r) => [r.name, r.balance])).toEqual([
+      ['Ludhiana', 77000],
+      ['Not assigned', 20000],
+    ]);
+    expect(north.before.map((r) => [r.name, r.balance])).toEqual([
+      ['Ludhiana', 82000],
+      ['Not assigned', 20000],
+    ]);
     expect([south.totalNow.balance, south.totalBefore.balance]).toEqual([34000, 24000]);
     expect([south.totalNow.overduePercent, south.totalBefore.overduePercent]).toEqual([70.6, 100]);
     expect(south.now.find((r) => r.name === 'Chennai')!.balance).toBe(34000);
@@ -87,13 +117,19 @@ describe('business performance beta: dim1 x dim2 at two dates', () => {
   });
 
   it("adds up: each value's dim2 rows to its total, the totals to the client summary, at both dates", async () => {
-    for (const [date, compareDate] of [[TODAY, '2026-10-31'], [TODAY, '2026-10-15']] as const) {
+    for (const [date, compareDate] of [
+      [TODAY, '2026-10-31'],
+      [TODAY, '2026-10-15'],
+    ] as const) {
       const groups = await matrix(date, compareDate);
       for (const g of groups) {
         expect(g.now.reduce((s, r) => s + cents(r.balance), 0)).toBe(cents(g.totalNow.balance));
         expect(g.before.reduce((s, r) => s + cents(r.balance), 0)).toBe(cents(g.totalBefore.balance));
       }
-      for (const [d, key] of [[date, 'totalNow'], [compareDate, 'totalBefore']] as const) {
+      for (const [d, key] of [
+        [date, 'totalNow'],
+        [compareDate, 'totalBefore'],
+      ] as const) {
         const client = await summary(d);
         expect(groups.reduce((s, g) => s + cents(g[key].balance), 0)).toBe(cents(client.balance));
         expect(groups.reduce((s, g) => s + cents(g[key].overdue), 0)).toBe(cents(client.overdue));
@@ -128,18 +164,27 @@ describe('summary dashboard beta: this period against the previous one', () => {
   it("puts this month's and last month's collections at the end of the overview from the previous month's start", async () => {
     // 20 Aug 2026: August to date has R5's 25,000 (1 Aug); July nothing.
     const p = summaryPeriods('2026-08-20');
-    const res = await callRoute(overviewRoute, '/api/v3/clients/receivables/overview', { cookie: ledger.cookies.admin, query: { fromDate: p.fromDate, toDate: p.now } });
+    const res = await callRoute(overviewRoute, '/api/v3/clients/receivables/overview', {
+      cookie: ledger.cookies.admin,
+      query: { fromDate: p.fromDate, toDate: p.now },
+    });
     expect(res.status).toBe(200);
     const months = res.json[0].months as { month: string; collected: number }[];
-    expect(months.slice(-2).map((m) => [m.month, m.collected])).toEqual([['2026-07', 0], ['2026-08', 25000]]);
+    expect(months.slice(-2).map((m) => [m.month, m.collected])).toEqual([
+      ['2026-07', 0],
+      ['2026-08', 25000],
+    ]);
   });
 
   it("the trend and ageing graphs (split_by without dates) are today's: the ageing adds up to today's summary", async () => {
-    const get = (graph: string) => callRoute(splitByRoute, '/api/v3/clients/split_by', { cookie: ledger.cookies.admin, query: { graph } });
+    const get = (graph: string) =>
+      callRoute(splitByRoute, '/api/v3/clients/split_by', { cookie: ledger.cookies.admin, query: { graph } });
     const [trend, ageing] = await Promise.all([get('graph1'), get('graph2')]);
     expect(trend.status).toBe(200);
     expect(trend.json.months.at(-1).date).toBe(todayIso());
-    const today = (await callRoute(summaryRoute, '/api/v4/clients/receivables/current/summary', { cookie: ledger.cookies.admin })).json;
+    const today = (
+      await callRoute(summaryRoute, '/api/v4/clients/receivables/current/summary', { cookie: ledger.cookies.admin })
+    ).json;
     const buckets = (ageing.json.creditBasis as { amount: number }[]).reduce((s, b) => s + cents(b.amount), 0);
     expect(buckets).toBe(cents(today.balance));
     expect(trend.json.months.at(-1).balance).toBe(today.balance);

@@ -33,12 +33,21 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ledger = await buildCustomerLedger(database);
   const db = database.db;
-  const [ludhiana, chennai] = await db.insert(dimensionValues).values([
-    { clientId: ledger.clientId, dimLevel: 2, name: 'Ludhiana', parentId: ledger.north },
-    { clientId: ledger.clientId, dimLevel: 2, name: 'Chennai', parentId: ledger.south },
-  ]).returning();
-  await db.update(obligors).set({ dim2Id: ludhiana!.id }).where(and(eq(obligors.clientId, ledger.clientId), eq(obligors.sysObligorCode, 'A1')));
-  await db.update(obligors).set({ dim2Id: chennai!.id }).where(and(eq(obligors.clientId, ledger.clientId), eq(obligors.sysObligorCode, 'A2')));
+  const [ludhiana, chennai] = await db
+    .insert(dimensionValues)
+    .values([
+      { clientId: ledger.clientId, dimLevel: 2, name: 'Ludhiana', parentId: ledger.north },
+      { clientId: ledger.clientId, dimLevel: 2, name: 'Chennai', parentId: ledger.south },
+    ])
+    .returning();
+  await db
+    .update(obligors)
+    .set({ dim2Id: ludhiana!.id })
+    .where(and(eq(obligors.clientId, ledger.clientId), eq(obligors.sysObligorCode, 'A1')));
+  await db
+    .update(obligors)
+    .set({ dim2Id: chennai!.id })
+    .where(and(eq(obligors.clientId, ledger.clientId), eq(obligors.sysObligorCode, 'A2')));
   await db.transaction((tx) => refreshReceivableRollups(tx, ledger.clientId, TODAY));
 });
 afterAll(() => database?.dispose());
@@ -46,18 +55,44 @@ afterAll(() => database?.dispose());
 type Who = 'admin' | 'guest' | 'representative';
 type Query = Record<string, string | number | undefined>;
 const dims = (query: Query = {}, who: Who = 'admin') =>
-  callRoute(dimRoute, '/api/v4/dim/receivables/current', { cookie: ledger.cookies[who], query: { date: TODAY, ...query } });
+  callRoute(dimRoute, '/api/v4/dim/receivables/current', {
+    cookie: ledger.cookies[who],
+    query: { date: TODAY, ...query },
+  });
 const overview = (query: Query = {}, who: Who = 'admin') =>
-  callRoute(dim1OverviewRoute, '/api/v3/dim1/receivables/overview', { cookie: ledger.cookies[who], query: { toDate: TODAY, ...query } });
+  callRoute(dim1OverviewRoute, '/api/v3/dim1/receivables/overview', {
+    cookie: ledger.cookies[who],
+    query: { toDate: TODAY, ...query },
+  });
 const names = (rows: { name: string }[]) => rows.map((r) => r.name);
 
 const NORTH = {
-  name: 'North', balance: 97000, outstanding: 97000, overdue: 97000, current: 0, crdBucket1: 60000, crdBucket2: 0, crdBucket3: 0,
-  crdBucket4: 37000, sales12m: 159000, dso: 222.7, overduePercent: 100, openObligors: 2, rating: 'medium',
+  name: 'North',
+  balance: 97000,
+  outstanding: 97000,
+  overdue: 97000,
+  current: 0,
+  crdBucket1: 60000,
+  crdBucket2: 0,
+  crdBucket3: 0,
+  crdBucket4: 37000,
+  sales12m: 159000,
+  dso: 222.7,
+  overduePercent: 100,
+  openObligors: 2,
+  rating: 'medium',
 };
 const SOUTH = {
-  name: 'South', balance: 34000, overdue: 24000, current: 10000, crdBucket3: 24000, sales12m: 39000, dso: 318.2,
-  overduePercent: 70.6, obligorWeightedRating: 3, rating: 'high',
+  name: 'South',
+  balance: 34000,
+  overdue: 24000,
+  current: 10000,
+  crdBucket3: 24000,
+  sales12m: 39000,
+  dso: 318.2,
+  overduePercent: 70.6,
+  obligorWeightedRating: 3,
+  rating: 'high',
 };
 
 describe('GET /v4/dim/receivables/current', () => {
@@ -72,11 +107,17 @@ describe('GET /v4/dim/receivables/current', () => {
 
   it('ties back to the receivables pages: the values add up to the client summary and each equals the list filtered by it', async () => {
     const cookie = ledger.cookies.admin;
-    const summary = await callRoute(summaryRoute, '/api/v4/clients/receivables/current/summary', { cookie, query: { date: TODAY } });
+    const summary = await callRoute(summaryRoute, '/api/v4/clients/receivables/current/summary', {
+      cookie,
+      query: { date: TODAY },
+    });
     const rows = (await dims()).json as { balance: number; overdue: number; crdBucket4: number }[];
     expect(rows.reduce((s, r) => s + r.balance, 0)).toBe(summary.json.balance);
     expect(rows.reduce((s, r) => s + r.overdue, 0)).toBe(summary.json.overdue);
-    const south = await callRoute(summaryRoute, '/api/v4/clients/receivables/current/summary', { cookie, query: { date: TODAY, dim1Id: ledger.south } });
+    const south = await callRoute(summaryRoute, '/api/v4/clients/receivables/current/summary', {
+      cookie,
+      query: { date: TODAY, dim1Id: ledger.south },
+    });
     expect(south.json).toMatchObject({ balance: 34000, overdue: 24000, crdBucket3: 24000 });
   });
 
@@ -97,16 +138,25 @@ describe('GET /v4/dim/receivables/current', () => {
       const res = await dims({ groupingKey: 'dim2', dim1Id: ledger.north, date });
       expect(res.status).toBe(200);
       // On 19 Nov B-3 (due 9 Nov) is 10 days past due and A1-CN 14 days: the same buckets as on TODAY.
-      expect(res.json.map((r: { name: string; balance: number }) => [r.name, r.balance])).toEqual([['Ludhiana', 77000], ['Not assigned', 20000]]);
+      expect(res.json.map((r: { name: string; balance: number }) => [r.name, r.balance])).toEqual([
+        ['Ludhiana', 77000],
+        ['Not assigned', 20000],
+      ]);
     }
     const all = await dims({ groupingKey: 'dim2', sortBy: 'name', order: 'ASC' });
-    expect(all.json.map((r: { name: string; balance: number }) => [r.name, r.balance]))
-      .toEqual([['Chennai', 34000], ['Ludhiana', 77000], ['Not assigned', 20000]]);
+    expect(all.json.map((r: { name: string; balance: number }) => [r.name, r.balance])).toEqual([
+      ['Chennai', 34000],
+      ['Ludhiana', 77000],
+      ['Not assigned', 20000],
+    ]);
   });
 
   it('applies the obligor filters of the receivables list: a family, one obligor, risk', async () => {
     const family = await dims({ parentSysObligorCode: 'PA' });
-    expect(family.json.map((r: { name: string; balance: number }) => [r.name, r.balance])).toEqual([['North', 77000], ['South', 34000]]);
+    expect(family.json.map((r: { name: string; balance: number }) => [r.name, r.balance])).toEqual([
+      ['North', 77000],
+      ['South', 34000],
+    ]);
     expect((await dims({ sysObligorCode: 'PB' })).json).toMatchObject([{ name: 'North', balance: 20000 }]);
     expect((await dims({ risk: 'HIGH' })).json).toMatchObject([{ name: 'South', balance: 34000 }]);
   });
@@ -116,11 +166,20 @@ describe('GET /v4/dim/receivables/current', () => {
     expect(guest.json).toMatchObject([{ name: 'North', balance: 97000 }]);
     expect(guest.headers.get('x-totalrecords')).toBe('1');
     const representative = await dims({ groupingKey: 'dim2' }, 'representative');
-    expect(representative.json.map((r: { name: string; balance: number }) => [r.name, r.balance])).toEqual([['Chennai', 34000], ['Not assigned', 0]]);
+    expect(representative.json.map((r: { name: string; balance: number }) => [r.name, r.balance])).toEqual([
+      ['Chennai', 34000],
+      ['Not assigned', 0],
+    ]);
   });
 
   it('refuses a bad groupingKey, sort, order or date with 400 and field messages', async () => {
-    for (const query of [{ groupingKey: 'dim4' }, { sortBy: 'colour' }, { order: 'UP' }, { date: '2026-13-01' }, { offset: 0 }]) {
+    for (const query of [
+      { groupingKey: 'dim4' },
+      { sortBy: 'colour' },
+      { order: 'UP' },
+      { date: '2026-13-01' },
+      { offset: 0 },
+    ]) {
       const res = await dims(query);
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(Object.keys(res.json.fields ?? {}).length, JSON.stringify(query)).toBeGreaterThan(0);
@@ -141,7 +200,10 @@ describe('GET /v3/dim1/receivables/overview', () => {
     expect(res.json.rows[1]).toMatchObject({ ...SOUTH, collections: 5000 });
     const narrow = await overview({ fromDate: '2026-03-01', toDate: '2026-03-31' });
     // 31 March: A1-2 32,000 open, B-0 paid 20 March; collections 30,000 + 7,000 in North.
-    expect(narrow.json.rows.find((r: { name: string }) => r.name === 'North')).toMatchObject({ balance: 32000, collections: 37000 });
+    expect(narrow.json.rows.find((r: { name: string }) => r.name === 'North')).toMatchObject({
+      balance: 32000,
+      collections: 37000,
+    });
   });
 
   it('sorts the rows', async () => {
@@ -153,16 +215,37 @@ describe('GET /v3/dim1/receivables/overview', () => {
     const res = await overview({ dimId: ledger.north });
     expect(res.status).toBe(200);
     expect(res.json.rows).toMatchObject([{ ...NORTH, collections: 118000 }]);
-    const months = res.json.months as { month: string; balance: number; collected: number; dso: number | null; obligorWeightedRating: number | null }[];
-    expect(months.map((m) => m.month)).toEqual(['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06',
-      '2026-07', '2026-08', '2026-09', '2026-10', '2026-11']);
+    const months = res.json.months as {
+      month: string;
+      balance: number;
+      collected: number;
+      dso: number | null;
+      obligorWeightedRating: number | null;
+    }[];
+    expect(months.map((m) => m.month)).toEqual([
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+      '2026-09',
+      '2026-10',
+      '2026-11',
+    ]);
     expect(months.reduce((s, m) => s + m.collected, 0)).toBe(118000);
     expect(months.at(-1)).toMatchObject({ balance: 97000, dso: 222.7 });
     expect(months.at(-1)!.obligorWeightedRating).toBeCloseTo(174000 / 97000, 6);
     // 31 March: A1-2 32,000 open (rating 1 then), B-0 paid.
     expect(months[3]).toMatchObject({ balance: 32000, collected: 37000, obligorWeightedRating: 1 });
     // The trend equals the receivables list filtered by the value on the same date.
-    const list = await callRoute(receivablesRoute, '/api/v4/clients/receivables', { cookie: ledger.cookies.admin, query: { date: '2026-03-31', dim1Id: ledger.north } });
+    const list = await callRoute(receivablesRoute, '/api/v4/clients/receivables', {
+      cookie: ledger.cookies.admin,
+      query: { date: '2026-03-31', dim1Id: ledger.north },
+    });
     expect(list.json.reduce((s: number, r: { balance: number }) => s + r.balance, 0)).toBe(32000);
   });
 
@@ -171,13 +254,20 @@ describe('GET /v3/dim1/receivables/overview', () => {
     expect(names(res.json.rows)).toEqual(['North']);
     const south = await overview({ dimId: ledger.south }, 'guest');
     expect(south.json.rows).toEqual([]);
-    expect(south.json.months.every((m: { balance: number; collected: number }) => m.balance === 0 && m.collected === 0)).toBe(true);
+    expect(
+      south.json.months.every((m: { balance: number; collected: number }) => m.balance === 0 && m.collected === 0),
+    ).toBe(true);
     const representative = await overview({}, 'representative');
     expect(representative.json.rows).toMatchObject([{ name: 'South', balance: 34000, collections: 5000 }]);
   });
 
   it('refuses a reversed range, a bad sort or dimId with 400', async () => {
-    for (const query of [{ fromDate: '2026-11-21' }, { sortBy: 'colour' }, { dimId: 'north' }, { toDate: 'yesterday' }]) {
+    for (const query of [
+      { fromDate: '2026-11-21' },
+      { sortBy: 'colour' },
+      { dimId: 'north' },
+      { toDate: 'yesterday' },
+    ]) {
       expect((await overview(query)).status, JSON.stringify(query)).toBe(400);
     }
   });

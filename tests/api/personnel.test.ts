@@ -41,24 +41,40 @@ afterAll(async () => {
 });
 
 const roleId = async (code: string) => {
-  const [row] = await database.db.select({ id: roles.id }).from(roles).where(and(eq(roles.clientId, clientId), eq(roles.code, code)));
+  const [row] = await database.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.clientId, clientId), eq(roles.code, code)));
   return row!.id;
 };
-const userId = async (email: string) => (await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-const post = (handler: Parameters<typeof callRoute>[0], url: string, body: unknown, params: Record<string, string> = {}, cookie = admin) =>
-  callRoute(handler, url, { method: 'POST', body, params, cookie });
+const userId = async (email: string) =>
+  (await database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+const post = (
+  handler: Parameters<typeof callRoute>[0],
+  url: string,
+  body: unknown,
+  params: Record<string, string> = {},
+  cookie = admin,
+) => callRoute(handler, url, { method: 'POST', body, params, cookie });
 
 describe('spec section 7 user_management calls', () => {
   it('answers pages, roles, the matrix and one role row', async () => {
     const pages = await callRoute(pagesRoute, '/api/user_management/pages', { cookie: admin });
-    expect(pages.json.map((p: { featureType: string }) => p.featureType)).toEqual(expect.arrayContaining(['COMPANY SUMMARY', 'MANAGE_USERS']));
+    expect(pages.json.map((p: { featureType: string }) => p.featureType)).toEqual(
+      expect.arrayContaining(['COMPANY SUMMARY', 'MANAGE_USERS']),
+    );
     const roleList = await callRoute(rolesRoute, '/api/user_management', { cookie: admin });
-    expect(roleList.json.map((r: { code: string }) => r.code)).toEqual(expect.arrayContaining(['admin', 'root', 'guest', 'representative', 'member']));
+    expect(roleList.json.map((r: { code: string }) => r.code)).toEqual(
+      expect.arrayContaining(['admin', 'root', 'guest', 'representative', 'member']),
+    );
     expect(roleList.json.map((r: { code: string }) => r.code)).not.toContain('investor');
     const matrix = await callRoute(matrixRoute, '/api/user_management/pagepermissions', { cookie: admin });
     expect(matrix.json.length).toBeGreaterThanOrEqual(5 * 12);
     const guest = await roleId('guest');
-    const row = await callRoute(rolePermsGet, `/api/user_management/${guest}/permissions`, { cookie: admin, params: { role_id: String(guest) } });
+    const row = await callRoute(rolePermsGet, `/api/user_management/${guest}/permissions`, {
+      cookie: admin,
+      params: { role_id: String(guest) },
+    });
     expect(row.json).toMatchObject({ role: { code: 'guest' }, editable: true });
     expect(row.json.permissions).toHaveLength(12);
   });
@@ -67,13 +83,25 @@ describe('spec section 7 user_management calls', () => {
     const all = await callRoute(personnelRoute, '/api/user_management/users', { cookie: admin, query: { count: 5 } });
     expect(all.json).toHaveLength(5);
     expect(Number(all.headers.get('x-totalrecords'))).toBeGreaterThan(5);
-    const found = await callRoute(personnelRoute, '/api/user_management/users', { cookie: admin, query: { nameOrEmail: 'Kulkarni' } });
+    const found = await callRoute(personnelRoute, '/api/user_management/users', {
+      cookie: admin,
+      query: { nameOrEmail: 'Kulkarni' },
+    });
     expect(found.json.map((u: { email: string }) => u.email)).toContain('rep@vardhman.test');
-    expect((await callRoute(personnelRoute, '/api/user_management/users', { cookie: admin, query: { nameOrEmail: 'ku' } })).status).toBe(400);
-    const inactive = await callRoute(personnelRoute, '/api/user_management/users', { cookie: admin, query: { status: 'INACTIVE' } });
+    expect(
+      (await callRoute(personnelRoute, '/api/user_management/users', { cookie: admin, query: { nameOrEmail: 'ku' } }))
+        .status,
+    ).toBe(400);
+    const inactive = await callRoute(personnelRoute, '/api/user_management/users', {
+      cookie: admin,
+      query: { status: 'INACTIVE' },
+    });
     expect(inactive.json.length).toBeGreaterThan(0);
     expect(inactive.json.every((u: { status: string }) => u.status === 'INACTIVE')).toBe(true);
-    const guests = await callRoute(personnelRoute, '/api/user_management/users', { cookie: admin, query: { roleId: await roleId('guest'), count: 100 } });
+    const guests = await callRoute(personnelRoute, '/api/user_management/users', {
+      cookie: admin,
+      query: { roleId: await roleId('guest'), count: 100 },
+    });
     expect(guests.json.every((u: { role: string }) => u.role === 'guest')).toBe(true);
   });
 });
@@ -83,36 +111,89 @@ describe('a guest cannot reach personnel calls', () => {
     const { cookie } = await signInAs(database, 'guest@vardhman.test');
     const guest = String(await roleId('guest'));
     for (const [handler, url, params] of [
-      [rolesRoute, '/api/user_management', {}], [pagesRoute, '/api/user_management/pages', {}],
-      [matrixRoute, '/api/user_management/pagepermissions', {}], [rolePermsGet, '/x', { role_id: guest }],
-      [personnelRoute, '/api/user_management/users', {}], [auditRoute, '/api/user_management/audit_log', {}],
+      [rolesRoute, '/api/user_management', {}],
+      [pagesRoute, '/api/user_management/pages', {}],
+      [matrixRoute, '/api/user_management/pagepermissions', {}],
+      [rolePermsGet, '/x', { role_id: guest }],
+      [personnelRoute, '/api/user_management/users', {}],
+      [auditRoute, '/api/user_management/audit_log', {}],
     ] as const) {
       expect((await callRoute(handler, url, { cookie, params })).status, url).toBe(403);
     }
-    expect((await post(inviteRoute, '/api/users', { name: 'Sneaky', email: 'sneaky@vardhman.test', roleId: 1 }, {}, cookie)).status).toBe(403);
-    expect((await post(roleRoute, '/x', { roleId: await roleId('admin') }, { id: String(await userId('guest@vardhman.test')) }, cookie)).status).toBe(403);
-    expect((await post(statusRoute, '/x', { status: 'INACTIVE' }, { id: String(await userId('rep@vardhman.test')) }, cookie)).status).toBe(403);
-    expect((await post(rolePermsPost, '/x', { permissions: [{ featureType: 'MANAGE_USERS', accessValue: true }] }, { role_id: guest }, cookie)).status).toBe(403);
+    expect(
+      (await post(inviteRoute, '/api/users', { name: 'Sneaky', email: 'sneaky@vardhman.test', roleId: 1 }, {}, cookie))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          roleRoute,
+          '/x',
+          { roleId: await roleId('admin') },
+          { id: String(await userId('guest@vardhman.test')) },
+          cookie,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await post(statusRoute, '/x', { status: 'INACTIVE' }, { id: String(await userId('rep@vardhman.test')) }, cookie))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          rolePermsPost,
+          '/x',
+          { permissions: [{ featureType: 'MANAGE_USERS', accessValue: true }] },
+          { role_id: guest },
+          cookie,
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('invite, role change, deactivation', () => {
   it('invites a user who sets a password from the mailed link and signs in with the role pages', async () => {
-    const res = await post(inviteRoute, '/api/users', { name: 'Anita Desai', email: 'Anita.Desai@vardhman.test', roleId: await roleId('representative') });
+    const res = await post(inviteRoute, '/api/users', {
+      name: 'Anita Desai',
+      email: 'Anita.Desai@vardhman.test',
+      roleId: await roleId('representative'),
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ email: 'anita.desai@vardhman.test', role: 'representative' });
-    expect((await post(inviteRoute, '/api/users', { name: 'Anita Again', email: 'anita.desai@vardhman.test', roleId: await roleId('guest') })).status).toBe(409);
+    expect(
+      (
+        await post(inviteRoute, '/api/users', {
+          name: 'Anita Again',
+          email: 'anita.desai@vardhman.test',
+          roleId: await roleId('guest'),
+        })
+      ).status,
+    ).toBe(409);
     await flushAccountMail();
-    const mail = readdirSync(outbox).map((f) => readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    const mail = readdirSync(outbox)
+      .map((f) =>
+        readFileSync(path.join(outbox, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
       .find((m) => m.includes('To: anita.desai@vardhman.test'));
     const token = /reset_password\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1];
     expect(token).toBeDefined();
-    expect((await callRoute(resetRoute, '/x', { method: 'POST', body: { token, password: 'monsoon ledger 7', confirm: 'monsoon ledger 7' } })).status).toBe(200);
+    expect(
+      (
+        await callRoute(resetRoute, '/x', {
+          method: 'POST',
+          body: { token, password: 'monsoon ledger 7', confirm: 'monsoon ledger 7' },
+        })
+      ).status,
+    ).toBe(200);
     const { user } = await signIn(database.db, { email: 'anita.desai@vardhman.test', password: 'monsoon ledger 7' });
     expect(user.userPage.map((p) => p.featureType)).toEqual(expect.arrayContaining(['MY CUSTOMERS', 'RECEIVABLES']));
   });
 
-  it('a role change takes effect on the user\'s next request', async () => {
+  it("a role change takes effect on the user's next request", async () => {
     const email = 'staff@vardhman.test';
     const before = await signInAs(database, email);
     expect((await callRoute(tasksRoute, '/api/tasks', { cookie: before.cookie })).status).toBe(200);
@@ -133,8 +214,10 @@ describe('invite, role change, deactivation', () => {
     const before = await signInAs(database, email);
     expect(before.session.pages).toContain('TASKS');
     const row = await callRoute(rolePermsGet, '/x', { cookie: admin, params: { role_id: String(rep) } });
-    const permissions = row.json.permissions.map((p: { featureType: string; accessValue: boolean }) =>
-      ({ featureType: p.featureType, accessValue: p.featureType === 'TASKS' ? false : p.accessValue }));
+    const permissions = row.json.permissions.map((p: { featureType: string; accessValue: boolean }) => ({
+      featureType: p.featureType,
+      accessValue: p.featureType === 'TASKS' ? false : p.accessValue,
+    }));
     const saved = await post(rolePermsPost, '/x', { permissions }, { role_id: String(rep) });
     expect(saved.status).toBe(200);
     expect(saved.json.usersUpdated).toBeGreaterThan(0);
@@ -146,10 +229,24 @@ describe('invite, role change, deactivation', () => {
 
   it('keeps MANAGE_USERS and admin rows to admin and root', async () => {
     const guest = String(await roleId('guest'));
-    const grant = await post(rolePermsPost, '/x', { permissions: [{ featureType: 'MANAGE_USERS', accessValue: true }] }, { role_id: guest });
+    const grant = await post(
+      rolePermsPost,
+      '/x',
+      { permissions: [{ featureType: 'MANAGE_USERS', accessValue: true }] },
+      { role_id: guest },
+    );
     expect(grant.status).toBe(400);
     const adminRole = String(await roleId('admin'));
-    expect((await post(rolePermsPost, '/x', { permissions: [{ featureType: 'TASKS', accessValue: false }] }, { role_id: adminRole })).status).toBe(400);
+    expect(
+      (
+        await post(
+          rolePermsPost,
+          '/x',
+          { permissions: [{ featureType: 'TASKS', accessValue: false }] },
+          { role_id: adminRole },
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('deactivation stops a live session at once; reactivation lets the user back in', async () => {
@@ -175,8 +272,22 @@ describe('invite, role change, deactivation', () => {
     const log = await callRoute(auditRoute, '/api/user_management/audit_log', { cookie: admin, query: { count: 100 } });
     expect(log.status).toBe(200);
     const actions = log.json.map((e: { action: string }) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['user_invited', 'role_changed', 'role_permissions_changed', 'user_deactivated', 'user_reactivated', 'sign_in', 'password_reset']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'user_invited',
+        'role_changed',
+        'role_permissions_changed',
+        'user_deactivated',
+        'user_reactivated',
+        'sign_in',
+        'password_reset',
+      ]),
+    );
     const change = log.json.find((e: { action: string }) => e.action === 'role_changed');
-    expect(change).toMatchObject({ actorEmail: 'admin@vardhman.test', subjectEmail: 'staff@vardhman.test', detail: { from: 'member', to: 'guest' } });
+    expect(change).toMatchObject({
+      actorEmail: 'admin@vardhman.test',
+      subjectEmail: 'staff@vardhman.test',
+      detail: { from: 'member', to: 'guest' },
+    });
   });
 });

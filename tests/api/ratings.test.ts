@@ -19,7 +19,10 @@ interface Row {
   shift: RatingShift;
   balance: number;
 }
-interface History { code: string; ratings: { date: string; rating: number }[] }
+interface History {
+  code: string;
+  ratings: { date: string; rating: number }[];
+}
 
 let database: TestDatabase;
 let clientId: number;
@@ -74,7 +77,11 @@ describe('GET /v3/clients/ratings', () => {
     const downgrade = pick((h) => h.ratings.length > 1 && h.ratings[0]!.rating > h.ratings[1]!.rating);
     const upgrade = pick((h) => h.ratings.length > 1 && h.ratings[0]!.rating < h.ratings[1]!.rating);
     const unchanged = pick((h) => h.ratings.length > 1 && h.ratings[0]!.rating === h.ratings[1]!.rating);
-    const cases: [History, RatingShift][] = [[downgrade, 'DOWNGRADE'], [upgrade, 'UPGRADE'], [unchanged, 'UNCHANGED']];
+    const cases: [History, RatingShift][] = [
+      [downgrade, 'DOWNGRADE'],
+      [upgrade, 'UPGRADE'],
+      [unchanged, 'UNCHANGED'],
+    ];
     const first = all.find((h) => h.ratings.length === 1);
     if (first) cases.push([first, 'NEW']);
     for (const [history, shift] of cases) {
@@ -82,30 +89,42 @@ describe('GET /v3/clients/ratings', () => {
       expect(res.json, history.code).toHaveLength(1);
       const [latest, previous] = history.ratings;
       expect(res.json[0]).toMatchObject({
-        sysObligorCode: history.code, rating: latest!.rating, ratingDate: latest!.date,
-        previousRating: previous?.rating ?? null, previousRatingDate: previous?.date ?? null, shift,
+        sysObligorCode: history.code,
+        rating: latest!.rating,
+        ratingDate: latest!.date,
+        previousRating: previous?.rating ?? null,
+        previousRatingDate: previous?.date ?? null,
+        shift,
       });
     }
   });
 
   it('computes every shift as the domain rule does', async () => {
     const res = await ratings(admin, { count: 500 });
-    for (const row of res.json as Row[]) expect(row.shift, row.sysObligorCode).toBe(ratingShift(row.previousRating, row.rating));
+    for (const row of res.json as Row[])
+      expect(row.shift, row.sysObligorCode).toBe(ratingShift(row.previousRating, row.rating));
   });
 
   it('honours the date: the day before a rating change gives the old rating', async () => {
-    const changed = (await histories(TEST_TODAY)).find((h) => h.ratings.length > 2 && h.ratings[0]!.rating !== h.ratings[1]!.rating)!;
+    const changed = (await histories(TEST_TODAY)).find(
+      (h) => h.ratings.length > 2 && h.ratings[0]!.rating !== h.ratings[1]!.rating,
+    )!;
     const [latest, previous, older] = changed.ratings;
     const res = await ratings(admin, { sysObligorCode: changed.code, date: dayBefore(latest!.date) });
     expect(res.json[0]).toMatchObject({
-      rating: previous!.rating, ratingDate: previous!.date, previousRating: older!.rating, previousRatingDate: older!.date,
+      rating: previous!.rating,
+      ratingDate: previous!.date,
+      previousRating: older!.rating,
+      previousRatingDate: older!.date,
     });
     const onTheDay = await ratings(admin, { sysObligorCode: changed.code, date: latest!.date });
     expect(onTheDay.json[0]).toMatchObject({ rating: latest!.rating, ratingDate: latest!.date });
   });
 
   it('leaves out obligors not yet rated on the date: on the first review day every rating is NEW', async () => {
-    const [first] = await rows<{ date: string }>(sql`select min(rating_date)::text as date from obligor_ratings where client_id = ${clientId}`);
+    const [first] = await rows<{ date: string }>(
+      sql`select min(rating_date)::text as date from obligor_ratings where client_id = ${clientId}`,
+    );
     const res = await ratings(admin, { date: first!.date, count: 500 });
     expect(total(res)).toBe((await histories(first!.date)).length);
     expect((res.json as Row[]).every((r) => r.shift === 'NEW' && r.previousRating === null)).toBe(true);
@@ -113,7 +132,9 @@ describe('GET /v3/clients/ratings', () => {
   });
 
   it.each(['UPGRADE', 'DOWNGRADE', 'UNCHANGED'] as const)('filters by shift %s', async (shift) => {
-    const expected = (await histories(TEST_TODAY)).filter((h) => ratingShift(h.ratings[1]?.rating, h.ratings[0]!.rating) === shift);
+    const expected = (await histories(TEST_TODAY)).filter(
+      (h) => ratingShift(h.ratings[1]?.rating, h.ratings[0]!.rating) === shift,
+    );
     const res = await ratings(admin, { shift, count: 500 });
     expect(total(res)).toBe(expected.length);
     expect(total(res)).toBeGreaterThan(0);
@@ -122,16 +143,23 @@ describe('GET /v3/clients/ratings', () => {
 
   it('takes the balance from the ageing rollup of the date, 0 for an obligor with nothing outstanding', async () => {
     const res = await ratings(admin, { count: 500 });
-    const outstanding = new Map((await rows<{ code: string; outstanding: number }>(sql`
+    const outstanding = new Map(
+      (
+        await rows<{ code: string; outstanding: number }>(sql`
       select sys_obligor_code as code, outstanding::float8 as outstanding from obligor_ageing
-      where client_id = ${clientId} and as_of_date = ${TEST_TODAY}::date`)).map((r) => [r.code, r.outstanding]));
-    for (const row of res.json as Row[]) expect(row.balance, row.sysObligorCode).toBeCloseTo(outstanding.get(row.sysObligorCode) ?? 0, 2);
+      where client_id = ${clientId} and as_of_date = ${TEST_TODAY}::date`)
+      ).map((r) => [r.code, r.outstanding]),
+    );
+    for (const row of res.json as Row[])
+      expect(row.balance, row.sysObligorCode).toBeCloseTo(outstanding.get(row.sysObligorCode) ?? 0, 2);
     expect((res.json as Row[]).some((r) => r.balance > 0)).toBe(true);
   });
 
   it('computes the balance from the ledger on a date without a rollup', async () => {
     const asOf = dayBefore(TEST_TODAY);
-    const [snapshot] = await rows<{ n: number }>(sql`select count(*)::int as n from ageing_snapshots where client_id = ${clientId} and as_of_date = ${asOf}::date`);
+    const [snapshot] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from ageing_snapshots where client_id = ${clientId} and as_of_date = ${asOf}::date`,
+    );
     expect(snapshot!.n).toBe(0);
     const res = await ratings(admin, { date: asOf, sortBy: 'balance', orderBy: 'DESC', count: 3 });
     for (const row of res.json as Row[]) {
@@ -166,14 +194,17 @@ describe('GET /v3/clients/ratings', () => {
     const byRating = (await ratings(admin, { count: 500 })).json as Row[];
     for (let i = 1; i < byRating.length; i++) {
       const [a, b] = [byRating[i - 1]!, byRating[i]!];
-      if (a.rating === b.rating) expect(a.balance, `${a.sysObligorCode} before ${b.sysObligorCode}`).toBeGreaterThanOrEqual(b.balance);
+      if (a.rating === b.rating)
+        expect(a.balance, `${a.sysObligorCode} before ${b.sysObligorCode}`).toBeGreaterThanOrEqual(b.balance);
     }
     const byDate = (await ratings(admin, { sortBy: 'ratingDate', count: 500 })).json as Row[];
     expect(byDate.map((r) => r.ratingDate)).toEqual(byDate.map((r) => r.ratingDate).sort());
     const first = await ratings(admin, { sortBy: 'name', count: 6 });
     const second = await ratings(admin, { sortBy: 'name', count: 6, offset: 2 });
     const both = await ratings(admin, { sortBy: 'name', count: 12 });
-    expect([...first.json, ...second.json].map((r: Row) => r.sysObligorCode)).toEqual(both.json.map((r: Row) => r.sysObligorCode));
+    expect([...first.json, ...second.json].map((r: Row) => r.sysObligorCode)).toEqual(
+      both.json.map((r: Row) => r.sysObligorCode),
+    );
     expect((await ratings(admin, { sortBy: 'rating_date' })).status).toBe(400);
     expect((await ratings(admin, { shift: 'BETTER' })).status).toBe(400);
     expect((await ratings(admin, { date: '2026-13-01' })).status).toBe(400);
@@ -182,8 +213,12 @@ describe('GET /v3/clients/ratings', () => {
   it('shows a field officer only their obligors', async () => {
     const res = await ratings(guest.cookie, { count: 500 });
     expect(res.status).toBe(200);
-    const own = new Set((await rows<{ code: string }>(sql`
-      select sys_obligor_code as code from obligors where client_id = ${clientId} and guest_id = ${guest.userId}`)).map((r) => r.code));
+    const own = new Set(
+      (
+        await rows<{ code: string }>(sql`
+      select sys_obligor_code as code from obligors where client_id = ${clientId} and guest_id = ${guest.userId}`)
+      ).map((r) => r.code),
+    );
     const expected = (await histories(TEST_TODAY)).filter((h) => own.has(h.code));
     expect(total(res)).toBe(expected.length);
     expect(total(res)).toBeGreaterThan(0);

@@ -45,7 +45,12 @@ beforeAll(async () => {
   guest = await cookieForSession({ ...g.session, pages: [...g.session.pages, 'REPORTS'] });
   const adminSession = (await signInAs(database, 'admin@vardhman.test')).session;
   // A member (Receivables, Tasks, Reports) of the same client, made from the admin's identity.
-  member = await cookieForSession({ ...adminSession, role: 'member', pages: ['RECEIVABLES', 'TASKS', 'REPORTS'], permissions: [] });
+  member = await cookieForSession({
+    ...adminSession,
+    role: 'member',
+    pages: ['RECEIVABLES', 'TASKS', 'REPORTS'],
+    permissions: [],
+  });
 });
 afterAll(() => database?.dispose());
 
@@ -73,17 +78,20 @@ function table(ws: ExcelJS.Worksheet) {
   ws.eachRow((row, n) => {
     if (n <= 3) return;
     const values = (row.values as unknown[]).slice(1);
-    const record = Object.fromEntries(headers.map((h, i) => {
-      const v = values[i];
-      return [h, v && typeof v === 'object' && 'result' in (v as object) ? (v as { result: unknown }).result : v];
-    }));
+    const record = Object.fromEntries(
+      headers.map((h, i) => {
+        const v = values[i];
+        return [h, v && typeof v === 'object' && 'result' in (v as object) ? (v as { result: unknown }).result : v];
+      }),
+    );
     if (values[0] === 'Total') total = record;
     else rows.push(record);
   });
   return { headers, rows, total: total as Record<string, unknown> | null };
 }
 
-const get = (cookie: string, route: Route, path: string, query: Query = {}) => callRoute(route, path, { cookie, query });
+const get = (cookie: string, route: Route, path: string, query: Query = {}) =>
+  callRoute(route, path, { cookie, query });
 const totalOf = (res: { headers: Headers }) => Number(res.headers.get('x-totalrecords'));
 const cents = (n: unknown) => Math.round(Number(n ?? 0) * 100);
 const sum = (values: unknown[]) => values.reduce<number>((s, v) => s + cents(v), 0) / 100;
@@ -103,7 +111,10 @@ describe('GET /reports/list', () => {
     const res = await get(admin, listRoute, '/api/reports/list');
     expect(res.status).toBe(200);
     expect(res.json.map((r: { code: string }) => r.code)).toEqual([...REPORT_CODES]);
-    expect(res.json[0]).toMatchObject({ name: 'Ageing by customer', href: '/api/reports/download.xlsx?report=AGEING_BY_CUSTOMER' });
+    expect(res.json[0]).toMatchObject({
+      name: 'Ageing by customer',
+      href: '/api/reports/download.xlsx?report=AGEING_BY_CUSTOMER',
+    });
     expect(res.json.every((r: { description: string }) => r.description.length > 20)).toBe(true);
   });
 
@@ -125,7 +136,9 @@ describe('the workbooks', () => {
   it('are attachments with a file name saying client, report and date', async () => {
     const { res } = await download(admin, { report: 'AGEING_BY_CUSTOMER', date: TEST_TODAY });
     expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers.get('content-disposition')).toContain('attachment; filename="vardhman-ageing-by-customer-2026-11-20.xlsx"');
+    expect(res.headers.get('content-disposition')).toContain(
+      'attachment; filename="vardhman-ageing-by-customer-2026-11-20.xlsx"',
+    );
   });
 
   it.each(REPORT_CODES)('%s has a title row, a frozen filtered header and typed cells', async (code) => {
@@ -156,7 +169,9 @@ describe('the workbooks', () => {
 describe('report totals equal the API', () => {
   it('ageing by customer: both bases add up to the receivables summary, one row per parent customer', async () => {
     const { wb } = await workbook(admin, 'AGEING_BY_CUSTOMER');
-    const summary = (await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })).json;
+    const summary = (
+      await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })
+    ).json;
     const list = await get(admin, receivablesRoute, '/api/v4/clients/receivables', { date: TEST_TODAY, count: 1 });
     const [byDue, byInvoice] = wb.worksheets;
     const due = table(byDue!);
@@ -175,35 +190,53 @@ describe('report totals equal the API', () => {
   it.each([
     ['a past day (payments after it given back)', TEST_TODAY],
     ['today (stored paid-to-date)', todayIso()],
-  ])('open invoices on %s: every open item with the amounts the invoices call gives, customer by customer', async (_label, date) => {
-    const { wb } = await workbook(admin, 'OPEN_INVOICES', date);
-    type Item = { invoiceNum: string; sysObligorCode: string; outstanding: number; amount: number; paid: number; daysPastDue: number; dueDate: string | null };
-    const api = await allPages<Item>(admin, invoicesRoute, '/api/v4/invoices', { date });
-    const { rows, total } = table(wb.worksheets[0]!);
-    expect(rows).toHaveLength(api.length);
-    expect(api.length).toBeGreaterThan(50);
-    const byNumber = new Map(api.map((r) => [`${r.sysObligorCode}/${r.invoiceNum}`, r]));
-    expect(byNumber.size).toBe(api.length);
-    for (const row of rows) {
-      const item = byNumber.get(`${row['Customer code']}/${row['Invoice no.']}`);
-      expect(item, `${row['Invoice no.']}`).toBeDefined();
-      expect(cents(row.Outstanding)).toBe(cents(item!.outstanding));
-      expect(cents(row.Amount)).toBe(cents(item!.amount));
-      expect(cents(row.Paid)).toBe(cents(item!.paid));
-      expect(row['Days past due']).toBe(Math.max(0, item!.daysPastDue));
-    }
-    expect(total!.Outstanding).toBeCloseTo(sum(api.map((r) => r.outstanding)), 2);
-    const summary = (await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date })).json;
-    expect(total!.Outstanding).toBeCloseTo(summary.balance, 2);
-    expect(rows[0]!['Issue date']).toBeInstanceOf(Date);
-    // Customer by customer (by code), oldest first within each.
-    const keys = rows.map((r) => [String(r['Customer code']), (r['Issue date'] as Date).toISOString()] as const);
-    expect(keys.every((k, i) => i === 0 || k[0] > keys[i - 1]![0] || (k[0] === keys[i - 1]![0] && k[1] >= keys[i - 1]![1]))).toBe(true);
-  });
+  ])(
+    'open invoices on %s: every open item with the amounts the invoices call gives, customer by customer',
+    async (_label, date) => {
+      const { wb } = await workbook(admin, 'OPEN_INVOICES', date);
+      type Item = {
+        invoiceNum: string;
+        sysObligorCode: string;
+        outstanding: number;
+        amount: number;
+        paid: number;
+        daysPastDue: number;
+        dueDate: string | null;
+      };
+      const api = await allPages<Item>(admin, invoicesRoute, '/api/v4/invoices', { date });
+      const { rows, total } = table(wb.worksheets[0]!);
+      expect(rows).toHaveLength(api.length);
+      expect(api.length).toBeGreaterThan(50);
+      const byNumber = new Map(api.map((r) => [`${r.sysObligorCode}/${r.invoiceNum}`, r]));
+      expect(byNumber.size).toBe(api.length);
+      for (const row of rows) {
+        const item = byNumber.get(`${row['Customer code']}/${row['Invoice no.']}`);
+        expect(item, `${row['Invoice no.']}`).toBeDefined();
+        expect(cents(row.Outstanding)).toBe(cents(item!.outstanding));
+        expect(cents(row.Amount)).toBe(cents(item!.amount));
+        expect(cents(row.Paid)).toBe(cents(item!.paid));
+        expect(row['Days past due']).toBe(Math.max(0, item!.daysPastDue));
+      }
+      expect(total!.Outstanding).toBeCloseTo(sum(api.map((r) => r.outstanding)), 2);
+      const summary = (await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date })).json;
+      expect(total!.Outstanding).toBeCloseTo(summary.balance, 2);
+      expect(rows[0]!['Issue date']).toBeInstanceOf(Date);
+      // Customer by customer (by code), oldest first within each.
+      const keys = rows.map((r) => [String(r['Customer code']), (r['Issue date'] as Date).toISOString()] as const);
+      expect(
+        keys.every(
+          (k, i) => i === 0 || k[0] > keys[i - 1]![0] || (k[0] === keys[i - 1]![0] && k[1] >= keys[i - 1]![1]),
+        ),
+      ).toBe(true);
+    },
+  );
 
   it('open invoices: the keyset walk gives each item once whatever the batch size', async () => {
     const { session } = await signInAs(database, 'admin@vardhman.test');
-    const { ctx } = await prepareReport(database.db, session, obligorScope(session), { report: 'OPEN_INVOICES', date: TEST_TODAY });
+    const { ctx } = await prepareReport(database.db, session, obligorScope(session), {
+      report: 'OPEN_INVOICES',
+      date: TEST_TODAY,
+    });
     const walk = async (batch: number) => {
       const keys: string[] = [];
       for await (const row of openInvoiceRows(ctx, batch)) keys.push(row.sysInvoiceNum);
@@ -218,7 +251,11 @@ describe('report totals equal the API', () => {
   it('DSO by customer: each family as the customer analysis shows it, overall DSO in the total row', async () => {
     const { wb } = await workbook(admin, 'DSO_BY_CUSTOMER');
     const api = await allPages<{ sysObligorCode: string; dso: number | null; balance: number; sales12m: number }>(
-      admin, parentObligorsRoute, '/api/v3/clients/parentobligors', { date: TEST_TODAY });
+      admin,
+      parentObligorsRoute,
+      '/api/v3/clients/parentobligors',
+      { date: TEST_TODAY },
+    );
     const { rows, total } = table(wb.worksheets[0]!);
     expect(rows).toHaveLength(api.length);
     const byCode = new Map(api.map((r) => [r.sysObligorCode, r]));
@@ -235,7 +272,12 @@ describe('report totals equal the API', () => {
 
   it('collections by month: 12 months of the receivables overview', async () => {
     const { wb } = await workbook(admin, 'COLLECTIONS_BY_MONTH');
-    const overview = (await get(admin, overviewRoute, '/api/v3/clients/receivables/overview', { fromDate: '2025-12-01', toDate: TEST_TODAY })).json[0];
+    const overview = (
+      await get(admin, overviewRoute, '/api/v3/clients/receivables/overview', {
+        fromDate: '2025-12-01',
+        toDate: TEST_TODAY,
+      })
+    ).json[0];
     const { rows, total } = table(wb.worksheets[0]!);
     expect(rows).toHaveLength(12);
     expect(rows.map((r) => r.Month)).toEqual(overview.months.map((m: { month: string }) => m.month));
@@ -246,7 +288,9 @@ describe('report totals equal the API', () => {
       expect(row['Closing balance']).toBeCloseTo(m.outstanding, 2);
     });
     expect(total!.Collections).toBeCloseTo(sum(overview.months.map((m: { collected: number }) => m.collected)), 2);
-    const summary = (await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })).json;
+    const summary = (
+      await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })
+    ).json;
     expect(rows.at(-1)!['Closing balance']).toBeCloseTo(summary.balance, 2);
   });
 
@@ -261,7 +305,11 @@ describe('report totals equal the API', () => {
   it('credit limit utilisation: the credit limit list, breaches first', async () => {
     const { wb } = await workbook(admin, 'CREDIT_LIMIT_UTILISATION');
     const api = await allPages<{ exposure: number; creditLimit: number | null; utilisation: number | null }>(
-      admin, creditLimitsRoute, '/api/v3/clients/credit_limits', { date: TEST_TODAY });
+      admin,
+      creditLimitsRoute,
+      '/api/v3/clients/credit_limits',
+      { date: TEST_TODAY },
+    );
     const { rows, total } = table(wb.worksheets[0]!);
     expect(rows).toHaveLength(api.length);
     expect(total!.Exposure).toBeCloseTo(sum(api.map((r) => r.exposure)), 2);
@@ -274,9 +322,16 @@ describe('paging the customer reports', () => {
   it('two sheets over the same paged service fetch each page once and both get every row', async () => {
     const fetched: number[] = [];
     const rows = Array.from({ length: 7 }, (_, i) => i);
-    const fetchPage = async (page: number) => { fetched.push(page); return { rows: rows.slice((page - 1) * 3, page * 3), total: rows.length }; };
+    const fetchPage = async (page: number) => {
+      fetched.push(page);
+      return { rows: rows.slice((page - 1) * 3, page * 3), total: rows.length };
+    };
     const pages = sharedPages(fetchPage, 2);
-    const read = async () => { const out: number[] = []; for await (const r of pagedRows(pages, 3)) out.push(r); return out; };
+    const read = async () => {
+      const out: number[] = [];
+      for await (const r of pagedRows(pages, 3)) out.push(r);
+      return out;
+    };
     expect(await read()).toEqual(rows);
     expect(await read()).toEqual(rows);
     expect(fetched).toEqual([1, 2, 3]);
@@ -287,18 +342,42 @@ describe('streaming', () => {
   it('stops reading rows when the reader cancels the download, and reports no error', async () => {
     let produced = 0;
     let finished!: () => void;
-    const closed = new Promise<void>((resolve) => { finished = resolve; });
+    const closed = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
     const rows = (async function* () {
       try {
-        for (let n = 0; n < 1_000_000; n += 1) { produced += 1; yield { n, text: `row ${n} `.repeat(20) }; }
-      } finally { finished(); }
+        for (let n = 0; n < 1_000_000; n += 1) {
+          produced += 1;
+          yield { n, text: `row ${n} `.repeat(20) };
+        }
+      } finally {
+        finished();
+      }
     })();
     const errors: unknown[] = [];
-    const meta = { clientName: 'Test', reportName: 'Cancel', asOf: TEST_TODAY, asOfLabel: TEST_TODAY, moneyFormat: moneyFormat('INR', 'en-IN') };
-    const body = workbookStream(meta, () => [{
-      name: 'Rows', subtitle: 'rows', rows,
-      columns: [{ header: 'N', kind: 'count', value: (r: { n: number }) => r.n }, { header: 'Text', kind: 'text', value: (r: { text: string }) => r.text }],
-    }], (error) => errors.push(error));
+    const meta = {
+      clientName: 'Test',
+      reportName: 'Cancel',
+      asOf: TEST_TODAY,
+      asOfLabel: TEST_TODAY,
+      moneyFormat: moneyFormat('INR', 'en-IN'),
+    };
+    const body = workbookStream(
+      meta,
+      () => [
+        {
+          name: 'Rows',
+          subtitle: 'rows',
+          rows,
+          columns: [
+            { header: 'N', kind: 'count', value: (r: { n: number }) => r.n },
+            { header: 'Text', kind: 'text', value: (r: { text: string }) => r.text },
+          ],
+        },
+      ],
+      (error) => errors.push(error),
+    );
     const reader = body.getReader();
     expect((await reader.read()).done).toBe(false);
     await reader.cancel();
@@ -312,15 +391,26 @@ describe('row-level scope', () => {
   it("the guest's reports hold only the customers assigned to them", async () => {
     const adminBook = table((await workbook(admin, 'AGEING_BY_CUSTOMER')).wb.worksheets[0]!);
     const guestBook = table((await workbook(guest, 'AGEING_BY_CUSTOMER')).wb.worksheets[0]!);
-    const guestList = await allPages<{ sysObligorCode: string }>(guest, receivablesRoute, '/api/v4/clients/receivables', { date: TEST_TODAY });
-    const guestSummary = (await get(guest, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })).json;
+    const guestList = await allPages<{ sysObligorCode: string }>(
+      guest,
+      receivablesRoute,
+      '/api/v4/clients/receivables',
+      { date: TEST_TODAY },
+    );
+    const guestSummary = (
+      await get(guest, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })
+    ).json;
     expect(guestBook.rows.length).toBeGreaterThan(0);
     expect(guestBook.rows.length).toBeLessThan(adminBook.rows.length);
-    expect(new Set(guestBook.rows.map((r) => r['Customer code']))).toEqual(new Set(guestList.map((r) => r.sysObligorCode)));
+    expect(new Set(guestBook.rows.map((r) => r['Customer code']))).toEqual(
+      new Set(guestList.map((r) => r.sysObligorCode)),
+    );
     expect(guestBook.total!.Balance).toBeCloseTo(guestSummary.balance, 2);
 
     const guestInvoices = table((await workbook(guest, 'OPEN_INVOICES')).wb.worksheets[0]!);
-    const apiInvoices = await allPages<{ outstanding: number }>(guest, invoicesRoute, '/api/v4/invoices', { date: TEST_TODAY });
+    const apiInvoices = await allPages<{ outstanding: number }>(guest, invoicesRoute, '/api/v4/invoices', {
+      date: TEST_TODAY,
+    });
     expect(guestInvoices.rows).toHaveLength(apiInvoices.length);
     expect(guestInvoices.total!.Outstanding).toBeCloseTo(guestSummary.balance, 2);
   });

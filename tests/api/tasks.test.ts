@@ -24,7 +24,10 @@ import { callRoute } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
 
-interface ReceivedMail { to: string; raw: string }
+interface ReceivedMail {
+  to: string;
+  raw: string;
+}
 const inbox: ReceivedMail[] = [];
 let smtp: SMTPServer;
 let database: TestDatabase;
@@ -41,11 +44,18 @@ const inDays = (n: number) => format(addDays(new Date(`${todayIso()}T00:00:00`),
 beforeAll(async () => {
   // A real SMTP server on a free local port receives what the app sends.
   smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['AUTH', 'STARTTLS'], logger: false,
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
     onData(stream, session, callback) {
       let raw = '';
-      stream.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
-      stream.on('end', () => { inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw }); callback(); });
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString();
+      });
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        callback();
+      });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
@@ -63,15 +73,36 @@ beforeAll(async () => {
   rep = await signIn('rep@vardhman.test');
   root = await signIn('root@vardhman.test');
   // An open invoice of a customer of the field officer (a scoped user only gets tasks on customers they may see).
-  const [invoice] = await database.db.select({ sysInvoiceNum: invoices.sysInvoiceNum, sysObligorCode: invoices.sysObligorCode })
-    .from(invoices).innerJoin(obligors, and(eq(obligors.clientId, invoices.clientId), eq(obligors.sysObligorCode, invoices.sysObligorCode)))
-    .where(and(eq(invoices.clientId, clientId), eq(invoices.status, 'OPEN'), eq(obligors.guestId, guest.userId),
-      ne(obligors.representativeId, rep.userId))).limit(1);
+  const [invoice] = await database.db
+    .select({ sysInvoiceNum: invoices.sysInvoiceNum, sysObligorCode: invoices.sysObligorCode })
+    .from(invoices)
+    .innerJoin(
+      obligors,
+      and(eq(obligors.clientId, invoices.clientId), eq(obligors.sysObligorCode, invoices.sysObligorCode)),
+    )
+    .where(
+      and(
+        eq(invoices.clientId, clientId),
+        eq(invoices.status, 'OPEN'),
+        eq(obligors.guestId, guest.userId),
+        ne(obligors.representativeId, rep.userId),
+      ),
+    )
+    .limit(1);
   if (!invoice) throw new Error('the demo data has no open invoice of the demo field officer');
   obligorCode = invoice.sysObligorCode;
   invoiceNum = invoice.sysInvoiceNum;
-  const [other] = await database.db.select({ code: obligors.sysObligorCode }).from(obligors)
-    .where(and(eq(obligors.clientId, clientId), ne(obligors.guestId, guest.userId), isNotNull(obligors.parentSysObligorCode))).limit(1);
+  const [other] = await database.db
+    .select({ code: obligors.sysObligorCode })
+    .from(obligors)
+    .where(
+      and(
+        eq(obligors.clientId, clientId),
+        ne(obligors.guestId, guest.userId),
+        isNotNull(obligors.parentSysObligorCode),
+      ),
+    )
+    .limit(1);
   unassignedCode = other!.code;
 });
 afterAll(async () => {
@@ -83,8 +114,12 @@ afterAll(async () => {
 const createTask = (cookie: string, body: Record<string, unknown>) =>
   callRoute(createTaskRoute, '/api/tasks', { method: 'POST', cookie, body });
 const validTask = () => ({
-  name: 'Collect the September dues', sysObligorCode: obligorCode, sysInvoiceNum: [invoiceNum],
-  assigneeId: guest.userId, categoryId: 1, dueDate: inDays(3),
+  name: 'Collect the September dues',
+  sysObligorCode: obligorCode,
+  sysInvoiceNum: [invoiceNum],
+  assigneeId: guest.userId,
+  categoryId: 1,
+  dueDate: inDays(3),
 });
 
 describe('tasks', () => {
@@ -93,10 +128,19 @@ describe('tasks', () => {
   it('creates a task, notifies the assignee in the bell and by email with a link to the task', async () => {
     const res = await createTask(admin.cookie, validTask());
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ name: 'Collect the September dues', status: 'OPEN', assigneeId: guest.userId, sysInvoiceNum: [invoiceNum] });
+    expect(res.json).toMatchObject({
+      name: 'Collect the September dues',
+      status: 'OPEN',
+      assigneeId: guest.userId,
+      sysInvoiceNum: [invoiceNum],
+    });
     taskId = res.json.id;
     const bell = await callRoute(notificationsRoute, '/api/notifications', { cookie: guest.cookie });
-    expect(bell.json[0]).toMatchObject({ associationId: taskId, status: 'NEW', message: expect.stringContaining('assigned you a task: Collect the September dues') });
+    expect(bell.json[0]).toMatchObject({
+      associationId: taskId,
+      status: 'NEW',
+      message: expect.stringContaining('assigned you a task: Collect the September dues'),
+    });
     await expect.poll(() => inbox.length, { timeout: 5000 }).toBeGreaterThan(0);
     const mail = inbox.at(-1)!;
     expect(mail.to).toBe('guest@vardhman.test');
@@ -104,7 +148,9 @@ describe('tasks', () => {
   });
 
   it('refuses invalid tasks with field messages and writes nothing', async () => {
-    const [{ n: before }] = (await database.db.execute('select count(*)::int as n from tasks') as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
+    const [{ n: before }] = (
+      (await database.db.execute('select count(*)::int as n from tasks')) as unknown as { rows: { n: number }[] }
+    ).rows as [{ n: number }];
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'name'],
       [{ dueDate: inDays(-1) }, 'dueDate'],
@@ -119,13 +165,22 @@ describe('tasks', () => {
       expect(res.status, field).toBe(400);
       expect(Object.keys(res.json.fields ?? {}), field).toContain(field);
     }
-    const kaveriUser = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@kaveri.test'));
+    const kaveriUser = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'admin@kaveri.test'));
     expect((await createTask(admin.cookie, { ...validTask(), assigneeId: kaveriUser[0]!.id })).status).toBe(400);
     // The field officer only sees their own customers: a task on another one is refused, saying why.
-    const outside = await createTask(admin.cookie, { ...validTask(), sysObligorCode: unassignedCode, sysInvoiceNum: [] });
+    const outside = await createTask(admin.cookie, {
+      ...validTask(),
+      sysObligorCode: unassignedCode,
+      sysInvoiceNum: [],
+    });
     expect(outside.status).toBe(400);
     expect(outside.json.fields.assigneeId).toMatch(/is not assigned to this customer/);
-    const [{ n: after }] = (await database.db.execute('select count(*)::int as n from tasks') as unknown as { rows: { n: number }[] }).rows as [{ n: number }];
+    const [{ n: after }] = (
+      (await database.db.execute('select count(*)::int as n from tasks')) as unknown as { rows: { n: number }[] }
+    ).rows as [{ n: number }];
     expect(after).toBe(before);
   });
 
@@ -140,35 +195,62 @@ describe('tasks', () => {
     expect(all.status).toBe(200);
     expect(all.json.every((t: { status: string }) => t.status === 'OPEN')).toBe(true);
     expect(Number(all.headers.get('x-totalrecords'))).toBeGreaterThanOrEqual(all.json.length);
-    const byInvoice = await callRoute(listTasksRoute, '/api/tasks', { cookie: admin.cookie, query: { sysInvoiceNum: invoiceNum } });
+    const byInvoice = await callRoute(listTasksRoute, '/api/tasks', {
+      cookie: admin.cookie,
+      query: { sysInvoiceNum: invoiceNum },
+    });
     expect(byInvoice.json.map((t: { id: number }) => t.id)).toContain(taskId);
-    const mine = await callRoute(listTasksRoute, '/api/tasks', { cookie: guest.cookie, query: { count: 500, status: 'ALL' } });
-    expect(mine.json.every((t: { assigneeId: number; reporterId: number }) => t.assigneeId === guest.userId || t.reporterId === guest.userId)).toBe(true);
-    const repView = await callRoute(getTaskRoute, `/api/tasks/${taskId}`, { cookie: rep.cookie, params: { id: String(taskId) } });
+    const mine = await callRoute(listTasksRoute, '/api/tasks', {
+      cookie: guest.cookie,
+      query: { count: 500, status: 'ALL' },
+    });
+    expect(
+      mine.json.every(
+        (t: { assigneeId: number; reporterId: number }) =>
+          t.assigneeId === guest.userId || t.reporterId === guest.userId,
+      ),
+    ).toBe(true);
+    const repView = await callRoute(getTaskRoute, `/api/tasks/${taskId}`, {
+      cookie: rep.cookie,
+      params: { id: String(taskId) },
+    });
     expect(repView.status).toBe(404);
   });
 
   it('reassigns a task and tells the new assignee, but never to a collector who cannot see the customer', async () => {
     const toRep = await callRoute(assignTaskRoute, `/api/tasks/${taskId}/assign`, {
-      method: 'POST', cookie: admin.cookie, params: { id: String(taskId) }, body: { assigneeId: rep.userId },
+      method: 'POST',
+      cookie: admin.cookie,
+      params: { id: String(taskId) },
+      body: { assigneeId: rep.userId },
     });
     expect(toRep.status).toBe(400); // the West manager does not look after this North customer
     expect(toRep.json.fields.assigneeId).toMatch(/is not assigned to this customer/);
     const res = await callRoute(assignTaskRoute, `/api/tasks/${taskId}/assign`, {
-      method: 'POST', cookie: admin.cookie, params: { id: String(taskId) }, body: { assigneeId: root.userId },
+      method: 'POST',
+      cookie: admin.cookie,
+      params: { id: String(taskId) },
+      body: { assigneeId: root.userId },
     });
     expect(res.status).toBe(200);
     const bell = await callRoute(notificationsRoute, '/api/notifications', { cookie: root.cookie });
     expect(bell.json[0]).toMatchObject({ associationId: taskId });
     await callRoute(assignTaskRoute, `/api/tasks/${taskId}/assign`, {
-      method: 'POST', cookie: admin.cookie, params: { id: String(taskId) }, body: { assigneeId: guest.userId },
+      method: 'POST',
+      cookie: admin.cookie,
+      params: { id: String(taskId) },
+      body: { assigneeId: guest.userId },
     });
   });
 
   it('closes with a required comment, notifies the reporter, and refuses a second close', async () => {
-    const close = (body: unknown) => callRoute(closeTaskRoute, `/api/tasks/${taskId}/close`, {
-      method: 'POST', cookie: guest.cookie, params: { id: String(taskId) }, body,
-    });
+    const close = (body: unknown) =>
+      callRoute(closeTaskRoute, `/api/tasks/${taskId}/close`, {
+        method: 'POST',
+        cookie: guest.cookie,
+        params: { id: String(taskId) },
+        body,
+      });
     expect((await close({ comment: '  ' })).status).toBe(400);
     const res = await close({ comment: 'Customer paid by NEFT, UTR 4411' });
     expect(res.status).toBe(200);
@@ -194,11 +276,24 @@ describe('tasks', () => {
   });
 
   it('reminds assignees once a day of tasks due tomorrow and overdue', async () => {
-    const due = await createTask(admin.cookie, { ...validTask(), name: 'Call before the due date', dueDate: inDays(1), sysInvoiceNum: [] });
+    const due = await createTask(admin.cookie, {
+      ...validTask(),
+      name: 'Call before the due date',
+      dueDate: inDays(1),
+      sysInvoiceNum: [],
+    });
     const sent = await sendDueReminders(database.db, todayIso());
     expect(sent).toBeGreaterThan(0);
-    const [reminder] = await database.db.select().from(notifications).where(and(eq(notifications.clientId, clientId),
-      eq(notifications.associationId, due.json.id), eq(notifications.kind, 'TASK_DUE_TOMORROW')));
+    const [reminder] = await database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.clientId, clientId),
+          eq(notifications.associationId, due.json.id),
+          eq(notifications.kind, 'TASK_DUE_TOMORROW'),
+        ),
+      );
     expect(reminder?.message).toBe('Due tomorrow: Call before the due date');
     expect(await sendDueReminders(database.db, todayIso())).toBe(0);
   });
@@ -206,13 +301,32 @@ describe('tasks', () => {
 
 describe('notifications', () => {
   it('lists 20 a page with the total, marks one read (own only) and all read', async () => {
-    const page = await callRoute(notificationsRoute, '/api/notifications', { cookie: guest.cookie, query: { status: 'NEW' } });
+    const page = await callRoute(notificationsRoute, '/api/notifications', {
+      cookie: guest.cookie,
+      query: { status: 'NEW' },
+    });
     expect(page.json.length).toBeLessThanOrEqual(20);
     const total = Number(page.headers.get('x-totalrecords'));
     expect(total).toBeGreaterThan(20);
     const first = page.json[0];
-    expect((await callRoute(markAsReadRoute, '/x', { method: 'POST', cookie: admin.cookie, params: { id: String(first.id) } })).status).toBe(404);
-    expect((await callRoute(markAsReadRoute, '/x', { method: 'POST', cookie: guest.cookie, params: { id: String(first.id) } })).status).toBe(200);
+    expect(
+      (
+        await callRoute(markAsReadRoute, '/x', {
+          method: 'POST',
+          cookie: admin.cookie,
+          params: { id: String(first.id) },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await callRoute(markAsReadRoute, '/x', {
+          method: 'POST',
+          cookie: guest.cookie,
+          params: { id: String(first.id) },
+        })
+      ).status,
+    ).toBe(200);
     const after = await callRoute(notificationsRoute, '/api/notifications', { cookie: guest.cookie });
     expect(Number(after.headers.get('x-totalrecords'))).toBe(total - 1);
     expect(after.json.map((n: { id: number }) => n.id)).not.toContain(first.id);
@@ -225,8 +339,13 @@ describe('notifications', () => {
 
 describe('people', () => {
   it('searches users from 3 characters, by role, with the total', async () => {
-    expect((await callRoute(usersRoute, '/api/users', { cookie: admin.cookie, query: { nameOrEmail: 'su' } })).status).toBe(400);
-    const guests = await callRoute(usersRoute, '/api/users', { cookie: admin.cookie, query: { role: 'guest', count: 50 } });
+    expect(
+      (await callRoute(usersRoute, '/api/users', { cookie: admin.cookie, query: { nameOrEmail: 'su' } })).status,
+    ).toBe(400);
+    const guests = await callRoute(usersRoute, '/api/users', {
+      cookie: admin.cookie,
+      query: { role: 'guest', count: 50 },
+    });
     expect(guests.json.length).toBeGreaterThan(3);
     expect(guests.json.every((u: { role: string }) => u.role === 'guest')).toBe(true);
     const found = await callRoute(usersRoute, '/api/users', { cookie: admin.cookie, query: { nameOrEmail: 'suresh' } });
@@ -236,7 +355,10 @@ describe('people', () => {
   });
 
   it('answers the email template of the client', async () => {
-    const res = await callRoute(emailTemplateRoute, `/api/clients/${clientId}/email_template`, { cookie: admin.cookie, params: { clientId: String(clientId) } });
+    const res = await callRoute(emailTemplateRoute, `/api/clients/${clientId}/email_template`, {
+      cookie: admin.cookie,
+      params: { clientId: String(clientId) },
+    });
     expect(res.status).toBe(200);
     expect(res.json.body).toContain('{{obligorName}}');
   });
@@ -244,11 +366,27 @@ describe('people', () => {
 
 describe('customer search', () => {
   it('finds customers by name or code from 3 characters', async () => {
-    const [obligor] = await database.db.select().from(obligors).where(and(eq(obligors.clientId, clientId), eq(obligors.sysObligorCode, obligorCode)));
-    const byName = await callRoute(obligorSearchRoute, '/api/v3/parentobligors', { cookie: admin.cookie, query: { obligorName: obligor!.name.slice(0, 6) } });
+    const [obligor] = await database.db
+      .select()
+      .from(obligors)
+      .where(and(eq(obligors.clientId, clientId), eq(obligors.sysObligorCode, obligorCode)));
+    const byName = await callRoute(obligorSearchRoute, '/api/v3/parentobligors', {
+      cookie: admin.cookie,
+      query: { obligorName: obligor!.name.slice(0, 6) },
+    });
     expect(byName.json.map((o: { sysObligorCode: string }) => o.sysObligorCode)).toContain(obligorCode);
-    const byCode = await callRoute(obligorSearchRoute, '/api/v3/parentobligors', { cookie: admin.cookie, query: { obligorName: obligorCode } });
+    const byCode = await callRoute(obligorSearchRoute, '/api/v3/parentobligors', {
+      cookie: admin.cookie,
+      query: { obligorName: obligorCode },
+    });
     expect(byCode.json[0].sysObligorCode).toBe(obligorCode);
-    expect((await callRoute(obligorSearchRoute, '/api/v3/parentobligors', { cookie: admin.cookie, query: { obligorName: 'ab' } })).status).toBe(400);
+    expect(
+      (
+        await callRoute(obligorSearchRoute, '/api/v3/parentobligors', {
+          cookie: admin.cookie,
+          query: { obligorName: 'ab' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -38,7 +38,11 @@ beforeAll(async () => {
   database = await createSeededDatabase();
   const clientId = await clientIdOf(database, 'KAVERI');
   const db = database.db;
-  const [obligor] = await db.select().from(obligors).where(and(eq(obligors.clientId, clientId), ne(obligors.parentSysObligorCode, ''))).limit(1);
+  const [obligor] = await db
+    .select()
+    .from(obligors)
+    .where(and(eq(obligors.clientId, clientId), ne(obligors.parentSysObligorCode, '')))
+    .limit(1);
   const [invoice] = await db.select().from(invoices).where(eq(invoices.clientId, clientId)).limit(1);
   const [task] = await db.select().from(tasks).where(eq(tasks.clientId, clientId)).limit(1);
   const [user] = await db.select().from(users).where(eq(users.clientId, clientId)).limit(1);
@@ -63,8 +67,13 @@ afterAll(() => database?.dispose());
 /** A plausible body naming the other client's things, so mutations reach their tenant checks. */
 function mutationBody() {
   return {
-    name: 'Isolation check', comment: 'Isolation check', categoryId: 1, dueDate: '2099-01-01',
-    assigneeId: Number(other.ids.userId), sysObligorCode: other.ids.sysObligorCode, sysInvoiceNum: [other.ids.sysInvoiceNum],
+    name: 'Isolation check',
+    comment: 'Isolation check',
+    categoryId: 1,
+    dueDate: '2099-01-01',
+    assigneeId: Number(other.ids.userId),
+    sysObligorCode: other.ids.sysObligorCode,
+    sysInvoiceNum: [other.ids.sysInvoiceNum],
   };
 }
 
@@ -74,18 +83,23 @@ async function otherClientState(): Promise<string> {
     select (select count(*) from tasks where client_id = ${other.clientId}) as tasks,
       (select count(*) from tasks where client_id = ${other.clientId} and status = 'OPEN') as open_tasks,
       (select string_agg(assignee_id::text, ',' order by id) from tasks where client_id = ${other.clientId}) as assignees,
-      (select count(*) from notifications where client_id = ${other.clientId} and status = 'NEW') as new_notifications`)) as unknown as { rows: unknown[] };
+      (select count(*) from notifications where client_id = ${other.clientId} and status = 'NEW') as new_notifications`)) as unknown as {
+    rows: unknown[];
+  };
   return JSON.stringify(result.rows);
 }
 
 function fillPath(route: string): { url: string; params: Record<string, string> } {
   const params: Record<string, string> = {};
-  const url = route.split(path.sep).map((segment) => {
-    const match = /^\[+(?:\.\.\.)?([^\]]+)\]+$/.exec(segment);
-    if (!match?.[1]) return segment;
-    params[match[1]] = other.ids[match[1]] ?? other.ids.code!;
-    return params[match[1]];
-  }).join('/');
+  const url = route
+    .split(path.sep)
+    .map((segment) => {
+      const match = /^\[+(?:\.\.\.)?([^\]]+)\]+$/.exec(segment);
+      if (!match?.[1]) return segment;
+      params[match[1]] = other.ids[match[1]] ?? other.ids.code!;
+      return params[match[1]];
+    })
+    .join('/');
   return { url: `/api/${url}`, params };
 }
 
@@ -101,15 +115,24 @@ describe('tenant isolation', () => {
       const { cookie } = await signInAs(database, 'admin@vardhman.test');
       const { url, params } = fillPath(route);
       const query = {
-        clientId: other.clientId, sysObligorCode: other.ids.sysObligorCode, parentSysObligorCode: other.ids.parentSysObligorCode,
-        sysInvoiceNum: other.ids.sysInvoiceNum, obligorName: other.markers[1]?.slice(0, 6),
+        clientId: other.clientId,
+        sysObligorCode: other.ids.sysObligorCode,
+        parentSysObligorCode: other.ids.parentSysObligorCode,
+        sysInvoiceNum: other.ids.sysInvoiceNum,
+        obligorName: other.markers[1]?.slice(0, 6),
       };
       const withoutClientId = { ...query, clientId: undefined };
       for (const method of METHODS) {
         const handler = routeModule[method];
         if (typeof handler !== 'function') continue;
         for (const q of [query, withoutClientId]) {
-          const res = await callRoute(handler as never, url, { method, params, query: q, cookie, body: method === 'GET' ? undefined : mutationBody() });
+          const res = await callRoute(handler as never, url, {
+            method,
+            params,
+            query: q,
+            cookie,
+            body: method === 'GET' ? undefined : mutationBody(),
+          });
           expect(res.status, `${method} ${url}`).not.toBe(500);
           if (res.status === 403 || res.status === 404 || res.status === 400) continue;
           const text = JSON.stringify(res.json);

@@ -7,7 +7,14 @@ const API_ROOT = path.resolve(__dirname, '../../app/api');
 
 /** `/tasks/{id}/close` → app/api/tasks/[id]/close/route.ts, as Next lays out the spec's paths. */
 function routeFileOf(callPath: string): string {
-  return path.join(API_ROOT, ...callPath.split('/').filter(Boolean).map((part) => part.replace(/^\{(\w+)\}$/, '[$1]')), 'route.ts');
+  return path.join(
+    API_ROOT,
+    ...callPath
+      .split('/')
+      .filter(Boolean)
+      .map((part) => part.replace(/^\{(\w+)\}$/, '[$1]')),
+    'route.ts',
+  );
 }
 
 function routeFiles(dir: string): string[] {
@@ -31,17 +38,21 @@ describe('the call table', () => {
     for (const served of calls) {
       const file = routeFileOf(served.contract.path);
       const mod = (await import(file)) as Record<string, { served?: unknown }>;
-      expect(mod[served.contract.method]?.served, `${served.id}: ${path.relative(API_ROOT, file)} exports ${served.contract.method}`).toBe(served);
+      expect(
+        mod[served.contract.method]?.served,
+        `${served.id}: ${path.relative(API_ROOT, file)} exports ${served.contract.method}`,
+      ).toBe(served);
     }
   });
 
   it('leaves no route file outside the table', async () => {
     const bound = new Set(calls.map((c) => routeFileOf(c.contract.path)));
-    const unbound = routeFiles(API_ROOT).filter((file) => !bound.has(file)).map((file) => path.relative(API_ROOT, file));
+    const unbound = routeFiles(API_ROOT)
+      .filter((file) => !bound.has(file))
+      .map((file) => path.relative(API_ROOT, file));
     expect(unbound).toEqual(LEGACY_ROUTES);
   });
 });
 
 /** Route files not yet bound to the call table; the list only shrinks. */
-const LEGACY_ROUTES: string[] = [
-];
+const LEGACY_ROUTES: string[] = [];

@@ -1,30 +1,62 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ageItems, bucketLabels, creditBucket, daysBetween, invoiceBucket, outstandingAt, type LedgerItem,
+  ageItems,
+  bucketLabels,
+  creditBucket,
+  daysBetween,
+  invoiceBucket,
+  outstandingAt,
+  type LedgerItem,
 } from '@/lib/domain/ageing';
 
 const B = { b1: 30, b2: 60, b3: 90 };
 const AS_OF = '2026-11-20';
-const item = (issueDate: string, dueDate: string | null, rupees: number, payments: [string, number][] = []): LedgerItem => ({
-  issueDate, dueDate, amountPaise: rupees * 100, payments: payments.map(([paidDate, r]) => ({ paidDate, amountPaise: r * 100 })),
+const item = (
+  issueDate: string,
+  dueDate: string | null,
+  rupees: number,
+  payments: [string, number][] = [],
+): LedgerItem => ({
+  issueDate,
+  dueDate,
+  amountPaise: rupees * 100,
+  payments: payments.map(([paidDate, r]) => ({ paidDate, amountPaise: r * 100 })),
 });
 
 describe('bucket boundaries', () => {
   it.each([
-    [-5, 'current'], [0, 'current'], [1, 'crdBucket1'], [30, 'crdBucket1'], [31, 'crdBucket2'], [60, 'crdBucket2'],
-    [61, 'crdBucket3'], [90, 'crdBucket3'], [91, 'crdBucket4'], [1000, 'crdBucket4'],
+    [-5, 'current'],
+    [0, 'current'],
+    [1, 'crdBucket1'],
+    [30, 'crdBucket1'],
+    [31, 'crdBucket2'],
+    [60, 'crdBucket2'],
+    [61, 'crdBucket3'],
+    [90, 'crdBucket3'],
+    [91, 'crdBucket4'],
+    [1000, 'crdBucket4'],
   ])('credit basis: %i days past due is %s', (days, bucket) => {
     expect(creditBucket(days, B)).toBe(bucket);
   });
 
-  it.each([[0, 'invBucket1'], [30, 'invBucket1'], [31, 'invBucket2'], [90, 'invBucket3'], [91, 'invBucket4']])(
-    'invoice basis: %i days since issue is %s', (days, bucket) => {
-      expect(invoiceBucket(days, B)).toBe(bucket);
-    });
+  it.each([
+    [0, 'invBucket1'],
+    [30, 'invBucket1'],
+    [31, 'invBucket2'],
+    [90, 'invBucket3'],
+    [91, 'invBucket4'],
+  ])('invoice basis: %i days since issue is %s', (days, bucket) => {
+    expect(invoiceBucket(days, B)).toBe(bucket);
+  });
 
   it('labels the buckets from the client boundaries', () => {
     expect(Object.values(bucketLabels(B))).toEqual(['current', '1-30', '31-60', '61-90', '90+']);
-    expect(Object.values(bucketLabels({ b1: 15, b2: 45, b3: 120 }, 'INVOICE_DATE'))).toEqual(['0-15', '16-45', '46-120', '120+']);
+    expect(Object.values(bucketLabels({ b1: 15, b2: 45, b3: 120 }, 'INVOICE_DATE'))).toEqual([
+      '0-15',
+      '16-45',
+      '46-120',
+      '120+',
+    ]);
   });
 
   it('counts calendar days across month and year ends', () => {
@@ -36,11 +68,15 @@ describe('bucket boundaries', () => {
 
 describe('ageing items as of a date', () => {
   it('puts an item due today in current and one due b1 and b1+1 days ago on each side of the boundary', () => {
-    const totals = ageItems([
-      item('2026-10-21', '2026-11-20', 1000), // due today
-      item('2026-09-01', '2026-10-21', 2000), // 30 days past due
-      item('2026-09-01', '2026-10-20', 4000), // 31 days past due
-    ], AS_OF, B);
+    const totals = ageItems(
+      [
+        item('2026-10-21', '2026-11-20', 1000), // due today
+        item('2026-09-01', '2026-10-21', 2000), // 30 days past due
+        item('2026-09-01', '2026-10-20', 4000), // 31 days past due
+      ],
+      AS_OF,
+      B,
+    );
     expect(totals.current).toBe(100_000);
     expect(totals.crdBucket1).toBe(200_000);
     expect(totals.crdBucket2).toBe(400_000);
@@ -62,17 +98,28 @@ describe('ageing items as of a date', () => {
   });
 
   it('ages only what is still unpaid after partial payments, and drops a fully paid item', () => {
-    const totals = ageItems([
-      item('2026-09-01', '2026-10-01', 10_000, [['2026-10-05', 2500], ['2026-11-01', 2500]]),
-      item('2026-09-01', '2026-10-01', 3000, [['2026-10-10', 3000]]),
-    ], AS_OF, B);
+    const totals = ageItems(
+      [
+        item('2026-09-01', '2026-10-01', 10_000, [
+          ['2026-10-05', 2500],
+          ['2026-11-01', 2500],
+        ]),
+        item('2026-09-01', '2026-10-01', 3000, [['2026-10-10', 3000]]),
+      ],
+      AS_OF,
+      B,
+    );
     expect(totals.outstanding).toBe(500_000);
     expect(totals.crdBucket2).toBe(500_000); // 50 days past due
     expect(totals.crdBucket2Num).toBe(1);
   });
 
   it('keeps a credit note as a negative open item aged by its own dates, counted in the bucket counts', () => {
-    const totals = ageItems([item('2026-11-10', '2026-11-10', -1200), item('2026-10-01', '2026-10-31', 5000)], AS_OF, B);
+    const totals = ageItems(
+      [item('2026-11-10', '2026-11-10', -1200), item('2026-10-01', '2026-10-31', 5000)],
+      AS_OF,
+      B,
+    );
     expect(totals.crdBucket1).toBe(500_000 - 120_000);
     expect(totals.crdBucket1Num).toBe(2);
     expect(totals.outstanding).toBe(380_000);
@@ -93,7 +140,8 @@ describe('ageing items as of a date', () => {
   it('always has each basis summing to the outstanding', () => {
     const ledger = Array.from({ length: 200 }, (_, i) => {
       const issue = new Date(Date.UTC(2026, 0, 1) + i * 1.6 * 86_400_000).toISOString().slice(0, 10);
-      const due = i % 7 === 0 ? null : new Date(Date.parse(issue) + (i % 4) * 15 * 86_400_000).toISOString().slice(0, 10);
+      const due =
+        i % 7 === 0 ? null : new Date(Date.parse(issue) + (i % 4) * 15 * 86_400_000).toISOString().slice(0, 10);
       const payments: [string, number][] = i % 3 === 0 ? [[issue, (i * 37) % 900]] : [];
       return item(issue, due, (i % 11 === 0 ? -1 : 1) * (1000 + i * 13), payments);
     });

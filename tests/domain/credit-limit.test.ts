@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { availableCredit, CREDIT_LIMIT_THRESHOLDS, creditLimitStatus, utilisationPercent } from '@/lib/domain/credit-limit';
+import {
+  availableCredit,
+  CREDIT_LIMIT_THRESHOLDS,
+  creditLimitStatus,
+  utilisationPercent,
+} from '@/lib/domain/credit-limit';
 
 describe('credit limit bands', () => {
   it('are 90% (near) and 100% (breached)', () => {

@@ -17,7 +17,16 @@ describe('dates typed as dd/mm/yyyy', () => {
   });
 
   it('refuses what is no calendar day', () => {
-    for (const text of ['31/02/2026', '29/02/2025', '13/13/2026', '05/03/26', '2026/03/05', 'tomorrow', '', '00/01/2026']) {
+    for (const text of [
+      '31/02/2026',
+      '29/02/2025',
+      '13/13/2026',
+      '05/03/26',
+      '2026/03/05',
+      'tomorrow',
+      '',
+      '00/01/2026',
+    ]) {
       expect(parseDayInput(text), text).toBeNull();
     }
     expect(parseDayInput('29/02/2028')).toBe('2028-02-29');

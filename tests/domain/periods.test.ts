@@ -15,7 +15,10 @@ describe('periodPair (business performance beta)', () => {
   it('compares today with the previous month end unless the link names the dates', () => {
     expect(periodPair({}, '2026-11-20')).toEqual({ date: '2026-11-20', compareDate: '2026-10-31' });
     expect(periodPair({ date: '2026-10-31' }, '2026-11-20')).toEqual({ date: '2026-10-31', compareDate: '2026-09-30' });
-    expect(periodPair({ date: '2026-10-31', compareDate: '2026-01-15' }, '2026-11-20')).toEqual({ date: '2026-10-31', compareDate: '2026-01-15' });
+    expect(periodPair({ date: '2026-10-31', compareDate: '2026-01-15' }, '2026-11-20')).toEqual({
+      date: '2026-10-31',
+      compareDate: '2026-01-15',
+    });
   });
 });
 

@@ -6,11 +6,20 @@ function stubDocument() {
   const jar = { value: '' };
   Object.defineProperty(globalThis, 'document', {
     configurable: true,
-    value: { get cookie() { return jar.value.split(';')[0]!.endsWith('=') ? '' : jar.value.split(';')[0]!; }, set cookie(v: string) { jar.value = v; } },
+    value: {
+      get cookie() {
+        return jar.value.split(';')[0]!.endsWith('=') ? '' : jar.value.split(';')[0]!;
+      },
+      set cookie(v: string) {
+        jar.value = v;
+      },
+    },
   });
 }
 
-afterEach(() => { Reflect.deleteProperty(globalThis, 'document'); });
+afterEach(() => {
+  Reflect.deleteProperty(globalThis, 'document');
+});
 
 describe('the page to return to after signing in again', () => {
   it('is the page whose call found the session gone, taken once', () => {

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveAccess, isPortalOnly, satisfies, type AccessProfile, type StoredPermission } from '@/lib/domain/access';
+import {
+  effectiveAccess,
+  isPortalOnly,
+  satisfies,
+  type AccessProfile,
+  type StoredPermission,
+} from '@/lib/domain/access';
 import { decideRoute, landingPath, requirementFor, UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
 import { buildMenu } from '@/lib/domain/menu';
 
-const page = (featureType: string, accessValue = true): StoredPermission => ({ featureType, accessValue, kind: 'PAGE' });
-const permission = (featureType: string, accessValue = true): StoredPermission => ({ featureType, accessValue, kind: 'PERMISSION' });
+const page = (featureType: string, accessValue = true): StoredPermission => ({
+  featureType,
+  accessValue,
+  kind: 'PAGE',
+});
+const permission = (featureType: string, accessValue = true): StoredPermission => ({
+  featureType,
+  accessValue,
+  kind: 'PERMISSION',
+});
 
 const admin = effectiveAccess('borrowers', 'admin', []);
 const root = effectiveAccess('borrowers', 'root', []);
@@ -28,7 +42,11 @@ describe('effective access', () => {
 
   it('keeps only granted entries, in the stored order, split into pages and permissions', () => {
     const profile = effectiveAccess('borrowers', 'representative', [
-      page('TASKS'), page('REPORTS', false), page('RECEIVABLES'), permission('MANAGE_CONTACTS'), permission('MANAGE_USERS', false),
+      page('TASKS'),
+      page('REPORTS', false),
+      page('RECEIVABLES'),
+      permission('MANAGE_CONTACTS'),
+      permission('MANAGE_USERS', false),
     ]);
     expect(profile.pages).toEqual(['TASKS', 'RECEIVABLES']);
     expect(profile.permissions).toEqual(['MANAGE_CONTACTS']);
@@ -55,7 +73,12 @@ describe('route requirements', () => {
   it('lets a Permission route pass on a page entry or on any granted permission listed', () => {
     const contacts = requirementFor('/borrowers/contacts');
     expect(satisfies(guest, contacts)).toBe(true); // has MY CUSTOMERS page
-    const rep: AccessProfile = { userType: 'borrowers', role: 'representative', pages: ['TASKS'], permissions: ['MANAGE_CONTACTS'] };
+    const rep: AccessProfile = {
+      userType: 'borrowers',
+      role: 'representative',
+      pages: ['TASKS'],
+      permissions: ['MANAGE_CONTACTS'],
+    };
     expect(satisfies(rep, contacts)).toBe(true);
     expect(satisfies(fallback, contacts)).toBe(false);
   });
@@ -89,14 +112,23 @@ describe('route decisions (the proxy)', () => {
     expect(landingPath(fallback)).toBe('/borrowers/receivables');
     expect(decideRoute('/borrowers/dashboard', fallback)).toEqual({ action: 'redirect', to: '/borrowers/receivables' });
     expect(landingPath(portal)).toBe('/customerportal');
-    expect(decideRoute('/customerportal/postpaid', investor)).toEqual({ action: 'redirect', to: '/investors/my_securities' });
+    expect(decideRoute('/customerportal/postpaid', investor)).toEqual({
+      action: 'redirect',
+      to: '/investors/my_securities',
+    });
   });
 });
 
 describe('side menu', () => {
   it('shows the full menu in the spec order for admin, with the dim1 name', () => {
     expect(buildMenu(admin, 'Region').map((e) => e.label)).toEqual([
-      'Summary Dashboard', 'Customer Analysis', 'Receivables', 'Reports', 'Region Performance', 'Tasks', 'Credit Limit',
+      'Summary Dashboard',
+      'Customer Analysis',
+      'Receivables',
+      'Reports',
+      'Region Performance',
+      'Tasks',
+      'Credit Limit',
     ]);
   });
 

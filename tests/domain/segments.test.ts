@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  collectionRisk, openStatus, RISK_SALES_SEGMENTS, salesSegments, segmentForShareBefore, splitRiskSalesSegment,
+  collectionRisk,
+  openStatus,
+  RISK_SALES_SEGMENTS,
+  salesSegments,
+  segmentForShareBefore,
+  splitRiskSalesSegment,
 } from '@/lib/domain/segments';
 import { RISK_CLASSES } from '@/lib/domain/filters';
 
@@ -12,30 +17,98 @@ describe('salesSegments (Pareto on 12-month sales)', () => {
   it('makes LARGE the customers before 80% of sales, the one crossing 80% included', () => {
     // Total 100. A starts at 0 -> LARGE; B starts at 70 (70%) and ends at 90: it crosses 80% -> LARGE;
     // C starts at 90 (90%), under 95% -> MEDIUM.
-    expect(segmentsOf([['A', 70], ['B', 20], ['C', 10]])).toEqual([['A', 'LARGE'], ['B', 'LARGE'], ['C', 'MEDIUM']]);
+    expect(
+      segmentsOf([
+        ['A', 70],
+        ['B', 20],
+        ['C', 10],
+      ]),
+    ).toEqual([
+      ['A', 'LARGE'],
+      ['B', 'LARGE'],
+      ['C', 'MEDIUM'],
+    ]);
   });
 
   it('puts a customer starting exactly at 80% in MEDIUM and one starting exactly at 95% in SMALL', () => {
     // Total 100. A 0 -> LARGE; B starts at 80 (not under 80%) -> MEDIUM; C starts at 95 (not under 95%) -> SMALL.
-    expect(segmentsOf([['A', 80], ['B', 15], ['C', 5]])).toEqual([['A', 'LARGE'], ['B', 'MEDIUM'], ['C', 'SMALL']]);
+    expect(
+      segmentsOf([
+        ['A', 80],
+        ['B', 15],
+        ['C', 5],
+      ]),
+    ).toEqual([
+      ['A', 'LARGE'],
+      ['B', 'MEDIUM'],
+      ['C', 'SMALL'],
+    ]);
     // Just under the boundaries: B starts at 79.9% -> LARGE, C at 94.9% -> MEDIUM.
-    expect(segmentsOf([['A', 799], ['B', 150], ['C', 51]])).toEqual([['A', 'LARGE'], ['B', 'LARGE'], ['C', 'MEDIUM']]);
+    expect(
+      segmentsOf([
+        ['A', 799],
+        ['B', 150],
+        ['C', 51],
+      ]),
+    ).toEqual([
+      ['A', 'LARGE'],
+      ['B', 'LARGE'],
+      ['C', 'MEDIUM'],
+    ]);
   });
 
   it('ranks equal sales by code, whatever the input order', () => {
     // Total 100: K 85 -> LARGE. M, N and O have 5 each and rank M, N, O: M starts at 85 and N at 90
     // (MEDIUM), O at 95 (SMALL). Given in reverse order, the answer is the same.
-    const expected = [['K', 'LARGE'], ['M', 'MEDIUM'], ['N', 'MEDIUM'], ['O', 'SMALL']];
-    expect(segmentsOf([['O', 5], ['N', 5], ['M', 5], ['K', 85]])).toEqual(expected);
-    expect(segmentsOf([['K', 85], ['M', 5], ['N', 5], ['O', 5]])).toEqual(expected);
+    const expected = [
+      ['K', 'LARGE'],
+      ['M', 'MEDIUM'],
+      ['N', 'MEDIUM'],
+      ['O', 'SMALL'],
+    ];
+    expect(
+      segmentsOf([
+        ['O', 5],
+        ['N', 5],
+        ['M', 5],
+        ['K', 85],
+      ]),
+    ).toEqual(expected);
+    expect(
+      segmentsOf([
+        ['K', 85],
+        ['M', 5],
+        ['N', 5],
+        ['O', 5],
+      ]),
+    ).toEqual(expected);
   });
 
   it('keeps customers without positive sales SMALL and out of the total', () => {
     // The positive total is 100 (A 75 + B 25): A starts at 0, B at 75% -> both LARGE. Z (0) and N (-10,
     // net credit notes) are SMALL; had N counted in the total (90), B would start at 83% -> MEDIUM.
-    expect(segmentsOf([['A', 75], ['Z', 0], ['N', -10], ['B', 25]]))
-      .toEqual([['A', 'LARGE'], ['B', 'LARGE'], ['N', 'SMALL'], ['Z', 'SMALL']]);
-    expect(segmentsOf([['Z', 0], ['N', -1]])).toEqual([['N', 'SMALL'], ['Z', 'SMALL']]);
+    expect(
+      segmentsOf([
+        ['A', 75],
+        ['Z', 0],
+        ['N', -10],
+        ['B', 25],
+      ]),
+    ).toEqual([
+      ['A', 'LARGE'],
+      ['B', 'LARGE'],
+      ['N', 'SMALL'],
+      ['Z', 'SMALL'],
+    ]);
+    expect(
+      segmentsOf([
+        ['Z', 0],
+        ['N', -1],
+      ]),
+    ).toEqual([
+      ['N', 'SMALL'],
+      ['Z', 'SMALL'],
+    ]);
   });
 
   it('answers an empty map for no customers and LARGE for a single seller', () => {
@@ -56,8 +129,14 @@ describe('salesSegments (Pareto on 12-month sales)', () => {
 
 describe('collectionRisk (share of the balance overdue past b2)', () => {
   it.each([
-    [1000, 0, 'LOW'], [1000, 99.99, 'LOW'], [1000, 100, 'MEDIUM'], [1000, 299.99, 'MEDIUM'], [1000, 300, 'HIGH'],
-    [1000, 1000, 'HIGH'], [20000, 5000, 'MEDIUM'], [111000, 56000, 'HIGH'],
+    [1000, 0, 'LOW'],
+    [1000, 99.99, 'LOW'],
+    [1000, 100, 'MEDIUM'],
+    [1000, 299.99, 'MEDIUM'],
+    [1000, 300, 'HIGH'],
+    [1000, 1000, 'HIGH'],
+    [20000, 5000, 'MEDIUM'],
+    [111000, 56000, 'HIGH'],
   ])('balance %d with %d past b2 is %s', (balance, pastB2, risk) => {
     expect(collectionRisk(balance, pastB2)).toBe(risk);
   });

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { runningBalance, type StatementEntry } from '@/lib/domain/statement';
 
-const e = (date: string, kind: StatementEntry['kind'], reference: string, amount: number): StatementEntry => ({ date, kind, reference, amount });
+const e = (date: string, kind: StatementEntry['kind'], reference: string, amount: number): StatementEntry => ({
+  date,
+  kind,
+  reference,
+  amount,
+});
 
 describe('statement running balance', () => {
   it('adds documents and takes payments and credit notes, from the opening balance', () => {
     const { lines, closing, debits, credits } = runningBalance(1000, [
-      e('2026-03-05', 'PAYMENT', 'P1', -400), e('2026-03-01', 'INVOICE', 'I1', 250.5), e('2026-03-03', 'CREDIT_NOTE', 'C1', -50.25),
+      e('2026-03-05', 'PAYMENT', 'P1', -400),
+      e('2026-03-01', 'INVOICE', 'I1', 250.5),
+      e('2026-03-03', 'CREDIT_NOTE', 'C1', -50.25),
     ]);
     expect(lines.map((l) => l.reference)).toEqual(['I1', 'C1', 'P1']);
     expect(lines.map((l) => l.balance)).toEqual([1250.5, 1200.25, 800.25]);

@@ -11,15 +11,26 @@ describe('tourSteps', () => {
     expect(groups(effectiveAccess('borrowers', 'root', []))).toEqual(expected);
   });
 
-  it('names the performance step after the client\'s first dimension', () => {
-    const step = tourSteps(effectiveAccess('borrowers', 'admin', []), 'Region').find((s) => s.group === 'BUSINESS PERFORMANCE');
+  it("names the performance step after the client's first dimension", () => {
+    const step = tourSteps(effectiveAccess('borrowers', 'admin', []), 'Region').find(
+      (s) => s.group === 'BUSINESS PERFORMANCE',
+    );
     expect(step?.title).toBe('Region Performance');
   });
 
   it('gives everyone else Receivables and Tasks, whatever else they may see', () => {
-    const guest: AccessProfile = { userType: 'borrowers', role: 'guest', pages: ['MY CUSTOMERS', 'RECEIVABLES', 'TASKS'], permissions: [] };
+    const guest: AccessProfile = {
+      userType: 'borrowers',
+      role: 'guest',
+      pages: ['MY CUSTOMERS', 'RECEIVABLES', 'TASKS'],
+      permissions: [],
+    };
     expect(groups(guest)).toEqual(['RECEIVABLES', 'TASKS']);
-    const representative: AccessProfile = { ...guest, role: 'representative', pages: ['COMPANY SUMMARY', 'MY CUSTOMERS', 'RECEIVABLES', 'BUSINESS PERFORMANCE', 'TASKS', 'CREDIT LIMIT'] };
+    const representative: AccessProfile = {
+      ...guest,
+      role: 'representative',
+      pages: ['COMPANY SUMMARY', 'MY CUSTOMERS', 'RECEIVABLES', 'BUSINESS PERFORMANCE', 'TASKS', 'CREDIT LIMIT'],
+    };
     expect(groups(representative)).toEqual(['RECEIVABLES', 'TASKS']);
     // No permission data: the fallback menu is Receivables and Tasks.
     expect(groups(effectiveAccess('borrowers', 'member', []))).toEqual(['RECEIVABLES', 'TASKS']);
@@ -30,7 +41,12 @@ describe('tourSteps', () => {
   });
 
   it('gives portal-only users and investors no tour', () => {
-    expect(tourSteps({ userType: 'borrowers', role: 'member', pages: ['CUSTOMER PORTAL', 'RECEIVABLES'], permissions: [] }, 'Region')).toEqual([]);
+    expect(
+      tourSteps(
+        { userType: 'borrowers', role: 'member', pages: ['CUSTOMER PORTAL', 'RECEIVABLES'], permissions: [] },
+        'Region',
+      ),
+    ).toEqual([]);
     expect(tourSteps(effectiveAccess('investors', 'investor', []), 'Region')).toEqual([]);
   });
 });

@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { accruedCoupon, currentValue, monthlyCoupon, nextPayment, principalOutstanding, realisedYield, scheduleFor, type Cashflow } from '@/lib/domain/yield';
+import {
+  accruedCoupon,
+  currentValue,
+  monthlyCoupon,
+  nextPayment,
+  principalOutstanding,
+  realisedYield,
+  scheduleFor,
+  type Cashflow,
+} from '@/lib/domain/yield';
 
 // ₹10,00,000 at 12% a year: ₹10,000 a month, principal with the third coupon.
-const flows = (received: (number | null)[]): Cashflow[] => ['2026-02-01', '2026-03-01', '2026-04-01'].map((dueDate, i) => ({
-  dueDate, expectedAmount: i === 2 ? 1_010_000 : 10_000, receivedAmount: received[i] ?? null, receivedDate: received[i] == null ? null : dueDate,
-}));
+const flows = (received: (number | null)[]): Cashflow[] =>
+  ['2026-02-01', '2026-03-01', '2026-04-01'].map((dueDate, i) => ({
+    dueDate,
+    expectedAmount: i === 2 ? 1_010_000 : 10_000,
+    receivedAmount: received[i] ?? null,
+    receivedDate: received[i] == null ? null : dueDate,
+  }));
 
 describe('holding figures', () => {
   it('computes the monthly coupon', () => expect(monthlyCoupon(1_000_000, 12)).toBe(10_000));

@@ -3,7 +3,10 @@ import type { Db } from '@/lib/db/client';
 import { signIn } from '@/lib/server/auth/sign-in';
 import { SESSION_COOKIE, sealSession, type SessionData } from '@/lib/server/auth/session-cookie';
 
-type RouteHandler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type RouteHandler = (
+  req: NextRequest,
+  ctx: { params: Promise<Record<string, string | string[]>> },
+) => Promise<Response>;
 
 export interface CallOptions {
   method?: string;
@@ -43,7 +46,11 @@ export async function callRoute(handler: RouteHandler, path: string, options: Ca
 }
 
 /** A session cookie for a user, obtained through the real sign-in service. */
-export async function sessionCookieFor(db: Db, email: string, password: string): Promise<{ cookie: string; session: SessionData }> {
+export async function sessionCookieFor(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<{ cookie: string; session: SessionData }> {
   const { session } = await signIn(db, { email, password });
   return { cookie: `${SESSION_COOKIE}=${await sealSession(session)}`, session };
 }

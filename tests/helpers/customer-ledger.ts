@@ -1,5 +1,13 @@
 import {
-  clients, creditLimitHistory, dimensionValues, invoices, obligorRatings, obligors, payments, roles, users,
+  clients,
+  creditLimitHistory,
+  dimensionValues,
+  invoices,
+  obligorRatings,
+  obligors,
+  payments,
+  roles,
+  users,
 } from '@/lib/db/schema';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
@@ -48,27 +56,61 @@ export async function buildCustomerLedger(database: TestDatabase): Promise<Custo
   const db = database.db;
   const [client] = await db.insert(clients).values({ code: 'CUSTHAND', name: 'Customer Analysis Traders' }).returning();
   const clientId = client!.id;
-  const [north, south] = await db.insert(dimensionValues)
-    .values([{ clientId, dimLevel: 1, name: 'North' }, { clientId, dimLevel: 1, name: 'South' }]).returning();
-  const roleRows = await db.insert(roles).values(['admin', 'guest', 'representative'].map((code) => ({ clientId, code, name: code }))).returning();
+  const [north, south] = await db
+    .insert(dimensionValues)
+    .values([
+      { clientId, dimLevel: 1, name: 'North' },
+      { clientId, dimLevel: 1, name: 'South' },
+    ])
+    .returning();
+  const roleRows = await db
+    .insert(roles)
+    .values(['admin', 'guest', 'representative'].map((code) => ({ clientId, code, name: code })))
+    .returning();
   const roleId = (code: string) => roleRows.find((r) => r.code === code)!.id;
-  const person = (code: string, name: string) =>
-    ({ clientId, email: `${code}@customers.test`, name, userType: 'borrowers' as const, roleId: roleId(code), passwordHash: 'not-used' });
-  const [admin, guest, representative] = await db.insert(users)
-    .values([person('admin', 'Admin User'), person('guest', 'Field Officer'), person('representative', 'Area Manager')]).returning();
+  const person = (code: string, name: string) => ({
+    clientId,
+    email: `${code}@customers.test`,
+    name,
+    userType: 'borrowers' as const,
+    roleId: roleId(code),
+    passwordHash: 'not-used',
+  });
+  const [admin, guest, representative] = await db
+    .insert(users)
+    .values([person('admin', 'Admin User'), person('guest', 'Field Officer'), person('representative', 'Area Manager')])
+    .returning();
 
-  const obligor = (code: string, name: string, parent: string | null, dim: number, limit: string | null, staff: object = {}) =>
-    ({ clientId, sysObligorCode: code, name, parentSysObligorCode: parent, dim1Id: dim, creditLimit: limit, ...staff });
-  await db.insert(obligors).values([
-    obligor('PA', 'Alpha Group', null, north!.id, '500000.00'),
-    obligor('PB', 'Beta Traders', null, north!.id, '40000.00', { guestId: guest!.id }),
-    obligor('PC', 'Gamma Holdings', null, south!.id, '25000.00'),
-  ]);
-  await db.insert(obligors).values([
-    obligor('A1', 'Alpha Mills North', 'PA', north!.id, '100000.00', { guestId: guest!.id }),
-    obligor('A2', 'Alpha Mills South', 'PA', south!.id, '30000.00', { representativeId: representative!.id }),
-    obligor('C1', 'Gamma Retail', 'PC', south!.id, null, { representativeId: representative!.id }),
-  ]);
+  const obligor = (
+    code: string,
+    name: string,
+    parent: string | null,
+    dim: number,
+    limit: string | null,
+    staff: object = {},
+  ) => ({
+    clientId,
+    sysObligorCode: code,
+    name,
+    parentSysObligorCode: parent,
+    dim1Id: dim,
+    creditLimit: limit,
+    ...staff,
+  });
+  await db
+    .insert(obligors)
+    .values([
+      obligor('PA', 'Alpha Group', null, north!.id, '500000.00'),
+      obligor('PB', 'Beta Traders', null, north!.id, '40000.00', { guestId: guest!.id }),
+      obligor('PC', 'Gamma Holdings', null, south!.id, '25000.00'),
+    ]);
+  await db
+    .insert(obligors)
+    .values([
+      obligor('A1', 'Alpha Mills North', 'PA', north!.id, '100000.00', { guestId: guest!.id }),
+      obligor('A2', 'Alpha Mills South', 'PA', south!.id, '30000.00', { representativeId: representative!.id }),
+      obligor('C1', 'Gamma Retail', 'PC', south!.id, null, { representativeId: representative!.id }),
+    ]);
   await db.insert(obligorRatings).values([
     { clientId, sysObligorCode: 'A1', ratingDate: '2025-01-01', rating: 1 },
     { clientId, sysObligorCode: 'A1', ratingDate: '2026-09-01', rating: 2 },
@@ -82,35 +124,63 @@ export async function buildCustomerLedger(database: TestDatabase): Promise<Custo
     { clientId, sysObligorCode: 'A2', effectiveDate: '2026-07-01', creditLimit: '30000.00', changedBy: null },
   ]);
   const inv = (num: string, code: string, issueDate: string, dueDate: string | null, amount: string) => ({
-    clientId, sysInvoiceNum: num, invoiceNum: `INV/${num}`, sysObligorCode: code, issueDate, dueDate, amount, currency: 'INR',
-    docType: amount.startsWith('-') ? 'CREDIT_NOTE' as const : 'INVOICE' as const,
+    clientId,
+    sysInvoiceNum: num,
+    invoiceNum: `INV/${num}`,
+    sysObligorCode: code,
+    issueDate,
+    dueDate,
+    amount,
+    currency: 'INR',
+    docType: amount.startsWith('-') ? ('CREDIT_NOTE' as const) : ('INVOICE' as const),
   });
-  await db.insert(invoices).values([
-    inv('A1-1', 'A1', '2025-10-15', '2025-11-14', '31000.00'),
-    inv('A1-2', 'A1', '2026-01-10', '2026-02-09', '62000.00'),
-    inv('A1-3', 'A1', '2026-09-25', '2026-10-25', '50000.00'),
-    inv('A1-CN', 'A1', '2026-11-05', null, '-5000.00'),
-    inv('A2-1', 'A2', '2026-08-01', '2026-08-31', '24000.00'),
-    inv('A2-2', 'A2', '2026-11-01', '2026-12-01', '10000.00'),
-    inv('B-1', 'PB', '2025-11-20', '2025-12-20', '25000.00'),
-    inv('B-0', 'PB', '2026-02-10', '2026-03-12', '7000.00'),
-    inv('B-2', 'PB', '2026-06-15', '2026-07-15', '30000.00'),
-    inv('B-3', 'PB', '2026-10-10', '2026-11-09', '15000.00'),
-    inv('C1-1', 'C1', '2025-09-20', '2025-10-20', '12000.00'),
-    inv('C1-2', 'C1', '2026-05-05', '2026-06-04', '5000.00'),
-  ]);
-  const pay = (ref: string, num: string, paidDate: string, amount: string) => ({ clientId, paymentRef: ref, sysInvoiceNum: num, paidDate, amount });
-  await db.insert(payments).values([
-    pay('R1', 'A1-1', '2025-12-10', '31000.00'), pay('R2', 'A1-2', '2026-03-15', '30000.00'),
-    pay('R3', 'B-1', '2026-01-05', '25000.00'), pay('R4', 'B-0', '2026-03-20', '7000.00'),
-    pay('R5', 'B-2', '2026-08-01', '25000.00'), pay('R6', 'B-3', '2026-11-25', '15000.00'),
-    pay('R7', 'C1-1', '2025-11-15', '12000.00'), pay('R8', 'C1-2', '2026-06-30', '5000.00'),
-  ]);
+  await db
+    .insert(invoices)
+    .values([
+      inv('A1-1', 'A1', '2025-10-15', '2025-11-14', '31000.00'),
+      inv('A1-2', 'A1', '2026-01-10', '2026-02-09', '62000.00'),
+      inv('A1-3', 'A1', '2026-09-25', '2026-10-25', '50000.00'),
+      inv('A1-CN', 'A1', '2026-11-05', null, '-5000.00'),
+      inv('A2-1', 'A2', '2026-08-01', '2026-08-31', '24000.00'),
+      inv('A2-2', 'A2', '2026-11-01', '2026-12-01', '10000.00'),
+      inv('B-1', 'PB', '2025-11-20', '2025-12-20', '25000.00'),
+      inv('B-0', 'PB', '2026-02-10', '2026-03-12', '7000.00'),
+      inv('B-2', 'PB', '2026-06-15', '2026-07-15', '30000.00'),
+      inv('B-3', 'PB', '2026-10-10', '2026-11-09', '15000.00'),
+      inv('C1-1', 'C1', '2025-09-20', '2025-10-20', '12000.00'),
+      inv('C1-2', 'C1', '2026-05-05', '2026-06-04', '5000.00'),
+    ]);
+  const pay = (ref: string, num: string, paidDate: string, amount: string) => ({
+    clientId,
+    paymentRef: ref,
+    sysInvoiceNum: num,
+    paidDate,
+    amount,
+  });
+  await db
+    .insert(payments)
+    .values([
+      pay('R1', 'A1-1', '2025-12-10', '31000.00'),
+      pay('R2', 'A1-2', '2026-03-15', '30000.00'),
+      pay('R3', 'B-1', '2026-01-05', '25000.00'),
+      pay('R4', 'B-0', '2026-03-20', '7000.00'),
+      pay('R5', 'B-2', '2026-08-01', '25000.00'),
+      pay('R6', 'B-3', '2026-11-25', '15000.00'),
+      pay('R7', 'C1-1', '2025-11-15', '12000.00'),
+      pay('R8', 'C1-2', '2026-06-30', '5000.00'),
+    ]);
   await db.transaction((tx) => refreshReceivableRollups(tx, clientId, TODAY));
 
   const session = (user: { id: number; name: string }, role: string): SessionData => ({
-    userId: user.id, clientId, clientName: client!.name, name: user.name, sessionVersion: 1,
-    userType: 'borrowers', role, pages: ['MY CUSTOMERS', 'RECEIVABLES'], permissions: [],
+    userId: user.id,
+    clientId,
+    clientName: client!.name,
+    name: user.name,
+    sessionVersion: 1,
+    userType: 'borrowers',
+    role,
+    pages: ['MY CUSTOMERS', 'RECEIVABLES'],
+    permissions: [],
   });
   return {
     clientId,

@@ -4,16 +4,25 @@ import type { TestDatabase } from './db';
 import { clientIdOf, createSeededDatabase, signInAs } from './seeded';
 
 /** The demo data seen by the communications and contacts tests. */
-export interface User { cookie: string; userId: number }
+export interface User {
+  cookie: string;
+  userId: number;
+}
 
 export interface NotesWorld {
   database: TestDatabase;
   clientId: number;
-  admin: User; guest: User; rep: User; kaveri: User;
+  admin: User;
+  guest: User;
+  rep: User;
+  kaveri: User;
   /** A parent whose family has notes on the parent's children, and one of those children. */
   family: { parent: string; child: string; familyTotal: number; childTotal: number };
   /** Obligors assigned to the demo field officer and area sales manager (own), and ones that are not (other). */
-  guestOwn: string; guestOther: string; repOwn: string; repOther: string;
+  guestOwn: string;
+  guestOther: string;
+  repOwn: string;
+  repOther: string;
 }
 
 export async function notesWorld(): Promise<NotesWorld> {
@@ -37,7 +46,12 @@ export async function notesWorld(): Promise<NotesWorld> {
     select parent, (array_agg(child order by n desc, child))[1] as child, sum(n) as family_total, max(n) as child_total
     from per_child group by parent having count(*) >= 2 order by sum(n) desc, parent limit 1`);
   if (!fam) throw new Error('no family with notes on two children');
-  const family = { parent: fam.parent, child: fam.child, familyTotal: Number(fam.family_total), childTotal: Number(fam.child_total) };
+  const family = {
+    parent: fam.parent,
+    child: fam.child,
+    familyTotal: Number(fam.family_total),
+    childTotal: Number(fam.child_total),
+  };
 
   const assigned = async (column: 'guest_id' | 'representative_id', userId: number, mine: boolean) => {
     const [row] = await rows<{ code: string }>(sql`

@@ -12,8 +12,15 @@ export const PASSWORD = 'Kolhapur#2026';
 export async function newClient(db: Db, code: string) {
   const email = `admin@${code.toLowerCase()}.test`;
   const { clientId } = await createClient(db, {
-    code, name: `${code} Traders Pvt Ltd`, currency: 'INR', locale: 'en-IN', buckets: [30, 60, 90],
-    dims: ['Region', 'Branch', 'Channel'], adminEmail: email, adminName: 'Anita Desai', adminPassword: PASSWORD,
+    code,
+    name: `${code} Traders Pvt Ltd`,
+    currency: 'INR',
+    locale: 'en-IN',
+    buckets: [30, 60, 90],
+    dims: ['Region', 'Branch', 'Channel'],
+    adminEmail: email,
+    adminName: 'Anita Desai',
+    adminPassword: PASSWORD,
   });
   return { clientId, email };
 }
@@ -37,12 +44,7 @@ export const HAND_BATCH = {
     'C1,Child One,P1,"1,00,000",North',
     'C2,"Child Two, Branch ""B""",P1,,South',
   ]),
-  'ratings.csv': csv([
-    'sys_obligor_code,rating_date,rating',
-    'C1,2026-10-01,1',
-    'C1,25/11/2026,3',
-    'C2,01-01-2026,2',
-  ]),
+  'ratings.csv': csv(['sys_obligor_code,rating_date,rating', 'C1,2026-10-01,1', 'C1,25/11/2026,3', 'C2,01-01-2026,2']),
   'invoices.csv': csv([
     'sys_invoice_num,invoice_num,sys_obligor_code,doc_type,issue_date,due_date,amount,currency',
     'I1,INV/I1,C1,,2026-10-21,2026-11-20,"10,000.00",INR',
@@ -67,7 +69,9 @@ export const handFiles = (overrides: Record<string, string> = {}) =>
 
 /** Everything an import may write for a client: it must not move when a batch is refused. */
 export async function fingerprint(db: Db, clientId: number): Promise<string> {
-  const rows = await queryRows(db, sql`select
+  const rows = await queryRows(
+    db,
+    sql`select
     (select count(*) || ':' || coalesce(string_agg(sys_obligor_code || '/' || name || '/' || coalesce(parent_sys_obligor_code, '') || '/' || coalesce(credit_limit::text, ''), ',' order by sys_obligor_code), '') from obligors where client_id = ${clientId}) as obligors,
     (select count(*) || ':' || coalesce(sum(amount), 0) || ':' || coalesce(sum(paid_to_date), 0) from invoices where client_id = ${clientId}) as invoices,
     (select count(*) || ':' || coalesce(sum(amount), 0) from payments where client_id = ${clientId}) as payments,
@@ -75,6 +79,7 @@ export async function fingerprint(db: Db, clientId: number): Promise<string> {
     (select count(*) from credit_limit_history where client_id = ${clientId}) as limits,
     (select count(*) from dimension_values where client_id = ${clientId}) as dims,
     (select count(*) from obligor_ageing where client_id = ${clientId}) as rollups,
-    (select integration_update_time::text from data_update_times where client_id = ${clientId}) as integrated`);
+    (select integration_update_time::text from data_update_times where client_id = ${clientId}) as integrated`,
+  );
   return JSON.stringify(rows);
 }

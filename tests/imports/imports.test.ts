@@ -36,16 +36,34 @@ describe('a good batch', () => {
   const progress: string[] = [];
   beforeAll(async () => {
     first = await runImport(database.db, {
-      clientId: hand.clientId, userId: null, source: 'CLI', files: handFiles(), today: TODAY, onProgress: (message) => progress.push(message),
+      clientId: hand.clientId,
+      userId: null,
+      source: 'CLI',
+      files: handFiles(),
+      today: TODAY,
+      onProgress: (message) => progress.push(message),
     });
   });
 
   it('tells its progress step by step, the rollup refresh included', () => {
     expect(progress.filter((m) => !/rows staged$/.test(m))).toEqual([
-      'obligors.csv: reading', 'invoices.csv: reading', 'payments.csv: reading', 'ratings.csv: reading', 'validating references',
-      'obligors.csv: writing', 'ratings.csv: writing', 'invoices.csv: writing', 'payments.csv: writing',
-      expect.stringMatching(/^analysing /), expect.stringMatching(/^analysing /), expect.stringMatching(/^analysing /), expect.stringMatching(/^analysing /),
-      'refreshing the ageing rollups', 'settling the paid items', expect.stringMatching(/^ageing rollups of \d+ dates$/), 'family and client totals',
+      'obligors.csv: reading',
+      'invoices.csv: reading',
+      'payments.csv: reading',
+      'ratings.csv: reading',
+      'validating references',
+      'obligors.csv: writing',
+      'ratings.csv: writing',
+      'invoices.csv: writing',
+      'payments.csv: writing',
+      expect.stringMatching(/^analysing /),
+      expect.stringMatching(/^analysing /),
+      expect.stringMatching(/^analysing /),
+      expect.stringMatching(/^analysing /),
+      'refreshing the ageing rollups',
+      'settling the paid items',
+      expect.stringMatching(/^ageing rollups of \d+ dates$/),
+      'family and client totals',
     ]);
   });
 
@@ -63,30 +81,66 @@ describe('a good batch', () => {
 
   it('shows exactly the hand-computed buckets through the receivables API', async () => {
     const list = await callRoute(receivablesRoute.GET as never, '/api/v4/clients/receivables', {
-      cookie, query: { date: TODAY, sortBy: 'name', order: 'ASC' },
+      cookie,
+      query: { date: TODAY, sortBy: 'name', order: 'ASC' },
     });
     expect(list.status).toBe(200);
     expect(list.json).toHaveLength(2);
     expect(list.json[0]).toMatchObject({
-      sysObligorCode: 'P1', current: 10000, currentNum: 1, crdBucket1: -2000, crdBucket2: 0, crdBucket3: 20000, crdBucket4: 10000,
-      invBucket1: 8000, invBucket4: 30000, outstanding: 38000, overdue: 28000, rating: 'low',
+      sysObligorCode: 'P1',
+      current: 10000,
+      currentNum: 1,
+      crdBucket1: -2000,
+      crdBucket2: 0,
+      crdBucket3: 20000,
+      crdBucket4: 10000,
+      invBucket1: 8000,
+      invBucket4: 30000,
+      outstanding: 38000,
+      overdue: 28000,
+      rating: 'low',
     });
     expect(list.json[1]).toMatchObject({ sysObligorCode: 'S1', crdBucket2: 7500, invBucket2: 7500, overdue: 7500 });
-    const summary = await callRoute(summaryRoute.GET as never, '/api/v4/clients/receivables/current/summary', { cookie, query: { date: TODAY } });
+    const summary = await callRoute(summaryRoute.GET as never, '/api/v4/clients/receivables/current/summary', {
+      cookie,
+      query: { date: TODAY },
+    });
     expect(summary.json).toMatchObject({ outstanding: 45500, overdue: 35500, current: 10000, balance: 45500 });
   });
 
   it('stores credit notes negative, empty due dates as the issue date, and sets the update times', async () => {
-    const [cn] = await database.db.select().from(invoices).where(and(eq(invoices.clientId, hand.clientId), eq(invoices.sysInvoiceNum, 'CN1')));
-    expect(cn).toMatchObject({ amount: '-2000.00', docType: 'CREDIT_NOTE', issueDate: '2026-11-10', dueDate: '2026-11-10' });
-    const [i2] = await database.db.select().from(invoices).where(and(eq(invoices.clientId, hand.clientId), eq(invoices.sysInvoiceNum, 'I2')));
-    expect(i2).toMatchObject({ issueDate: '2026-08-01', dueDate: '2026-08-31', amount: '25000.00', paidToDate: '10000.00', status: 'OPEN' });
+    const [cn] = await database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.clientId, hand.clientId), eq(invoices.sysInvoiceNum, 'CN1')));
+    expect(cn).toMatchObject({
+      amount: '-2000.00',
+      docType: 'CREDIT_NOTE',
+      issueDate: '2026-11-10',
+      dueDate: '2026-11-10',
+    });
+    const [i2] = await database.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.clientId, hand.clientId), eq(invoices.sysInvoiceNum, 'I2')));
+    expect(i2).toMatchObject({
+      issueDate: '2026-08-01',
+      dueDate: '2026-08-31',
+      amount: '25000.00',
+      paidToDate: '10000.00',
+      status: 'OPEN',
+    });
     const [times] = await database.db.select().from(dataUpdateTimes).where(eq(dataUpdateTimes.clientId, hand.clientId));
     expect(times?.integrationUpdateTime).toBeInstanceOf(Date);
     expect(times?.viewUpdateTime).toBeInstanceOf(Date);
-    const limits = await database.db.select().from(creditLimitHistory).where(eq(creditLimitHistory.clientId, hand.clientId));
+    const limits = await database.db
+      .select()
+      .from(creditLimitHistory)
+      .where(eq(creditLimitHistory.clientId, hand.clientId));
     expect(limits.map((l) => [l.sysObligorCode, l.creditLimit, l.effectiveDate]).sort()).toEqual([
-      ['C1', '100000.00', TODAY], ['P1', '500000.00', TODAY], ['S1', '40000.00', TODAY],
+      ['C1', '100000.00', TODAY],
+      ['P1', '500000.00', TODAY],
+      ['S1', '40000.00', TODAY],
     ]);
   });
 
@@ -103,10 +157,15 @@ describe('a good batch', () => {
   });
 
   it('updates a changed row, adds a credit limit period, and counts just that', async () => {
-    const changed = HAND_BATCH['obligors.csv'].replace('C1,Child One,P1,"1,00,000"', 'C1,Child One Renamed,P1,"1,20,000"');
+    const changed = HAND_BATCH['obligors.csv'].replace(
+      'C1,Child One,P1,"1,00,000"',
+      'C1,Child One Renamed,P1,"1,20,000"',
+    );
     const report = await importInto(hand.clientId, [file('obligors.csv', changed)]);
     expect(report.counts.obligors).toEqual({ rows: 4, inserted: 0, updated: 1, unchanged: 3, skipped: 0 });
-    const c1 = await database.db.select().from(creditLimitHistory)
+    const c1 = await database.db
+      .select()
+      .from(creditLimitHistory)
       .where(and(eq(creditLimitHistory.clientId, hand.clientId), eq(creditLimitHistory.sysObligorCode, 'C1')));
     expect(c1.map((h) => h.creditLimit).sort()).toEqual(['100000.00', '120000.00']);
   });
@@ -114,38 +173,86 @@ describe('a good batch', () => {
 
 describe('bad rows', () => {
   const cases: [string, Record<string, string>, { file: string; line: number; column: string; reason: RegExp }][] = [
-    ['a missing required value', { 'invoices.csv': HAND_BATCH['invoices.csv'].replace('I6,INV/I6,S1', 'I6,,S1') },
-      { file: 'invoices.csv', line: 8, column: 'invoice_num', reason: /required/ }],
-    ['a date that is not a date', { 'payments.csv': HAND_BATCH['payments.csv'].replace('2026-10-01', '2026-02-30') },
-      { file: 'payments.csv', line: 5, column: 'paid_date', reason: /not a calendar date/ }],
-    ['an amount with 3 decimals', { 'invoices.csv': HAND_BATCH['invoices.csv'].replace('9000.00', '9000.001') },
-      { file: 'invoices.csv', line: 7, column: 'amount', reason: /more than 2 decimals/ }],
-    ['a negative amount', { 'payments.csv': HAND_BATCH['payments.csv'].replace('5000.00', '-5000.00') },
-      { file: 'payments.csv', line: 5, column: 'amount', reason: /negative/ }],
-    ['a rating of 4', { 'ratings.csv': HAND_BATCH['ratings.csv'].replace('01-01-2026,2', '01-01-2026,4') },
-      { file: 'ratings.csv', line: 4, column: 'rating', reason: /not a rating/ }],
-    ['an unknown obligor', { 'invoices.csv': HAND_BATCH['invoices.csv'].replace('I6,INV/I6,S1', 'I6,INV/I6,S9') },
-      { file: 'invoices.csv', line: 8, column: 'sys_obligor_code', reason: /obligor S9 is neither/ }],
-    ['an unknown invoice', { 'payments.csv': HAND_BATCH['payments.csv'].replace('R4,I4', 'R4,I44') },
-      { file: 'payments.csv', line: 5, column: 'sys_invoice_num', reason: /invoice I44 is neither/ }],
-    ['payments above the invoice', { 'payments.csv': HAND_BATCH['payments.csv'].replace('R4,I4,2026-10-01,5000.00', 'R4,I4,2026-10-01,15000.01') },
-      { file: 'payments.csv', line: 5, column: 'amount', reason: /total 15000\.01, above its amount 15000\.00/ }],
-    ['a duplicate key', { 'payments.csv': HAND_BATCH['payments.csv'].replace('R4,I4', 'R3,I4') },
-      { file: 'payments.csv', line: 5, column: 'payment_ref', reason: /payment_ref R3 also on line 4/ }],
-    ['an unknown column', { 'ratings.csv': HAND_BATCH['ratings.csv'].replace('rating_date,rating', 'rating_date,rating,grade') },
-      { file: 'ratings.csv', line: 1, column: '', reason: /unknown column grade/ }],
-    ['a missing required column', { 'ratings.csv': csv(['sys_obligor_code,rating', 'C1,1']) },
-      { file: 'ratings.csv', line: 1, column: '', reason: /missing required column rating_date/ }],
-    ['another currency', { 'invoices.csv': HAND_BATCH['invoices.csv'].replace('"7,500.00",', '"7,500.00",USD') },
-      { file: 'invoices.csv', line: 8, column: 'currency', reason: /not the client's currency INR/ }],
-    ['an unknown parent', { 'obligors.csv': HAND_BATCH['obligors.csv'].replace('C1,Child One,P1', 'C1,Child One,P7') },
-      { file: 'obligors.csv', line: 4, column: 'parent_sys_obligor_code', reason: /parent obligor P7 is neither/ }],
-    ['a grandchild', { 'obligors.csv': `${HAND_BATCH['obligors.csv']}G1,Grandchild,C1,,\r\n` },
-      { file: 'obligors.csv', line: 6, column: 'parent_sys_obligor_code', reason: /itself a child of P1/ }],
-    ['a field officer who is not a user', { 'obligors.csv': csv(['sys_obligor_code,name,guest_email', 'S1,Solo Stores,nobody@else.test']) },
-      { file: 'obligors.csv', line: 2, column: 'guest_email', reason: /no field officer with email nobody@else.test/ }],
-    ['a file of no known kind', { 'customers.csv': 'a,b\r\n' },
-      { file: 'customers.csv', line: 0, column: '', reason: /not an import file/ }],
+    [
+      'a missing required value',
+      { 'invoices.csv': HAND_BATCH['invoices.csv'].replace('I6,INV/I6,S1', 'I6,,S1') },
+      { file: 'invoices.csv', line: 8, column: 'invoice_num', reason: /required/ },
+    ],
+    [
+      'a date that is not a date',
+      { 'payments.csv': HAND_BATCH['payments.csv'].replace('2026-10-01', '2026-02-30') },
+      { file: 'payments.csv', line: 5, column: 'paid_date', reason: /not a calendar date/ },
+    ],
+    [
+      'an amount with 3 decimals',
+      { 'invoices.csv': HAND_BATCH['invoices.csv'].replace('9000.00', '9000.001') },
+      { file: 'invoices.csv', line: 7, column: 'amount', reason: /more than 2 decimals/ },
+    ],
+    [
+      'a negative amount',
+      { 'payments.csv': HAND_BATCH['payments.csv'].replace('5000.00', '-5000.00') },
+      { file: 'payments.csv', line: 5, column: 'amount', reason: /negative/ },
+    ],
+    [
+      'a rating of 4',
+      { 'ratings.csv': HAND_BATCH['ratings.csv'].replace('01-01-2026,2', '01-01-2026,4') },
+      { file: 'ratings.csv', line: 4, column: 'rating', reason: /not a rating/ },
+    ],
+    [
+      'an unknown obligor',
+      { 'invoices.csv': HAND_BATCH['invoices.csv'].replace('I6,INV/I6,S1', 'I6,INV/I6,S9') },
+      { file: 'invoices.csv', line: 8, column: 'sys_obligor_code', reason: /obligor S9 is neither/ },
+    ],
+    [
+      'an unknown invoice',
+      { 'payments.csv': HAND_BATCH['payments.csv'].replace('R4,I4', 'R4,I44') },
+      { file: 'payments.csv', line: 5, column: 'sys_invoice_num', reason: /invoice I44 is neither/ },
+    ],
+    [
+      'payments above the invoice',
+      { 'payments.csv': HAND_BATCH['payments.csv'].replace('R4,I4,2026-10-01,5000.00', 'R4,I4,2026-10-01,15000.01') },
+      { file: 'payments.csv', line: 5, column: 'amount', reason: /total 15000\.01, above its amount 15000\.00/ },
+    ],
+    [
+      'a duplicate key',
+      { 'payments.csv': HAND_BATCH['payments.csv'].replace('R4,I4', 'R3,I4') },
+      { file: 'payments.csv', line: 5, column: 'payment_ref', reason: /payment_ref R3 also on line 4/ },
+    ],
+    [
+      'an unknown column',
+      { 'ratings.csv': HAND_BATCH['ratings.csv'].replace('rating_date,rating', 'rating_date,rating,grade') },
+      { file: 'ratings.csv', line: 1, column: '', reason: /unknown column grade/ },
+    ],
+    [
+      'a missing required column',
+      { 'ratings.csv': csv(['sys_obligor_code,rating', 'C1,1']) },
+      { file: 'ratings.csv', line: 1, column: '', reason: /missing required column rating_date/ },
+    ],
+    [
+      'another currency',
+      { 'invoices.csv': HAND_BATCH['invoices.csv'].replace('"7,500.00",', '"7,500.00",USD') },
+      { file: 'invoices.csv', line: 8, column: 'currency', reason: /not the client's currency INR/ },
+    ],
+    [
+      'an unknown parent',
+      { 'obligors.csv': HAND_BATCH['obligors.csv'].replace('C1,Child One,P1', 'C1,Child One,P7') },
+      { file: 'obligors.csv', line: 4, column: 'parent_sys_obligor_code', reason: /parent obligor P7 is neither/ },
+    ],
+    [
+      'a grandchild',
+      { 'obligors.csv': `${HAND_BATCH['obligors.csv']}G1,Grandchild,C1,,\r\n` },
+      { file: 'obligors.csv', line: 6, column: 'parent_sys_obligor_code', reason: /itself a child of P1/ },
+    ],
+    [
+      'a field officer who is not a user',
+      { 'obligors.csv': csv(['sys_obligor_code,name,guest_email', 'S1,Solo Stores,nobody@else.test']) },
+      { file: 'obligors.csv', line: 2, column: 'guest_email', reason: /no field officer with email nobody@else.test/ },
+    ],
+    [
+      'a file of no known kind',
+      { 'customers.csv': 'a,b\r\n' },
+      { file: 'customers.csv', line: 0, column: '', reason: /not an import file/ },
+    ],
   ];
 
   for (const [label, overrides, expected] of cases) {
@@ -156,7 +263,10 @@ describe('bad rows', () => {
       expect(report.status).toBe('FAILED');
       expect(report.errors).toContainEqual({ ...expected, reason: expect.stringMatching(expected.reason) });
       expect(await fingerprint(database.db, clientId)).toBe(before);
-      const [row] = await database.db.select().from(imports).where(and(eq(imports.clientId, clientId), eq(imports.id, report.id)));
+      const [row] = await database.db
+        .select()
+        .from(imports)
+        .where(and(eq(imports.clientId, clientId), eq(imports.id, report.id)));
       expect(row).toMatchObject({ status: 'FAILED', errorCount: report.errorCount });
     });
   }
@@ -164,7 +274,9 @@ describe('bad rows', () => {
   it('lists every bad row up to the limit and counts them all', async () => {
     const { clientId } = await newClient(database.db, 'MANYBAD');
     const rows = Array.from({ length: 700 }, (_, i) => `X${i},not-a-date,2`);
-    const report = await importInto(clientId, [file('ratings.csv', csv(['sys_obligor_code,rating_date,rating', ...rows]))]);
+    const report = await importInto(clientId, [
+      file('ratings.csv', csv(['sys_obligor_code,rating_date,rating', ...rows])),
+    ]);
     // Each row has two problems: its date, and an obligor that exists nowhere.
     expect(report.errorCount).toBe(1400);
     expect(report.errors).toHaveLength(500);
@@ -176,38 +288,56 @@ describe('formats', () => {
     const { clientId } = await newClient(database.db, 'FORMATS');
     const report = await importInto(clientId, [
       file('obligors.csv', csv(['sys_obligor_code,name', 'O1,Om Traders'])),
-      file('invoices.csv', `\uFEFF${csv([
-        'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
-        'A,INV/A,O1,05-03-2026,04-04-2026,"12,34,567.50"',
-        'B,INV/B,O1,05/03/2026,04/04/2026,"1,234,567.50"',
-        'C,INV/C,O1,2026-03-05,2026-04-04,1234567.5',
-      ])}`),
+      file(
+        'invoices.csv',
+        `\uFEFF${csv([
+          'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
+          'A,INV/A,O1,05-03-2026,04-04-2026,"12,34,567.50"',
+          'B,INV/B,O1,05/03/2026,04/04/2026,"1,234,567.50"',
+          'C,INV/C,O1,2026-03-05,2026-04-04,1234567.5',
+        ])}`,
+      ),
     ]);
     expect(report.errors).toEqual([]);
     const rows = await database.db.select().from(invoices).where(eq(invoices.clientId, clientId));
-    expect(rows.map((r) => [r.issueDate, r.dueDate, r.amount])).toEqual(Array(3).fill(['2026-03-05', '2026-04-04', '1234567.50']));
+    expect(rows.map((r) => [r.issueDate, r.dueDate, r.amount])).toEqual(
+      Array(3).fill(['2026-03-05', '2026-04-04', '1234567.50']),
+    );
   });
 
   it('reads XLSX like CSV: the same batch as workbooks gives the same receivables', async () => {
     const { clientId, email } = await newClient(database.db, 'XLSX');
-    const workbooks = await Promise.all(Object.entries(HAND_BATCH).map(async ([name, content]) => {
-      const workbook = new ExcelJS.Workbook();
-      const sheet = workbook.addWorksheet('Export');
-      for (const line of parseSimpleCsv(content)) {
-        // Dates as real Excel dates and amounts as numbers where the cell allows, as an ERP export would.
-        sheet.addRow(line.map((cell) => /^\d{4}-\d{2}-\d{2}$/.test(cell) ? new Date(`${cell}T00:00:00Z`)
-          : /^\d+(\.\d+)?$/.test(cell) && !/^[A-Z]/.test(cell) ? Number(cell) : cell));
-      }
-      return file(name.replace('.csv', '.xlsx'), Buffer.from(await workbook.xlsx.writeBuffer()));
-    }));
+    const workbooks = await Promise.all(
+      Object.entries(HAND_BATCH).map(async ([name, content]) => {
+        const workbook = new ExcelJS.Workbook();
+        const sheet = workbook.addWorksheet('Export');
+        for (const line of parseSimpleCsv(content)) {
+          // Dates as real Excel dates and amounts as numbers where the cell allows, as an ERP export would.
+          sheet.addRow(
+            line.map((cell) =>
+              /^\d{4}-\d{2}-\d{2}$/.test(cell)
+                ? new Date(`${cell}T00:00:00Z`)
+                : /^\d+(\.\d+)?$/.test(cell) && !/^[A-Z]/.test(cell)
+                  ? Number(cell)
+                  : cell,
+            ),
+          );
+        }
+        return file(name.replace('.csv', '.xlsx'), Buffer.from(await workbook.xlsx.writeBuffer()));
+      }),
+    );
     const report = await importInto(clientId, workbooks);
     expect(report.errors).toEqual([]);
     expect(report.counts.invoices?.inserted).toBe(7);
     const xlsxCookie = (await sessionCookieFor(database.db, email, PASSWORD)).cookie;
     const query = { date: TODAY, sortBy: 'name', order: 'ASC' };
-    const fromXlsx = await callRoute(receivablesRoute.GET as never, '/api/v4/clients/receivables', { cookie: xlsxCookie, query });
+    const fromXlsx = await callRoute(receivablesRoute.GET as never, '/api/v4/clients/receivables', {
+      cookie: xlsxCookie,
+      query,
+    });
     const fromCsv = await callRoute(receivablesRoute.GET as never, '/api/v4/clients/receivables', { cookie, query });
-    const strip = (rows: Record<string, unknown>[]) => rows.map(({ clientId: _c, obligorName: _n, name: _m, dimId: _d, ...r }) => r);
+    const strip = (rows: Record<string, unknown>[]) =>
+      rows.map(({ clientId: _c, obligorName: _n, name: _m, dimId: _d, ...r }) => r);
     // The CSV client renamed C1 in an earlier test; figures must match.
     expect(strip(fromXlsx.json)).toEqual(strip(fromCsv.json));
   });
@@ -215,51 +345,88 @@ describe('formats', () => {
 
 /** Splits the test CSV (quoted commas and "" only) into cells. */
 function parseSimpleCsv(text: string): string[][] {
-  return text.trim().split('\r\n').map((line) => {
-    const cells: string[] = [];
-    for (const m of line.matchAll(/("((?:[^"]|"")*)"|[^,]*)(,|$)/g)) {
-      if (m.index === line.length && m[0] === '') break;
-      cells.push(m[2] !== undefined ? m[2].replaceAll('""', '"') : m[1]!);
-      if (m[3] === '') break;
-    }
-    return cells;
-  });
+  return text
+    .trim()
+    .split('\r\n')
+    .map((line) => {
+      const cells: string[] = [];
+      for (const m of line.matchAll(/("((?:[^"]|"")*)"|[^,]*)(,|$)/g)) {
+        if (m.index === line.length && m[0] === '') break;
+        cells.push(m[2] !== undefined ? m[2].replaceAll('""', '"') : m[1]!);
+        if (m[3] === '') break;
+      }
+      return cells;
+    });
 }
 
 describe('POST /api/integrations/imports', () => {
   const upload = (names: string[], who: string) => {
     const form = new FormData();
-    for (const name of names) form.append('files', new File([HAND_BATCH[name as keyof typeof HAND_BATCH]], name, { type: 'text/csv' }));
-    const req = new NextRequest('http://localhost:3000/api/integrations/imports', { method: 'POST', body: form, headers: { cookie: who } });
+    for (const name of names)
+      form.append('files', new File([HAND_BATCH[name as keyof typeof HAND_BATCH]], name, { type: 'text/csv' }));
+    const req = new NextRequest('http://localhost:3000/api/integrations/imports', {
+      method: 'POST',
+      body: form,
+      headers: { cookie: who },
+    });
     return importsRoute.POST(req, { params: Promise.resolve({}) });
   };
 
-  it('imports an uploaded batch for the admin\'s own client and lists it with its report', async () => {
+  it("imports an uploaded batch for the admin's own client and lists it with its report", async () => {
     const { clientId, email } = await newClient(database.db, 'UPLOAD');
     const admin = (await sessionCookieFor(database.db, email, PASSWORD)).cookie;
     const response = await upload(Object.keys(HAND_BATCH), admin);
     expect(response.status).toBe(200);
     const report = await response.json();
     expect(report).toMatchObject({ status: 'SUCCEEDED', changes: 18 });
-    const [stored] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from invoices where client_id = ${clientId}`);
+    const [stored] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from invoices where client_id = ${clientId}`,
+    );
     expect(stored?.n).toBe(7);
     const list = await callRoute(importsRoute.GET as never, '/api/integrations/imports', { cookie: admin });
     expect(list.headers.get('x-totalrecords')).toBe('1');
-    expect(list.json[0]).toMatchObject({ id: report.id, source: 'UPLOAD', userName: 'Anita Desai', status: 'SUCCEEDED' });
-    const detail = await callRoute(importRoute.GET as never, `/api/integrations/imports/${report.id}`, { cookie: admin, params: { id: String(report.id) } });
+    expect(list.json[0]).toMatchObject({
+      id: report.id,
+      source: 'UPLOAD',
+      userName: 'Anita Desai',
+      status: 'SUCCEEDED',
+    });
+    const detail = await callRoute(importRoute.GET as never, `/api/integrations/imports/${report.id}`, {
+      cookie: admin,
+      params: { id: String(report.id) },
+    });
     expect(detail.json).toMatchObject({ id: report.id, errors: [] });
     // Another client's admin sees neither the import nor its report.
-    expect((await callRoute(importRoute.GET as never, `/api/integrations/imports/${report.id}`, { cookie, params: { id: String(report.id) } })).status).toBe(404);
+    expect(
+      (
+        await callRoute(importRoute.GET as never, `/api/integrations/imports/${report.id}`, {
+          cookie,
+          params: { id: String(report.id) },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('answers 400 to a JSON body and 403 to a user who is not an administrator', async () => {
-    const json = await callRoute(importsRoute.POST as never, '/api/integrations/imports', { method: 'POST', cookie, body: { files: [] } });
+    const json = await callRoute(importsRoute.POST as never, '/api/integrations/imports', {
+      method: 'POST',
+      cookie,
+      body: { files: [] },
+    });
     expect(json.status).toBe(400);
     const { users, roles } = await import('@/lib/db/schema');
     const { hashPassword } = await import('@/lib/server/auth/password');
-    const [member] = await database.db.select().from(roles).where(and(eq(roles.clientId, hand.clientId), eq(roles.code, 'member')));
+    const [member] = await database.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.clientId, hand.clientId), eq(roles.code, 'member')));
     await database.db.insert(users).values({
-      clientId: hand.clientId, email: 'member@hand.test', name: 'Mohan Lal', userType: 'borrowers', roleId: member!.id,
+      clientId: hand.clientId,
+      email: 'member@hand.test',
+      name: 'Mohan Lal',
+      userType: 'borrowers',
+      roleId: member!.id,
       passwordHash: await hashPassword(PASSWORD),
     });
     const memberCookie = (await sessionCookieFor(database.db, 'member@hand.test', PASSWORD)).cookie;
@@ -271,16 +438,31 @@ describe('examples/import', () => {
   it('imports into a freshly created client and shows on the dashboard figures', async () => {
     const { clientId, email } = await newClient(database.db, 'EXAMPLE');
     const dir = path.join(process.cwd(), 'examples', 'import');
-    const files = readdirSync(dir).filter((f) => f.endsWith('.csv')).map((name) => ({ name, open: () => createReadStream(path.join(dir, name)) }));
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.csv'))
+      .map((name) => ({ name, open: () => createReadStream(path.join(dir, name)) }));
     const report = await importInto(clientId, files);
     expect(report.errors).toEqual([]);
-    expect(report.files.map((f) => [f.kind, f.rows])).toEqual([['obligors', 6], ['invoices', 10], ['payments', 5], ['ratings', 5]]);
+    expect(report.files.map((f) => [f.kind, f.rows])).toEqual([
+      ['obligors', 6],
+      ['invoices', 10],
+      ['payments', 5],
+      ['ratings', 5],
+    ]);
     const admin = (await sessionCookieFor(database.db, email, PASSWORD)).cookie;
-    const summary = await callRoute(summaryRoute.GET as never, '/api/v4/clients/receivables/current/summary', { cookie: admin, query: { date: TODAY } });
+    const summary = await callRoute(summaryRoute.GET as never, '/api/v4/clients/receivables/current/summary', {
+      cookie: admin,
+      query: { date: TODAY },
+    });
     // Hand-computed in the README: current 2,66,916; 1-30 2,36,000; 31-60 35,400; 61-90 68,000; >90 1,54,000.
     expect(summary.json).toMatchObject({
-      outstanding: 760316, overdue: 493400, current: 266916,
-      crdBucket1: 236000, crdBucket2: 35400, crdBucket3: 68000, crdBucket4: 154000,
+      outstanding: 760316,
+      overdue: 493400,
+      current: 266916,
+      crdBucket1: 236000,
+      crdBucket2: 35400,
+      crdBucket3: 68000,
+      crdBucket4: 154000,
     });
     const [cn] = await database.db.select().from(payments).where(eq(payments.clientId, clientId)).limit(1);
     expect(cn).toBeDefined();

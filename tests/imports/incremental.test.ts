@@ -10,25 +10,54 @@ import { csv, file, handFiles, newClient, TODAY } from './helpers';
 let database: TestDatabase;
 let clientId: number;
 
-const refreshedAt = async () => new Map((await queryRows<{ d: string; at: string }>(database.db, sql`
-  select as_of_date::text as d, refreshed_at::text as at from ageing_snapshots where client_id = ${clientId}`)).map((r) => [r.d, r.at]));
+const refreshedAt = async () =>
+  new Map(
+    (
+      await queryRows<{ d: string; at: string }>(
+        database.db,
+        sql`
+  select as_of_date::text as d, refreshed_at::text as at from ageing_snapshots where client_id = ${clientId}`,
+      )
+    ).map((r) => [r.d, r.at]),
+  );
 
 /** Every rollup row of the client, in a stable order: what the screens read. */
-const rollups = async () => JSON.stringify(await queryRows(database.db, sql`
-  select r.*, null as client_id from obligor_ageing r where r.client_id = ${clientId} order by r.as_of_date, r.sys_obligor_code`))
-  + JSON.stringify(await queryRows(database.db, sql`
-  select f.*, null as client_id from family_ageing f where f.client_id = ${clientId} order by f.as_of_date, f.family_code`))
-  + JSON.stringify(await settlement());
+const rollups = async () =>
+  JSON.stringify(
+    await queryRows(
+      database.db,
+      sql`
+  select r.*, null as client_id from obligor_ageing r where r.client_id = ${clientId} order by r.as_of_date, r.sys_obligor_code`,
+    ),
+  ) +
+  JSON.stringify(
+    await queryRows(
+      database.db,
+      sql`
+  select f.*, null as client_id from family_ageing f where f.client_id = ${clientId} order by f.as_of_date, f.family_code`,
+    ),
+  ) +
+  JSON.stringify(await settlement());
 
 /** What the refresh keeps on each item: paid to date, the day it was settled, its status. */
-const settlement = () => queryRows<{ num: string; paid: string; settled: string | null; status: string }>(database.db, sql`
+const settlement = () =>
+  queryRows<{ num: string; paid: string; settled: string | null; status: string }>(
+    database.db,
+    sql`
   select sys_invoice_num as num, paid_to_date::text as paid, settled_date::text as settled, status
-  from invoices where client_id = ${clientId} order by sys_invoice_num`);
+  from invoices where client_id = ${clientId} order by sys_invoice_num`,
+  );
 
 beforeAll(async () => {
   database = await createTestDatabase();
   ({ clientId } = await newClient(database.db, 'INCR'));
-  const first = await runImport(database.db, { clientId, userId: null, source: 'CLI', files: handFiles(), today: TODAY });
+  const first = await runImport(database.db, {
+    clientId,
+    userId: null,
+    source: 'CLI',
+    files: handFiles(),
+    today: TODAY,
+  });
   expect(first.status).toBe('SUCCEEDED');
 });
 afterAll(() => database?.dispose());
@@ -40,9 +69,26 @@ describe('a batch of new documents and payments', () => {
     // stored I1: nothing before 25 Oct can move; only the batch's items are settled again, and only C1's
     // rows and its family P1's are rebuilt (the rest must still equal a full rebuild).
     const batch = await runImport(database.db, {
-      clientId, userId: null, source: 'CLI', today: TODAY, files: [
-        file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', 'I7,INV/I7,C1,2026-10-25,2026-11-24,"12,000.00"'])),
-        file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount', 'R5,I7,2026-11-12,"2,000"', 'R6,I1,2026-11-05,"10,000"'])),
+      clientId,
+      userId: null,
+      source: 'CLI',
+      today: TODAY,
+      files: [
+        file(
+          'invoices.csv',
+          csv([
+            'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
+            'I7,INV/I7,C1,2026-10-25,2026-11-24,"12,000.00"',
+          ]),
+        ),
+        file(
+          'payments.csv',
+          csv([
+            'payment_ref,sys_invoice_num,paid_date,amount',
+            'R5,I7,2026-11-12,"2,000"',
+            'R6,I1,2026-11-05,"10,000"',
+          ]),
+        ),
       ],
     });
     expect(batch.status).toBe('SUCCEEDED');
@@ -67,8 +113,18 @@ describe('a batch of new documents and payments', () => {
   it('rebuilds every date when an existing row changes (its old date is unknown)', async () => {
     const before = await refreshedAt();
     const batch = await runImport(database.db, {
-      clientId, userId: null, source: 'CLI', today: TODAY, files: [
-        file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', 'I7,INV/I7,S1,2026-10-25,2026-11-24,"13,000.00"'])),
+      clientId,
+      userId: null,
+      source: 'CLI',
+      today: TODAY,
+      files: [
+        file(
+          'invoices.csv',
+          csv([
+            'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
+            'I7,INV/I7,S1,2026-10-25,2026-11-24,"13,000.00"',
+          ]),
+        ),
       ],
     });
     expect(batch.counts.invoices).toMatchObject({ updated: 1 });
@@ -81,8 +137,14 @@ describe('planner statistics', () => {
   const progressOf = async (rows: string[]) => {
     const messages: string[] = [];
     const report = await runImport(database.db, {
-      clientId, userId: null, source: 'CLI', today: TODAY, onProgress: (m) => messages.push(m),
-      files: [file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', ...rows]))],
+      clientId,
+      userId: null,
+      source: 'CLI',
+      today: TODAY,
+      onProgress: (m) => messages.push(m),
+      files: [
+        file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', ...rows])),
+      ],
     });
     expect(report.status).toBe('SUCCEEDED');
     return messages;

@@ -50,15 +50,28 @@ afterAll(async () => {
 describe('a process killed mid-import', () => {
   it('leaves the database unchanged', async () => {
     let database: Database = await open();
-    const clientId = (await queryRows<{ id: number }>(database.db, sql`select id from clients where code = 'KILL'`))[0]!.id;
+    const clientId = (await queryRows<{ id: number }>(database.db, sql`select id from clients where code = 'KILL'`))[0]!
+      .id;
     const before = await fingerprint(database.db, clientId);
     await database.close();
 
-    const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', 'scripts/import.ts', '--client', 'KILL', path.join(work, 'batch')], {
-      cwd: process.cwd(),
-      env: { ...process.env, DATABASE_URL: url ?? '', DATA_DIR: path.join(work, 'pglite') },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--conditions=react-server',
+        'scripts/import.ts',
+        '--client',
+        'KILL',
+        path.join(work, 'batch'),
+      ],
+      {
+        cwd: process.cwd(),
+        env: { ...process.env, DATABASE_URL: url ?? '', DATA_DIR: path.join(work, 'pglite') },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     const killed = await new Promise<boolean>((resolve) => {
       const onData = (chunk: Buffer) => {
@@ -73,13 +86,17 @@ describe('a process killed mid-import', () => {
       child.stderr.on('data', onData);
       child.on('exit', () => resolve(false));
     });
-    await new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.on('exit', resolve)));
+    await new Promise((resolve) =>
+      child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.on('exit', resolve),
+    );
     expect(killed, `the import ended before it could be killed:\n${output}`).toBe(true);
 
     database = await open();
     try {
       expect(await fingerprint(database.db, clientId)).toBe(before);
-      const [{ n }] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from imports`) as [{ n: number }];
+      const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from imports`)) as [
+        { n: number },
+      ];
       expect(n).toBe(0);
     } finally {
       await database.close();

@@ -14,7 +14,10 @@ async function read(...chunks: string[]) {
 
 describe('CSV reader', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, CRLF or LF, with a BOM', async () => {
-    const records = await read('\uFEFFa,b,c\r\n"Krishna Agencies, Kanpur","say ""hi""","two\nlines"\r\nx,,z\n\n', 'last,row,');
+    const records = await read(
+      '\uFEFFa,b,c\r\n"Krishna Agencies, Kanpur","say ""hi""","two\nlines"\r\nx,,z\n\n',
+      'last,row,',
+    );
     expect(records).toEqual([
       { line: 1, fields: ['a', 'b', 'c'] },
       { line: 2, fields: ['Krishna Agencies, Kanpur', 'say "hi"', 'two\nlines'] },
@@ -40,7 +43,8 @@ describe('values', () => {
     expect(parseDate('2026-03-05')).toEqual({ ok: true, value: '2026-03-05' });
     expect(parseDate('05-03-2026')).toEqual({ ok: true, value: '2026-03-05' });
     expect(parseDate('05/03/2026')).toEqual({ ok: true, value: '2026-03-05' });
-    for (const bad of ['2026-02-29', '31/04/2026', '05-03/2026', '5/3/2026', '2026/03/05', '']) expect(parseDate(bad).ok).toBe(false);
+    for (const bad of ['2026-02-29', '31/04/2026', '05-03/2026', '5/3/2026', '2026/03/05', ''])
+      expect(parseDate(bad).ok).toBe(false);
   });
 
   it('reads Indian and Western grouping and plain decimals, at most 2 decimals', () => {

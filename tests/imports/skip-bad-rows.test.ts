@@ -19,24 +19,36 @@ let email: string;
 const BATCH = {
   'obligors.csv': csv([
     'sys_obligor_code,name,parent_sys_obligor_code',
-    'C1,Shree Ganesh Traders,', 'C2,Patil Agencies,', 'BAD,,', 'C3,Kulkarni Stores,NOPE',
+    'C1,Shree Ganesh Traders,',
+    'C2,Patil Agencies,',
+    'BAD,,',
+    'C3,Kulkarni Stores,NOPE',
   ]),
   'invoices.csv': csv([
     'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
-    'I1,INV/1,C1,2026-10-01,2026-10-31,"10,000.00"', 'I2,INV/2,BAD,2026-10-02,2026-11-01,5000',
-    'I3,INV/3,C3,2026-10-03,2026-11-02,7000', 'I4,INV/4,C2,2026-10-04,2026-11-03,abc',
+    'I1,INV/1,C1,2026-10-01,2026-10-31,"10,000.00"',
+    'I2,INV/2,BAD,2026-10-02,2026-11-01,5000',
+    'I3,INV/3,C3,2026-10-03,2026-11-02,7000',
+    'I4,INV/4,C2,2026-10-04,2026-11-03,abc',
   ]),
   'payments.csv': csv([
     'payment_ref,sys_invoice_num,paid_date,amount',
-    'R1,I1,2026-10-20,"4,000"', 'R2,I2,2026-10-21,1000', 'R3,I4,2026-10-22,500',
+    'R1,I1,2026-10-20,"4,000"',
+    'R2,I2,2026-10-21,1000',
+    'R3,I4,2026-10-22,500',
   ]),
 };
 const files = () => Object.entries(BATCH).map(([name, content]) => file(name, content));
 const importBatch = (skipBadRows: boolean) =>
   runImport(database.db, { clientId, userId: null, source: 'CLI', files: files(), today: TODAY, skipBadRows });
 const codes = async (table: 'obligors' | 'invoices' | 'payments', column: string) =>
-  (await queryRows<{ code: string }>(database.db, sql`select ${sql.identifier(column)} as code from ${sql.identifier(table)}
-    where client_id = ${clientId} order by 1`)).map((r) => r.code);
+  (
+    await queryRows<{ code: string }>(
+      database.db,
+      sql`select ${sql.identifier(column)} as code from ${sql.identifier(table)}
+    where client_id = ${clientId} order by 1`,
+    )
+  ).map((r) => r.code);
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -65,13 +77,30 @@ describe('skip bad rows', () => {
     });
     expect(report.skipped).toBe(7);
     const lines = report.errors.map((e) => `${e.file}:${e.line}`);
-    for (const line of ['obligors.csv:4', 'obligors.csv:5', 'invoices.csv:3', 'invoices.csv:4', 'invoices.csv:5', 'payments.csv:3', 'payments.csv:4']) {
+    for (const line of [
+      'obligors.csv:4',
+      'obligors.csv:5',
+      'invoices.csv:3',
+      'invoices.csv:4',
+      'invoices.csv:5',
+      'payments.csv:3',
+      'payments.csv:4',
+    ]) {
       expect(lines).toContain(line);
     }
-    expect(report.errors).toContainEqual(expect.objectContaining({ file: 'invoices.csv', line: 3, reason: 'obligor BAD is neither in obligors nor stored' }));
+    expect(report.errors).toContainEqual(
+      expect.objectContaining({
+        file: 'invoices.csv',
+        line: 3,
+        reason: 'obligor BAD is neither in obligors nor stored',
+      }),
+    );
     // The good invoice ages as usual: 10,000 less the 4,000 paid.
-    const [i1] = await queryRows<{ paid: string; status: string }>(database.db, sql`
-      select paid_to_date::text as paid, status from invoices where client_id = ${clientId} and sys_invoice_num = 'I1'`);
+    const [i1] = await queryRows<{ paid: string; status: string }>(
+      database.db,
+      sql`
+      select paid_to_date::text as paid, status from invoices where client_id = ${clientId} and sys_invoice_num = 'I1'`,
+    );
     expect(i1).toEqual({ paid: '4000.00', status: 'OPEN' });
   });
 
@@ -82,7 +111,11 @@ describe('skip bad rows', () => {
 
   it('still refuses a batch with an unreadable header', async () => {
     const report = await runImport(database.db, {
-      clientId, userId: null, source: 'CLI', today: TODAY, skipBadRows: true,
+      clientId,
+      userId: null,
+      source: 'CLI',
+      today: TODAY,
+      skipBadRows: true,
       files: [file('invoices.csv', csv(['sys_invoice_num,colour', 'I9,red']))],
     });
     expect(report.status).toBe('FAILED');
@@ -92,10 +125,17 @@ describe('skip bad rows', () => {
     const cookie = (await sessionCookieFor(database.db, email, PASSWORD)).cookie;
     const upload = (skip: string) => {
       const form = new FormData();
-      for (const [name, content] of Object.entries(BATCH)) form.append('files', new File([content], name, { type: 'text/csv' }));
+      for (const [name, content] of Object.entries(BATCH))
+        form.append('files', new File([content], name, { type: 'text/csv' }));
       form.append('skipBadRows', skip);
-      return importsRoute.POST(new NextRequest('http://localhost:3000/api/integrations/imports', { method: 'POST', body: form, headers: { cookie } }),
-        { params: Promise.resolve({}) });
+      return importsRoute.POST(
+        new NextRequest('http://localhost:3000/api/integrations/imports', {
+          method: 'POST',
+          body: form,
+          headers: { cookie },
+        }),
+        { params: Promise.resolve({}) },
+      );
     };
     const bad = await upload('yes');
     expect(bad.status).toBe(400);

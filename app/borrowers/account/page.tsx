@@ -20,7 +20,10 @@ export default async function AccountPage() {
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader title="Account" description="Who you are signed in as, and your sessions." />
-      <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="account-details">
+      <dl
+        className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm"
+        data-testid="account-details"
+      >
         {rows.map(([label, value]) => (
           <div key={label} className="grid grid-cols-3 gap-4 px-6 py-4 text-sm">
             <dt className="font-medium text-slate-500">{label}</dt>
@@ -35,7 +38,9 @@ export default async function AccountPage() {
         </p>
         <div className="mt-4 flex flex-wrap items-center gap-4">
           <SignOutEverywhere />
-          <Link href="/borrowers/change_password" className="text-sm font-medium text-brand-700 hover:underline">Change password</Link>
+          <Link href="/borrowers/change_password" className="text-sm font-medium text-brand-700 hover:underline">
+            Change password
+          </Link>
         </div>
       </section>
     </div>

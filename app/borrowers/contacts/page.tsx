@@ -23,18 +23,30 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   const invalid = checkLink(ZContactsQuery, params);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Customer contacts" description="The people to call or write to at each customer: name, role, email and phone."
-        actions={satisfies(session, API_ACCESS.manageContacts) ? <AddContactButton /> : undefined} />
+      <PageHeader
+        title="Customer contacts"
+        description="The people to call or write to at each customer: name, role, email and phone."
+        actions={satisfies(session, API_ACCESS.manageContacts) ? <AddContactButton /> : undefined}
+      />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <ContactSearch />
         {params.sysObligorCode && (
-          <Link href={hrefWith(PATH, params, { sysObligorCode: null })} className="pb-6 text-sm text-brand-700 hover:underline">
+          <Link
+            href={hrefWith(PATH, params, { sysObligorCode: null })}
+            className="pb-6 text-sm text-brand-700 hover:underline"
+          >
             Customer {params.sysObligorCode} ✕
           </Link>
         )}
       </div>
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        {invalid ? <div className="p-5"><InvalidLink message={invalid} resetHref={PATH} /></div> : <ContactList params={params} />}
+        {invalid ? (
+          <div className="p-5">
+            <InvalidLink message={invalid} resetHref={PATH} />
+          </div>
+        ) : (
+          <ContactList params={params} />
+        )}
       </section>
     </div>
   );
@@ -42,24 +54,49 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
 
 async function ContactList({ params }: { params: Record<string, string> }) {
   const { backend } = await pageGate();
-  let page: { query: ReturnType<typeof ZContactsQuery.parse>; rows: Awaited<ReturnType<typeof backend.contacts.list>>['rows']; total: number };
+  let page: {
+    query: ReturnType<typeof ZContactsQuery.parse>;
+    rows: Awaited<ReturnType<typeof backend.contacts.list>>['rows'];
+    total: number;
+  };
   try {
     const query = ZContactsQuery.parse(params);
     const { rows, total } = await backend.contacts.list({ query: params });
     page = { query, rows, total };
   } catch (error) {
     // A customer outside the user's scope reads as no data, as it would for one that does not exist.
-    if (isNotFound(error)) return <div className="p-5"><WarningBox kind="empty" /></div>;
+    if (isNotFound(error))
+      return (
+        <div className="p-5">
+          <WarningBox kind="empty" />
+        </div>
+      );
     console.error('Error fetching contacts', error);
-    return <div className="p-5"><WarningBox kind="error" /></div>;
+    return (
+      <div className="p-5">
+        <WarningBox kind="error" />
+      </div>
+    );
   }
   const { query, rows, total } = page;
-  if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
+  if (rows.length === 0)
+    return (
+      <div className="p-5">
+        <WarningBox kind="empty" />
+      </div>
+    );
   const sort = readSort(params, CONTACT_SORT_KEYS, { sortBy: 'name', order: 'ASC' });
   return (
     <>
       <ContactsTable contacts={rows} sort={sort} params={params} />
-      <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="contacts" />
+      <Pagination
+        total={total}
+        page={query.offset}
+        count={query.count}
+        pathname={PATH}
+        params={params}
+        noun="contacts"
+      />
     </>
   );
 }

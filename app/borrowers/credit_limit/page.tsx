@@ -5,7 +5,12 @@ import { todayIso } from '@/lib/domain/dates';
 import { CREDIT_LIMIT_THRESHOLDS } from '@/lib/domain/credit-limit';
 import { pageGate } from '@/lib/backend/page-gate';
 import { CreditLimitFilters } from '@/components/credit-limit/credit-limit-filters';
-import { CREDIT_LIMIT_FILTER_KEYS, CREDIT_LIMIT_LIST_KEYS, CreditLimitBands, CreditLimitList } from '@/components/credit-limit/credit-limit-list';
+import {
+  CREDIT_LIMIT_FILTER_KEYS,
+  CREDIT_LIMIT_LIST_KEYS,
+  CreditLimitBands,
+  CreditLimitList,
+} from '@/components/credit-limit/credit-limit-list';
 import { CreditLimitViewTabs } from '@/components/credit-limit/credit-limit-view-tabs';
 import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { Loaded } from '@/components/ui/loaded';
@@ -20,7 +25,10 @@ const PATH = '/borrowers/credit_limit';
 async function loadChoices() {
   const { backend, clientSettings } = await pageGate();
   const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
-  return { dim1Name: settings.dimensionNames.dim1, dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })) };
+  return {
+    dim1Name: settings.dimensionNames.dim1,
+    dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })),
+  };
 }
 
 /**
@@ -35,24 +43,40 @@ export default async function CreditLimitPage({ searchParams }: { searchParams: 
   const accounts = params.view === 'accounts';
   return (
     <div className="mx-auto max-w-[1400px] space-y-6">
-      <PageHeader title="Credit Limit"
-        description={`Exposure against each parent customer's or account's credit limit: over ${CREDIT_LIMIT_THRESHOLDS.breached}% is a breach, over ${CREDIT_LIMIT_THRESHOLDS.near}% a near breach.`} />
+      <PageHeader
+        title="Credit Limit"
+        description={`Exposure against each parent customer's or account's credit limit: over ${CREDIT_LIMIT_THRESHOLDS.breached}% is a breach, over ${CREDIT_LIMIT_THRESHOLDS.near}% a near breach.`}
+      />
       <CreditLimitViewTabs active={accounts ? 'accounts' : 'families'} pathname={PATH} params={params} />
       <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
         <Loaded load={loadChoices}>
-          {({ dim1Name, dim1Values }) => <CreditLimitFilters dim1Name={dim1Name} dim1Values={dim1Values} today={todayIso()} />}
+          {({ dim1Name, dim1Values }) => (
+            <CreditLimitFilters dim1Name={dim1Name} dim1Values={dim1Values} today={todayIso()} />
+          )}
         </Loaded>
       </Suspense>
-      {problem ? <InvalidLink message={problem} resetHref={PATH} /> : (
+      {problem ? (
+        <InvalidLink message={problem} resetHref={PATH} />
+      ) : (
         <>
-          <Suspense key={paramsKey(params, [...CREDIT_LIMIT_FILTER_KEYS, 'status'])} fallback={<LinesSkeleton lines={2} />}>
+          <Suspense
+            key={paramsKey(params, [...CREDIT_LIMIT_FILTER_KEYS, 'status'])}
+            fallback={<LinesSkeleton lines={2} />}
+          >
             <CreditLimitBands params={params} pathname={PATH} />
           </Suspense>
-          <Section title={accounts ? 'Accounts' : 'Customers'}
-            description={accounts
-              ? "Each account's own limit and balance, its family (which narrows the list to it) and the latest change of its limit, which opens the account's limit history"
-              : "Parent customers with their family's limit and balance; a name opens the customer with its limit history, the account count its accounts"}
-            skeleton={<TableSkeleton rows={10} columns={8} />} inputs={paramsKey(params, CREDIT_LIMIT_LIST_KEYS)} flush testId="credit-limit-section">
+          <Section
+            title={accounts ? 'Accounts' : 'Customers'}
+            description={
+              accounts
+                ? "Each account's own limit and balance, its family (which narrows the list to it) and the latest change of its limit, which opens the account's limit history"
+                : "Parent customers with their family's limit and balance; a name opens the customer with its limit history, the account count its accounts"
+            }
+            skeleton={<TableSkeleton rows={10} columns={8} />}
+            inputs={paramsKey(params, CREDIT_LIMIT_LIST_KEYS)}
+            flush
+            testId="credit-limit-section"
+          >
             <CreditLimitList params={params} pathname={PATH} />
           </Section>
         </>

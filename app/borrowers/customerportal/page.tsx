@@ -16,11 +16,22 @@ export default async function BorrowerCustomerPortalPage({ searchParams }: { sea
   return (
     <div className="mx-auto max-w-7xl">
       <PageUpdated kind="integration" />
-      <PageHeader title="Customer portal" description="A customer's statement of account: open invoices with ageing, payments, credit notes, running balance, credit and contacts."
-        actions={<div className="w-full max-w-md"><PortalSearch base="/borrowers/customerportal" asQuery autoFocus={!code} /></div>} />
-      {code
-        ? <StatementView code={code} params={params} pathname="/borrowers/customerportal" hidden={{ customer: code }} />
-        : <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-sm text-slate-500">Find a customer by name or code to see their statement.</div>}
+      <PageHeader
+        title="Customer portal"
+        description="A customer's statement of account: open invoices with ageing, payments, credit notes, running balance, credit and contacts."
+        actions={
+          <div className="w-full max-w-md">
+            <PortalSearch base="/borrowers/customerportal" asQuery autoFocus={!code} />
+          </div>
+        }
+      />
+      {code ? (
+        <StatementView code={code} params={params} pathname="/borrowers/customerportal" hidden={{ customer: code }} />
+      ) : (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-sm text-slate-500">
+          Find a customer by name or code to see their statement.
+        </div>
+      )}
     </div>
   );
 }

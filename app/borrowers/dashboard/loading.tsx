@@ -7,8 +7,12 @@ export default function DashboardLoading() {
       <div className="h-14" />
       <CardsSkeleton />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <div className="rounded-xl border border-slate-200 bg-white p-5"><ChartSkeleton /></div>
-        <div className="rounded-xl border border-slate-200 bg-white p-5"><ChartSkeleton height="h-[25rem]" /></div>
+        <div className="rounded-xl border border-slate-200 bg-white p-5">
+          <ChartSkeleton />
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-5">
+          <ChartSkeleton height="h-[25rem]" />
+        </div>
       </div>
     </div>
   );

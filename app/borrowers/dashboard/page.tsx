@@ -21,17 +21,35 @@ export default function DashboardPage() {
       />
       <PageUpdated kind="view" />
       <SectionBoundary>
-        <Suspense fallback={<CardsSkeleton />}><SummaryCards /></Suspense>
+        <Suspense fallback={<CardsSkeleton />}>
+          <SummaryCards />
+        </Suspense>
       </SectionBoundary>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <Section title="Ageing of receivables" description="Balance by days past due date, as of today" skeleton={<ChartSkeleton />} testId="ageing-section">
+        <Section
+          title="Ageing of receivables"
+          description="Balance by days past due date, as of today"
+          skeleton={<ChartSkeleton />}
+          testId="ageing-section"
+        >
           <AgeingSection />
         </Section>
-        <Section title="12-month trend" description="Outstanding and overdue at each month end; cash collected in the month (current month to date)" skeleton={<ChartSkeleton height="h-[25rem]" />} testId="trend-section">
+        <Section
+          title="12-month trend"
+          description="Outstanding and overdue at each month end; cash collected in the month (current month to date)"
+          skeleton={<ChartSkeleton height="h-[25rem]" />}
+          testId="trend-section"
+        >
           <TrendSection />
         </Section>
       </div>
-      <Section title="Top 10 overdue customers" description="Parent customers with the largest overdue balance" skeleton={<TableSkeleton rows={10} columns={6} />} flush testId="top-overdue-section">
+      <Section
+        title="Top 10 overdue customers"
+        description="Parent customers with the largest overdue balance"
+        skeleton={<TableSkeleton rows={10} columns={6} />}
+        flush
+        testId="top-overdue-section"
+      >
         <TopOverdueTable />
       </Section>
     </div>

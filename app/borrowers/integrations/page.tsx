@@ -20,25 +20,37 @@ export default async function IntegrationsPage({ searchParams }: { searchParams:
   const { rows, total } = await backend.imports.list({ query: page });
   return (
     <div className="mx-auto max-w-7xl space-y-6">
-      <PageHeader title="Integrations"
-        description="Load customers, invoices, payments and ratings exported from your ERP. A batch is all or nothing unless you ask to skip bad rows: then the good rows go in and the report lists every row left out." />
+      <PageHeader
+        title="Integrations"
+        description="Load customers, invoices, payments and ratings exported from your ERP. A batch is all or nothing unless you ask to skip bad rows: then the good rows go in and the report lists every row left out."
+      />
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <h3 className="mb-3 text-base font-semibold text-slate-900">Import a batch</h3>
         <UploadForm />
         <p className="mt-3 text-xs text-slate-500">
-          Column formats are in the README (&ldquo;Importing data&rdquo;). Very large files import faster from the command line: <code>npm run import</code>.
+          Column formats are in the README (&ldquo;Importing data&rdquo;). Very large files import faster from the
+          command line: <code>npm run import</code>.
         </p>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <h3 className="px-5 pt-5 text-base font-semibold text-slate-900">Past imports</h3>
-        {rows.length === 0
-          ? <div className="p-5"><WarningBox kind="empty" message="No imports yet." /></div>
-          : (
-            <>
-              <ImportsTable rows={rows} />
-              <Pagination total={total} page={page.offset} count={page.count} pathname={PATH} params={params} noun="imports" />
-            </>
-          )}
+        {rows.length === 0 ? (
+          <div className="p-5">
+            <WarningBox kind="empty" message="No imports yet." />
+          </div>
+        ) : (
+          <>
+            <ImportsTable rows={rows} />
+            <Pagination
+              total={total}
+              page={page.offset}
+              count={page.count}
+              pathname={PATH}
+              params={params}
+              noun="imports"
+            />
+          </>
+        )}
       </section>
     </div>
   );

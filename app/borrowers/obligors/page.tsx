@@ -3,7 +3,12 @@ import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-st
 import { pageGate } from '@/lib/backend/page-gate';
 import { satisfies } from '@/lib/domain/access';
 import { API_ACCESS } from '@/lib/contract/access';
-import { CUSTOMER_FILTER_KEYS, CUSTOMER_LIST_KEYS, ZCustomerPageParams, type CustomerView } from '@/components/obligors/customer-params';
+import {
+  CUSTOMER_FILTER_KEYS,
+  CUSTOMER_LIST_KEYS,
+  ZCustomerPageParams,
+  type CustomerView,
+} from '@/components/obligors/customer-params';
 import { CustomerFilterBar } from '@/components/obligors/customer-filter-bar';
 import { CustomerSummary } from '@/components/obligors/customer-summary';
 import { CustomerTabs } from '@/components/obligors/customer-tabs';
@@ -38,7 +43,10 @@ export default async function CustomerAnalysisPage({ searchParams }: { searchPar
 
   return (
     <div className="mx-auto max-w-[1400px] space-y-6">
-      <PageHeader title="Customer Analysis" description="Who owes what, how late, how risky and how fast they pay: each parent customer and its family." />
+      <PageHeader
+        title="Customer Analysis"
+        description="Who owes what, how late, how risky and how fast they pay: each parent customer and its family."
+      />
       <PageUpdated kind="integration" />
       <CustomerTabs active={view === 'manage' && !canManage ? 'customers' : view} showManage={canManage} />
       {view === 'ratings' && <RatingsList money={money} />}
@@ -48,22 +56,40 @@ export default async function CustomerAnalysisPage({ searchParams }: { searchPar
           <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
             <CustomerFilterBar />
           </Suspense>
-          {problem ? <InvalidLink message={problem} resetHref={PATH} /> : (
+          {problem ? (
+            <InvalidLink message={problem} resetHref={PATH} />
+          ) : (
             <>
               <Suspense key={paramsKey(params, CUSTOMER_FILTER_KEYS)} fallback={<LinesSkeleton lines={3} />}>
                 <CustomerSummary params={params} />
               </Suspense>
-              <Section title="Parent customers" description="Balance by ageing bucket (days past due), weighted rating, 12-month DSO, credit used and collection risk"
-                skeleton={<TableSkeleton rows={10} columns={12} />} inputs={paramsKey(params, CUSTOMER_LIST_KEYS)} flush testId="parent-obligors-section">
+              <Section
+                title="Parent customers"
+                description="Balance by ageing bucket (days past due), weighted rating, 12-month DSO, credit used and collection risk"
+                skeleton={<TableSkeleton rows={10} columns={12} />}
+                inputs={paramsKey(params, CUSTOMER_LIST_KEYS)}
+                flush
+                testId="parent-obligors-section"
+              >
                 <ParentObligorsList params={params} pathname={PATH} />
               </Section>
               <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-                <Section title="Days sales outstanding" description="Monthly DSO up to the DSO end date (one month before today) and the annual DSO"
-                  skeleton={<LinesSkeleton lines={6} />} inputs={paramsKey(params, ['dim'])} testId="dso-card">
+                <Section
+                  title="Days sales outstanding"
+                  description="Monthly DSO up to the DSO end date (one month before today) and the annual DSO"
+                  skeleton={<LinesSkeleton lines={6} />}
+                  inputs={paramsKey(params, ['dim'])}
+                  testId="dso-card"
+                >
                   <DsoSection params={params} showSplit />
                 </Section>
-                <Section title="Segmentation" description="Balance by sales segment (12-month sales) and risk rating"
-                  skeleton={<LinesSkeleton lines={6} />} inputs={paramsKey(params, ['date', 'dim'])} testId="segmentation-card">
+                <Section
+                  title="Segmentation"
+                  description="Balance by sales segment (12-month sales) and risk rating"
+                  skeleton={<LinesSkeleton lines={6} />}
+                  inputs={paramsKey(params, ['date', 'dim'])}
+                  testId="segmentation-card"
+                >
                   <SegmentationSection params={params} />
                 </Section>
               </div>

@@ -35,26 +35,48 @@ export default async function ReceivablesPage({ searchParams }: { searchParams: 
     <div className="mx-auto max-w-[1400px] space-y-6">
       <PageHeader
         title="Receivables"
-        description={family
-          ? 'The customers of one parent customer, by ageing bucket. Open a customer to see its open invoices.'
-          : 'What each parent customer owes, by ageing bucket. Sort by any column; open a parent to see the customers of its family.'}
-        breadcrumb={family && <Breadcrumb crumbs={[{ label: 'All parent customers', href: hrefWith(PATH, params, { parentSysObligorCode: null }) }, { label: familyName ?? family }]} />}
+        description={
+          family
+            ? 'The customers of one parent customer, by ageing bucket. Open a customer to see its open invoices.'
+            : 'What each parent customer owes, by ageing bucket. Sort by any column; open a parent to see the customers of its family.'
+        }
+        breadcrumb={
+          family && (
+            <Breadcrumb
+              crumbs={[
+                { label: 'All parent customers', href: hrefWith(PATH, params, { parentSysObligorCode: null }) },
+                { label: familyName ?? family },
+              ]}
+            />
+          )
+        }
       />
       <PageUpdated kind="integration" />
       <Suspense fallback={<div className="h-[74px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
         <ReceivablesFilterBar />
       </Suspense>
-      {problem ? <InvalidLink message={problem} resetHref={PATH} /> : (
+      {problem ? (
+        <InvalidLink message={problem} resetHref={PATH} />
+      ) : (
         <>
           {!family && (
-            <Section title={`Overview by ${dim1Name}`} description={`Outstanding and overdue per ${dim1Name.toLowerCase()}; click one to filter the list`}
-              skeleton={<LinesSkeleton lines={5} />} inputs={paramsKey(params, overviewInputs)} testId="dim1-section">
+            <Section
+              title={`Overview by ${dim1Name}`}
+              description={`Outstanding and overdue per ${dim1Name.toLowerCase()}; click one to filter the list`}
+              skeleton={<LinesSkeleton lines={5} />}
+              inputs={paramsKey(params, overviewInputs)}
+              testId="dim1-section"
+            >
               <Dim1Overview params={params} pathname={PATH} />
             </Section>
           )}
           <Section
             title={family ? `Customers of parent ${family}` : 'Receivables by parent customer'}
-            description={basis === 'INVOICE_DATE' ? 'Ageing by days since the invoice date' : 'Ageing by days past the due date (Credit Date)'}
+            description={
+              basis === 'INVOICE_DATE'
+                ? 'Ageing by days since the invoice date'
+                : 'Ageing by days past the due date (Credit Date)'
+            }
             skeleton={<TableSkeleton rows={10} columns={9} />}
             inputs={paramsKey(params, [...LIST_KEYS, 'basis'])}
             flush

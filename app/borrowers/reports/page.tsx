@@ -12,7 +12,10 @@ export default async function ReportsPage() {
   const load = () => backend.reports.list();
   return (
     <div className="mx-auto max-w-[1100px] space-y-6">
-      <PageHeader title="Reports" description="Download receivables, DSO, collections, tasks and credit limit reports as Excel workbooks." />
+      <PageHeader
+        title="Reports"
+        description="Download receivables, DSO, collections, tasks and credit limit reports as Excel workbooks."
+      />
       <Loaded load={load} isEmpty={(reports) => reports.length === 0}>
         {(reports) => <ReportsList reports={reports} today={todayIso()} />}
       </Loaded>

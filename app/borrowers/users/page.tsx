@@ -23,16 +23,32 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   const invalid = checkLink(ZPersonnelQuery, params);
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Manage personnel" description="Who may sign in for your company, with which role; invite, change roles, deactivate."
-        actions={<InviteUserDialog roles={roles} />} />
+      <PageHeader
+        title="Manage personnel"
+        description="Who may sign in for your company, with which role; invite, change roles, deactivate."
+        actions={<InviteUserDialog roles={roles} />}
+      />
       <PersonnelNav current={PATH} />
       <div className="mb-4 flex flex-wrap items-start gap-4">
         <PersonnelSearch />
         <ParamSelect name="roleId" label="Role" options={roles.map((r) => ({ value: String(r.id), label: r.name }))} />
-        <ParamSelect name="status" label="Status" options={[{ value: 'ACTIVE', label: 'Active' }, { value: 'INACTIVE', label: 'Inactive' }]} />
+        <ParamSelect
+          name="status"
+          label="Status"
+          options={[
+            { value: 'ACTIVE', label: 'Active' },
+            { value: 'INACTIVE', label: 'Inactive' },
+          ]}
+        />
       </div>
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
-        {invalid ? <div className="p-5"><InvalidLink message={invalid} resetHref={PATH} /></div> : await people()}
+        {invalid ? (
+          <div className="p-5">
+            <InvalidLink message={invalid} resetHref={PATH} />
+          </div>
+        ) : (
+          await people()
+        )}
       </section>
     </div>
   );
@@ -41,16 +57,32 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
     try {
       const query = ZPersonnelQuery.parse(params);
       const { rows, total } = await backend.personnel.people({ query: params });
-      if (rows.length === 0) return <div className="p-5"><WarningBox kind="empty" /></div>;
+      if (rows.length === 0)
+        return (
+          <div className="p-5">
+            <WarningBox kind="empty" />
+          </div>
+        );
       return (
         <>
           <PersonnelTable people={rows} roles={roles} selfId={session.userId} />
-          <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="people" />
+          <Pagination
+            total={total}
+            page={query.offset}
+            count={query.count}
+            pathname={PATH}
+            params={params}
+            noun="people"
+          />
         </>
       );
     } catch (error) {
       console.error('Error fetching personnel', error);
-      return <div className="p-5"><WarningBox kind="error" /></div>;
+      return (
+        <div className="p-5">
+          <WarningBox kind="error" />
+        </div>
+      );
     }
   }
 }

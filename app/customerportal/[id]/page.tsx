@@ -5,9 +5,14 @@ import { PortalNav } from '@/components/portal/portal-nav';
 import { PortalSearch } from '@/components/portal/portal-search';
 import { StatementView } from '@/components/portal/statement-view';
 
-
 /** One customer's statement of account (the family's for a parent). */
-export default async function CustomerStatementPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function CustomerStatementPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const code = decodeURIComponent((await params).id);
   return (
     <div className="mx-auto max-w-7xl">
@@ -15,9 +20,15 @@ export default async function CustomerStatementPage({ params, searchParams }: { 
       <Breadcrumb crumbs={[{ label: 'Customer portal', href: '/customerportal' }, { label: code }]} />
       <div className="mb-5 flex flex-wrap items-start justify-between gap-4">
         <PortalNav active="statement" />
-        <div className="w-full max-w-md"><PortalSearch base="/customerportal" /></div>
+        <div className="w-full max-w-md">
+          <PortalSearch base="/customerportal" />
+        </div>
       </div>
-      <StatementView code={code} params={flattenParams(await searchParams)} pathname={`/customerportal/${encodeURIComponent(code)}`} />
+      <StatementView
+        code={code}
+        params={flattenParams(await searchParams)}
+        pathname={`/customerportal/${encodeURIComponent(code)}`}
+      />
     </div>
   );
 }

@@ -12,11 +12,20 @@ const DEFAULT_SORT = { sortBy: 'balance', order: 'DESC' } as const;
 const KEYS = ['sortBy', 'order', 'offset', 'count'] as const;
 
 /** The obligors of the family with their ageing today; each opens its own page. Sorted and paged in the URL. */
-export function FamilyObligors({ code, params, pathname }: { code: string; params: Record<string, string>; pathname: string }) {
+export function FamilyObligors({
+  code,
+  params,
+  pathname,
+}: {
+  code: string;
+  params: Record<string, string>;
+  pathname: string;
+}) {
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
     const [settings, list] = await Promise.all([
-      clientSettings(), backend.receivables.list({ query: { ...pickParams(params, KEYS), parentSysObligorCode: code } }),
+      clientSettings(),
+      backend.receivables.list({ query: { ...pickParams(params, KEYS), parentSysObligorCode: code } }),
     ]);
     return { money: settings, columns: bucketColumns(settings.boundaries, 'CREDIT_DATE'), list };
   };
@@ -26,9 +35,24 @@ export function FamilyObligors({ code, params, pathname }: { code: string; param
     <Loaded load={load} isEmpty={({ list }) => list.total === 0}>
       {({ money, columns, list }) => (
         <div data-testid="family-obligors">
-          <ReceivablesTable rows={list.rows} columns={columns} money={money} totals={null} sort={sort} pathname={pathname} params={params}
-            rowHref={(row) => obligorHref(row.sysObligorCode, row.sysObligorCode === code)} />
-          <Pagination total={list.total} page={page} count={count} pathname={pathname} params={params} noun="accounts in this family" />
+          <ReceivablesTable
+            rows={list.rows}
+            columns={columns}
+            money={money}
+            totals={null}
+            sort={sort}
+            pathname={pathname}
+            params={params}
+            rowHref={(row) => obligorHref(row.sysObligorCode, row.sysObligorCode === code)}
+          />
+          <Pagination
+            total={list.total}
+            page={page}
+            count={count}
+            pathname={pathname}
+            params={params}
+            noun="accounts in this family"
+          />
         </div>
       )}
     </Loaded>

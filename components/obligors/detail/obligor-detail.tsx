@@ -35,15 +35,25 @@ export async function loadObligorInfo(code: string): Promise<TObligorInfo> {
  * One customer's page: a parent with its family (`/borrowers/obligors/{id}`) or one account of a
  * family (`/borrowers/obligors/child/{id}`). Each section loads on its own.
  */
-export async function ObligorDetail({ info, params, pathname }: {
-  info: TObligorInfo; params: Record<string, string>; pathname: string;
+export async function ObligorDetail({
+  info,
+  params,
+  pathname,
+}: {
+  info: TObligorInfo;
+  params: Record<string, string>;
+  pathname: string;
 }) {
   const { session, backend, clientSettings } = await pageGate();
   const settings = await clientSettings();
   const code = info.sysObligorCode;
   const isParent = info.isParent;
   const crumbs: Crumb[] = [{ label: 'Customer Analysis', href: '/borrowers/obligors' }];
-  if (!isParent) crumbs.push({ label: info.parentName ?? info.parentSysObligorCode, href: `/borrowers/obligors/${encodeURIComponent(info.parentSysObligorCode)}` });
+  if (!isParent)
+    crumbs.push({
+      label: info.parentName ?? info.parentSysObligorCode,
+      href: `/borrowers/obligors/${encodeURIComponent(info.parentSysObligorCode)}`,
+    });
   crumbs.push({ label: info.name });
   const codes = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
   const family = isParent
@@ -53,28 +63,57 @@ export async function ObligorDetail({ info, params, pathname }: {
     <div className="mx-auto max-w-[1400px] space-y-6" data-testid="obligor-detail" data-code={code}>
       <PageHeader
         title={info.name}
-        description={isParent
-          ? `Parent customer with ${info.members} account${info.members === 1 ? '' : 's'} in its family: the figures below cover the whole family.`
-          : `Account of ${info.parentName ?? info.parentSysObligorCode}.`}
+        description={
+          isParent
+            ? `Parent customer with ${info.members} account${info.members === 1 ? '' : 's'} in its family: the figures below cover the whole family.`
+            : `Account of ${info.parentName ?? info.parentSysObligorCode}.`
+        }
         breadcrumb={<Breadcrumb crumbs={crumbs} />}
       />
       <PageUpdated kind="integration" />
-      <ObligorInfoCard info={info} dim1Name={settings.dimensionNames.dim1} dim2Name={settings.dimensionNames.dim2} familyRating={family?.rating} />
+      <ObligorInfoCard
+        info={info}
+        dim1Name={settings.dimensionNames.dim1}
+        dim2Name={settings.dimensionNames.dim2}
+        familyRating={family?.rating}
+      />
       <ObligorFigures code={code} isParent={isParent} />
       {isParent && (
-        <Section title="Accounts in the family" description="Each account's ageing today; open one for its own page" skeleton={<TableSkeleton rows={6} columns={9} />}
-          inputs={JSON.stringify(params)} flush testId="family-section">
+        <Section
+          title="Accounts in the family"
+          description="Each account's ageing today; open one for its own page"
+          skeleton={<TableSkeleton rows={6} columns={9} />}
+          inputs={JSON.stringify(params)}
+          flush
+          testId="family-section"
+        >
           <FamilyObligors code={code} params={params} pathname={pathname} />
         </Section>
       )}
-      <Section title="Open invoices" description="What is still owed, most overdue first" skeleton={<TableSkeleton rows={5} columns={8} />} flush testId="invoices-section">
+      <Section
+        title="Open invoices"
+        description="What is still owed, most overdue first"
+        skeleton={<TableSkeleton rows={5} columns={8} />}
+        flush
+        testId="invoices-section"
+      >
         <ObligorInvoices code={code} isParent={isParent} />
       </Section>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <Section title="Days sales outstanding" description="Monthly DSO up to one month before today, and the annual DSO" skeleton={<LinesSkeleton lines={6} />} testId="dso-card">
+        <Section
+          title="Days sales outstanding"
+          description="Monthly DSO up to one month before today, and the annual DSO"
+          skeleton={<LinesSkeleton lines={6} />}
+          testId="dso-card"
+        >
           <DsoSection params={{}} codes={codes} />
         </Section>
-        <Section title="Risk rating over time" description="Balance-weighted rating at each month end (1 low, 3 high) and the latest ratings" skeleton={<LinesSkeleton lines={6} />} testId="rating-card">
+        <Section
+          title="Risk rating over time"
+          description="Balance-weighted rating at each month end (1 low, 3 high) and the latest ratings"
+          skeleton={<LinesSkeleton lines={6} />}
+          testId="rating-card"
+        >
           <RatingHistory code={code} isParent={isParent} />
         </Section>
       </div>
@@ -83,16 +122,31 @@ export async function ObligorDetail({ info, params, pathname }: {
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div className="min-w-0" data-testid="communications-card">
-          <CommunicationsSection obligorCode={code} canLog={satisfies(session, API_ACCESS.logCommunication)}
-            money={{ currency: settings.currency, locale: settings.locale }} />
+          <CommunicationsSection
+            obligorCode={code}
+            canLog={satisfies(session, API_ACCESS.logCommunication)}
+            money={{ currency: settings.currency, locale: settings.locale }}
+          />
         </div>
         <div id="credit-limit-history" className="min-w-0 scroll-mt-20">
-          <Section title="Credit limit history" description="Every change of the limit, newest first" skeleton={<LinesSkeleton lines={4} />} flush testId="credit-history-card">
+          <Section
+            title="Credit limit history"
+            description="Every change of the limit, newest first"
+            skeleton={<LinesSkeleton lines={4} />}
+            flush
+            testId="credit-history-card"
+          >
             <CreditLimitHistory code={code} />
           </Section>
         </div>
       </div>
-      <Section title="Open tasks" description="Collection tasks still to do on this customer" skeleton={<TableSkeleton rows={3} columns={8} />} flush testId="tasks-card">
+      <Section
+        title="Open tasks"
+        description="Collection tasks still to do on this customer"
+        skeleton={<TableSkeleton rows={3} columns={8} />}
+        flush
+        testId="tasks-card"
+      >
         <ObligorTasks code={code} isParent={isParent} />
       </Section>
     </div>

@@ -11,7 +11,8 @@ export function ObligorInvoices({ code, isParent }: { code: string; isParent: bo
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
     const [settings, list] = await Promise.all([
-      clientSettings(), backend.receivables.openInvoices({ query: { ...filter, count: SHOWN } }),
+      clientSettings(),
+      backend.receivables.openInvoices({ query: { ...filter, count: SHOWN } }),
     ]);
     return { settings, list };
   };
@@ -20,11 +21,19 @@ export function ObligorInvoices({ code, isParent }: { code: string; isParent: bo
     <Loaded load={load} isEmpty={({ list }) => list.total === 0}>
       {({ settings, list }) => (
         <div data-testid="obligor-invoices">
-          <InvoicesTable rows={list.rows} money={settings} boundaries={settings.boundaries}
-            sort={{ sortBy: 'daysPastDue', order: 'DESC' }} pathname={allHref.split('?')[0]!} params={filter} />
+          <InvoicesTable
+            rows={list.rows}
+            money={settings}
+            boundaries={settings.boundaries}
+            sort={{ sortBy: 'daysPastDue', order: 'DESC' }}
+            pathname={allHref.split('?')[0]!}
+            params={filter}
+          />
           <p className="border-t border-slate-100 px-5 py-3 text-sm text-slate-500">
             {list.total > SHOWN ? `The ${SHOWN} most overdue of ${list.total} open items. ` : ''}
-            <Link href={allHref} className="font-medium text-brand-700 hover:underline">All open invoices →</Link>
+            <Link href={allHref} className="font-medium text-brand-700 hover:underline">
+              All open invoices →
+            </Link>
           </p>
         </div>
       )}

@@ -15,7 +15,12 @@ export function ObligorTasks({ code, isParent }: { code: string; isParent: boole
           <TasksTable tasks={tasks.rows} today={todayIso()} />
           {!isParent && (
             <p className="border-t border-slate-100 px-5 py-3 text-sm">
-              <Link href={`/borrowers/tasks?sysObligorCode=${encodeURIComponent(code)}&status=ALL`} className="font-medium text-brand-700 hover:underline">All tasks on this customer →</Link>
+              <Link
+                href={`/borrowers/tasks?sysObligorCode=${encodeURIComponent(code)}&status=ALL`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                All tasks on this customer →
+              </Link>
             </p>
           )}
         </div>

@@ -28,7 +28,12 @@ export function RatingHistoryChart({ months }: { months: RatingPoint[] }) {
         enableGridX={false}
         gridYValues={[1, 2, 3]}
         axisLeft={{ tickValues: [1, 2, 3], tickSize: 0, tickPadding: 8, format: (v: number) => LABELS[v] ?? '' }}
-        axisBottom={{ tickSize: 0, tickPadding: 10, tickValues: months.filter((_, i) => i % 2 === 0).map((m) => m.month), format: (v: string) => format(parseISO(`${v}-01`), 'MMM yy') }}
+        axisBottom={{
+          tickSize: 0,
+          tickPadding: 10,
+          tickValues: months.filter((_, i) => i % 2 === 0).map((m) => m.month),
+          format: (v: string) => format(parseISO(`${v}-01`), 'MMM yy'),
+        }}
         theme={CHART_THEME}
         useMesh
         tooltip={({ point }) => (

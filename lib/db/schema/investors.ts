@@ -1,6 +1,4 @@
-import {
-  date, foreignKey, index, integer, numeric, pgTable, primaryKey, smallint, text,
-} from 'drizzle-orm/pg-core';
+import { date, foreignKey, index, integer, numeric, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
 // Originators, securities and offerings form the shared marketplace; holdings belong to the
@@ -9,7 +7,9 @@ import { clients } from './clients';
 /** A client company whose receivables back securities. */
 export const originators = pgTable('originators', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  originClientId: integer().notNull().references(() => clients.id),
+  originClientId: integer()
+    .notNull()
+    .references(() => clients.id),
   name: text().notNull(),
   sector: text().notNull(),
   rating: text().notNull(),
@@ -18,7 +18,9 @@ export const originators = pgTable('originators', {
 
 export const securities = pgTable('securities', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  originatorId: integer().notNull().references(() => originators.id),
+  originatorId: integer()
+    .notNull()
+    .references(() => originators.id),
   isin: text().notNull().unique(),
   name: text().notNull(),
   poolSize: numeric({ precision: 18, scale: 2 }).notNull(),
@@ -32,7 +34,9 @@ export const securities = pgTable('securities', {
 
 export const offerings = pgTable('offerings', {
   id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  securityId: integer().notNull().references(() => securities.id),
+  securityId: integer()
+    .notNull()
+    .references(() => securities.id),
   size: numeric({ precision: 18, scale: 2 }).notNull(),
   minTicket: numeric({ precision: 18, scale: 2 }).notNull(),
   amountTaken: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
@@ -40,24 +44,36 @@ export const offerings = pgTable('offerings', {
   closeDate: date().notNull(),
 });
 
-export const holdings = pgTable('holdings', {
-  clientId: integer().notNull().references(() => clients.id),
-  id: integer().notNull().generatedByDefaultAsIdentity(),
-  securityId: integer().notNull().references(() => securities.id),
-  units: integer().notNull(),
-  investedAmount: numeric({ precision: 18, scale: 2 }).notNull(),
-  investedOn: date().notNull(),
-}, (t) => [primaryKey({ columns: [t.clientId, t.id] }), index('holdings_security').on(t.clientId, t.securityId)]);
+export const holdings = pgTable(
+  'holdings',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    securityId: integer()
+      .notNull()
+      .references(() => securities.id),
+    units: integer().notNull(),
+    investedAmount: numeric({ precision: 18, scale: 2 }).notNull(),
+    investedOn: date().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.id] }), index('holdings_security').on(t.clientId, t.securityId)],
+);
 
-export const holdingCashflows = pgTable('holding_cashflows', {
-  clientId: integer().notNull(),
-  id: integer().notNull().generatedByDefaultAsIdentity(),
-  holdingId: integer().notNull(),
-  dueDate: date().notNull(),
-  expectedAmount: numeric({ precision: 18, scale: 2 }).notNull(),
-  receivedAmount: numeric({ precision: 18, scale: 2 }),
-  receivedDate: date(),
-}, (t) => [
-  primaryKey({ columns: [t.clientId, t.id] }),
-  foreignKey({ columns: [t.clientId, t.holdingId], foreignColumns: [holdings.clientId, holdings.id] }),
-]);
+export const holdingCashflows = pgTable(
+  'holding_cashflows',
+  {
+    clientId: integer().notNull(),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    holdingId: integer().notNull(),
+    dueDate: date().notNull(),
+    expectedAmount: numeric({ precision: 18, scale: 2 }).notNull(),
+    receivedAmount: numeric({ precision: 18, scale: 2 }),
+    receivedDate: date(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    foreignKey({ columns: [t.clientId, t.holdingId], foreignColumns: [holdings.clientId, holdings.id] }),
+  ],
+);

@@ -6,51 +6,64 @@ import { obligors } from './obligors';
  * An open item: invoice, debit note or credit note. Amounts are signed: a credit note is negative.
  * Outstanding at a date = amount - payments dated on or before it.
  */
-export const invoices = pgTable('invoices', {
-  clientId: integer().notNull(),
-  sysInvoiceNum: text().notNull(),
-  invoiceNum: text().notNull(),
-  docNum: text(),
-  sysObligorCode: text().notNull(),
-  docType: text().$type<'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE'>().notNull().default('INVOICE'),
-  issueDate: date().notNull(),
-  dueDate: date(),
-  amount: numeric({ precision: 18, scale: 2 }).notNull(),
-  currency: text().notNull(),
-  dim1Id: integer(),
-  dim2Id: integer(),
-  dim3Id: integer(),
-  status: text().$type<'OPEN' | 'CLOSED'>().notNull().default('OPEN'),
-  // The day payments first covered the amount (kept by the rollup refresh); null while open.
-  // Lets as-of queries skip every item settled before the date without reading its payments.
-  settledDate: date(),
-  // Sum of every payment so far (kept by the rollup refresh): outstanding today = amount - paidToDate.
-  paidToDate: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
-}, (t) => [
-  primaryKey({ columns: [t.clientId, t.sysInvoiceNum] }),
-  foreignKey({ columns: [t.clientId, t.sysObligorCode], foreignColumns: [obligors.clientId, obligors.sysObligorCode] }),
-  index('invoices_obligor').on(t.clientId, t.sysObligorCode, t.issueDate),
-  index('invoices_number').on(t.clientId, t.invoiceNum),
-  index('invoices_unsettled').on(t.clientId, t.settledDate, t.issueDate),
-  index('invoices_issue').on(t.clientId, t.issueDate),
-  // Open items by how late they are (the open-invoice list's default order) without a sort.
-  index('invoices_open_by_due').on(t.clientId, sql`coalesce(${t.dueDate}, ${t.issueDate})`).where(sql`${t.settledDate} is null`),
-  // Invoice-number search anywhere in the number ("004512"): trigram index.
-  index('invoices_number_trgm').using('gin', sql`${t.invoiceNum} gin_trgm_ops`),
-  check('invoices_doc_type', sql`${t.docType} in ('INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE')`),
-  check('invoices_sign', sql`(${t.docType} = 'CREDIT_NOTE') = (${t.amount} < 0)`),
-]);
+export const invoices = pgTable(
+  'invoices',
+  {
+    clientId: integer().notNull(),
+    sysInvoiceNum: text().notNull(),
+    invoiceNum: text().notNull(),
+    docNum: text(),
+    sysObligorCode: text().notNull(),
+    docType: text().$type<'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE'>().notNull().default('INVOICE'),
+    issueDate: date().notNull(),
+    dueDate: date(),
+    amount: numeric({ precision: 18, scale: 2 }).notNull(),
+    currency: text().notNull(),
+    dim1Id: integer(),
+    dim2Id: integer(),
+    dim3Id: integer(),
+    status: text().$type<'OPEN' | 'CLOSED'>().notNull().default('OPEN'),
+    // The day payments first covered the amount (kept by the rollup refresh); null while open.
+    // Lets as-of queries skip every item settled before the date without reading its payments.
+    settledDate: date(),
+    // Sum of every payment so far (kept by the rollup refresh): outstanding today = amount - paidToDate.
+    paidToDate: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.sysInvoiceNum] }),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
+    index('invoices_obligor').on(t.clientId, t.sysObligorCode, t.issueDate),
+    index('invoices_number').on(t.clientId, t.invoiceNum),
+    index('invoices_unsettled').on(t.clientId, t.settledDate, t.issueDate),
+    index('invoices_issue').on(t.clientId, t.issueDate),
+    // Open items by how late they are (the open-invoice list's default order) without a sort.
+    index('invoices_open_by_due')
+      .on(t.clientId, sql`coalesce(${t.dueDate}, ${t.issueDate})`)
+      .where(sql`${t.settledDate} is null`),
+    // Invoice-number search anywhere in the number ("004512"): trigram index.
+    index('invoices_number_trgm').using('gin', sql`${t.invoiceNum} gin_trgm_ops`),
+    check('invoices_doc_type', sql`${t.docType} in ('INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE')`),
+    check('invoices_sign', sql`(${t.docType} = 'CREDIT_NOTE') = (${t.amount} < 0)`),
+  ],
+);
 
 /** A dated settlement against one item, partial or full. */
-export const payments = pgTable('payments', {
-  clientId: integer().notNull(),
-  paymentRef: text().notNull(),
-  sysInvoiceNum: text().notNull(),
-  paidDate: date().notNull(),
-  amount: numeric({ precision: 18, scale: 2 }).notNull(),
-}, (t) => [
-  primaryKey({ columns: [t.clientId, t.paymentRef] }),
-  foreignKey({ columns: [t.clientId, t.sysInvoiceNum], foreignColumns: [invoices.clientId, invoices.sysInvoiceNum] }),
-  index('payments_invoice').on(t.clientId, t.sysInvoiceNum, t.paidDate),
-  index('payments_date').on(t.clientId, t.paidDate),
-]);
+export const payments = pgTable(
+  'payments',
+  {
+    clientId: integer().notNull(),
+    paymentRef: text().notNull(),
+    sysInvoiceNum: text().notNull(),
+    paidDate: date().notNull(),
+    amount: numeric({ precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.paymentRef] }),
+    foreignKey({ columns: [t.clientId, t.sysInvoiceNum], foreignColumns: [invoices.clientId, invoices.sysInvoiceNum] }),
+    index('payments_invoice').on(t.clientId, t.sysInvoiceNum, t.paidDate),
+    index('payments_date').on(t.clientId, t.paidDate),
+  ],
+);

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
-  check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
@@ -8,97 +18,131 @@ import { clients } from './clients';
  * A customer owing money to the client. A parent obligor is an obligor with no parent of its own;
  * its family is itself plus every obligor naming it as parent.
  */
-export const obligors = pgTable('obligors', {
-  clientId: integer().notNull().references(() => clients.id),
-  sysObligorCode: text().notNull(),
-  parentSysObligorCode: text(),
-  name: text().notNull(),
-  businessId: text(), // GSTIN for Indian customers
-  info: text(),
-  email: text(),
-  phone: text(),
-  city: text(),
-  tradeChannel: text(), // General Trade, Modern Trade, Institutional, Export (the ERP's customer group)
-  creditLimit: numeric({ precision: 18, scale: 2 }),
-  dim1Id: integer(),
-  dim2Id: integer(),
-  dim3Id: integer(),
-  dim4Id: integer(),
-  dim5Id: integer(),
-  dim6Id: integer(),
-  guestId: integer(), // field officer
-  representativeId: integer(), // area sales manager
-  rmId: integer(), // relationship manager
-  rmAssociationDimId: integer(),
-  // Customer portal (issue 9): POSTPAID customers are billed on credit; PREPAID ones keep an advance
-  // (advance_topups) that their invoices draw down.
-  accountType: text().$type<'POSTPAID' | 'PREPAID'>().notNull().default('POSTPAID'),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  check('obligors_account_type', sql`${t.accountType} in ('POSTPAID', 'PREPAID')`),
-  primaryKey({ columns: [t.clientId, t.sysObligorCode] }),
-  foreignKey({ columns: [t.clientId, t.parentSysObligorCode], foreignColumns: [t.clientId, t.sysObligorCode] }),
-  index('obligors_parent').on(t.clientId, t.parentSysObligorCode),
-  index('obligors_name').on(t.clientId, t.name),
-  // Row-level scope and the manage-customer filters (lib/server/obligors/obligor-scope.ts).
-  index('obligors_guest').on(t.clientId, t.guestId),
-  index('obligors_representative').on(t.clientId, t.representativeId),
-  index('obligors_rm').on(t.clientId, t.rmId),
-]);
+export const obligors = pgTable(
+  'obligors',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    sysObligorCode: text().notNull(),
+    parentSysObligorCode: text(),
+    name: text().notNull(),
+    businessId: text(), // GSTIN for Indian customers
+    info: text(),
+    email: text(),
+    phone: text(),
+    city: text(),
+    tradeChannel: text(), // General Trade, Modern Trade, Institutional, Export (the ERP's customer group)
+    creditLimit: numeric({ precision: 18, scale: 2 }),
+    dim1Id: integer(),
+    dim2Id: integer(),
+    dim3Id: integer(),
+    dim4Id: integer(),
+    dim5Id: integer(),
+    dim6Id: integer(),
+    guestId: integer(), // field officer
+    representativeId: integer(), // area sales manager
+    rmId: integer(), // relationship manager
+    rmAssociationDimId: integer(),
+    // Customer portal (issue 9): POSTPAID customers are billed on credit; PREPAID ones keep an advance
+    // (advance_topups) that their invoices draw down.
+    accountType: text().$type<'POSTPAID' | 'PREPAID'>().notNull().default('POSTPAID'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('obligors_account_type', sql`${t.accountType} in ('POSTPAID', 'PREPAID')`),
+    primaryKey({ columns: [t.clientId, t.sysObligorCode] }),
+    foreignKey({ columns: [t.clientId, t.parentSysObligorCode], foreignColumns: [t.clientId, t.sysObligorCode] }),
+    index('obligors_parent').on(t.clientId, t.parentSysObligorCode),
+    index('obligors_name').on(t.clientId, t.name),
+    // Row-level scope and the manage-customer filters (lib/server/obligors/obligor-scope.ts).
+    index('obligors_guest').on(t.clientId, t.guestId),
+    index('obligors_representative').on(t.clientId, t.representativeId),
+    index('obligors_rm').on(t.clientId, t.rmId),
+  ],
+);
 
 /** Dated rating history: 1 low, 2 medium, 3 high risk. The latest row on or before a date applies. */
-export const obligorRatings = pgTable('obligor_ratings', {
-  clientId: integer().notNull(),
-  sysObligorCode: text().notNull(),
-  ratingDate: date().notNull(),
-  rating: smallint().notNull(),
-}, (t) => [
-  primaryKey({ columns: [t.clientId, t.sysObligorCode, t.ratingDate] }),
-  foreignKey({ columns: [t.clientId, t.sysObligorCode], foreignColumns: [obligors.clientId, obligors.sysObligorCode] }),
-  check('obligor_ratings_range', sql`${t.rating} between 1 and 3`),
-]);
+export const obligorRatings = pgTable(
+  'obligor_ratings',
+  {
+    clientId: integer().notNull(),
+    sysObligorCode: text().notNull(),
+    ratingDate: date().notNull(),
+    rating: smallint().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.sysObligorCode, t.ratingDate] }),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
+    check('obligor_ratings_range', sql`${t.rating} between 1 and 3`),
+  ],
+);
 
-export const creditLimitHistory = pgTable('credit_limit_history', {
-  clientId: integer().notNull(),
-  id: integer().notNull().generatedByDefaultAsIdentity(),
-  sysObligorCode: text().notNull(),
-  effectiveDate: date().notNull(),
-  creditLimit: numeric({ precision: 18, scale: 2 }).notNull(),
-  changedBy: integer(),
-}, (t) => [
-  primaryKey({ columns: [t.clientId, t.id] }),
-  foreignKey({ columns: [t.clientId, t.sysObligorCode], foreignColumns: [obligors.clientId, obligors.sysObligorCode] }),
-  index('credit_limit_history_obligor').on(t.clientId, t.sysObligorCode, t.effectiveDate),
-]);
+export const creditLimitHistory = pgTable(
+  'credit_limit_history',
+  {
+    clientId: integer().notNull(),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    sysObligorCode: text().notNull(),
+    effectiveDate: date().notNull(),
+    creditLimit: numeric({ precision: 18, scale: 2 }).notNull(),
+    changedBy: integer(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
+    index('credit_limit_history_obligor').on(t.clientId, t.sysObligorCode, t.effectiveDate),
+  ],
+);
 
-export const communications = pgTable('communications', {
-  clientId: integer().notNull(),
-  id: integer().notNull().generatedByDefaultAsIdentity(),
-  sysObligorCode: text().notNull(),
-  commDate: date().notNull(),
-  channel: text().$type<'CALL' | 'EMAIL' | 'VISIT' | 'PROMISE_TO_PAY'>().notNull(),
-  summary: text().notNull(),
-  promisedAmount: numeric({ precision: 18, scale: 2 }),
-  followUpDate: date(),
-  userId: integer(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  primaryKey({ columns: [t.clientId, t.id] }),
-  foreignKey({ columns: [t.clientId, t.sysObligorCode], foreignColumns: [obligors.clientId, obligors.sysObligorCode] }),
-  index('communications_obligor').on(t.clientId, t.sysObligorCode, t.commDate),
-  check('communications_channel', sql`${t.channel} in ('CALL', 'EMAIL', 'VISIT', 'PROMISE_TO_PAY')`),
-]);
+export const communications = pgTable(
+  'communications',
+  {
+    clientId: integer().notNull(),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    sysObligorCode: text().notNull(),
+    commDate: date().notNull(),
+    channel: text().$type<'CALL' | 'EMAIL' | 'VISIT' | 'PROMISE_TO_PAY'>().notNull(),
+    summary: text().notNull(),
+    promisedAmount: numeric({ precision: 18, scale: 2 }),
+    followUpDate: date(),
+    userId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
+    index('communications_obligor').on(t.clientId, t.sysObligorCode, t.commDate),
+    check('communications_channel', sql`${t.channel} in ('CALL', 'EMAIL', 'VISIT', 'PROMISE_TO_PAY')`),
+  ],
+);
 
-export const contacts = pgTable('contacts', {
-  clientId: integer().notNull(),
-  id: integer().notNull().generatedByDefaultAsIdentity(),
-  sysObligorCode: text().notNull(),
-  name: text().notNull(),
-  role: text(),
-  email: text(),
-  phone: text(),
-}, (t) => [
-  primaryKey({ columns: [t.clientId, t.id] }),
-  foreignKey({ columns: [t.clientId, t.sysObligorCode], foreignColumns: [obligors.clientId, obligors.sysObligorCode] }),
-  index('contacts_obligor').on(t.clientId, t.sysObligorCode),
-]);
+export const contacts = pgTable(
+  'contacts',
+  {
+    clientId: integer().notNull(),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    sysObligorCode: text().notNull(),
+    name: text().notNull(),
+    role: text(),
+    email: text(),
+    phone: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
+    index('contacts_obligor').on(t.clientId, t.sysObligorCode),
+  ],
+);

@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
-  customType, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
@@ -41,57 +51,77 @@ function ageingAmounts() {
  * in the same transaction as the ledger changes it summarises. Calls for any other date compute
  * the same columns from invoices and payments (lib/server/receivables/ageing-source.ts).
  */
-export const obligorAgeing = pgTable('obligor_ageing', {
-  clientId: integer().notNull(),
-  asOfDate: date().notNull(),
-  sysObligorCode: text().notNull(),
-  familyCode: text().notNull(), // the parent obligor's code, or the obligor's own when it has none
-  dim1Id: integer(),
-  dim2Id: integer(),
-  dim3Id: integer(),
-  salesSegment: text(), // LARGE, MEDIUM or SMALL by 12-month sales as of the date (lib/domain/segments.ts)
-  rating: smallint(),
-  ...ageingAmounts(),
-}, (t) => [
-  primaryKey({ columns: [t.clientId, t.asOfDate, t.sysObligorCode] }),
-  index('obligor_ageing_family').on(t.clientId, t.asOfDate, t.familyCode),
-]);
+export const obligorAgeing = pgTable(
+  'obligor_ageing',
+  {
+    clientId: integer().notNull(),
+    asOfDate: date().notNull(),
+    sysObligorCode: text().notNull(),
+    familyCode: text().notNull(), // the parent obligor's code, or the obligor's own when it has none
+    dim1Id: integer(),
+    dim2Id: integer(),
+    dim3Id: integer(),
+    salesSegment: text(), // LARGE, MEDIUM or SMALL by 12-month sales as of the date (lib/domain/segments.ts)
+    rating: smallint(),
+    ...ageingAmounts(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.asOfDate, t.sysObligorCode] }),
+    index('obligor_ageing_family').on(t.clientId, t.asOfDate, t.familyCode),
+  ],
+);
 
 /**
  * The same rows summed per family (parent obligor), with the rated receivables and the weighted
  * rating: the parent list and the client totals read a few thousand rows instead of every obligor.
  */
-export const familyAgeing = pgTable('family_ageing', {
-  clientId: integer().notNull(),
-  asOfDate: date().notNull(),
-  familyCode: text().notNull(),
-  ...ageingAmounts(),
-  lowRated: money(),
-  medRated: money(),
-  highRated: money(),
-  weightedRating: doublePrecision(),
-  // Balance of the rated obligors with a positive balance: weightedRating x ratedBalance sums across families.
-  ratedBalance: money(),
-  openObligors: count(), // obligors of the family with something outstanding
-}, (t) => [
-  primaryKey({ columns: [t.clientId, t.asOfDate, t.familyCode] }),
-  index('family_ageing_overdue').on(t.clientId, t.asOfDate, t.overdue.desc()),
-  index('family_ageing_outstanding').on(t.clientId, t.asOfDate, t.outstanding.desc()),
-]);
+export const familyAgeing = pgTable(
+  'family_ageing',
+  {
+    clientId: integer().notNull(),
+    asOfDate: date().notNull(),
+    familyCode: text().notNull(),
+    ...ageingAmounts(),
+    lowRated: money(),
+    medRated: money(),
+    highRated: money(),
+    weightedRating: doublePrecision(),
+    // Balance of the rated obligors with a positive balance: weightedRating x ratedBalance sums across families.
+    ratedBalance: money(),
+    openObligors: count(), // obligors of the family with something outstanding
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.asOfDate, t.familyCode] }),
+    index('family_ageing_overdue').on(t.clientId, t.asOfDate, t.overdue.desc()),
+    index('family_ageing_outstanding').on(t.clientId, t.asOfDate, t.outstanding.desc()),
+  ],
+);
 
 /** The client's totals per date: the monthly overview reads one row per month. */
-export const clientAgeing = pgTable('client_ageing', {
-  clientId: integer().notNull(),
-  asOfDate: date().notNull(),
-  ...ageingAmounts(),
-}, (t) => [primaryKey({ columns: [t.clientId, t.asOfDate] })]);
+export const clientAgeing = pgTable(
+  'client_ageing',
+  {
+    clientId: integer().notNull(),
+    asOfDate: date().notNull(),
+    ...ageingAmounts(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.asOfDate] })],
+);
 
 /** Which dates have rollups, and when they were refreshed (the spec's view update time). */
-export const ageingSnapshots = pgTable('ageing_snapshots', {
-  clientId: integer().notNull().references(() => clients.id),
-  asOfDate: date().notNull(),
-  refreshedAt: timestamp({ withTimezone: true }).notNull().default(sql`now()`),
-}, (t) => [primaryKey({ columns: [t.clientId, t.asOfDate] })]);
+export const ageingSnapshots = pgTable(
+  'ageing_snapshots',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    asOfDate: date().notNull(),
+    refreshedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.asOfDate] })],
+);
 
 /** A PostgreSQL daterange, read and written as its text form ('[2026-01-01,2026-01-05)'). */
 const dateRange = customType<{ data: string }>({ dataType: () => 'daterange' });
@@ -103,43 +133,49 @@ const dateRange = customType<{ data: string }>({ dataType: () => 'daterange' });
  * was issued and collected are running totals: the month to date and the 12-month sales of a date
  * are differences of two rows.
  */
-export const ageingHistory = pgTable('ageing_history', {
-  clientId: integer().notNull().references(() => clients.id),
-  level: text().notNull(),
-  key: text().notNull(),
-  fromDay: date().notNull(),
-  valid: dateRange().notNull(),
-  current: money(),
-  currentNum: count(),
-  crdBucket1: money(),
-  crdBucket1Num: count(),
-  crdBucket2: money(),
-  crdBucket2Num: count(),
-  crdBucket3: money(),
-  crdBucket3Num: count(),
-  crdBucket4: money(),
-  crdBucket4Num: count(),
-  invBucket1: money(),
-  invBucket1Num: count(),
-  invBucket2: money(),
-  invBucket2Num: count(),
-  invBucket3: money(),
-  invBucket3Num: count(),
-  invBucket4: money(),
-  invBucket4Num: count(),
-  outstanding: money(),
-  overdue: money(),
-  issued: money(), // documents issued up to the day, net of credit notes
-  collected: money(), // cash collected up to the day (credit-note adjustments excluded)
-  lowRated: money(),
-  medRated: money(),
-  highRated: money(),
-  ratedBalance: money(), // balance of the rated obligors with a positive balance
-  ratedNum: numeric().notNull().default('0'), // their rating x balance: the weighted rating is ratedNum / ratedBalance
-  openObligors: count(),
-  familyRatingSum: numeric(), // client level: the sum of the families' weighted ratings (overall risk = sum / count)
-  ratedFamilies: integer(),
-}, (t) => [
-  primaryKey({ columns: [t.clientId, t.level, t.key, t.fromDay] }),
-  index('ageing_history_valid').using('gist', t.clientId, t.level, t.valid),
-]);
+export const ageingHistory = pgTable(
+  'ageing_history',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    level: text().notNull(),
+    key: text().notNull(),
+    fromDay: date().notNull(),
+    valid: dateRange().notNull(),
+    current: money(),
+    currentNum: count(),
+    crdBucket1: money(),
+    crdBucket1Num: count(),
+    crdBucket2: money(),
+    crdBucket2Num: count(),
+    crdBucket3: money(),
+    crdBucket3Num: count(),
+    crdBucket4: money(),
+    crdBucket4Num: count(),
+    invBucket1: money(),
+    invBucket1Num: count(),
+    invBucket2: money(),
+    invBucket2Num: count(),
+    invBucket3: money(),
+    invBucket3Num: count(),
+    invBucket4: money(),
+    invBucket4Num: count(),
+    outstanding: money(),
+    overdue: money(),
+    issued: money(), // documents issued up to the day, net of credit notes
+    collected: money(), // cash collected up to the day (credit-note adjustments excluded)
+    lowRated: money(),
+    medRated: money(),
+    highRated: money(),
+    ratedBalance: money(), // balance of the rated obligors with a positive balance
+    ratedNum: numeric().notNull().default('0'), // their rating x balance: the weighted rating is ratedNum / ratedBalance
+    openObligors: count(),
+    familyRatingSum: numeric(), // client level: the sum of the families' weighted ratings (overall risk = sum / count)
+    ratedFamilies: integer(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.level, t.key, t.fromDay] }),
+    index('ageing_history_valid').using('gist', t.clientId, t.level, t.valid),
+  ],
+);

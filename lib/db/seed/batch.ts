@@ -18,7 +18,11 @@ export class BatchWriter<T extends PgTable> {
   private readonly batchSize: number;
   readonly name: string;
 
-  constructor(private readonly db: Db, private readonly table: T, private readonly counts: Counts) {
+  constructor(
+    private readonly db: Db,
+    private readonly table: T,
+    private readonly counts: Counts,
+  ) {
     const columns = Object.keys(getTableColumns(table)).length;
     this.batchSize = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMETERS / columns)));
     this.name = getTableName(table);
@@ -41,7 +45,12 @@ export class BatchWriter<T extends PgTable> {
 }
 
 /** Inserts a whole (small or medium) list in batches. */
-export async function insertAll<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][], counts: Counts): Promise<void> {
+export async function insertAll<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: T['$inferInsert'][],
+  counts: Counts,
+): Promise<void> {
   const writer = new BatchWriter(db, table, counts);
   for (const row of rows) await writer.add(row);
   await writer.flush();

@@ -20,8 +20,13 @@ const BANKS = ['HDFC Bank', 'ICICI Bank', 'State Bank of India', 'Axis Bank', 'K
 
 /** How collectors refer to a contact's role in a note: "spoke to accounts head Mr. Sharma". */
 const ROLE_PHRASE: Record<string, string> = {
-  'Accounts Payable': 'accounts head', 'Finance Manager': 'finance manager', 'Purchase Manager': 'purchase manager',
-  'Accounts Executive': 'accounts executive', Director: 'director', Proprietor: 'the proprietor', Partner: 'partner',
+  'Accounts Payable': 'accounts head',
+  'Finance Manager': 'finance manager',
+  'Purchase Manager': 'purchase manager',
+  'Accounts Executive': 'accounts executive',
+  Director: 'director',
+  Proprietor: 'the proprietor',
+  Partner: 'partner',
 };
 const rolePhrase = (role: string) => ROLE_PHRASE[role] ?? role.toLowerCase();
 
@@ -36,24 +41,35 @@ interface NoteContext {
 
 const NOTES: Record<Exclude<Channel, 'PROMISE_TO_PAY'>, ((c: NoteContext, rng: Rng) => string)[]> = {
   CALL: [
-    (c) => `Spoke to ${rolePhrase(c.contactRole)} ${formalName(c.contact)}; payment of ${inr(c.item?.outstandingPaise ?? c.overdue)} is under process and will be released after month-end closing.`,
+    (c) =>
+      `Spoke to ${rolePhrase(c.contactRole)} ${formalName(c.contact)}; payment of ${inr(c.item?.outstandingPaise ?? c.overdue)} is under process and will be released after month-end closing.`,
     (c) => `Called ${c.contact} twice, not reachable. Left a message about the overdue of ${inr(c.overdue)}.`,
-    (c) => `Spoke to ${formalName(c.contact)}; asked for copies of invoice ${c.item?.invoiceNum ?? ''} and the e-way bill before releasing payment.`,
-    (c, rng) => `Call with ${c.contact}: cash flow is tight as secondary sales are slow; requested ${rng.pick([10, 15, 20])} more days.`,
-    (c) => `${formalName(c.contact)} confirmed the balance of ${inr(c.overdue)} and said the cheque is awaiting the director's signature.`,
+    (c) =>
+      `Spoke to ${formalName(c.contact)}; asked for copies of invoice ${c.item?.invoiceNum ?? ''} and the e-way bill before releasing payment.`,
+    (c, rng) =>
+      `Call with ${c.contact}: cash flow is tight as secondary sales are slow; requested ${rng.pick([10, 15, 20])} more days.`,
+    (c) =>
+      `${formalName(c.contact)} confirmed the balance of ${inr(c.overdue)} and said the cheque is awaiting the director's signature.`,
   ],
   EMAIL: [
-    (c) => `Sent statement of account as on ${shortDate(c.day)} with overdue of ${inr(c.overdue)}; requested balance confirmation.`,
-    (c) => `Emailed payment reminder for invoice ${c.item?.invoiceNum ?? ''} (${inr(c.item?.outstandingPaise ?? 0)}) due on ${shortDate(c.item?.due ?? c.day)}.`,
+    (c) =>
+      `Sent statement of account as on ${shortDate(c.day)} with overdue of ${inr(c.overdue)}; requested balance confirmation.`,
+    (c) =>
+      `Emailed payment reminder for invoice ${c.item?.invoiceNum ?? ''} (${inr(c.item?.outstandingPaise ?? 0)}) due on ${shortDate(c.item?.due ?? c.day)}.`,
     (c) => `Shared soft copies of invoices and proof of delivery requested by ${c.contact}.`,
-    (c) => `Customer replied disputing a rate difference on ${c.item?.invoiceNum ?? 'the last invoice'}; forwarded to the sales team for a credit note.`,
+    (c) =>
+      `Customer replied disputing a rate difference on ${c.item?.invoiceNum ?? 'the last invoice'}; forwarded to the sales team for a credit note.`,
     (c) => `Sent TDS reconciliation and ledger extract to ${c.contact} for quarter-end confirmation.`,
   ],
   VISIT: [
-    (c, rng) => `Visited the ${c.obligor.city.name} office and met ${formalName(c.contact)}. Collected cheque of ${inr(roundRupees(c.overdue * rng.float(0.2, 0.6), 1000))}, to be deposited tomorrow.`,
-    (c) => `Met ${c.contact} at their ${c.obligor.city.name} godown; stock movement is slow, promised part payment after the festive sales.`,
-    (c, rng) => `Visited with the ASM and reconciled the ledger; difference of ${inr(rng.int(2, 40) * 100_000)} is due to short supply, credit note to be raised.`,
-    (c) => `Visit at ${c.obligor.city.name}: the owner was not available, met ${c.contact} (${c.contactRole}). Will follow up on ${WEEKDAYS[weekday(c.day + 2)]}.`,
+    (c, rng) =>
+      `Visited the ${c.obligor.city.name} office and met ${formalName(c.contact)}. Collected cheque of ${inr(roundRupees(c.overdue * rng.float(0.2, 0.6), 1000))}, to be deposited tomorrow.`,
+    (c) =>
+      `Met ${c.contact} at their ${c.obligor.city.name} godown; stock movement is slow, promised part payment after the festive sales.`,
+    (c, rng) =>
+      `Visited with the ASM and reconciled the ledger; difference of ${inr(rng.int(2, 40) * 100_000)} is due to short supply, credit note to be raised.`,
+    (c) =>
+      `Visit at ${c.obligor.city.name}: the owner was not available, met ${c.contact} (${c.contactRole}). Will follow up on ${WEEKDAYS[weekday(c.day + 2)]}.`,
   ],
 };
 
@@ -71,7 +87,13 @@ function promise(c: NoteContext, rng: Rng): { summary: string; amount: number; f
 }
 
 export async function writeCommunications(
-  db: Db, ref: BorrowerRef, staff: ClientStaff, plan: ClientPlan, ledger: LedgerOutcome, today: number, counts: Counts,
+  db: Db,
+  ref: BorrowerRef,
+  staff: ClientStaff,
+  plan: ClientPlan,
+  ledger: LedgerOutcome,
+  today: number,
+  counts: Counts,
 ): Promise<void> {
   const rng = Rng.from(`${ref.spec.code}:communications`);
   const writer = new BatchWriter(db, communications, counts);
@@ -86,18 +108,36 @@ export async function writeCommunications(
     for (const day of days) {
       const person = obligor.contacts[0];
       const c: NoteContext = {
-        obligor, day, overdue, item: open.length ? rng.pick(open) : undefined,
-        contact: person?.name ?? 'the accountant', contactRole: person?.role ?? 'Accounts Payable',
+        obligor,
+        day,
+        overdue,
+        item: open.length ? rng.pick(open) : undefined,
+        contact: person?.name ?? 'the accountant',
+        contactRole: person?.role ?? 'Accounts Payable',
       };
-      const channel = rng.weighted<Channel>([['CALL', 4], ['EMAIL', 3], ['VISIT', 1.5], ['PROMISE_TO_PAY', 2.5]]);
-      const userId = rng.chance(0.7) ? obligor.guestId ?? obligor.representativeId : obligor.representativeId;
+      const channel = rng.weighted<Channel>([
+        ['CALL', 4],
+        ['EMAIL', 3],
+        ['VISIT', 1.5],
+        ['PROMISE_TO_PAY', 2.5],
+      ]);
+      const userId = rng.chance(0.7) ? (obligor.guestId ?? obligor.representativeId) : obligor.representativeId;
       const base = {
-        clientId: ref.clientId, sysObligorCode: obligor.code, commDate: dayStr(day), channel,
-        userId: userId ?? staff.admin.id, createdAt: istInstant(day, rng.int(10 * 60, 19 * 60)),
+        clientId: ref.clientId,
+        sysObligorCode: obligor.code,
+        commDate: dayStr(day),
+        channel,
+        userId: userId ?? staff.admin.id,
+        createdAt: istInstant(day, rng.int(10 * 60, 19 * 60)),
       };
       if (channel === 'PROMISE_TO_PAY') {
         const p = promise(c, rng);
-        await writer.add({ ...base, summary: p.summary, promisedAmount: paiseToNumeric(p.amount), followUpDate: dayStr(p.followUp) });
+        await writer.add({
+          ...base,
+          summary: p.summary,
+          promisedAmount: paiseToNumeric(p.amount),
+          followUpDate: dayStr(p.followUp),
+        });
       } else {
         await writer.add({ ...base, summary: rng.pick(NOTES[channel])(c, rng) });
       }

@@ -75,8 +75,20 @@ export function todayInIndia(now = new Date()): string {
   return dayStr(Math.floor((now.getTime() + IST_OFFSET_MINUTES * 60_000) / MS_PER_DAY));
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-  'October', 'November', 'December'] as const;
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 /** '12 May' style, as people write dates in notes. */
 export function shortDate(day: number): string {

@@ -44,29 +44,109 @@ interface SecuritySpec {
 }
 
 const SECURITIES: readonly SecuritySpec[] = [
-  { originator: 'VARDHMAN', isinStem: 'INE0VT07A01', name: 'Vardhman Trade Receivables Series I', poolCrore: 25,
-    coupon: '10.25', tenorMonths: 12, issueMonths: -22, issueDays: 0, rating: 'CRISIL A+ (SO)', status: 'MATURED', units: 250 },
-  { originator: 'VARDHMAN', isinStem: 'INE0VT07A02', name: 'Vardhman Trade Receivables Series II', poolCrore: 40,
-    coupon: '9.75', tenorMonths: 18, issueMonths: -14, issueDays: 0, rating: 'CRISIL A+ (SO)', status: 'ACTIVE', units: 400 },
-  { originator: 'VARDHMAN', isinStem: 'INE0VT07A03', name: 'Vardhman Trade Receivables Series III', poolCrore: 60,
-    coupon: '9.50', tenorMonths: 24, issueMonths: -5, issueDays: 0, rating: 'CRISIL AA- (SO)', status: 'ACTIVE', units: 300 },
-  { originator: 'VARDHMAN', isinStem: 'INE0VT07A04', name: 'Vardhman Trade Receivables Series IV', poolCrore: 50,
-    coupon: '9.85', tenorMonths: 12, issueMonths: 0, issueDays: 20, rating: 'CRISIL AA- (SO)', status: 'OFFERED', units: 0 },
-  { originator: 'KAVERI', isinStem: 'INE0KA07B01', name: 'Kaveri Agri Receivables Series I', poolCrore: 12,
-    coupon: '11.25', tenorMonths: 15, issueMonths: -9, issueDays: 0, rating: 'ICRA A (SO)', status: 'ACTIVE', units: 150 },
-  { originator: 'KAVERI', isinStem: 'INE0KA07B02', name: 'Kaveri Agri Receivables Series II', poolCrore: 8,
-    coupon: '11.50', tenorMonths: 6, issueMonths: 0, issueDays: 35, rating: 'ICRA A (SO)', status: 'OFFERED', units: 0 },
+  {
+    originator: 'VARDHMAN',
+    isinStem: 'INE0VT07A01',
+    name: 'Vardhman Trade Receivables Series I',
+    poolCrore: 25,
+    coupon: '10.25',
+    tenorMonths: 12,
+    issueMonths: -22,
+    issueDays: 0,
+    rating: 'CRISIL A+ (SO)',
+    status: 'MATURED',
+    units: 250,
+  },
+  {
+    originator: 'VARDHMAN',
+    isinStem: 'INE0VT07A02',
+    name: 'Vardhman Trade Receivables Series II',
+    poolCrore: 40,
+    coupon: '9.75',
+    tenorMonths: 18,
+    issueMonths: -14,
+    issueDays: 0,
+    rating: 'CRISIL A+ (SO)',
+    status: 'ACTIVE',
+    units: 400,
+  },
+  {
+    originator: 'VARDHMAN',
+    isinStem: 'INE0VT07A03',
+    name: 'Vardhman Trade Receivables Series III',
+    poolCrore: 60,
+    coupon: '9.50',
+    tenorMonths: 24,
+    issueMonths: -5,
+    issueDays: 0,
+    rating: 'CRISIL AA- (SO)',
+    status: 'ACTIVE',
+    units: 300,
+  },
+  {
+    originator: 'VARDHMAN',
+    isinStem: 'INE0VT07A04',
+    name: 'Vardhman Trade Receivables Series IV',
+    poolCrore: 50,
+    coupon: '9.85',
+    tenorMonths: 12,
+    issueMonths: 0,
+    issueDays: 20,
+    rating: 'CRISIL AA- (SO)',
+    status: 'OFFERED',
+    units: 0,
+  },
+  {
+    originator: 'KAVERI',
+    isinStem: 'INE0KA07B01',
+    name: 'Kaveri Agri Receivables Series I',
+    poolCrore: 12,
+    coupon: '11.25',
+    tenorMonths: 15,
+    issueMonths: -9,
+    issueDays: 0,
+    rating: 'ICRA A (SO)',
+    status: 'ACTIVE',
+    units: 150,
+  },
+  {
+    originator: 'KAVERI',
+    isinStem: 'INE0KA07B02',
+    name: 'Kaveri Agri Receivables Series II',
+    poolCrore: 8,
+    coupon: '11.50',
+    tenorMonths: 6,
+    issueMonths: 0,
+    issueDays: 35,
+    rating: 'ICRA A (SO)',
+    status: 'OFFERED',
+    units: 0,
+  },
 ];
 
 export async function seedInvestors(db: Db, ref: ReferenceData, today: number, counts: Counts): Promise<void> {
   const rng = Rng.from('investors');
   const clientOf = (code: string) => ref.borrowers.find((b) => b.spec.code === code)?.clientId ?? 0;
-  const origin = await db.insert(originators).values([
-    { originClientId: clientOf('VARDHMAN'), name: 'Vardhman Trading Company Pvt Ltd', sector: 'FMCG distribution',
-      rating: 'CRISIL A+', description: 'Pan-India distributor of packaged consumer goods to 3,000+ trade customers across 34 branches.' },
-    { originClientId: clientOf('KAVERI'), name: 'Kaveri Agro Foods Ltd', sector: 'Agri and food processing',
-      rating: 'ICRA A', description: 'Rice, edible oil and pulses processor selling to agro distributors and institutions in South India.' },
-  ]).returning({ id: originators.id, name: originators.name });
+  const origin = await db
+    .insert(originators)
+    .values([
+      {
+        originClientId: clientOf('VARDHMAN'),
+        name: 'Vardhman Trading Company Pvt Ltd',
+        sector: 'FMCG distribution',
+        rating: 'CRISIL A+',
+        description: 'Pan-India distributor of packaged consumer goods to 3,000+ trade customers across 34 branches.',
+      },
+      {
+        originClientId: clientOf('KAVERI'),
+        name: 'Kaveri Agro Foods Ltd',
+        sector: 'Agri and food processing',
+        rating: 'ICRA A',
+        description:
+          'Rice, edible oil and pulses processor selling to agro distributors and institutions in South India.',
+      },
+    ])
+    .returning({ id: originators.id, name: originators.name });
   counts.originators = origin.length;
   const originatorOf = (code: string) => origin[code === 'VARDHMAN' ? 0 : 1]?.id ?? 0;
 
@@ -74,11 +154,23 @@ export async function seedInvestors(db: Db, ref: ReferenceData, today: number, c
     const issue = addMonths(today, s.issueMonths) + s.issueDays;
     return { ...s, issue, maturity: addMonths(issue, s.tenorMonths), isin: s.isinStem + isinCheckDigit(s.isinStem) };
   });
-  const secRows = await db.insert(securities).values(dated.map((s) => ({
-    originatorId: originatorOf(s.originator), isin: s.isin, name: s.name, poolSize: paiseToNumeric(s.poolCrore * CRORE),
-    couponRate: s.coupon, tenorMonths: s.tenorMonths, issueDate: dayStr(s.issue), maturityDate: dayStr(s.maturity),
-    rating: s.rating, status: s.status,
-  }))).returning({ id: securities.id, isin: securities.isin });
+  const secRows = await db
+    .insert(securities)
+    .values(
+      dated.map((s) => ({
+        originatorId: originatorOf(s.originator),
+        isin: s.isin,
+        name: s.name,
+        poolSize: paiseToNumeric(s.poolCrore * CRORE),
+        couponRate: s.coupon,
+        tenorMonths: s.tenorMonths,
+        issueDate: dayStr(s.issue),
+        maturityDate: dayStr(s.maturity),
+        rating: s.rating,
+        status: s.status,
+      })),
+    )
+    .returning({ id: securities.id, isin: securities.isin });
   counts.securities = secRows.length;
   const securityOf = (isin: string) => secRows.find((r) => r.isin === isin)?.id ?? 0;
 
@@ -86,13 +178,28 @@ export async function seedInvestors(db: Db, ref: ReferenceData, today: number, c
   const offeringRows = dated.flatMap((s) => {
     if (s.status === 'OFFERED') {
       const size = s.poolCrore * CRORE;
-      return [{ securityId: securityOf(s.isin), size: paiseToNumeric(size), minTicket: paiseToNumeric(10 * LAKH),
-        amountTaken: paiseToNumeric(Math.round((size * rng.int(15, 45)) / 100 / LAKH) * LAKH),
-        openDate: dayStr(today - rng.int(3, 10)), closeDate: dayStr(s.issue - 2) }];
+      return [
+        {
+          securityId: securityOf(s.isin),
+          size: paiseToNumeric(size),
+          minTicket: paiseToNumeric(10 * LAKH),
+          amountTaken: paiseToNumeric(Math.round((size * rng.int(15, 45)) / 100 / LAKH) * LAKH),
+          openDate: dayStr(today - rng.int(3, 10)),
+          closeDate: dayStr(s.issue - 2),
+        },
+      ];
     }
     if (s.isinStem === 'INE0VT07A03') {
-      return [{ securityId: securityOf(s.isin), size: paiseToNumeric(s.poolCrore * CRORE), minTicket: paiseToNumeric(10 * LAKH),
-        amountTaken: paiseToNumeric(s.poolCrore * CRORE), openDate: dayStr(s.issue - 24), closeDate: dayStr(s.issue - 3) }];
+      return [
+        {
+          securityId: securityOf(s.isin),
+          size: paiseToNumeric(s.poolCrore * CRORE),
+          minTicket: paiseToNumeric(10 * LAKH),
+          amountTaken: paiseToNumeric(s.poolCrore * CRORE),
+          openDate: dayStr(s.issue - 24),
+          closeDate: dayStr(s.issue - 3),
+        },
+      ];
     }
     return [];
   });
@@ -100,10 +207,18 @@ export async function seedInvestors(db: Db, ref: ReferenceData, today: number, c
 
   const investorId = ref.investor.clientId;
   const held = dated.filter((s) => s.units > 0);
-  const holdingRows = await db.insert(holdings).values(held.map((s) => ({
-    clientId: investorId, securityId: securityOf(s.isin), units: s.units,
-    investedAmount: paiseToNumeric(s.units * UNIT_FACE), investedOn: dayStr(s.issue + rng.int(0, 3)),
-  }))).returning({ id: holdings.id, securityId: holdings.securityId });
+  const holdingRows = await db
+    .insert(holdings)
+    .values(
+      held.map((s) => ({
+        clientId: investorId,
+        securityId: securityOf(s.isin),
+        units: s.units,
+        investedAmount: paiseToNumeric(s.units * UNIT_FACE),
+        investedOn: dayStr(s.issue + rng.int(0, 3)),
+      })),
+    )
+    .returning({ id: holdings.id, securityId: holdings.securityId });
   counts.holdings = holdingRows.length;
 
   // Monthly coupon, principal with the last coupon; past dues received (a few late or short).
@@ -125,7 +240,14 @@ export async function seedInvestors(db: Db, ref: ReferenceData, today: number, c
           receivedAmount = paiseToNumeric(short ? Math.round(expected * rng.float(0.93, 0.99)) : expected);
         }
       }
-      return { clientId: investorId, holdingId, dueDate: dayStr(due), expectedAmount: paiseToNumeric(expected), receivedAmount, receivedDate };
+      return {
+        clientId: investorId,
+        holdingId,
+        dueDate: dayStr(due),
+        expectedAmount: paiseToNumeric(expected),
+        receivedAmount,
+        receivedDate,
+      };
     });
   });
   await insertAll(db, holdingCashflows, flows, counts);

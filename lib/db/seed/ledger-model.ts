@@ -114,7 +114,14 @@ function settlementDelay(rng: Rng, profile: Profile, termDays: number): { delay:
 }
 
 /** Payments of an invoice or debit note, dropping every one that would fall after today. */
-function settle(rng: Rng, obligor: ObligorPlan, issue: number, due: number, paise: number, today: number): PlannedPayment[] {
+function settle(
+  rng: Rng,
+  obligor: ObligorPlan,
+  issue: number,
+  due: number,
+  paise: number,
+  today: number,
+): PlannedPayment[] {
   const { delay, short } = settlementDelay(rng, obligor.profile ?? 'AVERAGE', obligor.termDays);
   const parts = rng.chance(0.15) ? rng.int(2, 3) : 1;
   if (delay === null) return [];
@@ -133,7 +140,12 @@ function settle(rng: Rng, obligor: ObligorPlan, issue: number, due: number, pais
 
 /** The documents of one customer in one month, with their payments up to today. */
 export function generateMonth(
-  rng: Rng, obligor: ObligorPlan, index: number, state: ObligorLedgerState, month: LedgerMonth, lambda: number,
+  rng: Rng,
+  obligor: ObligorPlan,
+  index: number,
+  state: ObligorLedgerState,
+  month: LedgerMonth,
+  lambda: number,
   today: number,
 ): PlannedItem[] {
   const n = rng.poisson(lambda);

@@ -8,8 +8,15 @@ import type { Db } from '../client';
 import { BatchWriter, type Counts } from './batch';
 import { dayStr, financialYear } from './dates';
 import {
-  activeShare, generateMonth, ledgerMonths, outstandingPaise, recentCutoff, type DocType, type LedgerMonth,
-  type ObligorLedgerState, type PlannedItem,
+  activeShare,
+  generateMonth,
+  ledgerMonths,
+  outstandingPaise,
+  recentCutoff,
+  type DocType,
+  type LedgerMonth,
+  type ObligorLedgerState,
+  type PlannedItem,
 } from './ledger-model';
 import { paiseToNumeric } from './money';
 import type { ClientPlan } from './obligor-plan';
@@ -40,7 +47,10 @@ export interface LedgerOutcome {
 
 /** Walks the window month by month, calling `visit` with each customer's documents of the month. */
 function walk(
-  ref: BorrowerRef, plan: ClientPlan, totalDocuments: number, today: number,
+  ref: BorrowerRef,
+  plan: ClientPlan,
+  totalDocuments: number,
+  today: number,
   visit: (month: LedgerMonth, items: PlannedItem[]) => void | Promise<void>,
 ): Promise<void> {
   const months = ledgerMonths(plan.windowStart, today, totalDocuments);
@@ -58,7 +68,15 @@ function walk(
           const share = activeShare(c, month);
           if (share <= 0) return;
           const lambda = (month.volume * c.activity * share) / weight;
-          for (const item of generateMonth(streams[i] as Rng, c, i, states[i] as ObligorLedgerState, month, lambda, today)) {
+          for (const item of generateMonth(
+            streams[i] as Rng,
+            c,
+            i,
+            states[i] as ObligorLedgerState,
+            month,
+            lambda,
+            today,
+          )) {
             items.push(item);
           }
         });
@@ -86,7 +104,12 @@ const SYS_CODE: Record<DocType, string> = { INVOICE: 'INV', CREDIT_NOTE: 'CRN', 
 const SERIES: Record<DocType, string> = { INVOICE: 'INV', CREDIT_NOTE: 'CN', DEBIT_NOTE: 'DN' };
 
 export async function writeLedger(
-  db: Db, ref: BorrowerRef, plan: ClientPlan, totalDocuments: number, today: number, counts: Counts,
+  db: Db,
+  ref: BorrowerRef,
+  plan: ClientPlan,
+  totalDocuments: number,
+  today: number,
+  counts: Counts,
   onProgress: (message: string) => void,
 ): Promise<LedgerOutcome> {
   const { clientId, spec } = ref;
@@ -120,25 +143,36 @@ export async function writeLedger(
       const invoiceNum = `${SERIES[item.docType]}/${fy}/${String(serial).padStart(6, '0')}`;
       const recent = recentInvoices[item.obligor] as string[];
       // Credit and debit notes quote the invoice they adjust; invoices carry the ERP document number.
-      const docNum = item.docType === 'INVOICE'
-        ? `90${String(sysSeq).padStart(8, '0')}`
-        : recent[Math.min(item.refPick, recent.length - 1)] ?? null;
+      const docNum =
+        item.docType === 'INVOICE'
+          ? `90${String(sysSeq).padStart(8, '0')}`
+          : (recent[Math.min(item.refPick, recent.length - 1)] ?? null);
       if (item.docType === 'INVOICE') {
         recent.unshift(invoiceNum);
         if (recent.length > 3) recent.pop();
       }
       const outstanding = outstandingPaise(item);
       await invoiceWriter.add({
-        clientId, sysInvoiceNum: sys, invoiceNum, docNum, sysObligorCode: obligor.code, docType: item.docType,
-        issueDate: dayStr(item.issue), dueDate: item.dueMissing ? null : dayStr(item.due),
-        amount: paiseToNumeric(item.paise), currency: 'INR',
-        dim1Id: obligor.dim1Id, dim2Id: obligor.dim2Id, dim3Id: obligor.dim3Id,
+        clientId,
+        sysInvoiceNum: sys,
+        invoiceNum,
+        docNum,
+        sysObligorCode: obligor.code,
+        docType: item.docType,
+        issueDate: dayStr(item.issue),
+        dueDate: item.dueMissing ? null : dayStr(item.due),
+        amount: paiseToNumeric(item.paise),
+        currency: 'INR',
+        dim1Id: obligor.dim1Id,
+        dim2Id: obligor.dim2Id,
+        dim3Id: obligor.dim3Id,
         status: outstanding === 0 ? 'CLOSED' : 'OPEN',
       });
       numbered.push({ item, sys });
       if (outstanding > 0) {
         const open = outcome.openItems[item.obligor] as OpenItem[];
-        if (open.length < 6) open.push({ sysInvoiceNum: sys, invoiceNum, due: item.due, outstandingPaise: outstanding });
+        if (open.length < 6)
+          open.push({ sysInvoiceNum: sys, invoiceNum, due: item.due, outstandingPaise: outstanding });
         const ageing = item.dueMissing ? today - item.issue : today - item.due;
         if (ageing > 0) {
           outcome.overduePaise[item.obligor] = (outcome.overduePaise[item.obligor] ?? 0) + outstanding;
@@ -152,8 +186,11 @@ export async function writeLedger(
       for (const p of item.payments) {
         paySeq++;
         await paymentWriter.add({
-          clientId, paymentRef: `${spec.sysPrefix}-PAY-${String(paySeq).padStart(7, '0')}`, sysInvoiceNum: sys,
-          paidDate: dayStr(p.day), amount: paiseToNumeric(p.paise),
+          clientId,
+          paymentRef: `${spec.sysPrefix}-PAY-${String(paySeq).padStart(7, '0')}`,
+          sysInvoiceNum: sys,
+          paidDate: dayStr(p.day),
+          amount: paiseToNumeric(p.paise),
         });
       }
     }

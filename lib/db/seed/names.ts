@@ -58,29 +58,194 @@ export const CITIES: readonly City[] = [
 // First names and surnames lean regional, so a Chennai contact is more likely "Karthik Subramanian"
 // than "Gurpreet Reddy"; a quarter of draws ignore the region (people move).
 const SURNAMES: Record<Region, readonly string[]> = {
-  North: ['Sharma', 'Verma', 'Gupta', 'Agarwal', 'Singh', 'Yadav', 'Chauhan', 'Kapoor', 'Malhotra', 'Saxena',
-    'Srivastava', 'Tiwari', 'Mishra', 'Pandey', 'Arora', 'Chawla', 'Sethi', 'Bansal', 'Goyal', 'Khanna'],
-  West: ['Patel', 'Shah', 'Mehta', 'Desai', 'Joshi', 'Kulkarni', 'Patil', 'Deshmukh', 'Jadhav', 'Pawar',
-    'Shinde', 'Gokhale', 'Bhatt', 'Parikh', 'Modi', 'Thakkar', 'Naik', 'Sawant'],
-  South: ['Reddy', 'Naidu', 'Iyer', 'Iyengar', 'Pillai', 'Nair', 'Menon', 'Rao', 'Krishnan', 'Subramanian',
-    'Raghavan', 'Gowda', 'Hegde', 'Shetty', 'Chettiar', 'Murthy', 'Kumar', 'Varghese'],
-  East: ['Banerjee', 'Chatterjee', 'Mukherjee', 'Das', 'Bose', 'Ghosh', 'Sen', 'Mohanty', 'Patnaik', 'Sinha',
-    'Jha', 'Roy', 'Dutta', 'Barua', 'Mahato'],
-  Central: ['Dubey', 'Tiwari', 'Shukla', 'Chouhan', 'Thakur', 'Jain', 'Rathore', 'Agrawal', 'Soni', 'Sahu',
-    'Verma', 'Khandelwal'],
+  North: [
+    'Sharma',
+    'Verma',
+    'Gupta',
+    'Agarwal',
+    'Singh',
+    'Yadav',
+    'Chauhan',
+    'Kapoor',
+    'Malhotra',
+    'Saxena',
+    'Srivastava',
+    'Tiwari',
+    'Mishra',
+    'Pandey',
+    'Arora',
+    'Chawla',
+    'Sethi',
+    'Bansal',
+    'Goyal',
+    'Khanna',
+  ],
+  West: [
+    'Patel',
+    'Shah',
+    'Mehta',
+    'Desai',
+    'Joshi',
+    'Kulkarni',
+    'Patil',
+    'Deshmukh',
+    'Jadhav',
+    'Pawar',
+    'Shinde',
+    'Gokhale',
+    'Bhatt',
+    'Parikh',
+    'Modi',
+    'Thakkar',
+    'Naik',
+    'Sawant',
+  ],
+  South: [
+    'Reddy',
+    'Naidu',
+    'Iyer',
+    'Iyengar',
+    'Pillai',
+    'Nair',
+    'Menon',
+    'Rao',
+    'Krishnan',
+    'Subramanian',
+    'Raghavan',
+    'Gowda',
+    'Hegde',
+    'Shetty',
+    'Chettiar',
+    'Murthy',
+    'Kumar',
+    'Varghese',
+  ],
+  East: [
+    'Banerjee',
+    'Chatterjee',
+    'Mukherjee',
+    'Das',
+    'Bose',
+    'Ghosh',
+    'Sen',
+    'Mohanty',
+    'Patnaik',
+    'Sinha',
+    'Jha',
+    'Roy',
+    'Dutta',
+    'Barua',
+    'Mahato',
+  ],
+  Central: [
+    'Dubey',
+    'Tiwari',
+    'Shukla',
+    'Chouhan',
+    'Thakur',
+    'Jain',
+    'Rathore',
+    'Agrawal',
+    'Soni',
+    'Sahu',
+    'Verma',
+    'Khandelwal',
+  ],
 };
 
 const FIRST_NAMES: Record<Region, readonly string[]> = {
-  North: ['Rahul', 'Amit', 'Rohit', 'Vikas', 'Sandeep', 'Manoj', 'Ankit', 'Gaurav', 'Deepak', 'Harpreet', 'Pooja',
-    'Neha', 'Priyanka', 'Anjali', 'Shalini', 'Ritu', 'Simran', 'Nidhi'],
-  West: ['Nikhil', 'Sachin', 'Rajesh', 'Hemant', 'Kunal', 'Mihir', 'Chirag', 'Tushar', 'Ketan', 'Prasad', 'Sneha',
-    'Aarti', 'Swati', 'Hetal', 'Komal', 'Madhuri', 'Rupali', 'Gauri'],
-  South: ['Karthik', 'Venkatesh', 'Srinivas', 'Arjun', 'Prakash', 'Ramesh', 'Suresh', 'Naveen', 'Vignesh', 'Anand',
-    'Lakshmi', 'Divya', 'Kavya', 'Deepa', 'Revathi', 'Meenakshi', 'Anitha', 'Sowmya'],
-  East: ['Sourav', 'Arnab', 'Debashish', 'Subhajit', 'Abhijit', 'Prasenjit', 'Ranjit', 'Amitava', 'Biswajit',
-    'Rituparna', 'Moumita', 'Sudeshna', 'Ananya', 'Payel', 'Tanushree'],
-  Central: ['Ashish', 'Alok', 'Vivek', 'Pankaj', 'Saurabh', 'Abhishek', 'Nitin', 'Yogesh', 'Shweta', 'Preeti',
-    'Rashmi', 'Sarika', 'Jyoti'],
+  North: [
+    'Rahul',
+    'Amit',
+    'Rohit',
+    'Vikas',
+    'Sandeep',
+    'Manoj',
+    'Ankit',
+    'Gaurav',
+    'Deepak',
+    'Harpreet',
+    'Pooja',
+    'Neha',
+    'Priyanka',
+    'Anjali',
+    'Shalini',
+    'Ritu',
+    'Simran',
+    'Nidhi',
+  ],
+  West: [
+    'Nikhil',
+    'Sachin',
+    'Rajesh',
+    'Hemant',
+    'Kunal',
+    'Mihir',
+    'Chirag',
+    'Tushar',
+    'Ketan',
+    'Prasad',
+    'Sneha',
+    'Aarti',
+    'Swati',
+    'Hetal',
+    'Komal',
+    'Madhuri',
+    'Rupali',
+    'Gauri',
+  ],
+  South: [
+    'Karthik',
+    'Venkatesh',
+    'Srinivas',
+    'Arjun',
+    'Prakash',
+    'Ramesh',
+    'Suresh',
+    'Naveen',
+    'Vignesh',
+    'Anand',
+    'Lakshmi',
+    'Divya',
+    'Kavya',
+    'Deepa',
+    'Revathi',
+    'Meenakshi',
+    'Anitha',
+    'Sowmya',
+  ],
+  East: [
+    'Sourav',
+    'Arnab',
+    'Debashish',
+    'Subhajit',
+    'Abhijit',
+    'Prasenjit',
+    'Ranjit',
+    'Amitava',
+    'Biswajit',
+    'Rituparna',
+    'Moumita',
+    'Sudeshna',
+    'Ananya',
+    'Payel',
+    'Tanushree',
+  ],
+  Central: [
+    'Ashish',
+    'Alok',
+    'Vivek',
+    'Pankaj',
+    'Saurabh',
+    'Abhishek',
+    'Nitin',
+    'Yogesh',
+    'Shweta',
+    'Preeti',
+    'Rashmi',
+    'Sarika',
+    'Jyoti',
+  ],
 };
 
 export interface Person {
@@ -110,12 +275,61 @@ export interface BusinessVocabulary {
   info: Readonly<Record<string, readonly string[]>>;
 }
 
-const DEVOTIONAL = ['Shree Balaji', 'Laxmi', 'Sai Krishna', 'Shree Ganesh', 'Mahalaxmi', 'Jai Ambe', 'Om Sai',
-  'Shiv Shakti', 'Sri Venkateswara', 'Gurukripa', 'Jai Bhavani', 'Navkar', 'Mahavir', 'Parshwanath',
-  'Shubh Labh', 'Siddhivinayak', 'Radhe Shyam', 'Ganpati', 'Shree Ram', 'Tirupati', 'Padmavati', 'Vaishnavi'];
-const MODERN = ['Bharat', 'Hindustan', 'National', 'Royal', 'Supreme', 'Apex', 'Pioneer', 'Galaxy', 'Sunrise',
-  'New India', 'Modern', 'Kohinoor', 'Deccan', 'Narmada', 'Ganga', 'Vindhya', 'Himalaya', 'Amrit', 'Anand',
-  'Ashoka', 'Everest', 'Kamdhenu', 'Sagar', 'Surya', 'Prakash', 'Jyoti', 'Kalpataru', 'Vishal', 'Vijay'];
+const DEVOTIONAL = [
+  'Shree Balaji',
+  'Laxmi',
+  'Sai Krishna',
+  'Shree Ganesh',
+  'Mahalaxmi',
+  'Jai Ambe',
+  'Om Sai',
+  'Shiv Shakti',
+  'Sri Venkateswara',
+  'Gurukripa',
+  'Jai Bhavani',
+  'Navkar',
+  'Mahavir',
+  'Parshwanath',
+  'Shubh Labh',
+  'Siddhivinayak',
+  'Radhe Shyam',
+  'Ganpati',
+  'Shree Ram',
+  'Tirupati',
+  'Padmavati',
+  'Vaishnavi',
+];
+const MODERN = [
+  'Bharat',
+  'Hindustan',
+  'National',
+  'Royal',
+  'Supreme',
+  'Apex',
+  'Pioneer',
+  'Galaxy',
+  'Sunrise',
+  'New India',
+  'Modern',
+  'Kohinoor',
+  'Deccan',
+  'Narmada',
+  'Ganga',
+  'Vindhya',
+  'Himalaya',
+  'Amrit',
+  'Anand',
+  'Ashoka',
+  'Everest',
+  'Kamdhenu',
+  'Sagar',
+  'Surya',
+  'Prakash',
+  'Jyoti',
+  'Kalpataru',
+  'Vishal',
+  'Vijay',
+];
 
 export const GENERAL_TRADE: BusinessVocabulary = {
   stems: [...DEVOTIONAL, ...MODERN],
@@ -137,9 +351,32 @@ export const GENERAL_TRADE: BusinessVocabulary = {
 };
 
 export const AGRO_FOOD: BusinessVocabulary = {
-  stems: ['Cauvery', 'Annapurna', 'Bhagyalakshmi', 'Thirumala', 'Green Valley', 'Krishi', 'Kisan', 'Dhanalakshmi',
-    'Amman', 'Murugan', 'Vinayaka', 'Sri Rama', 'Nandini', 'Malnad', 'Coorg', 'Tunga', 'Hemavathi',
-    'Golden Harvest', 'Farm Fresh', 'Sri Lakshmi Narasimha', 'Meenakshi', 'Sri Sai Ram', 'Annapoorna', 'Vasundhara'],
+  stems: [
+    'Cauvery',
+    'Annapurna',
+    'Bhagyalakshmi',
+    'Thirumala',
+    'Green Valley',
+    'Krishi',
+    'Kisan',
+    'Dhanalakshmi',
+    'Amman',
+    'Murugan',
+    'Vinayaka',
+    'Sri Rama',
+    'Nandini',
+    'Malnad',
+    'Coorg',
+    'Tunga',
+    'Hemavathi',
+    'Golden Harvest',
+    'Farm Fresh',
+    'Sri Lakshmi Narasimha',
+    'Meenakshi',
+    'Sri Sai Ram',
+    'Annapoorna',
+    'Vasundhara',
+  ],
   trades: {
     Distributor: ['Agro Agencies', 'Agri Distributors', 'Food Distributors', 'Agro Traders'],
     'General Trade': ['Grain Merchants', 'Provision Stores', 'Rice Traders', 'Oil Depot', 'Dal Merchants'],
@@ -159,20 +396,40 @@ export const AGRO_FOOD: BusinessVocabulary = {
 
 export type LegalForm = 'PVT_LTD' | 'LTD' | 'LLP' | 'PARTNERSHIP' | 'PROPRIETOR';
 const LEGAL_SUFFIX: Record<LegalForm, string> = {
-  PVT_LTD: ' Pvt Ltd', LTD: ' Ltd', LLP: ' LLP', PARTNERSHIP: '', PROPRIETOR: '',
+  PVT_LTD: ' Pvt Ltd',
+  LTD: ' Ltd',
+  LLP: ' LLP',
+  PARTNERSHIP: '',
+  PROPRIETOR: '',
 };
 /** The 4th letter of a PAN says what the holder is: C company, F firm or LLP, P person. */
 const PAN_HOLDER: Record<LegalForm, string> = { PVT_LTD: 'C', LTD: 'C', LLP: 'F', PARTNERSHIP: 'F', PROPRIETOR: 'P' };
 
 export function legalForm(rng: Rng, channel: string): LegalForm {
   if (channel === 'Modern Trade' || channel === 'E-commerce') {
-    return rng.weighted([['PVT_LTD', 6], ['LLP', 2], ['LTD', 1], ['PARTNERSHIP', 1]]);
+    return rng.weighted([
+      ['PVT_LTD', 6],
+      ['LLP', 2],
+      ['LTD', 1],
+      ['PARTNERSHIP', 1],
+    ]);
   }
-  return rng.weighted([['PROPRIETOR', 4], ['PARTNERSHIP', 3], ['PVT_LTD', 3], ['LLP', 1]]);
+  return rng.weighted([
+    ['PROPRIETOR', 4],
+    ['PARTNERSHIP', 3],
+    ['PVT_LTD', 3],
+    ['LLP', 1],
+  ]);
 }
 
 /** "Shree Balaji Traders", "Mehta Distributors Pvt Ltd", "Sagar Hospitality LLP". */
-export function businessName(rng: Rng, vocab: BusinessVocabulary, channel: string, form: LegalForm, stem?: string): string {
+export function businessName(
+  rng: Rng,
+  vocab: BusinessVocabulary,
+  channel: string,
+  form: LegalForm,
+  stem?: string,
+): string {
   const trades = vocab.trades[channel] ?? vocab.trades['General Trade'] ?? ['Traders'];
   const base = stem ?? rng.pick(vocab.stems);
   return `${base} ${rng.pick(trades)}${LEGAL_SUFFIX[form]}`;
@@ -206,39 +463,94 @@ export function gstin(rng: Rng, stateCode: string, form: LegalForm, name: string
   let pan = 'AA';
   pan += LETTERS[rng.int(0, 25)];
   pan += PAN_HOLDER[form] + initial + String(rng.int(1000, 9999)) + LETTERS[rng.int(0, 25)];
-  const first14 = `${stateCode}${pan}${rng.weighted([['1', 9], ['2', 1]])}Z`;
+  const first14 = `${stateCode}${pan}${rng.weighted([
+    ['1', 9],
+    ['2', 1],
+  ])}Z`;
   return first14 + gstinCheckChar(first14);
 }
 
 /** '+91 98201 45678': Indian mobile numbers start with 9, 8, 7 or 6. */
 export function mobile(rng: Rng): string {
-  const first = rng.weighted([['9', 6], ['8', 2], ['7', 2]]);
+  const first = rng.weighted([
+    ['9', 6],
+    ['8', 2],
+    ['7', 2],
+  ]);
   return `+91 ${first}${rng.int(1000, 9999)} ${rng.int(10000, 99999)}`;
 }
 
 /** A domain-safe slug of a business name: "Shree Balaji Traders Pvt Ltd" -> "shreebalajitraders". */
 export function slug(name: string): string {
-  return name.toLowerCase().replace(/\b(pvt|ltd|llp|co)\b/g, '').replace(/[^a-z0-9]/g, '').slice(0, 24);
+  return name
+    .toLowerCase()
+    .replace(/\b(pvt|ltd|llp|co)\b/g, '')
+    .replace(/[^a-z0-9]/g, '')
+    .slice(0, 24);
 }
 
 /** Small traders use webmail; companies have their own domain. */
 export function businessEmail(rng: Rng, name: string, form: LegalForm): string {
   const s = slug(name);
   if (form === 'PROPRIETOR' || form === 'PARTNERSHIP') {
-    if (rng.chance(0.6)) return `${s}${rng.int(1, 99)}@${rng.weighted([['gmail.com', 6], ['yahoo.co.in', 2], ['rediffmail.com', 1]])}`;
+    if (rng.chance(0.6))
+      return `${s}${rng.int(1, 99)}@${rng.weighted([
+        ['gmail.com', 6],
+        ['yahoo.co.in', 2],
+        ['rediffmail.com', 1],
+      ])}`;
   }
   return `${rng.pick(['accounts', 'finance', 'billing', 'info'])}@${s}.in`;
 }
 
-export function businessInfo(rng: Rng, vocab: BusinessVocabulary, channel: string, city: City, sinceYear: number): string {
+export function businessInfo(
+  rng: Rng,
+  vocab: BusinessVocabulary,
+  channel: string,
+  city: City,
+  sinceYear: number,
+): string {
   const what = vocab.info[channel] ?? vocab.info['General Trade'] ?? ['Trader'];
   return `${rng.pick(what)}, ${city.name} (${city.state}); customer since ${sinceYear}`;
 }
 
-const FEMALE_FIRST_NAMES = new Set(['Pooja', 'Neha', 'Priyanka', 'Anjali', 'Shalini', 'Ritu', 'Simran', 'Nidhi', 'Sneha',
-  'Aarti', 'Swati', 'Hetal', 'Komal', 'Madhuri', 'Rupali', 'Gauri', 'Lakshmi', 'Divya', 'Kavya', 'Deepa', 'Revathi',
-  'Meenakshi', 'Anitha', 'Sowmya', 'Rituparna', 'Moumita', 'Sudeshna', 'Ananya', 'Payel', 'Tanushree', 'Shweta',
-  'Preeti', 'Rashmi', 'Sarika', 'Jyoti']);
+const FEMALE_FIRST_NAMES = new Set([
+  'Pooja',
+  'Neha',
+  'Priyanka',
+  'Anjali',
+  'Shalini',
+  'Ritu',
+  'Simran',
+  'Nidhi',
+  'Sneha',
+  'Aarti',
+  'Swati',
+  'Hetal',
+  'Komal',
+  'Madhuri',
+  'Rupali',
+  'Gauri',
+  'Lakshmi',
+  'Divya',
+  'Kavya',
+  'Deepa',
+  'Revathi',
+  'Meenakshi',
+  'Anitha',
+  'Sowmya',
+  'Rituparna',
+  'Moumita',
+  'Sudeshna',
+  'Ananya',
+  'Payel',
+  'Tanushree',
+  'Shweta',
+  'Preeti',
+  'Rashmi',
+  'Sarika',
+  'Jyoti',
+]);
 
 /** "Mr. Sharma" / "Ms. Iyer", as collectors write in their notes. */
 export function formalName(fullName: string): string {

@@ -6,8 +6,19 @@
  */
 import { addMonths, ymd } from './dates';
 import {
-  businessEmail, businessInfo, businessName, gstin, groupName, legalForm, mobile, personName, slug, surname,
-  type City, type LegalForm, type Region,
+  businessEmail,
+  businessInfo,
+  businessName,
+  gstin,
+  groupName,
+  legalForm,
+  mobile,
+  personName,
+  slug,
+  surname,
+  type City,
+  type LegalForm,
+  type Region,
 } from './names';
 import { Rng } from './random';
 import type { BorrowerRef, Channel } from './reference-data';
@@ -63,17 +74,31 @@ export interface ClientPlan {
 }
 
 const CHANNEL_WEIGHTS: readonly (readonly [Channel, number])[] = [
-  ['Distributor', 35], ['General Trade', 30], ['Modern Trade', 15], ['Institutional', 12], ['E-commerce', 8],
+  ['Distributor', 35],
+  ['General Trade', 30],
+  ['Modern Trade', 15],
+  ['Institutional', 12],
+  ['E-commerce', 8],
 ];
 const SEGMENT: Record<Channel, string> = {
-  Distributor: 'General Trade', 'General Trade': 'General Trade', 'Modern Trade': 'Modern Trade',
-  Institutional: 'Institutional', 'E-commerce': 'Modern Trade',
+  Distributor: 'General Trade',
+  'General Trade': 'General Trade',
+  'Modern Trade': 'Modern Trade',
+  Institutional: 'Institutional',
+  'E-commerce': 'Modern Trade',
 };
 const SIZE_FACTOR: Record<Channel, number> = {
-  Distributor: 1.3, 'General Trade': 0.8, 'Modern Trade': 1.6, Institutional: 1.2, 'E-commerce': 0.9,
+  Distributor: 1.3,
+  'General Trade': 0.8,
+  'Modern Trade': 1.6,
+  Institutional: 1.2,
+  'E-commerce': 0.9,
 };
 const PROFILE_WEIGHTS: readonly (readonly [Profile, number])[] = [
-  ['PROMPT', 45], ['AVERAGE', 30], ['SLOW', 17], ['DELINQUENT', 8],
+  ['PROMPT', 45],
+  ['AVERAGE', 30],
+  ['SLOW', 17],
+  ['DELINQUENT', 8],
 ];
 const CONTACT_ROLES = ['Accounts Payable', 'Finance Manager', 'Purchase Manager', 'Accounts Executive', 'Director'];
 
@@ -87,7 +112,11 @@ export function familySizes(rng: Rng, parents: number, children: number): number
     if (i === 0) return children >= parents * 6 ? rng.int(30, 60) : rng.int(3, 10);
     if (i === parents - 1) return 1;
     return rng.weighted<() => number>([
-      [() => rng.int(30, 60), 4], [() => rng.int(11, 25), 20], [() => rng.int(3, 10), 61], [() => 1, 12], [() => 2, 3],
+      [() => rng.int(30, 60), 4],
+      [() => rng.int(11, 25), 20],
+      [() => rng.int(3, 10), 61],
+      [() => 1, 12],
+      [() => 2, 3],
     ])();
   });
   let total = sizes.reduce((a, b) => a + b, 0);
@@ -119,7 +148,11 @@ function contactsFor(rng: Rng, name: string, form: LegalForm, city: City): Plann
   const slugDomain = slug(name);
   const owner = form === 'PROPRIETOR' ? 'Proprietor' : form === 'PARTNERSHIP' ? 'Partner' : 'Director';
   const roles = [rng.chance(0.5) ? owner : 'Accounts Payable', ...rng.sample(CONTACT_ROLES, 2)];
-  const n = rng.weighted([[1, 3], [2, 4], [3, 2]]);
+  const n = rng.weighted([
+    [1, 3],
+    [2, 4],
+    [3, 2],
+  ]);
   const used = new Set<string>();
   const out: PlannedContact[] = [];
   for (const role of roles) {
@@ -127,7 +160,9 @@ function contactsFor(rng: Rng, name: string, form: LegalForm, city: City): Plann
     used.add(role);
     const person = personName(rng, city.region);
     out.push({
-      name: person.name, role, phone: mobile(rng),
+      name: person.name,
+      role,
+      phone: mobile(rng),
       email: `${person.first.toLowerCase()}.${person.last.toLowerCase()}@${slugDomain || 'mail'}.in`,
     });
   }
@@ -135,7 +170,10 @@ function contactsFor(rng: Rng, name: string, form: LegalForm, city: City): Plann
 }
 
 export function planObligors(
-  ref: BorrowerRef, staff: ClientStaff, volumes: { parents: number; children: number }, today: number,
+  ref: BorrowerRef,
+  staff: ClientStaff,
+  volumes: { parents: number; children: number },
+  today: number,
 ): ClientPlan {
   const { spec } = ref;
   const rng = Rng.from(`${spec.code}:obligors`);
@@ -186,12 +224,27 @@ export function planObligors(
     const onboardDay = longAgo();
     const parent: ObligorPlan = {
       code: `${spec.parentPrefix}${String(i + 1).padStart(spec.parentDigits, '0')}`,
-      parentCode: null, name, form, city, channel, tradeChannel: SEGMENT[channel],
-      businessId: uniqueGstin(city, form, name), email: businessEmail(rng, name, form), phone: mobile(rng),
+      parentCode: null,
+      name,
+      form,
+      city,
+      channel,
+      tradeChannel: SEGMENT[channel],
+      businessId: uniqueGstin(city, form, name),
+      email: businessEmail(rng, name, form),
+      phone: mobile(rng),
       info: `Group holding company, ${city.name} (${city.state}); customer since ${ymd(onboardDay).year}`,
-      ...assign(city), dim3Id: ref.dims.channel.get(channel) ?? null, onboardDay, rmId: null, rmAssociationDimId: null,
+      ...assign(city),
+      dim3Id: ref.dims.channel.get(channel) ?? null,
+      onboardDay,
+      rmId: null,
+      rmAssociationDimId: null,
       contacts: contactsFor(rng, name, form, city),
-      profile: null, termDays: 30, activity: 0, medianPaise: 0, creditLimitPaise: 0,
+      profile: null,
+      termDays: 30,
+      activity: 0,
+      medianPaise: 0,
+      creditLimitPaise: 0,
     };
     parents.push(parent);
     familyOf.push({ parent, stem: group.stem, channel });
@@ -209,19 +262,48 @@ export function planObligors(
     const name = unique(() => businessName(rng, spec.vocabulary, channel, form, stem), city);
     const profile = rng.weighted(PROFILE_WEIGHTS);
     const longTerms = channel === 'Modern Trade' || channel === 'Institutional';
-    const termDays = rng.weighted<number>(longTerms ? [[30, 3], [45, 4], [60, 3]] : [[15, 2], [30, 5], [45, 2], [60, 1]]);
+    const termDays = rng.weighted<number>(
+      longTerms
+        ? [
+            [30, 3],
+            [45, 4],
+            [60, 3],
+          ]
+        : [
+            [15, 2],
+            [30, 5],
+            [45, 2],
+            [60, 1],
+          ],
+    );
     const onboardDay = rng.chance(0.12) ? windowStart + rng.int(20, 450) : longAgo();
     const exporter = city.port === true && channel !== 'Modern Trade' && channel !== 'E-commerce' && rng.chance(0.15);
-    const medianRupees = Math.min(350_000, Math.max(8_000, rng.logNormal(spec.medianInvoiceRupees * SIZE_FACTOR[channel], 0.6)));
+    const medianRupees = Math.min(
+      350_000,
+      Math.max(8_000, rng.logNormal(spec.medianInvoiceRupees * SIZE_FACTOR[channel], 0.6)),
+    );
     return {
       code: `${spec.childPrefix}${String(i + 1).padStart(spec.childDigits, '0')}`,
-      parentCode: family.parent.code, name, form, city, channel,
+      parentCode: family.parent.code,
+      name,
+      form,
+      city,
+      channel,
       tradeChannel: exporter ? 'Export' : SEGMENT[channel],
-      businessId: uniqueGstin(city, form, name), email: businessEmail(rng, name, form), phone: mobile(rng),
+      businessId: uniqueGstin(city, form, name),
+      email: businessEmail(rng, name, form),
+      phone: mobile(rng),
       info: businessInfo(rng, spec.vocabulary, channel, city, ymd(onboardDay).year),
-      ...assign(city), dim3Id: ref.dims.channel.get(channel) ?? null, onboardDay, rmId: null, rmAssociationDimId: null,
+      ...assign(city),
+      dim3Id: ref.dims.channel.get(channel) ?? null,
+      onboardDay,
+      rmId: null,
+      rmAssociationDimId: null,
       contacts: contactsFor(rng, name, form, city),
-      profile, termDays, activity: Math.min(12, rng.logNormal(1, 0.8)), medianPaise: Math.round(medianRupees * 100),
+      profile,
+      termDays,
+      activity: Math.min(12, rng.logNormal(1, 0.8)),
+      medianPaise: Math.round(medianRupees * 100),
       creditLimitPaise: 0,
     };
   });
@@ -234,7 +316,12 @@ export function planObligors(
  * region, sometimes the admin; children share their parent's. A stream of its own, so that adding
  * it changed no other seeded number.
  */
-function assignRelationshipManagers(ref: BorrowerRef, staff: ClientStaff, parents: ObligorPlan[], children: ObligorPlan[]): void {
+function assignRelationshipManagers(
+  ref: BorrowerRef,
+  staff: ClientStaff,
+  parents: ObligorPlan[],
+  children: ObligorPlan[],
+): void {
   const rng = Rng.from(`${ref.spec.code}:relationship-managers`);
   const byParent = new Map<string, ObligorPlan>();
   for (const parent of parents) {

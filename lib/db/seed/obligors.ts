@@ -35,21 +35,42 @@ export function assignCreditLimits(ref: BorrowerRef, plan: ClientPlan, exposures
   });
   const byParent = new Map<string, number>();
   for (const child of plan.children) {
-    if (child.parentCode) byParent.set(child.parentCode, (byParent.get(child.parentCode) ?? 0) + child.creditLimitPaise);
+    if (child.parentCode)
+      byParent.set(child.parentCode, (byParent.get(child.parentCode) ?? 0) + child.creditLimitPaise);
   }
   for (const parent of plan.parents) parent.creditLimitPaise = byParent.get(parent.code) ?? 10 * LAKH;
 }
 
 /** Rating odds (1 low, 2 medium, 3 high risk) for each payment profile. */
 const RATING_ODDS: Record<Profile, readonly (readonly [number, number])[]> = {
-  PROMPT: [[1, 85], [2, 13], [3, 2]],
-  AVERAGE: [[1, 30], [2, 60], [3, 10]],
-  SLOW: [[1, 5], [2, 55], [3, 40]],
-  DELINQUENT: [[2, 25], [3, 75]],
+  PROMPT: [
+    [1, 85],
+    [2, 13],
+    [3, 2],
+  ],
+  AVERAGE: [
+    [1, 30],
+    [2, 60],
+    [3, 10],
+  ],
+  SLOW: [
+    [1, 5],
+    [2, 55],
+    [3, 40],
+  ],
+  DELINQUENT: [
+    [2, 25],
+    [3, 75],
+  ],
 };
 
 /** Quarterly reviews; a review re-rates about one customer in four, upwards or downwards. */
-function ratingHistory(rng: Rng, child: ObligorPlan, windowStart: number, today: number): { day: number; rating: number }[] {
+function ratingHistory(
+  rng: Rng,
+  child: ObligorPlan,
+  windowStart: number,
+  today: number,
+): { day: number; rating: number }[] {
   const odds = RATING_ODDS[child.profile ?? 'AVERAGE'];
   let rating = rng.weighted(odds);
   const out: { day: number; rating: number }[] = [];
@@ -64,9 +85,17 @@ function ratingHistory(rng: Rng, child: ObligorPlan, windowStart: number, today:
 }
 
 function limitHistory(
-  rng: Rng, obligor: ObligorPlan, windowStart: number, today: number, approvers: number[],
+  rng: Rng,
+  obligor: ObligorPlan,
+  windowStart: number,
+  today: number,
+  approvers: number[],
 ): { day: number; paise: number; by: number | null }[] {
-  const rows = rng.weighted([[1, 4], [2, 4], [3, 2]]);
+  const rows = rng.weighted([
+    [1, 4],
+    [2, 4],
+    [3, 2],
+  ]);
   const first = Math.max(obligor.onboardDay, windowStart - 540);
   const days = new Set<number>([first]);
   for (let guard = 0; days.size < rows && guard < 20; guard++) {
@@ -84,16 +113,35 @@ function limitHistory(
 }
 
 export async function writeObligors(
-  db: Db, ref: BorrowerRef, staff: ClientStaff, plan: ClientPlan, today: number, counts: Counts,
+  db: Db,
+  ref: BorrowerRef,
+  staff: ClientStaff,
+  plan: ClientPlan,
+  today: number,
+  counts: Counts,
 ): Promise<void> {
   const { clientId, spec } = ref;
   const rng = Rng.from(`${spec.code}:obligor-rows`);
   const obligorWriter = new BatchWriter(db, obligors, counts);
   const toRow = (o: ObligorPlan) => ({
-    clientId, sysObligorCode: o.code, parentSysObligorCode: o.parentCode, name: o.name, businessId: o.businessId,
-    info: o.info, email: o.email, phone: o.phone, city: o.city.name, tradeChannel: o.tradeChannel,
-    creditLimit: paiseToNumeric(o.creditLimitPaise), dim1Id: o.dim1Id, dim2Id: o.dim2Id, dim3Id: o.dim3Id,
-    guestId: o.guestId, representativeId: o.representativeId, rmId: o.rmId, rmAssociationDimId: o.rmAssociationDimId,
+    clientId,
+    sysObligorCode: o.code,
+    parentSysObligorCode: o.parentCode,
+    name: o.name,
+    businessId: o.businessId,
+    info: o.info,
+    email: o.email,
+    phone: o.phone,
+    city: o.city.name,
+    tradeChannel: o.tradeChannel,
+    creditLimit: paiseToNumeric(o.creditLimitPaise),
+    dim1Id: o.dim1Id,
+    dim2Id: o.dim2Id,
+    dim3Id: o.dim3Id,
+    guestId: o.guestId,
+    representativeId: o.representativeId,
+    rmId: o.rmId,
+    rmAssociationDimId: o.rmAssociationDimId,
     createdAt: istInstant(o.onboardDay, 11 * 60),
   });
   for (const parent of plan.parents) await obligorWriter.add(toRow(parent));
@@ -107,11 +155,22 @@ export async function writeObligors(
   for (const o of [...plan.parents, ...plan.children]) {
     for (const h of limitHistory(rng, o, plan.windowStart, today, approvers)) {
       await historyWriter.add({
-        clientId, sysObligorCode: o.code, effectiveDate: dayStr(h.day), creditLimit: paiseToNumeric(h.paise), changedBy: h.by,
+        clientId,
+        sysObligorCode: o.code,
+        effectiveDate: dayStr(h.day),
+        creditLimit: paiseToNumeric(h.paise),
+        changedBy: h.by,
       });
     }
     for (const c of o.contacts) {
-      await contactWriter.add({ clientId, sysObligorCode: o.code, name: c.name, role: c.role, email: c.email, phone: c.phone });
+      await contactWriter.add({
+        clientId,
+        sysObligorCode: o.code,
+        name: c.name,
+        role: c.role,
+        email: c.email,
+        phone: c.phone,
+      });
     }
   }
   await historyWriter.flush();

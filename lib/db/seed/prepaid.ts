@@ -23,24 +23,37 @@ export async function seedPrepaid(db: Db, ref: ReferenceData, today: number, cou
     const rng = Rng.from(`${borrower.spec.code}:prepaid`);
     const clientId = borrower.clientId;
     // Candidates: customers billed in most recent months, in code order so the draw is stable.
-    const candidates = (await queryRows<{ code: string }>(db, sql`
+    const candidates = (
+      await queryRows<{ code: string }>(
+        db,
+        sql`
       select i.sys_obligor_code as code from invoices i
       where i.client_id = ${clientId} and i.issue_date > ${dayStr(start)} and i.doc_type = 'INVOICE'
       group by i.sys_obligor_code having count(distinct date_trunc('month', i.issue_date)) >= 6
-      order by i.sys_obligor_code`)).map((r) => r.code);
+      order by i.sys_obligor_code`,
+      )
+    ).map((r) => r.code);
     const chosen: string[] = [];
     while (chosen.length < Math.min(PREPAID_PER_CLIENT, candidates.length)) {
       const pick = candidates[rng.int(0, candidates.length - 1)]!;
       if (!chosen.includes(pick)) chosen.push(pick);
     }
     if (!chosen.length) continue;
-    await db.update(obligors).set({ accountType: 'PREPAID' })
+    await db
+      .update(obligors)
+      .set({ accountType: 'PREPAID' })
       .where(and(eq(obligors.clientId, clientId), inArray(obligors.sysObligorCode, chosen)));
-    const billed = await queryRows<{ code: string; month: string; paise: string }>(db, sql`
+    const billed = await queryRows<{ code: string; month: string; paise: string }>(
+      db,
+      sql`
       select i.sys_obligor_code as code, to_char(i.issue_date, 'YYYY-MM') as month, round(sum(i.amount) * 100)::bigint as paise
       from invoices i where i.client_id = ${clientId} and i.issue_date > ${dayStr(start)}
-        and i.sys_obligor_code in (${sql.join(chosen.map((c) => sql`${c}`), sql`, `)})
-      group by 1, 2`);
+        and i.sys_obligor_code in (${sql.join(
+          chosen.map((c) => sql`${c}`),
+          sql`, `,
+        )})
+      group by 1, 2`,
+    );
     const rows = chosen.flatMap((code) => {
       const monthly = billed.filter((b) => b.code === code);
       const average = monthly.reduce((s, b) => s + Number(b.paise), 0) / Math.max(1, monthly.length);
@@ -54,7 +67,13 @@ export async function seedPrepaid(db: Db, ref: ReferenceData, today: number, cou
         const amount = Math.ceil(base / STEP) * STEP;
         const day = Math.min(fromYmd(year, month, rng.int(1, 5)), today);
         return amount > 0 && day <= today
-          ? { clientId, sysObligorCode: code, topupDate: dayStr(day), amount: paiseToNumeric(amount), reference: `ADV/${code}/${key}` }
+          ? {
+              clientId,
+              sysObligorCode: code,
+              topupDate: dayStr(day),
+              amount: paiseToNumeric(amount),
+              reference: `ADV/${code}/${key}`,
+            }
           : null;
       }).filter((r): r is NonNullable<typeof r> => r != null);
     });

@@ -3,12 +3,26 @@
  * reports, roles with their default permissions, task categories and dimension values.
  */
 import {
-  clientFeatures, clients, dataUpdateTimes, dimensionValues, emailTemplates, pages, reports, rolePermissions, roles,
+  clientFeatures,
+  clients,
+  dataUpdateTimes,
+  dimensionValues,
+  emailTemplates,
+  pages,
+  reports,
+  rolePermissions,
+  roles,
   taskCategories,
 } from '../schema';
 import type { Db } from '../client';
 import {
-  FEATURE_LABELS, PAGE_FEATURES, PERMISSIONS, ROLE_NAMES, type PageFeature, type Permission, type RoleCode,
+  FEATURE_LABELS,
+  PAGE_FEATURES,
+  PERMISSIONS,
+  ROLE_NAMES,
+  type PageFeature,
+  type Permission,
+  type RoleCode,
 } from '../../domain/features';
 import { insertAll, type Counts } from './batch';
 import { addMonths, istInstant } from './dates';
@@ -23,8 +37,15 @@ export const ROLE_DEFAULTS: Record<RoleCode, readonly (PageFeature | Permission)
   admin: [...PAGE_FEATURES, ...PERMISSIONS],
   root: [...PAGE_FEATURES, ...PERMISSIONS],
   guest: ['RECEIVABLES', 'TASKS', 'MY CUSTOMERS'],
-  representative: ['COMPANY SUMMARY', 'MY CUSTOMERS', 'RECEIVABLES', 'TASKS', 'BUSINESS PERFORMANCE', 'CREDIT LIMIT',
-    'MANAGE_CONTACTS'],
+  representative: [
+    'COMPANY SUMMARY',
+    'MY CUSTOMERS',
+    'RECEIVABLES',
+    'TASKS',
+    'BUSINESS PERFORMANCE',
+    'CREDIT LIMIT',
+    'MANAGE_CONTACTS',
+  ],
   member: ['RECEIVABLES', 'TASKS', 'REPORTS'],
   investor: [],
 };
@@ -41,12 +62,24 @@ export const TASK_CATEGORIES = [
 ] as const;
 
 export const REPORTS = [
-  ['AGEING_BY_CUSTOMER', 'Ageing by customer', 'Outstanding per customer split into current and overdue ageing buckets as of a date.'],
-  ['OPEN_INVOICES', 'Open invoices', 'Every open invoice, debit note and credit note with due date, days past due and balance.'],
+  [
+    'AGEING_BY_CUSTOMER',
+    'Ageing by customer',
+    'Outstanding per customer split into current and overdue ageing buckets as of a date.',
+  ],
+  [
+    'OPEN_INVOICES',
+    'Open invoices',
+    'Every open invoice, debit note and credit note with due date, days past due and balance.',
+  ],
   ['DSO_BY_CUSTOMER', 'DSO by customer', 'Monthly and annual days sales outstanding per customer.'],
   ['COLLECTIONS_BY_MONTH', 'Collections by month', 'Amounts received per month, by region and branch.'],
   ['TASKS', 'Collection tasks', 'Open and closed collection tasks with assignee, due date and closing comment.'],
-  ['CREDIT_LIMIT_UTILISATION', 'Credit limit utilisation', 'Exposure against sanctioned credit limit per customer, breaches first.'],
+  [
+    'CREDIT_LIMIT_UTILISATION',
+    'Credit limit utilisation',
+    'Exposure against sanctioned credit limit per customer, breaches first.',
+  ],
 ] as const;
 
 export const REMINDER_TEMPLATE = {
@@ -88,37 +121,63 @@ export interface ReferenceData {
 /** The shared page catalogue: insert once, whoever seeds first. */
 async function seedPages(db: Db, counts: Counts): Promise<void> {
   const rows = [
-    ...PAGE_FEATURES.map((f, i) => ({ featureType: f, kind: 'PAGE' as const, label: FEATURE_LABELS[f], sortOrder: i + 1 })),
-    ...PERMISSIONS.map((f, i) => ({ featureType: f, kind: 'PERMISSION' as const, label: FEATURE_LABELS[f], sortOrder: 100 + i + 1 })),
+    ...PAGE_FEATURES.map((f, i) => ({
+      featureType: f,
+      kind: 'PAGE' as const,
+      label: FEATURE_LABELS[f],
+      sortOrder: i + 1,
+    })),
+    ...PERMISSIONS.map((f, i) => ({
+      featureType: f,
+      kind: 'PERMISSION' as const,
+      label: FEATURE_LABELS[f],
+      sortOrder: 100 + i + 1,
+    })),
   ];
   await db.insert(pages).values(rows).onConflictDoNothing();
   counts.pages = rows.length;
 }
 
-async function seedRoles(db: Db, clientId: number, codes: readonly RoleCode[], counts: Counts): Promise<Map<RoleCode, number>> {
-  const inserted = await db.insert(roles)
+async function seedRoles(
+  db: Db,
+  clientId: number,
+  codes: readonly RoleCode[],
+  counts: Counts,
+): Promise<Map<RoleCode, number>> {
+  const inserted = await db
+    .insert(roles)
     .values(codes.map((code) => ({ clientId, code, name: ROLE_NAMES[code] })))
     .returning({ id: roles.id, code: roles.code });
   counts.roles = (counts.roles ?? 0) + inserted.length;
   const byCode = new Map(inserted.map((r) => [r.code as RoleCode, r.id]));
   // A full matrix (true and false) so the user-management screen shows every box for every role.
   const all = [...PAGE_FEATURES, ...PERMISSIONS];
-  const rows = codes.filter((c) => c !== 'investor').flatMap((code) => all.map((featureType) => ({
-    clientId, roleId: byCode.get(code) ?? 0, featureType, accessValue: ROLE_DEFAULTS[code].includes(featureType),
-  })));
+  const rows = codes
+    .filter((c) => c !== 'investor')
+    .flatMap((code) =>
+      all.map((featureType) => ({
+        clientId,
+        roleId: byCode.get(code) ?? 0,
+        featureType,
+        accessValue: ROLE_DEFAULTS[code].includes(featureType),
+      })),
+    );
   if (rows.length) await insertAll(db, rolePermissions, rows, counts);
   return byCode;
 }
 
 async function seedDimensions(db: Db, clientId: number, cities: City[], counts: Counts): Promise<DimensionIds> {
-  const regionRows = await db.insert(dimensionValues)
+  const regionRows = await db
+    .insert(dimensionValues)
     .values(REGIONS.map((name) => ({ clientId, dimLevel: 1, name })))
     .returning({ id: dimensionValues.id, name: dimensionValues.name });
   const region = new Map(regionRows.map((r) => [r.name as Region, r.id]));
-  const branchRows = await db.insert(dimensionValues)
+  const branchRows = await db
+    .insert(dimensionValues)
     .values(cities.map((c) => ({ clientId, dimLevel: 2, name: c.name, parentId: region.get(c.region) ?? null })))
     .returning({ id: dimensionValues.id, name: dimensionValues.name });
-  const channelRows = await db.insert(dimensionValues)
+  const channelRows = await db
+    .insert(dimensionValues)
     .values(CHANNELS.map((name) => ({ clientId, dimLevel: 3, name })))
     .returning({ id: dimensionValues.id, name: dimensionValues.name });
   counts.dimension_values = (counts.dimension_values ?? 0) + regionRows.length + branchRows.length + channelRows.length;
@@ -132,25 +191,41 @@ async function seedDimensions(db: Db, clientId: number, cities: City[], counts: 
 export async function seedReferenceData(db: Db, today: number, counts: Counts): Promise<ReferenceData> {
   await seedPages(db, counts);
   const createdAt = istInstant(addMonths(today, -40), 11 * 60);
-  const clientRows = await db.insert(clients).values([
-    ...BORROWERS.map((b) => ({ code: b.code, name: b.name, kind: 'BORROWER' as const, createdAt })),
-    { code: SAHYADRI.code, name: SAHYADRI.name, kind: 'INVESTOR' as const, createdAt },
-  ]).returning({ id: clients.id, code: clients.code });
+  const clientRows = await db
+    .insert(clients)
+    .values([
+      ...BORROWERS.map((b) => ({ code: b.code, name: b.name, kind: 'BORROWER' as const, createdAt })),
+      { code: SAHYADRI.code, name: SAHYADRI.name, kind: 'INVESTOR' as const, createdAt },
+    ])
+    .returning({ id: clients.id, code: clients.code });
   counts.clients = clientRows.length;
   const clientId = (code: string) => clientRows.find((c) => c.code === code)?.id ?? 0;
 
   // Both timestamps are this morning: the nightly import ran at 06:30 IST, the rollups at 06:42.
-  await insertAll(db, dataUpdateTimes, clientRows.map((c) => ({
-    clientId: c.id, integrationUpdateTime: istInstant(today, 6 * 60 + 30), viewUpdateTime: istInstant(today, 6 * 60 + 42),
-  })), counts);
+  await insertAll(
+    db,
+    dataUpdateTimes,
+    clientRows.map((c) => ({
+      clientId: c.id,
+      integrationUpdateTime: istInstant(today, 6 * 60 + 30),
+      viewUpdateTime: istInstant(today, 6 * 60 + 42),
+    })),
+    counts,
+  );
 
   const features = clientRows.flatMap((c) => {
     if (c.code === SAHYADRI.code) {
-      return ['MY SECURITIES', 'NEW OFFERINGS', 'ORIGINATORS'].map((feature) => ({ clientId: c.id, feature, enabled: true }));
+      return ['MY SECURITIES', 'NEW OFFERINGS', 'ORIGINATORS'].map((feature) => ({
+        clientId: c.id,
+        feature,
+        enabled: true,
+      }));
     }
     // KAVERI has not bought the customer portal: one visible difference between the tenants.
     return [...PAGE_FEATURES, 'SUMMARY DASHBOARD BETA', 'BUSINESS PERFORMANCE BETA'].map((feature) => ({
-      clientId: c.id, feature, enabled: !(c.code !== 'VARDHMAN' && feature === 'CUSTOMER PORTAL'),
+      clientId: c.id,
+      feature,
+      enabled: !(c.code !== 'VARDHMAN' && feature === 'CUSTOMER PORTAL'),
     }));
   });
   await insertAll(db, clientFeatures, features, counts);
@@ -158,11 +233,30 @@ export async function seedReferenceData(db: Db, today: number, counts: Counts): 
   const borrowers: BorrowerRef[] = [];
   for (const spec of BORROWERS) {
     const id = clientId(spec.code);
-    await insertAll(db, emailTemplates, [{
-      clientId: id, subject: REMINDER_TEMPLATE.subject, body: REMINDER_TEMPLATE.body.replace('{{clientName}}', spec.name),
-    }], counts);
-    await insertAll(db, reports, REPORTS.map(([code, name, description]) => ({ clientId: id, code, name, description })), counts);
-    await insertAll(db, taskCategories, TASK_CATEGORIES.map((c) => ({ clientId: id, ...c })), counts);
+    await insertAll(
+      db,
+      emailTemplates,
+      [
+        {
+          clientId: id,
+          subject: REMINDER_TEMPLATE.subject,
+          body: REMINDER_TEMPLATE.body.replace('{{clientName}}', spec.name),
+        },
+      ],
+      counts,
+    );
+    await insertAll(
+      db,
+      reports,
+      REPORTS.map(([code, name, description]) => ({ clientId: id, code, name, description })),
+      counts,
+    );
+    await insertAll(
+      db,
+      taskCategories,
+      TASK_CATEGORIES.map((c) => ({ clientId: id, ...c })),
+      counts,
+    );
     const cities = CITIES.filter((c) => spec.cities === 'ALL' || spec.cities.includes(c.name));
     borrowers.push({
       spec,
@@ -173,5 +267,8 @@ export async function seedReferenceData(db: Db, today: number, counts: Counts): 
     });
   }
   const investorId = clientId(SAHYADRI.code);
-  return { borrowers, investor: { clientId: investorId, roles: await seedRoles(db, investorId, ['investor'], counts) } };
+  return {
+    borrowers,
+    investor: { clientId: investorId, roles: await seedRoles(db, investorId, ['investor'], counts) },
+  };
 }

@@ -18,9 +18,10 @@ import { staffForRegion, type ClientStaff, type SeedUser } from './users';
 const DISPUTES = ['rate difference', 'short supply', 'damaged goods', 'scheme discount', 'GST mismatch'];
 
 const NAMES: Record<number, (o: ObligorPlan, rng: Rng, overdue: boolean) => string> = {
-  1: (o, _rng, overdue) => (overdue
-    ? `Follow up on overdue invoices of ${o.name}`
-    : `Confirm payment plan for invoices falling due from ${o.name}`),
+  1: (o, _rng, overdue) =>
+    overdue
+      ? `Follow up on overdue invoices of ${o.name}`
+      : `Confirm payment plan for invoices falling due from ${o.name}`,
   2: (o, rng) => `Resolve ${rng.pick(DISPUTES)} dispute with ${o.name}`,
   3: (o) => `Collect promised payment from ${o.name}`,
   4: (o) => `Review credit limit of ${o.name}`,
@@ -30,14 +31,22 @@ const NAMES: Record<number, (o: ObligorPlan, rng: Rng, overdue: boolean) => stri
 
 const COMMENTS: Record<number, ((o: ObligorPlan, rng: Rng, amount: number) => string)[]> = {
   1: [
-    (_o, rng, a) => `Payment of ${inr(a)} received via NEFT (UTR ${rng.pick(['HDFC', 'ICIC', 'SBIN', 'UTIB'])}R5${rng.int(10_000_000, 99_999_999)}).`,
+    (_o, rng, a) =>
+      `Payment of ${inr(a)} received via NEFT (UTR ${rng.pick(['HDFC', 'ICIC', 'SBIN', 'UTIB'])}R5${rng.int(10_000_000, 99_999_999)}).`,
     () => 'Customer cleared the oldest invoices; balance to follow next week.',
   ],
-  2: [() => 'Credit note issued for the difference; customer agreed to pay the balance.',
-    () => 'Dispute closed after sharing proof of delivery signed by their store manager.'],
-  3: [(o, rng, a) => `Cheque of ${inr(a)} collected and deposited at ${rng.pick(['HDFC Bank', 'ICICI Bank', 'SBI'])}, ${o.city.name}.`],
-  4: [() => 'Limit reviewed with the ASM; kept unchanged until the overdue is cleared.',
-    () => 'Limit enhanced after six months of timely payments; approved by finance.'],
+  2: [
+    () => 'Credit note issued for the difference; customer agreed to pay the balance.',
+    () => 'Dispute closed after sharing proof of delivery signed by their store manager.',
+  ],
+  3: [
+    (o, rng, a) =>
+      `Cheque of ${inr(a)} collected and deposited at ${rng.pick(['HDFC Bank', 'ICICI Bank', 'SBI'])}, ${o.city.name}.`,
+  ],
+  4: [
+    () => 'Limit reviewed with the ASM; kept unchanged until the overdue is cleared.',
+    () => 'Limit enhanced after six months of timely payments; approved by finance.',
+  ],
   5: [() => 'Updated GST certificate, PAN and cancelled cheque received and uploaded.'],
   9: [() => 'Statement shared and balance confirmed by the customer.'],
 };
@@ -60,13 +69,27 @@ interface PlannedTask {
 }
 
 function chooseCategory(rng: Rng, breached: boolean): number {
-  const category = rng.weighted<number>([[1, 50], [2, 12], [3, 15], [4, 10], [5, 8], [9, 5]]);
+  const category = rng.weighted<number>([
+    [1, 50],
+    [2, 12],
+    [3, 15],
+    [4, 10],
+    [5, 8],
+    [9, 5],
+  ]);
   return category === 4 && !breached ? 1 : category;
 }
 
 export async function writeTasks(
-  db: Db, ref: BorrowerRef, staff: ClientStaff, plan: ClientPlan, ledger: LedgerOutcome,
-  exposures: ObligorExposure[], taskCount: number, today: number, counts: Counts,
+  db: Db,
+  ref: BorrowerRef,
+  staff: ClientStaff,
+  plan: ClientPlan,
+  ledger: LedgerOutcome,
+  exposures: ObligorExposure[],
+  taskCount: number,
+  today: number,
+  counts: Counts,
 ): Promise<void> {
   const { clientId } = ref;
   const rng = Rng.from(`${ref.spec.code}:tasks`);
@@ -75,7 +98,11 @@ export async function writeTasks(
   const candidates = plan.children
     .map((o, i) => ({ o, i }))
     .filter(({ i }) => (ledger.openItems[i]?.length ?? 0) > 0)
-    .map(({ o, i }) => ({ o, i, weight: PROFILE_WEIGHT[o.profile ?? 'AVERAGE'] * ((ledger.maxDaysPastDue[i] ?? 0) > 0 ? 2 : 0.5) }));
+    .map(({ o, i }) => ({
+      o,
+      i,
+      weight: PROFILE_WEIGHT[o.profile ?? 'AVERAGE'] * ((ledger.maxDaysPastDue[i] ?? 0) > 0 ? 2 : 0.5),
+    }));
   if (candidates.length === 0) return;
   // Cumulative weights and a binary search: tens of thousands of candidates at large scales.
   const cumulative: number[] = [];
@@ -99,13 +126,20 @@ export async function writeTasks(
     const { o, i } = pickCandidate();
     const breached = o.creditLimitPaise < (exposures[i]?.exposurePaise ?? 0);
     const categoryId = chooseCategory(rng, breached);
-    const officer = (o.guestId && byId.get(o.guestId)?.active ? byId.get(o.guestId) : undefined)
-      ?? rng.pick(staffForRegion(staff.fieldOfficers, o.city.region));
-    const manager = (o.representativeId ? byId.get(o.representativeId) : undefined)
-      ?? rng.pick(staffForRegion(staff.managers, o.city.region));
-    const who = rng.weighted<'officer' | 'manager' | 'admin'>([['officer', 60], ['manager', 25], ['admin', 15]]);
+    const officer =
+      (o.guestId && byId.get(o.guestId)?.active ? byId.get(o.guestId) : undefined) ??
+      rng.pick(staffForRegion(staff.fieldOfficers, o.city.region));
+    const manager =
+      (o.representativeId ? byId.get(o.representativeId) : undefined) ??
+      rng.pick(staffForRegion(staff.managers, o.city.region));
+    const who = rng.weighted<'officer' | 'manager' | 'admin'>([
+      ['officer', 60],
+      ['manager', 25],
+      ['admin', 15],
+    ]);
     const assignee = who === 'officer' ? officer : who === 'manager' ? manager : staff.admin;
-    const reporter = who === 'officer' ? (rng.chance(0.6) ? manager : staff.admin) : who === 'manager' ? staff.admin : root;
+    const reporter =
+      who === 'officer' ? (rng.chance(0.6) ? manager : staff.admin) : who === 'manager' ? staff.admin : root;
     // Raised over the last six weeks with 5-30 days to act: due dates fall about a month either side of today.
     const createdDay = today - rng.int(0, 40);
     const dueDay = Math.max(today - 30, createdDay + rng.int(5, 30));
@@ -117,21 +151,46 @@ export async function writeTasks(
     const closed = rng.chance(closeChance)
       ? new Date(Math.max(closedAt.getTime(), created.getTime() + 45 * 60_000))
       : null;
-    planned.push({ id, name: NAMES[categoryId]?.(o, rng, (ledger.maxDaysPastDue[i] ?? 0) > 0) ?? o.name, obligor: o, index: i, categoryId, assignee, reporter, dueDay, createdDay, created, closed });
+    planned.push({
+      id,
+      name: NAMES[categoryId]?.(o, rng, (ledger.maxDaysPastDue[i] ?? 0) > 0) ?? o.name,
+      obligor: o,
+      index: i,
+      categoryId,
+      assignee,
+      reporter,
+      dueDay,
+      createdDay,
+      created,
+      closed,
+    });
     for (const item of rng.sample(ledger.openItems[i] ?? [], rng.int(1, 3))) {
       links.push({ clientId, taskId: id, sysInvoiceNum: item.sysInvoiceNum });
     }
   }
-  await insertAll(db, tasks, planned.map((t) => {
-    const amount = ledger.overduePaise[t.index] ?? 0;
-    const comments = COMMENTS[t.categoryId] ?? COMMENTS[9] ?? [];
-    return {
-      clientId, id: t.id, name: t.name, sysObligorCode: t.obligor.code, categoryId: t.categoryId,
-      assigneeId: t.assignee.id, reporterId: t.reporter.id, status: t.closed ? 'CLOSED' as const : 'OPEN' as const,
-      dueDate: dayStr(t.dueDay), comment: t.closed ? rng.pick(comments)(t.obligor, rng, Math.max(amount, 25_000 * 100)) : null,
-      closedAt: t.closed, createdAt: t.created,
-    };
-  }), counts);
+  await insertAll(
+    db,
+    tasks,
+    planned.map((t) => {
+      const amount = ledger.overduePaise[t.index] ?? 0;
+      const comments = COMMENTS[t.categoryId] ?? COMMENTS[9] ?? [];
+      return {
+        clientId,
+        id: t.id,
+        name: t.name,
+        sysObligorCode: t.obligor.code,
+        categoryId: t.categoryId,
+        assigneeId: t.assignee.id,
+        reporterId: t.reporter.id,
+        status: t.closed ? ('CLOSED' as const) : ('OPEN' as const),
+        dueDate: dayStr(t.dueDay),
+        comment: t.closed ? rng.pick(comments)(t.obligor, rng, Math.max(amount, 25_000 * 100)) : null,
+        closedAt: t.closed,
+        createdAt: t.created,
+      };
+    }),
+    counts,
+  );
   await insertAll(db, taskInvoices, links, counts);
   await writeNotifications(db, ref, staff, planned, today, counts);
 }
@@ -139,7 +198,12 @@ export async function writeTasks(
 type NotificationRow = typeof notifications.$inferInsert;
 
 async function writeNotifications(
-  db: Db, ref: BorrowerRef, staff: ClientStaff, planned: PlannedTask[], today: number, counts: Counts,
+  db: Db,
+  ref: BorrowerRef,
+  staff: ClientStaff,
+  planned: PlannedTask[],
+  today: number,
+  counts: Counts,
 ): Promise<void> {
   const { clientId } = ref;
   const rng = Rng.from(`${ref.spec.code}:notifications`);
@@ -149,15 +213,27 @@ async function writeNotifications(
   for (const t of planned) {
     const at = new Date(t.created.getTime() + rng.int(1, 20) * 60_000);
     list.push({
-      clientId, userId: t.assignee.id, message: `${t.reporter.name} assigned you a task: ${t.name}`,
-      fromName: t.reporter.name, fromId: t.reporter.id, associationId: t.id, kind: 'TASK_ASSIGNED',
-      status: at >= recent && !t.closed ? 'NEW' : 'READ', createdAt: at,
+      clientId,
+      userId: t.assignee.id,
+      message: `${t.reporter.name} assigned you a task: ${t.name}`,
+      fromName: t.reporter.name,
+      fromId: t.reporter.id,
+      associationId: t.id,
+      kind: 'TASK_ASSIGNED',
+      status: at >= recent && !t.closed ? 'NEW' : 'READ',
+      createdAt: at,
     });
     if (t.closed) {
       list.push({
-        clientId, userId: t.reporter.id, message: `${t.assignee.name} closed the task: ${t.name}`,
-        fromName: t.assignee.name, fromId: t.assignee.id, associationId: t.id, kind: 'TASK_CLOSED',
-        status: t.closed >= istInstant(today - 2, 0) ? 'NEW' : 'READ', createdAt: t.closed,
+        clientId,
+        userId: t.reporter.id,
+        message: `${t.assignee.name} closed the task: ${t.name}`,
+        fromName: t.assignee.name,
+        fromId: t.assignee.id,
+        associationId: t.id,
+        kind: 'TASK_CLOSED',
+        status: t.closed >= istInstant(today - 2, 0) ? 'NEW' : 'READ',
+        createdAt: t.closed,
       });
     }
   }
@@ -184,14 +260,28 @@ async function writeNotifications(
         `${from.name} changed the due date of ${t.name} to ${shortDate(t.dueDay)}`,
         `${from.name} attached a payment advice to ${t.name}`,
       ]);
-      list.push({ clientId, userId: user.id, message, fromName: from.name, fromId: from.id, associationId: t.id, status,
-        kind: 'TASK_UPDATE', createdAt: at });
+      list.push({
+        clientId,
+        userId: user.id,
+        message,
+        fromName: from.name,
+        fromId: from.id,
+        associationId: t.id,
+        status,
+        kind: 'TASK_UPDATE',
+        createdAt: at,
+      });
     };
-    for (let k = mine().filter((n) => n.status === 'NEW' && isToday(n)).length; k < 5; k++) remind('NEW', today, rng.int(7 * 60, 10 * 60));
-    for (let k = mine().filter((n) => n.status === 'NEW').length; k < 25; k++) remind('NEW', today - rng.int(1, 5), rng.int(9 * 60, 19 * 60));
-    for (let k = mine().filter((n) => n.status === 'READ').length; k < 30; k++) remind('READ', today - rng.int(7, 60), rng.int(9 * 60, 19 * 60));
+    for (let k = mine().filter((n) => n.status === 'NEW' && isToday(n)).length; k < 5; k++)
+      remind('NEW', today, rng.int(7 * 60, 10 * 60));
+    for (let k = mine().filter((n) => n.status === 'NEW').length; k < 25; k++)
+      remind('NEW', today - rng.int(1, 5), rng.int(9 * 60, 19 * 60));
+    for (let k = mine().filter((n) => n.status === 'READ').length; k < 30; k++)
+      remind('READ', today - rng.int(7, 60), rng.int(9 * 60, 19 * 60));
     // More than 25 new ones (a busy admin): the older ones have been read.
-    const fresh = mine().filter((n) => n.status === 'NEW').sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0));
+    const fresh = mine()
+      .filter((n) => n.status === 'NEW')
+      .sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0));
     for (const n of fresh.slice(25)) n.status = 'READ';
   }
   list.sort((a, b) => (a.createdAt?.getTime() ?? 0) - (b.createdAt?.getTime() ?? 0));
@@ -200,5 +290,7 @@ async function writeNotifications(
 
 /** Task ids were given explicitly (per client, from 1): move the identity past them. */
 export async function syncTaskIdentity(db: Db): Promise<void> {
-  await db.execute(sql`select setval(pg_get_serial_sequence('tasks', 'id'), coalesce((select max(id) from tasks), 0) + 1, false)`);
+  await db.execute(
+    sql`select setval(pg_get_serial_sequence('tasks', 'id'), coalesce((select max(id) from tasks), 0) + 1, false)`,
+  );
 }

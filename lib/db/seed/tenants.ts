@@ -62,8 +62,26 @@ export const KAVERI: BorrowerSpec = {
   regionBias: { South: 4 },
   medianInvoiceRupees: 55_000,
   emailDomain: 'kaveri.test',
-  cities: ['Bengaluru', 'Mysuru', 'Chennai', 'Coimbatore', 'Madurai', 'Hyderabad', 'Visakhapatnam', 'Kochi',
-    'Thiruvananthapuram', 'Mumbai', 'Pune', 'Ahmedabad', 'Delhi', 'Jaipur', 'Kolkata', 'Bhubaneswar', 'Nagpur', 'Indore'],
+  cities: [
+    'Bengaluru',
+    'Mysuru',
+    'Chennai',
+    'Coimbatore',
+    'Madurai',
+    'Hyderabad',
+    'Visakhapatnam',
+    'Kochi',
+    'Thiruvananthapuram',
+    'Mumbai',
+    'Pune',
+    'Ahmedabad',
+    'Delhi',
+    'Jaipur',
+    'Kolkata',
+    'Bhubaneswar',
+    'Nagpur',
+    'Indore',
+  ],
 };
 
 export const SAHYADRI = { code: 'SAHYADRI', name: 'Sahyadri Capital Partners' } as const;

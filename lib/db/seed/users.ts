@@ -33,22 +33,71 @@ const DEMO_PAGES: Record<string, readonly string[]> = {
 };
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: 'admin@vardhman.test', name: 'Priya Raghavan', role: 'admin', userType: 'borrowers', clientCode: 'VARDHMAN',
-    description: 'Administrator: full menu, full tour, manages personnel' },
-  { email: 'root@vardhman.test', name: 'Arvind Menon', role: 'root', userType: 'borrowers', clientCode: 'VARDHMAN',
-    description: 'Root: treated as admin' },
-  { email: 'guest@vardhman.test', name: 'Suresh Yadav', role: 'guest', userType: 'borrowers', clientCode: 'VARDHMAN',
-    description: 'Field officer (North): Receivables, Tasks, My customers' },
-  { email: 'rep@vardhman.test', name: 'Neha Kulkarni', role: 'representative', userType: 'borrowers', clientCode: 'VARDHMAN',
-    description: 'Area sales manager (West): summary, customers, receivables, tasks, performance, credit limit, contacts' },
-  { email: 'portal@vardhman.test', name: 'Farhan Qureshi', role: 'member', userType: 'borrowers', clientCode: 'VARDHMAN',
-    description: 'Customer portal only (first permitted feature is CUSTOMER PORTAL)' },
-  { email: 'staff@vardhman.test', name: 'Kavita Joshi', role: 'member', userType: 'borrowers', clientCode: 'VARDHMAN',
-    description: 'Finance staff with no permission data: falls back to Receivables and Tasks' },
-  { email: 'admin@kaveri.test', name: 'Ramesh Iyer', role: 'admin', userType: 'borrowers', clientCode: 'KAVERI',
-    description: 'Administrator of the second client (tenant isolation)' },
-  { email: 'investor@sahyadri.test', name: 'Meera Deshpande', role: 'investor', userType: 'investors', clientCode: 'SAHYADRI',
-    description: 'Investor: my securities, new offerings, originators' },
+  {
+    email: 'admin@vardhman.test',
+    name: 'Priya Raghavan',
+    role: 'admin',
+    userType: 'borrowers',
+    clientCode: 'VARDHMAN',
+    description: 'Administrator: full menu, full tour, manages personnel',
+  },
+  {
+    email: 'root@vardhman.test',
+    name: 'Arvind Menon',
+    role: 'root',
+    userType: 'borrowers',
+    clientCode: 'VARDHMAN',
+    description: 'Root: treated as admin',
+  },
+  {
+    email: 'guest@vardhman.test',
+    name: 'Suresh Yadav',
+    role: 'guest',
+    userType: 'borrowers',
+    clientCode: 'VARDHMAN',
+    description: 'Field officer (North): Receivables, Tasks, My customers',
+  },
+  {
+    email: 'rep@vardhman.test',
+    name: 'Neha Kulkarni',
+    role: 'representative',
+    userType: 'borrowers',
+    clientCode: 'VARDHMAN',
+    description:
+      'Area sales manager (West): summary, customers, receivables, tasks, performance, credit limit, contacts',
+  },
+  {
+    email: 'portal@vardhman.test',
+    name: 'Farhan Qureshi',
+    role: 'member',
+    userType: 'borrowers',
+    clientCode: 'VARDHMAN',
+    description: 'Customer portal only (first permitted feature is CUSTOMER PORTAL)',
+  },
+  {
+    email: 'staff@vardhman.test',
+    name: 'Kavita Joshi',
+    role: 'member',
+    userType: 'borrowers',
+    clientCode: 'VARDHMAN',
+    description: 'Finance staff with no permission data: falls back to Receivables and Tasks',
+  },
+  {
+    email: 'admin@kaveri.test',
+    name: 'Ramesh Iyer',
+    role: 'admin',
+    userType: 'borrowers',
+    clientCode: 'KAVERI',
+    description: 'Administrator of the second client (tenant isolation)',
+  },
+  {
+    email: 'investor@sahyadri.test',
+    name: 'Meera Deshpande',
+    role: 'investor',
+    userType: 'investors',
+    clientCode: 'SAHYADRI',
+    description: 'Investor: my securities, new offerings, originators',
+  },
 ];
 
 /** Regions of the demo field officer and area sales manager. */
@@ -110,8 +159,14 @@ export async function seedUsers(db: Db, ref: ReferenceData, today: number, count
 
   for (const demo of DEMO_USERS) {
     planned.push({
-      email: demo.email, name: demo.name, role: demo.role, userType: demo.userType, clientId: clientIdOf(demo.clientCode),
-      region: DEMO_REGIONS[demo.email] ?? null, active: true, pages: DEMO_PAGES[demo.email] ?? null,
+      email: demo.email,
+      name: demo.name,
+      role: demo.role,
+      userType: demo.userType,
+      clientId: clientIdOf(demo.clientCode),
+      region: DEMO_REGIONS[demo.email] ?? null,
+      active: true,
+      pages: DEMO_PAGES[demo.email] ?? null,
       // Demo users signed in yesterday evening (Kavita never has: a fresh account).
       lastSignInAt: demo.email.startsWith('staff@') ? null : istInstant(today - 1, 17 * 60 + rng.int(0, 120)),
       phone: mobile(rng),
@@ -126,12 +181,19 @@ export async function seedUsers(db: Db, ref: ReferenceData, today: number, count
         while (takenNames.has(person.name)) person = personName(rng, region);
         takenNames.add(person.name);
         let email = `${person.first}.${person.last}@${borrower.spec.emailDomain}`.toLowerCase();
-        for (let n = 2; taken.has(email); n++) email = `${person.first}.${person.last}${n}@${borrower.spec.emailDomain}`.toLowerCase();
+        for (let n = 2; taken.has(email); n++)
+          email = `${person.first}.${person.last}${n}@${borrower.spec.emailDomain}`.toLowerCase();
         taken.add(email);
         // One former field officer of VARDHMAN is INACTIVE: user management shows both states.
         const active = !(borrower.spec.code === 'VARDHMAN' && role === 'guest' && i === plan.guest.length - 1);
         planned.push({
-          email, name: person.name, role, userType: 'borrowers', clientId: borrower.clientId, region, active,
+          email,
+          name: person.name,
+          role,
+          userType: 'borrowers',
+          clientId: borrower.clientId,
+          region,
+          active,
           pages: ROLE_DEFAULTS[role],
           lastSignInAt: active && rng.chance(0.7) ? istInstant(today - rng.int(0, 30), rng.int(9 * 60, 19 * 60)) : null,
           phone: mobile(rng),
@@ -141,25 +203,44 @@ export async function seedUsers(db: Db, ref: ReferenceData, today: number, count
   }
 
   const roleIdOf = (p: PlannedUser) => {
-    const roles = p.clientId === ref.investor.clientId
-      ? ref.investor.roles
-      : ref.borrowers.find((b) => b.clientId === p.clientId)?.roles;
+    const roles =
+      p.clientId === ref.investor.clientId
+        ? ref.investor.roles
+        : ref.borrowers.find((b) => b.clientId === p.clientId)?.roles;
     const id = roles?.get(p.role);
     if (id === undefined) throw new Error(`no role ${p.role} for client ${p.clientId}`);
     return id;
   };
   const createdAt = istInstant(addMonths(today, -30), 10 * 60);
-  const inserted = await db.insert(users).values(planned.map((p) => ({
-    clientId: p.clientId, email: p.email, name: p.name, userType: p.userType, roleId: roleIdOf(p),
-    status: p.active ? 'ACTIVE' as const : 'INACTIVE' as const, phone: p.phone, passwordHash,
-    lastSignInAt: p.lastSignInAt, createdAt,
-  }))).returning({ id: users.id, email: users.email });
+  const inserted = await db
+    .insert(users)
+    .values(
+      planned.map((p) => ({
+        clientId: p.clientId,
+        email: p.email,
+        name: p.name,
+        userType: p.userType,
+        roleId: roleIdOf(p),
+        status: p.active ? ('ACTIVE' as const) : ('INACTIVE' as const),
+        phone: p.phone,
+        passwordHash,
+        lastSignInAt: p.lastSignInAt,
+        createdAt,
+      })),
+    )
+    .returning({ id: users.id, email: users.email });
   counts.users = inserted.length;
   const idOf = new Map(inserted.map((u) => [u.email, u.id]));
 
-  const permissionRows = planned.flatMap((p) => (p.pages ?? []).map((featureType, position) => ({
-    clientId: p.clientId, userId: idOf.get(p.email) ?? 0, featureType, accessValue: true, position,
-  })));
+  const permissionRows = planned.flatMap((p) =>
+    (p.pages ?? []).map((featureType, position) => ({
+      clientId: p.clientId,
+      userId: idOf.get(p.email) ?? 0,
+      featureType,
+      accessValue: true,
+      position,
+    })),
+  );
   await insertAll(db, userPagePermissions, permissionRows, counts);
 
   const staff = new Map<number, ClientStaff>();
@@ -168,9 +249,16 @@ export async function seedUsers(db: Db, ref: ReferenceData, today: number, count
 }
 
 function staffOf(borrower: BorrowerRef, planned: PlannedUser[], idOf: Map<string, number>): ClientStaff {
-  const all: SeedUser[] = planned.filter((p) => p.clientId === borrower.clientId).map((p) => ({
-    id: idOf.get(p.email) ?? 0, name: p.name, email: p.email, role: p.role, region: p.region, active: p.active,
-  }));
+  const all: SeedUser[] = planned
+    .filter((p) => p.clientId === borrower.clientId)
+    .map((p) => ({
+      id: idOf.get(p.email) ?? 0,
+      name: p.name,
+      email: p.email,
+      role: p.role,
+      region: p.region,
+      active: p.active,
+    }));
   const admin = all.find((u) => u.role === 'admin');
   if (!admin) throw new Error(`no admin for ${borrower.spec.code}`);
   return {

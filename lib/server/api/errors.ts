@@ -28,7 +28,9 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 export function errorResponse(error: unknown): NextResponse<TApiError> {
   if (error instanceof z.ZodError) {
     const fields = fieldErrors(error);
-    const summary = Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; ');
+    const summary = Object.entries(fields)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('; ');
     return NextResponse.json({ error: 'bad_request', message: `Invalid input (${summary})`, fields }, { status: 400 });
   }
   if (error instanceof DomainError) {

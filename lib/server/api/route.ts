@@ -31,9 +31,15 @@ export function route<C extends CallContract>(served: ServedCall<C>): RouteHandl
       const params = await flatParams(context);
       if (session) assertOwnTenant(session, req, params);
       const body = served.contract.body && served.contract.body !== 'multipart' ? await readJson(req) : undefined;
-      const { result, cookie } = await execute(served, { db, session, headers: req.headers, request: req }, {
-        params, query: searchParamsObject(req.nextUrl.searchParams), body,
-      });
+      const { result, cookie } = await execute(
+        served,
+        { db, session, headers: req.headers, request: req },
+        {
+          params,
+          query: searchParamsObject(req.nextUrl.searchParams),
+          body,
+        },
+      );
       return await respond(served.contract, result, cookie);
     } catch (error) {
       return errorResponse(error);

@@ -4,9 +4,20 @@ import { auditLog } from '@/lib/db/schema';
 
 /** The security-relevant actions the audit log records (sign-ins, lockouts, resets, access changes). */
 export type AuditAction =
-  | 'sign_in' | 'sign_in_sso' | 'sign_in_failed' | 'account_locked' | 'account_unlocked'
-  | 'password_reset_requested' | 'password_reset' | 'password_changed' | 'signed_out_everywhere'
-  | 'user_invited' | 'role_changed' | 'user_deactivated' | 'user_reactivated' | 'role_permissions_changed';
+  | 'sign_in'
+  | 'sign_in_sso'
+  | 'sign_in_failed'
+  | 'account_locked'
+  | 'account_unlocked'
+  | 'password_reset_requested'
+  | 'password_reset'
+  | 'password_changed'
+  | 'signed_out_everywhere'
+  | 'user_invited'
+  | 'role_changed'
+  | 'user_deactivated'
+  | 'user_reactivated'
+  | 'role_permissions_changed';
 
 export interface AuditEntry {
   clientId: number;
@@ -20,7 +31,11 @@ export interface AuditEntry {
 
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
-    clientId: entry.clientId, userId: entry.userId, action: entry.action,
-    entity: entry.entity, entityId: entry.entityId === undefined ? undefined : String(entry.entityId), detail: entry.detail,
+    clientId: entry.clientId,
+    userId: entry.userId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId === undefined ? undefined : String(entry.entityId),
+    detail: entry.detail,
   });
 }

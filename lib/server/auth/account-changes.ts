@@ -25,21 +25,38 @@ export async function changePassword(db: Db, session: SessionData, body: TChange
   if (body.password === body.currentPassword) {
     throw invalid('Choose a password different from the current one.', { password: 'same as the current password' });
   }
-  const [row] = await db.update(users).set({ passwordHash: await hashPassword(body.password), sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(and(eq(users.clientId, user.clientId), eq(users.id, user.id))).returning({ sessionVersion: users.sessionVersion });
-  await recordAudit(db, { clientId: user.clientId, userId: user.id, action: 'password_changed', entity: 'user', entityId: user.id });
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(body.password), sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(and(eq(users.clientId, user.clientId), eq(users.id, user.id)))
+    .returning({ sessionVersion: users.sessionVersion });
+  await recordAudit(db, {
+    clientId: user.clientId,
+    userId: user.id,
+    action: 'password_changed',
+    entity: 'user',
+    entityId: user.id,
+  });
   return sessionFor(db, { ...user, sessionVersion: row?.sessionVersion ?? user.sessionVersion + 1 });
 }
 
 /** Ends every session of the user, this one included. */
 export async function signOutEverywhere(db: Db, session: SessionData): Promise<void> {
   await bumpSessionVersion(db, session.clientId, [session.userId]);
-  await recordAudit(db, { clientId: session.clientId, userId: session.userId, action: 'signed_out_everywhere', entity: 'user', entityId: session.userId });
+  await recordAudit(db, {
+    clientId: session.clientId,
+    userId: session.userId,
+    action: 'signed_out_everywhere',
+    entity: 'user',
+    entityId: session.userId,
+  });
 }
 
 /** Ends the sessions of some users of a client (their next request answers 401). */
 export async function bumpSessionVersion(db: Db, clientId: number, userIds: number[]): Promise<void> {
   if (userIds.length === 0) return;
-  await db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(and(eq(users.clientId, clientId), inArray(users.id, userIds)));
 }

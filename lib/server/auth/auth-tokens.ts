@@ -15,10 +15,19 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * A random 256-bit token for a link; only its SHA-256 is stored (a database leak reveals no
  * usable link; the token has enough entropy that a salt adds nothing).
  */
-export async function issueToken(db: Db, user: { clientId: number; id: number }, purpose: TokenPurpose, minutes: number, now = new Date()) {
+export async function issueToken(
+  db: Db,
+  user: { clientId: number; id: number },
+  purpose: TokenPurpose,
+  minutes: number,
+  now = new Date(),
+) {
   const token = randomBytes(32).toString('base64url');
   await db.insert(authTokens).values({
-    clientId: user.clientId, userId: user.id, purpose, tokenHash: hashToken(token),
+    clientId: user.clientId,
+    userId: user.id,
+    purpose,
+    tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + minutes * 60_000),
   });
   return token;
@@ -29,9 +38,17 @@ export async function issueToken(db: Db, user: { clientId: number; id: number },
  * simultaneous clicks cannot both succeed. Answers its user, or null for any bad link.
  */
 export async function consumeToken(db: Db, token: string, purpose: TokenPurpose, now = new Date()) {
-  const [row] = await db.update(authTokens).set({ usedAt: now })
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose),
-      isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
     .returning({ clientId: authTokens.clientId, userId: authTokens.userId });
   return row ?? null;
 }

@@ -28,7 +28,9 @@ export async function oidcStartRedirect(next: string | undefined): Promise<NextR
  * which the caller sets on the redirect. The flow cookie is cleared either way.
  */
 export async function oidcCallbackRedirect(
-  db: Db, flowCookie: string | undefined, search: string,
+  db: Db,
+  flowCookie: string | undefined,
+  search: string,
 ): Promise<{ response: NextResponse; session?: SessionData }> {
   const fail = (reason: string) => {
     const response = NextResponse.redirect(appUrl(`/?sso=${reason}`));

@@ -13,7 +13,10 @@ let listed = 0;
 function commonPasswords(): Set<string> {
   if (common) return common;
   const file = path.join(process.cwd(), 'lib', 'server', 'auth', 'common-passwords.txt');
-  const lines = readFileSync(file, 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   listed = lines.length;
   return (common = new Set(lines.map((l) => l.toLowerCase())));
 }

@@ -61,6 +61,10 @@ export function resetRateLimits(): void {
  * earlier hops are whatever the client wrote), else X-Real-IP, else one shared bucket.
  */
 export function clientIp(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
+  const forwarded = headers
+    .get('x-forwarded-for')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return forwarded?.at(-1) ?? headers.get('x-real-ip') ?? 'unknown';
 }

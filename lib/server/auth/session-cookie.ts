@@ -51,7 +51,8 @@ export async function unsealSession(cookieValue: string | undefined): Promise<Se
   if (!cookieValue) return null;
   try {
     const data = await unsealData<Partial<SessionData>>(cookieValue, {
-      password: sessionSecret(), ttl: SESSION_TTL_SECONDS,
+      password: sessionSecret(),
+      ttl: SESSION_TTL_SECONDS,
     });
     return typeof data.userId === 'number' && typeof data.clientId === 'number' ? (data as SessionData) : null;
   } catch {

@@ -1,7 +1,11 @@
 import 'server-only';
 import type { NextResponse } from 'next/server';
 import {
-  SESSION_COOKIE, SIGNED_OUT_COOKIE, sealSession, sessionCookieOptions, type SessionData,
+  SESSION_COOKIE,
+  SIGNED_OUT_COOKIE,
+  sealSession,
+  sessionCookieOptions,
+  type SessionData,
 } from './session-cookie';
 
 export async function setSessionCookie(response: NextResponse, session: SessionData): Promise<NextResponse> {

@@ -34,11 +34,14 @@ export async function signIn(db: Db, input: TSignInBody, now = new Date()) {
 
 /** One more failure; the fifth locks the account for 15 minutes and mails an unlock link. */
 async function countFailure(db: Db, user: NonNullable<UserRow>, now: Date): Promise<void> {
-  const [after] = await db.update(users).set({
-    failedAttempts: sql`${users.failedAttempts} + 1`,
-    lockedUntil: sql`case when ${users.failedAttempts} + 1 >= ${MAX_FAILED_SIGN_INS}
+  const [after] = await db
+    .update(users)
+    .set({
+      failedAttempts: sql`${users.failedAttempts} + 1`,
+      lockedUntil: sql`case when ${users.failedAttempts} + 1 >= ${MAX_FAILED_SIGN_INS}
       then ${now.toISOString()}::timestamptz + make_interval(mins => ${LOCKOUT_MINUTES}) else null end`,
-  }).where(and(eq(users.clientId, user.clientId), eq(users.id, user.id)))
+    })
+    .where(and(eq(users.clientId, user.clientId), eq(users.id, user.id)))
     .returning({ failedAttempts: users.failedAttempts, lockedUntil: users.lockedUntil });
   // No actor: whoever typed the password is unknown; the account is the subject.
   const audit = { clientId: user.clientId, userId: null, entity: 'user' as const, entityId: user.id };
@@ -56,17 +59,26 @@ async function countFailure(db: Db, user: NonNullable<UserRow>, now: Date): Prom
  * stamps the sign-in, writes the audit entry and builds the session from the stored permissions.
  */
 export async function startSession(db: Db, user: NonNullable<UserRow>, now: Date, action: 'sign_in' | 'sign_in_sso') {
-  await db.update(users).set({ failedAttempts: 0, lockedUntil: null, lastSignInAt: now })
+  await db
+    .update(users)
+    .set({ failedAttempts: 0, lockedUntil: null, lastSignInAt: now })
     .where(and(eq(users.clientId, user.clientId), eq(users.id, user.id)));
   await recordAudit(db, { clientId: user.clientId, userId: user.id, action });
-  return { session: await sessionFor(db, user), user: toUserDto({ ...user, lastSignInAt: now }, await loadAccessProfile(db, user)) };
+  return {
+    session: await sessionFor(db, user),
+    user: toUserDto({ ...user, lastSignInAt: now }, await loadAccessProfile(db, user)),
+  };
 }
 
 /** A session for the user as stored now (also used to re-seal after a password change). */
 export async function sessionFor(db: Db, user: NonNullable<UserRow>): Promise<SessionData> {
   const profile = await loadAccessProfile(db, user);
   return {
-    ...profile, userId: user.id, clientId: user.clientId, clientName: user.clientName, name: user.name,
+    ...profile,
+    userId: user.id,
+    clientId: user.clientId,
+    clientName: user.clientName,
+    name: user.name,
     sessionVersion: user.sessionVersion,
   };
 }

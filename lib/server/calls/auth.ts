@@ -16,7 +16,8 @@ export const auth = implement('auth', authCalls, {
     // Per address and per account name (known or not, so a 429 reveals nothing about the account);
     // a successful sign-in gives its attempt back, so the windows count failures only.
     const keys: Parameters<typeof takeAttempt>[0] = [
-      [`sign-in:ip:${clientIp(headers)}`, LIMITS.signInPerIp], [`sign-in:email:${body.email}`, LIMITS.signInPerAccount],
+      [`sign-in:ip:${clientIp(headers)}`, LIMITS.signInPerIp],
+      [`sign-in:email:${body.email}`, LIMITS.signInPerAccount],
     ];
     takeAttempt(keys);
     const { session, user } = await signIn(db, body);

@@ -1,7 +1,13 @@
 import 'server-only';
 import { clientCalls } from '@/lib/contract/clients';
 import {
-  ageingBuckets, clientFeatureList, clientSettings, dataUpdateTime, dimensionNames, dimensionValueList, distinctDimension,
+  ageingBuckets,
+  clientFeatureList,
+  clientSettings,
+  dataUpdateTime,
+  dimensionNames,
+  dimensionValueList,
+  distinctDimension,
   emailTemplate,
 } from '@/lib/server/clients/client-settings';
 import { implement } from './serve';

@@ -3,14 +3,21 @@ import { contactCalls } from '@/lib/contract/contacts';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import {
-  createContact, deleteContact, editContact, getContact, type ContactUser,
+  createContact,
+  deleteContact,
+  editContact,
+  getContact,
+  type ContactUser,
 } from '@/lib/server/contacts/contact-changes';
 import { listContacts } from '@/lib/server/contacts/list-contacts';
 import { implement } from './serve';
 
 /** Who changes a contact: the tenant, the user (for the audit log) and their scope. */
-const editor = (session: SessionData, scope: ObligorScope): ContactUser =>
-  ({ clientId: session.clientId, userId: session.userId, scope });
+const editor = (session: SessionData, scope: ObligorScope): ContactUser => ({
+  clientId: session.clientId,
+  userId: session.userId,
+  scope,
+});
 
 export const contacts = implement('contacts', contactCalls, {
   list: ({ db, session, scope, query }) => listContacts(db, session.clientId, scope, query),

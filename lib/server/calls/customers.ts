@@ -29,7 +29,8 @@ const wholeBook = { parentSysObligorCode: undefined, sysObligorCode: undefined }
 export const customers = implement('customers', customerCalls, {
   parentObligors: ({ db, session, scope, query }) => listParentObligors(db, session.clientId, { ...query, scope }),
   customerMapping: ({ db, session, scope, query }) => customerMapping(db, session.clientId, { ...query, scope }),
-  riskOverview: ({ db, session, scope, query }) => riskOverview(db, session.clientId, { ...query, ...wholeBook, scope }),
+  riskOverview: ({ db, session, scope, query }) =>
+    riskOverview(db, session.clientId, { ...query, ...wholeBook, scope }),
   dso: ({ db, session, scope, query }) => dsoSeries(db, session.clientId, { ...query, ...wholeBook, scope }),
   annualDso: ({ db, session, scope, query }) => annualDsoAt(db, session.clientId, { ...query, ...wholeBook, scope }),
   ratings: ({ db, session, scope, query }) => listRatings(db, session.clientId, { ...query, scope }),
@@ -39,7 +40,10 @@ export const customers = implement('customers', customerCalls, {
   obligor: ({ db, session, scope, params }) => getObligor(db, session.clientId, params.code, scope),
   familyObligors: async ({ db, session, scope, query, params }) => {
     await assertObligorVisible(db, session.clientId, scope, params.id);
-    return listReceivables(db, session.clientId, { ...ZReceivablesQuery.parse({ ...query, parentSysObligorCode: params.id }), scope });
+    return listReceivables(db, session.clientId, {
+      ...ZReceivablesQuery.parse({ ...query, parentSysObligorCode: params.id }),
+      scope,
+    });
   },
   familyOverview: async ({ db, session, scope, query }) => {
     await assertObligorVisible(db, session.clientId, scope, familyOrObligor(query));

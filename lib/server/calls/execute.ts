@@ -76,7 +76,9 @@ function parseParams(schema: z.ZodType, raw: Record<string, unknown> | undefined
  * Tests and development check every answer against its schema, so a service and its contract
  * cannot drift apart unnoticed; production trusts them and saves the work. VALIDATE_ANSWERS=1 forces it.
  */
-const VALIDATE_ANSWERS = process.env.VALIDATE_ANSWERS === '1' || (process.env.NODE_ENV !== 'production' && process.env.VALIDATE_ANSWERS !== '0');
+const VALIDATE_ANSWERS =
+  process.env.VALIDATE_ANSWERS === '1' ||
+  (process.env.NODE_ENV !== 'production' && process.env.VALIDATE_ANSWERS !== '0');
 
 export class AnswerOutsideContract extends Error {}
 

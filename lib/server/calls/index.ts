@@ -25,8 +25,23 @@ import type { ServedCall } from './serve';
  * through `lib/backend`; the browser through `lib/client/api.ts`.
  */
 export const CALLS = {
-  clients, receivables, customers, creditLimits, manageCustomers, performance, auth, accounts, personnel, tasks, notifications,
-  contacts, communications, portal, investors, reports, imports,
+  clients,
+  receivables,
+  customers,
+  creditLimits,
+  manageCustomers,
+  performance,
+  auth,
+  accounts,
+  personnel,
+  tasks,
+  notifications,
+  contacts,
+  communications,
+  portal,
+  investors,
+  reports,
+  imports,
 };
 
 export type CallTable = typeof CALLS;

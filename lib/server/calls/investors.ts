@@ -3,7 +3,12 @@ import { investorCalls } from '@/lib/contract/investors';
 import { getHolding, listHoldings } from '@/lib/server/investors/list-holdings';
 import { getOffering, listOfferings } from '@/lib/server/investors/offerings';
 import {
-  assertPoolVisible, getOriginator, listOriginators, originatorOfHolding, originatorOfOffering, poolPerformance,
+  assertPoolVisible,
+  getOriginator,
+  listOriginators,
+  originatorOfHolding,
+  originatorOfOffering,
+  poolPerformance,
 } from '@/lib/server/investors/pool-performance';
 import { subscribe } from '@/lib/server/investors/subscribe';
 import { implement } from './serve';

@@ -12,7 +12,11 @@ export const receivables = implement('receivables', receivablesCalls, {
   overview: ({ db, session, scope, query }) => receivablesOverview(db, session.clientId, { ...query, scope }),
   byDim1: ({ db, session, scope, query }) => receivablesByDim1(db, session.clientId, { ...query, scope }),
   families: ({ db, session, scope, query: { parentSysObligorCode, ...rest } }) =>
-    listReceivables(db, session.clientId, { ...rest, sysObligorCode: parentSysObligorCode ?? rest.sysObligorCode, scope }),
+    listReceivables(db, session.clientId, {
+      ...rest,
+      sysObligorCode: parentSysObligorCode ?? rest.sysObligorCode,
+      scope,
+    }),
   openInvoices: ({ db, session, scope, query }) => listOpenInvoices(db, session.clientId, { ...query, scope }),
   invoice: ({ db, session, scope, query }) => getInvoice(db, session.clientId, query.sysInvoiceNum, query.date, scope),
 });

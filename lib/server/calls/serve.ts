@@ -49,7 +49,11 @@ export function implement<T extends Record<string, CallContract>>(
 ): ServedCalls<T> {
   const served = {} as Record<string, ServedCall>;
   for (const name of Object.keys(contracts)) {
-    served[name] = { id: `${domain}.${name}`, contract: contracts[name]!, run: services[name] as Service<CallContract> };
+    served[name] = {
+      id: `${domain}.${name}`,
+      contract: contracts[name]!,
+      run: services[name] as Service<CallContract>,
+    };
   }
   return served as ServedCalls<T>;
 }

@@ -26,7 +26,13 @@ export async function clientSettings(db: Db, clientId: number): Promise<TClientS
 export async function ageingBuckets(db: Db, clientId: number) {
   const client = await getClient(db, clientId);
   const boundaries = boundariesOf(client);
-  return [{ ...boundaries, creditLabels: bucketLabels(boundaries, 'CREDIT_DATE'), invoiceLabels: bucketLabels(boundaries, 'INVOICE_DATE') }];
+  return [
+    {
+      ...boundaries,
+      creditLabels: bucketLabels(boundaries, 'CREDIT_DATE'),
+      invoiceLabels: bucketLabels(boundaries, 'INVOICE_DATE'),
+    },
+  ];
 }
 
 /** GET clients/{clientId}/dimensions: the first item names dim1..dim3. */
@@ -37,15 +43,23 @@ export async function dimensionNames(db: Db, clientId: number) {
 
 /** GET clients/{clientId}/dimensions/values: every value of dim1..dim6. */
 export async function dimensionValueList(db: Db, clientId: number) {
-  return db.select({ id: dimensionValues.id, dimLevel: dimensionValues.dimLevel, name: dimensionValues.name, parentId: dimensionValues.parentId })
-    .from(dimensionValues).where(eq(dimensionValues.clientId, clientId))
+  return db
+    .select({
+      id: dimensionValues.id,
+      dimLevel: dimensionValues.dimLevel,
+      name: dimensionValues.name,
+      parentId: dimensionValues.parentId,
+    })
+    .from(dimensionValues)
+    .where(eq(dimensionValues.clientId, clientId))
     .orderBy(asc(dimensionValues.dimLevel), asc(dimensionValues.name));
 }
 
 /** GET /gl_mappings/distinct_dim{1,2}: the values of one dimension that customers actually carry. */
 export async function distinctDimension(db: Db, clientId: number, level: 1 | 2) {
   const column = level === 1 ? obligors.dim1Id : obligors.dim2Id;
-  return db.selectDistinct({ id: dimensionValues.id, name: dimensionValues.name })
+  return db
+    .selectDistinct({ id: dimensionValues.id, name: dimensionValues.name })
     .from(dimensionValues)
     .innerJoin(obligors, and(eq(obligors.clientId, dimensionValues.clientId), eq(column, dimensionValues.id)))
     .where(and(eq(dimensionValues.clientId, clientId), eq(dimensionValues.dimLevel, level)))
@@ -63,14 +77,18 @@ export async function dataUpdateTime(db: Db, clientId: number) {
 
 /** GET clients/{clientId}/features: the client's switched-on features. */
 export async function clientFeatureList(db: Db, clientId: number) {
-  return db.select({ feature: clientFeatures.feature, enabled: clientFeatures.enabled })
-    .from(clientFeatures).where(eq(clientFeatures.clientId, clientId)).orderBy(asc(clientFeatures.feature));
+  return db
+    .select({ feature: clientFeatures.feature, enabled: clientFeatures.enabled })
+    .from(clientFeatures)
+    .where(eq(clientFeatures.clientId, clientId))
+    .orderBy(asc(clientFeatures.feature));
 }
-
 
 /** GET clients/{clientId}/email_template: the client's payment-reminder template. */
 export async function emailTemplate(db: Db, clientId: number) {
-  const [row] = await db.select({ subject: emailTemplates.subject, body: emailTemplates.body })
-    .from(emailTemplates).where(eq(emailTemplates.clientId, clientId));
+  const [row] = await db
+    .select({ subject: emailTemplates.subject, body: emailTemplates.body })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.clientId, clientId));
   return row ?? null;
 }

@@ -5,7 +5,10 @@ import { queryRows } from '@/lib/db/query';
 import type { TCommunication, TCommunicationsQuery } from '@/lib/contract/communications';
 import { assertObligorVisible, scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 
-type RawCommunication = Omit<TCommunication, 'promisedAmount' | 'createdAt'> & { promisedAmount: string | null; createdAt: string | Date };
+type RawCommunication = Omit<TCommunication, 'promisedAmount' | 'createdAt'> & {
+  promisedAmount: string | null;
+  createdAt: string | Date;
+};
 
 export function toCommunication(raw: RawCommunication): TCommunication {
   return {
@@ -33,7 +36,11 @@ export function communicationSelect(where: SQL): SQL {
  * them; a family with none of them is 404, like a customer that does not exist.
  */
 export async function listCommunications(
-  db: Db, clientId: number, scope: ObligorScope, code: string, query: TCommunicationsQuery,
+  db: Db,
+  clientId: number,
+  scope: ObligorScope,
+  code: string,
+  query: TCommunicationsQuery,
 ): Promise<{ rows: TCommunication[]; total: number }> {
   await assertObligorVisible(db, clientId, scope, code);
   const where: SQL[] = [
@@ -46,12 +53,18 @@ export async function listCommunications(
   // id breaks ties between notes of one day, in the order they were logged.
   const order = query.order === 'ASC' ? sql`c.comm_date asc, c.id asc` : sql`c.comm_date desc, c.id desc`;
   const [rows, [count]] = await Promise.all([
-    queryRows<RawCommunication>(db, sql`${communicationSelect(condition)}
-      order by ${order} limit ${query.count} offset ${(query.offset - 1) * query.count}`),
-    queryRows<{ total: string | number }>(db, sql`
+    queryRows<RawCommunication>(
+      db,
+      sql`${communicationSelect(condition)}
+      order by ${order} limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+    ),
+    queryRows<{ total: string | number }>(
+      db,
+      sql`
       select count(*) as total from communications c
       join obligors o on o.client_id = c.client_id and o.sys_obligor_code = c.sys_obligor_code
-      where ${condition}`),
+      where ${condition}`,
+    ),
   ]);
   return { rows: rows.map(toCommunication), total: Number(count?.total ?? 0) };
 }

@@ -14,23 +14,41 @@ import { assertObligorInScope } from './obligor-in-scope';
  * pay on one obligor they may see (a parent's note goes on the parent itself, not its family).
  */
 export async function logCommunication(
-  db: Db, user: { clientId: number; userId: number; scope: ObligorScope }, code: string, body: TLogCommunicationBody,
+  db: Db,
+  user: { clientId: number; userId: number; scope: ObligorScope },
+  code: string,
+  body: TLogCommunicationBody,
 ): Promise<TCommunication> {
   const { clientId, userId } = user;
   await assertObligorInScope(db, clientId, user.scope, code);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(communications).values({
-      clientId, sysObligorCode: code, commDate: body.commDate, channel: body.channel, summary: body.summary,
-      promisedAmount: body.promisedAmount === undefined ? null : body.promisedAmount.toFixed(2),
-      followUpDate: body.followUpDate ?? null, userId,
-    }).returning({ id: communications.id });
+    const [row] = await tx
+      .insert(communications)
+      .values({
+        clientId,
+        sysObligorCode: code,
+        commDate: body.commDate,
+        channel: body.channel,
+        summary: body.summary,
+        promisedAmount: body.promisedAmount === undefined ? null : body.promisedAmount.toFixed(2),
+        followUpDate: body.followUpDate ?? null,
+        userId,
+      })
+      .returning({ id: communications.id });
     await tx.insert(auditLog).values({
-      clientId, userId, action: 'communication_logged', entity: 'obligor', entityId: code, detail: { communicationId: row!.id, channel: body.channel },
+      clientId,
+      userId,
+      action: 'communication_logged',
+      entity: 'obligor',
+      entityId: code,
+      detail: { communicationId: row!.id, channel: body.channel },
     });
     return row!.id;
   });
-  const [created] = await queryRows<Parameters<typeof toCommunication>[0]>(db,
-    communicationSelect(sql`c.client_id = ${clientId} and c.id = ${id}`));
+  const [created] = await queryRows<Parameters<typeof toCommunication>[0]>(
+    db,
+    communicationSelect(sql`c.client_id = ${clientId} and c.id = ${id}`),
+  );
   if (!created) throw notFound('Communication');
   return toCommunication(created);
 }

@@ -12,7 +12,10 @@ import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor
  */
 export async function assertObligorInScope(db: Db, clientId: number, scope: ObligorScope, code: string): Promise<void> {
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  const rows = await queryRows<{ one: number }>(db, sql`
-    select 1 as one from obligors o where o.client_id = ${clientId} and o.sys_obligor_code = ${code} and ${inScope}`);
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`
+    select 1 as one from obligors o where o.client_id = ${clientId} and o.sys_obligor_code = ${code} and ${inScope}`,
+  );
   if (rows.length === 0) throw notFound('Customer');
 }

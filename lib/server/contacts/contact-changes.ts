@@ -17,7 +17,10 @@ export interface ContactUser {
 
 /** One contact the user may see, or 404 (another client's, or of an obligor outside the scope). */
 export async function getContact(db: Db, clientId: number, scope: ObligorScope, id: number): Promise<TContact> {
-  const [row] = await queryRows<TContact>(db, contactSelect(sql`${visibleContacts(clientId, scope)} and ct.id = ${id}`));
+  const [row] = await queryRows<TContact>(
+    db,
+    contactSelect(sql`${visibleContacts(clientId, scope)} and ct.id = ${id}`),
+  );
   if (!row) throw notFound('Contact');
   return row;
 }
@@ -27,14 +30,18 @@ function fields(body: TCreateContactBody | TEditContactBody) {
 }
 
 async function audit(db: Db, user: ContactUser, action: string, id: number, detail: Record<string, unknown>) {
-  await db.insert(auditLog).values({ clientId: user.clientId, userId: user.userId, action, entity: 'contact', entityId: String(id), detail });
+  await db
+    .insert(auditLog)
+    .values({ clientId: user.clientId, userId: user.userId, action, entity: 'contact', entityId: String(id), detail });
 }
 
 /** POST /contacts */
 export async function createContact(db: Db, user: ContactUser, body: TCreateContactBody): Promise<TContact> {
   await assertObligorInScope(db, user.clientId, user.scope, body.sysObligorCode);
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(contacts).values({ clientId: user.clientId, sysObligorCode: body.sysObligorCode, ...fields(body) })
+    const [row] = await tx
+      .insert(contacts)
+      .values({ clientId: user.clientId, sysObligorCode: body.sysObligorCode, ...fields(body) })
       .returning({ id: contacts.id });
     await audit(tx, user, 'contact_created', row!.id, { sysObligorCode: body.sysObligorCode, name: body.name });
     return row!.id;
@@ -46,9 +53,12 @@ export async function createContact(db: Db, user: ContactUser, body: TCreateCont
 export async function editContact(db: Db, user: ContactUser, id: number, body: TEditContactBody): Promise<TContact> {
   const current = await getContact(db, user.clientId, user.scope, id);
   const sysObligorCode = body.sysObligorCode ?? current.sysObligorCode;
-  if (sysObligorCode !== current.sysObligorCode) await assertObligorInScope(db, user.clientId, user.scope, sysObligorCode);
+  if (sysObligorCode !== current.sysObligorCode)
+    await assertObligorInScope(db, user.clientId, user.scope, sysObligorCode);
   await db.transaction(async (tx) => {
-    await tx.update(contacts).set({ sysObligorCode, ...fields(body) })
+    await tx
+      .update(contacts)
+      .set({ sysObligorCode, ...fields(body) })
       .where(and(eq(contacts.clientId, user.clientId), eq(contacts.id, id)));
     await audit(tx, user, 'contact_changed', id, { before: current, after: { sysObligorCode, ...fields(body) } });
   });

@@ -25,7 +25,12 @@ export function visibleContacts(clientId: number, scope: ObligorScope): SQL {
 /** Name, email or customer name contain the text; a number also matches the phone digits however they are spaced. */
 function searchCondition(text: string): SQL {
   const like = `%${escapeLike(text)}%`;
-  const parts = [sql`ct.name ilike ${like}`, sql`ct.email ilike ${like}`, sql`ct.phone ilike ${like}`, sql`o.name ilike ${like}`];
+  const parts = [
+    sql`ct.name ilike ${like}`,
+    sql`ct.email ilike ${like}`,
+    sql`ct.phone ilike ${like}`,
+    sql`o.name ilike ${like}`,
+  ];
   const digits = text.replace(/\D/g, '');
   if (/^[\d\s+\-().]+$/.test(text) && digits.length >= 3) {
     parts.push(sql`regexp_replace(coalesce(ct.phone, ''), '[^0-9]', '', 'g') like ${`%${digits}%`}`);
@@ -48,13 +53,19 @@ export async function listContacts(db: Db, clientId: number, scope: ObligorScope
   const condition = sql.join(where, sql` and `);
   const direction = query.order === 'DESC' ? sql`desc` : sql`asc`;
   const [rows, [count]] = await Promise.all([
-    queryRows<TContact>(db, sql`${contactSelect(condition)}
+    queryRows<TContact>(
+      db,
+      sql`${contactSelect(condition)}
       order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, lower(ct.name) ${direction}, ct.id ${direction}
-      limit ${query.count} offset ${(query.offset - 1) * query.count}`),
-    queryRows<{ total: string | number }>(db, sql`
+      limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+    ),
+    queryRows<{ total: string | number }>(
+      db,
+      sql`
       select count(*) as total from contacts ct
       join obligors o on o.client_id = ct.client_id and o.sys_obligor_code = ct.sys_obligor_code
-      where ${condition}`),
+      where ${condition}`,
+    ),
   ]);
   return { rows, total: Number(count?.total ?? 0) };
 }

@@ -29,12 +29,23 @@ export interface ApplyContext {
  * same files again changes nothing; returns how many rows were inserted and updated. `newKeys`
  * keeps the keys of the inserted rows in a staging table (the refresh skips what they settle).
  */
-async function upsert(db: Db, statement: SQL, rows: number, skipped: number, newKeys?: { key: string; table: string }): Promise<KindCounts> {
+async function upsert(
+  db: Db,
+  statement: SQL,
+  rows: number,
+  skipped: number,
+  newKeys?: { key: string; table: string },
+): Promise<KindCounts> {
   const key = newKeys ? sql`, ${sql.identifier(newKeys.key)}` : sql``;
-  const keep = newKeys ? sql`, kept as (insert into ${sql.identifier(newKeys.table)} select ${sql.identifier(newKeys.key)} from up where inserted)` : sql``;
-  const [counts] = await queryRows<{ inserted: number; updated: number }>(db, sql`
+  const keep = newKeys
+    ? sql`, kept as (insert into ${sql.identifier(newKeys.table)} select ${sql.identifier(newKeys.key)} from up where inserted)`
+    : sql``;
+  const [counts] = await queryRows<{ inserted: number; updated: number }>(
+    db,
+    sql`
     with up as (${statement} returning (xmax = 0) as inserted${key})${keep}
-    select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from up`);
+    select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from up`,
+  );
   const inserted = counts?.inserted ?? 0;
   const updated = counts?.updated ?? 0;
   return { rows, inserted, updated, unchanged: rows - skipped - inserted - updated, skipped };
@@ -59,22 +70,31 @@ const OBLIGOR_COLUMNS: [file: string, column: string, expr: SQL][] = [
 ];
 
 /** Obligors: new dimension values first, then the upsert, then credit limit history. */
-export async function applyObligors(ctx: ApplyContext, columns: string[], rows: number): Promise<KindCounts & { dimensionValues: number }> {
+export async function applyObligors(
+  ctx: ApplyContext,
+  columns: string[],
+  rows: number,
+): Promise<KindCounts & { dimensionValues: number }> {
   const { db, clientId } = ctx;
   let dimensionValues = 0;
   for (const level of [1, 2, 3]) {
     if (!columns.includes(`dim${level}`)) continue;
-    const [created] = await queryRows<{ n: number }>(db, sql`
+    const [created] = await queryRows<{ n: number }>(
+      db,
+      sql`
       with ins as (
         insert into dimension_values (client_id, dim_level, name)
         select distinct ${clientId}::int, ${level}::smallint, s.${id(`dim${level}`)} from import_obligors s where s.ok and s.${id(`dim${level}`)} is not null
         on conflict (client_id, dim_level, name) do nothing returning 1)
-      select count(*)::int as n from ins`);
+      select count(*)::int as n from ins`,
+    );
     dimensionValues += created?.n ?? 0;
   }
   const present = OBLIGOR_COLUMNS.filter(([file]) => columns.includes(file));
   const targets = present.map(([, column]) => id(column));
-  const counts = await upsert(db, sql`
+  const counts = await upsert(
+    db,
+    sql`
     insert into obligors as o (client_id, sys_obligor_code, ${list(targets)})
     select ${clientId}, s.sys_obligor_code, ${list(present.map(([, , expr]) => expr))}
     from import_obligors s
@@ -85,7 +105,10 @@ export async function applyObligors(ctx: ApplyContext, columns: string[], rows: 
     left join users r on r.client_id = ${clientId} and lower(r.email) = s.representative_email
     where s.ok
     on conflict (client_id, sys_obligor_code) do update set ${list(targets.map((t) => sql`${t} = excluded.${t}`))}
-    where (${list(targets.map((t) => sql`o.${t}`))}) is distinct from (${list(targets.map((t) => sql`excluded.${t}`))})`, rows, ctx.skipped.obligors);
+    where (${list(targets.map((t) => sql`o.${t}`))}) is distinct from (${list(targets.map((t) => sql`excluded.${t}`))})`,
+    rows,
+    ctx.skipped.obligors,
+  );
   if (columns.includes('credit_limit')) {
     // A limit that differs from the latest history row starts a new period today (idempotent on re-import).
     await db.execute(sql`
@@ -109,15 +132,30 @@ export async function applyObligors(ctx: ApplyContext, columns: string[], rows: 
 }
 
 export function applyRatings(ctx: ApplyContext, rows: number): Promise<KindCounts> {
-  return upsert(ctx.db, sql`
+  return upsert(
+    ctx.db,
+    sql`
     insert into obligor_ratings as t (client_id, sys_obligor_code, rating_date, rating)
     select ${ctx.clientId}, s.sys_obligor_code, s.rating_date, s.rating from import_ratings s where s.ok
     on conflict (client_id, sys_obligor_code, rating_date) do update set rating = excluded.rating
-    where t.rating is distinct from excluded.rating`, rows, ctx.skipped.ratings);
+    where t.rating is distinct from excluded.rating`,
+    rows,
+    ctx.skipped.ratings,
+  );
 }
 
-const INVOICE_COLUMNS = ['invoice_num', 'sys_obligor_code', 'doc_type', 'issue_date', 'due_date', 'amount', 'currency',
-  'dim1_id', 'dim2_id', 'dim3_id'].map(id);
+const INVOICE_COLUMNS = [
+  'invoice_num',
+  'sys_obligor_code',
+  'doc_type',
+  'issue_date',
+  'due_date',
+  'amount',
+  'currency',
+  'dim1_id',
+  'dim2_id',
+  'dim3_id',
+].map(id);
 
 /**
  * A new item has no payments but the batch's: its paid total, settled date and status are set as it
@@ -131,7 +169,9 @@ export function applyInvoices(ctx: ApplyContext, rows: number): Promise<KindCoun
       case when i.doc_type = 'CREDIT_NOTE' then -p.amount else p.amount end as amount
     from import_payments p join import_invoices i on i.sys_invoice_num = p.sys_invoice_num and i.ok
     where p.ok`;
-  return upsert(ctx.db, sql`
+  return upsert(
+    ctx.db,
+    sql`
     insert into invoices as t (client_id, sys_invoice_num, ${list(INVOICE_COLUMNS)}, paid_to_date, settled_date, status)
     select ${ctx.clientId}, s.sys_invoice_num, s.invoice_num, s.sys_obligor_code, s.doc_type, s.issue_date, s.due_date,
       s.amount, s.currency, o.dim1_id, o.dim2_id, o.dim3_id, coalesce(paid.paid_total, 0), paid.settled_date, ${statusOf(sql`paid.settled_date`)}
@@ -141,12 +181,17 @@ export function applyInvoices(ctx: ApplyContext, rows: number): Promise<KindCoun
     order by s.sys_invoice_num
     on conflict (client_id, sys_invoice_num) do update set ${list(INVOICE_COLUMNS.map((c) => sql`${c} = excluded.${c}`))}
     where (${list(INVOICE_COLUMNS.map((c) => sql`t.${c}`))}) is distinct from (${list(INVOICE_COLUMNS.map((c) => sql`excluded.${c}`))})`,
-  rows, ctx.skipped.invoices, { key: 'sys_invoice_num', table: 'import_new_invoices' });
+    rows,
+    ctx.skipped.invoices,
+    { key: 'sys_invoice_num', table: 'import_new_invoices' },
+  );
 }
 
 /** Payments carry the sign of their item: adjusting a credit note is a negative payment, as in the seed. */
 export function applyPayments(ctx: ApplyContext, rows: number): Promise<KindCounts> {
-  return upsert(ctx.db, sql`
+  return upsert(
+    ctx.db,
+    sql`
     insert into payments as t (client_id, payment_ref, sys_invoice_num, paid_date, amount)
     select ${ctx.clientId}, s.payment_ref, s.sys_invoice_num, s.paid_date,
       case when i.doc_type = 'CREDIT_NOTE' then -s.amount else s.amount end
@@ -155,7 +200,10 @@ export function applyPayments(ctx: ApplyContext, rows: number): Promise<KindCoun
     order by s.payment_ref
     on conflict (client_id, payment_ref) do update
       set sys_invoice_num = excluded.sys_invoice_num, paid_date = excluded.paid_date, amount = excluded.amount
-    where (t.sys_invoice_num, t.paid_date, t.amount) is distinct from (excluded.sys_invoice_num, excluded.paid_date, excluded.amount)`, rows, ctx.skipped.payments);
+    where (t.sys_invoice_num, t.paid_date, t.amount) is distinct from (excluded.sys_invoice_num, excluded.paid_date, excluded.amount)`,
+    rows,
+    ctx.skipped.payments,
+  );
 }
 
 export const APPLY_ORDER: readonly ImportKind[] = ['obligors', 'ratings', 'invoices', 'payments'];

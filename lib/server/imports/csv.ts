@@ -11,7 +11,10 @@ export interface CsvRecord {
 }
 
 export class CsvFormatError extends Error {
-  constructor(readonly line: number, message: string) {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -19,8 +19,10 @@ export interface RowContext {
   currency: string;
 }
 
-const text = (max: number) => (value: string): Parsed<string> =>
-  value.length <= max ? { ok: true, value } : { ok: false, reason: `longer than ${max} characters` };
+const text =
+  (max: number) =>
+  (value: string): Parsed<string> =>
+    value.length <= max ? { ok: true, value } : { ok: false, reason: `longer than ${max} characters` };
 const date = (value: string) => parseDate(value);
 const positive = (value: string) => parseAmount(value, { positive: true });
 
@@ -49,9 +51,10 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
     { name: 'amount', required: true, parse: positive },
     {
       name: 'currency',
-      parse: (v, ctx) => v.toUpperCase() === ctx.currency
-        ? { ok: true, value: ctx.currency }
-        : { ok: false, reason: `"${v}" is not the client's currency ${ctx.currency}` },
+      parse: (v, ctx) =>
+        v.toUpperCase() === ctx.currency
+          ? { ok: true, value: ctx.currency }
+          : { ok: false, reason: `"${v}" is not the client's currency ${ctx.currency}` },
     },
   ],
   payments: [
@@ -71,7 +74,11 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
 export function kindOfFile(name: string): ImportKind | null {
   const base = name.split(/[\\/]/).pop()?.toLowerCase() ?? '';
   if (!/\.(csv|xlsx)$/.test(base)) return null;
-  return IMPORT_KINDS.find((k) => base === `${k}.csv` || base === `${k}.xlsx` || base.startsWith(`${k}-`) || base.startsWith(`${k}_`)) ?? null;
+  return (
+    IMPORT_KINDS.find(
+      (k) => base === `${k}.csv` || base === `${k}.xlsx` || base.startsWith(`${k}-`) || base.startsWith(`${k}_`),
+    ) ?? null
+  );
 }
 
 export interface HeaderPlan {
@@ -97,8 +104,14 @@ export function planHeader(kind: ImportKind, header: string[]): HeaderPlan {
     else index.set(name, i);
   });
   const errors: string[] = [];
-  if (unknown.length) errors.push(`unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (expected ${specs.map((s) => s.name).join(', ')})`);
-  if (repeated.length) errors.push(`column${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} appear${repeated.length > 1 ? '' : 's'} twice`);
+  if (unknown.length)
+    errors.push(
+      `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (expected ${specs.map((s) => s.name).join(', ')})`,
+    );
+  if (repeated.length)
+    errors.push(
+      `column${repeated.length > 1 ? 's' : ''} ${repeated.join(', ')} appear${repeated.length > 1 ? '' : 's'} twice`,
+    );
   const missing = specs.filter((s) => s.required && !index.has(s.name)).map((s) => s.name);
   if (missing.length) errors.push(`missing required column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`);
   return { index, width: header.length, errors };
@@ -115,7 +128,11 @@ export interface StagedRow {
  * rows referring to it report their own problems only, not a missing reference.
  */
 export function convertRow(
-  kind: ImportKind, plan: HeaderPlan, fields: string[], line: number, ctx: RowContext,
+  kind: ImportKind,
+  plan: HeaderPlan,
+  fields: string[],
+  line: number,
+  ctx: RowContext,
   report: (column: string, reason: string) => void,
 ): StagedRow {
   const row: StagedRow = { line, ok: true };

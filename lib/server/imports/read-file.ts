@@ -61,7 +61,12 @@ function records(source: ImportSource): AsyncGenerator<CsvRecord[]> {
  * `onRows` reports progress every batch.
  */
 export async function readIntoStage(
-  db: Db, source: ImportSource, kind: ImportKind, ctx: RowContext, sink: ErrorSink, onRows?: (rows: number) => void,
+  db: Db,
+  source: ImportSource,
+  kind: ImportKind,
+  ctx: RowContext,
+  sink: ErrorSink,
+  onRows?: (rows: number) => void,
 ): Promise<FileSummary> {
   const writer = new StageWriter(db, kind);
   let plan: ReturnType<typeof planHeader> | null = null;
@@ -86,7 +91,8 @@ export async function readIntoStage(
       } catch (error) {
         if (error instanceof CsvFormatError) return fail(error.line, error.message);
         // exceljs (unzip, XML) fails with plain errors on a file that is not a workbook.
-        if (isXlsx(source)) return fail(0, `not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)})`);
+        if (isXlsx(source))
+          return fail(0, `not a readable XLSX workbook (${error instanceof Error ? error.message : String(error)})`);
         throw error;
       }
       if (next.done) break;
@@ -103,8 +109,11 @@ export async function readIntoStage(
           continue;
         }
         summary.rows++;
-        await writer.add(convertRow(kind, plan, record.fields, record.line, ctx,
-          (column, reason) => sink.add({ file: source.name, line: record.line, column, reason })));
+        await writer.add(
+          convertRow(kind, plan, record.fields, record.line, ctx, (column, reason) =>
+            sink.add({ file: source.name, line: record.line, column, reason }),
+          ),
+        );
       }
       onRows?.(summary.rows);
     }

@@ -6,7 +6,15 @@ import { queryRows } from '@/lib/db/query';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
-import { APPLY_ORDER, applyInvoices, applyObligors, applyPayments, applyRatings, type ApplyContext, type KindCounts } from './apply';
+import {
+  APPLY_ORDER,
+  applyInvoices,
+  applyObligors,
+  applyPayments,
+  applyRatings,
+  type ApplyContext,
+  type KindCounts,
+} from './apply';
 import { IMPORT_KINDS, kindOfFile, type ImportKind } from './formats';
 import { ErrorSink, readIntoStage, type FileSummary, type ImportSource } from './read-file';
 import { createStageTables, indexStageTables } from './stage';
@@ -34,13 +42,38 @@ class BatchRejected extends Error {}
 /** The kind of each file, or errors: unknown names, two files of one kind, an empty batch. */
 function planFiles(files: ImportSource[], sink: ErrorSink): Map<ImportKind, ImportSource> {
   const byKind = new Map<ImportKind, ImportSource>();
-  if (!files.length) sink.add({ file: '', line: 0, column: '', reason: 'no files: give obligors, invoices, payments or ratings (.csv or .xlsx)'  }, true);
+  if (!files.length)
+    sink.add(
+      {
+        file: '',
+        line: 0,
+        column: '',
+        reason: 'no files: give obligors, invoices, payments or ratings (.csv or .xlsx)',
+      },
+      true,
+    );
   for (const file of files) {
     const kind = kindOfFile(file.name);
     if (!kind) {
-      sink.add({ file: file.name, line: 0, column: '', reason: `not an import file: name it ${IMPORT_KINDS.map((k) => `${k}.csv`).join(', ')} (or .xlsx)`  }, true);
+      sink.add(
+        {
+          file: file.name,
+          line: 0,
+          column: '',
+          reason: `not an import file: name it ${IMPORT_KINDS.map((k) => `${k}.csv`).join(', ')} (or .xlsx)`,
+        },
+        true,
+      );
     } else if (byKind.has(kind)) {
-      sink.add({ file: file.name, line: 0, column: '', reason: `a second ${kind} file (${byKind.get(kind)?.name} is the first): one file per kind`  }, true);
+      sink.add(
+        {
+          file: file.name,
+          line: 0,
+          column: '',
+          reason: `a second ${kind} file (${byKind.get(kind)?.name} is the first): one file per kind`,
+        },
+        true,
+      );
     } else byKind.set(kind, file);
   }
   return byKind;
@@ -67,18 +100,37 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
   const report = (status: TImportReport['status'], id: number): TImportReport => {
     const changes = Object.values(counts).reduce((n, c) => n + c.inserted + c.updated, 0);
     return {
-      id, status, files: summaries.map(({ name, kind, rows }) => ({ name, kind, rows })), counts, changes, dimensionValuesCreated,
-      errorCount: sink.count, skipped: Object.values(counts).reduce((n, c) => n + c.skipped, 0),
+      id,
+      status,
+      files: summaries.map(({ name, kind, rows }) => ({ name, kind, rows })),
+      counts,
+      changes,
+      dimensionValuesCreated,
+      errorCount: sink.count,
+      skipped: Object.values(counts).reduce((n, c) => n + c.skipped, 0),
       // By file, then line: format errors and reference errors of a row side by side.
-      errors: [...sink.errors].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line), startedAt: started.toISOString(), durationMs: Math.round(performance.now() - startedMs),
+      errors: [...sink.errors].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
+      startedAt: started.toISOString(),
+      durationMs: Math.round(performance.now() - startedMs),
     };
   };
   const record = async (tx: Db, result: TImportReport) => {
-    const [row] = await tx.insert(imports).values({
-      clientId: options.clientId, source: options.source, userId: options.userId, status: result.status,
-      files: result.files, counts: result.counts, errorCount: result.errorCount, errors: result.errors,
-      startedAt: started, finishedAt: new Date(), durationMs: result.durationMs,
-    }).returning({ id: imports.id });
+    const [row] = await tx
+      .insert(imports)
+      .values({
+        clientId: options.clientId,
+        source: options.source,
+        userId: options.userId,
+        status: result.status,
+        files: result.files,
+        counts: result.counts,
+        errorCount: result.errorCount,
+        errors: result.errors,
+        startedAt: started,
+        finishedAt: new Date(),
+        durationMs: result.durationMs,
+      })
+      .returning({ id: imports.id });
     return row!.id;
   };
 
@@ -94,8 +146,11 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         const source = byKind.get(kind);
         if (!source) continue;
         progress(`${source.name}: reading`);
-        summaries.push(await readIntoStage(tx, source, kind, { currency: client.currency }, sink,
-          (rows) => { if (rows % 100_000 < 1000) progress(`${source.name}: ${rows.toLocaleString('en-IN')} rows staged`); }));
+        summaries.push(
+          await readIntoStage(tx, source, kind, { currency: client.currency }, sink, (rows) => {
+            if (rows % 100_000 < 1000) progress(`${source.name}: ${rows.toLocaleString('en-IN')} rows staged`);
+          }),
+        );
         progress(`${source.name}: ${summaries.at(-1)!.rows.toLocaleString('en-IN')} rows staged`);
       }
       summaries = IMPORT_KINDS.flatMap((k) => summaries.filter((s) => s.kind === k));
@@ -122,13 +177,24 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
       const changed = Object.values(counts).some((c) => c.inserted + c.updated > 0);
       if (changed) await analyseGrownTables(tx, counts, progress);
       const since = changed ? await earliestChange(tx, counts) : undefined;
-      progress(changed ? `refreshing the ageing rollups${since ? ` from ${since}` : ''}` : 'no changes: refreshing today\'s rollups only');
+      progress(
+        changed
+          ? `refreshing the ageing rollups${since ? ` from ${since}` : ''}`
+          : "no changes: refreshing today's rollups only",
+      );
       // An unchanged ledger keeps its month-end rollups; today's are refreshed all the same.
       // Only new rows (since is set): no stored item lost a payment and no customer moved, so only the
       // batch's items can settle differently and only the batch's customers can age differently.
       const scope = since ? await batchScope(tx, options.clientId) : {};
-      await refreshReceivableRollups(tx, options.clientId, today, { onlyToday: !changed, since, ...scope, onProgress: progress });
-      await tx.insert(dataUpdateTimes).values({ clientId: options.clientId, integrationUpdateTime: new Date() })
+      await refreshReceivableRollups(tx, options.clientId, today, {
+        onlyToday: !changed,
+        since,
+        ...scope,
+        onProgress: progress,
+      });
+      await tx
+        .insert(dataUpdateTimes)
+        .values({ clientId: options.clientId, integrationUpdateTime: new Date() })
         .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { integrationUpdateTime: new Date() } });
       const result = report('SUCCEEDED', 0);
       return { ...result, id: await record(tx, result) };
@@ -151,8 +217,11 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
     union select i.sys_obligor_code from import_payments p join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = p.sys_invoice_num
     union select sys_obligor_code from import_ratings`);
   await db.execute(sql`analyze import_touched_obligors`);
-  const [share] = await queryRows<{ touched: number; all: number }>(db, sql`select
-    (select count(*) from import_touched_obligors)::int as touched, (select count(*) from obligors where client_id = ${clientId})::int as "all"`);
+  const [share] = await queryRows<{ touched: number; all: number }>(
+    db,
+    sql`select
+    (select count(*) from import_touched_obligors)::int as touched, (select count(*) from obligors where client_id = ${clientId})::int as "all"`,
+  );
   return {
     // The batch's new items were settled as they were written (applyInvoices); stored ones it pays are not.
     items: sql`select sys_invoice_num from import_payments where ok except select sys_invoice_num from import_new_invoices`,
@@ -163,13 +232,21 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
 
 /** Rows of each staging table marked not ok (by their format or by validation with skipBadRows). */
 async function skippedRows(db: Db): Promise<Record<ImportKind, number>> {
-  const [row] = await queryRows<Record<ImportKind, number>>(db, sql`select
+  const [row] = await queryRows<Record<ImportKind, number>>(
+    db,
+    sql`select
     (select count(*) from import_obligors where not ok)::int as obligors, (select count(*) from import_ratings where not ok)::int as ratings,
-    (select count(*) from import_invoices where not ok)::int as invoices, (select count(*) from import_payments where not ok)::int as payments`);
+    (select count(*) from import_invoices where not ok)::int as invoices, (select count(*) from import_payments where not ok)::int as payments`,
+  );
   return row!;
 }
 
-const TABLES: Record<ImportKind, string> = { obligors: 'obligors', ratings: 'obligor_ratings', invoices: 'invoices', payments: 'payments' };
+const TABLES: Record<ImportKind, string> = {
+  obligors: 'obligors',
+  ratings: 'obligor_ratings',
+  invoices: 'invoices',
+  payments: 'payments',
+};
 
 /**
  * Statistics describe the tables as they were at the last ANALYZE (autovacuum has not seen this
@@ -178,12 +255,19 @@ const TABLES: Record<ImportKind, string> = { obligors: 'obligors', ratings: 'obl
  * table and crawl, so it is analysed; a small batch into a large ledger skips the second it costs.
  * Growth is read from the table's pages against the pages counted at the last ANALYZE.
  */
-async function analyseGrownTables(db: Db, counts: Partial<Record<ImportKind, KindCounts>>, progress: (m: string) => void): Promise<void> {
+async function analyseGrownTables(
+  db: Db,
+  counts: Partial<Record<ImportKind, KindCounts>>,
+  progress: (m: string) => void,
+): Promise<void> {
   for (const [kind, c] of Object.entries(counts) as [ImportKind, KindCounts][]) {
     if (c.inserted + c.updated === 0) continue;
-    const [size] = await queryRows<{ analysed: number; now: number }>(db, sql`
+    const [size] = await queryRows<{ analysed: number; now: number }>(
+      db,
+      sql`
       select relpages::float8 as analysed, (pg_relation_size(oid) / current_setting('block_size')::int)::float8 as now
-      from pg_class where oid = ${TABLES[kind]}::regclass`);
+      from pg_class where oid = ${TABLES[kind]}::regclass`,
+    );
     if (size && size.analysed > 0 && size.now < 1.1 * size.analysed) continue;
     progress(`analysing ${TABLES[kind]}`);
     await db.execute(sql`analyze ${sql.identifier(TABLES[kind])}`);

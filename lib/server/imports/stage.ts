@@ -43,7 +43,9 @@ export async function createStageTables(db: Db): Promise<void> {
 export async function indexStageTables(db: Db): Promise<void> {
   for (const kind of Object.keys(STAGE_INDEXES) as ImportKind[]) {
     for (const [i, columns] of STAGE_INDEXES[kind].entries()) {
-      await db.execute(sql`create index ${sql.identifier(`import_${kind}_${i}`)} on ${stageTable(kind)} (${sql.raw(columns)})`);
+      await db.execute(
+        sql`create index ${sql.identifier(`import_${kind}_${i}`)} on ${stageTable(kind)} (${sql.raw(columns)})`,
+      );
     }
     await db.execute(sql`analyze ${stageTable(kind)}`);
   }
@@ -61,7 +63,10 @@ export class StageWriter {
   private inFlight: Promise<unknown> = Promise.resolve();
   count = 0;
 
-  constructor(private readonly db: Db, private readonly kind: ImportKind) {}
+  constructor(
+    private readonly db: Db,
+    private readonly kind: ImportKind,
+  ) {}
 
   async add(row: StagedRow): Promise<void> {
     this.rows.push(row);
@@ -82,7 +87,9 @@ export class StageWriter {
     await this.inFlight;
     const table = stageTable(this.kind);
     // Promise.resolve runs the query once: a drizzle query is a thenable that runs again on every then.
-    this.inFlight = Promise.resolve(this.db.execute(sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${json}::json)`));
+    this.inFlight = Promise.resolve(
+      this.db.execute(sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${json}::json)`),
+    );
     // A failure is raised by the next send or by close; until then it must not count as unhandled.
     this.inFlight.catch(() => undefined);
   }

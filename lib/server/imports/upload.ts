@@ -34,7 +34,9 @@ export async function uploadedBatch(req: NextRequest): Promise<{ files: ImportSo
   }
   const length = Number(req.headers.get('content-length') ?? 0);
   if (length > MAX_UPLOAD_BYTES) {
-    throw invalid(`The upload is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: use npm run import for big files`, { files: 'too large' });
+    throw invalid(`The upload is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: use npm run import for big files`, {
+      files: 'too large',
+    });
   }
   let form: FormData;
   try {

@@ -21,7 +21,8 @@ function duplicates(kind: ImportKind, keys: string[], label: string, good: boole
   // Constant identifiers only: safe to write as raw SQL.
   const value = keys.map((k) => `${k}::text`).join(` || ' ' || `);
   return {
-    kind, column: keys[0]!,
+    kind,
+    column: keys[0]!,
     query: sql.raw(`select line, '${label} ' || value || ' also on line ' || first_line as reason from (
       select line, ${value} as value, min(line) over (partition by ${keys.join(', ')}) as first_line
       from import_${kind} where ${keys.map((k) => `${k} is not null`).join(' and ')}${good ? ' and ok' : ''}) d
@@ -35,8 +36,10 @@ function duplicates(kind: ImportKind, keys: string[], label: string, good: boole
  */
 function checks(clientId: number, obligorColumns: Set<string>, good: boolean): Check[] {
   const ok = (alias: string) => (good ? sql.raw(` and ${alias}.ok`) : sql``);
-  const storedObligor = (code: SQL) => sql`exists (select 1 from obligors s where s.client_id = ${clientId} and s.sys_obligor_code = ${code})`;
-  const batchObligor = (code: SQL) => sql`exists (select 1 from import_obligors b where b.sys_obligor_code = ${code}${ok('b')})`;
+  const storedObligor = (code: SQL) =>
+    sql`exists (select 1 from obligors s where s.client_id = ${clientId} and s.sys_obligor_code = ${code})`;
+  const batchObligor = (code: SQL) =>
+    sql`exists (select 1 from import_obligors b where b.sys_obligor_code = ${code}${ok('b')})`;
   // The parent an obligor has once the batch is in: the file's when it lists the obligor, else the stored one.
   const finalParent = (code: SQL) => sql`(case when ${batchObligor(code)}
     then (select b.parent_sys_obligor_code from import_obligors b where b.sys_obligor_code = ${code}${ok('b')} order by b.line limit 1)
@@ -47,30 +50,35 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
     duplicates('payments', ['payment_ref'], 'payment_ref', good),
     duplicates('ratings', ['sys_obligor_code', 'rating_date'], 'a rating of', good),
     {
-      kind: 'invoices', column: 'sys_obligor_code',
+      kind: 'invoices',
+      column: 'sys_obligor_code',
       query: sql`select i.line, 'obligor ' || i.sys_obligor_code || ' is neither in obligors nor stored' as reason
         from import_invoices i where i.sys_obligor_code is not null${ok('i')}
           and not ${batchObligor(sql`i.sys_obligor_code`)} and not ${storedObligor(sql`i.sys_obligor_code`)}`,
     },
     {
-      kind: 'ratings', column: 'sys_obligor_code',
+      kind: 'ratings',
+      column: 'sys_obligor_code',
       query: sql`select r.line, 'obligor ' || r.sys_obligor_code || ' is neither in obligors nor stored' as reason
         from import_ratings r where r.sys_obligor_code is not null${ok('r')}
           and not ${batchObligor(sql`r.sys_obligor_code`)} and not ${storedObligor(sql`r.sys_obligor_code`)}`,
     },
     {
-      kind: 'payments', column: 'sys_invoice_num',
+      kind: 'payments',
+      column: 'sys_invoice_num',
       query: sql`select p.line, 'invoice ' || p.sys_invoice_num || ' is neither in invoices nor stored' as reason
         from import_payments p where p.sys_invoice_num is not null${ok('p')}
           and not exists (select 1 from import_invoices b where b.sys_invoice_num = p.sys_invoice_num${ok('b')})
           and not exists (select 1 from invoices s where s.client_id = ${clientId} and s.sys_invoice_num = p.sys_invoice_num)`,
     },
     {
-      kind: 'payments', column: 'amount',
+      kind: 'payments',
+      column: 'amount',
       query: overpaidPayments(clientId),
     },
     {
-      kind: 'invoices', column: 'amount',
+      kind: 'invoices',
+      column: 'amount',
       query: sql`select i.line, 'amount ' || abs(i.amount) || ' is below the payments already recorded against it (' || paid.total || ')' as reason
         from import_invoices i
         join lateral (select sum(abs(s.amount)) as total from payments s
@@ -80,10 +88,14 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
           and not exists (select 1 from import_payments p where p.sys_invoice_num = i.sys_invoice_num)`,
     },
   ];
-  for (const [column, label] of [['guest_email', 'field officer'], ['representative_email', 'area sales manager']] as const) {
+  for (const [column, label] of [
+    ['guest_email', 'field officer'],
+    ['representative_email', 'area sales manager'],
+  ] as const) {
     if (!obligorColumns.has(column)) continue;
     list.push({
-      kind: 'obligors', column,
+      kind: 'obligors',
+      column,
       query: sql`select o.line, 'no ${sql.raw(label)} with email ' || o.${sql.identifier(column)} || ' among the users of this client' as reason
         from import_obligors o where o.${sql.identifier(column)} is not null${ok('o')}
           and not exists (select 1 from users u where u.client_id = ${clientId} and lower(u.email) = o.${sql.identifier(column)})`,
@@ -92,19 +104,22 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
   if (obligorColumns.has('parent_sys_obligor_code')) {
     list.push(
       {
-        kind: 'obligors', column: 'parent_sys_obligor_code',
+        kind: 'obligors',
+        column: 'parent_sys_obligor_code',
         query: sql`select o.line, 'parent obligor ' || o.parent_sys_obligor_code || ' is neither in the file nor stored' as reason
           from import_obligors o where o.parent_sys_obligor_code is not null${ok('o')}
             and not ${batchObligor(sql`o.parent_sys_obligor_code`)} and not ${storedObligor(sql`o.parent_sys_obligor_code`)}`,
       },
       {
-        kind: 'obligors', column: 'parent_sys_obligor_code',
+        kind: 'obligors',
+        column: 'parent_sys_obligor_code',
         query: sql`select line, 'parent obligor ' || parent || ' is itself a child of ' || grandparent || ': a family has one level' as reason
           from (select o.line, o.parent_sys_obligor_code as parent, ${finalParent(sql`o.parent_sys_obligor_code`)} as grandparent
             from import_obligors o where o.parent_sys_obligor_code is not null${ok('o')}) x where grandparent is not null`,
       },
       {
-        kind: 'obligors', column: 'parent_sys_obligor_code',
+        kind: 'obligors',
+        column: 'parent_sys_obligor_code',
         query: sql`select o.line, 'obligor ' || o.sys_obligor_code || ' has child obligors, so it cannot have a parent' as reason
           from import_obligors o where o.parent_sys_obligor_code is not null${ok('o')} and (
             exists (select 1 from import_obligors c where c.parent_sys_obligor_code = o.sys_obligor_code${ok('c')})
@@ -149,7 +164,11 @@ const MAX_SKIP_ROUNDS = 10;
  * the good rows until none is found: what is left is a consistent batch of good rows.
  */
 export async function validateStaged(
-  db: Db, clientId: number, files: FileSummary[], sink: ErrorSink, skipBadRows = false,
+  db: Db,
+  clientId: number,
+  files: FileSummary[],
+  sink: ErrorSink,
+  skipBadRows = false,
 ): Promise<void> {
   const fileOf = new Map(files.map((f) => [f.kind, f.name]));
   const obligorColumns = new Set(files.find((f) => f.kind === 'obligors')?.columns ?? []);
@@ -158,18 +177,32 @@ export async function validateStaged(
     for (const check of checks(clientId, obligorColumns, skipBadRows)) {
       const file = fileOf.get(check.kind);
       if (!file) continue;
-      const rows = await queryRows<{ line: number; reason: string; total: number }>(db, sql`
-        select line, reason, count(*) over ()::int as total from (${check.query}) c order by line limit ${MAX_REPORTED_ERRORS}`);
+      const rows = await queryRows<{ line: number; reason: string; total: number }>(
+        db,
+        sql`
+        select line, reason, count(*) over ()::int as total from (${check.query}) c order by line limit ${MAX_REPORTED_ERRORS}`,
+      );
       for (const row of rows) sink.add({ file, line: row.line, column: check.column, reason: row.reason });
       // Errors past the report's limit are counted, not listed.
       const total = rows[0]?.total ?? 0;
       if (total > rows.length) sink.count += total - rows.length;
       found += total;
       if (skipBadRows && total) {
-        await db.execute(sql`update ${sql.identifier(`import_${check.kind}`)} set ok = false where line in (select line from (${check.query}) c)`);
+        await db.execute(
+          sql`update ${sql.identifier(`import_${check.kind}`)} set ok = false where line in (select line from (${check.query}) c)`,
+        );
       }
     }
     if (!found) return;
   }
-  if (skipBadRows) sink.add({ file: '', line: 0, column: '', reason: `rows kept failing after ${MAX_SKIP_ROUNDS} rounds of skipping: correct the files` }, true);
+  if (skipBadRows)
+    sink.add(
+      {
+        file: '',
+        line: 0,
+        column: '',
+        reason: `rows kept failing after ${MAX_SKIP_ROUNDS} rounds of skipping: correct the files`,
+      },
+      true,
+    );
 }

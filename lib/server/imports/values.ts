@@ -20,7 +20,10 @@ export function parseDate(text: string): Parsed<string> {
   if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
     return { ok: false, reason: `"${text}" is not a calendar date` };
   }
-  return { ok: true, value: `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` };
+  return {
+    ok: true,
+    value: `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+  };
 }
 
 const PLAIN = /^\d+(\.\d{1,2})?$/;
@@ -41,8 +44,12 @@ export function parseAmount(text: string, options: { positive: boolean }): Parse
   }
   if (!PLAIN.test(text) && !INDIAN.test(text) && !WESTERN.test(text)) {
     const decimals = /\.(\d+)$/.exec(text)?.[1];
-    if (decimals && decimals.length > 2 && /^[\d,]+\.\d+$/.test(text)) return { ok: false, reason: `"${text}" has more than 2 decimals` };
-    return { ok: false, reason: `"${text}" is not an amount (digits, optional 12,34,567.50 or 1,234,567.50 grouping, up to 2 decimals)` };
+    if (decimals && decimals.length > 2 && /^[\d,]+\.\d+$/.test(text))
+      return { ok: false, reason: `"${text}" has more than 2 decimals` };
+    return {
+      ok: false,
+      reason: `"${text}" is not an amount (digits, optional 12,34,567.50 or 1,234,567.50 grouping, up to 2 decimals)`,
+    };
   }
   const plain = text.replaceAll(',', '');
   const [whole = '', fraction = ''] = plain.split('.');
@@ -70,5 +77,7 @@ export function parseDocType(text: string): Parsed<DocType> {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parseEmail(text: string): Parsed<string> {
-  return EMAIL.test(text) ? { ok: true, value: text.toLowerCase() } : { ok: false, reason: `"${text}" is not an email address` };
+  return EMAIL.test(text)
+    ? { ok: true, value: text.toLowerCase() }
+    : { ok: false, reason: `"${text}" is not an email address` };
 }

@@ -27,7 +27,11 @@ export function cellText(value: unknown): string {
 
 export async function* xlsxRecords(input: Readable): AsyncGenerator<CsvRecord[]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit',
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'emit',
   });
   for await (const worksheet of reader) {
     let out: CsvRecord[] = [];

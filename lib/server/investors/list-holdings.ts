@@ -8,31 +8,57 @@ import { currentValue, nextPayment, realisedYield, type Cashflow } from '@/lib/d
 import { notFound } from '@/lib/server/domain-errors';
 
 interface HoldingRaw {
-  id: number; securityId: number; securityName: string; isin: string; originatorId: number; originatorName: string;
-  rating: string; status: THolding['status']; units: number; investedAmount: string; investedOn: string;
-  couponRate: string; maturityDate: string;
+  id: number;
+  securityId: number;
+  securityName: string;
+  isin: string;
+  originatorId: number;
+  originatorName: string;
+  rating: string;
+  status: THolding['status'];
+  units: number;
+  investedAmount: string;
+  investedOn: string;
+  couponRate: string;
+  maturityDate: string;
 }
 
 /** The investor firm's holdings (tenant = the session's client), each with its schedule. */
 async function holdingRows(db: Db, clientId: number, holdingId?: number) {
   const one = holdingId == null ? sql`` : sql`and h.id = ${holdingId}`;
-  const rows = await queryRows<HoldingRaw>(db, sql`
+  const rows = await queryRows<HoldingRaw>(
+    db,
+    sql`
     select h.id, h.security_id as "securityId", s.name as "securityName", s.isin, o.id as "originatorId",
       o.name as "originatorName", s.rating, s.status, h.units, h.invested_amount as "investedAmount",
       h.invested_on::text as "investedOn", s.coupon_rate as "couponRate", s.maturity_date::text as "maturityDate"
     from holdings h join securities s on s.id = h.security_id join originators o on o.id = s.originator_id
     where h.client_id = ${clientId} ${one}
-    order by s.maturity_date desc, h.id`);
-  const flows = await queryRows<{ holdingId: number; dueDate: string; expectedAmount: string; receivedAmount: string | null; receivedDate: string | null }>(db, sql`
+    order by s.maturity_date desc, h.id`,
+  );
+  const flows = await queryRows<{
+    holdingId: number;
+    dueDate: string;
+    expectedAmount: string;
+    receivedAmount: string | null;
+    receivedDate: string | null;
+  }>(
+    db,
+    sql`
     select f.holding_id as "holdingId", f.due_date::text as "dueDate", f.expected_amount as "expectedAmount",
       f.received_amount as "receivedAmount", f.received_date::text as "receivedDate"
     from holding_cashflows f where f.client_id = ${clientId} ${holdingId == null ? sql`` : sql`and f.holding_id = ${holdingId}`}
-    order by f.holding_id, f.due_date, f.id`);
+    order by f.holding_id, f.due_date, f.id`,
+  );
   const byHolding = new Map<number, Cashflow[]>();
   for (const f of flows) {
     const list = byHolding.get(f.holdingId) ?? [];
-    list.push({ dueDate: f.dueDate, expectedAmount: Number(f.expectedAmount),
-      receivedAmount: f.receivedAmount == null ? null : Number(f.receivedAmount), receivedDate: f.receivedDate });
+    list.push({
+      dueDate: f.dueDate,
+      expectedAmount: Number(f.expectedAmount),
+      receivedAmount: f.receivedAmount == null ? null : Number(f.receivedAmount),
+      receivedDate: f.receivedDate,
+    });
     byHolding.set(f.holdingId, list);
   }
   return rows.map((r) => ({ raw: r, flows: byHolding.get(r.id) ?? [] }));
@@ -43,9 +69,19 @@ function toHolding(raw: HoldingRaw, flows: Cashflow[], asOf: string): THolding {
   const coupon = Number(raw.couponRate);
   const next = nextPayment(flows, asOf);
   return {
-    id: raw.id, securityId: raw.securityId, securityName: raw.securityName, isin: raw.isin, originatorId: raw.originatorId,
-    originatorName: raw.originatorName, rating: raw.rating, status: raw.status, units: raw.units, investedAmount: invested,
-    investedOn: raw.investedOn, couponRate: coupon, maturityDate: raw.maturityDate,
+    id: raw.id,
+    securityId: raw.securityId,
+    securityName: raw.securityName,
+    isin: raw.isin,
+    originatorId: raw.originatorId,
+    originatorName: raw.originatorName,
+    rating: raw.rating,
+    status: raw.status,
+    units: raw.units,
+    investedAmount: invested,
+    investedOn: raw.investedOn,
+    couponRate: coupon,
+    maturityDate: raw.maturityDate,
     currentValue: currentValue(invested, coupon, raw.investedOn, flows, asOf),
     realisedYield: realisedYield(invested, coupon, raw.investedOn, flows),
     received: Math.round(flows.reduce((s, f) => s + (f.receivedAmount ?? 0), 0) * 100) / 100,
@@ -68,7 +104,10 @@ export async function listHoldings(db: Db, clientId: number, asOf = todayIso()):
       liveInvested: Math.round(liveInvested * 100) / 100,
       currentValue: sum((h) => h.currentValue),
       received: sum((h) => h.received),
-      weightedCoupon: liveInvested > 0 ? Math.round((live.reduce((s, h) => s + h.couponRate * h.investedAmount, 0) / liveInvested) * 100) / 100 : null,
+      weightedCoupon:
+        liveInvested > 0
+          ? Math.round((live.reduce((s, h) => s + h.couponRate * h.investedAmount, 0) / liveInvested) * 100) / 100
+          : null,
     },
   };
 }

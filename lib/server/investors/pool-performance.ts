@@ -33,14 +33,27 @@ export async function poolPerformance(db: Db, originatorId: number, asOf = today
   const dso = await annualDsoAt(db, clientId, {});
   const labels = bucketLabels(boundariesOf(client), 'CREDIT_DATE');
   const months = overview!.months.map((m) => ({
-    month: m.month, outstanding: m.outstanding, overdue: m.overdue, collected: m.collected, invoiced: m.invoiced,
+    month: m.month,
+    outstanding: m.outstanding,
+    overdue: m.overdue,
+    collected: m.collected,
+    invoiced: m.invoiced,
     overdueShare: share(m.overdue, m.outstanding),
   }));
   const last = months.at(-1);
   return {
-    originatorId, originatorName: originator.name, date: asOf, currency: client.currency,
-    outstanding: summary.outstanding, overdue: summary.overdue, overdueShare: share(summary.overdue, summary.outstanding),
-    ageing: CREDIT_BUCKETS.map((key) => ({ key, label: key === 'current' ? 'Not yet due' : `${labels[key]} days past due`, amount: summary[key] })),
+    originatorId,
+    originatorName: originator.name,
+    date: asOf,
+    currency: client.currency,
+    outstanding: summary.outstanding,
+    overdue: summary.overdue,
+    overdueShare: share(summary.overdue, summary.outstanding),
+    ageing: CREDIT_BUCKETS.map((key) => ({
+      key,
+      label: key === 'current' ? 'Not yet due' : `${labels[key]} days past due`,
+      amount: summary[key],
+    })),
     collectedThisMonth: last?.collected ?? 0,
     invoicedThisMonth: last?.invoiced ?? 0,
     dso: dso.dso,
@@ -51,40 +64,67 @@ export async function poolPerformance(db: Db, originatorId: number, asOf = today
 
 /** GET /api/investors/originators: the originators whose securities are on offer or held. */
 export async function listOriginators(db: Db, clientId: number): Promise<TOriginatorSummary[]> {
-  return queryRows<TOriginatorSummary>(db, sql`
+  return queryRows<TOriginatorSummary>(
+    db,
+    sql`
     select o.id, o.name, o.sector, o.rating, o.description,
       (select count(*)::int from securities s where s.originator_id = o.id) as securities,
       (select count(*)::int from holdings h join securities s on s.id = h.security_id where s.originator_id = o.id and h.client_id = ${clientId}) as held,
       (select count(*)::int from offerings f join securities s on s.id = f.security_id where s.originator_id = o.id and f.close_date >= ${todayIso()}) as "onOffer"
-    from originators o order by o.name`);
+    from originators o order by o.name`,
+  );
 }
 
 /** GET /api/investors/originators/{id}: profile and securities (terms only, no holdings of other firms). */
 export async function getOriginator(db: Db, id: number): Promise<TOriginator> {
-  const [row] = await queryRows<{ id: number; name: string; sector: string; rating: string; description: string | null }>(db, sql`
-    select o.id, o.name, o.sector, o.rating, o.description from originators o where o.id = ${id}`);
+  const [row] = await queryRows<{
+    id: number;
+    name: string;
+    sector: string;
+    rating: string;
+    description: string | null;
+  }>(
+    db,
+    sql`
+    select o.id, o.name, o.sector, o.rating, o.description from originators o where o.id = ${id}`,
+  );
   if (!row) throw notFound('Originator');
-  type SecurityRow = Omit<TOriginator['securities'][number], 'poolSize' | 'couponRate'> & { poolSize: string; couponRate: string };
-  const securities = await queryRows<SecurityRow>(db, sql`
+  type SecurityRow = Omit<TOriginator['securities'][number], 'poolSize' | 'couponRate'> & {
+    poolSize: string;
+    couponRate: string;
+  };
+  const securities = await queryRows<SecurityRow>(
+    db,
+    sql`
     select s.id, s.isin, s.name, s.pool_size as "poolSize", s.coupon_rate as "couponRate", s.tenor_months as "tenorMonths",
       s.issue_date::text as "issueDate", s.maturity_date::text as "maturityDate", s.rating, s.status
-    from securities s where s.originator_id = ${id} order by s.issue_date desc`);
-  return { ...row, securities: securities.map((s) => ({ ...s, poolSize: Number(s.poolSize), couponRate: Number(s.couponRate) })) };
+    from securities s where s.originator_id = ${id} order by s.issue_date desc`,
+  );
+  return {
+    ...row,
+    securities: securities.map((s) => ({ ...s, poolSize: Number(s.poolSize), couponRate: Number(s.couponRate) })),
+  };
 }
 
 /** The originator of a holding of this firm (a holding page shows its pool). */
 export async function originatorOfHolding(db: Db, clientId: number, holdingId: number): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(db, sql`
-    select s.originator_id as id from holdings h join securities s on s.id = h.security_id where h.client_id = ${clientId} and h.id = ${holdingId}`);
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`
+    select s.originator_id as id from holdings h join securities s on s.id = h.security_id where h.client_id = ${clientId} and h.id = ${holdingId}`,
+  );
   if (!row) throw notFound('Holding');
   return row.id;
 }
 
 /** The originator behind an offering (an offering page shows its pool; offerings are open to every firm). */
 export async function originatorOfOffering(db: Db, offeringId: number): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(db, sql`
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`
     select s.originator_id as id from offerings f join securities s on s.id = f.security_id
-    where f.id = ${offeringId}`);
+    where f.id = ${offeringId}`,
+  );
   if (!row) throw notFound('Offering');
   return row.id;
 }
@@ -93,11 +133,19 @@ export async function originatorOfOffering(db: Db, offeringId: number): Promise<
  * An investor sees a pool's aggregates only for an originator whose securities the firm holds or
  * that has an offering not yet closed; any other originator is answered as not found.
  */
-export async function assertPoolVisible(db: Db, clientId: number, originatorId: number, asOf = todayIso()): Promise<void> {
-  const rows = await queryRows<{ one: number }>(db, sql`
+export async function assertPoolVisible(
+  db: Db,
+  clientId: number,
+  originatorId: number,
+  asOf = todayIso(),
+): Promise<void> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`
     select 1 as one from securities s where s.originator_id = ${originatorId} and (
       exists (select 1 from holdings h where h.client_id = ${clientId} and h.security_id = s.id)
       or exists (select 1 from offerings f where f.security_id = s.id and f.close_date >= ${asOf}))
-    limit 1`);
+    limit 1`,
+  );
   if (!rows.length) throw notFound('Originator');
 }

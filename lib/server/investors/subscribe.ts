@@ -26,7 +26,11 @@ function addMonthsIso(iso: string, months: number): string {
  * holding and its expected cash flows. A refusal records nothing.
  */
 export async function subscribe(
-  db: Db, clientId: number, offeringId: number, body: TSubscribeBody, asOf = todayIso(),
+  db: Db,
+  clientId: number,
+  offeringId: number,
+  body: TSubscribeBody,
+  asOf = todayIso(),
 ): Promise<TSubscription> {
   const [row] = await offeringRows(db, sql`f.id = ${offeringId}`);
   if (!row) throw notFound('Offering');
@@ -38,21 +42,40 @@ export async function subscribe(
   if (body.amount > offering.amountLeft) throw refuse(`Only ${inr(offering.amountLeft)} of this offering is left`);
 
   return db.transaction(async (tx) => {
-    const taken = await queryRows<{ id: number }>(tx, sql`
+    const taken = await queryRows<{ id: number }>(
+      tx,
+      sql`
       update offerings set amount_taken = amount_taken + ${body.amount}
       where id = ${offeringId} and amount_taken + ${body.amount} <= size and close_date >= ${asOf}
-      returning id`);
+      returning id`,
+    );
     if (!taken.length) throw refuse('Someone took the rest of this offering first: reload to see what is left');
-    const [holding] = await tx.insert(holdings).values({
-      clientId, securityId: offering.securityId, units: Math.round(body.amount / UNIT_FACE_VALUE),
-      investedAmount: body.amount.toFixed(2), investedOn: asOf,
-    }).returning({ id: holdings.id });
+    const [holding] = await tx
+      .insert(holdings)
+      .values({
+        clientId,
+        securityId: offering.securityId,
+        units: Math.round(body.amount / UNIT_FACE_VALUE),
+        investedAmount: body.amount.toFixed(2),
+        investedOn: asOf,
+      })
+      .returning({ id: holdings.id });
     // Coupons start a month after issue; a subscription after issue starts a month after itself.
     const firstDue = addMonthsIso(offering.issueDate > asOf ? offering.issueDate : asOf, 1);
     const flows = scheduleFor(body.amount, offering.couponRate, firstDue, offering.maturityDate);
-    await tx.insert(holdingCashflows).values(flows.map((f) => ({
-      clientId, holdingId: holding!.id, dueDate: f.dueDate, expectedAmount: f.expectedAmount.toFixed(2),
-    })));
-    return { holdingId: holding!.id, units: Math.round(body.amount / UNIT_FACE_VALUE), amount: body.amount, cashflows: flows.length };
+    await tx.insert(holdingCashflows).values(
+      flows.map((f) => ({
+        clientId,
+        holdingId: holding!.id,
+        dueDate: f.dueDate,
+        expectedAmount: f.expectedAmount.toFixed(2),
+      })),
+    );
+    return {
+      holdingId: holding!.id,
+      units: Math.round(body.amount / UNIT_FACE_VALUE),
+      amount: body.amount,
+      cashflows: flows.length,
+    };
   });
 }

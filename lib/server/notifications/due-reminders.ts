@@ -11,7 +11,9 @@ import { emailNotification, storeNotification, type TaskNotice } from './notify'
  */
 export async function sendDueReminders(db: Db, today: string): Promise<number> {
   const tomorrow = format(addDays(parseISO(today), 1), 'yyyy-MM-dd');
-  const due = await queryRows<{ clientId: number; id: number; name: string; assigneeId: number; dueDate: string }>(db, sql`
+  const due = await queryRows<{ clientId: number; id: number; name: string; assigneeId: number; dueDate: string }>(
+    db,
+    sql`
     select t.client_id as "clientId", t.id, t.name, t.assignee_id as "assigneeId", t.due_date::text as "dueDate"
     from tasks t
     where t.status = 'OPEN' and t.due_date <= ${tomorrow}::date
@@ -19,9 +21,13 @@ export async function sendDueReminders(db: Db, today: string): Promise<number> {
         and n.kind in ('TASK_DUE_TOMORROW', 'TASK_OVERDUE')
         -- "Once a day" is once per business day in India (lib/domain/dates.ts), whatever the server's time zone.
         and (n.created_at at time zone 'Asia/Kolkata')::date >= ${today}::date)
-    order by t.client_id, t.id`);
+    order by t.client_id, t.id`,
+  );
   const notices: TaskNotice[] = due.map((task) => ({
-    clientId: task.clientId, userId: task.assigneeId, from: null, taskId: task.id,
+    clientId: task.clientId,
+    userId: task.assigneeId,
+    from: null,
+    taskId: task.id,
     kind: task.dueDate === tomorrow ? 'TASK_DUE_TOMORROW' : 'TASK_OVERDUE',
     message: task.dueDate === tomorrow ? `Due tomorrow: ${task.name}` : `Overdue since ${task.dueDate}: ${task.name}`,
   }));

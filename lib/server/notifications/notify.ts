@@ -19,8 +19,13 @@ export interface TaskNotice {
 /** Stores the notification (NEW): the bell reads it; it is the record of what happened. */
 export async function storeNotification(db: Db, notice: TaskNotice): Promise<void> {
   await db.insert(notifications).values({
-    clientId: notice.clientId, userId: notice.userId, message: notice.message, kind: notice.kind,
-    fromId: notice.from?.id, fromName: notice.from?.name ?? 'Receivables Desk', associationId: notice.taskId,
+    clientId: notice.clientId,
+    userId: notice.userId,
+    message: notice.message,
+    kind: notice.kind,
+    fromId: notice.from?.id,
+    fromName: notice.from?.name ?? 'Receivables Desk',
+    associationId: notice.taskId,
   });
 }
 
@@ -30,7 +35,9 @@ export async function storeNotification(db: Db, notice: TaskNotice): Promise<voi
  */
 export async function emailNotification(db: Db, notice: TaskNotice): Promise<void> {
   try {
-    const [recipient] = await db.select({ email: users.email, name: users.name }).from(users)
+    const [recipient] = await db
+      .select({ email: users.email, name: users.name })
+      .from(users)
       .where(and(eq(users.clientId, notice.clientId), eq(users.id, notice.userId)));
     if (!recipient) return;
     const link = appUrl(`/borrowers/tasks/${notice.taskId}`);

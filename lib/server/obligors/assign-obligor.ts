@@ -19,9 +19,18 @@ const RULES: Record<Field, { role: string | null; message: string }> = {
 };
 
 async function activeRole(db: Db, clientId: number, userId: number): Promise<string | undefined> {
-  const [user] = await db.select({ role: roles.code }).from(users)
+  const [user] = await db
+    .select({ role: roles.code })
+    .from(users)
     .innerJoin(roles, and(eq(roles.clientId, users.clientId), eq(roles.id, users.roleId)))
-    .where(and(eq(users.clientId, clientId), eq(users.id, userId), eq(users.status, 'ACTIVE'), eq(users.userType, 'borrowers')));
+    .where(
+      and(
+        eq(users.clientId, clientId),
+        eq(users.id, userId),
+        eq(users.status, 'ACTIVE'),
+        eq(users.userType, 'borrowers'),
+      ),
+    );
   return user?.role;
 }
 
@@ -42,7 +51,12 @@ async function invalidAssignees(db: Db, clientId: number, body: TAssignObligorBo
  * POST obligors/{code}/assign: sets or clears the field officer, area sales manager and RM of one
  * obligor, and records who changed what in the audit log in the same transaction.
  */
-export async function assignObligor(db: Db, session: SessionData, code: string, body: TAssignObligorBody): Promise<TManagedObligorRow> {
+export async function assignObligor(
+  db: Db,
+  session: SessionData,
+  code: string,
+  body: TAssignObligorBody,
+): Promise<TManagedObligorRow> {
   const clientId = session.clientId;
   const before = await managedObligor(db, clientId, code);
   if (!before) throw notFound('Customer');
@@ -56,10 +70,17 @@ export async function assignObligor(db: Db, session: SessionData, code: string, 
   }
   if (Object.keys(changes).length === 0) return before;
   await db.transaction(async (tx) => {
-    await tx.update(obligors).set(changes).where(and(eq(obligors.clientId, clientId), eq(obligors.sysObligorCode, code)));
+    await tx
+      .update(obligors)
+      .set(changes)
+      .where(and(eq(obligors.clientId, clientId), eq(obligors.sysObligorCode, code)));
     const previous = Object.fromEntries(Object.keys(changes).map((field) => [field, before[field as Field]]));
     await tx.insert(auditLog).values({
-      clientId, userId: session.userId, action: 'obligor_assigned', entity: 'obligor', entityId: code,
+      clientId,
+      userId: session.userId,
+      action: 'obligor_assigned',
+      entity: 'obligor',
+      entityId: code,
       detail: { before: previous, after: changes },
     });
   });

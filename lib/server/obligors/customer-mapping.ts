@@ -27,7 +27,9 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
   const families = familyFigures(await ageingView(db, clientId, asOf), query);
-  const [totals] = await queryRows<Record<string, unknown>>(db, sql`
+  const [totals] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select count(*)::int as customers, count(*) filter (where f."openStatus" = 'OPEN')::int as "openCustomers",
       coalesce(sum(f.members), 0)::int as obligors, coalesce(sum(f."openObligors"), 0)::int as "openObligors",
       coalesce(sum(f.balance), 0) as balance, coalesce(sum(f.overdue), 0) as overdue, coalesce(sum(f.sales12m), 0) as sales12m,
@@ -36,12 +38,18 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
       (sum(f."obligorWeightedRating" * f."ratedBalance") / nullif(sum(f."ratedBalance"), 0))::float8 as "obligorWeightedRating",
       round(avg(f."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk",
       coalesce(sum(f."creditLimit"), 0) as "creditLimit"
-    from ${families} f`);
-  const breakdown = <K extends string>(column: string) => queryRows<{ key: K; customers: number; balance: string }>(db, sql`
+    from ${families} f`,
+  );
+  const breakdown = <K extends string>(column: string) =>
+    queryRows<{ key: K; customers: number; balance: string }>(
+      db,
+      sql`
     select f.${sql.identifier(column)} as key, count(*)::int as customers, coalesce(sum(f.balance), 0) as balance
-    from ${families} f group by 1 order by 1`);
+    from ${families} f group by 1 order by 1`,
+    );
   const [byCollectionRisk, byOpenStatus] = await Promise.all([
-    breakdown<CollectionRisk>('collectionRisk'), breakdown<OpenStatus>('openStatus'),
+    breakdown<CollectionRisk>('collectionRisk'),
+    breakdown<OpenStatus>('openStatus'),
   ]);
   const t = totals ?? {};
   const balance = num(t.balance);
@@ -63,7 +71,11 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
     medRatedReceivables: num(t.medium),
     highRatedReceivables: num(t.high),
     riskDistribution: riskDistribution(num(t.low), num(t.medium), num(t.high)),
-    byCollectionRisk: byCollectionRisk.map((r) => ({ key: r.key, customers: Number(r.customers), balance: num(r.balance) })),
+    byCollectionRisk: byCollectionRisk.map((r) => ({
+      key: r.key,
+      customers: Number(r.customers),
+      balance: num(r.balance),
+    })),
     byOpenStatus: byOpenStatus.map((r) => ({ key: r.key, customers: Number(r.customers), balance: num(r.balance) })),
   };
 }
@@ -73,23 +85,35 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
  * balance and 12-month sales. Obligor-level, because segment and rating belong to each customer.
  */
 export async function segmentation(
-  db: Db, clientId: number, query: { date?: string; dim?: number; scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: { date?: string; dim?: number; scope?: ObligorScope },
 ): Promise<{ date: string; currency: string; cells: TSegmentCell[] }> {
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
   const source = ageingSource(await ageingView(db, clientId, asOf));
-  const rows = await queryRows<Pick<TSegmentCell, 'salesSegment' | 'risk' | 'customers'> & { balance: string; sales12m: string }>(db, sql`
+  const rows = await queryRows<
+    Pick<TSegmentCell, 'salesSegment' | 'risk' | 'customers'> & { balance: string; sales12m: string }
+  >(
+    db,
+    sql`
     select r.sales_segment as "salesSegment",
       case r.rating when ${RISK_CLASS_RATING.LOW} then 'LOW' when ${RISK_CLASS_RATING.MEDIUM} then 'MEDIUM'
         when ${RISK_CLASS_RATING.HIGH} then 'HIGH' else 'UNRATED' end as risk,
       count(*)::int as customers, sum(r.outstanding) as balance, sum(r.sales12m) as sales12m
     from ${source} ${whereAll(obligorConditions(clientId, { dim1Id: query.dim, scope: query.scope }))}
-    group by 1, 2 order by 1, 2`);
+    group by 1, 2 order by 1, 2`,
+  );
   return {
-    date: asOf, currency: client.currency,
+    date: asOf,
+    currency: client.currency,
     cells: rows.map((r) => ({
-      salesSegment: r.salesSegment, risk: r.risk, riskSalesSegment: `${r.risk}_${r.salesSegment}` as const, customers: Number(r.customers),
-      balance: num(r.balance), sales12m: num(r.sales12m),
+      salesSegment: r.salesSegment,
+      risk: r.risk,
+      riskSalesSegment: `${r.risk}_${r.salesSegment}` as const,
+      customers: Number(r.customers),
+      balance: num(r.balance),
+      sales12m: num(r.sales12m),
     })),
   };
 }

@@ -25,8 +25,12 @@ export async function dsoSeries(db: Db, clientId: number, query: SeriesQuery): P
   const fromDate = query.fromDate ?? iso(startOfMonth(subMonths(parseISO(end), DSO_MONTHS - 1)));
   const [overview] = await receivablesOverview(db, clientId, { ...query, fromDate, toDate: end });
   const months = overview!.months.map((m) => ({
-    date: m.date, month: m.month, receivables: m.outstanding, sales: m.invoiced,
-    days: parseISO(m.date).getDate(), dso: monthlyDso(m.outstanding, m.invoiced, m.date),
+    date: m.date,
+    month: m.month,
+    receivables: m.outstanding,
+    sales: m.invoiced,
+    days: parseISO(m.date).getDate(),
+    dso: monthlyDso(m.outstanding, m.invoiced, m.date),
   }));
   return { fromDate, toDate: end, dsoEndDate: end, currency: overview!.currency, months };
 }
@@ -40,8 +44,12 @@ export async function annualDsoAt(db: Db, clientId: number, query: SeriesQuery):
   const [overview] = await receivablesOverview(db, clientId, { ...query, fromDate: end, toDate: end });
   const point = overview!.months.at(-1)!;
   return {
-    date: end, dsoEndDate: end, currency: overview!.currency,
-    receivables: point.outstanding, sales12m: point.sales12m, dso: annualDso(point.outstanding, point.sales12m),
+    date: end,
+    dsoEndDate: end,
+    currency: overview!.currency,
+    receivables: point.outstanding,
+    sales12m: point.sales12m,
+    dso: annualDso(point.outstanding, point.sales12m),
   };
 }
 
@@ -54,21 +62,32 @@ const SPLIT_KEYS = {
 
 /** GET /v3/clients/split_by_dso: annual DSO at the DSO end date per sales segment, dim1 value or risk class. */
 export async function dsoSplit(
-  db: Db, clientId: number, query: TSplitByDsoQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TSplitByDsoQuery & { scope?: ObligorScope },
 ): Promise<TDsoSplit> {
   const client = await getClient(db, clientId);
   const end = query.date ?? dsoEndDate(todayIso());
   const source = ageingSource(await ageingView(db, clientId, end));
   const key = SPLIT_KEYS[query.by];
-  const rows = await queryRows<{ key: string; receivables: string; sales12m: string; customers: number }>(db, sql`
+  const rows = await queryRows<{ key: string; receivables: string; sales12m: string; customers: number }>(
+    db,
+    sql`
     select ${key} as key, sum(r.outstanding) as receivables, sum(r.sales12m) as sales12m, count(*)::int as customers
     from ${source} left join dimension_values dv on dv.client_id = ${clientId} and dv.id = r.dim1_id
     ${whereAll(obligorConditions(clientId, { scope: query.scope }))}
-    group by 1 order by sum(r.sales12m) desc`);
+    group by 1 order by sum(r.sales12m) desc`,
+  );
   return {
-    by: query.by, date: end, dsoEndDate: end, currency: client.currency,
+    by: query.by,
+    date: end,
+    dsoEndDate: end,
+    currency: client.currency,
     rows: rows.map((r) => ({
-      key: String(r.key), customers: Number(r.customers), receivables: Number(r.receivables), sales12m: Number(r.sales12m),
+      key: String(r.key),
+      customers: Number(r.customers),
+      receivables: Number(r.receivables),
+      sales12m: Number(r.sales12m),
       dso: annualDso(Number(r.receivables), Number(r.sales12m)),
     })),
   };

@@ -37,8 +37,11 @@ export function collectionRiskSql(row: SQL): SQL {
 export function familyFigures(view: AgeingView, options: FamilyFigureOptions): SQL {
   const { clientId } = view;
   const obligorFilters = {
-    dim1Id: options.dim, risk: options.risk, salesSegment: options.salesSegment,
-    riskSalesSegment: options.riskSalesSegment, scope: options.scope,
+    dim1Id: options.dim,
+    risk: options.risk,
+    salesSegment: options.salesSegment,
+    riskSalesSegment: options.riskSalesSegment,
+    scope: options.scope,
   };
   const byObligorAttributes = Boolean(options.dim || options.risk || options.salesSegment || options.riskSalesSegment);
   const grouped = familyRollup(view, obligorFilters) ?? groupedRows(view, obligorFilters);
@@ -70,8 +73,23 @@ export function familyFigures(view: AgeingView, options: FamilyFigureOptions): S
     select m.family_code as "sysObligorCode", m.name, m.city, m.business_id as "businessId",
       m.dim1_id as "dimId", dv.name as dim1, m.members, m."creditLimit",
       ${balance} as balance, coalesce(g.outstanding, 0) as outstanding, coalesce(g.overdue, 0) as overdue,
-      ${sql.join(['current', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4', 'invBucket1', 'invBucket2', 'invBucket3', 'invBucket4']
-        .map((k) => sql`coalesce(g.${sql.identifier(k)}, 0) as ${sql.identifier(k)}, coalesce(g.${sql.identifier(`${k}Num`)}, 0) as ${sql.identifier(`${k}Num`)}`), sql`, `)},
+      ${sql.join(
+        [
+          'current',
+          'crdBucket1',
+          'crdBucket2',
+          'crdBucket3',
+          'crdBucket4',
+          'invBucket1',
+          'invBucket2',
+          'invBucket3',
+          'invBucket4',
+        ].map(
+          (k) =>
+            sql`coalesce(g.${sql.identifier(k)}, 0) as ${sql.identifier(k)}, coalesce(g.${sql.identifier(`${k}Num`)}, 0) as ${sql.identifier(`${k}Num`)}`,
+        ),
+        sql`, `,
+      )},
       coalesce(g.invoiced, 0) as invoiced, coalesce(g.paid, 0) as paid, coalesce(g.sales12m, 0) as sales12m,
       coalesce(g."lowRatedReceivables", 0) as "lowRatedReceivables", coalesce(g."medRatedReceivables", 0) as "medRatedReceivables",
       coalesce(g."highRatedReceivables", 0) as "highRatedReceivables", g."obligorWeightedRating", coalesce(g."ratedBalance", 0) as "ratedBalance",

@@ -15,7 +15,10 @@ import { ageingView } from '@/lib/server/receivables/ageing-view';
 type Query = Omit<TCreditLimitsQuery, 'status' | 'sortBy' | 'order' | 'offset' | 'count'> & { scope?: ObligorScope };
 
 const SORT: Record<TCreditLimitsQuery['sortBy'], SQL> = {
-  name: sql`c.name`, creditLimit: sql`c."creditLimit"`, exposure: sql`c.exposure`, available: sql`c.available`,
+  name: sql`c.name`,
+  creditLimit: sql`c."creditLimit"`,
+  exposure: sql`c.exposure`,
+  available: sql`c.available`,
   utilisation: sql`c."exactUtilisation"`,
 };
 
@@ -42,7 +45,9 @@ async function creditLimitRows(db: Db, clientId: number, query: Query): Promise<
 
 /** GET /v3/clients/credit_limits: families or accounts, filtered (band, dim1, search, family), sorted and paged in SQL. */
 export async function listCreditLimits(
-  db: Db, clientId: number, query: TCreditLimitsQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TCreditLimitsQuery & { scope?: ObligorScope },
 ): Promise<{ total: number; rows: TCreditLimitRow[] }> {
   const { rows, asOf } = await creditLimitRows(db, clientId, query);
   const where = query.status ? sql`where c.status = ${query.status}` : sql``;
@@ -51,8 +56,12 @@ export async function listCreditLimits(
   const page = sql`select c.*, count(*) over () as total from ${rows} c ${where}
     order by ${orderBy} limit ${query.count} offset ${(query.offset - 1) * query.count}`;
   const level = query.view === 'accounts' ? 'ACCOUNT' : 'FAMILY';
-  const raw = await queryRows<Record<string, unknown>>(db, level === 'ACCOUNT' ? withLastLimitChange(clientId, page, orderBy) : page);
-  const total = raw.length ? Number(raw[0]!.total)
+  const raw = await queryRows<Record<string, unknown>>(
+    db,
+    level === 'ACCOUNT' ? withLastLimitChange(clientId, page, orderBy) : page,
+  );
+  const total = raw.length
+    ? Number(raw[0]!.total)
     : Number((await queryRows<{ n: string }>(db, sql`select count(*) as n from ${rows} c ${where}`))[0]?.n ?? 0);
   return { total, rows: raw.map((r) => toRow(r, asOf, level)) };
 }
@@ -60,8 +69,11 @@ export async function listCreditLimits(
 /** How many rows (and how much exposure) fall in each band, under the same view, dim1, search and family. */
 export async function creditLimitBands(db: Db, clientId: number, query: Query): Promise<TCreditLimitBand[]> {
   const { rows } = await creditLimitRows(db, clientId, query);
-  const raw = await queryRows<{ status: CreditLimitStatus; customers: number; exposure: string }>(db, sql`
-    select c.status, count(*)::int as customers, coalesce(sum(c.exposure), 0) as exposure from ${rows} c group by c.status`);
+  const raw = await queryRows<{ status: CreditLimitStatus; customers: number; exposure: string }>(
+    db,
+    sql`
+    select c.status, count(*)::int as customers, coalesce(sum(c.exposure), 0) as exposure from ${rows} c group by c.status`,
+  );
   return raw.map((r) => ({ status: r.status, customers: Number(r.customers), exposure: Number(r.exposure) }));
 }
 

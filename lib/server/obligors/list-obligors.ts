@@ -65,15 +65,20 @@ function conditions(clientId: number, scope: ObligorScope | undefined, q: ListFi
  * breaks ties so that pages never overlap.
  */
 export async function listObligors(
-  db: Db, clientId: number, query: TObligorListQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TObligorListQuery & { scope?: ObligorScope },
 ): Promise<{ rows: TManagedObligorRow[]; total: number }> {
   const where = sql.join(conditions(clientId, query.scope, query), sql` and `);
   const direction = query.orderBy === 'DESC' ? sql`desc` : sql`asc`;
   const [rows, [counted]] = await Promise.all([
-    queryRows<RawRow>(db, sql`${SELECT}
+    queryRows<RawRow>(
+      db,
+      sql`${SELECT}
       where ${where}
       order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, o.sys_obligor_code ${direction}
-      limit ${query.count} offset ${(query.offset - 1) * query.count}`),
+      limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+    ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from obligors o where ${where}`),
   ]);
   return { rows: rows.map(toRow), total: counted?.total ?? 0 };
@@ -81,7 +86,10 @@ export async function listObligors(
 
 /** One obligor in the list's shape (the answer of an assignment), or undefined. */
 export async function managedObligor(db: Db, clientId: number, code: string): Promise<TManagedObligorRow | undefined> {
-  const [row] = await queryRows<RawRow>(db, sql`${SELECT}
-    where o.client_id = ${clientId} and o.sys_obligor_code = ${code}`);
+  const [row] = await queryRows<RawRow>(
+    db,
+    sql`${SELECT}
+    where o.client_id = ${clientId} and o.sys_obligor_code = ${code}`,
+  );
   return row && toRow(row);
 }

@@ -51,33 +51,63 @@ export function familyRow(raw: Record<string, unknown>, asOf: string): TFamilyRo
  * fromDate/toDate each row also carries the sales and collections of that period.
  */
 export async function listParentObligors(
-  db: Db, clientId: number, query: TParentObligorsQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TParentObligorsQuery & { scope?: ObligorScope },
 ): Promise<{ total: number; rows: TFamilyRow[] }> {
   const asOf = query.date ?? query.toDate ?? todayIso();
   const familyCode = query.parentSysObligorCode ?? query.sysObligorCode;
   const families = familyFigures(await ageingView(db, clientId, asOf), { ...query, familyCode });
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select f.*, count(*) over () as total from ${families} f
     order by f.${sql.identifier(query.sortBy)} ${direction} nulls last, f."sysObligorCode"
-    limit ${query.count} offset ${(query.offset - 1) * query.count}`);
-  const total = rows.length ? Number(rows[0]!.total)
+    limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+  );
+  const total = rows.length
+    ? Number(rows[0]!.total)
     : Number((await queryRows<{ n: string }>(db, sql`select count(*) as n from ${families} f`))[0]?.n ?? 0);
   const list = rows.map((row) => familyRow(row, asOf));
   if (query.fromDate && list.length) {
-    const period = await periodActivity(db, clientId, list.map((r) => r.sysObligorCode), query.fromDate, asOf, query.scope);
-    for (const row of list) Object.assign(row, { fromDate: query.fromDate, toDate: asOf }, period.get(row.sysObligorCode) ?? { salesInPeriod: 0, collectedInPeriod: 0 });
+    const period = await periodActivity(
+      db,
+      clientId,
+      list.map((r) => r.sysObligorCode),
+      query.fromDate,
+      asOf,
+      query.scope,
+    );
+    for (const row of list)
+      Object.assign(
+        row,
+        { fromDate: query.fromDate, toDate: asOf },
+        period.get(row.sysObligorCode) ?? { salesInPeriod: 0, collectedInPeriod: 0 },
+      );
   }
   return { total, rows: list };
 }
 
 /** Sales (documents issued) and collections (payments received) of the given families in a period. */
-async function periodActivity(db: Db, clientId: number, families: string[], fromDate: string, toDate: string, scope?: ObligorScope) {
+async function periodActivity(
+  db: Db,
+  clientId: number,
+  families: string[],
+  fromDate: string,
+  toDate: string,
+  scope?: ObligorScope,
+) {
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
   const members = sql`select o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code
     from obligors o where o.client_id = ${clientId} and ${inScope}
-      and coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) in (${sql.join(families.map((f) => sql`${f}`), sql`, `)})`;
-  const rows = await queryRows<{ family: string; sales: string; collected: string }>(db, sql`
+      and coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) in (${sql.join(
+        families.map((f) => sql`${f}`),
+        sql`, `,
+      )})`;
+  const rows = await queryRows<{ family: string; sales: string; collected: string }>(
+    db,
+    sql`
     with members as (${members}),
     sales as (
       select m.family_code, sum(i.amount) as amount from members m
@@ -93,7 +123,9 @@ async function periodActivity(db: Db, clientId: number, families: string[], from
     select f.family_code as family, coalesce(s.amount, 0) as sales, coalesce(c.amount, 0) as collected
     from (select distinct family_code from members) f
     left join sales s on s.family_code = f.family_code
-    left join collected c on c.family_code = f.family_code`);
-  return new Map(rows.map((r) => [r.family, { salesInPeriod: Number(r.sales), collectedInPeriod: Number(r.collected) }]));
+    left join collected c on c.family_code = f.family_code`,
+  );
+  return new Map(
+    rows.map((r) => [r.family, { salesInPeriod: Number(r.sales), collectedInPeriod: Number(r.collected) }]),
+  );
 }
-

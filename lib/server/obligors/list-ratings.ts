@@ -17,7 +17,9 @@ const SHIFT = sql`case when h.previous_rating is null then 'NEW'
   when h.rating > h.previous_rating then 'DOWNGRADE'
   else 'UNCHANGED' end`;
 const SHIFT_ORDER = sql`case t.shift ${sql.join(
-  Object.entries(SHIFT_RANK).map(([shift, rank]) => sql`when ${shift} then ${rank}::int`), sql` `)} end`;
+  Object.entries(SHIFT_RANK).map(([shift, rank]) => sql`when ${shift} then ${rank}::int`),
+  sql` `,
+)} end`;
 
 /** A row as the drivers give it: numeric and aggregated columns may arrive as strings. */
 type RawRating = Omit<TRatingRow, 'ratingLabel' | 'rating' | 'previousRating' | 'balance'> & {
@@ -44,7 +46,9 @@ function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { 
   const inScope = scopeCondition(clientId, query.scope, sql`o.sys_obligor_code`);
   if (inScope) parts.push(inScope);
   if (query.sysObligorCode) {
-    parts.push(sql`(o.sys_obligor_code = ${query.sysObligorCode} or o.parent_sys_obligor_code = ${query.sysObligorCode})`);
+    parts.push(
+      sql`(o.sys_obligor_code = ${query.sysObligorCode} or o.parent_sys_obligor_code = ${query.sysObligorCode})`,
+    );
   }
   return sql`
     select o.sys_obligor_code, o.name, o.parent_sys_obligor_code, p.name as parent_name,
@@ -72,7 +76,9 @@ function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { 
  * first: among obligors of one rating, the biggest exposure is the one to look at.
  */
 export async function listRatings(
-  db: Db, clientId: number, query: TRatingsQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TRatingsQuery & { scope?: ObligorScope },
 ): Promise<{ rows: TRatingRow[]; total: number }> {
   const asOf = query.date ?? todayIso();
   const balances = ageingSource(await ageingView(db, clientId, asOf));
@@ -81,7 +87,9 @@ export async function listRatings(
   const direction = query.orderBy === 'DESC' ? sql`desc` : sql`asc`;
   const [rows, [counted]] = await Promise.all([
     // Materialized: computed once, whatever join the planner picks (a fresh database has no statistics).
-    queryRows<RawRating>(db, sql`
+    queryRows<RawRating>(
+      db,
+      sql`
       with balances as materialized (select r.sys_obligor_code, r.outstanding from ${balances})
       select t.sys_obligor_code as "sysObligorCode", t.name, t.parent_sys_obligor_code as "parentSysObligorCode",
         t.parent_name as "parentName", t.rating, t.rating_date::text as "ratingDate", t.previous_rating as "previousRating",
@@ -90,7 +98,8 @@ export async function listRatings(
       left join balances b on b.sys_obligor_code = t.sys_obligor_code
       ${shift}
       order by ${SORT_COLUMNS[query.sortBy]} ${direction}, ${query.sortBy === 'balance' ? sql`` : sql`balance desc,`} t.name, t.sys_obligor_code
-      limit ${query.count} offset ${(query.offset - 1) * query.count}`),
+      limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+    ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${rated}) t ${shift}`),
   ]);
   return {

@@ -2,9 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type {
-  TObligorCreditLimit, TObligorInfo, TObligorOverview, TSeriesQuery,
-} from '@/lib/contract/customers';
+import type { TObligorCreditLimit, TObligorInfo, TObligorOverview, TSeriesQuery } from '@/lib/contract/customers';
 import { defaultRange, todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
@@ -31,7 +29,9 @@ type ObligorInfoRow = Omit<TObligorInfo, 'creditLimit' | 'parentSysObligorCode' 
 export async function obligorInfo(db: Db, clientId: number, code: string, scope?: ObligorScope): Promise<TObligorInfo> {
   await assertObligorVisible(db, clientId, scope, code);
   const today = todayIso();
-  const [row] = await queryRows<ObligorInfoRow>(db, sql`
+  const [row] = await queryRows<ObligorInfoRow>(
+    db,
+    sql`
     select o.sys_obligor_code as "sysObligorCode", o.parent_sys_obligor_code as "parentSysObligorCode", p.name as "parentName",
       o.name, o.business_id as "businessId", o.info, o.email, o.phone, o.city, o.trade_channel as "tradeChannel",
       o.credit_limit as "creditLimit", d1.name as dim1, d2.name as dim2, d3.name as dim3,
@@ -56,7 +56,8 @@ export async function obligorInfo(db: Db, clientId: number, code: string, scope?
     left join users rm on rm.client_id = o.client_id and rm.id = o.rm_id
     left join lateral (select x.rating, x.rating_date from obligor_ratings x where x.client_id = o.client_id
       and x.sys_obligor_code = o.sys_obligor_code and x.rating_date <= ${today}::date order by x.rating_date desc limit 1) lr on true
-    where o.client_id = ${clientId} and o.sys_obligor_code = ${code}`);
+    where o.client_id = ${clientId} and o.sys_obligor_code = ${code}`,
+  );
   if (!row) throw notFound('Customer');
   return {
     ...row,
@@ -73,7 +74,11 @@ export async function obligorInfo(db: Db, clientId: number, code: string, scope?
  * (limits as in family-figures.ts); a child for itself.
  */
 export async function obligorCreditLimit(
-  db: Db, clientId: number, code: string, date: string | undefined, scope?: ObligorScope,
+  db: Db,
+  clientId: number,
+  code: string,
+  date: string | undefined,
+  scope?: ObligorScope,
 ): Promise<TObligorCreditLimit> {
   const info = await obligorInfo(db, clientId, code, scope);
   const client = await getClient(db, clientId);
@@ -89,21 +94,34 @@ export async function obligorCreditLimit(
     limit = family ? family.creditLimit : limit;
     exposure = family?.balance ?? 0;
   } else {
-    const [row] = await queryRows<{ outstanding: string }>(db, sql`select r.outstanding from ${ageingSource(view)} where r.sys_obligor_code = ${code}`);
+    const [row] = await queryRows<{ outstanding: string }>(
+      db,
+      sql`select r.outstanding from ${ageingSource(view)} where r.sys_obligor_code = ${code}`,
+    );
     exposure = Number(row?.outstanding ?? 0);
   }
-  const history = await queryRows<{ effectiveDate: string; creditLimit: string; changedBy: string | null }>(db, sql`
+  const history = await queryRows<{ effectiveDate: string; creditLimit: string; changedBy: string | null }>(
+    db,
+    sql`
     select h.effective_date::text as "effectiveDate", h.credit_limit as "creditLimit", u.name as "changedBy"
     from credit_limit_history h left join users u on u.client_id = h.client_id and u.id = h.changed_by
     where h.client_id = ${clientId} and h.sys_obligor_code = ${code}
-    order by h.effective_date desc, h.id desc`);
+    order by h.effective_date desc, h.id desc`,
+  );
   return {
-    sysObligorCode: code, date: asOf, currency: client.currency,
-    creditLimit: limit, exposure,
+    sysObligorCode: code,
+    date: asOf,
+    currency: client.currency,
+    creditLimit: limit,
+    exposure,
     utilisation: limit && limit > 0 ? Math.round((exposure / limit) * 1000) / 10 : null,
     available: limit == null ? null : Math.round((limit - exposure) * 100) / 100,
     overLimit: limit != null && exposure > limit,
-    history: history.map((h) => ({ effectiveDate: h.effectiveDate, creditLimit: Number(h.creditLimit), changedBy: h.changedBy })),
+    history: history.map((h) => ({
+      effectiveDate: h.effectiveDate,
+      creditLimit: Number(h.creditLimit),
+      changedBy: h.changedBy,
+    })),
   };
 }
 
@@ -112,25 +130,37 @@ export async function obligorCreditLimit(
  * family's members for a parent) and the monthly risk overview of the obligor or family.
  */
 export async function obligorOverview(
-  db: Db, clientId: number, query: TSeriesQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TSeriesQuery & { scope?: ObligorScope },
 ): Promise<TObligorOverview> {
   const code = query.sysObligorCode ?? query.parentSysObligorCode!;
   const info = await obligorInfo(db, clientId, code, query.scope);
   const toDate = query.toDate ?? todayIso();
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
-  const members = info.isParent ? sql`(o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code})` : sql`o.sys_obligor_code = ${code}`;
+  const members = info.isParent
+    ? sql`(o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code})`
+    : sql`o.sys_obligor_code = ${code}`;
   // A scoped user sees the ratings of the family members assigned to them only.
   const inScope = scopeCondition(clientId, query.scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  const ratings = await queryRows<{ sysObligorCode: string; name: string; date: string; rating: number }>(db, sql`
+  const ratings = await queryRows<{ sysObligorCode: string; name: string; date: string; rating: number }>(
+    db,
+    sql`
     select x.sys_obligor_code as "sysObligorCode", o.name, x.rating_date::text as date, x.rating
     from obligor_ratings x join obligors o on o.client_id = x.client_id and o.sys_obligor_code = x.sys_obligor_code
     where x.client_id = ${clientId} and ${members} and ${inScope} and x.rating_date <= ${toDate}::date
-    order by x.rating_date, x.sys_obligor_code`);
+    order by x.rating_date, x.sys_obligor_code`,
+  );
   const series = await riskOverview(db, clientId, {
-    ...query, fromDate, toDate, ...(info.isParent ? { parentSysObligorCode: code, sysObligorCode: undefined } : { sysObligorCode: code }),
+    ...query,
+    fromDate,
+    toDate,
+    ...(info.isParent ? { parentSysObligorCode: code, sysObligorCode: undefined } : { sysObligorCode: code }),
   });
   return {
-    sysObligorCode: code, fromDate, toDate,
+    sysObligorCode: code,
+    fromDate,
+    toDate,
     ratings: ratings.map((r) => ({ ...r, rating: Number(r.rating), label: ratingLabel(Number(r.rating)) })),
     months: series.months,
   };

@@ -20,16 +20,29 @@ export function scopeCondition(clientId: number, scope: ObligorScope | undefined
 }
 
 /** True when the scope may see the obligor, or any member of the family when it is a parent. */
-export async function canSeeObligor(db: Db, clientId: number, scope: ObligorScope | undefined, code: string): Promise<boolean> {
+export async function canSeeObligor(
+  db: Db,
+  clientId: number,
+  scope: ObligorScope | undefined,
+  code: string,
+): Promise<boolean> {
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  const rows = await queryRows<{ one: number }>(db, sql`
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`
     select 1 as one from obligors o
     where o.client_id = ${clientId} and (o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code}) and ${inScope}
-    limit 1`);
+    limit 1`,
+  );
   return rows.length > 0;
 }
 
 /** Refuses (404, as for a customer that does not exist) an obligor outside the user's scope. */
-export async function assertObligorVisible(db: Db, clientId: number, scope: ObligorScope | undefined, code: string): Promise<void> {
+export async function assertObligorVisible(
+  db: Db,
+  clientId: number,
+  scope: ObligorScope | undefined,
+  code: string,
+): Promise<void> {
   if (!(await canSeeObligor(db, clientId, scope, code))) throw notFound('Customer');
 }

@@ -30,13 +30,22 @@ export async function riskOverview(db: Db, clientId: number, query: SeriesQuery)
   const toDate = query.toDate ?? todayIso();
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
   const wanted = monthPoints(fromDate, toDate);
-  const dates = (await db.select({ d: ageingSnapshots.asOfDate }).from(ageingSnapshots)
-    .where(and(eq(ageingSnapshots.clientId, clientId), inArray(ageingSnapshots.asOfDate, wanted)))).map((r) => r.d).sort();
+  const dates = (
+    await db
+      .select({ d: ageingSnapshots.asOfDate })
+      .from(ageingSnapshots)
+      .where(and(eq(ageingSnapshots.clientId, clientId), inArray(ageingSnapshots.asOfDate, wanted)))
+  )
+    .map((r) => r.d)
+    .sort();
   if (dates.length === 0) return { fromDate, toDate, currency: client.currency, months: [] };
   const conditions = obligorConditions(clientId, { dim1Id: query.dim, scope: query.scope });
   if (query.parentSysObligorCode) conditions.push(sql`r.family_code = ${query.parentSysObligorCode}`);
   if (query.sysObligorCode) conditions.push(sql`r.sys_obligor_code = ${query.sysObligorCode}`);
-  const inDates = sql`r.as_of_date in (${sql.join(dates.map((d) => sql`${d}::date`), sql`, `)})`;
+  const inDates = sql`r.as_of_date in (${sql.join(
+    dates.map((d) => sql`${d}::date`),
+    sql`, `,
+  )})`;
   // Unfiltered, the family rollup answers; otherwise the obligor rows are grouped per family first.
   const families = conditions.length
     ? sql`(select r.as_of_date, r.family_code, sum(r.outstanding) as outstanding, sum(r.overdue) as overdue, ${GROUP_COLUMNS}
@@ -45,18 +54,29 @@ export async function riskOverview(db: Db, clientId: number, query: SeriesQuery)
     : sql`(select r.as_of_date, r.family_code, r.outstanding, r.overdue, r.low_rated as "lowRatedReceivables",
         r.med_rated as "medRatedReceivables", r.high_rated as "highRatedReceivables", r.weighted_rating as "obligorWeightedRating",
         r.rated_balance as "ratedBalance" from family_ageing r where r.client_id = ${clientId} and ${inDates})`;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select f.as_of_date::text as date, sum(f.outstanding) as balance, sum(f.overdue) as overdue,
       sum(f."lowRatedReceivables") as low, sum(f."medRatedReceivables") as medium, sum(f."highRatedReceivables") as high,
       (sum(f."obligorWeightedRating" * f."ratedBalance") / nullif(sum(f."ratedBalance"), 0))::float8 as weighted,
       round(avg(f."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk"
-    from ${families} f group by f.as_of_date order by f.as_of_date`);
+    from ${families} f group by f.as_of_date order by f.as_of_date`,
+  );
   return {
-    fromDate, toDate, currency: client.currency,
+    fromDate,
+    toDate,
+    currency: client.currency,
     months: rows.map((r): TRiskMonth => ({
-      date: String(r.date), month: String(r.date).slice(0, 7), balance: num(r.balance), overdue: num(r.overdue),
-      obligorWeightedRating: numberOrNull(r.weighted), overallRisk: numberOrNull(r.overallRisk),
-      lowRatedReceivables: num(r.low), medRatedReceivables: num(r.medium), highRatedReceivables: num(r.high),
+      date: String(r.date),
+      month: String(r.date).slice(0, 7),
+      balance: num(r.balance),
+      overdue: num(r.overdue),
+      obligorWeightedRating: numberOrNull(r.weighted),
+      overallRisk: numberOrNull(r.overallRisk),
+      lowRatedReceivables: num(r.low),
+      medRatedReceivables: num(r.medium),
+      highRatedReceivables: num(r.high),
       riskDistribution: riskDistribution(num(r.low), num(r.medium), num(r.high)),
     })),
   };
@@ -66,23 +86,55 @@ export async function riskOverview(db: Db, clientId: number, query: SeriesQuery)
  * GET /v3/clients/split_by: graph1 the monthly trends (balance, overdue, sales, collections), graph2
  * the ageing at the date in both bases, graph4 the segmentation by sales segment and risk.
  */
-export async function splitBy(db: Db, clientId: number, query: TSplitByQuery & { scope?: ObligorScope }): Promise<TSplitBy> {
+export async function splitBy(
+  db: Db,
+  clientId: number,
+  query: TSplitByQuery & { scope?: ObligorScope },
+): Promise<TSplitBy> {
   const { graph, scope, dim } = query;
   if (graph === 'graph1') {
-    const [overview] = await receivablesOverview(db, clientId, { fromDate: query.fromDate, toDate: query.toDate ?? query.date, dim, scope });
+    const [overview] = await receivablesOverview(db, clientId, {
+      fromDate: query.fromDate,
+      toDate: query.toDate ?? query.date,
+      dim,
+      scope,
+    });
     return {
-      graph, fromDate: overview!.fromDate, toDate: overview!.toDate, currency: overview!.currency,
+      graph,
+      fromDate: overview!.fromDate,
+      toDate: overview!.toDate,
+      currency: overview!.currency,
       months: overview!.months.map((m) => ({
-        date: m.date, month: m.month, balance: m.outstanding, overdue: m.overdue, sales: m.invoiced, collections: m.paid,
+        date: m.date,
+        month: m.month,
+        balance: m.outstanding,
+        overdue: m.overdue,
+        sales: m.invoiced,
+        collections: m.paid,
       })),
     };
   }
   if (graph === 'graph2') {
-    const summary = await receivablesSummary(db, clientId, { ...ZSummaryQuery.parse({ date: query.date, dim1Id: dim }), scope });
+    const summary = await receivablesSummary(db, clientId, {
+      ...ZSummaryQuery.parse({ date: query.date, dim1Id: dim }),
+      scope,
+    });
     return {
-      graph, date: summary.date, currency: summary.currency, balance: summary.balance, overdue: summary.overdue,
-      creditBasis: CREDIT_BUCKETS.map((bucket) => ({ bucket, amount: summary[bucket], count: summary[`${bucket}Num`] })),
-      invoiceBasis: INVOICE_BUCKETS.map((bucket) => ({ bucket, amount: summary[bucket], count: summary[`${bucket}Num`] })),
+      graph,
+      date: summary.date,
+      currency: summary.currency,
+      balance: summary.balance,
+      overdue: summary.overdue,
+      creditBasis: CREDIT_BUCKETS.map((bucket) => ({
+        bucket,
+        amount: summary[bucket],
+        count: summary[`${bucket}Num`],
+      })),
+      invoiceBasis: INVOICE_BUCKETS.map((bucket) => ({
+        bucket,
+        amount: summary[bucket],
+        count: summary[`${bucket}Num`],
+      })),
     };
   }
   return { graph, ...(await segmentation(db, clientId, { date: query.date, dim, scope })) };

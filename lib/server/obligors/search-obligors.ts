@@ -8,16 +8,23 @@ import { scopeCondition, type ObligorScope } from './obligor-scope';
 
 /** GET /v3/parentobligors?obligorName=: customers whose name or code contains the text (3+ characters). */
 export async function searchObligors(
-  db: Db, clientId: number, text: string, scope?: ObligorScope, limit = 20,
+  db: Db,
+  clientId: number,
+  text: string,
+  scope?: ObligorScope,
+  limit = 20,
 ): Promise<TObligorMatch[]> {
   const like = `%${escapeLike(text)}%`;
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  return queryRows<TObligorMatch>(db, sql`
+  return queryRows<TObligorMatch>(
+    db,
+    sql`
     select o.sys_obligor_code as "sysObligorCode", o.name, o.parent_sys_obligor_code as "parentSysObligorCode",
       p.name as "parentName", o.city
     from obligors o
     left join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code
     where o.client_id = ${clientId} and (o.name ilike ${like} or o.sys_obligor_code ilike ${like}) and ${inScope}
     order by (o.name ilike ${`${escapeLike(text)}%`}) desc, o.name
-    limit ${limit}`);
+    limit ${limit}`,
+  );
 }

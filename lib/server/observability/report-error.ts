@@ -6,7 +6,9 @@ import 'server-only';
  */
 export function reportError(error: unknown, context?: Record<string, unknown>): void {
   const err = error instanceof Error ? error : new Error(String(error));
-  console.error(JSON.stringify({ level: 'error', msg: 'request-error', error: err.message, stack: err.stack, ...context }));
+  console.error(
+    JSON.stringify({ level: 'error', msg: 'request-error', error: err.message, stack: err.stack, ...context }),
+  );
   if (!process.env.SENTRY_DSN) return;
   void import('@sentry/nextjs')
     .then((Sentry) => Sentry.captureException(err, { extra: context }))

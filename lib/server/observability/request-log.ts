@@ -15,7 +15,10 @@ function enabled(): boolean {
  * tokens), status, duration to the response head, and the tenant and user ids when known. For a
  * streamed download the duration is the time to its first byte.
  */
-export function withRequestLog<C>(route: Route<C>, who?: (req: NextRequest) => { clientId?: number; userId?: number } | undefined): Route<C> {
+export function withRequestLog<C>(
+  route: Route<C>,
+  who?: (req: NextRequest) => { clientId?: number; userId?: number } | undefined,
+): Route<C> {
   return async (req, context) => {
     const started = performance.now();
     let status = 500;
@@ -25,10 +28,18 @@ export function withRequestLog<C>(route: Route<C>, who?: (req: NextRequest) => {
       return response;
     } finally {
       if (enabled()) {
-        console.log(JSON.stringify({
-          level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', msg: 'api', method: req.method, path: req.nextUrl.pathname,
-          status, durationMs: Math.round((performance.now() - started) * 10) / 10, ...who?.(req), time: new Date().toISOString(),
-        }));
+        console.log(
+          JSON.stringify({
+            level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
+            msg: 'api',
+            method: req.method,
+            path: req.nextUrl.pathname,
+            status,
+            durationMs: Math.round((performance.now() - started) * 10) / 10,
+            ...who?.(req),
+            time: new Date().toISOString(),
+          }),
+        );
       }
     }
   };

@@ -5,7 +5,12 @@ import { DAYS_IN_YEAR } from '@/lib/domain/dso';
 import type { GroupingKey } from '@/lib/domain/filters';
 import { ratingLabel } from '@/lib/domain/rating';
 import {
-  ageingAmounts, AMOUNT_KEYS, COUNT_KEYS, GROUP_COLUMNS, riskFigures, summedColumns,
+  ageingAmounts,
+  AMOUNT_KEYS,
+  COUNT_KEYS,
+  GROUP_COLUMNS,
+  riskFigures,
+  summedColumns,
 } from '@/lib/server/receivables/ageing-columns';
 import { ageingSource, obligorConditions, whereAll, type ObligorFilters } from '@/lib/server/receivables/ageing-query';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
@@ -58,7 +63,9 @@ export function dimGroups(options: DimGroupOptions): SQL {
     group by o.${dim}`;
   // A value whose customers only paid in the period (nothing open, no sales) still gets its row.
   // Ids are positive: 0 stands for 'no value' so that the full join can hash ('is not distinct from' cannot).
-  const zeros = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`coalesce(a.${sql.identifier(k)}, 0) as ${sql.identifier(k)}`);
+  const zeros = [...AMOUNT_KEYS, ...COUNT_KEYS].map(
+    (k) => sql`coalesce(a.${sql.identifier(k)}, 0) as ${sql.identifier(k)}`,
+  );
   return sql`(select coalesce(a.dim_id, c.dim_id) as dim_id, ${sql.join(zeros, sql`, `)},
       coalesce(a."lowRatedReceivables", 0) as "lowRatedReceivables", coalesce(a."medRatedReceivables", 0) as "medRatedReceivables",
       coalesce(a."highRatedReceivables", 0) as "highRatedReceivables", a."obligorWeightedRating",
@@ -76,13 +83,35 @@ const SORT_SQL: Record<DimSortKey, SQL> = {
   receivables: sql`g.invoiced`,
   overduePercent: sql`g.overdue / nullif(g.outstanding, 0)`,
   dso: DSO_SQL,
-  ...Object.fromEntries(['outstanding', 'current', 'overdue', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4', 'invBucket1',
-    'invBucket2', 'invBucket3', 'invBucket4', 'paid', 'collections', 'sales12m', 'obligorWeightedRating', 'openObligors']
-    .map((k) => [k, sql`g.${sql.identifier(k)}`])),
+  ...Object.fromEntries(
+    [
+      'outstanding',
+      'current',
+      'overdue',
+      'crdBucket1',
+      'crdBucket2',
+      'crdBucket3',
+      'crdBucket4',
+      'invBucket1',
+      'invBucket2',
+      'invBucket3',
+      'invBucket4',
+      'paid',
+      'collections',
+      'sales12m',
+      'obligorWeightedRating',
+      'openObligors',
+    ].map((k) => [k, sql`g.${sql.identifier(k)}`]),
+  ),
 } as Record<DimSortKey, SQL>;
 
 /** Rows of `dimGroups` with their value names, sorted (ties by name) and optionally paged. */
-export function selectDimRows(clientId: number, groups: SQL, sort: { sortBy: DimSortKey; order: 'ASC' | 'DESC' }, page?: { offset: number; count: number }): SQL {
+export function selectDimRows(
+  clientId: number,
+  groups: SQL,
+  sort: { sortBy: DimSortKey; order: 'ASC' | 'DESC' },
+  page?: { offset: number; count: number },
+): SQL {
   const direction = sort.order === 'ASC' ? sql`asc` : sql`desc`;
   return sql`select * from (
       select g.*, coalesce(dv.name, ${NOT_ASSIGNED}) as name, ${DSO_SQL}::float8 as dso, count(*) over () as total

@@ -13,7 +13,9 @@ import { ageingView } from '@/lib/server/receivables/ageing-view';
  * here are the month to date's (the receivables rows' `paid`).
  */
 export async function dimReceivables(
-  db: Db, clientId: number, query: TDimReceivablesQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TDimReceivablesQuery & { scope?: ObligorScope },
 ): Promise<{ total: number; rows: TDimRow[] }> {
   const asOf = query.date ?? todayIso();
   const groups = dimGroups({ ...query, view: await ageingView(db, clientId, asOf) });
@@ -24,6 +26,9 @@ export async function dimReceivables(
 
 /** A page past the end still reports the real total. */
 async function countGroups(db: Db, clientId: number, groups: Parameters<typeof selectDimRows>[1]): Promise<number> {
-  const rows = await queryRows<Record<string, unknown>>(db, selectDimRows(clientId, groups, { sortBy: 'balance', order: 'DESC' }));
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    selectDimRows(clientId, groups, { sortBy: 'balance', order: 'DESC' }),
+  );
   return rows.length;
 }

@@ -30,25 +30,46 @@ export function dim1Range(query: { fromDate?: string; toDate?: string }): { from
  * the value, with each month's annual DSO and weighted rating).
  */
 export async function dim1Overview(
-  db: Db, clientId: number, query: TDim1OverviewQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TDim1OverviewQuery & { scope?: ObligorScope },
 ): Promise<TDim1Overview> {
   const client = await getClient(db, clientId);
   const { fromDate, toDate } = dim1Range(query);
   const groups = dimGroups({
-    groupingKey: 'dim1', view: await ageingView(db, clientId, toDate),
-    scope: query.scope, dim1Id: query.dimId, collectionsFrom: fromDate,
+    groupingKey: 'dim1',
+    view: await ageingView(db, clientId, toDate),
+    scope: query.scope,
+    dim1Id: query.dimId,
+    collectionsFrom: fromDate,
   });
   const raw = await queryRows<Record<string, unknown>>(db, selectDimRows(clientId, groups, query));
   const rows = raw.map((row) => toDimRow(row, toDate));
   const head = { fromDate, toDate, currency: client.currency, dim1Name: client.dim1Name };
   if (!query.dimId) return { ...head, rows };
-  const [overview] = await receivablesOverview(db, clientId, { fromDate, toDate, dim: query.dimId, scope: query.scope });
+  const [overview] = await receivablesOverview(db, clientId, {
+    fromDate,
+    toDate,
+    dim: query.dimId,
+    scope: query.scope,
+  });
   const risk = await riskOverview(db, clientId, { fromDate, toDate, dim: query.dimId, scope: query.scope });
   const ratingByDate = new Map(risk.months.map((m) => [m.date, m.obligorWeightedRating]));
   const months = overview!.months.map((m): TDim1Month => ({
-    date: m.date, month: m.month, outstanding: m.outstanding, balance: m.outstanding, overdue: m.overdue,
-    current: m.current, crdBucket1: m.crdBucket1, crdBucket2: m.crdBucket2, crdBucket3: m.crdBucket3, crdBucket4: m.crdBucket4,
-    invoiced: m.invoiced, collected: m.collected, sales12m: m.sales12m, dso: annualDso(m.outstanding, m.sales12m),
+    date: m.date,
+    month: m.month,
+    outstanding: m.outstanding,
+    balance: m.outstanding,
+    overdue: m.overdue,
+    current: m.current,
+    crdBucket1: m.crdBucket1,
+    crdBucket2: m.crdBucket2,
+    crdBucket3: m.crdBucket3,
+    crdBucket4: m.crdBucket4,
+    invoiced: m.invoiced,
+    collected: m.collected,
+    sales12m: m.sales12m,
+    dso: annualDso(m.outstanding, m.sales12m),
     obligorWeightedRating: ratingByDate.get(m.date) ?? null,
   }));
   return { ...head, dimId: query.dimId, rows, months };

@@ -3,7 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import {
-  ACCOUNT_LIST_LIMIT, type TAccountQuery, type TAccountRow, type TAccountType, type TPostpaidAccount, type TPrepaidAccount,
+  ACCOUNT_LIST_LIMIT,
+  type TAccountQuery,
+  type TAccountRow,
+  type TAccountType,
+  type TPostpaidAccount,
+  type TPrepaidAccount,
 } from '@/lib/contract/portal';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
@@ -26,27 +31,45 @@ const UPCOMING_DAYS = 30;
  * limit), or prepaid ones by their advance balance; 50 at most, narrowed by name or code.
  */
 export async function listAccounts(
-  db: Db, clientId: number, accountType: TAccountType, search: string | undefined, scope?: ObligorScope,
+  db: Db,
+  clientId: number,
+  accountType: TAccountType,
+  search: string | undefined,
+  scope?: ObligorScope,
 ): Promise<TAccountRow[]> {
   const today = todayIso();
   // Today's outstanding and overdue per customer: the ageing rollup of today (the receivables
   // page's figures), one indexed read instead of grouping every open item of the client.
   const ageing = ageingSource(await ageingView(db, clientId, today));
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  const like = search ? sql`and (o.name ilike ${`%${escapeLike(search)}%`} or o.sys_obligor_code ilike ${`%${escapeLike(search)}%`})` : sql``;
+  const like = search
+    ? sql`and (o.name ilike ${`%${escapeLike(search)}%`} or o.sys_obligor_code ilike ${`%${escapeLike(search)}%`})`
+    : sql``;
   // The advance is only worked out for the prepaid list, grouped once over the prepaid customers'
   // top-ups and documents (empty stand-ins keep one query shape for the postpaid list).
-  const advance = accountType === 'PREPAID'
-    ? sql`topups as (
+  const advance =
+    accountType === 'PREPAID'
+      ? sql`topups as (
         select a.sys_obligor_code, sum(a.amount) as total, min(a.topup_date) as first, max(a.topup_date) as last
         from advance_topups a where a.client_id = ${clientId} group by a.sys_obligor_code),
       drawn as (
         select i.sys_obligor_code, sum(i.amount) as drawn from invoices i
         join topups t on t.sys_obligor_code = i.sys_obligor_code and i.issue_date >= t.first
         where i.client_id = ${clientId} group by i.sys_obligor_code)`
-    : sql`topups as (select null::text as sys_obligor_code, null::numeric as total, null::date as first, null::date as last where false),
+      : sql`topups as (select null::text as sys_obligor_code, null::numeric as total, null::date as first, null::date as last where false),
       drawn as (select null::text as sys_obligor_code, null::numeric as drawn where false)`;
-  const rows = await queryRows<{ sysObligorCode: string; name: string; city: string | null; creditLimit: string | null; outstanding: string; overdue: string; advance: string | null; lastTopup: string | null }>(db, sql`
+  const rows = await queryRows<{
+    sysObligorCode: string;
+    name: string;
+    city: string | null;
+    creditLimit: string | null;
+    outstanding: string;
+    overdue: string;
+    advance: string | null;
+    lastTopup: string | null;
+  }>(
+    db,
+    sql`
     with ${advance}
     select o.sys_obligor_code as "sysObligorCode", o.name, o.city, o.credit_limit as "creditLimit",
       coalesce(r.outstanding, 0) as outstanding, coalesce(r.overdue, 0) as overdue,
@@ -57,16 +80,22 @@ export async function listAccounts(
     left join drawn d on d.sys_obligor_code = o.sys_obligor_code
     where o.client_id = ${clientId} and o.account_type = ${accountType} and ${inScope} ${like}
     order by ${accountType === 'PREPAID' ? sql`advance asc nulls last` : sql`outstanding desc`}, o.name
-    limit ${ACCOUNT_LIST_LIMIT}`);
+    limit ${ACCOUNT_LIST_LIMIT}`,
+  );
   return rows.map((r) => ({
-    ...r, creditLimit: r.creditLimit == null ? null : Number(r.creditLimit), outstanding: Number(r.outstanding),
-    overdue: Number(r.overdue), advance: r.advance == null ? null : Number(r.advance),
+    ...r,
+    creditLimit: r.creditLimit == null ? null : Number(r.creditLimit),
+    outstanding: Number(r.outstanding),
+    overdue: Number(r.overdue),
+    advance: r.advance == null ? null : Number(r.advance),
   }));
 }
 
 function assertType(actual: TAccountType, wanted: TAccountType) {
   if (actual !== wanted) {
-    throw invalid(`This customer has a ${actual.toLowerCase()} account`, { sysObligorCode: `not a ${wanted.toLowerCase()} account` });
+    throw invalid(`This customer has a ${actual.toLowerCase()} account`, {
+      sysObligorCode: `not a ${wanted.toLowerCase()} account`,
+    });
   }
 }
 
@@ -75,7 +104,10 @@ function assertType(actual: TAccountType, wanted: TAccountType) {
  * the limit and headroom, and a page of the open bills in the order they fall due (overdue first).
  */
 export async function postpaidAccount(
-  db: Db, clientId: number, query: TAccountQuery, scope?: ObligorScope,
+  db: Db,
+  clientId: number,
+  query: TAccountQuery,
+  scope?: ObligorScope,
 ): Promise<TPostpaidAccount> {
   const code = query.sysObligorCode;
   await assertObligorVisible(db, clientId, scope, code);
@@ -91,8 +123,13 @@ export async function postpaidAccount(
   return {
     customer: { sysObligorCode: code, name: info.name, city: info.city ?? null, isParent: info.isParent },
     date: today,
-    outstanding: summary.outstanding, overdue: summary.overdue, dueSoon: summary.dueWithin(UPCOMING_DAYS), upcomingDays: UPCOMING_DAYS,
-    creditLimit: credit.creditLimit, available: credit.available, overLimit: credit.overLimit,
+    outstanding: summary.outstanding,
+    overdue: summary.overdue,
+    dueSoon: summary.dueWithin(UPCOMING_DAYS),
+    upcomingDays: UPCOMING_DAYS,
+    creditLimit: credit.creditLimit,
+    available: credit.available,
+    overLimit: credit.overLimit,
     items: { page: query.offset, count: query.count, total: summary.count, rows },
   };
 }
@@ -116,7 +153,10 @@ function advanceEntriesSql(clientId: number, members: SQL): SQL {
  * first top-up drawn from it (credit notes give back), a page of its lines with the running advance balance.
  */
 export async function prepaidAccount(
-  db: Db, clientId: number, query: TAccountQuery, scope?: ObligorScope,
+  db: Db,
+  clientId: number,
+  query: TAccountQuery,
+  scope?: ObligorScope,
 ): Promise<TPrepaidAccount> {
   const code = query.sysObligorCode;
   await assertObligorVisible(db, clientId, scope, code);
@@ -124,16 +164,22 @@ export async function prepaidAccount(
   const info = await obligorInfo(db, clientId, code, scope);
   const members = membersOf(clientId, code, scope);
   const page = await ledgerPage(db, advanceEntriesSql(clientId, members), 0, query.offset, query.count);
-  const [topups] = await queryRows<{ first: string | null; lastDate: string | null; lastAmount: string | null }>(db, sql`
+  const [topups] = await queryRows<{ first: string | null; lastDate: string | null; lastAmount: string | null }>(
+    db,
+    sql`
     select (select min(a.topup_date)::text from advance_topups a where a.client_id = ${clientId} and a.sys_obligor_code in ${members}) as first,
       l.topup_date::text as "lastDate", l.amount as "lastAmount"
     from (select 1) one left join lateral (select a.topup_date, a.amount from advance_topups a
-      where a.client_id = ${clientId} and a.sys_obligor_code in ${members} order by a.topup_date desc, a.id desc limit 1) l on true`);
+      where a.client_id = ${clientId} and a.sys_obligor_code in ${members} order by a.topup_date desc, a.id desc limit 1) l on true`,
+  );
   const { debits, credits, closing, ...lines } = page;
   return {
     customer: { sysObligorCode: code, name: info.name, city: info.city ?? null, isParent: info.isParent },
-    date: todayIso(), since: topups?.first ?? null,
-    toppedUp: debits, drawn: credits, advance: closing,
+    date: todayIso(),
+    since: topups?.first ?? null,
+    toppedUp: debits,
+    drawn: credits,
+    advance: closing,
     lastTopup: topups?.lastDate ? { date: topups.lastDate, amount: Number(topups.lastAmount) } : null,
     lines,
   };

@@ -13,7 +13,11 @@ import { KIND_ORDER, type StatementKind } from '@/lib/domain/statement';
  * and lines run in the order of lib/domain/statement.ts: day, kind (KIND_ORDER), reference, then
  * `tie` so that equal references still page the same way every time.
  */
-const KIND_RANK = sql.raw(`case e.kind ${Object.entries(KIND_ORDER).map(([kind, rank]) => `when '${kind}' then ${rank}`).join(' ')} end`);
+const KIND_RANK = sql.raw(
+  `case e.kind ${Object.entries(KIND_ORDER)
+    .map(([kind, rank]) => `when '${kind}' then ${rank}`)
+    .join(' ')} end`,
+);
 const LINE_ORDER = sql`e.day, ${KIND_RANK}, e.reference collate "C", e.tie collate "C"`;
 
 interface LineRow {
@@ -31,8 +35,15 @@ const paise = (value: string | number) => Math.round(Number(value) * 100);
 function toLine(row: LineRow, balancePaise: number): TStatementLine {
   const amount = paise(row.amount);
   return {
-    date: row.date, kind: row.kind, reference: row.reference, against: row.against, dueDate: row.dueDate, amount: amount / 100,
-    debit: amount > 0 ? amount / 100 : 0, credit: amount < 0 ? -amount / 100 : 0, balance: balancePaise / 100,
+    date: row.date,
+    kind: row.kind,
+    reference: row.reference,
+    against: row.against,
+    dueDate: row.dueDate,
+    amount: amount / 100,
+    debit: amount > 0 ? amount / 100 : 0,
+    credit: amount < 0 ? -amount / 100 : 0,
+    balance: balancePaise / 100,
   };
 }
 
@@ -51,8 +62,16 @@ export interface LedgerPage extends TStatementPage {
  * page opens at the balance brought forward from the pages before it. One query; a second only
  * when the page lies past the end.
  */
-export async function ledgerPage(db: Db, entries: SQL, opening: number, page: number, count: number): Promise<LedgerPage> {
-  const rows = await queryRows<LineRow & { running: string; total: number; debits: string; credits: string }>(db, sql`
+export async function ledgerPage(
+  db: Db,
+  entries: SQL,
+  opening: number,
+  page: number,
+  count: number,
+): Promise<LedgerPage> {
+  const rows = await queryRows<LineRow & { running: string; total: number; debits: string; credits: string }>(
+    db,
+    sql`
     select ${LINE_COLUMNS},
       sum(e.amount) over (order by ${LINE_ORDER} rows between unbounded preceding and current row) as running,
       count(*) over ()::int as total,
@@ -60,24 +79,41 @@ export async function ledgerPage(db: Db, entries: SQL, opening: number, page: nu
       coalesce(-sum(e.amount) filter (where e.amount < 0) over (), 0) as credits
     from (${entries}) e
     order by ${LINE_ORDER}
-    offset ${(page - 1) * count} limit ${count}`);
+    offset ${(page - 1) * count} limit ${count}`,
+  );
   const open = paise(opening);
-  let totals = rows[0] ? { total: rows[0].total, debits: paise(rows[0].debits), credits: paise(rows[0].credits) } : null;
+  let totals = rows[0]
+    ? { total: rows[0].total, debits: paise(rows[0].debits), credits: paise(rows[0].credits) }
+    : null;
   if (!totals) {
-    const [row] = await queryRows<{ total: number; debits: string; credits: string }>(db, sql`
+    const [row] = await queryRows<{ total: number; debits: string; credits: string }>(
+      db,
+      sql`
       select count(*)::int as total, coalesce(sum(e.amount) filter (where e.amount > 0), 0) as debits,
         coalesce(-sum(e.amount) filter (where e.amount < 0), 0) as credits
-      from (${entries}) e`);
+      from (${entries}) e`,
+    );
     totals = { total: row?.total ?? 0, debits: paise(row?.debits ?? 0), credits: paise(row?.credits ?? 0) };
   }
   const closing = open + totals.debits - totals.credits;
   const lines = rows.map((r) => toLine(r, open + paise(r.running)));
   const first = lines[0];
   // Past the end, the page opens (and closes) at the closing balance.
-  const broughtForward = first ? (paise(first.balance) - paise(first.amount)) / 100 : (page === 1 ? opening : closing / 100);
+  const broughtForward = first
+    ? (paise(first.balance) - paise(first.amount)) / 100
+    : page === 1
+      ? opening
+      : closing / 100;
   return {
-    page, count, total: totals.total, broughtForward, carriedForward: lines.at(-1)?.balance ?? broughtForward, rows: lines,
-    debits: totals.debits / 100, credits: totals.credits / 100, closing: closing / 100,
+    page,
+    count,
+    total: totals.total,
+    broughtForward,
+    carriedForward: lines.at(-1)?.balance ?? broughtForward,
+    rows: lines,
+    debits: totals.debits / 100,
+    credits: totals.credits / 100,
+    closing: closing / 100,
   };
 }
 
@@ -85,15 +121,23 @@ export async function ledgerPage(db: Db, entries: SQL, opening: number, page: nu
  * Every line of the ledger in order, read `batch` lines at a time after the last one read (keyset:
  * no offset to skip), with the balance carried from batch to batch: what a download streams.
  */
-export async function* ledgerLines(db: Db, entries: SQL, opening: number, batch = 1000): AsyncGenerator<TStatementLine> {
+export async function* ledgerLines(
+  db: Db,
+  entries: SQL,
+  opening: number,
+  batch = 1000,
+): AsyncGenerator<TStatementLine> {
   let balance = paise(opening);
   let after: LineRow | null = null;
   for (;;) {
     const key: SQL = after
       ? sql`where (e.day, ${KIND_RANK}, e.reference collate "C", e.tie collate "C") > (${after.date}::date, ${KIND_ORDER[after.kind]}, ${after.reference}, ${after.tie})`
       : sql``;
-    const rows: LineRow[] = await queryRows<LineRow>(db, sql`
-      select ${LINE_COLUMNS} from (${entries}) e ${key} order by ${LINE_ORDER} limit ${batch}`);
+    const rows: LineRow[] = await queryRows<LineRow>(
+      db,
+      sql`
+      select ${LINE_COLUMNS} from (${entries}) e ${key} order by ${LINE_ORDER} limit ${batch}`,
+    );
     for (const row of rows) {
       balance += paise(row.amount);
       yield toLine(row, balance);

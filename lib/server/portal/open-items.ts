@@ -3,7 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TOpenItem } from '@/lib/contract/portal';
-import { bucketLabels, CREDIT_BUCKETS, creditBucket, type AgeingBoundaries, type CreditBucket } from '@/lib/domain/ageing';
+import {
+  bucketLabels,
+  CREDIT_BUCKETS,
+  creditBucket,
+  type AgeingBoundaries,
+  type CreditBucket,
+} from '@/lib/domain/ageing';
 
 /**
  * The items of `members` open at the end of `day`, with what is still owed and the days past due.
@@ -41,12 +47,23 @@ export function bucketLabel(bucket: CreditBucket, boundaries: AgeingBoundaries):
   return bucket === 'current' ? 'Not yet due' : `${bucketLabels(boundaries, 'CREDIT_DATE')[bucket]} days`;
 }
 
-export async function openItemsSummary(db: Db, clientId: number, members: SQL, day: string, boundaries: AgeingBoundaries): Promise<OpenItemsSummary> {
-  const rows = (await queryRows<{ dpd: number; outstanding: string; n: number }>(db, sql`
+export async function openItemsSummary(
+  db: Db,
+  clientId: number,
+  members: SQL,
+  day: string,
+  boundaries: AgeingBoundaries,
+): Promise<OpenItemsSummary> {
+  const rows = (
+    await queryRows<{ dpd: number; outstanding: string; n: number }>(
+      db,
+      sql`
     select o.days_past_due as dpd, sum(o.outstanding) as outstanding, count(*)::int as n
-    from (${openItemsSql(clientId, members, day)}) o group by o.days_past_due`))
-    .map((r) => ({ dpd: r.dpd, paise: Math.round(Number(r.outstanding) * 100), n: r.n }));
-  const sum = (keep: (dpd: number) => boolean) => rows.filter((r) => keep(r.dpd)).reduce((s, r) => s + r.paise, 0) / 100;
+    from (${openItemsSql(clientId, members, day)}) o group by o.days_past_due`,
+    )
+  ).map((r) => ({ dpd: r.dpd, paise: Math.round(Number(r.outstanding) * 100), n: r.n }));
+  const sum = (keep: (dpd: number) => boolean) =>
+    rows.filter((r) => keep(r.dpd)).reduce((s, r) => s + r.paise, 0) / 100;
   const buckets = new Map<CreditBucket, number>();
   for (const r of rows) {
     const bucket = creditBucket(r.dpd, boundaries);
@@ -56,7 +73,10 @@ export async function openItemsSummary(db: Db, clientId: number, members: SQL, d
     count: rows.reduce((s, r) => s + r.n, 0),
     outstanding: sum(() => true),
     overdue: sum((dpd) => dpd > 0),
-    ageing: [...CREDIT_BUCKETS].reverse().filter((b) => buckets.has(b)).map((b) => ({ bucket: bucketLabel(b, boundaries), amount: buckets.get(b)! / 100 })),
+    ageing: [...CREDIT_BUCKETS]
+      .reverse()
+      .filter((b) => buckets.has(b))
+      .map((b) => ({ bucket: bucketLabel(b, boundaries), amount: buckets.get(b)! / 100 })),
     dueWithin: (days) => sum((dpd) => dpd <= 0 && dpd > -days),
   };
 }
@@ -68,20 +88,50 @@ export async function openItemsSummary(db: Db, clientId: number, members: SQL, d
 const ITEM_ORDER = sql`o.days_past_due desc, o.invoice_num collate "C", o.sys_invoice_num collate "C"`;
 
 /** One page (from 1) of the open items, or all of them in pages of `count` for a download. */
-export async function openItemsPage(db: Db, clientId: number, members: SQL, day: string, boundaries: AgeingBoundaries,
-  page: number, count: number): Promise<TOpenItem[]> {
-  const rows = await queryRows<{ sysInvoiceNum: string; invoiceNum: string; docType: TOpenItem['docType']; sysObligorCode: string;
-    issueDate: string; dueDate: string | null; amount: string; outstanding: string; daysPastDue: number }>(db, sql`
+export async function openItemsPage(
+  db: Db,
+  clientId: number,
+  members: SQL,
+  day: string,
+  boundaries: AgeingBoundaries,
+  page: number,
+  count: number,
+): Promise<TOpenItem[]> {
+  const rows = await queryRows<{
+    sysInvoiceNum: string;
+    invoiceNum: string;
+    docType: TOpenItem['docType'];
+    sysObligorCode: string;
+    issueDate: string;
+    dueDate: string | null;
+    amount: string;
+    outstanding: string;
+    daysPastDue: number;
+  }>(
+    db,
+    sql`
     select o.sys_invoice_num as "sysInvoiceNum", o.invoice_num as "invoiceNum", o.doc_type as "docType", o.sys_obligor_code as "sysObligorCode",
       o.issue_date::text as "issueDate", o.due_date::text as "dueDate", o.amount, o.outstanding, o.days_past_due as "daysPastDue"
     from (${openItemsSql(clientId, members, day)}) o
     order by ${ITEM_ORDER}
-    offset ${(page - 1) * count} limit ${count}`);
-  return rows.map((r) => ({ ...r, amount: Number(r.amount), outstanding: Number(r.outstanding),
-    bucket: bucketLabel(creditBucket(r.daysPastDue, boundaries), boundaries) }));
+    offset ${(page - 1) * count} limit ${count}`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    amount: Number(r.amount),
+    outstanding: Number(r.outstanding),
+    bucket: bucketLabel(creditBucket(r.daysPastDue, boundaries), boundaries),
+  }));
 }
 
-export async function* allOpenItems(db: Db, clientId: number, members: SQL, day: string, boundaries: AgeingBoundaries, batch = 1000): AsyncGenerator<TOpenItem> {
+export async function* allOpenItems(
+  db: Db,
+  clientId: number,
+  members: SQL,
+  day: string,
+  boundaries: AgeingBoundaries,
+  batch = 1000,
+): AsyncGenerator<TOpenItem> {
   for (let page = 1; ; page += 1) {
     const rows = await openItemsPage(db, clientId, members, day, boundaries, page, batch);
     yield* rows;
@@ -90,10 +140,19 @@ export async function* allOpenItems(db: Db, clientId: number, members: SQL, day:
 }
 
 /** What the customer owed at the end of `day`: the rollup's figure on a rollup date, else the open items'. */
-export async function balanceAt(db: Db, clientId: number, members: SQL, day: string, fromRollup: boolean): Promise<number> {
-  const [row] = await queryRows<{ balance: string | null }>(db, fromRollup
-    ? sql`select sum(a.outstanding) as balance from obligor_ageing a
+export async function balanceAt(
+  db: Db,
+  clientId: number,
+  members: SQL,
+  day: string,
+  fromRollup: boolean,
+): Promise<number> {
+  const [row] = await queryRows<{ balance: string | null }>(
+    db,
+    fromRollup
+      ? sql`select sum(a.outstanding) as balance from obligor_ageing a
         where a.client_id = ${clientId} and a.as_of_date = ${day}::date and a.sys_obligor_code in ${members}`
-    : sql`select sum(o.outstanding) as balance from (${openItemsSql(clientId, members, day)}) o`);
+      : sql`select sum(o.outstanding) as balance from (${openItemsSql(clientId, members, day)}) o`,
+  );
   return Number(row?.balance ?? 0);
 }

@@ -22,14 +22,25 @@ type StatementRow = Partial<StatementLine> & { label?: string };
  * dates, so they add up in Excel. An unknown or out-of-scope customer is refused (404) before the
  * first byte.
  */
-export async function statementDownload(db: Db, clientId: number, query: TStatementDownloadQuery, scope?: ObligorScope): Promise<Response> {
+export async function statementDownload(
+  db: Db,
+  clientId: number,
+  query: TStatementDownloadQuery,
+  scope?: ObligorScope,
+): Promise<Response> {
   const s = await statementBasis(db, clientId, query, scope);
   const { members, fromDate, toDate, opening, boundaries } = s;
   const money = (v: number) => formatMoney(v, s.client.currency, s.client.locale);
-  const limit = s.credit.creditLimit == null ? 'no credit limit' : `credit limit ${money(s.credit.creditLimit)}, available ${money(s.credit.available ?? 0)}`;
+  const limit =
+    s.credit.creditLimit == null
+      ? 'no credit limit'
+      : `credit limit ${money(s.credit.creditLimit)}, available ${money(s.credit.available ?? 0)}`;
   const meta = {
-    clientName: s.client.name, reportName: `Statement of account: ${s.customer.name} (${s.code})`,
-    asOf: toDate, asOfLabel: titleDate(toDate), moneyFormat: moneyFormat(s.client.currency, s.client.locale),
+    clientName: s.client.name,
+    reportName: `Statement of account: ${s.customer.name} (${s.code})`,
+    asOf: toDate,
+    asOfLabel: titleDate(toDate),
+    moneyFormat: moneyFormat(s.client.currency, s.client.locale),
   };
   async function* statementRows(): AsyncGenerator<StatementRow> {
     yield { date: fromDate, label: 'Opening balance', balance: opening };
@@ -46,8 +57,12 @@ export async function statementDownload(db: Db, clientId: number, query: TStatem
       { header: 'Due date', kind: 'date', value: (r) => r.dueDate },
       { header: 'Debit', kind: 'money', value: (r) => r.debit || null, total: true },
       { header: 'Credit', kind: 'money', value: (r) => r.credit || null, total: true },
-      { header: 'Balance', kind: 'money', value: (r) => r.balance,
-        total: (sums) => Math.round((opening + (sums.Debit ?? 0) - (sums.Credit ?? 0)) * 100) / 100 },
+      {
+        header: 'Balance',
+        kind: 'money',
+        value: (r) => r.balance,
+        total: (sums) => Math.round((opening + (sums.Debit ?? 0) - (sums.Credit ?? 0)) * 100) / 100,
+      },
     ],
     rows: statementRows(),
     totalLabel: 'Closing balance',
@@ -68,12 +83,17 @@ export async function statementDownload(db: Db, clientId: number, query: TStatem
     ],
     rows: allOpenItems(db, clientId, members, toDate, boundaries),
   };
-  const body = workbookStream(meta, () => [statement, openItems],
-    (error) => reportError(error, { where: 'statementDownload', clientId, sysObligorCode: s.code }));
+  const body = workbookStream(
+    meta,
+    () => [statement, openItems],
+    (error) => reportError(error, { where: 'statementDownload', clientId, sysObligorCode: s.code }),
+  );
   const fileName = `statement-${s.code}-${fromDate}-to-${toDate}.xlsx`.replace(/[^\w.-]/g, '_');
-  return new Response(body, { headers: {
-    'content-type': XLSX_CONTENT_TYPE,
-    'content-disposition': `attachment; filename="${fileName}"`,
-    'cache-control': 'private, no-store',
-  } });
+  return new Response(body, {
+    headers: {
+      'content-type': XLSX_CONTENT_TYPE,
+      'content-disposition': `attachment; filename="${fileName}"`,
+      'cache-control': 'private, no-store',
+    },
+  });
 }

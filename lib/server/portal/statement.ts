@@ -66,10 +66,20 @@ export async function statementBasis(db: Db, clientId: number, query: TStatement
   const opening = await balanceAt(db, clientId, members, dayBefore, await hasSnapshot(db, clientId, dayBefore));
   const credit = await obligorCreditLimit(db, clientId, code, undefined, scope);
   return {
-    code, members, fromDate, toDate, opening, credit,
+    code,
+    members,
+    fromDate,
+    toDate,
+    opening,
+    credit,
     boundaries: boundariesOf(client),
-    customer: { sysObligorCode: code, name: info.name, isParent: info.isParent, city: info.city ?? null,
-      accountType: await accountTypeOf(db, clientId, code) },
+    customer: {
+      sysObligorCode: code,
+      name: info.name,
+      isParent: info.isParent,
+      city: info.city ?? null,
+      accountType: await accountTypeOf(db, clientId, code),
+    },
     client: { name: client.name, currency: client.currency, locale: client.locale, code: client.code },
   };
 }
@@ -81,26 +91,47 @@ export async function statementBasis(db: Db, clientId: number, query: TStatement
  * end date with their ageing, the overdue and ageing totals of all of them, and the credit limit.
  */
 export async function customerStatement(
-  db: Db, clientId: number, query: TStatementQuery, scope?: ObligorScope,
+  db: Db,
+  clientId: number,
+  query: TStatementQuery,
+  scope?: ObligorScope,
 ): Promise<TStatement> {
   const basis = await statementBasis(db, clientId, query, scope);
   const { members, fromDate, toDate, opening, boundaries, credit } = basis;
-  const page = await ledgerPage(db, statementEntriesSql(clientId, members, fromDate, toDate), opening, query.offset, query.count);
+  const page = await ledgerPage(
+    db,
+    statementEntriesSql(clientId, members, fromDate, toDate),
+    opening,
+    query.offset,
+    query.count,
+  );
   const summary = await openItemsSummary(db, clientId, members, toDate, boundaries);
   const items = await openItemsPage(db, clientId, members, toDate, boundaries, query.itemsOffset, query.itemsCount);
   const { debits, credits, closing, ...lines } = page;
   return {
     customer: basis.customer,
     client: { name: basis.client.name, currency: basis.client.currency },
-    fromDate, toDate, opening, debits, credits, closing, overdue: summary.overdue,
+    fromDate,
+    toDate,
+    opening,
+    debits,
+    credits,
+    closing,
+    overdue: summary.overdue,
     lines,
     openItems: { page: query.itemsOffset, count: query.itemsCount, total: summary.count, rows: items },
     ageing: summary.ageing,
-    creditLimit: credit.creditLimit, exposure: credit.exposure, available: credit.available, overLimit: credit.overLimit,
+    creditLimit: credit.creditLimit,
+    exposure: credit.exposure,
+    available: credit.available,
+    overLimit: credit.overLimit,
   };
 }
 
 export async function accountTypeOf(db: Db, clientId: number, code: string): Promise<'POSTPAID' | 'PREPAID'> {
-  const [row] = await queryRows<{ t: 'POSTPAID' | 'PREPAID' }>(db, sql`select account_type as t from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`);
+  const [row] = await queryRows<{ t: 'POSTPAID' | 'PREPAID' }>(
+    db,
+    sql`select account_type as t from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
+  );
   return row?.t ?? 'POSTPAID';
 }

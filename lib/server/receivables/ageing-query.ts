@@ -56,7 +56,6 @@ export function whereAll(parts: SQL[]): SQL {
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-
 /**
  * The family rollup when it can answer (rollups exist for the date, and no obligor or item filter
  * applies): the same columns as grouping obligor rows per family, read from a few thousand rows.

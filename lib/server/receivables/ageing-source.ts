@@ -35,7 +35,11 @@ export function escapeLike(text: string): string {
  * (lib/domain/ageing.ts is the reference implementation the tests compare this with).
  */
 export function ageingRowsSql(
-  clientId: number, asOf: string, b: AgeingBoundaries, filters: ItemFilters = {}, onlyObligors?: SQL,
+  clientId: number,
+  asOf: string,
+  b: AgeingBoundaries,
+  filters: ItemFilters = {},
+  onlyObligors?: SQL,
 ): SQL {
   const d = sql`${asOf}::date`;
   // `onlyObligors` (a query of codes) limits the rows to those customers; their sales segments then
@@ -119,15 +123,25 @@ const BUCKET_NAMES = BUCKET_KEYS.map(snake);
  * the overdue part. `count` counts the items of a row (rows of several items: their sum).
  */
 function bucketSums(b: AgeingBoundaries, count = sql`count(*)`): SQL {
-  return sql`${sql.join(BUCKET_RULES(b).map(([name, where]) =>
-    sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, ${count} filter (where ${where}) as ${sql.identifier(`${name}_num`)}`), sql`, `)},
+  return sql`${sql.join(
+    BUCKET_RULES(b).map(
+      ([name, where]) =>
+        sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, ${count} filter (where ${where}) as ${sql.identifier(`${name}_num`)}`,
+    ),
+    sql`, `,
+  )},
     sum(outstanding) as outstanding, sum(outstanding) filter (where past_due > 0) as overdue`;
 }
 
 /** The bucket columns of a row from `bucketSums` (absent for a customer without open items: zeros). */
 function bucketColumns(row: SQL): SQL {
-  return sql`${sql.join(BUCKET_NAMES.map((n) => sql`coalesce(${row}.${sql.identifier(n)}, 0) as ${sql.identifier(n)},
-    coalesce(${row}.${sql.identifier(`${n}_num`)}, 0)::int as ${sql.identifier(`${n}_num`)}`), sql`, `)},
+  return sql`${sql.join(
+    BUCKET_NAMES.map(
+      (n) => sql`coalesce(${row}.${sql.identifier(n)}, 0) as ${sql.identifier(n)},
+    coalesce(${row}.${sql.identifier(`${n}_num`)}, 0)::int as ${sql.identifier(`${n}_num`)}`,
+    ),
+    sql`, `,
+  )},
     coalesce(${row}.outstanding, 0) as outstanding, coalesce(${row}.overdue, 0) as overdue`;
 }
 
@@ -182,7 +196,8 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
       from unnest(${sorted}) with ordinality x(d, k), points p
     )`;
   // Running total of `column` at points[m]: rows with j (points before their day) below m.
-  const runningAt = (column: string, m: SQL) => sql`coalesce(r.${sql.identifier(column)}[width_bucket(${m} - 1, r.j)], 0)`;
+  const runningAt = (column: string, m: SQL) =>
+    sql`coalesce(r.${sql.identifier(column)}[width_bucket(${m} - 1, r.j)], 0)`;
   const between = (column: string, from: SQL, to: SQL) => sql`(${runningAt(column, to)} - ${runningAt(column, from)})`;
   await dropAgeingDates(db);
   await db.execute(sql`create temporary table ageing_dates_buckets as

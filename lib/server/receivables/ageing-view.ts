@@ -17,17 +17,23 @@ export interface AgeingView {
 }
 
 export async function ageingView(db: Db, clientId: number, asOf: string): Promise<AgeingView> {
-  const [row] = await queryRows<{ b1: number; b2: number; b3: number; hasRollups: boolean }>(db, sql`
+  const [row] = await queryRows<{ b1: number; b2: number; b3: number; hasRollups: boolean }>(
+    db,
+    sql`
     select c.bucket1 as b1, c.bucket2 as b2, c.bucket3 as b3,
       exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${asOf}::date) as "hasRollups"
-    from clients c where c.id = ${clientId}`);
+    from clients c where c.id = ${clientId}`,
+  );
   if (!row) throw notFound('Client');
   return { clientId, asOf, boundaries: { b1: row.b1, b2: row.b2, b3: row.b3 }, hasRollups: row.hasRollups };
 }
 
 /** True when `asOf` has rollups for the client. */
 export async function hasSnapshot(db: Db, clientId: number, asOf: string): Promise<boolean> {
-  const rows = await queryRows<{ found: boolean }>(db, sql`
-    select exists (select 1 from ageing_snapshots where client_id = ${clientId} and as_of_date = ${asOf}::date) as found`);
+  const rows = await queryRows<{ found: boolean }>(
+    db,
+    sql`
+    select exists (select 1 from ageing_snapshots where client_id = ${clientId} and as_of_date = ${asOf}::date) as found`,
+  );
   return rows[0]?.found === true;
 }

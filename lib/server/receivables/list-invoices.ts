@@ -60,7 +60,9 @@ const ratingAt = (d: SQL) => sql`(select r.rating from obligor_ratings r where r
  * overdue first, walks an index of unsettled items); a backdated date takes back later payments.
  */
 export async function listOpenInvoices(
-  db: Db, clientId: number, query: TInvoicesQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TInvoicesQuery & { scope?: ObligorScope },
 ): Promise<{ total: number; rows: TOpenInvoiceRow[] }> {
   const client = await getClient(db, clientId);
   const b = boundariesOf(client);
@@ -72,7 +74,8 @@ export async function listOpenInvoices(
   const scope = scopeCondition(clientId, query.scope, sql`i.sys_obligor_code`);
   if (scope) where.push(scope);
   if (query.sysObligorCode) where.push(sql`i.sys_obligor_code = ${query.sysObligorCode}`);
-  if (query.parentSysObligorCode) where.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${query.parentSysObligorCode}`);
+  if (query.parentSysObligorCode)
+    where.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${query.parentSysObligorCode}`);
   if (query.invoiceNum) where.push(sql`i.invoice_num ilike ${`%${escapeLike(query.invoiceNum)}%`}`);
   if (query.docType) where.push(sql`i.doc_type = ${query.docType}`);
   const dim1 = query.dim1Id ?? query.dim1;
@@ -90,7 +93,9 @@ export async function listOpenInvoices(
   if (segment) {
     // A segment is a customer's as of the date: read it where the ageing rows keep it.
     const source = ageingSource(await ageingView(db, clientId, asOf));
-    where.push(sql`i.sys_obligor_code in (select r.sys_obligor_code from ${source} where r.sales_segment = ${segment})`);
+    where.push(
+      sql`i.sys_obligor_code in (select r.sys_obligor_code from ${source} where r.sales_segment = ${segment})`,
+    );
   }
   const from = sql`from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where ${sql.join(where, sql` and `)}`;
@@ -98,13 +103,19 @@ export async function listOpenInvoices(
   const countFrom = byObligor ? from : sql`from invoices i where ${sql.join(where, sql` and `)}`;
   const asc = query.order === 'ASC';
   const sort: Record<TInvoicesQuery['sortBy'], SQL> = {
-    issueDate: sql`i.issue_date`, dueDate: sql`i.due_date`, amount: sql`i.amount`, outstanding,
-    invoiceNum: sql`i.invoice_num`, obligorName: sql`o.name`,
+    issueDate: sql`i.issue_date`,
+    dueDate: sql`i.due_date`,
+    amount: sql`i.amount`,
+    outstanding,
+    invoiceNum: sql`i.invoice_num`,
+    obligorName: sql`o.name`,
     daysPastDue: dueFrom, // more days past due = an earlier due date
   };
   const direction = (query.sortBy === 'daysPastDue' ? !asc : asc) ? sql`asc` : sql`desc`;
   const [rows, [count]] = await Promise.all([
-    queryRows<OpenInvoiceRaw>(db, sql`
+    queryRows<OpenInvoiceRaw>(
+      db,
+      sql`
       select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum",
         i.doc_type as "docType", i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
         coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
@@ -112,7 +123,8 @@ export async function listOpenInvoices(
         ${outstanding}::numeric(18,2) as outstanding, ${pastDue} as "daysPastDue", ${age} as age, ${ratingAt(d)} as rating
       ${from}
       order by ${sort[query.sortBy]} ${direction} nulls last, i.sys_invoice_num
-      limit ${query.count} offset ${(query.offset - 1) * query.count}`),
+      limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+    ),
     queryRows<{ n: string }>(db, sql`select count(*) as n ${countFrom}`),
   ]);
   return {
@@ -137,27 +149,40 @@ type InvoiceHeaderRaw = Omit<OpenInvoiceRaw, 'outstanding' | 'daysPastDue' | 'ag
 
 /** GET /invoices?sysInvoiceNum=: one item with its payments and its ageing as of the date. */
 export async function getInvoice(
-  db: Db, clientId: number, sysInvoiceNum: string, date?: string, scope?: ObligorScope,
+  db: Db,
+  clientId: number,
+  sysInvoiceNum: string,
+  date?: string,
+  scope?: ObligorScope,
 ): Promise<TInvoiceDetail> {
   const client = await getClient(db, clientId);
   const b = boundariesOf(client);
   const asOf = date ?? todayIso();
-  const [invoice] = await queryRows<InvoiceHeaderRaw>(db, sql`
+  const [invoice] = await queryRows<InvoiceHeaderRaw>(
+    db,
+    sql`
     select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum", i.doc_type as "docType",
       i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
       coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
       i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount, i.currency, i.status,
       i.settled_date::text as "settledDate"
     from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
-    where i.client_id = ${clientId} and i.sys_invoice_num = ${sysInvoiceNum}`);
+    where i.client_id = ${clientId} and i.sys_invoice_num = ${sysInvoiceNum}`,
+  );
   if (!invoice) throw notFound('Invoice');
-  if (scope) await assertObligorVisible(db, clientId, scope, invoice.sysObligorCode).catch(() => { throw notFound('Invoice'); });
-  const settlements = await db.select({ paymentRef: payments.paymentRef, paidDate: payments.paidDate, amount: payments.amount })
+  if (scope)
+    await assertObligorVisible(db, clientId, scope, invoice.sysObligorCode).catch(() => {
+      throw notFound('Invoice');
+    });
+  const settlements = await db
+    .select({ paymentRef: payments.paymentRef, paidDate: payments.paidDate, amount: payments.amount })
     .from(payments)
     .where(and(eq(payments.clientId, clientId), eq(payments.sysInvoiceNum, sysInvoiceNum)))
     .orderBy(asc(payments.paidDate), asc(payments.paymentRef));
   const amount = Number(invoice.amount);
-  const paidByDate = settlements.filter((p) => p.paidDate <= asOf).reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
+  const paidByDate = settlements
+    .filter((p) => p.paidDate <= asOf)
+    .reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
   const outstanding = (Math.round(amount * 100) - paidByDate) / 100;
   const daysPastDue = daysBetween(invoice.dueDate ?? invoice.issueDate, asOf);
   const age = daysBetween(invoice.issueDate, asOf);

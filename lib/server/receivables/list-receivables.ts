@@ -9,7 +9,13 @@ import { ratingLabel } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
 import {
-  ageingAmounts, AMOUNT_KEYS, COUNT_KEYS, GROUP_COLUMNS, riskFigures, summedColumns, type CountKey,
+  ageingAmounts,
+  AMOUNT_KEYS,
+  COUNT_KEYS,
+  GROUP_COLUMNS,
+  riskFigures,
+  summedColumns,
+  type CountKey,
 } from './ageing-columns';
 import { ageingSource, familyRollup, obligorConditions, whereAll, type ObligorFilters } from './ageing-query';
 import type { ItemFilters } from './ageing-source';
@@ -22,8 +28,22 @@ const SORT_COLUMNS: Record<TReceivablesQuery['sortBy'], SQL> = {
   balance: sql`g.outstanding`,
   receivables: sql`g.invoiced`,
   obligorWeightedRating: sql`g."obligorWeightedRating"`,
-  ...Object.fromEntries(['current', 'crdBucket1', 'crdBucket2', 'crdBucket3', 'crdBucket4', 'invBucket1', 'invBucket2',
-    'invBucket3', 'invBucket4', 'outstanding', 'overdue', 'paid'].map((k) => [k, sql`g.${sql.identifier(k)}`])),
+  ...Object.fromEntries(
+    [
+      'current',
+      'crdBucket1',
+      'crdBucket2',
+      'crdBucket3',
+      'crdBucket4',
+      'invBucket1',
+      'invBucket2',
+      'invBucket3',
+      'invBucket4',
+      'outstanding',
+      'overdue',
+      'paid',
+    ].map((k) => [k, sql`g.${sql.identifier(k)}`]),
+  ),
 } as Record<TReceivablesQuery['sortBy'], SQL>;
 
 /**
@@ -31,7 +51,9 @@ const SORT_COLUMNS: Record<TReceivablesQuery['sortBy'], SQL> = {
  * obligor of that family; with sysObligorCode that obligor. Paged and sorted in SQL.
  */
 export async function listReceivables(
-  db: Db, clientId: number, query: TReceivablesQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TReceivablesQuery & { scope?: ObligorScope },
 ): Promise<{ total: number; rows: TReceivableRow[] }> {
   const asOf = query.date ?? todayIso();
   const view = await ageingView(db, clientId, asOf);
@@ -39,7 +61,9 @@ export async function listReceivables(
   const grouped = (byFamily ? familyRollup(view, query) : null) ?? groupedRows(view, query);
   const where = query.ageingFilter ? sql`where g.${sql.identifier(query.ageingFilter)} <> 0` : sql``;
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
-  const rows = await queryRows<Record<string, unknown>>(db, sql`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select g.*, o.name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
       o.dim1_id as "dimId", dv.name as dim1, count(*) over () as total
     from ${grouped} g
@@ -47,13 +71,17 @@ export async function listReceivables(
     left join dimension_values dv on dv.client_id = ${clientId} and dv.id = o.dim1_id
     ${where}
     order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, g."sysObligorCode"
-    limit ${query.count} offset ${(query.offset - 1) * query.count}`);
+    limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+  );
   const total = rows.length ? Number(rows[0]!.total) : await countRows(db, grouped, where);
   return { total, rows: rows.map((row) => toReceivable(row, asOf)) };
 }
 
 /** Obligor rows grouped per family, per obligor of a family, or for one obligor. */
-export function groupedRows(view: AgeingView, query: ObligorFilters & ItemFilters & { parentSysObligorCode?: string; sysObligorCode?: string }): SQL {
+export function groupedRows(
+  view: AgeingView,
+  query: ObligorFilters & ItemFilters & { parentSysObligorCode?: string; sysObligorCode?: string },
+): SQL {
   const source = ageingSource(view, query);
   const conditions = obligorConditions(view.clientId, query);
   let key = sql`r.family_code`;
@@ -96,21 +124,28 @@ function toReceivable(raw: Record<string, unknown>, asOf: string): TReceivableRo
 
 /** GET /v4/clients/receivables/current/summary: the client-level total as of the date. */
 export async function receivablesSummary(
-  db: Db, clientId: number, query: TSummaryQuery & { scope?: ObligorScope },
+  db: Db,
+  clientId: number,
+  query: TSummaryQuery & { scope?: ObligorScope },
 ): Promise<TReceivablesSummary> {
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayIso();
   const view = await ageingView(db, clientId, asOf);
   const families = familyRollup(view, query) ?? groupedRows(view, query);
-  const sums = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS].map((k) =>
-    sql`coalesce(sum(g.${sql.identifier(k)}), 0)${COUNT_KEYS.includes(k as CountKey) ? sql`::int` : sql`::numeric(18,2)`} as ${sql.identifier(k)}`);
+  const sums = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS].map(
+    (k) =>
+      sql`coalesce(sum(g.${sql.identifier(k)}), 0)${COUNT_KEYS.includes(k as CountKey) ? sql`::int` : sql`::numeric(18,2)`} as ${sql.identifier(k)}`,
+  );
   // Overall risk: the mean of the parent obligors' weighted ratings, to 1 decimal (spec section 9).
-  const [totals] = await queryRows<Record<string, unknown>>(db, sql`
+  const [totals] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
     select ${sql.join(sums, sql`, `)},
       (sum(g."obligorWeightedRating" * g."ratedBalance") / nullif(sum(g."ratedBalance"), 0))::float8 as "obligorWeightedRating",
       round(avg(g."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk",
       coalesce(sum(g."openObligors"), 0)::int as "openObligors"
-    from ${families} g`);
+    from ${families} g`,
+  );
   if (!totals) throw notFound('Receivables');
   const { invoiced, ...amounts } = ageingAmounts(totals);
   return {

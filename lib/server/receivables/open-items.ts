@@ -27,12 +27,22 @@ export interface OpenItemTerms {
 export function openItemTerms(clientId: number, asOf: string): OpenItemTerms {
   const d = sql`${asOf}::date`;
   const current = asOf >= todayIso();
-  const outstanding = current ? sql`(i.amount - i.paid_to_date)` : sql`(i.amount - i.paid_to_date + coalesce((select sum(p.amount)
+  const outstanding = current
+    ? sql`(i.amount - i.paid_to_date)`
+    : sql`(i.amount - i.paid_to_date + coalesce((select sum(p.amount)
     from payments p where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0))`;
-  const conditions: SQL[] = [sql`i.client_id = ${clientId}`, sql`i.issue_date <= ${d}`,
-    ...(current ? [sql`i.settled_date is null`] : [sql`(i.settled_date is null or i.settled_date > ${d})`, sql`${outstanding} <> 0`])];
+  const conditions: SQL[] = [
+    sql`i.client_id = ${clientId}`,
+    sql`i.issue_date <= ${d}`,
+    ...(current
+      ? [sql`i.settled_date is null`]
+      : [sql`(i.settled_date is null or i.settled_date > ${d})`, sql`${outstanding} <> 0`]),
+  ];
   return {
-    d, current, outstanding, conditions,
+    d,
+    current,
+    outstanding,
+    conditions,
     pastDue: sql`(${d} - coalesce(i.due_date, i.issue_date))`,
     age: sql`(${d} - i.issue_date)`,
   };

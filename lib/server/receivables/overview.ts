@@ -11,7 +11,6 @@ import { ageingAmounts, summedColumns } from './ageing-columns';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
 import { boundariesOf } from '@/lib/domain/ageing';
 
-
 export interface OverviewQuery {
   fromDate?: string;
   toDate?: string;
@@ -27,14 +26,24 @@ export interface OverviewQuery {
  * range end for the last month) with outstanding, overdue, buckets, invoiced and collected in that
  * month. Dates with rollups are read in one grouped query; any other date is computed exactly.
  */
-export async function receivablesOverview(db: Db, clientId: number, query: OverviewQuery): Promise<TReceivablesOverview[]> {
+export async function receivablesOverview(
+  db: Db,
+  clientId: number,
+  query: OverviewQuery,
+): Promise<TReceivablesOverview[]> {
   const client = await getClient(db, clientId);
   const toDate = query.toDate ?? todayIso();
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
   const boundaries = boundariesOf(client);
   const dates = monthPoints(fromDate, toDate);
-  const snapshotted = new Set((await db.select({ d: ageingSnapshots.asOfDate }).from(ageingSnapshots)
-    .where(and(eq(ageingSnapshots.clientId, clientId), inArray(ageingSnapshots.asOfDate, dates)))).map((r) => r.d));
+  const snapshotted = new Set(
+    (
+      await db
+        .select({ d: ageingSnapshots.asOfDate })
+        .from(ageingSnapshots)
+        .where(and(eq(ageingSnapshots.clientId, clientId), inArray(ageingSnapshots.asOfDate, dates)))
+    ).map((r) => r.d),
+  );
   const sums = new Map<string, Record<string, unknown>>();
   const conditions = obligorConditions(clientId, { dim1Id: query.dim, scope: query.scope });
   if (query.parentSysObligorCode) conditions.push(sql`r.family_code = ${query.parentSysObligorCode}`);
@@ -42,11 +51,17 @@ export async function receivablesOverview(db: Db, clientId: number, query: Overv
   if (snapshotted.size) {
     // Without a dimension filter or a scope the client rollup (one row per date) answers.
     const table = conditions.length ? sql`obligor_ageing` : sql`client_ageing`;
-    const rows = await queryRows<Record<string, unknown>>(db, sql`
+    const rows = await queryRows<Record<string, unknown>>(
+      db,
+      sql`
       select r.as_of_date::text as date, ${summedColumns()} from ${table} r
-      where r.client_id = ${clientId} and r.as_of_date in (${sql.join([...snapshotted].map((x) => sql`${x}::date`), sql`, `)})
+      where r.client_id = ${clientId} and r.as_of_date in (${sql.join(
+        [...snapshotted].map((x) => sql`${x}::date`),
+        sql`, `,
+      )})
         ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
-      group by r.as_of_date`);
+      group by r.as_of_date`,
+    );
     for (const row of rows) sums.set(row.date as string, row);
   }
   const where = whereAll(conditions);

@@ -10,11 +10,36 @@ import { dsoEndDate } from '@/lib/domain/dso';
 import { boundariesOf } from '@/lib/domain/ageing';
 
 const ROLLUP_COLUMNS = [
-  'sys_obligor_code', 'family_code', 'dim1_id', 'dim2_id', 'dim3_id', 'sales_segment', 'rating',
-  'current', 'current_num', 'crd_bucket1', 'crd_bucket1_num', 'crd_bucket2', 'crd_bucket2_num', 'crd_bucket3',
-  'crd_bucket3_num', 'crd_bucket4', 'crd_bucket4_num', 'inv_bucket1', 'inv_bucket1_num', 'inv_bucket2',
-  'inv_bucket2_num', 'inv_bucket3', 'inv_bucket3_num', 'inv_bucket4', 'inv_bucket4_num',
-  'outstanding', 'overdue', 'invoiced', 'paid', 'sales12m',
+  'sys_obligor_code',
+  'family_code',
+  'dim1_id',
+  'dim2_id',
+  'dim3_id',
+  'sales_segment',
+  'rating',
+  'current',
+  'current_num',
+  'crd_bucket1',
+  'crd_bucket1_num',
+  'crd_bucket2',
+  'crd_bucket2_num',
+  'crd_bucket3',
+  'crd_bucket3_num',
+  'crd_bucket4',
+  'crd_bucket4_num',
+  'inv_bucket1',
+  'inv_bucket1_num',
+  'inv_bucket2',
+  'inv_bucket2_num',
+  'inv_bucket3',
+  'inv_bucket3_num',
+  'inv_bucket4',
+  'inv_bucket4_num',
+  'outstanding',
+  'overdue',
+  'invoiced',
+  'paid',
+  'sales12m',
 ];
 
 /**
@@ -85,10 +110,15 @@ async function rankSalesSegments(db: Db, clientId: number, asOf: string): Promis
 async function refreshFamilies(db: Db, clientId: number, dates: string[], obligors?: SQL): Promise<void> {
   const columns = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => column(k));
   const ofDates = sql`as_of_date = any(${dateArray(dates)})`;
-  const ofFamilies = (familyCode: SQL) => (obligors ? sql`and ${familyCode} in (
+  const ofFamilies = (familyCode: SQL) =>
+    obligors
+      ? sql`and ${familyCode} in (
     select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from obligors o
-    where o.client_id = ${clientId} and o.sys_obligor_code in (${obligors}))` : sql``);
-  await db.execute(sql`delete from family_ageing where client_id = ${clientId} and ${ofDates} ${ofFamilies(sql`family_code`)}`);
+    where o.client_id = ${clientId} and o.sys_obligor_code in (${obligors}))`
+      : sql``;
+  await db.execute(
+    sql`delete from family_ageing where client_id = ${clientId} and ${ofDates} ${ofFamilies(sql`family_code`)}`,
+  );
   await db.execute(sql`
     insert into family_ageing (client_id, as_of_date, family_code, ${sql.join(columns, sql`, `)},
       low_rated, med_rated, high_rated, weighted_rating, rated_balance, open_obligors)
@@ -113,8 +143,17 @@ async function refreshFamilies(db: Db, clientId: number, dates: string[], obligo
  * `obligors` (a query of codes) rebuilds only those customers' rows of a date that has rollups.
  */
 export async function refreshReceivableRollups(
-  db: Db, clientId: number, today: string,
-  options: { onlyToday?: boolean; now?: Date; since?: string; items?: SQL; obligors?: SQL; onProgress?: (message: string) => void } = {},
+  db: Db,
+  clientId: number,
+  today: string,
+  options: {
+    onlyToday?: boolean;
+    now?: Date;
+    since?: string;
+    items?: SQL;
+    obligors?: SQL;
+    onProgress?: (message: string) => void;
+  } = {},
 ): Promise<string[]> {
   const now = options.now ?? new Date();
   const progress = options.onProgress ?? (() => {});
@@ -127,22 +166,35 @@ export async function refreshReceivableRollups(
     await refreshSettlement(db, clientId, options.items);
   }
   const [first] = await queryRows<{ first: string | null }>(
-    db, sql`select min(issue_date)::text as first from invoices where client_id = ${clientId}`,
+    db,
+    sql`select min(issue_date)::text as first from invoices where client_id = ${clientId}`,
   );
   // A change dated `since` or later (an import of new documents) leaves the rollups of earlier dates as they are.
   const since = options.since;
-  const monthEnds = first?.first && !options.onlyToday
-    ? monthEndsBetween(first.first, today).filter((date) => !since || date >= since) : [];
+  const monthEnds =
+    first?.first && !options.onlyToday
+      ? monthEndsBetween(first.first, today).filter((date) => !since || date >= since)
+      : [];
   // The DSO end date has rollups too, so that annual DSO reads them like any other figure.
   const dsoEnd = dsoEndDate(today);
   const dates = [...new Set([...monthEnds, dsoEnd, today])].sort();
   if (!options.onlyToday) await forgetOtherDates(db, clientId, dates, since);
-  const columns = sql.join(ROLLUP_COLUMNS.map((c) => sql.identifier(c)), sql`, `);
+  const columns = sql.join(
+    ROLLUP_COLUMNS.map((c) => sql.identifier(c)),
+    sql`, `,
+  );
   // Dates built whole, and dates with rollups where only the customers named are rebuilt.
   const whole: string[] = [];
   const partial: string[] = [];
-  const withRollups = new Set((await queryRows<{ d: string }>(db, sql`select as_of_date::text as d from ageing_snapshots
-    where client_id = ${clientId} and as_of_date = any(${dateArray(dates)})`)).map((row) => row.d));
+  const withRollups = new Set(
+    (
+      await queryRows<{ d: string }>(
+        db,
+        sql`select as_of_date::text as d from ageing_snapshots
+    where client_id = ${clientId} and as_of_date = any(${dateArray(dates)})`,
+      )
+    ).map((row) => row.d),
+  );
   for (const asOf of dates) {
     const stored = withRollups.has(asOf);
     // Before `since` nothing moved: a date there is built only when it has no rollups yet (a new DSO end date).
@@ -151,11 +203,14 @@ export async function refreshReceivableRollups(
   }
   if (whole.length) {
     progress(`ageing rollups of ${countOfDates(whole)}`);
-    await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = any(${dateArray(whole)})`);
+    await db.execute(
+      sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = any(${dateArray(whole)})`,
+    );
     // Several dates are read in one pass over the ledger; one date (a new day) by its own, index-led query.
-    const rows = whole.length > 1
-      ? await ageingRowsForDates(db, clientId, whole, boundaries)
-      : sql`select ${whole[0]}::date as as_of_date, * from (${ageingRowsSql(clientId, whole[0]!, boundaries)}) one_date`;
+    const rows =
+      whole.length > 1
+        ? await ageingRowsForDates(db, clientId, whole, boundaries)
+        : sql`select ${whole[0]}::date as as_of_date, * from (${ageingRowsSql(clientId, whole[0]!, boundaries)}) one_date`;
     // In key order: the primary key's pages fill one after another instead of at random (twice as fast).
     await db.execute(sql`insert into obligor_ageing (client_id, as_of_date, ${columns})
       select ${clientId}, as_of_date, ${columns} from (${rows}) rows order by as_of_date, sys_obligor_code`);
@@ -165,7 +220,9 @@ export async function refreshReceivableRollups(
   }
   if (partial.length) progress(`ageing rollups of the batch's customers for ${countOfDates(partial)}`);
   for (const asOf of partial) {
-    await db.execute(sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date and sys_obligor_code in (${options.obligors})`);
+    await db.execute(
+      sql`delete from obligor_ageing where client_id = ${clientId} and as_of_date = ${asOf}::date and sys_obligor_code in (${options.obligors})`,
+    );
     await db.execute(sql`
       insert into obligor_ageing (client_id, as_of_date, ${columns})
       select ${clientId}, ${asOf}::date, ${columns} from (${ageingRowsSql(clientId, asOf, boundaries, {}, options.obligors)}) rows`);
@@ -173,10 +230,14 @@ export async function refreshReceivableRollups(
     await refreshFamilies(db, clientId, [asOf], options.obligors);
   }
   for (const asOf of [...whole, ...partial]) {
-    await db.insert(ageingSnapshots).values({ clientId, asOfDate: asOf, refreshedAt: now })
+    await db
+      .insert(ageingSnapshots)
+      .values({ clientId, asOfDate: asOf, refreshedAt: now })
       .onConflictDoUpdate({ target: [ageingSnapshots.clientId, ageingSnapshots.asOfDate], set: { refreshedAt: now } });
   }
-  await db.insert(dataUpdateTimes).values({ clientId, viewUpdateTime: now })
+  await db
+    .insert(dataUpdateTimes)
+    .values({ clientId, viewUpdateTime: now })
     .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { viewUpdateTime: now } });
   return dates;
 }
@@ -189,10 +250,15 @@ const countOfDates = (dates: string[]) => `${dates.length} date${dates.length > 
  * (yesterday's "today", an earlier DSO end date) describe the old ledger: drop them.
  */
 async function forgetOtherDates(db: Db, clientId: number, keep: string[], since?: string): Promise<void> {
-  const kept = sql.join(keep.map((d) => sql`${d}::date`), sql`, `);
+  const kept = sql.join(
+    keep.map((d) => sql`${d}::date`),
+    sql`, `,
+  );
   const changed = since ? sql`and as_of_date >= ${since}::date` : sql``;
   for (const table of ['obligor_ageing', 'family_ageing', 'client_ageing', 'ageing_snapshots']) {
-    await db.execute(sql`delete from ${sql.identifier(table)} where client_id = ${clientId} and as_of_date not in (${kept}) ${changed}`);
+    await db.execute(
+      sql`delete from ${sql.identifier(table)} where client_id = ${clientId} and as_of_date not in (${kept}) ${changed}`,
+    );
   }
 }
 
@@ -201,11 +267,14 @@ async function forgetOtherDates(db: Db, clientId: number, keep: string[], since?
  * client without any rollup yet (new, or after a migration that reset them) gets every month end too.
  */
 export async function refreshStaleRollups(db: Db, today: string): Promise<number[]> {
-  const stale = await queryRows<{ id: number; hasAny: boolean }>(db, sql`
+  const stale = await queryRows<{ id: number; hasAny: boolean }>(
+    db,
+    sql`
     select c.id, exists (select 1 from ageing_snapshots s where s.client_id = c.id) as "hasAny"
     from clients c
     where c.kind = 'BORROWER'
-      and not exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${today}::date)`);
+      and not exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${today}::date)`,
+  );
   for (const { id, hasAny } of stale) {
     await db.transaction((tx) => refreshReceivableRollups(tx, id, today, { onlyToday: hasAny }));
   }

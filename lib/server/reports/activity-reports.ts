@@ -14,25 +14,32 @@ import { pagedRows, type ReportSheet } from './workbook-writer';
 /** Every item open at the date with what is still owed on it (one keyset walk: open-invoice-rows.ts). */
 export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoiceReportRow>[] {
   const labels = { ...bucketLabels(ctx.boundaries, 'CREDIT_DATE') };
-  return [{
-    name: 'Open invoices',
-    subtitle: `Invoices, debit notes and credit notes open at the date, with what is still owed, customer by customer (by code), oldest first, in ${ctx.client.currency}`,
-    columns: [
-      { header: 'Invoice no.', kind: 'text', width: 18, value: (r) => r.invoiceNum },
-      { header: 'Type', kind: 'text', width: 12, value: (r) => titleCase(r.docType) },
-      { header: 'Customer code', kind: 'text', width: 16, value: (r) => r.sysObligorCode },
-      { header: 'Customer', kind: 'text', width: 34, value: (r) => r.obligorName },
-      { header: 'Parent code', kind: 'text', width: 14, value: (r) => r.parentSysObligorCode },
-      { header: 'Issue date', kind: 'date', value: (r) => r.issueDate },
-      { header: 'Due date', kind: 'date', value: (r) => r.dueDate },
-      { header: 'Amount', kind: 'money', total: true, value: (r) => r.amount },
-      { header: 'Paid', kind: 'money', total: true, value: (r) => r.paid },
-      { header: 'Outstanding', kind: 'money', total: true, value: (r) => r.outstanding },
-      { header: 'Days past due', kind: 'count', value: (r) => Math.max(0, r.daysPastDue) },
-      { header: 'Ageing bucket', kind: 'text', width: 14, value: (r) => (labels[r.bucket] === 'current' ? 'Current' : `${labels[r.bucket]} days`) },
-    ],
-    rows: openInvoiceRows(ctx),
-  }];
+  return [
+    {
+      name: 'Open invoices',
+      subtitle: `Invoices, debit notes and credit notes open at the date, with what is still owed, customer by customer (by code), oldest first, in ${ctx.client.currency}`,
+      columns: [
+        { header: 'Invoice no.', kind: 'text', width: 18, value: (r) => r.invoiceNum },
+        { header: 'Type', kind: 'text', width: 12, value: (r) => titleCase(r.docType) },
+        { header: 'Customer code', kind: 'text', width: 16, value: (r) => r.sysObligorCode },
+        { header: 'Customer', kind: 'text', width: 34, value: (r) => r.obligorName },
+        { header: 'Parent code', kind: 'text', width: 14, value: (r) => r.parentSysObligorCode },
+        { header: 'Issue date', kind: 'date', value: (r) => r.issueDate },
+        { header: 'Due date', kind: 'date', value: (r) => r.dueDate },
+        { header: 'Amount', kind: 'money', total: true, value: (r) => r.amount },
+        { header: 'Paid', kind: 'money', total: true, value: (r) => r.paid },
+        { header: 'Outstanding', kind: 'money', total: true, value: (r) => r.outstanding },
+        { header: 'Days past due', kind: 'count', value: (r) => Math.max(0, r.daysPastDue) },
+        {
+          header: 'Ageing bucket',
+          kind: 'text',
+          width: 14,
+          value: (r) => (labels[r.bucket] === 'current' ? 'Current' : `${labels[r.bucket]} days`),
+        },
+      ],
+      rows: openInvoiceRows(ctx),
+    },
+  ];
 }
 
 /** The 12 months up to the date from the receivables overview: sales, collections, closing balance. */
@@ -41,46 +48,59 @@ export async function collectionsByMonth(ctx: ReportContext): Promise<ReportShee
   const [overview] = await receivablesOverview(ctx.db, ctx.client.id, { fromDate, toDate: ctx.asOf, scope: ctx.scope });
   // The overview may list the date twice when it is itself a month end: keep one point per month.
   const months = [...new Map(overview!.months.map((m) => [m.month, m])).values()];
-  return [{
-    name: 'Collections by month',
-    subtitle: `Per month: sales invoiced, collections received and the balance at the month end (the date for its own month), in ${ctx.client.currency}`,
-    columns: [
-      { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
-      { header: 'Month end', kind: 'date', value: (m) => m.date },
-      { header: 'Sales', kind: 'money', total: true, value: (m) => m.invoiced },
-      { header: 'Collections', kind: 'money', total: true, value: (m) => m.collected },
-      { header: 'Closing balance', kind: 'money', value: (m) => m.outstanding },
-      { header: 'Of which overdue', kind: 'money', value: (m) => m.overdue },
-    ],
-    rows: (async function* () { yield* months; })(),
-  }];
+  return [
+    {
+      name: 'Collections by month',
+      subtitle: `Per month: sales invoiced, collections received and the balance at the month end (the date for its own month), in ${ctx.client.currency}`,
+      columns: [
+        { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
+        { header: 'Month end', kind: 'date', value: (m) => m.date },
+        { header: 'Sales', kind: 'money', total: true, value: (m) => m.invoiced },
+        { header: 'Collections', kind: 'money', total: true, value: (m) => m.collected },
+        { header: 'Closing balance', kind: 'money', value: (m) => m.outstanding },
+        { header: 'Of which overdue', kind: 'money', value: (m) => m.overdue },
+      ],
+      rows: (async function* () {
+        yield* months;
+      })(),
+    },
+  ];
 }
 
 /** The tasks screen's list (every status the user may see), created on or before the date. */
 export function tasks(ctx: ReportContext): ReportSheet<TaskRow>[] {
-  const all = pagedRows((page) => listTasks(ctx.db, ctx.session, {
-    ...ZTasksQuery.parse({ status: 'ALL' }), offset: page, count: REPORT_PAGE_SIZE,
-  }), REPORT_PAGE_SIZE);
+  const all = pagedRows(
+    (page) =>
+      listTasks(ctx.db, ctx.session, {
+        ...ZTasksQuery.parse({ status: 'ALL' }),
+        offset: page,
+        count: REPORT_PAGE_SIZE,
+      }),
+    REPORT_PAGE_SIZE,
+  );
   const asOf = ctx.asOf;
-  return [{
-    name: 'Collection tasks',
-    subtitle: 'Open tasks by due date, then closed ones: every task you may see that was created on or before the date',
-    columns: [
-      { header: 'Task', kind: 'text', width: 36, value: (t) => t.name },
-      { header: 'Status', kind: 'text', width: 10, value: (t) => titleCase(t.status) },
-      { header: 'Category', kind: 'text', width: 20, value: (t) => t.category },
-      { header: 'Customer code', kind: 'text', width: 16, value: (t) => t.sysObligorCode },
-      { header: 'Customer', kind: 'text', width: 30, value: (t) => t.obligorName },
-      { header: 'Invoices', kind: 'text', width: 20, value: (t) => t.sysInvoiceNum.join(', ') },
-      { header: 'Assignee', kind: 'text', width: 20, value: (t) => t.assigneeName },
-      { header: 'Reporter', kind: 'text', width: 20, value: (t) => t.reporterName },
-      { header: 'Due date', kind: 'date', value: (t) => t.dueDate },
-      { header: 'Created', kind: 'date', value: (t) => t.createdAt.slice(0, 10) },
-      { header: 'Closed', kind: 'date', value: (t) => t.closedAt?.slice(0, 10) },
-      { header: 'Closing comment', kind: 'text', width: 40, value: (t) => t.comment },
-    ],
-    rows: (async function* () {
-      for await (const task of all) if (task.createdAt.slice(0, 10) <= asOf) yield task;
-    })(),
-  }];
+  return [
+    {
+      name: 'Collection tasks',
+      subtitle:
+        'Open tasks by due date, then closed ones: every task you may see that was created on or before the date',
+      columns: [
+        { header: 'Task', kind: 'text', width: 36, value: (t) => t.name },
+        { header: 'Status', kind: 'text', width: 10, value: (t) => titleCase(t.status) },
+        { header: 'Category', kind: 'text', width: 20, value: (t) => t.category },
+        { header: 'Customer code', kind: 'text', width: 16, value: (t) => t.sysObligorCode },
+        { header: 'Customer', kind: 'text', width: 30, value: (t) => t.obligorName },
+        { header: 'Invoices', kind: 'text', width: 20, value: (t) => t.sysInvoiceNum.join(', ') },
+        { header: 'Assignee', kind: 'text', width: 20, value: (t) => t.assigneeName },
+        { header: 'Reporter', kind: 'text', width: 20, value: (t) => t.reporterName },
+        { header: 'Due date', kind: 'date', value: (t) => t.dueDate },
+        { header: 'Created', kind: 'date', value: (t) => t.createdAt.slice(0, 10) },
+        { header: 'Closed', kind: 'date', value: (t) => t.closedAt?.slice(0, 10) },
+        { header: 'Closing comment', kind: 'text', width: 40, value: (t) => t.comment },
+      ],
+      rows: (async function* () {
+        for await (const task of all) if (task.createdAt.slice(0, 10) <= asOf) yield task;
+      })(),
+    },
+  ];
 }

@@ -18,7 +18,12 @@ import { boundariesOf } from '@/lib/domain/ageing';
 
 /** vardhman-ageing-by-customer-2026-11-20.xlsx: client, report and date, safe in every file system. */
 export function reportFileName(clientCode: string, reportName: string, asOf: string): string {
-  const slug = (text: string) => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
   return `${slug(clientCode)}-${slug(reportName)}-${asOf}.xlsx`;
 }
 
@@ -28,13 +33,22 @@ export function reportFileName(clientCode: string, reportName: string, asOf: str
  * title and the file name. The benchmark (scripts/bench/report-run.ts) streams reports through it.
  */
 export async function prepareReport(db: Db, session: SessionData, scope: ObligorScope, query: TReportDownloadQuery) {
-  const [entry] = await db.select().from(reports)
-    .where(and(eq(reports.clientId, session.clientId), eq(reports.code, query.report))).limit(1);
+  const [entry] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.clientId, session.clientId), eq(reports.code, query.report)))
+    .limit(1);
   if (!entry) throw notFound('Report');
   const client = await getClient(db, session.clientId);
   const asOf = query.date ?? todayIso();
   const ctx: ReportContext = { db, session, scope, client, asOf, boundaries: boundariesOf(client) };
-  const meta: WorkbookMeta = { clientName: client.name, reportName: entry.name, asOf, asOfLabel: titleDate(asOf), moneyFormat: moneyFormat(client.currency, client.locale) };
+  const meta: WorkbookMeta = {
+    clientName: client.name,
+    reportName: entry.name,
+    asOf,
+    asOfLabel: titleDate(asOf),
+    moneyFormat: moneyFormat(client.currency, client.locale),
+  };
   return { ctx, meta, fileName: reportFileName(client.code, entry.name, asOf), sheets: REPORT_SHEETS[query.report] };
 }
 
@@ -43,10 +57,20 @@ export async function prepareReport(db: Db, session: SessionData, scope: Obligor
  * services under the user's scope. A failure after the first bytes cuts the download (the file is
  * then unreadable rather than silently short) and is reported.
  */
-export async function downloadReport(db: Db, session: SessionData, scope: ObligorScope, query: TReportDownloadQuery): Promise<Response> {
+export async function downloadReport(
+  db: Db,
+  session: SessionData,
+  scope: ObligorScope,
+  query: TReportDownloadQuery,
+): Promise<Response> {
   const { ctx, meta, fileName, sheets } = await prepareReport(db, session, scope, query);
-  const body = workbookStream(meta, async function* () { yield* await sheets(ctx); },
-    (error) => reportError(error, { where: 'reportDownload', report: query.report, clientId: session.clientId }));
+  const body = workbookStream(
+    meta,
+    async function* () {
+      yield* await sheets(ctx);
+    },
+    (error) => reportError(error, { where: 'reportDownload', report: query.report, clientId: session.clientId }),
+  );
   return new Response(body, {
     headers: {
       'content-type': XLSX_CONTENT_TYPE,

@@ -12,8 +12,9 @@ export const DAYS_FORMAT = '0.0';
  * en-IN / INR gives '"₹"#,##,##0.00'.
  */
 export function moneyFormat(currency: string, locale: string): string {
-  const sign = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0)
-    .find((p) => p.type === 'currency')?.value ?? currency;
+  const sign =
+    new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0).find((p) => p.type === 'currency')
+      ?.value ?? currency;
   const grouping = locale.endsWith('-IN') ? '#,##,##0.00' : '#,##0.00';
   const positive = `"${sign}"${grouping}`;
   return `${positive};[Red]-${positive}`;
@@ -26,5 +27,7 @@ export function excelDate(day: string | null | undefined): Date | null {
 
 /** 20 Nov 2026, for titles. */
 export function titleDate(day: string): string {
-  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(excelDate(day)!);
+  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    excelDate(day)!,
+  );
 }

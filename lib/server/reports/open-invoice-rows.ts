@@ -47,15 +47,22 @@ interface Raw {
  * deep into the ledger it is, and only one batch is in memory. What is open and what it still owes
  * is the invoices call's rule (openItemTerms), so the workbook's figures are the screen's.
  */
-export async function* openInvoiceRows(ctx: ReportContext, batchSize = OPEN_INVOICE_BATCH): AsyncIterable<OpenInvoiceReportRow> {
+export async function* openInvoiceRows(
+  ctx: ReportContext,
+  batchSize = OPEN_INVOICE_BATCH,
+): AsyncIterable<OpenInvoiceReportRow> {
   const clientId = ctx.client.id;
   const { outstanding, pastDue, conditions } = openItemTerms(clientId, ctx.asOf);
   const scope = scopeCondition(clientId, ctx.scope, sql`i.sys_obligor_code`);
   const where = sql.join([...conditions, ...(scope ? [scope] : [])], sql` and `);
   let after: Raw | undefined;
   for (;;) {
-    const next = after ? sql`and (i.sys_obligor_code, i.issue_date, i.sys_invoice_num) > (${after.sysObligorCode}, ${after.issueDate}::date, ${after.sysInvoiceNum})` : sql``;
-    const batch = await queryRows<Raw>(ctx.db, sql`
+    const next = after
+      ? sql`and (i.sys_obligor_code, i.issue_date, i.sys_invoice_num) > (${after.sysObligorCode}, ${after.issueDate}::date, ${after.sysInvoiceNum})`
+      : sql``;
+    const batch = await queryRows<Raw>(
+      ctx.db,
+      sql`
       select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_type as "docType",
         i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
         coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
@@ -64,13 +71,17 @@ export async function* openInvoiceRows(ctx: ReportContext, batchSize = OPEN_INVO
       from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
       where ${where} ${next}
       order by i.sys_obligor_code, i.issue_date, i.sys_invoice_num
-      limit ${batchSize}`);
+      limit ${batchSize}`,
+    );
     for (const raw of batch) {
       const amount = Number(raw.amount);
       const owed = Number(raw.outstanding);
       const daysPastDue = Number(raw.daysPastDue);
       yield {
-        ...raw, amount, outstanding: owed, daysPastDue,
+        ...raw,
+        amount,
+        outstanding: owed,
+        daysPastDue,
         // Paid in paise so that amount = paid + outstanding to the paisa.
         paid: (Math.round(amount * 100) - Math.round(owed * 100)) / 100,
         bucket: creditBucket(daysPastDue, ctx.boundaries),

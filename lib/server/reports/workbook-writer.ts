@@ -37,7 +37,9 @@ const HEADER_ROW = 3;
 const WIDTHS: Record<ColumnKind, number> = { text: 28, money: 18, date: 13, count: 10, percent: 12, days: 10 };
 
 function formatOf(kind: ColumnKind, money: string): string | undefined {
-  return { money, date: DATE_FORMAT, count: COUNT_FORMAT, percent: PERCENT_FORMAT, days: DAYS_FORMAT, text: undefined }[kind];
+  return { money, date: DATE_FORMAT, count: COUNT_FORMAT, percent: PERCENT_FORMAT, days: DAYS_FORMAT, text: undefined }[
+    kind
+  ];
 }
 
 function columnLetter(index: number): string {
@@ -58,7 +60,12 @@ function columnLetter(index: number): string {
  * totals right, and a reader without a calculation engine still sees them). Each row is committed
  * as soon as it is written, so memory does not grow with the number of rows.
  */
-async function writeSheet<R>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta: WorkbookMeta, sheet: ReportSheet<R>, pace: () => Promise<void>) {
+async function writeSheet<R>(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  meta: WorkbookMeta,
+  sheet: ReportSheet<R>,
+  pace: () => Promise<void>,
+) {
   const ws = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: HEADER_ROW, xSplit: 0 }] });
   const n = sheet.columns.length;
   ws.columns = sheet.columns.map((c) => ({ width: c.width ?? WIDTHS[c.kind] }));
@@ -74,7 +81,11 @@ async function writeSheet<R>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta:
   header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
   header.eachCell((cell, col) => {
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF1E3A5F' } };
-    cell.alignment = { horizontal: sheet.columns[col - 1]!.kind === 'text' ? 'left' : 'right', vertical: 'middle', wrapText: true };
+    cell.alignment = {
+      horizontal: sheet.columns[col - 1]!.kind === 'text' ? 'left' : 'right',
+      vertical: 'middle',
+      wrapText: true,
+    };
   });
   header.commit();
 
@@ -100,15 +111,18 @@ async function writeSheet<R>(workbook: ExcelJS.stream.xlsx.WorkbookWriter, meta:
 
   if (sheet.columns.some((c) => c.total)) {
     const sums = Object.fromEntries(sheet.columns.map((c, i) => [c.header, cents[i]! / 100]));
-    const totals = ws.addRow(sheet.columns.map((c, i) => {
-      if (i === 0) return sheet.totalLabel ?? 'Total';
-      if (!c.total) return null;
-      const result = typeof c.total === 'function' ? c.total(sums) : cents[i]! / 100;
-      if (result == null) return null;
-      const letter = columnLetter(i + 1);
-      return typeof c.total === 'function' ? result
-        : { formula: `SUBTOTAL(109,${letter}${HEADER_ROW + 1}:${letter}${Math.max(last, HEADER_ROW + 1)})`, result };
-    }));
+    const totals = ws.addRow(
+      sheet.columns.map((c, i) => {
+        if (i === 0) return sheet.totalLabel ?? 'Total';
+        if (!c.total) return null;
+        const result = typeof c.total === 'function' ? c.total(sums) : cents[i]! / 100;
+        if (result == null) return null;
+        const letter = columnLetter(i + 1);
+        return typeof c.total === 'function'
+          ? result
+          : { formula: `SUBTOTAL(109,${letter}${HEADER_ROW + 1}:${letter}${Math.max(last, HEADER_ROW + 1)})`, result };
+      }),
+    );
     totals.font = { bold: true };
     sheet.columns.forEach((c, i) => {
       const fmt = formatOf(c.kind, meta.moneyFormat);
@@ -137,16 +151,17 @@ const ROWS_PER_TURN = 500;
 function pacer(out: PassThrough): () => Promise<void> {
   let rows = 0;
   const settled = () => (out.destroyed ? Promise.reject(new DownloadCancelled()) : Promise.resolve());
-  const drained = () => new Promise<void>((resolve, reject) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
-      if (out.destroyed) reject(new DownloadCancelled());
-      else resolve();
-    };
-    out.on('drain', done);
-    out.on('close', done);
-  });
+  const drained = () =>
+    new Promise<void>((resolve, reject) => {
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        if (out.destroyed) reject(new DownloadCancelled());
+        else resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
+    });
   return async () => {
     rows += 1;
     if (rows % ROWS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -167,9 +182,13 @@ export class DownloadCancelled extends Error {
  * into a zip stream, which the browser receives while later rows are still being read, no faster
  * than it reads them.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function workbookStream(meta: WorkbookMeta, sheets: () => AsyncIterable<ReportSheet<any>> | Iterable<ReportSheet<any>>,
-  onError: (error: unknown) => void): ReadableStream<Uint8Array> {
+export function workbookStream(
+  meta: WorkbookMeta,
+  // Sheets of different row types in one workbook: each sheet's columns are typed where it is built.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  sheets: () => AsyncIterable<ReportSheet<any>> | Iterable<ReportSheet<any>>,
+  onError: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = meta.clientName;
@@ -187,7 +206,10 @@ export function workbookStream(meta: WorkbookMeta, sheets: () => AsyncIterable<R
 }
 
 /** Pages of a paged service, one row at a time: only one page is in memory. */
-export async function* pagedRows<R>(fetchPage: (page: number) => Promise<{ rows: R[]; total: number }>, pageSize: number): AsyncIterable<R> {
+export async function* pagedRows<R>(
+  fetchPage: (page: number) => Promise<{ rows: R[]; total: number }>,
+  pageSize: number,
+): AsyncIterable<R> {
   for (let page = 1; ; page += 1) {
     const { rows, total } = await fetchPage(page);
     yield* rows;

@@ -18,7 +18,9 @@ export type RawTask = Omit<TTaskRow, 'closedAt' | 'createdAt'> & {
 
 /** Collectors see the tasks assigned to or reported by them; MANAGE_TASKS (and admins) see all. */
 export function visibleTo(session: SessionData): SQL {
-  return hasPermission(session, 'MANAGE_TASKS') ? sql`true` : sql`(t.assignee_id = ${session.userId} or t.reporter_id = ${session.userId})`;
+  return hasPermission(session, 'MANAGE_TASKS')
+    ? sql`true`
+    : sql`(t.assignee_id = ${session.userId} or t.reporter_id = ${session.userId})`;
 }
 
 export function taskSelect(where: SQL): SQL {
@@ -47,7 +49,9 @@ export function toTaskRow({ total: _total, closedAt, createdAt, ...row }: RawTas
 
 /** GET /tasks: filtered and paged; open tasks by due date first. */
 export async function listTasks(
-  db: Db, session: SessionData, query: TTasksQuery,
+  db: Db,
+  session: SessionData,
+  query: TTasksQuery,
 ): Promise<{ rows: TTaskRow[]; total: number }> {
   const where: SQL[] = [sql`t.client_id = ${session.clientId}`, visibleTo(session)];
   if (query.status !== 'ALL') where.push(sql`t.status = ${query.status}`);
@@ -55,14 +59,18 @@ export async function listTasks(
   if (query.reporterId) where.push(sql`t.reporter_id = ${query.reporterId}`);
   if (query.categoryId) where.push(sql`t.category_id = ${query.categoryId}`);
   if (query.sysObligorCode) where.push(sql`t.sys_obligor_code = ${query.sysObligorCode}`);
-  if (query.parentSysObligorCode) where.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${query.parentSysObligorCode}`);
+  if (query.parentSysObligorCode)
+    where.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${query.parentSysObligorCode}`);
   if (query.sysInvoiceNum) {
     where.push(sql`exists (select 1 from task_invoices ti where ti.client_id = t.client_id and ti.task_id = t.id
       and ti.sys_invoice_num = ${query.sysInvoiceNum})`);
   }
-  const rows = await queryRows<RawTask>(db, sql`
+  const rows = await queryRows<RawTask>(
+    db,
+    sql`
     ${taskSelect(sql.join(where, sql` and `))}
     order by t.status desc, t.due_date asc, t.id asc
-    limit ${query.count} offset ${(query.offset - 1) * query.count}`);
+    limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+  );
   return { total: rows.length ? Number(rows[0]!.total) : 0, rows: rows.map(toTaskRow) };
 }

@@ -6,7 +6,9 @@ import type { TTaskEvent } from '@/lib/contract/tasks';
 
 /** What happened to a task: the audit trail and the notifications it raised, oldest first. */
 export async function taskHistory(db: Db, clientId: number, taskId: number): Promise<TTaskEvent[]> {
-  const rows = await queryRows<{ at: string | Date; text: string }>(db, sql`
+  const rows = await queryRows<{ at: string | Date; text: string }>(
+    db,
+    sql`
     select a.at, case a.action when 'task_created' then 'Created by ' || coalesce(u.name, 'someone')
       when 'task_closed' then 'Closed by ' || coalesce(u.name, 'someone') else a.action end as text
     from audit_log a left join users u on u.client_id = a.client_id and u.id = a.user_id
@@ -15,6 +17,7 @@ export async function taskHistory(db: Db, clientId: number, taskId: number): Pro
     select n.created_at, 'Notified ' || u.name || ': ' || n.message
     from notifications n join users u on u.client_id = n.client_id and u.id = n.user_id
     where n.client_id = ${clientId} and n.association_id = ${taskId}
-    order by 1, 2`);
+    order by 1, 2`,
+  );
   return rows.map((r) => ({ at: new Date(r.at).toISOString(), text: r.text }));
 }

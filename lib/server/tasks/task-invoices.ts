@@ -12,16 +12,21 @@ import { getTask } from './task-changes';
  * invoice of a customer since taken out of the user's scope is left out rather than failing.
  */
 export async function taskInvoices(
-  db: Db, session: SessionData, scope: ObligorScope, id: number,
+  db: Db,
+  session: SessionData,
+  scope: ObligorScope,
+  id: number,
 ): Promise<TInvoiceDetail[]> {
   const task = await getTask(db, session, id);
-  const invoices = await Promise.all(task.sysInvoiceNum.map(async (num) => {
-    try {
-      return await getInvoice(db, session.clientId, num, undefined, scope);
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
-  }));
+  const invoices = await Promise.all(
+    task.sysInvoiceNum.map(async (num) => {
+      try {
+        return await getInvoice(db, session.clientId, num, undefined, scope);
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    }),
+  );
   return invoices.filter((invoice) => invoice !== null);
 }

@@ -41,14 +41,20 @@ export async function findUserByEmail(db: Db, email: string) {
 }
 
 export async function findUser(db: Db, clientId: number, userId: number) {
-  const [row] = await userQuery(db).where(and(eq(users.clientId, clientId), eq(users.id, userId))).limit(1);
+  const [row] = await userQuery(db)
+    .where(and(eq(users.clientId, clientId), eq(users.id, userId)))
+    .limit(1);
   return row;
 }
 
 /** The user's stored page list and permissions, in their order. */
 export async function loadPagePermissions(db: Db, clientId: number, userId: number) {
   return db
-    .select({ featureType: userPagePermissions.featureType, accessValue: userPagePermissions.accessValue, kind: pages.kind })
+    .select({
+      featureType: userPagePermissions.featureType,
+      accessValue: userPagePermissions.accessValue,
+      kind: pages.kind,
+    })
     .from(userPagePermissions)
     .innerJoin(pages, eq(pages.featureType, userPagePermissions.featureType))
     .where(and(eq(userPagePermissions.clientId, clientId), eq(userPagePermissions.userId, userId)))

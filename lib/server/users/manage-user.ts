@@ -23,14 +23,27 @@ export async function inviteUser(db: Db, session: SessionData, body: TInviteUser
   if (taken) throw conflict('This email already has an account.', { email: 'already has an account' });
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(users).values({
-      clientId: session.clientId, email: body.email, name: body.name, phone: body.phone ?? null,
-      userType: 'borrowers', roleId: role.id, passwordHash,
-    }).returning({ id: users.id });
+    const [row] = await tx
+      .insert(users)
+      .values({
+        clientId: session.clientId,
+        email: body.email,
+        name: body.name,
+        phone: body.phone ?? null,
+        userType: 'borrowers',
+        roleId: role.id,
+        passwordHash,
+      })
+      .returning({ id: users.id });
     const userId = row!.id;
     await applyFeatures(tx, session.clientId, userId, await grantedFeatures(tx, session.clientId, role.id));
     await recordAudit(tx, {
-      clientId: session.clientId, userId: session.userId, action: 'user_invited', entity: 'user', entityId: userId, detail: { role: role.code },
+      clientId: session.clientId,
+      userId: session.userId,
+      action: 'user_invited',
+      entity: 'user',
+      entityId: userId,
+      detail: { role: role.code },
     });
     return userId;
   });
@@ -52,11 +65,17 @@ export async function changeRole(db: Db, session: SessionData, userId: number, r
   const user = await targetUser(db, session, userId);
   const role = await findRole(db, session.clientId, roleId);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ roleId: role.id, sessionVersion: sql`${users.sessionVersion} + 1` })
+    await tx
+      .update(users)
+      .set({ roleId: role.id, sessionVersion: sql`${users.sessionVersion} + 1` })
       .where(and(eq(users.clientId, session.clientId), eq(users.id, user.id)));
     await applyFeatures(tx, session.clientId, user.id, await grantedFeatures(tx, session.clientId, role.id));
     await recordAudit(tx, {
-      clientId: session.clientId, userId: session.userId, action: 'role_changed', entity: 'user', entityId: user.id,
+      clientId: session.clientId,
+      userId: session.userId,
+      action: 'role_changed',
+      entity: 'user',
+      entityId: user.id,
       detail: { from: user.role, to: role.code },
     });
   });
@@ -67,11 +86,16 @@ export async function changeRole(db: Db, session: SessionData, userId: number, r
 export async function setUserStatus(db: Db, session: SessionData, userId: number, status: 'ACTIVE' | 'INACTIVE') {
   const user = await targetUser(db, session, userId);
   if (user.status !== status) {
-    await db.update(users).set({ status, failedAttempts: 0, lockedUntil: null })
+    await db
+      .update(users)
+      .set({ status, failedAttempts: 0, lockedUntil: null })
       .where(and(eq(users.clientId, session.clientId), eq(users.id, user.id)));
     await recordAudit(db, {
-      clientId: session.clientId, userId: session.userId, action: status === 'ACTIVE' ? 'user_reactivated' : 'user_deactivated',
-      entity: 'user', entityId: user.id,
+      clientId: session.clientId,
+      userId: session.userId,
+      action: status === 'ACTIVE' ? 'user_reactivated' : 'user_deactivated',
+      entity: 'user',
+      entityId: user.id,
     });
   }
   return { id: user.id, status };

@@ -7,7 +7,9 @@ import { escapeLike } from '@/lib/server/receivables/ageing-source';
 
 /** The personnel list: borrowers of the client with role, status and last sign-in. */
 export async function listPersonnel(
-  db: Db, clientId: number, query: TPersonnelQuery,
+  db: Db,
+  clientId: number,
+  query: TPersonnelQuery,
 ): Promise<{ rows: TPersonRow[]; total: number }> {
   const parts: SQL[] = [eq(users.clientId, clientId), eq(users.userType, 'borrowers')];
   if (query.nameOrEmail) {
@@ -19,21 +21,43 @@ export async function listPersonnel(
   const where = and(...parts);
   const join = and(eq(roles.clientId, users.clientId), eq(roles.id, users.roleId));
   const [rows, [total]] = await Promise.all([
-    db.select({
-      id: users.id, name: users.name, email: users.email, phone: users.phone, status: users.status,
-      roleId: users.roleId, role: roles.code, roleName: roles.name, lastSignInAt: users.lastSignInAt,
-      locked: sql<boolean>`coalesce(${users.lockedUntil} > now(), false)`,
-    }).from(users).innerJoin(roles, join).where(where).orderBy(asc(users.name), asc(users.id))
-      .limit(query.count).offset((query.offset - 1) * query.count),
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        phone: users.phone,
+        status: users.status,
+        roleId: users.roleId,
+        role: roles.code,
+        roleName: roles.name,
+        lastSignInAt: users.lastSignInAt,
+        locked: sql<boolean>`coalesce(${users.lockedUntil} > now(), false)`,
+      })
+      .from(users)
+      .innerJoin(roles, join)
+      .where(where)
+      .orderBy(asc(users.name), asc(users.id))
+      .limit(query.count)
+      .offset((query.offset - 1) * query.count),
     db.select({ n: count() }).from(users).innerJoin(roles, join).where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r, lastSignInAt: r.lastSignInAt?.toISOString() ?? null })), total: total?.n ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r, lastSignInAt: r.lastSignInAt?.toISOString() ?? null })),
+    total: total?.n ?? 0,
+  };
 }
 
 /** GET /user_management: the client's borrower roles with how many users hold each. */
 export async function listRoles(db: Db, clientId: number): Promise<TRole[]> {
-  return db.select({
-    id: roles.id, code: roles.code, name: roles.name,
-    users: sql<number>`(select count(*)::int from users u where u.client_id = ${roles.clientId} and u.role_id = ${roles.id})`,
-  }).from(roles).where(and(eq(roles.clientId, clientId), ne(roles.code, 'investor'))).orderBy(asc(roles.id));
+  return db
+    .select({
+      id: roles.id,
+      code: roles.code,
+      name: roles.name,
+      users: sql<number>`(select count(*)::int from users u where u.client_id = ${roles.clientId} and u.role_id = ${roles.id})`,
+    })
+    .from(roles)
+    .where(and(eq(roles.clientId, clientId), ne(roles.code, 'investor')))
+    .orderBy(asc(roles.id));
 }

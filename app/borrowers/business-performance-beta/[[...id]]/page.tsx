@@ -17,8 +17,12 @@ export const metadata = { title: 'Business Performance (beta) | Client receivabl
  * while it runs) against the previous month end, or any two dates given as ?date=&compareDate=.
  * /{id} focuses one dim1 value. Figures come from the dimension call the receivables pages agree with.
  */
-export default async function BusinessPerformanceBeta({ params, searchParams }: {
-  params: Promise<{ id?: string[] }>; searchParams: Promise<SearchParams>;
+export default async function BusinessPerformanceBeta({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id?: string[] }>;
+  searchParams: Promise<SearchParams>;
 }) {
   const { id: segments } = await params;
   const query = flattenParams(await searchParams);
@@ -30,11 +34,25 @@ export default async function BusinessPerformanceBeta({ params, searchParams }: 
   const pair = periodPair(query);
   return (
     <div className="mx-auto max-w-[1400px] space-y-6">
-      <PageHeader title={`${dim1} × ${dim2} performance (beta)`}
+      <PageHeader
+        title={`${dim1} × ${dim2} performance (beta)`}
         description={`Balance and overdue share of each ${dim1.toLowerCase()} and its ${dim2.toLowerCase()} values on ${pair.date} against ${pair.compareDate}. Red means more owed or more overdue.`}
-        breadcrumb={dim1Id ? <Breadcrumb crumbs={[{ label: 'All', href: BETA_PATH }, { label: `One ${dim1.toLowerCase()}` }]} /> : undefined} />
-      {bad ? <InvalidLink message="Dates must be written YYYY-MM-DD." resetHref={BETA_PATH} /> : (
-        <Section title="Period over period" description="Compare dates with ?date=YYYY-MM-DD&compareDate=YYYY-MM-DD" skeleton={<TableSkeleton rows={12} columns={7} />} flush testId="beta-matrix">
+        breadcrumb={
+          dim1Id ? (
+            <Breadcrumb crumbs={[{ label: 'All', href: BETA_PATH }, { label: `One ${dim1.toLowerCase()}` }]} />
+          ) : undefined
+        }
+      />
+      {bad ? (
+        <InvalidLink message="Dates must be written YYYY-MM-DD." resetHref={BETA_PATH} />
+      ) : (
+        <Section
+          title="Period over period"
+          description="Compare dates with ?date=YYYY-MM-DD&compareDate=YYYY-MM-DD"
+          skeleton={<TableSkeleton rows={12} columns={7} />}
+          flush
+          testId="beta-matrix"
+        >
           <PeriodMatrix dim1Id={dim1Id} params={query} />
         </Section>
       )}

@@ -8,9 +8,13 @@ export default function UnauthorizedPage() {
       <p className="text-5xl font-semibold text-slate-300">403</p>
       <h2 className="mt-3 text-xl font-semibold text-slate-900">You do not have access to this page</h2>
       <p className="mt-2 text-sm text-slate-600">
-        Your role does not include this part of the dashboard. Ask your administrator to grant it under Manage Personnel.
+        Your role does not include this part of the dashboard. Ask your administrator to grant it under Manage
+        Personnel.
       </p>
-      <Link href="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+      <Link
+        href="/"
+        className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+      >
         Go to my start page
       </Link>
     </section>

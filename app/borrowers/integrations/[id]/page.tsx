@@ -20,19 +20,29 @@ export default async function ImportReportPage({ params }: { params: Promise<{ i
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader
-        breadcrumb={<Link href="/borrowers/integrations" className="text-sm text-brand-700 hover:underline">← Integrations</Link>}
+        breadcrumb={
+          <Link href="/borrowers/integrations" className="text-sm text-brand-700 hover:underline">
+            ← Integrations
+          </Link>
+        }
         title={`Import of ${formatInstant(report.startedAt)}`}
-        description={`${report.source === 'CLI' ? 'From the command line' : `Uploaded by ${report.userName ?? 'a former user'}`}, ${(report.durationMs / 1000).toFixed(1)} s.`} />
+        description={`${report.source === 'CLI' ? 'From the command line' : `Uploaded by ${report.userName ?? 'a former user'}`}, ${(report.durationMs / 1000).toFixed(1)} s.`}
+      />
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm text-sm">
-        <div className="mb-3 flex items-center gap-3"><ImportStatus status={report.status} />
+        <div className="mb-3 flex items-center gap-3">
+          <ImportStatus status={report.status} />
           {report.status === 'FAILED' && <span>Nothing was written: every error is listed below.</span>}
-          {report.status === 'SUCCEEDED' && report.errorCount > 0 && <span>The good rows are in; the rows with the errors below were skipped.</span>}
+          {report.status === 'SUCCEEDED' && report.errorCount > 0 && (
+            <span>The good rows are in; the rows with the errors below were skipped.</span>
+          )}
         </div>
         <ImportCounts item={report} />
       </section>
       {report.errorCount > 0 && (
         <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
-          <h3 className="px-5 pt-5 pb-2 text-base font-semibold text-slate-900">Errors ({report.errorCount.toLocaleString('en-IN')})</h3>
+          <h3 className="px-5 pt-5 pb-2 text-base font-semibold text-slate-900">
+            Errors ({report.errorCount.toLocaleString('en-IN')})
+          </h3>
           <ImportErrors errors={report.errors} total={report.errorCount} />
         </section>
       )}

@@ -23,8 +23,12 @@ export const metadata = { title: 'Invoices | Client receivables dashboard' };
 
 const PATH = '/borrowers/invoices';
 
-export default async function InvoicesPage({ params, searchParams }: {
-  params: Promise<{ id?: string[] }>; searchParams: Promise<SearchParams>;
+export default async function InvoicesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id?: string[] }>;
+  searchParams: Promise<SearchParams>;
 }) {
   const { id } = await params;
   if (id && id.length > 1) notFound();
@@ -46,9 +50,17 @@ function OpenInvoicesPage({ params }: { params: Record<string, string> }) {
       <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
         <InvoiceFilterBar />
       </Suspense>
-      {problem ? <InvalidLink message={problem} resetHref={PATH} /> : (
-        <Section title={<InvoiceScopeTitle params={params} />} description="Sorted by days past due unless you choose another column"
-          skeleton={<TableSkeleton rows={10} columns={8} />} inputs={paramsKey(params, INVOICE_LIST_KEYS)} flush testId="invoices-section">
+      {problem ? (
+        <InvalidLink message={problem} resetHref={PATH} />
+      ) : (
+        <Section
+          title={<InvoiceScopeTitle params={params} />}
+          description="Sorted by days past due unless you choose another column"
+          skeleton={<TableSkeleton rows={10} columns={8} />}
+          inputs={paramsKey(params, INVOICE_LIST_KEYS)}
+          flush
+          testId="invoices-section"
+        >
           <InvoiceList params={params} pathname={PATH} />
         </Section>
       )}
@@ -77,10 +89,18 @@ async function InvoicePage({ sysInvoiceNum }: { sysInvoiceNum: string }) {
     <div className="mx-auto max-w-[1400px]">
       <PageHeader
         title={`Invoice ${invoiceNum}`}
-        description={invoice && settings ? `Ageing as of ${formatDay(invoice.date)}: what was invoiced, what has been paid and what is still owed.` : 'The invoice could not be loaded.'}
+        description={
+          invoice && settings
+            ? `Ageing as of ${formatDay(invoice.date)}: what was invoiced, what has been paid and what is still owed.`
+            : 'The invoice could not be loaded.'
+        }
         breadcrumb={<Breadcrumb crumbs={[{ label: 'Invoices', href: PATH }, { label: invoiceNum }]} />}
       />
-      {failed || !invoice || !settings ? <WarningBox kind="error" /> : <InvoiceDetail invoice={invoice} settings={settings} />}
+      {failed || !invoice || !settings ? (
+        <WarningBox kind="error" />
+      ) : (
+        <InvoiceDetail invoice={invoice} settings={settings} />
+      )}
     </div>
   );
 }

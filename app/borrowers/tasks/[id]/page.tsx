@@ -31,40 +31,89 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
   const task = await loadTask(id);
   // Invoices of a customer since taken out of the user's scope are left out rather than failing the page.
   const [history, settings, invoices] = await Promise.all([
-    backend.tasks.history({ params: { id } }), clientSettings(),
+    backend.tasks.history({ params: { id } }),
+    clientSettings(),
     task.sysInvoiceNum.length ? backend.tasks.invoices({ params: { id } }) : [],
   ]);
   const labels = bucketLabels(settings.boundaries);
   const money = { currency: settings.currency, locale: settings.locale };
   const facts: [string, React.ReactNode][] = [
     ['Status', <TaskStatus key="s" status={task.status} />],
-    ['Customer', task.sysObligorCode ? <Link key="c" href={`/borrowers/obligors/${task.sysObligorCode}`} className="text-brand-700 hover:underline">{task.obligorName}</Link> : '—'],
+    [
+      'Customer',
+      task.sysObligorCode ? (
+        <Link key="c" href={`/borrowers/obligors/${task.sysObligorCode}`} className="text-brand-700 hover:underline">
+          {task.obligorName}
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
     ['Category', task.category],
     ['Assignee', task.assigneeName],
     ['Reporter', task.reporterName],
-    ['Due', <span key="d" className={isOverdue(task, todayIso()) ? 'font-medium text-rose-700' : ''}><Day iso={task.dueDate} /></span>],
+    [
+      'Due',
+      <span key="d" className={isOverdue(task, todayIso()) ? 'font-medium text-rose-700' : ''}>
+        <Day iso={task.dueDate} />
+      </span>,
+    ],
   ];
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <PageHeader title={task.name} description={`Task #${task.id}, created ${format(new Date(task.createdAt), 'd MMM yyyy')}`}
-        breadcrumb={<Link href="/borrowers/tasks" className="text-sm text-brand-700 hover:underline">← Tasks</Link>} />
+      <PageHeader
+        title={task.name}
+        description={`Task #${task.id}, created ${format(new Date(task.createdAt), 'd MMM yyyy')}`}
+        breadcrumb={
+          <Link href="/borrowers/tasks" className="text-sm text-brand-700 hover:underline">
+            ← Tasks
+          </Link>
+        }
+      />
       <dl className="grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-3">
         {facts.map(([label, value]) => (
-          <div key={label}><dt className="text-xs font-medium text-slate-500">{label}</dt><dd className="mt-1 text-sm text-slate-900">{value}</dd></div>
+          <div key={label}>
+            <dt className="text-xs font-medium text-slate-500">{label}</dt>
+            <dd className="mt-1 text-sm text-slate-900">{value}</dd>
+          </div>
         ))}
       </dl>
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <h3 className="border-b border-slate-100 px-5 py-3.5 text-sm font-semibold text-slate-900">Invoices</h3>
-        {invoices.length === 0 ? <p className="px-5 py-4 text-sm text-slate-500">No invoices attached.</p> : (
+        {invoices.length === 0 ? (
+          <p className="px-5 py-4 text-sm text-slate-500">No invoices attached.</p>
+        ) : (
           <DataTable label="Task invoices">
-            <thead><tr><Th>Invoice</Th><Th>Due</Th><Th numeric>Amount</Th><Th numeric>Outstanding</Th><Th numeric>Days past due</Th><Th>Bucket</Th></tr></thead>
+            <thead>
+              <tr>
+                <Th>Invoice</Th>
+                <Th>Due</Th>
+                <Th numeric>Amount</Th>
+                <Th numeric>Outstanding</Th>
+                <Th numeric>Days past due</Th>
+                <Th>Bucket</Th>
+              </tr>
+            </thead>
             <tbody>
               {invoices.map((inv) => (
                 <Tr key={inv.sysInvoiceNum}>
-                  <Td><Link href={`/borrowers/invoices/${encodeURIComponent(inv.sysInvoiceNum)}`} className="font-medium text-brand-700 hover:underline">{inv.invoiceNum}</Link></Td>
-                  <Td><Day iso={inv.dueDate ?? inv.issueDate} /></Td>
-                  <Td numeric><Money value={inv.amount} format={money} /></Td>
-                  <Td numeric><Money value={inv.outstanding} format={money} /></Td>
+                  <Td>
+                    <Link
+                      href={`/borrowers/invoices/${encodeURIComponent(inv.sysInvoiceNum)}`}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
+                      {inv.invoiceNum}
+                    </Link>
+                  </Td>
+                  <Td>
+                    <Day iso={inv.dueDate ?? inv.issueDate} />
+                  </Td>
+                  <Td numeric>
+                    <Money value={inv.amount} format={money} />
+                  </Td>
+                  <Td numeric>
+                    <Money value={inv.outstanding} format={money} />
+                  </Td>
                   <Td numeric>{inv.outstanding === 0 ? 'Paid' : inv.daysPastDue > 0 ? inv.daysPastDue : '—'}</Td>
                   <Td>{inv.bucket ? labels[inv.bucket] : 'Settled'}</Td>
                 </Tr>
@@ -75,11 +124,21 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
       </section>
       <div className="grid gap-6 md:grid-cols-2">
         <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h3 className="text-sm font-semibold text-slate-900">{task.status === 'OPEN' ? 'Close the task' : 'Closed'}</h3>
+          <h3 className="text-sm font-semibold text-slate-900">
+            {task.status === 'OPEN' ? 'Close the task' : 'Closed'}
+          </h3>
           <div className="mt-3">
-            {task.status === 'OPEN' ? <CloseTaskForm taskId={task.id} /> : (
-              <p className="text-sm text-slate-700" data-testid="closing-comment">{task.comment}
-                {task.closedAt && <span className="block text-xs text-slate-500">on {format(new Date(task.closedAt), 'd MMM yyyy, h:mm a')}</span>}</p>
+            {task.status === 'OPEN' ? (
+              <CloseTaskForm taskId={task.id} />
+            ) : (
+              <p className="text-sm text-slate-700" data-testid="closing-comment">
+                {task.comment}
+                {task.closedAt && (
+                  <span className="block text-xs text-slate-500">
+                    on {format(new Date(task.closedAt), 'd MMM yyyy, h:mm a')}
+                  </span>
+                )}
+              </p>
             )}
           </div>
         </section>
@@ -87,7 +146,12 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
           <h3 className="text-sm font-semibold text-slate-900">History</h3>
           <ol className="mt-3 space-y-2 text-sm">
             {history.map((event, i) => (
-              <li key={i} className="flex gap-3"><span className="w-32 shrink-0 text-xs text-slate-500">{format(new Date(event.at), 'd MMM, h:mm a')}</span><span className="text-slate-700">{event.text}</span></li>
+              <li key={i} className="flex gap-3">
+                <span className="w-32 shrink-0 text-xs text-slate-500">
+                  {format(new Date(event.at), 'd MMM, h:mm a')}
+                </span>
+                <span className="text-slate-700">{event.text}</span>
+              </li>
             ))}
           </ol>
         </section>

@@ -16,11 +16,22 @@ export const metadata = { title: 'Audit log | Client receivables dashboard' };
 
 const PATH = '/borrowers/users/audit';
 const ACTIONS: Record<string, string> = {
-  sign_in: 'Signed in', sign_in_sso: 'Signed in (company SSO)', sign_in_failed: 'Failed sign-in', account_locked: 'Account locked',
-  account_unlocked: 'Account unlocked', password_reset_requested: 'Password reset requested', password_reset: 'Password reset',
-  password_changed: 'Password changed', signed_out_everywhere: 'Signed out everywhere', user_invited: 'User invited',
-  role_changed: 'Role changed', user_deactivated: 'User deactivated', user_reactivated: 'User reactivated',
-  role_permissions_changed: 'Role permissions changed', task_created: 'Task created', task_closed: 'Task closed',
+  sign_in: 'Signed in',
+  sign_in_sso: 'Signed in (company SSO)',
+  sign_in_failed: 'Failed sign-in',
+  account_locked: 'Account locked',
+  account_unlocked: 'Account unlocked',
+  password_reset_requested: 'Password reset requested',
+  password_reset: 'Password reset',
+  password_changed: 'Password changed',
+  signed_out_everywhere: 'Signed out everywhere',
+  user_invited: 'User invited',
+  role_changed: 'Role changed',
+  user_deactivated: 'User deactivated',
+  user_reactivated: 'User reactivated',
+  role_permissions_changed: 'Role permissions changed',
+  task_created: 'Task created',
+  task_closed: 'Task closed',
 };
 
 const roleName = (code: unknown) => ROLE_NAMES[code as RoleCode] ?? String(code);
@@ -42,36 +53,74 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   const params = flattenParams(await searchParams);
   const invalid = checkLink(ZAuditQuery, params);
   let body;
-  if (invalid) body = <div className="p-5"><InvalidLink message={invalid} resetHref={PATH} /></div>;
+  if (invalid)
+    body = (
+      <div className="p-5">
+        <InvalidLink message={invalid} resetHref={PATH} />
+      </div>
+    );
   else {
     const input = { count: 25, ...params };
     const query = ZAuditQuery.parse(input);
     const { rows, total } = await backend.personnel.auditLog({ query: input });
-    body = rows.length === 0 ? <div className="p-5"><WarningBox kind="empty" /></div> : (
-      <>
-        <DataTable label="Audit log" testId="audit-log">
-          <thead><tr><Th>When</Th><Th>What</Th><Th>By</Th><Th>Concerning</Th><Th>Detail</Th></tr></thead>
-          <tbody>
-            {rows.map((r) => (
-              <Tr key={r.id}>
-                <Td className="whitespace-nowrap tabular-nums">{format(new Date(r.at), 'd MMM yyyy, h:mm a')}</Td>
-                <Td className="font-medium text-slate-900">{ACTIONS[r.action] ?? r.action}</Td>
-                <Td>{r.actorName ?? <span className="text-slate-400">{BY_LINK.has(r.action) ? 'by email link' : '—'}</span>}</Td>
-                <Td>{r.subjectEmail ?? (r.entity ? `${r.entity} ${r.entityId}` : '')}</Td>
-                <Td className="text-slate-500">{describe(r.detail)}</Td>
-              </Tr>
-            ))}
-          </tbody>
-        </DataTable>
-        <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="entries" />
-      </>
-    );
+    body =
+      rows.length === 0 ? (
+        <div className="p-5">
+          <WarningBox kind="empty" />
+        </div>
+      ) : (
+        <>
+          <DataTable label="Audit log" testId="audit-log">
+            <thead>
+              <tr>
+                <Th>When</Th>
+                <Th>What</Th>
+                <Th>By</Th>
+                <Th>Concerning</Th>
+                <Th>Detail</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <Tr key={r.id}>
+                  <Td className="whitespace-nowrap tabular-nums">{format(new Date(r.at), 'd MMM yyyy, h:mm a')}</Td>
+                  <Td className="font-medium text-slate-900">{ACTIONS[r.action] ?? r.action}</Td>
+                  <Td>
+                    {r.actorName ?? (
+                      <span className="text-slate-400">{BY_LINK.has(r.action) ? 'by email link' : '—'}</span>
+                    )}
+                  </Td>
+                  <Td>{r.subjectEmail ?? (r.entity ? `${r.entity} ${r.entityId}` : '')}</Td>
+                  <Td className="text-slate-500">{describe(r.detail)}</Td>
+                </Tr>
+              ))}
+            </tbody>
+          </DataTable>
+          <Pagination
+            total={total}
+            page={query.offset}
+            count={query.count}
+            pathname={PATH}
+            params={params}
+            noun="entries"
+          />
+        </>
+      );
   }
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title="Manage personnel" description="Every security-relevant event of your company: sign-ins, failures, lockouts, resets and access changes." />
+      <PageHeader
+        title="Manage personnel"
+        description="Every security-relevant event of your company: sign-ins, failures, lockouts, resets and access changes."
+      />
       <PersonnelNav current={PATH} />
-      <div className="mb-4 flex"><ParamSelect name="action" label="Event" options={Object.entries(ACTIONS).map(([value, label]) => ({ value, label }))} /></div>
+      <div className="mb-4 flex">
+        <ParamSelect
+          name="action"
+          label="Event"
+          options={Object.entries(ACTIONS).map(([value, label]) => ({ value, label }))}
+        />
+      </div>
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">{body}</section>
     </div>
   );

@@ -17,7 +17,11 @@ export default async function Page() {
       <PageHeader title="Manage personnel" description="The pages and permissions each role gives its users." />
       <PersonnelNav current="/borrowers/users/roles" />
       <section className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        {initial ? <RolePermissionsEditor roles={roles} initial={initial} /> : <p className="text-sm text-slate-500">No roles.</p>}
+        {initial ? (
+          <RolePermissionsEditor roles={roles} initial={initial} />
+        ) : (
+          <p className="text-sm text-slate-500">No roles.</p>
+        )}
       </section>
     </div>
   );

@@ -26,7 +26,12 @@ import { itemStretches } from './stretches';
  * 4. Per level, the deltas summed by key and day and run up into states.
  * tests/api/ageing-history.test.ts holds every level equal to the ledger computation at random dates.
  */
-export async function buildAgeingHistory(db: Db, clientId: number, b: AgeingBoundaries, onStep?: (step: string) => void): Promise<void> {
+export async function buildAgeingHistory(
+  db: Db,
+  clientId: number,
+  b: AgeingBoundaries,
+  onStep?: (step: string) => void,
+): Promise<void> {
   const step = onStep ?? (() => {});
   await dropWorkTables(db);
   step('stretches');
@@ -70,9 +75,17 @@ const MEASURE_NAMES = ['s0', 's1', 's2', 's3', 's4', 't2', 't3', 't4'];
 /** Per obligor and day: how each measure and item count changes that day, and what was issued and collected. */
 function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
   const measures = MEASURES(b);
-  const starts = sql.join(measures.map(([, start], k) => sql`(${k}::int, ${start})`), sql`, `);
-  const byMeasure = sql.join(MEASURE_NAMES.map((name, k) =>
-    sql`sum(amount) filter (where k = ${k}) as ${sql.identifier(name)}, sum(items) filter (where k = ${k}) as ${sql.identifier(`${name}_n`)}`), sql`, `);
+  const starts = sql.join(
+    measures.map(([, start], k) => sql`(${k}::int, ${start})`),
+    sql`, `,
+  );
+  const byMeasure = sql.join(
+    MEASURE_NAMES.map(
+      (name, k) =>
+        sql`sum(amount) filter (where k = ${k}) as ${sql.identifier(name)}, sum(items) filter (where k = ${k}) as ${sql.identifier(`${name}_n`)}`,
+    ),
+    sql`, `,
+  );
   return sql`
     select obligor, day, ${byMeasure}, sum(amount) filter (where k = 8) as issued, sum(amount) filter (where k = 9) as collected
     from (
@@ -130,12 +143,39 @@ function obligorTerms(clientId: number): SQL {
 
 /** Columns of ageing_history below its key, in insert order. */
 const STATE_COLUMNS = [
-  'current', 'current_num', 'crd_bucket1', 'crd_bucket1_num', 'crd_bucket2', 'crd_bucket2_num', 'crd_bucket3', 'crd_bucket3_num',
-  'crd_bucket4', 'crd_bucket4_num', 'inv_bucket1', 'inv_bucket1_num', 'inv_bucket2', 'inv_bucket2_num', 'inv_bucket3',
-  'inv_bucket3_num', 'inv_bucket4', 'inv_bucket4_num', 'outstanding', 'overdue', 'issued', 'collected',
-  'low_rated', 'med_rated', 'high_rated', 'rated_balance', 'rated_num', 'open_obligors',
+  'current',
+  'current_num',
+  'crd_bucket1',
+  'crd_bucket1_num',
+  'crd_bucket2',
+  'crd_bucket2_num',
+  'crd_bucket3',
+  'crd_bucket3_num',
+  'crd_bucket4',
+  'crd_bucket4_num',
+  'inv_bucket1',
+  'inv_bucket1_num',
+  'inv_bucket2',
+  'inv_bucket2_num',
+  'inv_bucket3',
+  'inv_bucket3_num',
+  'inv_bucket4',
+  'inv_bucket4_num',
+  'outstanding',
+  'overdue',
+  'issued',
+  'collected',
+  'low_rated',
+  'med_rated',
+  'high_rated',
+  'rated_balance',
+  'rated_num',
+  'open_obligors',
 ];
-const STATE_LIST = sql.join(STATE_COLUMNS.map((c) => sql.identifier(c)), sql`, `);
+const STATE_LIST = sql.join(
+  STATE_COLUMNS.map((c) => sql.identifier(c)),
+  sql`, `,
+);
 
 /** The key of an obligor at a level (obligors `o`); null leaves the obligor out of that level. */
 const LEVEL_KEY: Record<HistoryLevel, SQL> = {
@@ -154,8 +194,16 @@ const DELTA_COLUMNS = [...MEASURE_NAMES.flatMap((m) => [m, `${m}_n`]), 'issued',
 /** The states of one level: deltas summed by key and day, run up per key, each valid until the key's next row. */
 function levelStates(clientId: number, level: HistoryLevel): SQL {
   const key = LEVEL_KEY[level];
-  const sums = (columns: string[]) => sql.join(columns.map((c) => sql`sum(${sql.identifier(c)}) as ${sql.identifier(c)}`), sql`, `);
-  const nulls = (columns: string[]) => sql.join(columns.map((c) => sql`null::bigint as ${sql.identifier(c)}`), sql`, `);
+  const sums = (columns: string[]) =>
+    sql.join(
+      columns.map((c) => sql`sum(${sql.identifier(c)}) as ${sql.identifier(c)}`),
+      sql`, `,
+    );
+  const nulls = (columns: string[]) =>
+    sql.join(
+      columns.map((c) => sql`null::bigint as ${sql.identifier(c)}`),
+      sql`, `,
+    );
   const run = (c: string) => sql`sum(coalesce(${sql.identifier(c)}, 0)) over w`;
   const money = (expr: SQL) => sql`(${expr}) / 100.0`;
   const bucket = (amount: SQL, items: SQL) => sql`${money(amount)}, (${items})::int`;
@@ -189,7 +237,6 @@ function levelStates(clientId: number, level: HistoryLevel): SQL {
     window w as (partition by key order by day)
     order by day, key`;
 }
-
 
 /**
  * The client's overall risk (the mean of its families' weighted ratings) on each day of its
