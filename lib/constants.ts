@@ -16,6 +16,7 @@ export const SIDEBAR_WIDTH_PX = 248;
 export const DEFAULT_RANGE_MONTHS = 12;
 /** The DSO end date is this many months before today. */
 export const DSO_END_LAG_MONTHS = 1;
+/** Spec sections 7 and 9 spell the communications list's default order 'DECS': read as DESC, newest first. */
 export const COMMUNICATIONS_DEFAULT_ORDER = 'DECS';
 export const OTHERS_TASK_CATEGORY = { taskCategoryId: 9, taskCategory: 'Others' } as const;
 

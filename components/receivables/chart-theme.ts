@@ -16,4 +16,3 @@ export const CHART_THEME: PartialTheme = {
 
 /** Current in the brand blue, then warmer as receivables age. */
 export const AGEING_COLORS = ['#3b6cf6', '#fbbf24', '#f59e0b', '#ea580c', '#e11d48'];
-export const INVOICE_AGEING_COLORS = ['#60a5fa', '#fbbf24', '#f97316', '#e11d48'];

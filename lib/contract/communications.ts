@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMUNICATIONS_DEFAULT_ORDER } from '@/lib/constants';
 import { todayIso } from '@/lib/domain/dates';
 import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
@@ -31,7 +32,7 @@ export const ZCommunicationsQuery = ZPaging.extend({
   clientId: ZClientIdParam,
   order: z
     .enum(['DECS', 'DESC', 'ASC'])
-    .default('DECS')
+    .default(COMMUNICATIONS_DEFAULT_ORDER)
     .transform((o): 'ASC' | 'DESC' => (o === 'ASC' ? 'ASC' : 'DESC')),
 });
 export type TCommunicationsQuery = z.infer<typeof ZCommunicationsQuery>;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { CREDIT_BUCKETS } from '@/lib/domain/ageing';
 import { ZCount, ZMoney } from './ageing';
 import { call, json } from './call';
-import { ZIsoDate } from './common';
 
 /** One unit of a receivable-backed security has ₹1,00,000 face value (the seed and the subscription agree). */
 export const UNIT_FACE_VALUE = 100_000;
@@ -21,8 +20,6 @@ export const ZSubscribeBody = z.object({
     ),
 });
 export type TSubscribeBody = z.infer<typeof ZSubscribeBody>;
-
-export const ZPerformanceQuery = z.object({ date: ZIsoDate.optional() });
 
 // ---- Answers ----
 

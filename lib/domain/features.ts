@@ -50,4 +50,3 @@ export function isAdminRole(role: string): boolean {
 }
 
 export type UserType = 'borrowers' | 'investors';
-export const USER_TYPES: readonly UserType[] = ['borrowers', 'investors'];

@@ -21,9 +21,6 @@ export class DomainError extends Error {
 
 export const invalid = (message: string, fields?: Record<string, string>) =>
   new DomainError('invalid', message, fields);
-/** The input is wrong in one field: the message is also that field's. */
-export const invalidField = (field: string, message: string) =>
-  new DomainError('invalid', message, { [field]: message });
 export const unauthorized = (message = 'Sign in to continue') => new DomainError('unauthorized', message);
 export const forbidden = (message = 'You do not have access to this') => new DomainError('forbidden', message);
 export const notFound = (what = 'Resource') => new DomainError('not_found', `${what} not found`);

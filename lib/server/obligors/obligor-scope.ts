@@ -2,10 +2,10 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { isScoped, obligorScope, type ObligorScope } from '@/lib/domain/obligor-scope';
+import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { notFound } from '@/lib/server/domain-errors';
 
-export { obligorScope, type ObligorScope };
+export type { ObligorScope };
 
 /**
  * `codeColumn in (the obligors the scope may see)`, or null when it sees all. Every query that
