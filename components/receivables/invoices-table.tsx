@@ -9,21 +9,24 @@ import { DaysPastDue } from './days-past-due';
 import { DocTypeBadge } from './doc-type-badge';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 import { SortableHeader } from './sortable-header';
+import type { TOpenInvoiceRow } from '@/lib/contract/receivables';
 
-export interface InvoiceListRow {
-  sysInvoiceNum: string;
-  invoiceNum: string;
-  docType: string;
-  sysObligorCode: string;
-  obligorName: string;
-  issueDate: string;
-  dueDate: string | null;
-  amount: number;
-  outstanding: number;
-  currency: string;
-  daysPastDue: number;
-  bucket: string;
-}
+/** What the table shows of an open item (the open-invoice list's row). */
+type InvoiceListRow = Pick<
+  TOpenInvoiceRow,
+  | 'sysInvoiceNum'
+  | 'invoiceNum'
+  | 'docType'
+  | 'sysObligorCode'
+  | 'obligorName'
+  | 'issueDate'
+  | 'dueDate'
+  | 'amount'
+  | 'outstanding'
+  | 'currency'
+  | 'daysPastDue'
+  | 'bucket'
+>;
 
 /** Open invoices with what is still owed on each; each row opens the invoice. */
 export function InvoicesTable({

@@ -1,12 +1,9 @@
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
+import type { TInvoiceDetail } from '@/lib/contract/receivables';
 
-export interface Payment {
-  paymentRef: string | null;
-  paidDate: string;
-  amount: number;
-}
+type Payment = TInvoiceDetail['payments'][number];
 
 /** The settlements of one item in date order, with what was still owed after each. */
 export function PaymentsTable({

@@ -9,18 +9,12 @@ import type { BucketColumn } from './bucket-columns';
 import { ParamSelect, type Option } from '@/components/ui/param-select';
 import { AsOfDate } from '@/components/ui/as-of-date';
 import { useUrlState } from '@/components/ui/use-url-state';
-
-export interface DimensionValue {
-  id: number;
-  dimLevel: number;
-  name: string;
-  parentId: number | null;
-}
+import type { TDimensionValue } from '@/lib/contract/clients';
 
 const RISK_OPTIONS: Option[] = RISK_CLASSES.map((risk) => ({ value: risk, label: titleCase(risk) }));
 const SEGMENT_OPTIONS: Option[] = SALES_SEGMENTS.map((segment) => ({ value: segment, label: titleCase(segment) }));
 
-function optionsOf(values: DimensionValue[], level: number, parentId?: number): Option[] {
+function optionsOf(values: TDimensionValue[], level: number, parentId?: number): Option[] {
   return values
     .filter((v) => v.dimLevel === level && (parentId === undefined || v.parentId === parentId))
     .map((v) => ({ value: String(v.id), label: v.name }));
@@ -35,7 +29,7 @@ export function ReceivablesFilters({
   today,
 }: {
   dimensionNames: { dim1: string; dim2: string; dim3: string };
-  dimensionValues: DimensionValue[];
+  dimensionValues: TDimensionValue[];
   creditBuckets: BucketColumn[];
   invoiceBuckets: BucketColumn[];
   today: string;

@@ -5,14 +5,9 @@ import { format, parseISO } from 'date-fns';
 import { formatMoney, formatMoneyShort } from '@/lib/domain/format';
 import { CHART_THEME } from './chart-theme';
 import type { MoneyFormat } from '@/components/ui/money';
+import type { TOverviewPoint } from '@/lib/contract/receivables';
 
-export interface TrendMonth {
-  /** 'YYYY-MM' */
-  month: string;
-  outstanding: number;
-  overdue: number;
-  collected: number;
-}
+export type TrendMonth = Pick<TOverviewPoint, 'month' | 'outstanding' | 'overdue' | 'collected'>;
 
 const SERIES = [
   { id: 'Outstanding', key: 'outstanding', color: '#3b6cf6' },

@@ -2,6 +2,7 @@
  * Cell values of an import file: dates in the three styles ERPs export, amounts with Indian or
  * Western digit grouping. Each parser returns the normalised value or a reason the row is refused.
  */
+import { DOC_TYPES, type DocType } from '@/lib/domain/filters';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -63,9 +64,6 @@ export function parseRating(text: string): Parsed<number> {
   if (text === '1' || text === '2' || text === '3') return { ok: true, value: Number(text) };
   return { ok: false, reason: `"${text}" is not a rating (1 low, 2 medium or 3 high risk)` };
 }
-
-const DOC_TYPES = ['INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE'] as const;
-export type DocType = (typeof DOC_TYPES)[number];
 
 export function parseDocType(text: string): Parsed<DocType> {
   const upper = text.toUpperCase() as DocType;

@@ -6,7 +6,8 @@ import { iso } from '@/lib/domain/dates';
 import { titleCase } from '@/lib/domain/format';
 import type { TOverviewPoint } from '@/lib/contract/receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
-import { listTasks, type TaskRow } from '@/lib/server/tasks/list-tasks';
+import { listTasks } from '@/lib/server/tasks/list-tasks';
+import type { TTaskRow } from '@/lib/contract/tasks';
 import { openInvoiceRows, type OpenInvoiceReportRow } from './open-invoice-rows';
 import { REPORT_PAGE_SIZE, type ReportContext } from './report-context';
 import { pagedRows, type ReportSheet } from './workbook-writer';
@@ -68,7 +69,7 @@ export async function collectionsByMonth(ctx: ReportContext): Promise<ReportShee
 }
 
 /** The tasks screen's list (every status the user may see), created on or before the date. */
-export function tasks(ctx: ReportContext): ReportSheet<TaskRow>[] {
+export function tasks(ctx: ReportContext): ReportSheet<TTaskRow>[] {
   const all = pagedRows(
     (page) =>
       listTasks(ctx.db, ctx.session, {

@@ -7,7 +7,6 @@ import { hasPermission } from '@/lib/domain/access';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 
 /** The reports still name the row by its old name; the type is the contract's. */
-export type { TTaskRow as TaskRow } from '@/lib/contract/tasks';
 
 /** A row of taskSelect as the drivers give it: timestamps as Date or text, the window total as text. */
 export type RawTask = Omit<TTaskRow, 'closedAt' | 'createdAt'> & {
