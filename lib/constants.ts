@@ -14,6 +14,15 @@ export const SIDEBAR_MINI_WIDTH_PX = 72;
 export const SIDEBAR_WIDTH_PX = 248;
 
 export const DEFAULT_RANGE_MONTHS = 12;
+/** The longest period a series may cover: a month per point, so at most 120 points. */
+export const MAX_RANGE_YEARS = 10;
+/** Dates outside these years are typing mistakes (a ledger has no invoice of 0001 or 2999). */
+export const EARLIEST_YEAR = 1900;
+export const LATEST_YEAR = 2199;
+/** Ids are PostgreSQL integers: anything larger names nothing and must not reach the database. */
+export const MAX_ID = 2_147_483_647;
+/** A page number past this is a mistake, not a list anyone pages through. */
+export const MAX_PAGE_NUMBER = 1_000_000;
 /** The DSO end date is this many months before today. */
 export const DSO_END_LAG_MONTHS = 1;
 /** Spec sections 7 and 9 spell the communications list's default order 'DECS': read as DESC, newest first. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ZId } from './common';
 import { API_ACCESS } from './access';
 import { call, json } from './call';
 
 /** The client named in the path of the spec's client calls: only ever the signed-in user's own. */
-export const ZClientPathParams = z.object({ clientId: z.coerce.number().int().positive() });
+export const ZClientPathParams = z.object({ clientId: ZId });
 
 const ZBoundaries = z.strictObject({ b1: z.number().int(), b2: z.number().int(), b3: z.number().int() });
 

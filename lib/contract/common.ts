@@ -1,9 +1,23 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/constants';
+import {
+  DEFAULT_PAGE_SIZE,
+  EARLIEST_YEAR,
+  LATEST_YEAR,
+  MAX_ID,
+  MAX_PAGE_NUMBER,
+  MAX_PAGE_SIZE,
+  MAX_RANGE_YEARS,
+} from '@/lib/constants';
+import { todayIso } from '@/lib/domain/dates';
 
 /** Paging of spec section 7: offset is the page number from 1, count the page size. */
 export const ZPaging = z.object({
-  offset: z.coerce.number().int().min(1, 'offset is a page number starting at 1').default(1),
+  offset: z.coerce
+    .number()
+    .int()
+    .min(1, 'offset is a page number starting at 1')
+    .max(MAX_PAGE_NUMBER, 'offset is past the last page')
+    .default(1),
   count: z.coerce
     .number()
     .int()
@@ -14,12 +28,50 @@ export const ZPaging = z.object({
 
 export const ZOrder = z.enum(['ASC', 'DESC']);
 
+/** A row id (task, contact, user, import…): a positive PostgreSQL integer. */
+export const ZId = z.coerce
+  .number()
+  .int('must be a whole number')
+  .positive('must be a positive id')
+  .max(MAX_ID, 'no such id');
+
 /** clientId as the spec sends it; the server only accepts the session's own client. */
-export const ZClientIdParam = z.coerce.number().int().positive().optional();
+export const ZClientIdParam = ZId.optional();
+
+/** A real calendar day (no 30 February) between the years EARLIEST_YEAR and LATEST_YEAR. */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < EARLIEST_YEAR || year > LATEST_YEAR) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 export const ZIsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'use the date format YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'not a valid date');
+  .refine(isCalendarDay, `not a calendar date between ${EARLIEST_YEAR} and ${LATEST_YEAR}`);
+
+/**
+ * fromDate..toDate of a series: in order, and at most MAX_RANGE_YEARS long (toDate defaults to
+ * today), so that no request can ask for thousands of monthly points.
+ */
+export function checkDateRange(q: { fromDate?: string; toDate?: string }, ctx: z.RefinementCtx): void {
+  if (!q.fromDate) return;
+  const to = q.toDate ?? todayIso();
+  if (q.fromDate > to) {
+    ctx.addIssue({ code: 'custom', message: 'fromDate must not be after toDate', path: ['fromDate'] });
+    return;
+  }
+  const limit = `${Number(to.slice(0, 4)) - MAX_RANGE_YEARS}${to.slice(4)}`;
+  if (q.fromDate < limit) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `a period may cover at most ${MAX_RANGE_YEARS} years`,
+      path: ['fromDate'],
+    });
+  }
+}
 
 export const TOTAL_RECORDS_HEADER = 'x-totalrecords';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZOrder, ZPaging } from './common';
+import { ZClientIdParam, ZOrder, ZPaging, ZId } from './common';
 import { blankAsAbsent, ZObligorCode } from './communications';
 
 /** Roles offered as suggestions; any other role may be typed. */
@@ -31,7 +31,7 @@ export const ZContactsQuery = ZPaging.extend({
 });
 export type TContactsQuery = z.infer<typeof ZContactsQuery>;
 
-export const ZContactIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const ZContactIdParam = z.object({ id: ZId });
 
 /**
  * An Indian phone number as people write it: a mobile (+91 98201 45678, 09820145678, 9820145678)

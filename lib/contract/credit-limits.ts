@@ -4,7 +4,7 @@ import { CREDIT_LIMIT_STATUSES } from '@/lib/domain/credit-limit';
 import { API_ACCESS } from './access';
 import { ZCount, ZMoney } from './ageing';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZIsoDate, ZOrder, ZPaging } from './common';
+import { ZClientIdParam, ZIsoDate, ZOrder, ZPaging, ZId } from './common';
 import { optionalFilter } from './receivables';
 
 export const CREDIT_LIMIT_SORT_KEYS = ['name', 'creditLimit', 'exposure', 'available', 'utilisation'] as const;
@@ -21,7 +21,7 @@ export const ZCreditLimitsQuery = ZPaging.extend({
     .default('families'),
   date: ZIsoDate.optional(),
   status: optionalFilter(z.enum(CREDIT_LIMIT_STATUSES)),
-  dim: optionalFilter(z.coerce.number().int().positive()),
+  dim: optionalFilter(ZId),
   search: z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(64).optional(),
   /** Accounts view: only the accounts of this family (a parent customer's code). */
   family: z.string().trim().min(1).max(64).optional(),

@@ -8,12 +8,12 @@ import { COLLECTION_RISKS, OPEN_STATUSES, RISK_SALES_SEGMENTS, SALES_SEGMENTS } 
 import { API_ACCESS } from './access';
 import { ZBucketFigures, ZCount, ZMoney, ZRatingLabel, ZRiskFigures } from './ageing';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZIsoDate, ZOrder, ZPaging } from './common';
+import { checkDateRange, ZClientIdParam, ZIsoDate, ZOrder, ZPaging, ZId } from './common';
 import { optionalFilter, ZCode, ZReceivableRow, ZReceivablesOverview } from './receivables';
 
 /** Filters of the customer analysis (spec section 7; defined in lib/domain/segments.ts). */
 export const ZCustomerFilters = z.object({
-  dim: optionalFilter(z.coerce.number().int().positive()),
+  dim: optionalFilter(ZId),
   risk: optionalFilter(z.enum(RISK_CLASSES)),
   collectionRisk: optionalFilter(z.enum(COLLECTION_RISKS)),
   openStatus: optionalFilter(z.enum(OPEN_STATUSES)),
@@ -21,9 +21,6 @@ export const ZCustomerFilters = z.object({
   riskSalesSegment: optionalFilter(z.enum(RISK_SALES_SEGMENTS)),
 });
 export type TCustomerFilters = z.infer<typeof ZCustomerFilters>;
-
-const rangeRule = (q: { fromDate?: string; toDate?: string }) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate;
-const rangeError = { message: 'fromDate must not be after toDate', path: ['fromDate'] };
 
 export const PARENT_OBLIGOR_SORT_KEYS = [
   'name',
@@ -58,7 +55,7 @@ export const ZParentObligorsQuery = ZPaging.extend({
   toDate: ZIsoDate.optional(),
 })
   .merge(ZCustomerFilters)
-  .refine(rangeRule, rangeError);
+  .superRefine(checkDateRange);
 export type TParentObligorsQuery = z.infer<typeof ZParentObligorsQuery>;
 
 /** GET /v3/clients/overviewmappingbased: the customer analysis totals and their breakdowns. */
@@ -73,11 +70,11 @@ export const ZSeriesQuery = z
     clientId: ZClientIdParam,
     fromDate: ZIsoDate.optional(),
     toDate: ZIsoDate.optional(),
-    dim: optionalFilter(z.coerce.number().int().positive()),
+    dim: optionalFilter(ZId),
     sysObligorCode: ZCode.optional(),
     parentSysObligorCode: ZCode.optional(),
   })
-  .refine(rangeRule, rangeError);
+  .superRefine(checkDateRange);
 export type TSeriesQuery = z.infer<typeof ZSeriesQuery>;
 
 /** The same for one obligor or family: one of the two codes is required. */
@@ -96,9 +93,9 @@ export const ZSplitByQuery = z
     date: ZIsoDate.optional(),
     fromDate: ZIsoDate.optional(),
     toDate: ZIsoDate.optional(),
-    dim: optionalFilter(z.coerce.number().int().positive()),
+    dim: optionalFilter(ZId),
   })
-  .refine(rangeRule, rangeError);
+  .superRefine(checkDateRange);
 export type TSplitByQuery = z.infer<typeof ZSplitByQuery>;
 
 export const DSO_SPLIT_KEYS = ['salesSegment', 'dim1', 'risk'] as const;

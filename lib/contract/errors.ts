@@ -2,7 +2,17 @@ import { z } from 'zod';
 
 /** Every API error answers this JSON body. */
 export const ZApiError = z.object({
-  error: z.enum(['bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'too_many_requests', 'internal']),
+  error: z.enum([
+    'bad_request',
+    'unauthorized',
+    'forbidden',
+    'not_found',
+    'conflict',
+    'payload_too_large',
+    'unsupported_media_type',
+    'too_many_requests',
+    'internal',
+  ]),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });

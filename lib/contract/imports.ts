@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { API_ACCESS } from './access';
 import { ZCount } from './ageing';
 import { call, json, paged } from './call';
-import { ZPaging } from './common';
+import { ZId, ZPaging } from './common';
 
 /** Past imports, newest first. */
 export const ZImportsQuery = ZPaging;
 
-export const ZImportIdParam = z.coerce.number().int().positive();
+export const ZImportIdParam = ZId;
 
 /** The upload form's field asking to import the good rows and skip the bad ones. */
 export const SKIP_BAD_ROWS_FIELD = 'skipBadRows';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from './common';
 import { CREDIT_BUCKETS } from '@/lib/domain/ageing';
 import { ZCount, ZMoney } from './ageing';
 import { call, json } from './call';
@@ -6,7 +7,7 @@ import { call, json } from './call';
 /** One unit of a receivable-backed security has ₹1,00,000 face value (the seed and the subscription agree). */
 export const UNIT_FACE_VALUE = 100_000;
 
-export const ZIdParam = z.coerce.number().int().positive();
+export const ZIdParam = ZId;
 /** A holding, offering or originator named in the path. */
 export const ZIdParams = z.object({ id: ZIdParam });
 

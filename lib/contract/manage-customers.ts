@@ -3,10 +3,9 @@ import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { API_ACCESS } from './access';
 import { ZMoney } from './ageing';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZOrder, ZPaging } from './common';
+import { ZClientIdParam, ZOrder, ZPaging, ZId } from './common';
 
 const ZCode = z.string().trim().min(1).max(64);
-const ZId = z.coerce.number().int().positive();
 const ZSearch = z.string().trim().min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`).max(100);
 
 /** Spec section 5: the manage-customer list takes its sort fields in snake_case. */

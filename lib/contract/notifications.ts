@@ -1,20 +1,20 @@
 import { z } from 'zod';
-import { NOTIFICATIONS_PAGE_SIZE } from '@/lib/constants';
+import { MAX_PAGE_NUMBER, NOTIFICATIONS_PAGE_SIZE } from '@/lib/constants';
 import { API_ACCESS } from './access';
 import { ZOk } from './auth';
 import { call, json, paged } from './call';
-import { ZClientIdParam } from './common';
+import { ZClientIdParam, ZId } from './common';
 
 export const NOTIFICATION_STATUSES = ['NEW', 'READ'] as const;
 
 export const ZNotificationsQuery = z.object({
   clientId: ZClientIdParam,
   status: z.enum(NOTIFICATION_STATUSES).default('NEW'),
-  offset: z.coerce.number().int().min(1).default(1),
+  offset: z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).default(1),
   count: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
 });
 
-export const ZNotificationIdParam = z.object({ id: z.coerce.number().int().positive() });
+export const ZNotificationIdParam = z.object({ id: ZId });
 
 /** One notification of the bell: what happened, from whom, and the task it is about. */
 export const ZNotification = z.strictObject({

@@ -3,7 +3,7 @@ import { GROUPING_KEYS } from '@/lib/domain/filters';
 import { API_ACCESS } from './access';
 import { ZBucketFigures, ZCount, ZMoney, ZRatingLabel, ZRiskFigures } from './ageing';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZIsoDate, ZOrder, ZPaging } from './common';
+import { checkDateRange, ZClientIdParam, ZIsoDate, ZOrder, ZPaging, ZId } from './common';
 import { optionalFilter, ZCode, ZObligorFilters } from './receivables';
 
 /** Columns a dimension row (and the dim1 performance list) can be sorted by. */
@@ -32,9 +32,6 @@ export const DIM_SORT_KEYS = [
 ] as const;
 export type DimSortKey = (typeof DIM_SORT_KEYS)[number];
 
-const rangeRule = (q: { fromDate?: string; toDate?: string }) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate;
-const rangeError = { message: 'fromDate must not be after toDate', path: ['fromDate'] };
-
 /** GET /v4/dim/receivables/current: the receivables as of a date summed per value of one dimension. */
 export const ZDimReceivablesQuery = ZPaging.extend({
   clientId: ZClientIdParam,
@@ -56,11 +53,11 @@ export const ZDim1OverviewQuery = z
     clientId: ZClientIdParam,
     fromDate: ZIsoDate.optional(),
     toDate: ZIsoDate.optional(),
-    dimId: optionalFilter(z.coerce.number().int().positive()),
+    dimId: optionalFilter(ZId),
     sortBy: z.enum(DIM_SORT_KEYS).default('balance'),
     order: ZOrder.default('DESC'),
   })
-  .refine(rangeRule, rangeError);
+  .superRefine(checkDateRange);
 export type TDim1OverviewQuery = z.infer<typeof ZDim1OverviewQuery>;
 
 // ---- Answers ----

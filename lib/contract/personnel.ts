@@ -4,9 +4,7 @@ import { PAGE_FEATURES, PERMISSIONS } from '@/lib/domain/features';
 import { API_ACCESS } from './access';
 import { USER_STATUSES } from './auth';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZPaging } from './common';
-
-const ZId = z.coerce.number().int().positive();
+import { ZClientIdParam, ZPaging, ZId } from './common';
 
 /** GET /api/users: the people pickers (assignees, field officers, managers), by name or email, role and status. */
 export const ZUsersQuery = ZPaging.extend({

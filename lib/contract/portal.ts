@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from '@/lib/constants';
+import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '@/lib/constants';
 import { DOC_TYPES } from '@/lib/domain/filters';
 import { STATEMENT_KINDS } from '@/lib/domain/statement';
 import { API_ACCESS } from './access';
@@ -14,7 +14,8 @@ export const STATEMENT_PAGE_SIZE = 100;
 export const OPEN_ITEMS_PAGE_SIZE = 50;
 
 /** A page number from 1 (spec section 7's `offset`) and a page size. */
-const page = (name: string) => z.coerce.number().int().min(1, `${name} is a page number starting at 1`).default(1);
+const page = (name: string) =>
+  z.coerce.number().int().min(1, `${name} is a page number starting at 1`).max(MAX_PAGE_NUMBER).default(1);
 const size = (fallback: number) =>
   z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `at most ${MAX_PAGE_SIZE} per page`).default(fallback);
 

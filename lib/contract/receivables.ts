@@ -6,13 +6,13 @@ import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
 import { API_ACCESS } from './access';
 import { ZBucketFigures, ZCount, ZMoney, ZRatingLabel, ZRiskFigures } from './ageing';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZIsoDate, ZOrder, ZPaging } from './common';
+import { checkDateRange, ZClientIdParam, ZIsoDate, ZOrder, ZPaging, ZId } from './common';
 
 /** 'ALL' and '' mean "no filter" (spec section 9 defaults). */
 export const optionalFilter = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === ALL || v === '' ? undefined : v), schema.optional());
 
-const ZDimId = optionalFilter(z.coerce.number().int().positive());
+const ZDimId = optionalFilter(ZId);
 export const ZCode = z.string().trim().min(1).max(64);
 
 export const ZObligorFilters = z.object({
@@ -77,12 +77,9 @@ export const ZOverviewQuery = z
     clientId: ZClientIdParam,
     fromDate: ZIsoDate.optional(),
     toDate: ZIsoDate.optional(),
-    dim: optionalFilter(z.coerce.number().int().positive()),
+    dim: optionalFilter(ZId),
   })
-  .refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
-    message: 'fromDate must not be after toDate',
-    path: ['fromDate'],
-  });
+  .superRefine(checkDateRange);
 
 export const INVOICE_SORT_KEYS = [
   'issueDate',
@@ -102,7 +99,7 @@ export const ZInvoicesQuery = ZPaging.extend({
   date: ZIsoDate.optional(),
   sortBy: z.enum(INVOICE_SORT_KEYS).default('daysPastDue'),
   order: ZOrder.default('DESC'),
-  dim1: optionalFilter(z.coerce.number().int().positive()), // the spec's obligor variant sends dim1
+  dim1: optionalFilter(ZId), // the spec's obligor variant sends dim1
 })
   .merge(ZObligorFilters)
   .merge(ZItemFilters);

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZIsoDate, ZPaging } from './common';
+import { ZClientIdParam, ZIsoDate, ZPaging, ZId } from './common';
 import { ZInvoiceDetail } from './receivables';
 
-const ZId = z.coerce.number().int().positive();
 const ZCode = z.string().trim().min(1).max(64);
 
 export const TASK_STATUSES = ['OPEN', 'CLOSED'] as const;

@@ -5,7 +5,15 @@ import { ZodError } from 'zod';
  * What a service may refuse, in the domain's words. Services never speak HTTP: the API gate
  * (`lib/server/api/errors.ts`) maps each kind to a status, and pages show their own message.
  */
-export type DomainErrorKind = 'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+export type DomainErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'rate_limited';
 
 export class DomainError extends Error {
   constructor(
@@ -26,6 +34,9 @@ export const forbidden = (message = 'You do not have access to this') => new Dom
 export const notFound = (what = 'Resource') => new DomainError('not_found', `${what} not found`);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new DomainError('conflict', message, fields);
+export const tooLarge = (message: string, fields?: Record<string, string>) =>
+  new DomainError('too_large', message, fields);
+export const unsupportedType = (message: string) => new DomainError('unsupported_type', message);
 export const rateLimited = (message: string) => new DomainError('rate_limited', message);
 
 export const isNotFound = (error: unknown): boolean => error instanceof DomainError && error.kind === 'not_found';

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, authTokens, users } from '@/lib/db/schema';
 import { DEMO_PASSWORD } from '@/lib/db/seed';
 import { POST as signInRoute } from '@/app/api/sign_in/route';
@@ -115,6 +115,7 @@ describe('lockout and unlock by link', () => {
 
 describe('rate limiting', () => {
   it('limits sign-in attempts per account (known or not) and per address, with one message', async () => {
+    vi.stubEnv('TRUST_PROXY', '1'); // one reverse proxy appends the address
     for (let i = 0; i < 10; i++)
       await signIn('ghost@vardhman.test', `guess-${i}`, { 'x-forwarded-for': `10.0.0.${i}` });
     const perAccount = await signIn('ghost@vardhman.test', 'guess-x', { 'x-forwarded-for': '10.0.1.1' });
@@ -126,6 +127,19 @@ describe('rate limiting', () => {
     expect(perIp.status).toBe(429);
     expect(perIp.json.message).toBe(perAccount.json.message);
     expect((await signIn('admin@vardhman.test', DEMO_PASSWORD, { 'x-forwarded-for': '10.9.9.10' })).status).toBe(200);
+    // Behind one trusted proxy only the last hop counts: what the client wrote before it is ignored.
+    expect(
+      (await signIn('admin@vardhman.test', DEMO_PASSWORD, { 'x-forwarded-for': '10.9.9.10, 10.9.9.9' })).status,
+    ).toBe(429);
+    vi.unstubAllEnvs();
+  });
+
+  it('ignores X-Forwarded-For without a trusted proxy, so a forged address escapes no limit', async () => {
+    resetRateLimits();
+    for (let i = 0; i < LIMITS.signInPerIp.max; i++) takeAttempt([['sign-in:ip:direct', LIMITS.signInPerIp]]);
+    const forged = await signIn('admin@vardhman.test', DEMO_PASSWORD, { 'x-forwarded-for': '10.7.7.7' });
+    expect(forged.status).toBe(429);
+    resetRateLimits();
   });
 
   it('counts failures only: successful sign-ins never exhaust the window', async () => {
@@ -282,7 +296,11 @@ describe('hardening', () => {
   });
 
   it('answers errors without stack traces or SQL', async () => {
-    const res = await callRoute(resetRoute, '/api/auth/reset_password', { method: 'POST', rawBody: '{"token":' });
+    const res = await callRoute(resetRoute, '/api/auth/reset_password', {
+      method: 'POST',
+      rawBody: '{"token":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.json)).not.toMatch(/at .*\.ts|select |insert /i);
   });

@@ -63,8 +63,22 @@ describe('POST /api/sign_in', () => {
     expect(bad.status).toBe(400);
     expect(bad.json.error).toBe('bad_request');
     expect(Object.keys(bad.json.fields).sort()).toEqual(['email', 'password']);
-    const notJson = await callRoute(signInRoute, '/api/sign_in', { method: 'POST', rawBody: '{oops' });
+    const json = { 'content-type': 'application/json' };
+    const notJson = await callRoute(signInRoute, '/api/sign_in', { method: 'POST', rawBody: '{oops', headers: json });
     expect(notJson.status).toBe(400);
+    // A cross-site form can post text/plain without a preflight: JSON is taken only as JSON.
+    const asText = await callRoute(signInRoute, '/api/sign_in', {
+      method: 'POST',
+      rawBody: JSON.stringify({ email: 'admin@vardhman.test', password: 'x' }),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(asText.status).toBe(415);
+    const huge = await callRoute(signInRoute, '/api/sign_in', {
+      method: 'POST',
+      rawBody: JSON.stringify({ email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: json,
+    });
+    expect(huge.status).toBe(413);
     expect((await signIn(['array'])).status).toBe(400);
   });
 

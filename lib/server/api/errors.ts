@@ -12,6 +12,8 @@ const HTTP: Record<DomainErrorKind, { code: TApiError['error']; status: number }
   forbidden: { code: 'forbidden', status: 403 },
   not_found: { code: 'not_found', status: 404 },
   conflict: { code: 'conflict', status: 409 },
+  too_large: { code: 'payload_too_large', status: 413 },
+  unsupported_type: { code: 'unsupported_media_type', status: 415 },
   rate_limited: { code: 'too_many_requests', status: 429 },
 };
 

@@ -8,7 +8,9 @@ import { isSessionCurrent } from '@/lib/server/auth/current-session';
 import { clearSessionCookie, setSessionCookie } from '@/lib/server/auth/session-response';
 import { execute } from '@/lib/server/calls/execute';
 import type { ServedCall, SessionCookieChange } from '@/lib/server/calls/serve';
-import { forbidden, invalid, unauthorized } from '@/lib/server/domain-errors';
+import { forbidden, invalid, unauthorized, unsupportedType } from '@/lib/server/domain-errors';
+import { requestScheme } from '@/lib/server/http/client-address';
+import { readCapped } from '@/lib/server/http/read-body';
 import { withRequestLog } from '@/lib/server/observability/request-log';
 import { errorResponse } from './errors';
 
@@ -40,9 +42,9 @@ export function route<C extends CallContract>(served: ServedCall<C>): RouteHandl
           body,
         },
       );
-      return await respond(served.contract, result, cookie);
+      return noStore(await respond(served.contract, result, cookie));
     } catch (error) {
-      return errorResponse(error);
+      return noStore(errorResponse(error));
     }
   });
   return Object.assign(handler, { served: served as ServedCall });
@@ -56,13 +58,30 @@ async function sessionOf(req: NextRequest, contract: CallContract, db: Parameter
   return session;
 }
 
+/**
+ * A change must come from our own pages: the Origin, when the browser sends one (it does on every
+ * cross-site POST/PUT/DELETE; tools without it are not a CSRF vector), must match scheme, host and
+ * port. `null`, an unparseable value or another scheme is refused like another site.
+ */
 function checkOrigin(req: NextRequest): void {
   if (!MUTATING.has(req.method)) return;
   const origin = req.headers.get('origin');
-  // Browsers send Origin on every cross-site POST/DELETE; tools without it are not a CSRF vector.
-  if (origin && new URL(origin).host !== (req.headers.get('host') ?? req.nextUrl.host)) {
-    throw forbidden('Cross-site request refused');
-  }
+  if (origin === null) return;
+  if (!ownOrigins(req).has(origin.toLowerCase())) throw forbidden('Cross-site request refused');
+}
+
+function ownOrigins(req: NextRequest): Set<string> {
+  const host = (req.headers.get('host') ?? req.nextUrl.host).toLowerCase();
+  const own = new Set([`${requestScheme(req.headers, req.nextUrl.protocol)}://${host}`]);
+  const appUrl = process.env.APP_URL;
+  if (appUrl && URL.canParse(appUrl)) own.add(new URL(appUrl).origin.toLowerCase());
+  return own;
+}
+
+/** Answers may carry one user's data: no browser or proxy cache keeps them. */
+function noStore(response: Response): Response {
+  if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
+  return response;
 }
 
 async function flatParams(context: RouteContext | undefined): Promise<Record<string, string>> {
@@ -78,9 +97,17 @@ function assertOwnTenant(session: SessionData, req: NextRequest, params: Record<
   }
 }
 
+/** The largest JSON body any call takes (a task with its invoices, a contact): far above real use. */
+const MAX_JSON_BYTES = 1024 * 1024;
+
 async function readJson(req: NextRequest): Promise<unknown> {
+  if (req.body === null) return undefined;
+  const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  // text/plain is what a cross-site form can send without a preflight: JSON comes as JSON only.
+  if (type !== 'application/json') throw unsupportedType('Send the request body as application/json');
+  const bytes = await readCapped(req.body, MAX_JSON_BYTES, 'The request body');
   try {
-    return await req.json();
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     throw invalid('The request body must be JSON', { _: 'invalid JSON' });
   }

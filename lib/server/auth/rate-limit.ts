@@ -55,16 +55,3 @@ function prune(now: number): void {
 export function resetRateLimits(): void {
   hits.clear();
 }
-
-/**
- * The client address: the last X-Forwarded-For hop (the one our own reverse proxy appended;
- * earlier hops are whatever the client wrote), else X-Real-IP, else one shared bucket.
- */
-export function clientIp(headers: Headers): string {
-  const forwarded = headers
-    .get('x-forwarded-for')
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return forwarded?.at(-1) ?? headers.get('x-real-ip') ?? 'unknown';
-}

@@ -1,12 +1,13 @@
 import 'server-only';
 import { accountCalls, RECOVERY_SENT } from '@/lib/contract/accounts';
 import { changePassword, signOutEverywhere } from '@/lib/server/auth/account-changes';
-import { clientIp, LIMITS, takeAttempt } from '@/lib/server/auth/rate-limit';
+import { LIMITS, takeAttempt } from '@/lib/server/auth/rate-limit';
 import { requestPasswordReset, resetPassword, unlockAccount } from '@/lib/server/auth/recovery';
+import { clientAddress } from '@/lib/server/http/client-address';
 import { implement } from './serve';
 
 /** Recovery links are guessed per address; asking for them also per account. */
-const recoveryPerIp = (headers: Headers) => [`recovery:ip:${clientIp(headers)}`, LIMITS.recoveryPerIp] as const;
+const recoveryPerIp = (headers: Headers) => [`recovery:ip:${clientAddress(headers)}`, LIMITS.recoveryPerIp] as const;
 
 export const accounts = implement('accounts', accountCalls, {
   // Other sessions end; this one is sealed again with the new session version and goes on.

@@ -4,11 +4,12 @@ import { authCalls } from '@/lib/contract/auth';
 import { isSessionCurrent } from '@/lib/server/auth/current-session';
 import { OIDC_COOKIE } from '@/lib/server/auth/oidc';
 import { oidcCallbackRedirect, oidcStartRedirect } from '@/lib/server/auth/oidc-sign-in';
-import { clientIp, LIMITS, refundAttempt, takeAttempt } from '@/lib/server/auth/rate-limit';
+import { LIMITS, refundAttempt, takeAttempt } from '@/lib/server/auth/rate-limit';
 import { SESSION_TTL_SECONDS } from '@/lib/server/auth/session-cookie';
 import { signIn } from '@/lib/server/auth/sign-in';
 import { appUrl } from '@/lib/server/mail/send-mail';
 import { currentUser } from '@/lib/server/users/load-user';
+import { clientAddress } from '@/lib/server/http/client-address';
 import { implement } from './serve';
 
 export const auth = implement('auth', authCalls, {
@@ -16,7 +17,7 @@ export const auth = implement('auth', authCalls, {
     // Per address and per account name (known or not, so a 429 reveals nothing about the account);
     // a successful sign-in gives its attempt back, so the windows count failures only.
     const keys: Parameters<typeof takeAttempt>[0] = [
-      [`sign-in:ip:${clientIp(headers)}`, LIMITS.signInPerIp],
+      [`sign-in:ip:${clientAddress(headers)}`, LIMITS.signInPerIp],
       [`sign-in:email:${body.email}`, LIMITS.signInPerAccount],
     ];
     takeAttempt(keys);

@@ -6,7 +6,7 @@ import { satisfies } from '@/lib/domain/access';
 import { obligorScope, ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import type { Db } from '@/lib/db/client';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
-import { forbidden, notFound, unauthorized } from '@/lib/server/domain-errors';
+import { forbidden, invalid, notFound, unauthorized } from '@/lib/server/domain-errors';
 import type { CallContext, ServedCall, SessionCookieChange } from './serve';
 
 /** Who is calling: the session (already checked current), the request's headers and, over HTTP, the request. */
@@ -36,6 +36,7 @@ export async function execute<C extends CallContract>(
 ): Promise<{ result: CallResult<C>; cookie: SessionCookieChange }> {
   const { contract } = served;
   const session = checkAccess(contract, caller.session);
+  refuseNul(raw);
   const params = contract.params ? parseParams(contract.params, raw.params) : undefined;
   const query = contract.query ? contract.query.parse(raw.query ?? {}) : undefined;
   const body = contract.body && contract.body !== 'multipart' ? contract.body.parse(raw.body) : undefined;
@@ -63,6 +64,33 @@ function checkAccess(contract: CallContract, session: SessionData | null): Sessi
   if (contract.access.userType && session.userType !== contract.access.userType) throw forbidden();
   if (!satisfies(session, contract.access.requirement)) throw forbidden();
   return session;
+}
+
+/**
+ * PostgreSQL text cannot hold a NUL character: such input would fail in the database as a 500, so
+ * it is refused here for every call at once (a path naming it names nothing: 404).
+ */
+function refuseNul(raw: RawInput): void {
+  if (nulAt(raw.params) !== null) throw notFound();
+  for (const input of [raw.query, raw.body]) {
+    const field = nulAt(input);
+    if (field !== null) {
+      throw invalid(`${field || 'The input'} may not contain a NUL character`, {
+        [field || '_']: 'may not contain a NUL character',
+      });
+    }
+  }
+}
+
+/** The dotted path of the first string holding a NUL character, or null when there is none. */
+function nulAt(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulAt(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /** A path that names nothing that can exist (`/tasks/abc`, `/tasks/99999999999`) is a page not found. */
