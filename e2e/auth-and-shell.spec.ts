@@ -53,6 +53,25 @@ test('a deep link survives sign-in', async ({ page }) => {
   await expect(page).toHaveURL('/borrowers/tasks/12?status=OPEN');
 });
 
+test('sign-in never leaves the app, however the next parameter is spelled', async ({ page, baseURL }) => {
+  // Were the browser sent to another host, this answers instead of a network error.
+  await page.context().route(/evil\.test/, (route) => route.fulfill({ status: 200, body: 'left the app' }));
+  for (const next of [
+    '/%09/evil.test',
+    '/%0a/evil.test',
+    '/%0d/evil.test',
+    '//evil.test',
+    '/%5Cevil.test',
+    'https://evil.test/',
+  ]) {
+    await page.context().clearCookies();
+    await page.goto(`/?next=${next}`);
+    await signIn(page, USERS.admin);
+    expect(new URL(page.url()).origin, next).toBe(new URL(baseURL!).origin);
+    await expect(page).toHaveURL(/\/borrowers\/dashboard/);
+  }
+});
+
 test('sign-out ends the session', async ({ page }) => {
   await signIn(page, USERS.admin);
   await expect(page).toHaveURL('/borrowers/dashboard');

@@ -1,10 +1,12 @@
 /**
  * The daily job (run by cron once a day, e.g. `15 6 * * * cd /app && npm run jobs:daily`): adds the
- * new day's ageing rollups and reminds assignees of tasks due tomorrow or overdue.
+ * new day's ageing rollups, reminds assignees of tasks due tomorrow or overdue, and forgets
+ * sign-outs whose cookies have expired anyway.
  */
 import { openDatabase } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { todayIso } from '@/lib/domain/dates';
+import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
 import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 
@@ -15,6 +17,7 @@ async function main() {
     const today = todayIso();
     const refreshed = await refreshStaleRollups(database.db, today);
     const reminders = await sendDueReminders(database.db, today);
+    await pruneRevokedSessions(database.db);
     console.log(`${today}: rollups added for ${refreshed.length} client(s); ${reminders} task reminder(s) sent.`);
   } finally {
     await database.close();

@@ -5,7 +5,8 @@ import { useSearchParams } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { authCalls } from '@/lib/contract/auth';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { safeInternalPath, takeReturnPath } from '@/lib/client/redirect-after-sign-in';
+import { takeReturnPath } from '@/lib/client/redirect-after-sign-in';
+import { sameOriginPath } from '@/lib/domain/return-path';
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid=true]:border-rose-400';
@@ -26,8 +27,7 @@ export function SignInForm() {
       const text = (name: string) => String(form.get(name) ?? '');
       const user = await callApi(authCalls.signIn, { body: { email: text('email'), password: text('password') } });
       // A deep link kept by the proxy, else the path saved on a 401, else the user's start page.
-      const target =
-        safeInternalPath(searchParams.get('next')) ?? safeInternalPath(takeReturnPath()) ?? user.landingPath;
+      const target = sameOriginPath(searchParams.get('next')) ?? sameOriginPath(takeReturnPath()) ?? user.landingPath;
       window.location.assign(target);
     } catch (err) {
       const { message, fields: fieldMessages } = await apiErrorMessage(err);

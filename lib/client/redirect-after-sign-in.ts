@@ -15,9 +15,3 @@ export function takeReturnPath(): string | null {
   document.cookie = `${COOKIE}=; path=/; max-age=0`;
   return entry ? decodeURIComponent(entry.slice(COOKIE.length + 1)) : null;
 }
-
-/** Only same-site absolute paths: never an open redirect to another host. */
-export function safeInternalPath(path: string | null | undefined): string | null {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return null;
-  return path;
-}

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -202,6 +202,30 @@ describe('password recovery', () => {
     expect(reused.status).toBe(400);
     expect(reused.json.message).toMatch(/invalid, was already used or has expired/);
     expect(await auditActions(email)).toEqual(expect.arrayContaining(['password_reset_requested', 'password_reset']));
+  });
+
+  it("revokes the user's other outstanding links when one is used; mail files are the owner's only", async () => {
+    const email = 'rep@vardhman.test';
+    await post(forgotRoute, '/api/auth/forgot_password', { email });
+    const older = await lastLink(email, '/reset_password');
+    await post(forgotRoute, '/api/auth/forgot_password', { email });
+    const newer = await lastLink(email, '/reset_password');
+    expect(newer).not.toBe(older);
+    const used = await post(resetRoute, '/api/auth/reset_password', {
+      token: newer,
+      password: 'monsoon invoice 77',
+      confirm: 'monsoon invoice 77',
+    });
+    expect(used.status).toBe(200);
+    const replay = await post(resetRoute, '/api/auth/reset_password', {
+      token: older,
+      password: 'another quiet river',
+      confirm: 'another quiet river',
+    });
+    expect(replay.status).toBe(400);
+    expect((await signIn(email, 'monsoon invoice 77')).status).toBe(200);
+    // Reset links sit in the outbox: nobody but the server's user may read them.
+    for (const file of readdirSync(outbox)) expect(statSync(path.join(outbox, file)).mode & 0o077).toBe(0);
   });
 
   it('refuses a reset token after 30 minutes', async () => {

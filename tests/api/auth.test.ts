@@ -167,4 +167,27 @@ describe('session-protected calls', () => {
     expect(out.status).toBe(200);
     expect(out.headers.get('set-cookie')).toMatch(/rd_session=;.*Max-Age=0/i);
   });
+
+  it('ends the session on the server at sign-out: a replayed cookie gets 401, other sessions live on', async () => {
+    const first = await signInAs(database, 'rep@vardhman.test');
+    const second = await signInAs(database, 'rep@vardhman.test');
+    expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie: first.cookie })).status).toBe(200);
+    await callRoute(signOutRoute, '/api/borrowers/sign_out', { method: 'DELETE', cookie: first.cookie });
+    expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie: first.cookie })).status).toBe(401);
+    expect((await callRoute(checkIn, '/api/borrowers/check_in', { cookie: first.cookie })).status).toBe(401);
+    expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie: second.cookie })).status).toBe(200);
+  });
+
+  it('refuses a sign-out from another site', async () => {
+    const { cookie } = await signInAs(database, 'rep@vardhman.test');
+    for (const origin of ['null', 'http://evil.test', 'https://localhost:3000', 'not a url']) {
+      const res = await callRoute(signOutRoute, '/api/borrowers/sign_out', {
+        method: 'DELETE',
+        cookie,
+        headers: { origin },
+      });
+      expect(res.status, origin).toBe(403);
+    }
+    expect((await callRoute(borrowerUser, '/api/borrowers/user', { cookie })).status).toBe(200);
+  });
 });

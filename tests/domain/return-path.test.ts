@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { saveReturnPath, takeReturnPath } from '@/lib/client/redirect-after-sign-in';
+import { sameOriginPath } from '@/lib/domain/return-path';
 
 /** A document whose cookie keeps the last assignment, enough for the one cookie these functions use. */
 function stubDocument() {
@@ -34,5 +35,32 @@ describe('the page to return to after signing in again', () => {
     stubDocument();
     saveReturnPath('/borrowers/errors/unauthorized');
     expect(takeReturnPath()).toBeNull();
+  });
+});
+
+describe('the path a sign-in may send the user to', () => {
+  it('keeps a path of the app with its query and hash', () => {
+    expect(sameOriginPath('/borrowers/tasks/12?status=OPEN#history')).toBe('/borrowers/tasks/12?status=OPEN#history');
+    expect(sameOriginPath('/borrowers/../borrowers/tasks')).toBe('/borrowers/tasks');
+  });
+
+  it('refuses every spelling a browser would read as another host', () => {
+    for (const path of [
+      '//evil.test',
+      '/\\evil.test',
+      '/\t/evil.test',
+      '/\n/evil.test',
+      '/\r/evil.test',
+      '/%09/evil.test'.replace('%09', '\t'),
+      '\\\\evil.test',
+      'https://evil.test/',
+      'javascript:alert(1)',
+      ' /evil',
+      '',
+      null,
+      undefined,
+    ]) {
+      expect(sameOriginPath(path), JSON.stringify(path)).toBeNull();
+    }
   });
 });

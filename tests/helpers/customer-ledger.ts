@@ -176,6 +176,7 @@ export async function buildCustomerLedger(database: TestDatabase): Promise<Custo
     clientId,
     clientName: client!.name,
     name: user.name,
+    sid: `test-${user.id}`,
     sessionVersion: 1,
     userType: 'borrowers',
     role,

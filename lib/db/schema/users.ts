@@ -121,6 +121,17 @@ export const authTokens = pgTable(
   ],
 );
 
+/**
+ * Sessions ended before their cookie expires (sign-out): the sealed cookie cannot be recalled, so
+ * its id is refused until the cookie would have expired anyway (then the row is pruned).
+ */
+export const revokedSessions = pgTable('revoked_sessions', {
+  sid: text().primaryKey(),
+  clientId: integer().notNull(),
+  userId: integer().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
 export const auditLog = pgTable(
   'audit_log',
   {

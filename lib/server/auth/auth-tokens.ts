@@ -50,5 +50,11 @@ export async function consumeToken(db: Db, token: string, purpose: TokenPurpose,
       ),
     )
     .returning({ clientId: authTokens.clientId, userId: authTokens.userId });
-  return row ?? null;
+  if (!row) return null;
+  // One link used: the user's other outstanding links (older resets, an unlock) stop working too.
+  await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.clientId, row.clientId), eq(authTokens.userId, row.userId), isNull(authTokens.usedAt)));
+  return row;
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { sameOriginPath } from '@/lib/domain/return-path';
 import { NextResponse } from 'next/server';
 import type { Db } from '@/lib/db/client';
 import { findUserByEmail } from '@/lib/server/users/load-user';
@@ -12,7 +13,7 @@ import { startSession } from './sign-in';
 export async function oidcStartRedirect(next: string | undefined): Promise<NextResponse> {
   if (!oidcEnabled()) return NextResponse.redirect(appUrl('/'));
   try {
-    const { url, cookie } = await startOidc(next?.startsWith('/') && !next.startsWith('//') ? next : null);
+    const { url, cookie } = await startOidc(sameOriginPath(next));
     const response = NextResponse.redirect(url);
     response.cookies.set(OIDC_COOKIE, cookie, oidcCookieOptions());
     return response;
@@ -49,7 +50,7 @@ export async function oidcCallbackRedirect(
   const locked = user?.lockedUntil != null && user.lockedUntil > now;
   if (!user || user.status !== 'ACTIVE' || locked) return fail('no_account');
   const { session, user: dto } = await startSession(db, user, now, 'sign_in_sso');
-  const response = NextResponse.redirect(appUrl(identity.next ?? dto.landingPath));
+  const response = NextResponse.redirect(appUrl(sameOriginPath(identity.next) ?? dto.landingPath));
   response.cookies.set(OIDC_COOKIE, '', oidcCookieOptions(0));
   return { response, session };
 }

@@ -13,6 +13,8 @@ export interface SessionData extends AccessProfile {
   name: string;
   /** Must equal users.session_version; bumping it ends every session of the user. */
   sessionVersion: number;
+  /** This session's id: sign-out revokes it on the server (revoked_sessions). */
+  sid: string;
 }
 
 export const SESSION_COOKIE = 'rd_session';

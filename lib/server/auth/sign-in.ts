@@ -1,4 +1,5 @@
 import 'server-only';
+import { newSessionId } from './current-session';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
@@ -80,5 +81,6 @@ export async function sessionFor(db: Db, user: NonNullable<UserRow>): Promise<Se
     clientName: user.clientName,
     name: user.name,
     sessionVersion: user.sessionVersion,
+    sid: newSessionId(),
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { authCalls } from '@/lib/contract/auth';
-import { isSessionCurrent } from '@/lib/server/auth/current-session';
+import { isSessionCurrent, revokeSession } from '@/lib/server/auth/current-session';
 import { OIDC_COOKIE } from '@/lib/server/auth/oidc';
 import { oidcCallbackRedirect, oidcStartRedirect } from '@/lib/server/auth/oidc-sign-in';
 import { LIMITS, refundAttempt, takeAttempt } from '@/lib/server/auth/rate-limit';
@@ -26,8 +26,10 @@ export const auth = implement('auth', authCalls, {
     cookie.set = session;
     return user;
   },
-  // Always clears the cookie, signed in or not.
-  signOut: async ({ cookie }) => {
+  // Ends the session on the server (a copied cookie is refused from now on) and always clears the
+  // cookie, signed in or not.
+  signOut: async ({ db, session, cookie }) => {
+    if (session) await revokeSession(db, session);
     cookie.clear = true;
     return { ok: true } as const;
   },

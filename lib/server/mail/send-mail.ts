@@ -31,9 +31,10 @@ export async function sendMail(mail: Mail): Promise<void> {
   }
   // With `buffer: true` the stream transport hands back the whole message as one Buffer.
   const { message: eml } = await fileTransport.sendMail(message);
-  await mkdir(outboxDir(), { recursive: true });
+  // Mails carry reset and unlock links: the folder and files are the server user's only.
+  await mkdir(outboxDir(), { recursive: true, mode: 0o700 });
   const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
-  await writeFile(path.join(outboxDir(), name), eml);
+  await writeFile(path.join(outboxDir(), name), eml, { mode: 0o600 });
 }
 
 /** Absolute links in mails: APP_URL, default the local server. */

@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '@/lib/db/client';
 import { todayIso } from '@/lib/domain/dates';
 import { reportError } from '@/lib/server/observability/report-error';
+import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
 import { refreshStaleRollups } from './refresh-rollups';
 
 const CHECK_EVERY_MS = 60_000;
@@ -17,7 +18,11 @@ export function startNewDayRollups(): void {
     const today = todayIso();
     if (today === day) return;
     day = today;
-    void (async () => refreshStaleRollups(await getDb(), today))().catch((error: unknown) => {
+    void (async () => {
+      const db = await getDb();
+      await refreshStaleRollups(db, today);
+      await pruneRevokedSessions(db);
+    })().catch((error: unknown) => {
       reportError(error, { where: 'new-day rollups', day: today });
     });
   }, CHECK_EVERY_MS);
