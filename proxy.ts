@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { pageContentSecurityPolicy } from '@/lib/domain/content-security';
 import { decideRoute } from '@/lib/domain/route-permissions';
 import { readSession } from '@/lib/server/auth/session-cookie';
 
@@ -10,13 +11,25 @@ export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const session = await readSession((name) => req.cookies.get(name)?.value);
   const decision = decideRoute(pathname, session);
-  if (decision.action === 'allow') return NextResponse.next();
+  if (decision.action === 'allow') return withNonce(req);
   if (decision.action === 'sign-in') {
     const url = new URL('/', req.url);
     url.searchParams.set('next', `${pathname}${search}`);
     return NextResponse.redirect(url);
   }
   return NextResponse.redirect(new URL(decision.to, req.url));
+}
+
+/** A fresh nonce per page view, on the request (Next reads it there) and in the answer's policy. */
+function withNonce(req: NextRequest): NextResponse {
+  const nonce = btoa(crypto.randomUUID());
+  const policy = pageContentSecurityPolicy(nonce, process.env.NODE_ENV === 'development');
+  const headers = new Headers(req.headers);
+  headers.set('x-nonce', nonce);
+  headers.set('content-security-policy', policy);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set('content-security-policy', policy);
+  return response;
 }
 
 export const config = {

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { APP_TITLE } from '@/lib/constants';
 import { LoadingBar } from '@/components/feedback/loading-bar';
@@ -13,7 +14,10 @@ export const metadata: Metadata = {
   icons: { icon: '/logo.svg' },
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts carry the request's CSP nonce (proxy.ts), which a
+  // page prerendered at build time could not.
+  await connection();
   return (
     <html lang="en-IN">
       <body>

@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks } from '@/lib/db/schema';
 import { NextRequest } from 'next/server';
 import { GET as listRoute } from '@/app/api/reports/list/route';
 import { GET as downloadRoute } from '@/app/api/reports/download.xlsx/route';
@@ -300,6 +302,26 @@ describe('report totals equal the API', () => {
     const { rows } = table(wb.worksheets[0]!);
     expect(rows).toHaveLength(totalOf(list));
     expect(rows[0]!['Due date']).toBeInstanceOf(Date);
+  });
+
+  it('text that looks like a formula stays text (OWASP CSV injection)', async () => {
+    const [task] = await database.db.select({ id: tasks.id, name: tasks.name }).from(tasks).limit(1);
+    await database.db
+      .update(tasks)
+      .set({ name: '=HYPERLINK("http://evil.test","open")' })
+      .where(eq(tasks.id, task!.id));
+    try {
+      const { wb } = await workbook(admin, 'TASKS', todayIso());
+      const texts: string[] = [];
+      wb.worksheets[0]!.eachRow((row) =>
+        row.eachCell((cell) => typeof cell.value === 'string' && texts.push(cell.value)),
+      );
+      expect(texts).toContain(`'=HYPERLINK("http://evil.test","open")`);
+      expect(texts.filter((t) => /^[=+\-@]/.test(t))).toEqual([]);
+      expect(wb.worksheets[0]!.getCell('A4').formula).toBeUndefined();
+    } finally {
+      await database.db.update(tasks).set({ name: task!.name }).where(eq(tasks.id, task!.id));
+    }
   });
 
   it('credit limit utilisation: the credit limit list, breaches first', async () => {

@@ -1,4 +1,5 @@
 import 'server-only';
+import { neutralisedText } from '@/lib/domain/spreadsheet-text';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { COUNT_FORMAT, DATE_FORMAT, DAYS_FORMAT, excelDate, PERCENT_FORMAT } from './excel-format';
@@ -69,11 +70,11 @@ async function writeSheet<R>(
   const ws = workbook.addWorksheet(sheet.name, { views: [{ state: 'frozen', ySplit: HEADER_ROW, xSplit: 0 }] });
   const n = sheet.columns.length;
   ws.columns = sheet.columns.map((c) => ({ width: c.width ?? WIDTHS[c.kind] }));
-  const title = ws.addRow([`${meta.clientName} · ${meta.reportName} · as of ${meta.asOfLabel}`]);
+  const title = ws.addRow([neutralisedText(`${meta.clientName} · ${meta.reportName} · as of ${meta.asOfLabel}`)]);
   title.font = { bold: true, size: 14 };
   ws.mergeCells(1, 1, 1, Math.max(n, 2));
   title.commit();
-  const subtitle = ws.addRow([sheet.subtitle]);
+  const subtitle = ws.addRow([neutralisedText(sheet.subtitle)]);
   subtitle.font = { italic: true, color: { argb: 'FF64748B' } };
   ws.mergeCells(2, 1, 2, Math.max(n, 2));
   subtitle.commit();
@@ -96,7 +97,7 @@ async function writeSheet<R>(
     const values = sheet.columns.map((c) => {
       const v = c.value(record);
       if (v == null || v === '') return null;
-      return c.kind === 'date' ? excelDate(String(v)) : c.kind === 'text' ? String(v) : Number(v);
+      return c.kind === 'date' ? excelDate(String(v)) : c.kind === 'text' ? neutralisedText(String(v)) : Number(v);
     });
     const row = ws.addRow(values);
     sheet.columns.forEach((c, i) => {
