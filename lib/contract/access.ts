@@ -40,6 +40,6 @@ export const API_ACCESS = {
   integrations: { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] },
   /** The Excel reports page and its downloads (rows stay under the user's row-level scope; tasks under task visibility). */
   reports: { type: 'Page', feature: 'REPORTS' },
-  /** Customer portal (issue 9): statements, postpaid and prepaid accounts. */
+  /** Customer portal: statements, postpaid and prepaid accounts. */
   customerPortal: { type: 'Page', feature: 'CUSTOMER PORTAL' },
 } satisfies Record<string, RouteRequirement | null>;

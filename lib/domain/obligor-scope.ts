@@ -1,5 +1,5 @@
 /**
- * Row-level scope (issue 4): a field officer (guest) sees only the obligors assigned to them as
+ * Row-level scope: a field officer (guest) sees only the obligors assigned to them as
  * guest, an area sales manager (representative) only those assigned to them as representative;
  * everyone else of the client (admin, root, finance staff) sees every obligor. The scope applies to
  * obligors, so a family shows only its assigned members and their amounts.

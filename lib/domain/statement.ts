@@ -1,5 +1,5 @@
 /**
- * The statement of account rule (customer portal, issue 9). Amounts are signed from the customer's
+ * The statement of account rule (customer portal). Amounts are signed from the customer's
  * side: an invoice or debit note adds to what they owe, a credit note or a payment takes from it.
  * Entries run in date order; on one day documents come before the payments against them, so a
  * same-day invoice and its payment never show a negative balance in between. The closing balance is

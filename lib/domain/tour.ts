@@ -1,5 +1,5 @@
 /**
- * The 'Start Tour' walk through the side menu (issue 8): admin and root get six steps over the menu
+ * The 'Start Tour' walk through the side menu: admin and root get six steps over the menu
  * groups, everyone else two (Receivables, Tasks), each only when that menu entry is theirs. A
  * portal-only user (no side menu) and investors get no tour, so no button.
  */

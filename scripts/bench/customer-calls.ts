@@ -1,5 +1,5 @@
 /**
- * The customer-analysis calls (issue 4), timed without a baseline: their figures are proven equal
+ * The customer-analysis calls, timed without a baseline: their figures are proven equal
  * to hand-computed ones by tests/api/customers*.test.ts; here we measure what a million invoices cost.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The customer portal calls (issue 9), timed without a baseline: their figures are proven equal
+ * The customer portal calls, timed without a baseline: their figures are proven equal
  * to the receivables page by tests/api/customer-portal*.test.ts; here we measure what a million
  * invoices cost. The statement runs for the family with the largest overdue (ctx.familyCode).
  */

@@ -44,7 +44,7 @@ export const obligors = pgTable(
     representativeId: integer(), // area sales manager
     rmId: integer(), // relationship manager
     rmAssociationDimId: integer(),
-    // Customer portal (issue 9): POSTPAID customers are billed on credit; PREPAID ones keep an advance
+    // Customer portal: POSTPAID customers are billed on credit; PREPAID ones keep an advance
     // (advance_topups) that their invoices draw down.
     accountType: text().$type<'POSTPAID' | 'PREPAID'>().notNull().default('POSTPAID'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

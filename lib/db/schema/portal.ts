@@ -3,7 +3,7 @@ import { check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, 
 import { obligors } from './obligors';
 
 /**
- * Money a prepaid customer paid in advance (customer portal, issue 9). The advance balance at a
+ * Money a prepaid customer paid in advance (customer portal). The advance balance at a
  * date = top-ups on or before it - the net amount of the customer's documents issued from the first
  * top-up to that date (the invoices draw the advance down, credit notes give it back).
  */

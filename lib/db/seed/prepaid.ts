@@ -1,5 +1,5 @@
 /**
- * Prepaid customers for the customer portal (issue 9): a few obligors of each borrower keep an
+ * Prepaid customers for the customer portal: a few obligors of each borrower keep an
  * advance that their invoices draw down. Each month they top up about what they will be billed, so
  * the advance stays in credit (it can dip for a few days when a bill comes before that month's top-up). Own random stream, so no other seeded number moves.
  */

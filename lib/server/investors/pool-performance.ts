@@ -20,7 +20,7 @@ const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / w
 /**
  * The performance of an originator's receivables book, from the same services as the borrower's
  * own dashboard, called with the originator's client id. Only totals leave this function: the
- * investor never sees an obligor's name, code or amount (issue 9, isolation).
+ * investor never sees an obligor's name, code or amount (isolation).
  */
 export async function poolPerformance(db: Db, originatorId: number, asOf = todayIso()): Promise<TPoolPerformance> {
   const [originator] = await db.select().from(originators).where(eq(originators.id, originatorId)).limit(1);
