@@ -169,6 +169,26 @@ describe('a good batch', () => {
       .where(and(eq(creditLimitHistory.clientId, hand.clientId), eq(creditLimitHistory.sysObligorCode, 'C1')));
     expect(c1.map((h) => h.creditLimit).sort()).toEqual(['100000.00', '120000.00']);
   });
+
+  it('a batch of headers without rows changes nothing, the update times included', async () => {
+    const before = await fingerprint(database.db, hand.clientId);
+    const [timesBefore] = await database.db
+      .select()
+      .from(dataUpdateTimes)
+      .where(eq(dataUpdateTimes.clientId, hand.clientId));
+    const report = await importInto(hand.clientId, [
+      file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount'])),
+      file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount'])),
+    ]);
+    expect(report.status).toBe('SUCCEEDED');
+    expect(report.counts.invoices?.rows ?? 0).toBe(0);
+    expect(await fingerprint(database.db, hand.clientId)).toEqual(before);
+    const [timesAfter] = await database.db
+      .select()
+      .from(dataUpdateTimes)
+      .where(eq(dataUpdateTimes.clientId, hand.clientId));
+    expect(timesAfter).toEqual(timesBefore);
+  });
 });
 
 describe('bad rows', () => {
@@ -284,6 +304,23 @@ describe('bad rows', () => {
 });
 
 describe('formats', () => {
+  it('refuses a field or cell longer than a spreadsheet cell, without reading it whole', async () => {
+    const { clientId } = await newClient(database.db, 'HUGECELL');
+    const long = 'x'.repeat(40_000);
+    const unclosed = await importInto(clientId, [
+      file('obligors.csv', csv(['sys_obligor_code,name', `O1,"${long}`, 'O2,Second'])),
+    ]);
+    expect(unclosed.status).toBe('FAILED');
+    expect(unclosed.errors[0]!.reason).toMatch(/at most 32,767 characters/);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('obligors');
+    sheet.addRow(['sys_obligor_code', 'name']);
+    sheet.addRow(['O1', long]);
+    const cell = await importInto(clientId, [file('obligors.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))]);
+    expect(cell.status).toBe('FAILED');
+    expect(cell.errors[0]!.reason).toMatch(/at most 32,767 characters/);
+  });
+
   it('reads both date styles and both digit groupings to the same values', async () => {
     const { clientId } = await newClient(database.db, 'FORMATS');
     const report = await importInto(clientId, [

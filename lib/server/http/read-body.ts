@@ -32,3 +32,22 @@ export async function readCapped(body: ReadableStream<Uint8Array> | null, maxByt
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
+
+/** The body passed through, failing once more than `maxBytes` have arrived. */
+export function cappedStream(body: ReadableStream<Uint8Array> | null, maxBytes: number) {
+  let size = 0;
+  let exceeded = false;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      size += chunk.byteLength;
+      if (size > maxBytes) {
+        exceeded = true;
+        controller.error(new Error('upload too large'));
+        return;
+      }
+      controller.enqueue(chunk);
+    },
+  });
+  const stream = body ? body.pipeThrough(counter) : new Blob([]).stream();
+  return { stream, exceeded: () => exceeded };
+}

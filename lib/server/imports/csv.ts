@@ -19,6 +19,9 @@ export class CsvFormatError extends Error {
   }
 }
 
+/** As in a spreadsheet cell (Excel's limit): no ledger field comes close. */
+export const MAX_FIELD_CHARS = 32_767;
+
 const QUOTE = 34; // "
 const COMMA = 44;
 const LF = 10;
@@ -106,6 +109,13 @@ export async function* csvRecords(chunks: AsyncIterable<string>): AsyncGenerator
       }
     }
     if (start < chunk.length) field += chunk.slice(start);
+    // A field is checked between chunks, so an unclosed quote cannot gather the whole upload into memory.
+    if (field.length > MAX_FIELD_CHARS) {
+      throw new CsvFormatError(
+        recordLine,
+        `a field holds at most ${MAX_FIELD_CHARS.toLocaleString('en-IN')} characters`,
+      );
+    }
     if (out.length) yield out;
   }
   if (inQuotes) throw new CsvFormatError(recordLine, 'a quoted field is not closed before the end of the file');

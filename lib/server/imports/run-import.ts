@@ -174,6 +174,13 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         else if (kind === 'invoices') counts.invoices = await applyInvoices(ctx, file.rows);
         else counts.payments = await applyPayments(ctx, file.rows);
       }
+      // Files with a header and no rows (or an unreadable workbook's first sheet) bring nothing: the
+      // ledger, its figures and the integration update time stay exactly as they were.
+      if (summaries.every((s) => s.rows === 0)) {
+        progress('no rows in the batch: nothing changes');
+        const empty = report('SUCCEEDED', 0);
+        return { ...empty, id: await record(tx, empty) };
+      }
       const changed = Object.values(counts).some((c) => c.inserted + c.updated > 0);
       if (changed) await analyseGrownTables(tx, counts, progress);
       const since = changed ? await earliestChange(tx, counts) : undefined;

@@ -6,9 +6,10 @@ import { MAX_UPLOAD_BYTES, SKIP_BAD_ROWS_FIELD, type TImportReport } from '@/lib
 import { isAdminRole } from '@/lib/domain/features';
 import type { Db } from '@/lib/db/client';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
-import { forbidden, invalid } from '@/lib/server/domain-errors';
+import { forbidden, invalid, tooLarge } from '@/lib/server/domain-errors';
 import type { ImportSource } from './read-file';
 import { runImport } from './run-import';
+import { cappedStream } from '@/lib/server/http/read-body';
 
 /**
  * POST /api/integrations/imports: one batch uploaded as multipart, imported for the uploader's
@@ -32,16 +33,18 @@ export async function uploadedBatch(req: NextRequest): Promise<{ files: ImportSo
   if (!type.startsWith('multipart/form-data')) {
     throw invalid('Send the files as multipart/form-data in the field "files"', { files: 'required' });
   }
-  const length = Number(req.headers.get('content-length') ?? 0);
-  if (length > MAX_UPLOAD_BYTES) {
-    throw invalid(`The upload is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: use npm run import for big files`, {
+  const tooLargeError = () =>
+    tooLarge(`The upload is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB: use npm run import for big files`, {
       files: 'too large',
     });
-  }
+  // Content-Length is only a claim (a chunked upload has none): the bytes read are counted too.
+  if (Number(req.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) throw tooLargeError();
+  const counted = cappedStream(req.body, MAX_UPLOAD_BYTES);
   let form: FormData;
   try {
-    form = await req.formData();
+    form = await new Response(counted.stream, { headers: { 'content-type': type } }).formData();
   } catch {
+    if (counted.exceeded()) throw tooLargeError();
     throw invalid('The upload could not be read as multipart/form-data', { files: 'unreadable' });
   }
   const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');

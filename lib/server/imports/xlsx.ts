@@ -4,9 +4,12 @@
  */
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import type { CsvRecord } from './csv';
+import { CsvFormatError, type CsvRecord } from './csv';
 
 const BATCH = 1000;
+/** Excel's own limits: a cell holds at most 32,767 characters, a sheet at most 1,048,576 rows. */
+export const MAX_CELL_CHARS = 32_767;
+export const MAX_SHEET_ROWS = 1_048_576;
 
 /** The text a finance user sees in the cell: dates as YYYY-MM-DD, formulas by their result. */
 export function cellText(value: unknown): string {
@@ -38,8 +41,19 @@ export async function* xlsxRecords(input: Readable): AsyncGenerator<CsvRecord[]>
     for await (const row of worksheet) {
       // row.values is 1-based and sparse: index 0 is unused, empty cells are holes.
       const values = row.values as unknown[];
+      if (row.number > MAX_SHEET_ROWS)
+        throw new CsvFormatError(row.number, `a sheet has at most ${MAX_SHEET_ROWS} rows`);
       const fields: string[] = [];
-      for (let i = 1; i < values.length; i++) fields.push(cellText(values[i]).trim());
+      for (let i = 1; i < values.length; i++) {
+        const text = cellText(values[i]);
+        if (text.length > MAX_CELL_CHARS) {
+          throw new CsvFormatError(
+            row.number,
+            `a cell holds at most ${MAX_CELL_CHARS.toLocaleString('en-IN')} characters`,
+          );
+        }
+        fields.push(text.trim());
+      }
       if (fields.every((f) => f === '')) continue;
       out.push({ line: row.number, fields });
       if (out.length >= BATCH) {
