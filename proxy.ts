@@ -9,6 +9,15 @@ import { readSession } from '@/lib/server/auth/session-cookie';
  */
 export async function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
+  // Next would fail decoding such a path's parameters with a 500: it names nothing we serve.
+  if (!isDecodable(pathname)) {
+    return NextResponse.json(
+      { error: 'bad_request', message: 'The address could not be read (bad percent-encoding)' },
+      { status: 400, headers: { 'cache-control': 'no-store' } },
+    );
+  }
+  // API calls check their own session and answer 401/403 as JSON.
+  if (pathname.startsWith('/api/')) return NextResponse.next();
   const session = await readSession((name) => req.cookies.get(name)?.value);
   const decision = decideRoute(pathname, session);
   if (decision.action === 'allow') return withNonce(req);
@@ -18,6 +27,15 @@ export async function proxy(req: NextRequest) {
     return NextResponse.redirect(url);
   }
   return NextResponse.redirect(new URL(decision.to, req.url));
+}
+
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A fresh nonce per page view, on the request (Next reads it there) and in the answer's policy. */
@@ -33,6 +51,6 @@ function withNonce(req: NextRequest): NextResponse {
 }
 
 export const config = {
-  // Pages only: API routes answer 401/403 JSON themselves; static files and Next internals pass.
-  matcher: ['/((?!api/|_next/|favicon.ico|logo.svg|robots.txt).*)'],
+  // Pages, and API paths for the decoding check only; static files and Next internals pass.
+  matcher: ['/((?!_next/|favicon.ico|logo.svg|robots.txt).*)'],
 };

@@ -237,3 +237,10 @@ test("security headers are sent on pages; scripts run only with the page's nonce
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options']).toBe('DENY');
 });
+
+test('an address that cannot be decoded answers 400, never a server error', async ({ request }) => {
+  for (const path of ['/api/tasks/%FF', '/api/obligors/%C0%AF', '/api/tasks/%E0%A4%A', '/borrowers/tasks/%FF']) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(400);
+  }
+});
