@@ -68,6 +68,16 @@ describe('spec section 7 user_management calls', () => {
       expect.arrayContaining(['admin', 'root', 'guest', 'representative', 'member']),
     );
     expect(roleList.json.map((r: { code: string }) => r.code)).not.toContain('investor');
+    // Each role's own head count, as the users table has it.
+    const people = await database.db
+      .select({ roleId: users.roleId, clientId: users.clientId, email: users.email })
+      .from(users);
+    const clientId = people.find((p) => p.email === 'admin@vardhman.test')?.clientId;
+    for (const role of roleList.json as { id: number; code: string; users: number }[]) {
+      const held = people.filter((p) => p.clientId === clientId && p.roleId === role.id).length;
+      expect(role.users, role.code).toBe(held);
+    }
+    expect(new Set(roleList.json.map((r: { users: number }) => r.users)).size).toBeGreaterThan(1);
     const matrix = await callRoute(matrixRoute, '/api/user_management/pagepermissions', { cookie: admin });
     expect(matrix.json.length).toBeGreaterThanOrEqual(5 * 12);
     const guest = await roleId('guest');

@@ -50,14 +50,13 @@ export async function listPersonnel(
 
 /** GET /user_management: the client's borrower roles with how many users hold each. */
 export async function listRoles(db: Db, clientId: number): Promise<TRole[]> {
+  // A join, not a correlated subquery: inside one, Drizzle writes the outer columns unqualified, and
+  // `u.role_id = "id"` then compared each user with itself, giving every role the same count.
   return db
-    .select({
-      id: roles.id,
-      code: roles.code,
-      name: roles.name,
-      users: sql<number>`(select count(*)::int from users u where u.client_id = ${roles.clientId} and u.role_id = ${roles.id})`,
-    })
+    .select({ id: roles.id, code: roles.code, name: roles.name, users: sql<number>`count(${users.id})::int` })
     .from(roles)
+    .leftJoin(users, and(eq(users.clientId, roles.clientId), eq(users.roleId, roles.id)))
     .where(and(eq(roles.clientId, clientId), ne(roles.code, 'investor')))
+    .groupBy(roles.id, roles.code, roles.name)
     .orderBy(asc(roles.id));
 }
