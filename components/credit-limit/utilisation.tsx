@@ -1,5 +1,4 @@
-import { CREDIT_LIMIT_THRESHOLDS } from '@/lib/domain/credit-limit';
-import { formatPercent } from '@/lib/domain/format';
+import { CREDIT_LIMIT_THRESHOLDS, formatUtilisation } from '@/lib/domain/credit-limit';
 import type { TCreditLimitRow } from '@/lib/contract/credit-limits';
 
 /** Utilisation as a figure and a bar drawn against the limit; the bar's tone is the row's band. */
@@ -11,7 +10,7 @@ export function Utilisation({ row }: { row: TCreditLimitRow }) {
       <span
         className={`tabular-nums ${row.status === 'BREACHED' ? 'font-semibold text-rose-700' : row.status === 'NEAR' ? 'font-medium text-amber-800' : ''}`}
       >
-        {formatPercent(row.utilisation)}
+        {formatUtilisation(row.utilisation)}
       </span>
       <span className="relative h-1.5 w-14 overflow-hidden rounded-full bg-slate-100" aria-hidden>
         <span className={`block h-full ${tone}`} style={{ width: `${Math.min(100, Math.max(0, row.utilisation))}%` }} />

@@ -28,6 +28,21 @@ export function creditLimitStatus(exposure: number, limit: number | null): Credi
   return 'WITHIN';
 }
 
+/**
+ * Utilisation to one decimal that never crosses a band's line by rounding: a figure over 100% (a
+ * breach) reads at least 100.1%, one under 90% at most 89.9%; elsewhere it rounds as usual.
+ */
+export function formatUtilisation(percent: number): string {
+  const tenths = percent * 10;
+  const thresholds = [CREDIT_LIMIT_THRESHOLDS.near, CREDIT_LIMIT_THRESHOLDS.breached].map((t) => t * 10);
+  let shown = Math.round(tenths);
+  for (const t of thresholds) {
+    if (percent * 10 > t && shown <= t) shown = t + 1; // over the line: shown over it
+    if (percent * 10 < t && shown >= t) shown = t - 1; // under the line: shown under it
+  }
+  return `${(shown / 10).toFixed(1)}%`;
+}
+
 /** What is left to draw; negative once the limit is breached, null without a limit. */
 export function availableCredit(exposure: number, limit: number | null): number | null {
   return limit != null && limit > 0 ? Math.round((limit - exposure) * 100) / 100 : null;
