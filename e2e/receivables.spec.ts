@@ -113,6 +113,18 @@ test('changing a filter takes the list back to page 1', async ({ page }) => {
   await expect(page.getByTestId('receivables-table').getByRole('columnheader', { name: /Current/ })).toHaveCount(0);
 });
 
+test('a list offers 10, 25, 50 or 100 rows a page, kept in the URL, from the first page', async ({ page }) => {
+  await openSettled(page, '/borrowers/receivables?offset=2');
+  const sizes = page.getByRole('group', { name: 'Rows per page' }).first();
+  await expect(sizes.getByRole('link')).toHaveText(['10', '25', '50', '100']);
+  await sizes.getByRole('link', { name: '25' }).click();
+  await expect(page).toHaveURL(/count=25/);
+  expect(page.url()).not.toContain('offset=');
+  await expect(page.getByTestId('page-range').first()).toContainText(/^1–25 of/);
+  await expect(page.getByTestId('receivables-table').locator('tbody tr')).toHaveCount(25);
+  await screenshot(page, 'receivables-25-rows');
+});
+
 test('the totals row of the full list is the client summary and a family total is the sum of its customers', async ({
   page,
 }) => {

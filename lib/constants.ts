@@ -1,5 +1,7 @@
 /** Business constants of spec section 9: defined once, imported everywhere. */
 export const DEFAULT_PAGE_SIZE = 10;
+/** The page sizes a list offers (kept in the URL's count). */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
 export const MIN_SEARCH_LENGTH = 3;

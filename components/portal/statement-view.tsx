@@ -197,6 +197,7 @@ export async function StatementView({
             pathname={pathname}
             params={params}
             noun="lines"
+            sizes={false}
             label="Statement pages"
             anchor="statement-lines-section"
           />

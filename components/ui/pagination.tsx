@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { hrefWithPage, PAGE_PARAM } from '@/lib/client/url-state';
+import { hrefWith, hrefWithPage, PAGE_PARAM } from '@/lib/client/url-state';
+import { PAGE_SIZES } from '@/lib/constants';
 import { formatCount } from '@/lib/domain/format';
 
 /** The page numbers around the current one, with the first and last always reachable. */
@@ -28,6 +29,7 @@ export function Pagination({
   param = PAGE_PARAM,
   label = 'Pagination',
   anchor,
+  sizes = param === PAGE_PARAM,
 }: {
   total: number;
   page: number;
@@ -39,6 +41,8 @@ export function Pagination({
   label?: string;
   /** The id of the list's section: a long page of it is then shown from its top (otherwise the scroll stays). */
   anchor?: string;
+  /** Offer the page sizes (the URL's count); lists with their own page parameter do not. */
+  sizes?: boolean;
 }) {
   const pages = Math.max(1, Math.ceil(total / count));
   const from = total === 0 ? 0 : (page - 1) * count + 1;
@@ -57,6 +61,23 @@ export function Pagination({
         </span>{' '}
         of {formatCount(total)} {noun}
       </p>
+      {sizes && total > PAGE_SIZES[0] && (
+        <div className="flex items-center gap-1" aria-label="Rows per page" role="group">
+          <span className="mr-1 text-xs text-slate-400">Rows per page</span>
+          {PAGE_SIZES.map((size) => (
+            <Link
+              key={size}
+              // A new size starts again at the first page: the old page number would point elsewhere.
+              href={`${hrefWith(pathname, params, { count: size, [PAGE_PARAM]: null })}${anchor ? `#${anchor}` : ''}`}
+              scroll={scroll}
+              aria-current={size === count ? 'true' : undefined}
+              className={`${button} ${size === count ? 'bg-slate-200 font-medium text-slate-800' : 'text-slate-500 hover:bg-slate-100'}`}
+            >
+              {size}
+            </Link>
+          ))}
+        </div>
+      )}
       {pages > 1 && (
         <div className="flex items-center gap-1">
           {page > 1 ? (
