@@ -239,6 +239,19 @@ test('an invoice shows its facts, ageing and payments; an unknown invoice is a 4
   await expect(page.getByText('This page could not be found')).toBeVisible();
 });
 
+test('a credit note reads as a credit: what is left to use, never days past due', async ({ page }) => {
+  await openSettled(page, '/borrowers/invoices?docType=CREDIT_NOTE');
+  const note = await page.getByTestId('invoice-row').first().getAttribute('data-invoice');
+  expect(note).toBeTruthy();
+  await page.goto(`/borrowers/invoices/${encodeURIComponent(note!)}`);
+  const left = page.getByTestId('invoice-outstanding');
+  await expect(left).toContainText('Credit not yet used');
+  expect(Number(await left.locator('[data-value]').getAttribute('data-value'))).toBeGreaterThanOrEqual(0);
+  await expect(page.getByTestId('invoice-ageing')).toContainText('never overdue');
+  await expect(page.getByTestId('invoice-ageing')).not.toContainText('Days past due');
+  await screenshot(page, 'credit-note-detail');
+});
+
 test('a link with an invalid parameter shows a clear message instead of failing', async ({ page }) => {
   const response = await page.goto('/borrowers/receivables?sortBy=bogus&offset=0');
   expect(response?.status()).toBe(200);

@@ -10,7 +10,6 @@ import type { TClientSettings } from '@/lib/contract/clients';
 import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import { PaymentsTable } from './payments-table';
 import { StatCard } from './stat-card';
-import { WarningBox } from '@/components/feedback/warning-box';
 
 /** One item: its facts, its ageing as of today, paid against outstanding, and its payments. */
 export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; settings: TClientSettings }) {
@@ -19,6 +18,8 @@ export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; 
   const parent = invoice.parentSysObligorCode;
   const paidShare = invoice.amount === 0 ? 0 : Math.min(100, Math.max(0, (invoice.paid / invoice.amount) * 100));
   const settled = invoice.outstanding === 0;
+  // A credit note (or any negative item) is money the customer may use, never a debt that is late.
+  const credit = invoice.amount < 0;
   const facts: [string, React.ReactNode][] = [
     ['Invoice number', invoice.invoiceNum],
     ['Document number', invoice.docNum ?? '-'],
@@ -74,17 +75,23 @@ export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; 
           </div>
         </StatCard>
         <StatCard
-          label="Outstanding"
+          label={credit ? 'Credit not yet used' : 'Outstanding'}
           testId="invoice-outstanding"
-          figure={<Money value={invoice.outstanding} format={money} />}
-          secondary={`As of ${formatDay(invoice.date)}`}
+          figure={<Money value={credit ? -invoice.outstanding : invoice.outstanding} format={money} />}
+          secondary={
+            credit ? `Owed to the customer as of ${formatDay(invoice.date)}` : `As of ${formatDay(invoice.date)}`
+          }
         />
         <StatCard
-          label="Days past due"
+          label={credit ? 'Age' : 'Days past due'}
           testId="invoice-ageing"
-          figure={settled ? <span className="text-slate-400">-</span> : <DaysPastDue days={invoice.daysPastDue} />}
+          figure={
+            settled || credit ? <span className="text-slate-400">-</span> : <DaysPastDue days={invoice.daysPastDue} />
+          }
           secondary={
-            settled ? (
+            credit ? (
+              'A credit is never overdue: it is set off against invoices'
+            ) : settled ? (
               'Settled: no longer aged'
             ) : (
               <span className="flex flex-col gap-1">
@@ -115,13 +122,19 @@ export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; 
           data-testid="payments-section"
         >
           <header className="border-b border-slate-100 px-5 py-3.5">
-            <h3 className="text-sm font-semibold text-slate-900">Payments</h3>
-            <p className="mt-0.5 text-xs text-slate-500">Settlements received against this item, oldest first</p>
+            <h3 className="text-sm font-semibold text-slate-900">{credit ? 'Set off' : 'Payments'}</h3>
+            <p className="mt-0.5 text-xs text-slate-500">
+              {credit
+                ? 'Amounts of this credit applied against invoices, oldest first'
+                : 'Settlements received against this item, oldest first'}
+            </p>
           </header>
           {invoice.payments.length === 0 ? (
-            <div className="p-5">
-              <WarningBox kind="empty" />
-            </div>
+            <p className="p-5 text-sm text-slate-500" data-testid="no-payments">
+              {credit
+                ? 'None of this credit has been applied yet.'
+                : 'No payment has been received against this item yet.'}
+            </p>
           ) : (
             <PaymentsTable payments={invoice.payments} amount={invoice.amount} money={money} />
           )}
