@@ -1,5 +1,5 @@
 import { addDays, format } from 'date-fns';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, notifications, users } from '@/lib/db/schema';
@@ -182,6 +182,42 @@ describe('tasks', () => {
       (await database.db.execute('select count(*)::int as n from tasks')) as unknown as { rows: { n: number }[] }
     ).rows as [{ n: number }];
     expect(after).toBe(before);
+  });
+
+  it("a task on a parent customer may carry any of its family's invoices, and no other's", async () => {
+    const [child] = await database.db
+      .select({ parent: obligors.parentSysObligorCode, invoice: invoices.sysInvoiceNum })
+      .from(invoices)
+      .innerJoin(
+        obligors,
+        and(eq(obligors.clientId, invoices.clientId), eq(obligors.sysObligorCode, invoices.sysObligorCode)),
+      )
+      .where(
+        and(eq(invoices.clientId, clientId), eq(invoices.status, 'OPEN'), isNotNull(obligors.parentSysObligorCode)),
+      )
+      .limit(1);
+    const task = { ...validTask(), assigneeId: admin.userId, sysObligorCode: child!.parent };
+    const res = await createTask(admin.cookie, { ...task, sysInvoiceNum: [child!.invoice] });
+    expect(res.status).toBe(200);
+    expect(res.json.sysInvoiceNum).toEqual([child!.invoice]);
+    const [outsider] = await database.db
+      .select({ invoice: invoices.sysInvoiceNum })
+      .from(invoices)
+      .innerJoin(
+        obligors,
+        and(eq(obligors.clientId, invoices.clientId), eq(obligors.sysObligorCode, invoices.sysObligorCode)),
+      )
+      .where(
+        and(
+          eq(invoices.clientId, clientId),
+          ne(obligors.sysObligorCode, child!.parent!),
+          sql`coalesce(${obligors.parentSysObligorCode}, '') <> ${child!.parent}`,
+        ),
+      )
+      .limit(1);
+    const foreign = await createTask(admin.cookie, { ...task, sysInvoiceNum: [outsider!.invoice] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.json.fields.sysInvoiceNum).toMatch(/not invoices of this customer/);
   });
 
   it("stores the 'Others' category (id 9) on first use", async () => {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { auditLog, invoices, obligors, roles, taskInvoices, tasks, users } from '@/lib/db/schema';
@@ -97,7 +97,22 @@ export async function createTask(db: Db, session: SessionData, body: TCreateTask
       .where(
         and(
           eq(invoices.clientId, clientId),
-          eq(invoices.sysObligorCode, body.sysObligorCode!),
+          // The customer's own items, or for a parent customer those of any account of its family.
+          inArray(
+            invoices.sysObligorCode,
+            db
+              .select({ code: obligors.sysObligorCode })
+              .from(obligors)
+              .where(
+                and(
+                  eq(obligors.clientId, clientId),
+                  or(
+                    eq(obligors.sysObligorCode, body.sysObligorCode!),
+                    eq(obligors.parentSysObligorCode, body.sysObligorCode!),
+                  ),
+                ),
+              ),
+          ),
           inArray(invoices.sysInvoiceNum, invoiceNums),
         ),
       );
