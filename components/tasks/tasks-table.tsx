@@ -2,9 +2,11 @@ import Link from 'next/link';
 import type { TTaskRow } from '@/lib/contract/tasks';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
+import { Money, type MoneyFormat } from '@/components/ui/money';
 import { isOverdue, TaskStatus } from './task-status';
 
-export function TasksTable({ tasks, today }: { tasks: TTaskRow[]; today: string }) {
+/** A collector's list: the task, whose it is, what its invoices still owe and how late they are. */
+export function TasksTable({ tasks, today, money }: { tasks: TTaskRow[]; today: string; money: MoneyFormat }) {
   return (
     <DataTable label="Tasks" testId="tasks-table">
       <thead>
@@ -12,6 +14,8 @@ export function TasksTable({ tasks, today }: { tasks: TTaskRow[]; today: string 
           <Th>Task</Th>
           <Th>Customer</Th>
           <Th numeric>Invoices</Th>
+          <Th numeric>Still owed</Th>
+          <Th numeric>Most overdue</Th>
           <Th>Category</Th>
           <Th>Assignee</Th>
           <Th>Reporter</Th>
@@ -41,6 +45,22 @@ export function TasksTable({ tasks, today }: { tasks: TTaskRow[]; today: string 
               )}
             </Td>
             <Td numeric>{task.sysInvoiceNum.length || '—'}</Td>
+            <Td numeric data-testid="task-open-amount">
+              {task.openAmount == null ? (
+                <span className="text-slate-400">—</span>
+              ) : (
+                <Money value={task.openAmount} format={money} />
+              )}
+            </Td>
+            <Td numeric data-testid="task-days-past-due">
+              {task.daysPastDue == null ? (
+                <span className="text-slate-400">—</span>
+              ) : task.daysPastDue > 0 ? (
+                <span className="font-medium text-rose-700">{task.daysPastDue} days</span>
+              ) : (
+                <span className="text-slate-500">not due</span>
+              )}
+            </Td>
             <Td>{task.category}</Td>
             <Td>{task.assigneeName}</Td>
             <Td className="text-slate-500">{task.reporterName}</Td>

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MIN_SEARCH_LENGTH } from '@/lib/constants';
+import { ZMoney } from './ageing';
 import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
 import { ZClientIdParam, ZIsoDate, ZPaging, ZId } from './common';
@@ -17,6 +19,13 @@ export const ZTasksQuery = ZPaging.extend({
   /** The tasks of a family: the parent's and its members'. */
   parentSysObligorCode: ZCode.optional(),
   sysInvoiceNum: ZCode.optional(),
+  /** Words of the task's name, or of its customer's name or code (3+ characters). */
+  search: z
+    .string()
+    .trim()
+    .min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`)
+    .max(100)
+    .optional(),
   // Spec: the status filter defaults to OPEN; ALL lists both.
   status: z.enum([...TASK_STATUSES, 'ALL']).default('OPEN'),
 });
@@ -56,6 +65,10 @@ export const ZTaskRow = z.strictObject({
   sysObligorCode: z.string().nullable(),
   obligorName: z.string().nullable(),
   sysInvoiceNum: z.array(z.string()),
+  /** Still owed today on the task's invoices; null when it has none. */
+  openAmount: ZMoney.nullable(),
+  /** Days past due of its most overdue open invoice (negative: not yet due); null when none is open. */
+  daysPastDue: z.number().int().nullable(),
   assigneeId: z.number().int(),
   assigneeName: z.string(),
   reporterId: z.number().int(),

@@ -253,6 +253,35 @@ describe('tasks', () => {
     expect(repView.status).toBe(404);
   });
 
+  it('shows what the invoices of each task still owe and how late, and finds tasks by name or customer', async () => {
+    const list = await callRoute(listTasksRoute, '/api/tasks', {
+      cookie: admin.cookie,
+      query: { sysInvoiceNum: invoiceNum },
+    });
+    const task = list.json.find((t: { id: number }) => t.id === taskId);
+    const [item] = await database.db
+      .select({ amount: invoices.amount, paid: invoices.paidToDate, due: invoices.dueDate, issued: invoices.issueDate })
+      .from(invoices)
+      .where(and(eq(invoices.clientId, clientId), eq(invoices.sysInvoiceNum, invoiceNum)));
+    expect(task.openAmount).toBeCloseTo(Number(item!.amount) - Number(item!.paid), 2);
+    const due = new Date(`${item!.due ?? item!.issued}T00:00:00Z`).getTime();
+    const today = new Date(`${todayIso()}T00:00:00Z`).getTime();
+    expect(task.daysPastDue).toBe(Math.round((today - due) / 86_400_000));
+    const found = await callRoute(listTasksRoute, '/api/tasks', {
+      cookie: admin.cookie,
+      query: { search: 'september dues', count: 500 },
+    });
+    expect(found.json.map((t: { id: number }) => t.id)).toContain(taskId);
+    expect(found.json.every((t: { name: string }) => /september dues/i.test(t.name))).toBe(true);
+    const byCustomer = await callRoute(listTasksRoute, '/api/tasks', {
+      cookie: admin.cookie,
+      query: { search: obligorCode, count: 500 },
+    });
+    expect(byCustomer.json.map((t: { id: number }) => t.id)).toContain(taskId);
+    const short = await callRoute(listTasksRoute, '/api/tasks', { cookie: admin.cookie, query: { search: 'se' } });
+    expect(short.status).toBe(400);
+  });
+
   it('reassigns a task and tells the new assignee, but never to a collector who cannot see the customer', async () => {
     const toRep = await callRoute(assignTaskRoute, `/api/tasks/${taskId}/assign`, {
       method: 'POST',

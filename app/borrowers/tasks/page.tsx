@@ -10,6 +10,7 @@ import { ParamSelect } from '@/components/ui/param-select';
 import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { CreateTaskDialog } from '@/components/tasks/create-task-dialog';
 import { TasksTable } from '@/components/tasks/tasks-table';
+import { UrlSearchBox } from '@/components/ui/url-search-box';
 
 export const metadata = { title: 'Tasks | Client receivables dashboard' };
 
@@ -46,6 +47,13 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
             </Link>
           ))}
         </nav>
+        <UrlSearchBox
+          param="search"
+          id="task-search"
+          label="Search"
+          placeholder="Task, customer name or code"
+          className="min-w-56"
+        />
         <ParamSelect
           name="assigneeId"
           label="Assignee"
@@ -79,7 +87,8 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
 }
 
 async function TaskList({ params }: { params: Record<string, string> }) {
-  const { backend } = await pageGate();
+  const { backend, clientSettings } = await pageGate();
+  const settings = await clientSettings();
   let page: {
     query: ReturnType<typeof ZTasksQuery.parse>;
     rows: Awaited<ReturnType<typeof backend.tasks.list>>['rows'];
@@ -106,7 +115,7 @@ async function TaskList({ params }: { params: Record<string, string> }) {
     );
   return (
     <>
-      <TasksTable tasks={rows} today={todayIso()} />
+      <TasksTable tasks={rows} today={todayIso()} money={settings} />
       <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="tasks" />
     </>
   );

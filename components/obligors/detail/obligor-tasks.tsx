@@ -7,12 +7,19 @@ import { Loaded } from '@/components/ui/loaded';
 /** The open collection tasks on the customer (or any account of the family) that the user may see. */
 export function ObligorTasks({ code, isParent }: { code: string; isParent: boolean }) {
   const filter = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
-  const load = async () => (await pageGate()).backend.tasks.list({ query: { ...filter, status: 'OPEN', count: 10 } });
+  const load = async () => {
+    const { backend, clientSettings } = await pageGate();
+    const [settings, tasks] = await Promise.all([
+      clientSettings(),
+      backend.tasks.list({ query: { ...filter, status: 'OPEN', count: 10 } }),
+    ]);
+    return { settings, tasks };
+  };
   return (
-    <Loaded load={load} isEmpty={(tasks) => tasks.total === 0}>
-      {(tasks) => (
+    <Loaded load={load} isEmpty={({ tasks }) => tasks.total === 0}>
+      {({ settings, tasks }) => (
         <div data-testid="obligor-tasks">
-          <TasksTable tasks={tasks.rows} today={todayIso()} />
+          <TasksTable tasks={tasks.rows} today={todayIso()} money={settings} />
           {!isParent && (
             <p className="border-t border-slate-100 px-5 py-3 text-sm">
               <Link

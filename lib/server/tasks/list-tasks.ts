@@ -4,12 +4,15 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TTaskRow, TTasksQuery } from '@/lib/contract/tasks';
 import { hasPermission } from '@/lib/domain/access';
+import { todayIso } from '@/lib/domain/dates';
+import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 
 /** The reports still name the row by its old name; the type is the contract's. */
 
 /** A row of taskSelect as the drivers give it: timestamps as Date or text, the window total as text. */
-export type RawTask = Omit<TTaskRow, 'closedAt' | 'createdAt'> & {
+export type RawTask = Omit<TTaskRow, 'closedAt' | 'createdAt' | 'openAmount'> & {
+  openAmount: string | number | null;
   closedAt: string | Date | null;
   createdAt: string | Date;
   total: string | number;
@@ -22,11 +25,17 @@ export function visibleTo(session: SessionData): SQL {
     : sql`(t.assignee_id = ${session.userId} or t.reporter_id = ${session.userId})`;
 }
 
-export function taskSelect(where: SQL): SQL {
+/** The tasks of `where` with their people, category and what their open invoices still owe as of `today`. */
+export function taskSelect(where: SQL, today = todayIso()): SQL {
+  const openInvoices = sql`from task_invoices ti join invoices i on i.client_id = ti.client_id
+      and i.sys_invoice_num = ti.sys_invoice_num
+    where ti.client_id = t.client_id and ti.task_id = t.id and i.status = 'OPEN'`;
   return sql`
     select t.id, t.name, t.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
       coalesce((select array_agg(ti.sys_invoice_num order by ti.sys_invoice_num) from task_invoices ti
         where ti.client_id = t.client_id and ti.task_id = t.id), '{}') as "sysInvoiceNum",
+      (select sum(i.amount - i.paid_to_date) ${openInvoices}) as "openAmount",
+      (select max(${today}::date - coalesce(i.due_date, i.issue_date)) ${openInvoices} and i.amount > 0) as "daysPastDue",
       t.assignee_id as "assigneeId", a.name as "assigneeName", t.reporter_id as "reporterId", r.name as "reporterName",
       t.category_id as "categoryId", c.task_category as category, t.status, t.due_date::text as "dueDate", t.comment,
       t.closed_at as "closedAt", t.created_at as "createdAt", count(*) over () as total
@@ -38,9 +47,11 @@ export function taskSelect(where: SQL): SQL {
     where ${where}`;
 }
 
-export function toTaskRow({ total: _total, closedAt, createdAt, ...row }: RawTask): TTaskRow {
+export function toTaskRow({ total: _total, closedAt, createdAt, openAmount, ...row }: RawTask): TTaskRow {
   return {
     ...row,
+    openAmount: openAmount == null ? null : Number(openAmount),
+    daysPastDue: row.daysPastDue == null ? null : Number(row.daysPastDue),
     closedAt: closedAt ? new Date(closedAt).toISOString() : null,
     createdAt: new Date(createdAt).toISOString(),
   };
@@ -60,6 +71,10 @@ export async function listTasks(
   if (query.sysObligorCode) where.push(sql`t.sys_obligor_code = ${query.sysObligorCode}`);
   if (query.parentSysObligorCode)
     where.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${query.parentSysObligorCode}`);
+  if (query.search) {
+    const like = `%${escapeLike(query.search)}%`;
+    where.push(sql`(t.name ilike ${like} or o.name ilike ${like} or t.sys_obligor_code ilike ${like})`);
+  }
   if (query.sysInvoiceNum) {
     where.push(sql`exists (select 1 from task_invoices ti where ti.client_id = t.client_id and ti.task_id = t.id
       and ti.sys_invoice_num = ${query.sysInvoiceNum})`);
