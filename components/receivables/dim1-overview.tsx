@@ -47,7 +47,9 @@ export function Dim1Overview({ params, pathname }: { params: Record<string, stri
                 const active = row.dimId !== null && params.dim1Id === String(row.dimId);
                 const content = (
                   <>
-                    <span className="w-28 shrink-0 truncate text-sm font-medium text-slate-700">{row.dim1}</span>
+                    <span className="w-28 shrink-0 truncate text-sm font-medium text-slate-700" title={row.dim1}>
+                      {row.dim1}
+                    </span>
                     <span
                       className="relative h-3 min-w-24 flex-1 overflow-hidden rounded-full bg-slate-100"
                       aria-hidden

@@ -8,7 +8,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="mt-0.5 truncate text-sm text-slate-900">
+      <dd className="mt-0.5 text-sm break-words text-slate-900">
         {children ?? <span className="text-slate-300">-</span>}
       </dd>
     </div>
