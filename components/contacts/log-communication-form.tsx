@@ -1,5 +1,6 @@
 'use client';
 
+import { DateInput } from '@/components/ui/date-input';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
 import {
@@ -79,19 +80,7 @@ export function LogCommunicationForm({
       )}
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
-          <label htmlFor="comm-date" className="block text-sm font-medium text-slate-700">
-            Date
-          </label>
-          <input
-            id="comm-date"
-            name="commDate"
-            type="date"
-            value={commDate}
-            max={today}
-            onChange={(e) => setCommDate(e.target.value)}
-            className={inputClass}
-            {...field('commDate')}
-          />
+          <DateInput label="Date" value={commDate} max={today} onCommit={setCommDate} testId="comm-date" />
           <FieldError id="comm-commDate-error" message={fields.commDate} />
         </div>
         <div>
@@ -115,17 +104,7 @@ export function LogCommunicationForm({
           <FieldError id="comm-channel-error" message={fields.channel} />
         </div>
         <div>
-          <label htmlFor="comm-follow-up" className="block text-sm font-medium text-slate-700">
-            Follow-up <span className="font-normal text-slate-400">(optional)</span>
-          </label>
-          <input
-            id="comm-follow-up"
-            name="followUpDate"
-            type="date"
-            min={commDate}
-            className={inputClass}
-            {...field('followUpDate')}
-          />
+          <DateInput label="Follow-up (optional)" name="followUpDate" min={commDate} testId="comm-follow-up" />
           <FieldError id="comm-followUpDate-error" message={fields.followUpDate} />
         </div>
       </div>

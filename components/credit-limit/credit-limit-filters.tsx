@@ -1,5 +1,6 @@
 'use client';
 
+import { DateInput } from '@/components/ui/date-input';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
@@ -60,19 +61,12 @@ export function CreditLimitFilters({
             {tooShort ? `Type at least ${MIN_SEARCH_LENGTH} characters` : ' '}
           </span>
         </label>
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-500">
-          As of
-          <input
-            type="date"
-            name="date"
-            value={params.date ?? today}
-            max="9999-12-31"
-            className={INPUT}
-            onChange={(event) =>
-              update({ date: event.target.value === today ? null : event.target.value, [PAGE_PARAM]: null })
-            }
-          />
-        </label>
+        <DateInput
+          label="As of"
+          value={params.date ?? today}
+          testId="credit-limit-date"
+          onCommit={(day) => update({ date: day === today ? null : day, [PAGE_PARAM]: null })}
+        />
         <ParamSelect
           name="status"
           label="Utilisation"

@@ -1,10 +1,9 @@
 'use client';
 
 import { useState } from 'react';
+import { DateInput } from '@/components/ui/date-input';
+import { Day } from '@/components/ui/day';
 import type { TReportInfo } from '@/lib/contract/reports';
-
-const INPUT =
-  'h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20';
 
 /**
  * The reports with one as-of date for all of them. Each Download is a plain link: the browser sends
@@ -16,18 +15,7 @@ export function ReportsList({ reports, today }: { reports: TReportInfo[]; today:
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm">
-        <label className="flex flex-col gap-1 text-xs font-medium text-slate-500">
-          As of
-          <input
-            type="date"
-            name="date"
-            value={date}
-            max={today}
-            onChange={(event) => setDate(event.target.value)}
-            className={INPUT}
-            data-testid="reports-date"
-          />
-        </label>
+        <DateInput label="As of" value={date} max={today} onCommit={setDate} testId="reports-date" />
         <p className="pb-2 text-sm text-slate-500">
           Every report is an Excel workbook as of this date, for the customers you may see.
         </p>
@@ -45,7 +33,7 @@ export function ReportsList({ reports, today }: { reports: TReportInfo[]; today:
               <p className="mt-1 text-sm leading-relaxed text-slate-600">{report.description}</p>
             </div>
             <div className="flex items-center justify-between">
-              <span className="text-xs text-slate-400">.xlsx · as of {valid ? date : '-'}</span>
+              <span className="text-xs text-slate-400">.xlsx · as of {valid ? <Day iso={date} /> : '-'}</span>
               <a
                 href={valid ? `${report.href}&date=${date}` : undefined}
                 aria-disabled={!valid}

@@ -1,5 +1,6 @@
 'use client';
 
+import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { addDays, format } from 'date-fns';
 import { useRouter } from 'next/navigation';
@@ -167,18 +168,12 @@ export function CreateTaskDialog({ categories }: { categories: TTaskCategory[] }
                   </select>
                 </div>
                 <div>
-                  <label htmlFor="task-due" className="block text-sm font-medium text-slate-700">
-                    Due date
-                  </label>
-                  <input
-                    id="task-due"
+                  <DateInput
+                    label="Due date"
                     name="dueDate"
-                    type="date"
-                    required
-                    className={input}
-                    aria-invalid={Boolean(fields.dueDate)}
                     defaultValue={format(addDays(new Date(), 7), 'yyyy-MM-dd')}
                     min={format(new Date(), 'yyyy-MM-dd')}
+                    testId="task-due"
                   />
                   {fields.dueDate && <p className="mt-1 text-xs text-rose-700">{fields.dueDate}</p>}
                 </div>

@@ -2,7 +2,10 @@ import { notFound } from 'next/navigation';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
 import { pageGate } from '@/lib/backend/page-gate';
 import { ZIsoDate } from '@/lib/contract/common';
+import { todayIso } from '@/lib/domain/dates';
+import { formatDayInput } from '@/lib/domain/day-input';
 import { periodPair } from '@/lib/domain/periods';
+import { PeriodPicker } from '@/components/performance/period-picker';
 import { BETA_PATH, PeriodMatrix } from '@/components/performance/period-matrix';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { InvalidLink } from '@/components/ui/invalid-link';
@@ -36,7 +39,8 @@ export default async function BusinessPerformanceBeta({
     <div className="mx-auto max-w-[1400px] space-y-6">
       <PageHeader
         title={`${dim1} × ${dim2} performance (beta)`}
-        description={`Balance and overdue share of each ${dim1.toLowerCase()} and its ${dim2.toLowerCase()} values on ${pair.date} against ${pair.compareDate}. Red means more owed or more overdue.`}
+        description={`Balance and overdue share of each ${dim1.toLowerCase()} and its ${dim2.toLowerCase()} values on ${formatDayInput(pair.date)} against ${formatDayInput(pair.compareDate)}. Red means more owed or more overdue.`}
+        actions={<PeriodPicker date={pair.date} compareDate={pair.compareDate} today={todayIso()} />}
         breadcrumb={
           dim1Id ? (
             <Breadcrumb crumbs={[{ label: 'All', href: BETA_PATH }, { label: `One ${dim1.toLowerCase()}` }]} />
@@ -44,11 +48,11 @@ export default async function BusinessPerformanceBeta({
         }
       />
       {bad ? (
-        <InvalidLink message="Dates must be written YYYY-MM-DD." resetHref={BETA_PATH} />
+        <InvalidLink message="The dates of this link are not real calendar days." resetHref={BETA_PATH} />
       ) : (
         <Section
           title="Period over period"
-          description="Compare dates with ?date=YYYY-MM-DD&compareDate=YYYY-MM-DD"
+          description="Pick the two days above: each cell shows the first against the second"
           skeleton={<TableSkeleton rows={12} columns={7} />}
           flush
           testId="beta-matrix"

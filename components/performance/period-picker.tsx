@@ -1,0 +1,27 @@
+'use client';
+
+import { DateInput } from '@/components/ui/date-input';
+import { useUrlState } from '@/components/ui/use-url-state';
+
+/** The two days a period-over-period page compares, kept in the URL as `date` and `compareDate`. */
+export function PeriodPicker({ date, compareDate, today }: { date: string; compareDate: string; today: string }) {
+  const { update } = useUrlState();
+  return (
+    <div className="flex flex-wrap items-end gap-4" data-testid="period-picker">
+      <DateInput
+        label="Figures on"
+        value={date}
+        max={today}
+        testId="period-date"
+        onCommit={(day) => update({ date: day })}
+      />
+      <DateInput
+        label="Compared with"
+        value={compareDate}
+        max={today}
+        testId="period-compare-date"
+        onCommit={(day) => update({ compareDate: day })}
+      />
+    </div>
+  );
+}
