@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { and, eq, sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -340,6 +341,30 @@ describe('formats', () => {
     expect(rows.map((r) => [r.issueDate, r.dueDate, r.amount])).toEqual(
       Array(3).fill(['2026-03-05', '2026-04-04', '1234567.50']),
     );
+  });
+
+  it('reads a workbook whose sheet was zipped before the workbook part', async () => {
+    const { clientId } = await newClient(database.db, 'ZIPORDER');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('obligors');
+    sheet.addRow(['sys_obligor_code', 'name']);
+    sheet.addRow(['O1', 'Om Traders']);
+    const original = await JSZip.loadAsync(Buffer.from(await workbook.xlsx.writeBuffer()));
+    const names = Object.keys(original.files).filter((name) => !original.files[name]!.dir);
+    // Relations and shared strings, then the sheet, the workbook part last: an order zip writers
+    // that stream their parts as they finish can produce.
+    const ordered = [
+      ...names.filter((n) => !n.startsWith('xl/worksheets/') && n !== 'xl/workbook.xml'),
+      ...names.filter((n) => n.startsWith('xl/worksheets/')),
+      'xl/workbook.xml',
+    ];
+    expect(ordered).toContain('xl/sharedStrings.xml');
+    const reordered = new JSZip();
+    for (const name of ordered) reordered.file(name, await original.file(name)!.async('uint8array'));
+    const buffer = await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    const report = await importInto(clientId, [file('obligors.xlsx', buffer)]);
+    expect(report.errors).toEqual([]);
+    expect(report.counts.obligors?.inserted).toBe(1);
   });
 
   it('reads XLSX like CSV: the same batch as workbooks gives the same receivables', async () => {

@@ -36,6 +36,10 @@ export async function* xlsxRecords(input: Readable): AsyncGenerator<CsvRecord[]>
     hyperlinks: 'ignore',
     entries: 'emit',
   });
+  // exceljs names a sheet from the workbook part (xl/workbook.xml); when a writer zipped the sheet
+  // before that part, it reads `model.sheets` of a model it has not built yet and throws. We read the
+  // first sheet whatever its name: an empty model until the real one arrives is all it needs.
+  Object.assign(reader, { model: { sheets: [] } });
   for await (const worksheet of reader) {
     let out: CsvRecord[] = [];
     for await (const row of worksheet) {
