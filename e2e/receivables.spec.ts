@@ -271,3 +271,19 @@ test('the fallback user (no permission data) can open the receivables', async ({
   await page.waitForLoadState('networkidle');
   await screenshot(page, 'receivables-fallback');
 });
+
+test('one clock: a browser in India and one in UTC read the same times, in the client time zone', async ({
+  browser,
+}) => {
+  const seen: string[] = [];
+  for (const timezoneId of ['Asia/Kolkata', 'UTC']) {
+    const context = await browser.newContext({ storageState: stateOf('admin'), timezoneId });
+    const page = await context.newPage();
+    await openSettled(page, '/borrowers/receivables');
+    const stamp = page.getByTestId('last-updated');
+    await expect(stamp).toContainText(/Last updated: \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2} (am|pm)|never/);
+    seen.push((await stamp.textContent()) ?? '');
+    await context.close();
+  }
+  expect(seen[1]).toBe(seen[0]);
+});

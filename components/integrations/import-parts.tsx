@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { formatInstant } from '@/lib/domain/instants';
 import type { TImportError, TImportKind, TImportSummary } from '@/lib/contract/imports';
 
 const KIND_LABELS: Record<TImportKind, string> = {
@@ -7,13 +8,6 @@ const KIND_LABELS: Record<TImportKind, string> = {
   payments: 'Payments',
   ratings: 'Ratings',
 };
-
-/** Date and time in India, as the page's reader lives there ("22 Nov 2026, 5:40 pm"). */
-export function formatInstant(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(
-    new Date(iso),
-  );
-}
 
 const int = (n: number) => n.toLocaleString('en-IN');
 
@@ -58,7 +52,7 @@ export function ImportCounts({ item }: { item: Pick<TImportSummary, 'files' | 'c
   );
 }
 
-export function ImportsTable({ rows }: { rows: TImportSummary[] }) {
+export function ImportsTable({ rows, timeZone }: { rows: TImportSummary[]; timeZone: string }) {
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -89,7 +83,7 @@ export function ImportsTable({ rows }: { rows: TImportSummary[] }) {
             <tr key={row.id} className="align-top hover:bg-slate-50">
               <td className="px-4 py-3 whitespace-nowrap">
                 <Link href={`/borrowers/integrations/${row.id}`} className="font-medium text-brand-700 hover:underline">
-                  {formatInstant(row.startedAt)}
+                  {formatInstant(row.startedAt, timeZone)}
                 </Link>
               </td>
               <td className="px-4 py-3">

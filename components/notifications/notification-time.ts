@@ -1,7 +1,12 @@
-import { format, isToday } from 'date-fns';
+import { dayIn, formatInstant } from '@/lib/domain/instants';
 
-/** Spec section 2: 'h:mm a' for today's notifications, otherwise the month and day ('MMMM D'). */
-export function notificationTime(iso: string, now = new Date()): string {
+/**
+ * Spec section 2: the time ('h:mm a') for today's notifications, otherwise the month and day
+ * ('MMMM D'); "today" and the time are the client's, in its time zone.
+ */
+export function notificationTime(iso: string, timeZone: string, now = new Date()): string {
   const date = new Date(iso);
-  return isToday(date) && date.getFullYear() === now.getFullYear() ? format(date, 'h:mm a') : format(date, 'MMMM d');
+  return dayIn(date, timeZone) === dayIn(now, timeZone)
+    ? formatInstant(date, timeZone, 'time')
+    : formatInstant(date, timeZone, 'monthDay');
 }

@@ -4,7 +4,9 @@ import { isPortalOnly } from '@/lib/domain/access';
 import { buildMenu } from '@/lib/domain/menu';
 import { tourSteps } from '@/lib/domain/tour';
 import { ROLE_NAMES, type RoleCode } from '@/lib/domain/features';
+import { DEFAULT_TIME_ZONE } from '@/lib/domain/instants';
 import { AppShell } from './app-shell';
+import { ClientClock } from './client-clock';
 import { RiskColourScope } from '@/components/ui/risk-colour-scope';
 
 /**
@@ -15,19 +17,23 @@ export async function AuthenticatedLayout({ children }: { children: ReactNode })
   const { session, clientSettings } = await pageGate();
   const settings = session.userType === 'borrowers' ? await clientSettings() : null;
   const dim1Name = settings?.dimensionNames.dim1 ?? '';
+  // Investors' firms keep the default clock: their pages show no client instants of a borrower.
+  const timeZone = settings?.timeZone ?? DEFAULT_TIME_ZONE;
   return (
-    <AppShell
-      user={{
-        name: session.name,
-        role: ROLE_NAMES[session.role as RoleCode] ?? session.role,
-        clientName: session.clientName,
-        userType: session.userType,
-      }}
-      menu={buildMenu(session, dim1Name)}
-      portalOnly={isPortalOnly(session)}
-      tour={tourSteps(session, dim1Name)}
-    >
-      {settings ? <RiskColourScope colours={settings.riskColours}>{children}</RiskColourScope> : children}
-    </AppShell>
+    <ClientClock timeZone={timeZone}>
+      <AppShell
+        user={{
+          name: session.name,
+          role: ROLE_NAMES[session.role as RoleCode] ?? session.role,
+          clientName: session.clientName,
+          userType: session.userType,
+        }}
+        menu={buildMenu(session, dim1Name)}
+        portalOnly={isPortalOnly(session)}
+        tour={tourSteps(session, dim1Name)}
+      >
+        {settings ? <RiskColourScope colours={settings.riskColours}>{children}</RiskColourScope> : children}
+      </AppShell>
+    </ClientClock>
   );
 }

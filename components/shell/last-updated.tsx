@@ -1,8 +1,9 @@
 'use client';
 
-import { format } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { formatInstant } from '@/lib/domain/instants';
+import { useTimeZone } from './client-clock';
 
 /**
  * The 'Last updated' time a page shows in the top bar's slot: the integration update time on
@@ -10,9 +11,10 @@ import { createPortal } from 'react-dom';
  */
 export function LastUpdated({ time, kind }: { time: string | null; kind: 'integration' | 'view' }) {
   const [slot, setSlot] = useState<Element | null>(null);
+  const timeZone = useTimeZone();
   useEffect(() => setSlot(document.getElementById('last-updated-slot')), []);
   if (!slot) return null;
-  const text = time ? format(new Date(time), 'd MMM yyyy, h:mm a') : 'never';
+  const text = time ? formatInstant(time, timeZone) : 'never';
   return createPortal(
     <span
       title={kind === 'integration' ? 'Time of the last data import' : 'Time the figures were last computed'}

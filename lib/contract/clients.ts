@@ -39,6 +39,8 @@ export const ZClientSettings = z.strictObject({
   name: z.string(),
   currency: z.string(),
   locale: z.string(),
+  /** IANA time zone every instant is shown in (default Asia/Kolkata). */
+  timeZone: z.string(),
   boundaries: ZBoundaries,
   dimensionNames: ZDimensionNames,
   riskColours: z.strictObject({ low: z.string(), medium: z.string(), high: z.string(), unrated: z.string() }),

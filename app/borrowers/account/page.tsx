@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { format } from 'date-fns';
+import { formatInstant } from '@/lib/domain/instants';
 import { pageGate } from '@/lib/backend/page-gate';
 import { ROLE_NAMES, type RoleCode } from '@/lib/domain/features';
 import { PageHeader } from '@/components/ui/page-header';
@@ -8,14 +8,14 @@ import { SignOutEverywhere } from '@/components/account/sign-out-everywhere';
 export const metadata = { title: 'Account | Client receivables dashboard' };
 
 export default async function AccountPage() {
-  const { backend } = await pageGate();
-  const user = await backend.auth.borrowerUser();
+  const { backend, clientSettings } = await pageGate();
+  const [user, { timeZone }] = await Promise.all([backend.auth.borrowerUser(), clientSettings()]);
   const rows: [string, string][] = [
     ['Name', user.name],
     ['Email', user.email],
     ['Role', ROLE_NAMES[user.role as RoleCode] ?? user.role],
     ['Client', user.clientName],
-    ['Last sign-in', user.lastSignInAt ? format(new Date(user.lastSignInAt), 'd MMM yyyy, h:mm a') : 'Never'],
+    ['Last sign-in', user.lastSignInAt ? formatInstant(user.lastSignInAt, timeZone) : 'Never'],
   ];
   return (
     <div className="mx-auto max-w-2xl">

@@ -12,7 +12,8 @@ export const metadata = { title: 'Integrations | Client receivables dashboard' }
 const PATH = '/borrowers/integrations';
 
 export default async function IntegrationsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { backend } = await pageGate();
+  const { backend, clientSettings } = await pageGate();
+  const { timeZone } = await clientSettings();
   const params = flattenParams(await searchParams);
   // A page link that is not a page number shows the first page.
   const query = ZImportsQuery.safeParse(params);
@@ -40,7 +41,7 @@ export default async function IntegrationsPage({ searchParams }: { searchParams:
           </div>
         ) : (
           <>
-            <ImportsTable rows={rows} />
+            <ImportsTable rows={rows} timeZone={timeZone} />
             <Pagination
               total={total}
               page={page.offset}

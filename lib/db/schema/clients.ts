@@ -22,6 +22,8 @@ export const clients = pgTable(
     kind: text().$type<'BORROWER' | 'INVESTOR'>().notNull().default('BORROWER'),
     currency: text().notNull().default('INR'),
     locale: text().notNull().default('en-IN'),
+    // Every instant (sign-ins, imports, task history) is shown in this IANA time zone, on every page.
+    timeZone: text().notNull().default('Asia/Kolkata'),
     // Ageing boundaries in days: buckets are 1..b1, b1+1..b2, b2+1..b3, over b3.
     bucket1: smallint().notNull().default(30),
     bucket2: smallint().notNull().default(60),

@@ -16,6 +16,7 @@ export async function clientSettings(db: Db, clientId: number): Promise<TClientS
     name: client.name,
     currency: client.currency,
     locale: client.locale,
+    timeZone: client.timeZone,
     boundaries: boundariesOf(client),
     dimensionNames: { dim1: client.dim1Name, dim2: client.dim2Name, dim3: client.dim3Name },
     riskColours: riskColoursOf(client),

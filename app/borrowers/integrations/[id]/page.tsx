@@ -3,13 +3,15 @@ import { notFound } from 'next/navigation';
 import { pageGate } from '@/lib/backend/page-gate';
 import { isInvalidOrMissing } from '@/lib/backend/page-errors';
 import type { TImportDetail } from '@/lib/contract/imports';
-import { formatInstant, ImportCounts, ImportErrors, ImportStatus } from '@/components/integrations/import-parts';
+import { ImportCounts, ImportErrors, ImportStatus } from '@/components/integrations/import-parts';
+import { formatInstant } from '@/lib/domain/instants';
 import { PageHeader } from '@/components/ui/page-header';
 
 export const metadata = { title: 'Import report | Client receivables dashboard' };
 
 export default async function ImportReportPage({ params }: { params: Promise<{ id: string }> }) {
-  const { backend } = await pageGate();
+  const { backend, clientSettings } = await pageGate();
+  const { timeZone } = await clientSettings();
   let report: TImportDetail;
   try {
     report = await backend.imports.get({ params: { id: (await params).id } });
@@ -25,7 +27,7 @@ export default async function ImportReportPage({ params }: { params: Promise<{ i
             ← Integrations
           </Link>
         }
-        title={`Import of ${formatInstant(report.startedAt)}`}
+        title={`Import of ${formatInstant(report.startedAt, timeZone)}`}
         description={`${report.source === 'CLI' ? 'From the command line' : `Uploaded by ${report.userName ?? 'a former user'}`}, ${(report.durationMs / 1000).toFixed(1)} s.`}
       />
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm text-sm">

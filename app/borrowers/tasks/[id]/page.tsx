@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatInstant } from '@/lib/domain/instants';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { bucketLabels } from '@/lib/domain/ageing';
@@ -63,7 +63,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader
         title={task.name}
-        description={`Task #${task.id}, created ${format(new Date(task.createdAt), 'd MMM yyyy')}`}
+        description={`Task #${task.id}, created ${formatInstant(task.createdAt, settings.timeZone, 'date')}`}
         breadcrumb={
           <Link href="/borrowers/tasks" className="text-sm text-brand-700 hover:underline">
             ← Tasks
@@ -135,7 +135,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
                 {task.comment}
                 {task.closedAt && (
                   <span className="block text-xs text-slate-500">
-                    on {format(new Date(task.closedAt), 'd MMM yyyy, h:mm a')}
+                    on {formatInstant(task.closedAt, settings.timeZone)}
                   </span>
                 )}
               </p>
@@ -148,7 +148,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
             {history.map((event, i) => (
               <li key={i} className="flex gap-3">
                 <span className="w-32 shrink-0 text-xs text-slate-500">
-                  {format(new Date(event.at), 'd MMM, h:mm a')}
+                  {formatInstant(event.at, settings.timeZone, 'shortDateTime')}
                 </span>
                 <span className="text-slate-700">{event.text}</span>
               </li>

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { formatInstant } from '@/lib/domain/instants';
 import { ZAuditQuery } from '@/lib/contract/personnel';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
 import { API_ACCESS } from '@/lib/contract/access';
@@ -38,18 +38,19 @@ const roleName = (code: unknown) => ROLE_NAMES[code as RoleCode] ?? String(code)
 /** Events done through an emailed link, with nobody signed in. */
 const BY_LINK = new Set(['password_reset', 'password_reset_requested', 'account_unlocked']);
 
-function describe(detail: unknown): string {
+function describe(detail: unknown, timeZone: string): string {
   if (!detail || typeof detail !== 'object') return '';
   const d = detail as Record<string, unknown>;
   if (d.from && d.to) return `${roleName(d.from)} → ${roleName(d.to)}`;
   if (Array.isArray(d.granted)) return `${roleName(d.role)}: ${d.granted.join(', ') || 'nothing'} (${d.users} users)`;
   if (d.attempt) return `attempt ${d.attempt}`;
-  if (d.until) return `until ${format(new Date(String(d.until)), 'h:mm a')}`;
+  if (d.until) return `until ${formatInstant(String(d.until), timeZone, 'time')}`;
   return '';
 }
 
 export default async function Page({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { backend } = await pageGate(API_ACCESS.manageUsers);
+  const { backend, clientSettings } = await pageGate(API_ACCESS.manageUsers);
+  const { timeZone } = await clientSettings();
   const params = flattenParams(await searchParams);
   const invalid = checkLink(ZAuditQuery, params);
   let body;
@@ -83,7 +84,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
             <tbody>
               {rows.map((r) => (
                 <Tr key={r.id}>
-                  <Td className="whitespace-nowrap tabular-nums">{format(new Date(r.at), 'd MMM yyyy, h:mm a')}</Td>
+                  <Td className="whitespace-nowrap tabular-nums">{formatInstant(r.at, timeZone)}</Td>
                   <Td className="font-medium text-slate-900">{ACTIONS[r.action] ?? r.action}</Td>
                   <Td>
                     {r.actorName ?? (
@@ -91,7 +92,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
                     )}
                   </Td>
                   <Td>{r.subjectEmail ?? (r.entity ? `${r.entity} ${r.entityId}` : '')}</Td>
-                  <Td className="text-slate-500">{describe(r.detail)}</Td>
+                  <Td className="text-slate-500">{describe(r.detail, timeZone)}</Td>
                 </Tr>
               ))}
             </tbody>

@@ -1,0 +1,15 @@
+'use client';
+
+import { createContext, useContext, type ReactNode } from 'react';
+import { DEFAULT_TIME_ZONE } from '@/lib/domain/instants';
+
+/** The signed-in client's time zone for browser code: instants read as on the server's pages. */
+const TimeZone = createContext<string>(DEFAULT_TIME_ZONE);
+
+export function ClientClock({ timeZone, children }: { timeZone: string; children: ReactNode }) {
+  return <TimeZone.Provider value={timeZone}>{children}</TimeZone.Provider>;
+}
+
+export function useTimeZone(): string {
+  return useContext(TimeZone);
+}

@@ -1,0 +1,43 @@
+/**
+ * An instant (a moment stored in UTC: a sign-in, an import, a task's history) as the client reads
+ * it: in the client's time zone, whatever the server's or the browser's, so the same moment reads
+ * the same on every page and for every user of the client.
+ */
+export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+const STYLES = {
+  /** 24 Nov 2026, 7:36 pm */
+  dateTime: { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true },
+  /** 24 Nov, 7:36 pm */
+  shortDateTime: { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', hour12: true },
+  /** 24 Nov 2026 */
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  /** 7:36 pm */
+  time: { hour: 'numeric', minute: '2-digit', hour12: true },
+  /** November 24 */
+  monthDay: { month: 'long', day: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type InstantStyle = keyof typeof STYLES;
+
+export function formatInstant(
+  instant: string | Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  style: InstantStyle = 'dateTime',
+): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  // Spec section 2 writes a notification's day as 'MMMM D' (November 24): the US order for that one.
+  const locale = style === 'monthDay' ? 'en-US' : 'en-IN';
+  return new Intl.DateTimeFormat(locale, { ...STYLES[style], timeZone }).format(date);
+}
+
+/** The calendar day ('YYYY-MM-DD') of an instant in a time zone. */
+export function dayIn(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+  return parts; // en-CA writes YYYY-MM-DD
+}
