@@ -2,7 +2,7 @@
 
 import { DateInput } from '@/components/ui/date-input';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
-import { addDays, format } from 'date-fns';
+import { addDays, format, parseISO } from 'date-fns';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
@@ -28,7 +28,8 @@ const findUsers = (nameOrEmail: string) =>
   callApi(personnelCalls.users, { query: { nameOrEmail } }).then(({ rows }) => rows.map(toUser));
 
 /** The create dialog: customer search, that customer's open invoices, assignee search, category, due date. */
-export function CreateTaskDialog({ categories }: { categories: TTaskCategory[] }) {
+/** `today` is the client's day (from the server), not the browser's: a due date is a business day. */
+export function CreateTaskDialog({ categories, today }: { categories: TTaskCategory[]; today: string }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [customer, setCustomer] = useState<Pick | null>(null);
@@ -171,8 +172,8 @@ export function CreateTaskDialog({ categories }: { categories: TTaskCategory[] }
                   <DateInput
                     label="Due date"
                     name="dueDate"
-                    defaultValue={format(addDays(new Date(), 7), 'yyyy-MM-dd')}
-                    min={format(new Date(), 'yyyy-MM-dd')}
+                    defaultValue={format(addDays(parseISO(today), 7), 'yyyy-MM-dd')}
+                    min={today}
                     testId="task-due"
                   />
                   {fields.dueDate && <p className="mt-1 text-xs text-rose-700">{fields.dueDate}</p>}

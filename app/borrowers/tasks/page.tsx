@@ -32,7 +32,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
       <PageHeader
         title="Tasks"
         description="Collection tasks on customers and invoices: who does what, by when."
-        actions={<CreateTaskDialog categories={categories} />}
+        actions={<CreateTaskDialog categories={categories} today={todayIso()} />}
       />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <nav aria-label="Task status" className="flex rounded-lg border border-slate-200 bg-white p-1 text-sm">
