@@ -51,7 +51,7 @@ export function CustomerSummary({ params }: { params: Record<string, string> }) 
               }
             />
             <StatCard
-              label="DSO (12 months)"
+              label="DSO today (12 months' sales)"
               testId="card-dso"
               figure={
                 mapping.dso == null ? (

@@ -38,7 +38,9 @@ export function DsoSection({
         <div className="space-y-4" data-testid="dso-section">
           <div className="flex flex-wrap items-end gap-6">
             <div data-testid="annual-dso" data-value={annual.dso ?? ''}>
-              <p className="text-xs font-medium uppercase tracking-wide text-slate-500">Annual DSO</p>
+              <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+                Annual DSO to {formatDay(annual.date)}
+              </p>
               <p className="mt-1 text-2xl font-semibold tabular-nums text-slate-900">
                 {annual.dso == null ? '-' : `${annual.dso.toFixed(1)} days`}
               </p>

@@ -100,7 +100,7 @@ export function PeriodComparison() {
             testId="cmp-collections"
           />
           <StatCard
-            label="DSO (12 months)"
+            label="DSO (12 months' sales)"
             figure={<span data-value={d.dsoNow ?? ''}>{d.dsoNow == null ? '-' : `${d.dsoNow.toFixed(1)} days`}</span>}
             secondary={
               <>

@@ -1,4 +1,5 @@
 import { formatPercent } from '@/lib/domain/format';
+import { formatDay } from '@/components/ui/day';
 import { AgeingBarChart } from '@/components/receivables/ageing-bar-chart';
 import { bucketColumns, type BucketKey } from '@/components/receivables/bucket-columns';
 import { pageGate } from '@/lib/backend/page-gate';
@@ -68,16 +69,27 @@ export function ObligorFigures({ code, isParent }: { code: string; isParent: boo
                   </>
                 }
               />
-              <StatCard
-                label="Annual DSO"
-                testId="card-annual-dso"
-                figure={annual.dso == null ? '-' : `${annual.dso.toFixed(1)} days`}
-                secondary={
-                  <>
-                    Sales in 12 months <Money value={annual.sales12m} format={money} short />
-                  </>
-                }
-              />
+              {/* A family shows the DSO of its row in the customer analysis list (today, 12 months' sales),
+                  so the list and the page agree; the annual DSO at the DSO end date is named as such. */}
+              {isParent && position && 'dso' in position ? (
+                <StatCard
+                  label="DSO today (12 months' sales)"
+                  testId="card-dso-today"
+                  figure={position.dso == null ? '-' : `${position.dso.toFixed(1)} days`}
+                  secondary={`Annual DSO to ${formatDay(annual.date)}: ${annual.dso == null ? '-' : `${annual.dso.toFixed(1)} days`}`}
+                />
+              ) : (
+                <StatCard
+                  label={`Annual DSO to ${formatDay(annual.date)}`}
+                  testId="card-annual-dso"
+                  figure={annual.dso == null ? '-' : `${annual.dso.toFixed(1)} days`}
+                  secondary={
+                    <>
+                      Sales in 12 months <Money value={annual.sales12m} format={money} short />
+                    </>
+                  }
+                />
+              )}
               <StatCard
                 label="Credit limit"
                 testId="card-credit-limit"
