@@ -190,6 +190,14 @@ describe('the field officer (guest) sees only the obligors assigned to them', ()
       (await get('guest', creditLimitRoute, '/api/v3/obligors/credit_limit', { sysObligorCode: 'PA', date: TODAY }))
         .json,
     ).toMatchObject({ creditLimit: 100000, exposure: 77000, utilisation: 77, available: 23000 });
+    // The family's limit history is that of the guest's account A1 only, never A2's.
+    const history = (
+      await get('guest', creditLimitRoute, '/api/v3/obligors/credit_limit', { sysObligorCode: 'PA', date: TODAY })
+    ).json.history as { effectiveDate: string; creditLimit: number }[];
+    expect(history.map((h) => [h.effectiveDate, h.creditLimit])).toEqual([
+      ['2026-04-01', 100000],
+      ['2025-06-01', 80000],
+    ]);
     const members = await get(
       'guest',
       familyObligorsRoute,

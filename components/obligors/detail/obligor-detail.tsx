@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { pageGate } from '@/lib/backend/page-gate';
 import { isInvalidOrMissing } from '@/lib/backend/page-errors';
 import { satisfies } from '@/lib/domain/access';
+import { isScoped, obligorScope } from '@/lib/domain/obligor-scope';
 import { API_ACCESS } from '@/lib/contract/access';
 import type { TObligorInfo } from '@/lib/contract/customers';
 import { PageUpdated } from '@/components/receivables/page-updated';
@@ -65,7 +66,9 @@ export async function ObligorDetail({
         title={info.name}
         description={
           isParent
-            ? `Parent customer with ${info.members} account${info.members === 1 ? '' : 's'} in its family: the figures below cover the whole family.`
+            ? isScoped(obligorScope(session))
+              ? `Parent customer: the figures below cover the ${info.members} account${info.members === 1 ? '' : 's'} of its family assigned to you.`
+              : `Parent customer with ${info.members} account${info.members === 1 ? '' : 's'} in its family: the figures below cover the whole family.`
             : `Account of ${info.parentName ?? info.parentSysObligorCode}.`
         }
         breadcrumb={<Breadcrumb crumbs={crumbs} />}

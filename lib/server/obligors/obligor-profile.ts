@@ -100,12 +100,19 @@ export async function obligorCreditLimit(
     );
     exposure = Number(row?.outstanding ?? 0);
   }
+  // A scoped user's family page: the limit changes of the family's accounts assigned to them, never
+  // the whole family's (the figure above counts those accounts only, too).
+  const scoped = info.isParent ? scopeCondition(clientId, scope, sql`h.sys_obligor_code`) : null;
+  const whose = scoped
+    ? sql`h.sys_obligor_code in (select o.sys_obligor_code from obligors o where o.client_id = ${clientId}
+        and (o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code})) and ${scoped}`
+    : sql`h.sys_obligor_code = ${code}`;
   const history = await queryRows<{ effectiveDate: string; creditLimit: string; changedBy: string | null }>(
     db,
     sql`
     select h.effective_date::text as "effectiveDate", h.credit_limit as "creditLimit", u.name as "changedBy"
     from credit_limit_history h left join users u on u.client_id = h.client_id and u.id = h.changed_by
-    where h.client_id = ${clientId} and h.sys_obligor_code = ${code}
+    where h.client_id = ${clientId} and ${whose}
     order by h.effective_date desc, h.id desc`,
   );
   return {
