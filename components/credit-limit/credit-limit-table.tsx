@@ -39,6 +39,11 @@ export function CreditLimitTable({ rows, money, ...headerProps }: CreditLimitTab
               </Link>
               <span className="text-xs text-slate-400">
                 {row.sysObligorCode} · {row.accounts === 1 ? '1 account' : `${row.accounts} accounts`}
+                {row.breachedAccounts > 0 && (
+                  <span className="ml-1 font-medium text-rose-700" data-testid="breached-accounts">
+                    · {row.breachedAccounts} over their own limit
+                  </span>
+                )}
               </span>
             </Td>
             <Td className="text-slate-500">{row.dim1 ?? '-'}</Td>

@@ -45,6 +45,8 @@ export const ZCreditLimitRow = z.strictObject({
   members: ZCount,
   /** The accounts (obligors that trade) the row covers: the family's, as the accounts view lists them; 1 for an account. */
   accounts: ZCount,
+  /** Of those, the accounts over their own limit (a family within its limit may hold some). */
+  breachedAccounts: ZCount,
   creditLimit: ZMoney.nullable(),
   /** The family's (or the account's) balance as of the date: what it owes against its limit. */
   exposure: ZMoney,

@@ -67,6 +67,19 @@ describe('GET /v3/clients/credit_limits', () => {
     }
   });
 
+  it("counts the accounts of each family that are over their own limit, within the user's scope", async () => {
+    // PA is within its family limit (111,000 of 130,000) while A2 owes 34,000 against 30,000.
+    const breached = (res: { json: (Row & { breachedAccounts: number })[] }) =>
+      Object.fromEntries(res.json.map((r) => [r.sysObligorCode, r.breachedAccounts]));
+    expect(breached(await list('admin', { count: 50 }))).toMatchObject({ PA: 1, PB: 0 });
+    const accounts = await list('admin', { view: 'accounts', family: 'PA', count: 50 });
+    expect((accounts.json as Row[]).filter((r) => r.status === 'BREACHED').map((r) => r.sysObligorCode)).toEqual([
+      'A2',
+    ]);
+    // The field officer sees A1 only: none of their accounts of PA is over its limit.
+    expect(breached(await list('guest', { count: 50 }))).toMatchObject({ PA: 0 });
+  });
+
   it('sorts by utilisation (most used first by default), by name and by available credit', async () => {
     const byUse = (await list('admin')).json as Row[];
     const used = byUse.map((r) => r.utilisation).filter((u): u is number => u != null);

@@ -41,9 +41,13 @@ function accountConditions(clientId: number, filters: AccountFilters): SQL[] {
 }
 
 /** How many accounts each family has that the user may see (under a dim1 filter, of that value): columns family, accounts. */
-export function familyAccountCounts(clientId: number, filters: Pick<AccountFilters, 'dim' | 'scope'>): SQL {
-  return sql`(select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family, count(*)::int as accounts
-    from obligors o where ${sql.join(accountConditions(clientId, { dim: filters.dim, scope: filters.scope }), sql` and `)}
+export function familyAccountCounts(view: AgeingView, filters: Pick<AccountFilters, 'dim' | 'scope'>): SQL {
+  const where = accountConditions(view.clientId, { dim: filters.dim, scope: filters.scope });
+  // Over its own limit exactly as the accounts view decides it (lib/domain/credit-limit.ts: strictly over 100%).
+  return sql`(select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family, count(*)::int as accounts,
+      count(*) filter (where o.credit_limit > 0 and coalesce(r.outstanding, 0) > o.credit_limit)::int as breached
+    from obligors o left join ${ageingSource(view)} on r.sys_obligor_code = o.sys_obligor_code
+    where ${sql.join(where, sql` and `)}
     group by 1)`;
 }
 
@@ -58,6 +62,7 @@ export function accountCreditLimitRows(view: AgeingView, filters: AccountFilters
   const exposure = sql`coalesce(r.outstanding, 0)`;
   const limit = sql`o.credit_limit`;
   return sql`(select o.sys_obligor_code as "sysObligorCode", o.name, o.city, dv.name as dim1, 1 as members, 1 as accounts,
+      case when ${limit} > 0 and ${exposure} > ${limit} then 1 else 0 end as "breachedAccounts",
       o.parent_sys_obligor_code as "parentSysObligorCode", p.name as "parentName",
       case when ${limit} > 0 then ${limit} end as "creditLimit", ${exposure} as exposure, ${creditLimitColumns(exposure, limit)}
     from obligors o

@@ -37,9 +37,10 @@ async function creditLimitRows(db: Db, clientId: number, query: Query): Promise<
     ? sql`where (f.name ilike ${`%${escapeLike(query.search)}%`} or f."sysObligorCode" ilike ${`%${escapeLike(query.search)}%`})`
     : sql``;
   const rows = sql`(select f."sysObligorCode", f.name, f.city, f.dim1, f.members, coalesce(ac.accounts, 0) as accounts,
+      coalesce(ac.breached, 0) as "breachedAccounts",
       null::text as "parentSysObligorCode", null::text as "parentName",
       f."creditLimit", f.balance as exposure, ${creditLimitColumns(sql`f.balance`, sql`f."creditLimit"`)}
-    from ${families} f left join ${familyAccountCounts(clientId, { dim: query.dim, scope: query.scope })} ac on ac.family = f."sysObligorCode" ${search})`;
+    from ${families} f left join ${familyAccountCounts(view, { dim: query.dim, scope: query.scope })} ac on ac.family = f."sysObligorCode" ${search})`;
   return { rows, asOf };
 }
 
@@ -89,6 +90,7 @@ function toRow(raw: Record<string, unknown>, asOf: string, level: TCreditLimitRo
     dim1: (raw.dim1 as string | null) ?? null,
     members: Number(raw.members),
     accounts: Number(raw.accounts),
+    breachedAccounts: Number(raw.breachedAccounts ?? 0),
     creditLimit: num(raw.creditLimit),
     exposure: Number(raw.exposure),
     available: num(raw.available),
