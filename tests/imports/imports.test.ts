@@ -434,6 +434,34 @@ describe('POST /api/integrations/imports', () => {
     return importsRoute.POST(req, { params: Promise.resolve({}) });
   };
 
+  it('refuses a workbook that would inflate far beyond its size (a zip bomb), writing nothing', async () => {
+    const { clientId, email } = await newClient(database.db, 'ZIPBOMB');
+    const admin = (await sessionCookieFor(database.db, email, PASSWORD)).cookie;
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('obligors').addRow(['sys_obligor_code', 'name']);
+    const zip = await JSZip.loadAsync(Buffer.from(await workbook.xlsx.writeBuffer()));
+    // 8 MB of one repeated character compresses to a few kilobytes: over 200 times its size.
+    zip.file('xl/sharedStrings.xml', 'a'.repeat(8 * 1024 * 1024));
+    const bomb = await zip.generateAsync({ type: 'arraybuffer', compression: 'DEFLATE' });
+    const form = new FormData();
+    form.append('files', new File([bomb], 'obligors.xlsx'));
+    const response = await importsRoute.POST(
+      new NextRequest('http://localhost:3000/api/integrations/imports', {
+        method: 'POST',
+        body: form,
+        headers: { cookie: admin },
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toMatch(/expands far beyond/);
+    const [imported] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from imports where client_id = ${clientId}`,
+    );
+    expect(imported?.n).toBe(0);
+  });
+
   it("imports an uploaded batch for the admin's own client and lists it with its report", async () => {
     const { clientId, email } = await newClient(database.db, 'UPLOAD');
     const admin = (await sessionCookieFor(database.db, email, PASSWORD)).cookie;

@@ -9,6 +9,7 @@ import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { forbidden, invalid, tooLarge } from '@/lib/server/domain-errors';
 import type { ImportSource } from './read-file';
 import { runImport } from './run-import';
+import { checkWorkbookSize } from './workbook-size';
 import { cappedStream } from '@/lib/server/http/read-body';
 
 /**
@@ -49,6 +50,10 @@ export async function uploadedBatch(req: NextRequest): Promise<{ files: ImportSo
   }
   const files = form.getAll('files').filter((f): f is File => typeof f !== 'string');
   if (!files.length) throw invalid('Choose at least one file', { files: 'required' });
+  for (const file of files) {
+    if (file.name.toLowerCase().endsWith('.xlsx'))
+      await checkWorkbookSize(file.name, new Uint8Array(await file.arrayBuffer()));
+  }
   const skip = form.get(SKIP_BAD_ROWS_FIELD);
   if (skip !== null && skip !== 'true' && skip !== 'false') {
     throw invalid(`${SKIP_BAD_ROWS_FIELD} is true or false`, { [SKIP_BAD_ROWS_FIELD]: 'true or false' });
