@@ -55,7 +55,10 @@ test('a deep link survives sign-in', async ({ page }) => {
 
 test('sign-in never leaves the app, however the next parameter is spelled', async ({ page, baseURL }) => {
   // Were the browser sent to another host, this answers instead of a network error.
-  await page.context().route(/evil\.test/, (route) => route.fulfill({ status: 200, body: 'left the app' }));
+  await page.context().route(
+    (url) => url.hostname === 'evil.test',
+    (route) => route.fulfill({ status: 200, body: 'left the app' }),
+  );
   for (const next of [
     '/%09/evil.test',
     '/%0a/evil.test',

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { SignInForm } from '@/components/auth/sign-in-form';
 import { SSO_MESSAGES, SsoButton } from '@/components/auth/sso-button';
 import { Alert } from '@/components/auth/auth-card';
+import { sameOriginPath } from '@/lib/domain/return-path';
 import { oidcEnabled } from '@/lib/server/auth/oidc';
 
 export const metadata = { title: 'Sign in | Client receivables dashboard' };
@@ -15,10 +16,7 @@ export default async function SignInPage({
   await connection(); // SSO is offered by the server's environment at request time, not at build time
   const params = await searchParams;
   const ssoMessage = typeof params.sso === 'string' ? SSO_MESSAGES[params.sso] : undefined;
-  const next =
-    typeof params.next === 'string' && params.next.startsWith('/') && !params.next.startsWith('//')
-      ? params.next
-      : undefined;
+  const next = typeof params.next === 'string' ? (sameOriginPath(params.next) ?? undefined) : undefined;
   return (
     <div className="w-full max-w-md">
       <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
