@@ -124,7 +124,7 @@ export function CreditLimitList({ params, pathname }: { params: Record<string, s
               count={count}
               pathname={pathname}
               params={params}
-              noun={params.view === 'accounts' ? 'accounts' : 'customers'}
+              noun={params.view === 'accounts' ? 'accounts' : 'parent customers'}
             />
           </>
         )

@@ -166,7 +166,7 @@ export function Dim1Breakdown({ id, pathname }: { id: number; pathname: string }
           money={settings}
           boundaries={settings.boundaries}
           dimName={settings.dimensionNames.dim2}
-          collectionsLabel="Collected"
+          collectionsLabel="Collected this month"
           note="collected this month to date"
           pathname={pathname}
           params={{}}

@@ -54,7 +54,7 @@ export function Dim1List({ params }: { params: Record<string, string> }) {
           money={settings}
           boundaries={settings.boundaries}
           dimName={settings.dimensionNames.dim1}
-          collectionsLabel="Collected"
+          collectionsLabel="Collected, 12 months"
           note={`collected ${collectionsRange(overview.fromDate, overview.toDate)}`}
           detailPath={DIM1_PATH}
           sort={sort}

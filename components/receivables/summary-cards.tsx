@@ -38,7 +38,7 @@ export function SummaryCards() {
               label="Balance"
               testId="card-balance"
               figure={<Money value={today.balance} format={money} short />}
-              secondary={`Outstanding with ${today.openObligors.toLocaleString(money.locale)} customers`}
+              secondary={`Owed by ${today.openObligors.toLocaleString(money.locale)} accounts`}
             />
             <StatCard
               label="Current"
