@@ -31,7 +31,7 @@ export function AgeingBarChart({ bars, money }: { bars: AgeingBar[]; money: Mone
         data={bars}
         keys={['amount']}
         indexBy="label"
-        margin={{ top: 24, right: 8, bottom: 32, left: 72 }}
+        margin={{ top: 24, right: 8, bottom: 48, left: 72 }}
         padding={0.35}
         colors={({ index }) => AGEING_COLORS[index % AGEING_COLORS.length]!}
         borderRadius={3}
@@ -39,7 +39,15 @@ export function AgeingBarChart({ bars, money }: { bars: AgeingBar[]; money: Mone
         enableTotals
         valueFormat={short}
         axisLeft={{ format: (v: number) => short(v), tickValues: 5, tickSize: 0, tickPadding: 8 }}
-        axisBottom={{ tickSize: 0, tickPadding: 10 }}
+        // Short ticks ("31-60") under one axis title: full bucket names ran into each other on narrow cards.
+        axisBottom={{
+          tickSize: 0,
+          tickPadding: 10,
+          format: (value: string) => value.replace(/ days$/, ''),
+          legend: 'Days past due',
+          legendPosition: 'middle',
+          legendOffset: 38,
+        }}
         gridYValues={5}
         theme={{ ...CHART_THEME, text: { ...CHART_THEME.text, fontSize: 11 } }}
         barComponent={TaggedBar}
