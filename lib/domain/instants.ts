@@ -33,11 +33,8 @@ export function formatInstant(
 
 /** The calendar day ('YYYY-MM-DD') of an instant in a time zone. */
 export function dayIn(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-  return parts; // en-CA writes YYYY-MM-DD
+  // en-CA writes a day as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
 }

@@ -6,6 +6,7 @@ import type { TTaskRow, TTasksQuery } from '@/lib/contract/tasks';
 import { hasPermission } from '@/lib/domain/access';
 import { todayIso } from '@/lib/domain/dates';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
+import { openItemTerms } from '@/lib/server/receivables/open-items';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 
 /** The reports still name the row by its old name; the type is the contract's. */
@@ -25,17 +26,21 @@ export function visibleTo(session: SessionData): SQL {
     : sql`(t.assignee_id = ${session.userId} or t.reporter_id = ${session.userId})`;
 }
 
-/** The tasks of `where` with their people, category and what their open invoices still owe as of `today`. */
-export function taskSelect(where: SQL, today = todayIso()): SQL {
+/**
+ * The tasks of `where` (of the client) with their people, category and what their invoices still
+ * owe today, open as the invoices call decides it (openItemTerms: one rule for "open at a date").
+ */
+export function taskSelect(clientId: number, where: SQL): SQL {
+  const open = openItemTerms(clientId, todayIso());
   const openInvoices = sql`from task_invoices ti join invoices i on i.client_id = ti.client_id
       and i.sys_invoice_num = ti.sys_invoice_num
-    where ti.client_id = t.client_id and ti.task_id = t.id and i.status = 'OPEN'`;
+    where ti.client_id = t.client_id and ti.task_id = t.id and ${sql.join(open.conditions, sql` and `)}`;
   return sql`
     select t.id, t.name, t.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
       coalesce((select array_agg(ti.sys_invoice_num order by ti.sys_invoice_num) from task_invoices ti
         where ti.client_id = t.client_id and ti.task_id = t.id), '{}') as "sysInvoiceNum",
-      (select sum(i.amount - i.paid_to_date) ${openInvoices}) as "openAmount",
-      (select max(${today}::date - coalesce(i.due_date, i.issue_date)) ${openInvoices} and i.amount > 0) as "daysPastDue",
+      (select sum(${open.outstanding}) ${openInvoices}) as "openAmount",
+      (select max(${open.pastDue}) ${openInvoices} and i.amount > 0) as "daysPastDue",
       t.assignee_id as "assigneeId", a.name as "assigneeName", t.reporter_id as "reporterId", r.name as "reporterName",
       t.category_id as "categoryId", c.task_category as category, t.status, t.due_date::text as "dueDate", t.comment,
       t.closed_at as "closedAt", t.created_at as "createdAt", count(*) over () as total
@@ -82,7 +87,7 @@ export async function listTasks(
   const rows = await queryRows<RawTask>(
     db,
     sql`
-    ${taskSelect(sql.join(where, sql` and `))}
+    ${taskSelect(session.clientId, sql.join(where, sql` and `))}
     order by t.status desc, t.due_date asc, t.id asc
     limit ${query.count} offset ${(query.offset - 1) * query.count}`,
   );

@@ -21,7 +21,7 @@ export async function getTask(db: Db, session: SessionData, id: number): Promise
   const [row] = await queryRows<RawTask>(
     db,
     sql`
-    ${taskSelect(sql`t.client_id = ${session.clientId} and t.id = ${id} and ${visibleTo(session)}`)}`,
+    ${taskSelect(session.clientId, sql`t.client_id = ${session.clientId} and t.id = ${id} and ${visibleTo(session)}`)}`,
   );
   if (!row) throw notFound('Task');
   return toTaskRow(row);
