@@ -5,7 +5,6 @@
  */
 import { openDatabase } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
-import { todayIso } from '@/lib/domain/dates';
 import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
 import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
@@ -14,11 +13,13 @@ async function main() {
   const database = await openDatabase({ url: process.env.DATABASE_URL });
   try {
     await migrateDatabase(database);
-    const today = todayIso();
-    const refreshed = await refreshStaleRollups(database.db, today);
-    const reminders = await sendDueReminders(database.db, today);
+    const now = new Date();
+    const refreshed = await refreshStaleRollups(database.db, now);
+    const reminders = await sendDueReminders(database.db, now);
     await pruneRevokedSessions(database.db);
-    console.log(`${today}: rollups added for ${refreshed.length} client(s); ${reminders} task reminder(s) sent.`);
+    console.log(
+      `${now.toISOString()}: rollups added for ${refreshed.length} client(s); ${reminders} task reminder(s) sent.`,
+    );
   } finally {
     await database.close();
   }

@@ -7,7 +7,6 @@ import { migrateDatabase } from '@/lib/db/migrate';
 import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { sessionSecret } from '@/lib/server/auth/session-cookie';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
-import { todayIso } from '@/lib/domain/dates';
 import { ensureStatistics } from '@/lib/db/statistics';
 
 async function main() {
@@ -26,7 +25,7 @@ async function main() {
     }
     // A data folder seeded before the seed ran ANALYZE has no planner statistics (PGlite never gathers them).
     if (await ensureStatistics(database.db)) console.log('Planner statistics gathered (ANALYZE).');
-    const refreshed = await refreshStaleRollups(database.db, todayIso());
+    const refreshed = await refreshStaleRollups(database.db, new Date());
     if (refreshed.length) console.log(`Ageing rollups added for today for ${refreshed.length} client(s).`);
     sessionSecret(); // creates data/session-secret once when SESSION_SECRET is not set
   } finally {

@@ -11,7 +11,7 @@ import {
   type TChannel,
   type TCommunication,
 } from '@/lib/contract/communications';
-import { todayIso } from '@/lib/domain/dates';
+import { useClientToday } from '@/components/shell/client-clock';
 import { FieldError, inputClass } from './form-field';
 
 const SUMMARY_PLACEHOLDER: Record<TChannel, string> = {
@@ -31,7 +31,7 @@ export function LogCommunicationForm({
   onLogged: (row: TCommunication) => void;
   onCancel: () => void;
 }) {
-  const today = todayIso();
+  const today = useClientToday();
   const [channel, setChannel] = useState<TChannel>('CALL');
   const [commDate, setCommDate] = useState(today);
   const [summary, setSummary] = useState('');

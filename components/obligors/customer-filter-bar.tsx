@@ -1,4 +1,3 @@
-import { todayIso } from '@/lib/domain/dates';
 import { pageGate } from '@/lib/backend/page-gate';
 import { Loaded } from '@/components/ui/loaded';
 import { CustomerFilters } from './customer-filters';
@@ -7,6 +6,7 @@ async function loadChoices() {
   const { backend, clientSettings } = await pageGate();
   const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
   return {
+    today: settings.today,
     dim1Name: settings.dimensionNames.dim1,
     dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })),
   };
@@ -16,7 +16,9 @@ async function loadChoices() {
 export function CustomerFilterBar() {
   return (
     <Loaded load={loadChoices}>
-      {({ dim1Name, dim1Values }) => <CustomerFilters dim1Name={dim1Name} dim1Values={dim1Values} today={todayIso()} />}
+      {({ today, dim1Name, dim1Values }) => (
+        <CustomerFilters dim1Name={dim1Name} dim1Values={dim1Values} today={today} />
+      )}
     </Loaded>
   );
 }

@@ -104,8 +104,16 @@ function MatrixRow({ cell, money, strong = false }: { cell: Cell; money: MoneyFo
 }
 
 /** dim1 x dim2: each dim1 value with its dim2 values under it, balance and overdue share at two dates. */
-export function PeriodMatrix({ dim1Id, params }: { dim1Id?: number; params: Record<string, string> }) {
-  const pair = periodPair(params);
+export function PeriodMatrix({
+  dim1Id,
+  params,
+  today,
+}: {
+  dim1Id?: number;
+  params: Record<string, string>;
+  today: string;
+}) {
+  const pair = periodPair(params, today);
   return (
     <Loaded load={() => loadMatrix(dim1Id, pair)} isEmpty={({ groups }) => groups.length === 0}>
       {({ settings, groups }) => (

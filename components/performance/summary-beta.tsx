@@ -38,17 +38,18 @@ function Delta({
 
 /** Balance, overdue, collections and DSO of this period against the previous one (the receivables summary and trend). */
 export function PeriodComparison() {
-  const p = summaryPeriods();
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
-    const [settings, now, before, [trend]] = await Promise.all([
-      clientSettings(),
+    const settings = await clientSettings();
+    const p = summaryPeriods(settings.today);
+    const [now, before, [trend]] = await Promise.all([
       backend.receivables.summary({ query: { date: p.now } }),
       backend.receivables.summary({ query: { date: p.before } }),
       backend.receivables.overview({ query: { fromDate: p.fromDate, toDate: p.now } }),
     ]);
     const [prevMonth, thisMonth] = [trend?.months.at(-2), trend?.months.at(-1)];
     return {
+      p,
       money: { currency: settings.currency, locale: settings.locale },
       now,
       before,
@@ -65,16 +66,16 @@ export function PeriodComparison() {
         <div
           className="grid grid-cols-2 gap-4 lg:grid-cols-4"
           data-testid="period-comparison"
-          data-now={p.now}
-          data-before={p.before}
-          data-from={p.fromDate}
+          data-now={d.p.now}
+          data-before={d.p.before}
+          data-from={d.p.fromDate}
         >
           <StatCard
             label="Balance"
             figure={<Money value={d.now.balance} format={d.money} short />}
             secondary={
               <>
-                vs {label(p.before)}: <Delta now={d.now.balance} before={d.before.balance} money={d.money} />
+                vs {label(d.p.before)}: <Delta now={d.now.balance} before={d.before.balance} money={d.money} />
               </>
             }
             testId="cmp-balance"
@@ -84,7 +85,7 @@ export function PeriodComparison() {
             figure={<Money value={d.now.overdue} format={d.money} short />}
             secondary={
               <>
-                vs {label(p.before)}: <Delta now={d.now.overdue} before={d.before.overdue} money={d.money} />
+                vs {label(d.p.before)}: <Delta now={d.now.overdue} before={d.before.overdue} money={d.money} />
               </>
             }
             testId="cmp-overdue"
@@ -104,7 +105,7 @@ export function PeriodComparison() {
             figure={<span data-value={d.dsoNow ?? ''}>{d.dsoNow == null ? '-' : `${d.dsoNow.toFixed(1)} days`}</span>}
             secondary={
               <>
-                vs {label(p.before)}: <Delta now={d.dsoNow} before={d.dsoBefore} unit=" days" />
+                vs {label(d.p.before)}: <Delta now={d.dsoNow} before={d.dsoBefore} unit=" days" />
               </>
             }
             testId="cmp-dso"

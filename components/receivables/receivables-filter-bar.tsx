@@ -1,4 +1,3 @@
-import { todayIso } from '@/lib/domain/dates';
 import { bucketColumns } from './bucket-columns';
 import { Loaded } from '@/components/ui/loaded';
 import { pageGate } from '@/lib/backend/page-gate';
@@ -20,7 +19,7 @@ export function ReceivablesFilterBar() {
           dimensionValues={values}
           creditBuckets={bucketColumns(settings.boundaries, 'CREDIT_DATE')}
           invoiceBuckets={bucketColumns(settings.boundaries, 'INVOICE_DATE')}
-          today={todayIso()}
+          today={settings.today}
         />
       )}
     </Loaded>

@@ -1,5 +1,5 @@
 import { formatPercent } from '@/lib/domain/format';
-import { previousMonth, todayIso } from '@/lib/domain/dates';
+import { previousMonth } from '@/lib/domain/dates';
 import { ratingLabel } from '@/lib/domain/rating';
 import { formatDay } from '@/components/ui/day';
 import { Loaded } from '@/components/ui/loaded';
@@ -10,9 +10,9 @@ import { StatCard } from './stat-card';
 
 async function loadCards() {
   const { backend, clientSettings } = await pageGate();
-  const lastMonth = previousMonth(todayIso());
-  const [settings, today, collections] = await Promise.all([
-    clientSettings(),
+  const settings = await clientSettings();
+  const lastMonth = previousMonth(settings.today);
+  const [today, collections] = await Promise.all([
     backend.receivables.summary(),
     backend.receivables.summary({ query: { date: lastMonth.end } }),
   ]);

@@ -5,7 +5,6 @@ import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import type { TClientSettings, TDataUpdateTime } from '@/lib/contract/clients';
 import { satisfies, type RouteRequirement } from '@/lib/domain/access';
-import { todayIso } from '@/lib/domain/dates';
 import { obligorScope } from '@/lib/domain/obligor-scope';
 import { UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
 import { getDb } from '@/lib/db/client';
@@ -65,11 +64,15 @@ function canonical(input: PageInput): string {
   return JSON.stringify({ params: kept(input.params), query: kept(input.query) });
 }
 
+const QUARTER_HOUR_MS = 15 * 60_000;
+
 /**
  * Spec section 4: a section whose parameters did not change is not computed again (paging the list
  * does not recompute the summary or the overview). Answers are kept per client, scope, call and
- * parameters, and keyed by the data update times and today's date, so an import, a rollup refresh
- * or a new day gives new keys and nobody sees stale figures.
+ * parameters, and keyed by the data update times and the quarter hour, so an import, a rollup
+ * refresh or a new day gives new keys and nobody sees stale figures. Every time zone's midnight
+ * falls on a quarter hour, so the client's new day (in its own zone) always starts a new key;
+ * an answer is kept for at most five minutes anyway.
  */
 async function keptAnswer(
   session: SessionData,
@@ -90,7 +93,7 @@ async function keptAnswer(
     paramsKey,
     integrationUpdateTime ?? '-',
     viewUpdateTime ?? '-',
-    todayIso(),
+    String(Math.floor(Date.now() / QUARTER_HOUR_MS)),
   ];
   return unstable_cache(run, key, { revalidate: 300 })();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId } from './common';
+import { ZId, ZIsoDate } from './common';
 import { API_ACCESS } from './access';
 import { call, json } from './call';
 
@@ -41,6 +41,8 @@ export const ZClientSettings = z.strictObject({
   locale: z.string(),
   /** IANA time zone every instant is shown in (default Asia/Kolkata). */
   timeZone: z.string(),
+  /** The client's today (YYYY-MM-DD) in that zone: the default date of every figure and date field. */
+  today: ZIsoDate,
   boundaries: ZBoundaries,
   dimensionNames: ZDimensionNames,
   riskColours: z.strictObject({ low: z.string(), medium: z.string(), high: z.string(), unrated: z.string() }),

@@ -54,12 +54,16 @@ export const ZIsoDate = z
   .refine(isCalendarDay, `not a calendar date between ${EARLIEST_YEAR} and ${LATEST_YEAR}`);
 
 /**
- * fromDate..toDate of a series: in order, and at most MAX_RANGE_YEARS long (toDate defaults to
- * today), so that no request can ask for thousands of monthly points.
+ * fromDate..toDate of a series: in order, and at most MAX_RANGE_YEARS long, so that no request can
+ * ask for thousands of monthly points. Without toDate the bound is taken from the latest day on
+ * earth (UTC+14): the contract does not know the client's time zone, and no client's today is later.
  */
+/** UTC+14 (Kiribati's Line Islands): the first zone to reach a new day. IANA writes the sign inverted. */
+const LATEST_TIME_ZONE = 'Etc/GMT-14';
+
 export function checkDateRange(q: { fromDate?: string; toDate?: string }, ctx: z.RefinementCtx): void {
   if (!q.fromDate) return;
-  const to = q.toDate ?? todayIso();
+  const to = q.toDate ?? todayIso(new Date(), LATEST_TIME_ZONE);
   if (q.fromDate > to) {
     ctx.addIssue({ code: 'custom', message: 'fromDate must not be after toDate', path: ['fromDate'] });
     return;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { COMMUNICATIONS_DEFAULT_ORDER } from '@/lib/constants';
-import { todayIso } from '@/lib/domain/dates';
 import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
 import { ZClientIdParam, ZIsoDate, ZPaging } from './common';
@@ -63,9 +62,6 @@ export const ZLogCommunicationBody = z
     promisedAmount: blankAsAbsent(ZAmount),
   })
   .superRefine((body, ctx) => {
-    // "Today" is India's business day, as everywhere else in the app.
-    if (body.commDate > todayIso())
-      ctx.addIssue({ code: 'custom', path: ['commDate'], message: 'the date cannot be in the future' });
     if (body.followUpDate && body.followUpDate < body.commDate) {
       ctx.addIssue({
         code: 'custom',

@@ -1,11 +1,13 @@
 import { endOfMonth, format, parseISO, startOfMonth, subMonths } from 'date-fns';
 import { DEFAULT_RANGE_MONTHS } from '@/lib/constants';
+import { dayIn, DEFAULT_TIME_ZONE } from './instants';
 
-/** Calendar days as 'YYYY-MM-DD'; the business day is India's (IST, UTC+5:30, no DST). */
-const IST_OFFSET_MS = 330 * 60_000;
-
-export function todayIso(now = new Date()): string {
-  return new Date(now.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+/**
+ * Today as 'YYYY-MM-DD' in a time zone. A client's "today" is its own zone's day
+ * (`clientToday` on the server, `useClientToday` in the browser); without a zone it is India's.
+ */
+export function todayIso(now = new Date(), timeZone: string = DEFAULT_TIME_ZONE): string {
+  return dayIn(now, timeZone);
 }
 
 export function iso(date: Date): string {

@@ -1,5 +1,5 @@
 import { endOfMonth, parseISO, startOfMonth, subMonths } from 'date-fns';
-import { iso, todayIso } from './dates';
+import { iso } from './dates';
 
 /** The month end before a day (31 Oct for any day of November). */
 export function previousMonthEnd(day: string): string {
@@ -12,7 +12,7 @@ export function previousMonthEnd(day: string): string {
  */
 export function periodPair(
   params: { date?: string; compareDate?: string },
-  today = todayIso(),
+  today: string,
 ): { date: string; compareDate: string } {
   const date = params.date ?? today;
   return { date, compareDate: params.compareDate ?? previousMonthEnd(date) };
@@ -23,6 +23,6 @@ export function periodPair(
  * whole previous month, read at its month end (before); fromDate starts the previous month, so a
  * monthly overview from it has the two months' collections as its last two points.
  */
-export function summaryPeriods(today = todayIso()): { now: string; before: string; fromDate: string } {
+export function summaryPeriods(today: string): { now: string; before: string; fromDate: string } {
   return { now: today, before: previousMonthEnd(today), fromDate: iso(startOfMonth(subMonths(parseISO(today), 1))) };
 }

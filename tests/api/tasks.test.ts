@@ -347,7 +347,7 @@ describe('tasks', () => {
       dueDate: inDays(1),
       sysInvoiceNum: [],
     });
-    const sent = await sendDueReminders(database.db, todayIso());
+    const sent = await sendDueReminders(database.db);
     expect(sent).toBeGreaterThan(0);
     const [reminder] = await database.db
       .select()
@@ -360,7 +360,7 @@ describe('tasks', () => {
         ),
       );
     expect(reminder?.message).toBe('Due tomorrow: Call before the due date');
-    expect(await sendDueReminders(database.db, todayIso())).toBe(0);
+    expect(await sendDueReminders(database.db)).toBe(0);
   });
 });
 

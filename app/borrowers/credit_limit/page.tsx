@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
 import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
-import { todayIso } from '@/lib/domain/dates';
 import { CREDIT_LIMIT_THRESHOLDS } from '@/lib/domain/credit-limit';
 import { pageGate } from '@/lib/backend/page-gate';
 import { CreditLimitFilters } from '@/components/credit-limit/credit-limit-filters';
@@ -26,6 +25,7 @@ async function loadChoices() {
   const { backend, clientSettings } = await pageGate();
   const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
   return {
+    today: settings.today,
     dim1Name: settings.dimensionNames.dim1,
     dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })),
   };
@@ -50,8 +50,8 @@ export default async function CreditLimitPage({ searchParams }: { searchParams: 
       <CreditLimitViewTabs active={accounts ? 'accounts' : 'families'} pathname={PATH} params={params} />
       <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
         <Loaded load={loadChoices}>
-          {({ dim1Name, dim1Values }) => (
-            <CreditLimitFilters dim1Name={dim1Name} dim1Values={dim1Values} today={todayIso()} />
+          {({ today, dim1Name, dim1Values }) => (
+            <CreditLimitFilters dim1Name={dim1Name} dim1Values={dim1Values} today={today} />
           )}
         </Loaded>
       </Suspense>

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { ZTasksQuery } from '@/lib/contract/tasks';
 import { flattenParams, hrefWith, type SearchParams } from '@/lib/client/url-state';
-import { todayIso } from '@/lib/domain/dates';
 import { pageGate } from '@/lib/backend/page-gate';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { PageHeader } from '@/components/ui/page-header';
@@ -23,8 +22,12 @@ const PATH = '/borrowers/tasks';
 
 export default async function TasksPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
-  const { backend } = await pageGate();
-  const [categories, people] = await Promise.all([backend.tasks.categories(), backend.personnel.clientUsers()]);
+  const { backend, clientSettings } = await pageGate();
+  const [categories, people, settings] = await Promise.all([
+    backend.tasks.categories(),
+    backend.personnel.clientUsers(),
+    clientSettings(),
+  ]);
   const invalid = checkLink(ZTasksQuery, params);
   const status = params.status ?? 'OPEN';
   return (
@@ -32,7 +35,7 @@ export default async function TasksPage({ searchParams }: { searchParams: Promis
       <PageHeader
         title="Tasks"
         description="Collection tasks on customers and invoices: who does what, by when."
-        actions={<CreateTaskDialog categories={categories} today={todayIso()} />}
+        actions={<CreateTaskDialog categories={categories} today={settings.today} />}
       />
       <div className="mb-4 flex flex-wrap items-end gap-4">
         <nav aria-label="Task status" className="flex rounded-lg border border-slate-200 bg-white p-1 text-sm">
@@ -115,7 +118,7 @@ async function TaskList({ params }: { params: Record<string, string> }) {
     );
   return (
     <>
-      <TasksTable tasks={rows} today={todayIso()} money={settings} />
+      <TasksTable tasks={rows} today={settings.today} money={settings} />
       <Pagination total={total} page={query.offset} count={query.count} pathname={PATH} params={params} noun="tasks" />
     </>
   );

@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import { todayIso } from '@/lib/domain/dates';
 import { pageGate } from '@/lib/backend/page-gate';
 import { TasksTable } from '@/components/tasks/tasks-table';
 import { Loaded } from '@/components/ui/loaded';
@@ -19,7 +18,7 @@ export function ObligorTasks({ code, isParent }: { code: string; isParent: boole
     <Loaded load={load} isEmpty={({ tasks }) => tasks.total === 0}>
       {({ settings, tasks }) => (
         <div data-testid="obligor-tasks">
-          <TasksTable tasks={tasks.rows} today={todayIso()} money={settings} />
+          <TasksTable tasks={tasks.rows} today={settings.today} money={settings} />
           {!isParent && (
             <p className="border-t border-slate-100 px-5 py-3 text-sm">
               <Link

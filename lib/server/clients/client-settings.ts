@@ -6,6 +6,7 @@ import type { TClientSettings } from '@/lib/contract/clients';
 import { bucketLabels, boundariesOf } from '@/lib/domain/ageing';
 import { riskColoursOf } from '@/lib/domain/risk-colours';
 import { getClient } from './get-client';
+import { todayIso } from '@/lib/domain/dates';
 
 /** GET clients/{clientId}/settings: what every page needs to show the client's figures its way. */
 export async function clientSettings(db: Db, clientId: number): Promise<TClientSettings> {
@@ -17,6 +18,7 @@ export async function clientSettings(db: Db, clientId: number): Promise<TClientS
     currency: client.currency,
     locale: client.locale,
     timeZone: client.timeZone,
+    today: todayIso(new Date(), client.timeZone),
     boundaries: boundariesOf(client),
     dimensionNames: { dim1: client.dim1Name, dim2: client.dim2Name, dim3: client.dim3Name },
     riskColours: riskColoursOf(client),

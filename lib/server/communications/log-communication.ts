@@ -4,7 +4,8 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { auditLog, communications } from '@/lib/db/schema';
 import type { TCommunication, TLogCommunicationBody } from '@/lib/contract/communications';
-import { notFound } from '@/lib/server/domain-errors';
+import { invalid, notFound } from '@/lib/server/domain-errors';
+import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/server/obligors/obligor-scope';
 import { communicationSelect, toCommunication } from './list-communications';
 import { assertObligorInScope } from './obligor-in-scope';
@@ -21,6 +22,10 @@ export async function logCommunication(
 ): Promise<TCommunication> {
   const { clientId, userId } = user;
   await assertObligorInScope(db, clientId, user.scope, code);
+  // A future date is refused against the client's own today, which only the server knows.
+  if (body.commDate > (await clientToday(db, clientId))) {
+    throw invalid('the date cannot be in the future', { commDate: 'the date cannot be in the future' });
+  }
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(communications)

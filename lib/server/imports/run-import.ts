@@ -26,7 +26,7 @@ export interface ImportOptions {
   userId: number | null;
   source: 'CLI' | 'UPLOAD';
   files: ImportSource[];
-  /** The as-of day of the rollup refresh (tests and reproducible runs); today in India by default. */
+  /** The as-of day of the rollup refresh (tests and reproducible runs); the client's today by default. */
   today?: string;
   /**
    * Import the good rows and skip the bad ones (and the rows that depend on them) instead of
@@ -87,10 +87,10 @@ function planFiles(files: ImportSource[], sink: ErrorSink): Map<ImportKind, Impo
 export async function runImport(db: Db, options: ImportOptions): Promise<TImportReport> {
   const started = new Date();
   const startedMs = performance.now();
-  const today = options.today ?? todayIso();
   const progress = options.onProgress ?? (() => {});
   const [client] = await db.select().from(clients).where(eq(clients.id, options.clientId));
   if (!client || client.kind !== 'BORROWER') throw new Error(`no borrower client ${options.clientId}`);
+  const today = options.today ?? todayIso(started, client.timeZone);
   const sink = new ErrorSink();
   const byKind = planFiles(options.files, sink);
   let summaries: FileSummary[] = [];

@@ -1,29 +1,37 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { addDays, format, parseISO } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { emailNotification, storeNotification, type TaskNotice } from './notify';
 
 /**
  * The daily job: tells assignees about open tasks due tomorrow and overdue ones, at most once per
- * task and day (an earlier reminder of the same kind today is looked up first).
+ * task and day (an earlier reminder of the same kind today is looked up first). "Today" and
+ * "tomorrow" are each client's own days at `now`, in its time zone, whatever the server's.
  */
-export async function sendDueReminders(db: Db, today: string): Promise<number> {
-  const tomorrow = format(addDays(parseISO(today), 1), 'yyyy-MM-dd');
-  const due = await queryRows<{ clientId: number; id: number; name: string; assigneeId: number; dueDate: string }>(
+export async function sendDueReminders(db: Db, now = new Date()): Promise<number> {
+  const due = await queryRows<{
+    clientId: number;
+    id: number;
+    name: string;
+    assigneeId: number;
+    dueDate: string;
+    tomorrow: string;
+  }>(
     db,
     sql`
-    select t.client_id as "clientId", t.id, t.name, t.assignee_id as "assigneeId", t.due_date::text as "dueDate"
-    from tasks t
-    where t.status = 'OPEN' and t.due_date <= ${tomorrow}::date
+    with client_day as (
+      select id, time_zone, (${now.toISOString()}::timestamptz at time zone time_zone)::date as today from clients)
+    select t.client_id as "clientId", t.id, t.name, t.assignee_id as "assigneeId", t.due_date::text as "dueDate",
+      (cd.today + 1)::text as tomorrow
+    from tasks t join client_day cd on cd.id = t.client_id
+    where t.status = 'OPEN' and t.due_date <= cd.today + 1
       and not exists (select 1 from notifications n where n.client_id = t.client_id and n.association_id = t.id
         and n.kind in ('TASK_DUE_TOMORROW', 'TASK_OVERDUE')
-        -- "Once a day" is once per business day in India (lib/domain/dates.ts), whatever the server's time zone.
-        and (n.created_at at time zone 'Asia/Kolkata')::date >= ${today}::date)
+        and (n.created_at at time zone cd.time_zone)::date >= cd.today)
     order by t.client_id, t.id`,
   );
-  const notices: TaskNotice[] = due.map((task) => ({
+  const notices: TaskNotice[] = due.map(({ tomorrow, ...task }) => ({
     clientId: task.clientId,
     userId: task.assigneeId,
     from: null,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TCustomerMapping, TCustomerMappingQuery, TSegmentCell } from '@/lib/contract/customers';
-import { todayIso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { RISK_CLASS_RATING } from '@/lib/domain/filters';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import type { CollectionRisk, OpenStatus } from '@/lib/domain/segments';
@@ -25,7 +25,7 @@ const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
  */
 export async function customerMapping(db: Db, clientId: number, query: MappingQuery): Promise<TCustomerMapping> {
   const client = await getClient(db, clientId);
-  const asOf = query.date ?? todayIso();
+  const asOf = query.date ?? (await clientToday(db, clientId));
   const families = familyFigures(await ageingView(db, clientId, asOf), query);
   const [totals] = await queryRows<Record<string, unknown>>(
     db,
@@ -90,7 +90,7 @@ export async function segmentation(
   query: { date?: string; dim?: number; scope?: ObligorScope },
 ): Promise<{ date: string; currency: string; cells: TSegmentCell[] }> {
   const client = await getClient(db, clientId);
-  const asOf = query.date ?? todayIso();
+  const asOf = query.date ?? (await clientToday(db, clientId));
   const source = ageingSource(await ageingView(db, clientId, asOf));
   const rows = await queryRows<
     Pick<TSegmentCell, 'salesSegment' | 'risk' | 'customers'> & { balance: string; sales12m: string }

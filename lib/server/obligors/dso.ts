@@ -4,7 +4,8 @@ import { parseISO, startOfMonth, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TAnnualDso, TDsoSeries, TDsoSplit, TSeriesQuery, TSplitByDsoQuery } from '@/lib/contract/customers';
-import { iso, todayIso } from '@/lib/domain/dates';
+import { iso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { annualDso, dsoEndDate, monthlyDso } from '@/lib/domain/dso';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { RISK_CLASS_RATING } from '@/lib/domain/filters';
@@ -21,7 +22,7 @@ const DSO_MONTHS = 12;
  * months up to the DSO end date (one month before today); the last month is measured to that day.
  */
 export async function dsoSeries(db: Db, clientId: number, query: SeriesQuery): Promise<TDsoSeries> {
-  const end = query.toDate ?? dsoEndDate(todayIso());
+  const end = query.toDate ?? dsoEndDate(await clientToday(db, clientId));
   const fromDate = query.fromDate ?? iso(startOfMonth(subMonths(parseISO(end), DSO_MONTHS - 1)));
   const [overview] = await receivablesOverview(db, clientId, { ...query, fromDate, toDate: end });
   const months = overview!.months.map((m) => ({
@@ -40,7 +41,7 @@ export async function dsoSeries(db: Db, clientId: number, query: SeriesQuery): P
  * credit sales of the 12 months up to it, x 365.
  */
 export async function annualDsoAt(db: Db, clientId: number, query: SeriesQuery): Promise<TAnnualDso> {
-  const end = query.toDate ?? dsoEndDate(todayIso());
+  const end = query.toDate ?? dsoEndDate(await clientToday(db, clientId));
   const [overview] = await receivablesOverview(db, clientId, { ...query, fromDate: end, toDate: end });
   const point = overview!.months.at(-1)!;
   return {
@@ -67,7 +68,7 @@ export async function dsoSplit(
   query: TSplitByDsoQuery & { scope?: ObligorScope },
 ): Promise<TDsoSplit> {
   const client = await getClient(db, clientId);
-  const end = query.date ?? dsoEndDate(todayIso());
+  const end = query.date ?? dsoEndDate(await clientToday(db, clientId));
   const source = ageingSource(await ageingView(db, clientId, end));
   const key = SPLIT_KEYS[query.by];
   const rows = await queryRows<{ key: string; receivables: string; sales12m: string; customers: number }>(

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TCreditLimitBand, TCreditLimitRow, TCreditLimitsQuery } from '@/lib/contract/credit-limits';
 import type { CreditLimitStatus } from '@/lib/domain/credit-limit';
-import { todayIso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { accountCreditLimitRows, familyAccountCounts, withLastLimitChange } from './account-credit-limits';
@@ -29,7 +29,7 @@ const SORT: Record<TCreditLimitsQuery['sortBy'], SQL> = {
  * obligor's own limit against its own balance (account-credit-limits.ts).
  */
 async function creditLimitRows(db: Db, clientId: number, query: Query): Promise<{ rows: SQL; asOf: string }> {
-  const asOf = query.date ?? todayIso();
+  const asOf = query.date ?? (await clientToday(db, clientId));
   const view = await ageingView(db, clientId, asOf);
   if (query.view === 'accounts') return { rows: accountCreditLimitRows(view, query), asOf };
   const families = familyFigures(view, { dim: query.dim, scope: query.scope });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TFamilyRow, TParentObligorsQuery } from '@/lib/contract/customers';
-import { todayIso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
 import type { CollectionRisk, OpenStatus } from '@/lib/domain/segments';
@@ -55,7 +55,7 @@ export async function listParentObligors(
   clientId: number,
   query: TParentObligorsQuery & { scope?: ObligorScope },
 ): Promise<{ total: number; rows: TFamilyRow[] }> {
-  const asOf = query.date ?? query.toDate ?? todayIso();
+  const asOf = query.date ?? query.toDate ?? (await clientToday(db, clientId));
   const familyCode = query.parentSysObligorCode ?? query.sysObligorCode;
   const families = familyFigures(await ageingView(db, clientId, asOf), { ...query, familyCode });
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;

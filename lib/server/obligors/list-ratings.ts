@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { RatingsSortKey, TRatingRow, TRatingsQuery } from '@/lib/contract/customers';
-import { todayIso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
 import { SHIFT_RANK } from '@/lib/domain/rating-shift';
@@ -80,7 +80,7 @@ export async function listRatings(
   clientId: number,
   query: TRatingsQuery & { scope?: ObligorScope },
 ): Promise<{ rows: TRatingRow[]; total: number }> {
-  const asOf = query.date ?? todayIso();
+  const asOf = query.date ?? (await clientToday(db, clientId));
   const balances = ageingSource(await ageingView(db, clientId, asOf));
   const rated = ratedObligors(clientId, asOf, query);
   const shift = query.shift ? sql`where t.shift = ${query.shift}` : sql``;

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TObligorCreditLimit, TObligorInfo, TObligorOverview, TSeriesQuery } from '@/lib/contract/customers';
-import { defaultRange, todayIso } from '@/lib/domain/dates';
+import { defaultRange } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
 import { notFound } from '@/lib/server/domain-errors';
@@ -28,7 +29,7 @@ type ObligorInfoRow = Omit<TObligorInfo, 'creditLimit' | 'parentSysObligorCode' 
  */
 export async function obligorInfo(db: Db, clientId: number, code: string, scope?: ObligorScope): Promise<TObligorInfo> {
   await assertObligorVisible(db, clientId, scope, code);
-  const today = todayIso();
+  const today = await clientToday(db, clientId);
   const [row] = await queryRows<ObligorInfoRow>(
     db,
     sql`
@@ -82,7 +83,7 @@ export async function obligorCreditLimit(
 ): Promise<TObligorCreditLimit> {
   const info = await obligorInfo(db, clientId, code, scope);
   const client = await getClient(db, clientId);
-  const asOf = date ?? todayIso();
+  const asOf = date ?? (await clientToday(db, clientId));
   const view = await ageingView(db, clientId, asOf);
   let limit = info.creditLimit;
   let exposure: number;
@@ -143,7 +144,7 @@ export async function obligorOverview(
 ): Promise<TObligorOverview> {
   const code = query.sysObligorCode ?? query.parentSysObligorCode!;
   const info = await obligorInfo(db, clientId, code, query.scope);
-  const toDate = query.toDate ?? todayIso();
+  const toDate = query.toDate ?? (await clientToday(db, clientId));
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
   const members = info.isParent
     ? sql`(o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code})`

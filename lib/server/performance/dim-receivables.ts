@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TDimReceivablesQuery, TDimRow } from '@/lib/contract/performance';
-import { todayIso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { dimGroups, selectDimRows, toDimRow } from './dim-groups';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
@@ -17,7 +17,7 @@ export async function dimReceivables(
   clientId: number,
   query: TDimReceivablesQuery & { scope?: ObligorScope },
 ): Promise<{ total: number; rows: TDimRow[] }> {
-  const asOf = query.date ?? todayIso();
+  const asOf = query.date ?? (await clientToday(db, clientId));
   const groups = dimGroups({ ...query, view: await ageingView(db, clientId, asOf) });
   const rows = await queryRows<Record<string, unknown>>(db, selectDimRows(clientId, groups, query, query));
   const total = rows.length ? Number(rows[0]!.total) : await countGroups(db, clientId, groups);

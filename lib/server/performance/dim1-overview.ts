@@ -18,8 +18,11 @@ const RANGE_MONTHS = 12;
  * The default range is the 12 calendar months up to toDate (from the first day of the 12th month
  * back): then a value's collections in the range equal the sum of its trend's monthly collections.
  */
-export function dim1Range(query: { fromDate?: string; toDate?: string }): { fromDate: string; toDate: string } {
-  const toDate = query.toDate ?? todayIso();
+export function dim1Range(
+  query: { fromDate?: string; toDate?: string },
+  today: string,
+): { fromDate: string; toDate: string } {
+  const toDate = query.toDate ?? today;
   return { toDate, fromDate: query.fromDate ?? iso(startOfMonth(subMonths(parseISO(toDate), RANGE_MONTHS - 1))) };
 }
 
@@ -35,7 +38,7 @@ export async function dim1Overview(
   query: TDim1OverviewQuery & { scope?: ObligorScope },
 ): Promise<TDim1Overview> {
   const client = await getClient(db, clientId);
-  const { fromDate, toDate } = dim1Range(query);
+  const { fromDate, toDate } = dim1Range(query, todayIso(new Date(), client.timeZone));
   const groups = dimGroups({
     groupingKey: 'dim1',
     view: await ageingView(db, clientId, toDate),

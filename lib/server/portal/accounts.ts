@@ -10,7 +10,7 @@ import {
   type TPostpaidAccount,
   type TPrepaidAccount,
 } from '@/lib/contract/portal';
-import { todayIso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
@@ -37,7 +37,7 @@ export async function listAccounts(
   search: string | undefined,
   scope?: ObligorScope,
 ): Promise<TAccountRow[]> {
-  const today = todayIso();
+  const today = await clientToday(db, clientId);
   // Today's outstanding and overdue per customer: the ageing rollup of today (the receivables
   // page's figures), one indexed read instead of grouping every open item of the client.
   const ageing = ageingSource(await ageingView(db, clientId, today));
@@ -112,7 +112,7 @@ export async function postpaidAccount(
   const code = query.sysObligorCode;
   await assertObligorVisible(db, clientId, scope, code);
   assertType(await accountTypeOf(db, clientId, code), 'POSTPAID');
-  const today = todayIso();
+  const today = await clientToday(db, clientId);
   const client = await getClient(db, clientId);
   const boundaries = boundariesOf(client);
   const info = await obligorInfo(db, clientId, code, scope);
@@ -175,7 +175,7 @@ export async function prepaidAccount(
   const { debits, credits, closing, ...lines } = page;
   return {
     customer: { sysObligorCode: code, name: info.name, city: info.city ?? null, isParent: info.isParent },
-    date: todayIso(),
+    date: await clientToday(db, clientId),
     since: topups?.first ?? null,
     toppedUp: debits,
     drawn: credits,

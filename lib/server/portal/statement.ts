@@ -15,7 +15,7 @@ import { balanceAt, openItemsPage, openItemsSummary } from './open-items';
 import { boundariesOf } from '@/lib/domain/ageing';
 
 /** Statement period by default: the start of the month three months back to today. */
-export function defaultPeriod(today = todayIso()): { fromDate: string; toDate: string } {
+export function defaultPeriod(today: string): { fromDate: string; toDate: string } {
   return { fromDate: format(startOfMonth(subMonths(parseISO(today), 3)), 'yyyy-MM-dd'), toDate: today };
 }
 
@@ -55,11 +55,11 @@ export function statementEntriesSql(clientId: number, members: SQL, fromDate: st
 export async function statementBasis(db: Db, clientId: number, query: TStatementDownloadQuery, scope?: ObligorScope) {
   const code = query.sysObligorCode;
   await assertObligorVisible(db, clientId, scope, code);
-  const period = defaultPeriod();
+  const client = await getClient(db, clientId);
+  const period = defaultPeriod(todayIso(new Date(), client.timeZone));
   const fromDate = query.fromDate ?? (query.toDate && query.toDate < period.fromDate ? query.toDate : period.fromDate);
   const toDate = query.toDate ?? period.toDate;
   const members = membersOf(clientId, code, scope);
-  const client = await getClient(db, clientId);
   const info = await obligorInfo(db, clientId, code, scope);
   const dayBefore = format(subDays(parseISO(fromDate), 1), 'yyyy-MM-dd');
   // The default period opens the day after a month end: a rollup date, so no ledger is read for it.

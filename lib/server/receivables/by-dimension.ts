@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TDim1ReceivablesRow, TSummaryQuery } from '@/lib/contract/receivables';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { todayIso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { ageingAmounts, summedColumns } from './ageing-columns';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
 import { ageingView } from './ageing-view';
@@ -15,7 +15,7 @@ export async function receivablesByDim1(
   clientId: number,
   query: TSummaryQuery & { scope?: ObligorScope },
 ): Promise<TDim1ReceivablesRow[]> {
-  const asOf = query.date ?? todayIso();
+  const asOf = query.date ?? (await clientToday(db, clientId));
   const source = ageingSource(await ageingView(db, clientId, asOf), query);
   const rows = await queryRows<Record<string, unknown>>(
     db,

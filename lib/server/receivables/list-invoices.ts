@@ -6,6 +6,7 @@ import { payments } from '@/lib/db/schema';
 import type { TInvoiceDetail, TInvoicesQuery, TOpenInvoiceRow } from '@/lib/contract/receivables';
 import { creditBucket, daysBetween, invoiceBucket, type AgeingBoundaries, boundariesOf } from '@/lib/domain/ageing';
 import { RISK_CLASS_RATING } from '@/lib/domain/filters';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
@@ -66,8 +67,9 @@ export async function listOpenInvoices(
 ): Promise<{ total: number; rows: TOpenInvoiceRow[] }> {
   const client = await getClient(db, clientId);
   const b = boundariesOf(client);
-  const asOf = query.date ?? todayIso();
-  const { d, outstanding, pastDue, age, conditions } = openItemTerms(clientId, asOf);
+  const today = todayIso(new Date(), client.timeZone);
+  const asOf = query.date ?? today;
+  const { d, outstanding, pastDue, age, conditions } = openItemTerms(clientId, asOf, today);
   const dueFrom = sql`coalesce(i.due_date, i.issue_date)`;
   const where: SQL[] = [...conditions];
   const byObligor = Boolean(query.parentSysObligorCode || query.dim1Id || query.dim1 || query.dim2Id || query.dim3Id);
@@ -157,7 +159,7 @@ export async function getInvoice(
 ): Promise<TInvoiceDetail> {
   const client = await getClient(db, clientId);
   const b = boundariesOf(client);
-  const asOf = date ?? todayIso();
+  const asOf = date ?? (await clientToday(db, clientId));
   const [invoice] = await queryRows<InvoiceHeaderRaw>(
     db,
     sql`

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TReceivableRow, TReceivablesQuery, TReceivablesSummary, TSummaryQuery } from '@/lib/contract/receivables';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { todayIso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { ratingLabel } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
@@ -55,7 +55,7 @@ export async function listReceivables(
   clientId: number,
   query: TReceivablesQuery & { scope?: ObligorScope },
 ): Promise<{ total: number; rows: TReceivableRow[] }> {
-  const asOf = query.date ?? todayIso();
+  const asOf = query.date ?? (await clientToday(db, clientId));
   const view = await ageingView(db, clientId, asOf);
   const byFamily = !query.parentSysObligorCode && !query.sysObligorCode;
   const grouped = (byFamily ? familyRollup(view, query) : null) ?? groupedRows(view, query);
@@ -129,7 +129,7 @@ export async function receivablesSummary(
   query: TSummaryQuery & { scope?: ObligorScope },
 ): Promise<TReceivablesSummary> {
   const client = await getClient(db, clientId);
-  const asOf = query.date ?? todayIso();
+  const asOf = query.date ?? (await clientToday(db, clientId));
   const view = await ageingView(db, clientId, asOf);
   const families = familyRollup(view, query) ?? groupedRows(view, query);
   const sums = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS].map(

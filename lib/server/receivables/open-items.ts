@@ -1,12 +1,11 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { todayIso } from '@/lib/domain/dates';
 
 /** What an item (alias `i` on invoices) is at a date: open or not, what it still owes, how late it is. */
 export interface OpenItemTerms {
   /** The date as a SQL date. */
   d: SQL;
-  /** True when the date is today or later: the stored paid-to-date answers without reading payments. */
+  /** True when the date is the client's today or later: the stored paid-to-date answers without reading payments. */
   current: boolean;
   /** Amount less what was paid by the date. */
   outstanding: SQL;
@@ -24,9 +23,10 @@ export interface OpenItemTerms {
  * the answer (and every unsettled item owes something by definition); a backdated date adds back
  * the payments received after it, and then also needs the items settled since.
  */
-export function openItemTerms(clientId: number, asOf: string): OpenItemTerms {
+export function openItemTerms(clientId: number, asOf: string, today: string): OpenItemTerms {
   const d = sql`${asOf}::date`;
-  const current = asOf >= todayIso();
+  // The client's own today (its time zone): no payment is dated after it, so the stored figure holds.
+  const current = asOf >= today;
   const outstanding = current
     ? sql`(i.amount - i.paid_to_date)`
     : sql`(i.amount - i.paid_to_date + coalesce((select sum(p.amount)

@@ -3,7 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ageingSnapshots } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { defaultRange, monthPoints, todayIso } from '@/lib/domain/dates';
+import { defaultRange, monthPoints } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import type { TOverviewPoint, TReceivablesOverview } from '@/lib/contract/receivables';
@@ -32,7 +33,7 @@ export async function receivablesOverview(
   query: OverviewQuery,
 ): Promise<TReceivablesOverview[]> {
   const client = await getClient(db, clientId);
-  const toDate = query.toDate ?? todayIso();
+  const toDate = query.toDate ?? (await clientToday(db, clientId));
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
   const boundaries = boundariesOf(client);
   const dates = monthPoints(fromDate, toDate);

@@ -263,19 +263,23 @@ async function forgetOtherDates(db: Db, clientId: number, keep: string[], since?
 }
 
 /**
- * Adds today's rollups for every borrower client that lacks them (run at start and daily); a
- * client without any rollup yet (new, or after a migration that reset them) gets every month end too.
+ * Adds today's rollups for every borrower client that lacks them (run at start, every minute by a
+ * running server and daily); a client without any rollup yet (new, or after a migration that reset
+ * them) gets every month end too. "Today" is each client's own day at `at` (its time zone), or one
+ * given day for all (tests, benchmarks).
  */
-export async function refreshStaleRollups(db: Db, today: string): Promise<number[]> {
-  const stale = await queryRows<{ id: number; hasAny: boolean }>(
+export async function refreshStaleRollups(db: Db, at: Date | string = new Date()): Promise<number[]> {
+  const day =
+    typeof at === 'string' ? sql`${at}::date` : sql`(${at.toISOString()}::timestamptz at time zone c.time_zone)::date`;
+  const stale = await queryRows<{ id: number; day: string; hasAny: boolean }>(
     db,
     sql`
-    select c.id, exists (select 1 from ageing_snapshots s where s.client_id = c.id) as "hasAny"
+    select c.id, ${day}::text as day, exists (select 1 from ageing_snapshots s where s.client_id = c.id) as "hasAny"
     from clients c
     where c.kind = 'BORROWER'
-      and not exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${today}::date)`,
+      and not exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${day})`,
   );
-  for (const { id, hasAny } of stale) {
+  for (const { id, day: today, hasAny } of stale) {
     await db.transaction((tx) => refreshReceivableRollups(tx, id, today, { onlyToday: hasAny }));
   }
   return stale.map((row) => row.id);

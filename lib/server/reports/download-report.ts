@@ -40,7 +40,7 @@ export async function prepareReport(db: Db, session: SessionData, scope: Obligor
     .limit(1);
   if (!entry) throw notFound('Report');
   const client = await getClient(db, session.clientId);
-  const asOf = query.date ?? todayIso();
+  const asOf = query.date ?? todayIso(new Date(), client.timeZone);
   const ctx: ReportContext = { db, session, scope, client, asOf, boundaries: boundariesOf(client) };
   const meta: WorkbookMeta = {
     clientName: client.name,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { todayIso } from '@/lib/domain/dates';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/lib/db/query';
 import { creditBucket, type CreditBucket } from '@/lib/domain/ageing';
@@ -52,7 +53,11 @@ export async function* openInvoiceRows(
   batchSize = OPEN_INVOICE_BATCH,
 ): AsyncIterable<OpenInvoiceReportRow> {
   const clientId = ctx.client.id;
-  const { outstanding, pastDue, conditions } = openItemTerms(clientId, ctx.asOf);
+  const { outstanding, pastDue, conditions } = openItemTerms(
+    clientId,
+    ctx.asOf,
+    todayIso(new Date(), ctx.client.timeZone),
+  );
   const scope = scopeCondition(clientId, ctx.scope, sql`i.sys_obligor_code`);
   const where = sql.join([...conditions, ...(scope ? [scope] : [])], sql` and `);
   let after: Raw | undefined;

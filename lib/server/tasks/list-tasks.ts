@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TTaskRow, TTasksQuery } from '@/lib/contract/tasks';
 import { hasPermission } from '@/lib/domain/access';
-import { todayIso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { openItemTerms } from '@/lib/server/receivables/open-items';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
@@ -30,8 +30,8 @@ export function visibleTo(session: SessionData): SQL {
  * The tasks of `where` (of the client) with their people, category and what their invoices still
  * owe today, open as the invoices call decides it (openItemTerms: one rule for "open at a date").
  */
-export function taskSelect(clientId: number, where: SQL): SQL {
-  const open = openItemTerms(clientId, todayIso());
+export function taskSelect(clientId: number, today: string, where: SQL): SQL {
+  const open = openItemTerms(clientId, today, today);
   const openInvoices = sql`from task_invoices ti join invoices i on i.client_id = ti.client_id
       and i.sys_invoice_num = ti.sys_invoice_num
     where ti.client_id = t.client_id and ti.task_id = t.id and ${sql.join(open.conditions, sql` and `)}`;
@@ -87,7 +87,7 @@ export async function listTasks(
   const rows = await queryRows<RawTask>(
     db,
     sql`
-    ${taskSelect(session.clientId, sql.join(where, sql` and `))}
+    ${taskSelect(session.clientId, await clientToday(db, session.clientId), sql.join(where, sql` and `))}
     order by t.status desc, t.due_date asc, t.id asc
     limit ${query.count} offset ${(query.offset - 1) * query.count}`,
   );

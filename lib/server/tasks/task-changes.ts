@@ -7,7 +7,7 @@ import { obligorScope } from '@/lib/domain/obligor-scope';
 import { canSeeObligor } from '@/lib/server/obligors/obligor-scope';
 import type { TCreateTaskBody, TTaskRow } from '@/lib/contract/tasks';
 import { hasPermission } from '@/lib/domain/access';
-import { todayIso } from '@/lib/domain/dates';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { invalid, conflict, forbidden, notFound } from '@/lib/server/domain-errors';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { emailNotification, storeNotification, type TaskNotice } from '@/lib/server/notifications/notify';
@@ -21,7 +21,7 @@ export async function getTask(db: Db, session: SessionData, id: number): Promise
   const [row] = await queryRows<RawTask>(
     db,
     sql`
-    ${taskSelect(session.clientId, sql`t.client_id = ${session.clientId} and t.id = ${id} and ${visibleTo(session)}`)}`,
+    ${taskSelect(session.clientId, await clientToday(db, session.clientId), sql`t.client_id = ${session.clientId} and t.id = ${id} and ${visibleTo(session)}`)}`,
   );
   if (!row) throw notFound('Task');
   return toTaskRow(row);
@@ -78,7 +78,7 @@ async function notice(tx: Db, notices: TaskNotice[], value: TaskNotice): Promise
 /** POST /tasks: validated against the client's own users, categories, customers and invoices. */
 export async function createTask(db: Db, session: SessionData, body: TCreateTaskBody): Promise<TTaskRow> {
   const clientId = session.clientId;
-  if (body.dueDate < todayIso()) throw badField('dueDate', 'the due date cannot be in the past');
+  if (body.dueDate < (await clientToday(db, clientId))) throw badField('dueDate', 'the due date cannot be in the past');
   const assignee = await activeBorrower(db, clientId, body.assigneeId);
   if (!assignee) throw badField('assigneeId', 'choose an active user of your company');
   if (body.sysObligorCode) {

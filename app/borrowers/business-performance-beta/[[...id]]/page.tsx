@@ -2,7 +2,6 @@ import { notFound } from 'next/navigation';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
 import { pageGate } from '@/lib/backend/page-gate';
 import { ZIsoDate } from '@/lib/contract/common';
-import { todayIso } from '@/lib/domain/dates';
 import { formatDayInput } from '@/lib/domain/day-input';
 import { periodPair } from '@/lib/domain/periods';
 import { PeriodPicker } from '@/components/performance/period-picker';
@@ -34,13 +33,13 @@ export default async function BusinessPerformanceBeta({
   const settings = await (await pageGate()).clientSettings();
   const { dim1, dim2 } = settings.dimensionNames;
   const bad = [query.date, query.compareDate].some((d) => d !== undefined && !ZIsoDate.safeParse(d).success);
-  const pair = periodPair(query);
+  const pair = periodPair(query, settings.today);
   return (
     <div className="mx-auto max-w-[1400px] space-y-6">
       <PageHeader
         title={`${dim1} × ${dim2} performance (beta)`}
         description={`Balance and overdue share of each ${dim1.toLowerCase()} and its ${dim2.toLowerCase()} values on ${formatDayInput(pair.date)} against ${formatDayInput(pair.compareDate)}. Red means more owed or more overdue.`}
-        actions={<PeriodPicker date={pair.date} compareDate={pair.compareDate} today={todayIso()} />}
+        actions={<PeriodPicker date={pair.date} compareDate={pair.compareDate} today={settings.today} />}
         breadcrumb={
           dim1Id ? (
             <Breadcrumb crumbs={[{ label: 'All', href: BETA_PATH }, { label: `One ${dim1.toLowerCase()}` }]} />
@@ -57,7 +56,7 @@ export default async function BusinessPerformanceBeta({
           flush
           testId="beta-matrix"
         >
-          <PeriodMatrix dim1Id={dim1Id} params={query} />
+          <PeriodMatrix dim1Id={dim1Id} params={query} today={settings.today} />
         </Section>
       )}
     </div>

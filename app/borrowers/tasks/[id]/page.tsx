@@ -2,7 +2,6 @@ import { formatInstant } from '@/lib/domain/instants';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { bucketLabels } from '@/lib/domain/ageing';
-import { todayIso } from '@/lib/domain/dates';
 import { isNotFound } from '@/lib/backend/page-errors';
 import { pageGate } from '@/lib/backend/page-gate';
 import { PageHeader } from '@/components/ui/page-header';
@@ -54,7 +53,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
     ['Reporter', task.reporterName],
     [
       'Due',
-      <span key="d" className={isOverdue(task, todayIso()) ? 'font-medium text-rose-700' : ''}>
+      <span key="d" className={isOverdue(task, settings.today) ? 'font-medium text-rose-700' : ''}>
         <Day iso={task.dueDate} />
       </span>,
     ],
