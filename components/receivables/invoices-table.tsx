@@ -100,7 +100,14 @@ export function InvoicesTable({
                 <Money value={row.outstanding} format={format} />
               </Td>
               <Td numeric>
-                <DaysPastDue days={row.daysPastDue} />
+                {row.amount < 0 ? (
+                  // A credit is the customer's to use against its debts: it cannot be late.
+                  <span className="text-slate-500" title="A credit to the customer, not a debt">
+                    credit
+                  </span>
+                ) : (
+                  <DaysPastDue days={row.daysPastDue} />
+                )}
               </Td>
               <Td>
                 <BucketPill bucket={row.bucket} label={bucketLabel(boundaries, row.bucket)} />

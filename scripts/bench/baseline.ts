@@ -205,12 +205,12 @@ export async function baselineOpenInvoices(
         count(*) over () as total
       from items join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = items.sys_obligor_code
       where items.outstanding <> 0
-      order by items.past_due desc nulls last, items.sys_invoice_num
+      order by (items.amount < 0), items.past_due desc nulls last, items.sys_invoice_num
       limit ${page.count} offset ${(page.offset - 1) * page.count})
     select open_page.*, (select x.rating from obligor_ratings x where x.client_id = ${clientId}
         and x.sys_obligor_code = open_page.sys_obligor_code and x.rating_date <= ${d}
         order by x.rating_date desc limit 1) as rating
-    from open_page order by past_due desc nulls last, sys_invoice_num`,
+    from open_page order by (amount < 0), past_due desc nulls last, sys_invoice_num`,
   );
   return { total: rows.length ? Number(rows[0]!.total) : 0, rows };
 }

@@ -261,6 +261,16 @@ describe('open invoices', () => {
     ]);
   });
 
+  it('puts the most overdue debt first by default, and credit notes after every debt', async () => {
+    const byLateness = async (order?: 'ASC') =>
+      (await listOpenInvoices(database.db, clientId, ZInvoicesQuery.parse({ date: TODAY, order }))).rows.map(
+        (r) => r.sysInvoiceNum,
+      );
+    // CN1 (10 Nov, no due date) is later than I1 (not yet due) by its own dates, but it owes nothing.
+    expect(await byLateness()).toEqual(['I4', 'I2', 'I6', 'I1', 'CN1']);
+    expect(await byLateness('ASC')).toEqual(['I1', 'I6', 'I2', 'I4', 'CN1']);
+  });
+
   it('searches by invoice number and filters by family and bucket', async () => {
     const q = (p: Record<string, unknown>) => ZInvoicesQuery.parse({ date: TODAY, ...p });
     expect(

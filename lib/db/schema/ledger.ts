@@ -39,9 +39,10 @@ export const invoices = pgTable(
     index('invoices_number').on(t.clientId, t.invoiceNum),
     index('invoices_unsettled').on(t.clientId, t.settledDate, t.issueDate),
     index('invoices_issue').on(t.clientId, t.issueDate),
-    // Open items by how late they are (the open-invoice list's default order) without a sort.
-    index('invoices_open_by_due')
-      .on(t.clientId, sql`coalesce(${t.dueDate}, ${t.issueDate})`)
+    // Open items by how late they are, debts before credit notes (the open-invoice list's default
+    // order), without a sort.
+    index('invoices_open_debts_by_due')
+      .on(t.clientId, sql`(${t.amount} < 0)`, sql`coalesce(${t.dueDate}, ${t.issueDate})`)
       .where(sql`${t.settledDate} is null`),
     // Invoice-number search anywhere in the number ("004512"): trigram index.
     index('invoices_number_trgm').using('gin', sql`${t.invoiceNum} gin_trgm_ops`),

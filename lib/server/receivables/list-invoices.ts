@@ -114,6 +114,9 @@ export async function listOpenInvoices(
     daysPastDue: dueFrom, // more days past due = an earlier due date
   };
   const direction = (query.sortBy === 'daysPastDue' ? !asc : asc) ? sql`asc` : sql`desc`;
+  // How late a credit note is means nothing to a collector: by lateness, debts come first (the
+  // default: the most overdue debt on top) and credit notes after them, as the index keeps them.
+  const debtsFirst = query.sortBy === 'daysPastDue' ? sql`(i.amount < 0), ` : sql``;
   const [rows, [count]] = await Promise.all([
     queryRows<OpenInvoiceRaw>(
       db,
@@ -124,7 +127,7 @@ export async function listOpenInvoices(
         i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount, i.currency,
         ${outstanding}::numeric(18,2) as outstanding, ${pastDue} as "daysPastDue", ${age} as age, ${ratingAt(d)} as rating
       ${from}
-      order by ${sort[query.sortBy]} ${direction} nulls last, i.sys_invoice_num
+      order by ${debtsFirst}${sort[query.sortBy]} ${direction} nulls last, i.sys_invoice_num
       limit ${query.count} offset ${(query.offset - 1) * query.count}`,
     ),
     queryRows<{ n: string }>(db, sql`select count(*) as n ${countFrom}`),

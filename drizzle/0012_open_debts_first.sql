@@ -1,0 +1,2 @@
+DROP INDEX "invoices_open_by_due";--> statement-breakpoint
+CREATE INDEX "invoices_open_debts_by_due" ON "invoices" USING btree ("client_id",("amount" < 0),coalesce("due_date", "issue_date")) WHERE "invoices"."settled_date" is null;
