@@ -29,14 +29,7 @@ test('the dashboard shows the summary cards, the charts and the top overdue, and
   await expect(page).toHaveURL('/borrowers/dashboard');
   await page.waitForLoadState('networkidle');
   const cards = page.getByTestId('summary-cards');
-  for (const label of [
-    'Balance',
-    'Current',
-    'Overdue',
-    'Collections last month',
-    'Overall risk',
-    'Risk distribution',
-  ]) {
+  for (const label of ['Balance', 'Current', 'Overdue', 'Collected last month', 'Overall risk', 'Risk distribution']) {
     await expect(cards.getByText(label, { exact: true })).toBeVisible();
   }
   const balance = page.getByTestId('card-balance').locator('[data-value]');

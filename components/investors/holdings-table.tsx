@@ -65,7 +65,7 @@ export function HoldingsTable({ rows, totals }: { rows: THolding[]; totals: THol
                 <>
                   <Day iso={h.nextPaymentDate} />
                   <span className="block text-xs text-slate-500">
-                    <Money value={h.nextPaymentAmount ?? 0} format={INR} />
+                    <Money value={h.nextPaymentAmount ?? 0} format={INR} whole />
                   </span>
                 </>
               ) : (
@@ -89,7 +89,7 @@ export function HoldingsTable({ rows, totals }: { rows: THolding[]; totals: THol
             {pct(totals.weightedCoupon)}
           </Td>
           <Td colSpan={3} className="text-xs font-normal text-slate-500">
-            received to date <Money value={totals.received} format={INR} short />
+            received to date <Money value={totals.received} format={INR} whole />
           </Td>
         </tr>
       </tbody>

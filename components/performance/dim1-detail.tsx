@@ -31,7 +31,7 @@ export function Dim1Cards({ id }: { id: number }) {
           <StatCard
             label="Balance"
             figure={<Money value={row!.balance} format={money} short />}
-            secondary={`${row!.openObligors} customers owe`}
+            secondary={`Owed by ${row!.openObligors.toLocaleString(money.locale)} accounts`}
             testId="card-balance"
           />
           <StatCard
@@ -41,7 +41,7 @@ export function Dim1Cards({ id }: { id: number }) {
             testId="card-overdue"
           />
           <StatCard
-            label="Collections"
+            label="Collected"
             figure={<Money value={row!.collections} format={money} short />}
             secondary={collectionsRange(overview.fromDate, overview.toDate)}
             testId="card-collections"

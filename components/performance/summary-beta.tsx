@@ -91,7 +91,7 @@ export function PeriodComparison() {
             testId="cmp-overdue"
           />
           <StatCard
-            label="Collections, month to date"
+            label="Collected this month"
             figure={<Money value={d.collectedNow} format={d.money} short />}
             secondary={
               <>

@@ -57,7 +57,7 @@ export function SummaryCards() {
               }
             />
             <StatCard
-              label="Collections last month"
+              label="Collected last month"
               testId="card-collections"
               figure={<Money value={collections.paid} format={money} short />}
               secondary={`Received ${formatDay(lastMonth.start)} – ${formatDay(lastMonth.end)}`}

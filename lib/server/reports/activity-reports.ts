@@ -57,7 +57,7 @@ export async function collectionsByMonth(ctx: ReportContext): Promise<ReportShee
         { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
         { header: 'Month end', kind: 'date', value: (m) => m.date },
         { header: 'Sales', kind: 'money', total: true, value: (m) => m.invoiced },
-        { header: 'Collections', kind: 'money', total: true, value: (m) => m.collected },
+        { header: 'Collected', kind: 'money', total: true, value: (m) => m.collected },
         { header: 'Closing balance', kind: 'money', value: (m) => m.outstanding },
         { header: 'Of which overdue', kind: 'money', value: (m) => m.overdue },
       ],
