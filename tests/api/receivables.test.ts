@@ -242,6 +242,13 @@ describe('daily rollups', () => {
     const after = await listReceivables(database.db, clientId, query({ date: day, sortBy: 'name', order: 'ASC' }));
     expect(after).toEqual(before);
   });
+
+  it('adds a day once when several servers reach it at the same time', async () => {
+    const day = '2026-11-18';
+    const runs = await Promise.all([1, 2, 3].map(() => refreshStaleRollups(database.db, day)));
+    expect(runs.flat()).toEqual([clientId]);
+    expect(await hasSnapshot(database.db, clientId, day)).toBe(true);
+  });
 });
 
 describe('open invoices', () => {

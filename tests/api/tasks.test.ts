@@ -362,6 +362,12 @@ describe('tasks', () => {
     expect(reminder?.message).toBe('Due tomorrow: Call before the due date');
     expect(await sendDueReminders(database.db)).toBe(0);
   });
+
+  it('sends each reminder once when several servers run the daily job at the same time', async () => {
+    await createTask(admin.cookie, { ...validTask(), name: 'Second call', dueDate: inDays(1), sysInvoiceNum: [] });
+    const runs = await Promise.all([1, 2, 3].map(() => sendDueReminders(database.db)));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+  });
 });
 
 describe('notifications', () => {

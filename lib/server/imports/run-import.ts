@@ -1,4 +1,5 @@
 import 'server-only';
+import { LOCKS, lockClient } from '@/lib/db/locks';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TImportReport } from '@/lib/contract/imports';
 import type { Db } from '@/lib/db/client';
@@ -138,7 +139,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
     if (sink.fatal) throw new BatchRejected();
     return await db.transaction(async (tx) => {
       // One import per client at a time; another waits here rather than interleaving upserts.
-      await tx.execute(sql`select pg_advisory_xact_lock(7106, ${options.clientId})`);
+      await lockClient(tx, LOCKS.clientLedger, options.clientId);
       // The batch's statements run once each over large tables: compiling them (JIT) costs more than it saves.
       await tx.execute(sql`set local jit = off`);
       await createStageTables(tx);

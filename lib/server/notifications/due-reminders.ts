@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { LOCKS, tryLock } from '@/lib/db/locks';
 import { emailNotification, storeNotification, type TaskNotice } from './notify';
 
 /**
@@ -10,6 +11,19 @@ import { emailNotification, storeNotification, type TaskNotice } from './notify'
  * "tomorrow" are each client's own days at `now`, in its time zone, whatever the server's.
  */
 export async function sendDueReminders(db: Db, now = new Date()): Promise<number> {
+  // One sender at a time over every app server: another that finds the lock taken leaves the
+  // work to it; the next sender then finds today's reminders stored.
+  const notices = await db.transaction(async (tx) => {
+    if (!(await tryLock(tx as never, LOCKS.dueReminders))) return [];
+    const stored = await dueNotices(tx as never, now);
+    for (const notice of stored) await storeNotification(tx as never, notice);
+    return stored;
+  });
+  for (const notice of notices) await emailNotification(db, notice);
+  return notices.length;
+}
+
+async function dueNotices(tx: Db, now: Date): Promise<TaskNotice[]> {
   const due = await queryRows<{
     clientId: number;
     id: number;
@@ -18,7 +32,7 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
     dueDate: string;
     tomorrow: string;
   }>(
-    db,
+    tx,
     sql`
     with client_day as (
       select id, time_zone, (${now.toISOString()}::timestamptz at time zone time_zone)::date as today from clients)
@@ -31,7 +45,7 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
         and (n.created_at at time zone cd.time_zone)::date >= cd.today)
     order by t.client_id, t.id`,
   );
-  const notices: TaskNotice[] = due.map(({ tomorrow, ...task }) => ({
+  return due.map(({ tomorrow, ...task }) => ({
     clientId: task.clientId,
     userId: task.assigneeId,
     from: null,
@@ -39,9 +53,4 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
     kind: task.dueDate === tomorrow ? 'TASK_DUE_TOMORROW' : 'TASK_OVERDUE',
     message: task.dueDate === tomorrow ? `Due tomorrow: ${task.name}` : `Overdue since ${task.dueDate}: ${task.name}`,
   }));
-  await db.transaction(async (tx) => {
-    for (const notice of notices) await storeNotification(tx as never, notice);
-  });
-  for (const notice of notices) await emailNotification(db, notice);
-  return notices.length;
 }

@@ -2,6 +2,8 @@ import 'server-only';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { LOCKS, lockClient } from '@/lib/db/locks';
+import { hasSnapshot } from './ageing-view';
 import { ageingSnapshots, clients, dataUpdateTimes } from '@/lib/db/schema';
 import { ageingRowsForDates, ageingRowsSql, dateArray, dropAgeingDates, rankedSales, segmentOf } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column, GROUP_COLUMNS, summedColumns } from './ageing-columns';
@@ -279,8 +281,17 @@ export async function refreshStaleRollups(db: Db, at: Date | string = new Date()
     where c.kind = 'BORROWER'
       and not exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${day})`,
   );
+  const refreshed: number[] = [];
   for (const { id, day: today, hasAny } of stale) {
-    await db.transaction((tx) => refreshReceivableRollups(tx, id, today, { onlyToday: hasAny }));
+    const done = await db.transaction(async (tx) => {
+      // Several app servers (or an import) may reach the same client at once: one works, the
+      // others wait and then find the day there.
+      await lockClient(tx, LOCKS.clientLedger, id);
+      if (await hasSnapshot(tx, id, today)) return false;
+      await refreshReceivableRollups(tx, id, today, { onlyToday: hasAny });
+      return true;
+    });
+    if (done) refreshed.push(id);
   }
-  return stale.map((row) => row.id);
+  return refreshed;
 }

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/**
+ * Advisory-lock keys, so that work on one client never runs twice at once, on one app server or
+ * on several sharing the database. Transaction-scoped: a crashed holder releases its lock.
+ */
+export const LOCKS = {
+  /** A client's ledger and rollups: an import, a rollup refresh. */
+  clientLedger: 7106,
+  /** The daily task reminders, over every client. */
+  dueReminders: 7107,
+} as const;
+
+/** Waits for a client's lock inside the current transaction (`tx`). */
+export async function lockClient(tx: Db, key: number, clientId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${key}, ${clientId})`);
+}
+
+/** Takes a lock inside the current transaction if it is free; false when another holder has it. */
+export async function tryLock(tx: Db, key: number, id = 0): Promise<boolean> {
+  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}, ${id}) as got`);
+  return (result.rows[0] as { got: boolean } | undefined)?.got === true;
+}
