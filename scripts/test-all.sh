@@ -17,7 +17,11 @@ if [ -z "$pg_url" ] && command -v pg_isready >/dev/null && pg_isready -q -h 127.
 fi
 if [ -n "$pg_url" ]; then
   echo "== 2/3 Unit and integration tests on PostgreSQL (${pg_url%%@*}@…)"
-  TEST_DATABASE_URL="$pg_url" npx vitest run
+  # Every statement the product sends on the way is logged, then checked to name its tenant.
+  statements="$(mktemp -d)"
+  SQL_STATEMENT_LOG="$statements" TEST_DATABASE_URL="$pg_url" npx vitest run
+  npx tsx scripts/check-tenant-filters.ts "$statements"
+  rm -rf "$statements"
 else
   echo "== 2/3 PostgreSQL not reachable: set TEST_DATABASE_URL to run the suite on it"
 fi

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { claimDataDir } from './data-dir-lock';
+import { statementLogger } from './statement-log';
 
 export type Schema = typeof schema;
 
@@ -24,7 +25,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const drizzleOptions = { schema, casing: 'snake_case' } as const;
+const drizzleOptions = { schema, casing: 'snake_case', logger: statementLogger() } as const;
 
 export function defaultDataDir(): string {
   return process.env.DATA_DIR ?? path.join(process.cwd(), 'data', 'pglite');

@@ -5,6 +5,7 @@ import type { CallContract, CallResult } from '@/lib/contract/call';
 import { satisfies } from '@/lib/domain/access';
 import { obligorScope, ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import type { Db } from '@/lib/db/client';
+import { asStatementOrigin } from '@/lib/db/statement-log';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { forbidden, invalid, notFound, unauthorized } from '@/lib/server/domain-errors';
 import type { CallContext, ServedCall, SessionCookieChange } from './serve';
@@ -52,7 +53,7 @@ export async function execute<C extends CallContract>(
     request: caller.request,
     cookie,
   } as CallContext<C>;
-  const result = await served.run(ctx);
+  const result = await asStatementOrigin(served.id, () => served.run(ctx));
   if (VALIDATE_ANSWERS) checkAnswer(served, result);
   return { result, cookie };
 }
