@@ -12,7 +12,8 @@
  * already seeded database(s) in a process of its own and prints rows, seconds and peak RSS
  * (scripts/bench/reports.ts; --report CODES, --report-date DATES, --report-user EMAIL, --read-rate MB/s).
  * Writes bench-results/latest.{md,json}. Benchmarks are not tests:
- * nothing here fails on a slow figure; the exit code is non-zero only when the run itself fails.
+ * nothing here fails on a slow figure; the exit code is non-zero when the run itself fails, or when a
+ * service and its baseline disagree (a wrong answer is measured, not a slow one).
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -410,7 +411,16 @@ async function main(): Promise<number> {
   const files = save();
   console.log(`\n${renderText(report)}\n`);
   log(`wrote ${files.md} and ${files.json}`);
-  return report.failures.length === options.dbs.length ? 1 : 0;
+  if (report.failures.length === options.dbs.length) return 1;
+  // A benchmark whose service and baseline disagree measured a wrong answer: a failing check.
+  const disagreements = [...results.values()].flatMap((call) =>
+    Object.values(call.byDb).filter((r) => r && r.mismatches.length > 0),
+  );
+  if (disagreements.length) {
+    log(`!!! ${disagreements.length} call(s) answer differently from the baseline: failing`);
+    return 2;
+  }
+  return 0;
 }
 
 runCli(main, USAGE);

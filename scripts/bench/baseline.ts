@@ -75,8 +75,8 @@ function itemsCte(clientId: number, asOf: string, scope: Scope): SQL {
 }
 
 /**
- * CTEs ending in `r`: one row per obligor with anything owed or any activity in the month of the
- * date: buckets (credit and invoice basis), outstanding, overdue, invoiced and paid in the month,
+ * CTEs ending in `r`: one row per obligor with receivables at the date (anything owed, any activity
+ * in the month of the date, or sales in the 12 months to it, as the glossary defines it): buckets (credit and invoice basis), outstanding, overdue, invoiced and paid in the month,
  * and the rating in force at the date.
  */
 function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, scope: Scope = {}): SQL {
@@ -108,6 +108,11 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
         where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type <> 'CREDIT_NOTE'
           ${scopeConditions(clientId, scope)}
       ) moves group by sys_obligor_code),
+    sold as (
+      -- Customers who bought in the 12 months to the date: their DSO has sales, so they are listed.
+      select distinct i.sys_obligor_code from invoices i
+      where i.client_id = ${clientId} and i.issue_date > (${d} - interval '12 months')::date and i.issue_date <= ${d}
+        ${scopeConditions(clientId, scope)}),
     rated as (
       select distinct on (x.sys_obligor_code) x.sys_obligor_code, x.rating from obligor_ratings x
       where x.client_id = ${clientId} and x.rating_date <= ${d}
@@ -127,7 +132,8 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
       left join per_obligor b on b.sys_obligor_code = o.sys_obligor_code
       left join activity a on a.sys_obligor_code = o.sys_obligor_code
       left join rated on rated.sys_obligor_code = o.sys_obligor_code
-      where o.client_id = ${clientId} and (b.sys_obligor_code is not null or a.sys_obligor_code is not null))`;
+      where o.client_id = ${clientId} and (b.sys_obligor_code is not null or a.sys_obligor_code is not null
+        or o.sys_obligor_code in (select sys_obligor_code from sold)))`;
 }
 
 /** Sums of every amount and count over `r`, named as the services answer them. */
