@@ -265,6 +265,34 @@ test('the fallback user (no permission data) can open the receivables', async ({
   await screenshot(page, 'receivables-fallback');
 });
 
+test("date fields read dd/mm/yyyy and default to the client's today in a US browser on New York time", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    storageState: stateOf('admin'),
+    locale: 'en-US',
+    timezoneId: 'America/New_York',
+  });
+  const page = await context.newPage();
+  const indiaToday = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date());
+  await openSettled(page, '/borrowers/credit_limit');
+  const asOf = page.getByTestId('credit-limit-date');
+  await expect(asOf).toHaveValue(indiaToday);
+  await asOf.fill('15/10/2026');
+  await asOf.press('Enter');
+  await expect(page).toHaveURL(/date=2026-10-15/);
+  await asOf.fill('31/02/2026');
+  await asOf.press('Tab');
+  await expect(page.getByText('Enter the date as dd/mm/yyyy').first()).toBeVisible();
+  await expect(page).toHaveURL(/date=2026-10-15/);
+  await context.close();
+});
+
 test('one clock: a browser in India and one in UTC read the same times, in the client time zone', async ({
   browser,
 }) => {

@@ -286,7 +286,7 @@ describe('report totals equal the API', () => {
     rows.forEach((row, i) => {
       const m = overview.months[i];
       expect(row.Sales).toBeCloseTo(m.invoiced, 2);
-      expect(row.Collections).toBeCloseTo(m.collected, 2);
+      expect(row.Collected).toBeCloseTo(m.collected, 2);
       expect(row['Closing balance']).toBeCloseTo(m.outstanding, 2);
     });
     expect(total!.Collections).toBeCloseTo(sum(overview.months.map((m: { collected: number }) => m.collected)), 2);
