@@ -11,6 +11,8 @@
  * 200,000; --import-only measures just that). `--reports` instead streams each Excel report from the
  * already seeded database(s) in a process of its own and prints rows, seconds and peak RSS
  * (scripts/bench/reports.ts; --report CODES, --report-date DATES, --report-user EMAIL, --read-rate MB/s).
+ * `--load` drives `next start` on the seeded PostgreSQL database with autocannon and compares it with
+ * the same services called in-process at the same concurrency (scripts/bench/load.ts).
  * Writes bench-results/latest.{md,json}. Benchmarks are not tests:
  * nothing here fails on a slow figure; the exit code is non-zero when the run itself fails, or when a
  * service and its baseline disagree (a wrong answer is measured, not a slow one).
@@ -27,6 +29,7 @@ import { explainSlowest } from './bench/explain';
 import {
   judge,
   machineInfo,
+  machineLine,
   renderText,
   RESULTS_DIR,
   TARGET_LCP_MS,
@@ -44,12 +47,14 @@ import { measure } from './bench/timing';
 import { importRateLines, measureImportRate, writeImportRates, type ImportRate } from './bench/import-rate';
 import { measureDailyImport, writeDailyImport } from './bench/import-daily';
 import { benchReports, parseReportCodes } from './bench/reports';
+import { loadLines, measureLoad, writeLoad } from './bench/load';
 import { runCli } from './run-cli';
 
 const USAGE = `usage: npm run bench -- [--scale N] [--pglite-scale N] [--db postgres|pglite|both] [--iterations N]
        [--warmups N] [--baseline-iterations N] [--skip-seed] [--browser|--no-browser] [--build-stats]
        [--reuse postgres|pglite] [--no-baseline] [--no-explain] [--calls id,id] [--today YYYY-MM-DD]
        [--import-rows N] [--import-only] [--no-import] [--import-daily N]
+       [--load [--connections N] [--duration S]]
        [--reports [--report CODE,CODE] [--report-date YYYY-MM-DD,…] [--report-user EMAIL] [--read-rate MB/s]]`;
 
 /** Scale 17: VARDHMAN gets 60,000 x 17 = 1.02M documents (and 5,100 parents / 51,000 children). */
@@ -83,6 +88,9 @@ function parse() {
       today: { type: 'string' },
       'import-rows': { type: 'string' },
       'import-only': { type: 'boolean', default: false },
+      load: { type: 'boolean', default: false },
+      connections: { type: 'string' },
+      duration: { type: 'string' },
       'no-import': { type: 'boolean', default: false },
       'import-daily': { type: 'string' },
       reports: { type: 'boolean', default: false },
@@ -137,6 +145,13 @@ function parse() {
     /** Invoices per generated import file (payments: 80 % of them); 0 skips the import rate. */
     importRows: values['no-import'] ? 0 : positive('import-rows', values['import-rows'], 200_000, true),
     importOnly: values['import-only'],
+    /** --load: throughput over HTTP against the in-process ceiling, on the seeded PostgreSQL database. */
+    load: values.load
+      ? {
+          connections: positive('connections', values.connections, 32, true),
+          seconds: positive('duration', values.duration, 30, true),
+        }
+      : undefined,
     /** New invoices of a daily batch into the benchmark ledger (payments: a quarter as many), rolled back; 0: none. */
     importDaily: values['import-daily'] === undefined ? 0 : positive('import-daily', values['import-daily'], 0, true),
     reports: values.reports
@@ -312,6 +327,18 @@ async function benchAllReports(options: Options, reports: NonNullable<Options['r
   return failed ? 1 : 0;
 }
 
+async function benchLoad(options: Options, load: { connections: number; seconds: number }): Promise<number> {
+  const machine = machineInfo();
+  const before = machine.uptime;
+  const figures = await measureLoad({ pgUrl: options.pgUrl, ...load, log });
+  const lines = loadLines(figures, load.connections, load.seconds);
+  const where = `Machine: ${machineLine(machine)}. Load before: \`${before}\`; after: \`${machineInfo().uptime}\`.`;
+  console.log(`\n${where}\n${lines.join('\n')}\n`);
+  writeLoad(RESULTS_DIR, figures, lines, where);
+  log(`wrote ${RESULTS_DIR}/load-latest.{md,json}`);
+  return figures.some((f) => f.http.errors > 0) ? 1 : 0;
+}
+
 async function main(): Promise<number> {
   const options = parse();
   if (options.reports) return benchAllReports(options, options.reports);
@@ -319,6 +346,7 @@ async function main(): Promise<number> {
     await benchImports(options);
     return 0;
   }
+  if (options.load) return benchLoad(options, options.load);
   removeOldExplains();
   const report: BenchReport = {
     startedAt: new Date().toISOString(),

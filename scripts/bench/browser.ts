@@ -79,7 +79,10 @@ export function ensureBuild(log: (m: string) => void, force = false): string | u
   return output;
 }
 
-function startServer(databaseUrl: string, log: (m: string) => void): { child: ChildProcess; output: () => string } {
+export function startServer(
+  databaseUrl: string,
+  log: (m: string) => void,
+): { child: ChildProcess; output: () => string } {
   const chunks: string[] = [];
   const child = spawn(path.join(process.cwd(), 'node_modules', '.bin', 'next'), ['start', '-p', String(BENCH_PORT)], {
     cwd: process.cwd(),
@@ -99,7 +102,7 @@ function startServer(databaseUrl: string, log: (m: string) => void): { child: Ch
   return { child, output: () => chunks.join('').slice(-4000) };
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
@@ -118,7 +121,7 @@ async function stopServer(child: ChildProcess): Promise<void> {
   }
 }
 
-async function waitReady(base: string, child: ChildProcess, output: () => string): Promise<void> {
+export async function waitReady(base: string, child: ChildProcess, output: () => string): Promise<void> {
   for (let i = 0; i < 120; i += 1) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -132,7 +135,7 @@ async function waitReady(base: string, child: ChildProcess, output: () => string
   throw new Error(`next start did not answer within 60 s:\n${output()}`);
 }
 
-async function signIn(base: string): Promise<{ name: string; value: string }[]> {
+export async function signIn(base: string): Promise<{ name: string; value: string }[]> {
   const res = await fetch(`${base}/api/sign_in`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },

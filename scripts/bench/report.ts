@@ -284,7 +284,7 @@ function mismatchLines(report: BenchReport): string[] {
   return lines;
 }
 
-function machineLine(m: Machine): string {
+export function machineLine(m: Machine): string {
   return `${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGb} GB RAM (${m.memoryAvailableGb ?? '?'} GB available at start), Node ${m.node}, ${m.platform}`;
 }
 
