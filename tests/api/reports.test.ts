@@ -289,7 +289,7 @@ describe('report totals equal the API', () => {
       expect(row.Collected).toBeCloseTo(m.collected, 2);
       expect(row['Closing balance']).toBeCloseTo(m.outstanding, 2);
     });
-    expect(total!.Collections).toBeCloseTo(sum(overview.months.map((m: { collected: number }) => m.collected)), 2);
+    expect(total!.Collected).toBeCloseTo(sum(overview.months.map((m: { collected: number }) => m.collected)), 2);
     const summary = (
       await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })
     ).json;
