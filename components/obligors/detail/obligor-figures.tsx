@@ -85,7 +85,7 @@ export function ObligorFigures({ code, isParent }: { code: string; isParent: boo
                   figure={annual.dso == null ? '-' : `${annual.dso.toFixed(1)} days`}
                   secondary={
                     <>
-                      Sales in 12 months <Money value={annual.sales12m} format={money} short />
+                      Sales in 12 months <Money value={annual.sales12m} format={money} />
                     </>
                   }
                 />
@@ -93,9 +93,7 @@ export function ObligorFigures({ code, isParent }: { code: string; isParent: boo
               <StatCard
                 label="Credit limit"
                 testId="card-credit-limit"
-                figure={
-                  credit.creditLimit == null ? 'No limit' : <Money value={credit.creditLimit} format={money} short />
-                }
+                figure={credit.creditLimit == null ? 'No limit' : <Money value={credit.creditLimit} format={money} />}
                 secondary={
                   credit.creditLimit == null ? undefined : (
                     <span className="flex items-center justify-between gap-2">
@@ -104,7 +102,7 @@ export function ObligorFigures({ code, isParent }: { code: string; isParent: boo
                           <span className="font-medium text-rose-700">Over the limit</span>
                         ) : (
                           <>
-                            Available <Money value={credit.available ?? 0} format={money} short />
+                            Available <Money value={credit.available ?? 0} format={money} />
                           </>
                         )}
                       </span>
