@@ -38,7 +38,7 @@ export function Money({
   whole = false,
   className = '',
 }: {
-  /** `whole` (with bare) rounds to the rupee in the widest tables; the exact amount shows on hover. */
+  /** `whole` rounds to the rupee (a table that shows whole rupees throughout); the exact amount shows on hover. */
   value: number;
   format: MoneyFormat;
   short?: boolean;
@@ -51,7 +51,9 @@ export function Money({
     ? formatMoneyShort(value, format.currency, format.locale)
     : bare
       ? formatFigure(value, format.locale, whole ? 0 : 2)
-      : full;
+      : whole
+        ? formatMoney(value, format.currency, format.locale, 0)
+        : full;
   return (
     <span
       className={`tabular-nums whitespace-nowrap ${value < 0 ? 'text-rose-700' : ''} ${className}`}
