@@ -47,7 +47,7 @@ export function Dim1Cards({ id }: { id: number }) {
             testId="card-collections"
           />
           <StatCard
-            label="DSO"
+            label="DSO today (12 months' sales)"
             figure={row!.dso == null ? '-' : `${row!.dso.toFixed(1)} days`}
             secondary="balance ÷ 12-month sales × 365"
             testId="card-dso"
