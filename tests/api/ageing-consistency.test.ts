@@ -1,8 +1,12 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, obligors, payments } from '@/lib/db/schema';
 import { ageItems, type LedgerItem } from '@/lib/domain/ageing';
-import { ZReceivablesQuery } from '@/lib/contract/receivables';
+import { ZInvoicesQuery, ZReceivablesQuery } from '@/lib/contract/receivables';
+import { queryRows } from '@/lib/db/query';
+import { todayIso } from '@/lib/domain/dates';
+import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
+import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import type { TestDatabase } from '../helpers/db';
 import { clientIdOf, createSeededDatabase, TEST_TODAY } from '../helpers/seeded';
@@ -107,5 +111,27 @@ describe('SQL ageing equals the domain rules on the demo ledger', () => {
     expect(sum('outstanding')).toBe(paise(summary.outstanding));
     expect(sum('overdue')).toBe(paise(summary.overdue));
     expect(sum('current')).toBe(paise(summary.current));
+  });
+});
+
+describe('open invoices today', () => {
+  it("count every open item as today's rollup does, and as the ledger does", async () => {
+    const today = todayIso();
+    await refreshStaleRollups(database.db, today);
+    const [ledger] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from invoices where client_id = ${clientId} and settled_date is null
+        and issue_date <= ${today}::date`,
+    );
+    const listed = await listOpenInvoices(database.db, clientId, ZInvoicesQuery.parse({ count: 10 }));
+    expect(ledger!.n).toBeGreaterThan(100);
+    expect(listed.total).toBe(ledger!.n);
+    // A filter that keeps every document counts them the ledger's way: the same number.
+    const withFilter = await listOpenInvoices(
+      database.db,
+      clientId,
+      ZInvoicesQuery.parse({ count: 10, invoiceNum: '/20' }),
+    );
+    expect(withFilter.total).toBe(ledger!.n);
   });
 });

@@ -4,7 +4,14 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { payments } from '@/lib/db/schema';
 import type { TInvoiceDetail, TInvoicesQuery, TOpenInvoiceRow } from '@/lib/contract/receivables';
-import { creditBucket, daysBetween, invoiceBucket, type AgeingBoundaries, boundariesOf } from '@/lib/domain/ageing';
+import {
+  creditBucket,
+  CREDIT_BUCKETS,
+  daysBetween,
+  invoiceBucket,
+  type AgeingBoundaries,
+  boundariesOf,
+} from '@/lib/domain/ageing';
 import { RISK_CLASS_RATING } from '@/lib/domain/filters';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { todayIso } from '@/lib/domain/dates';
@@ -16,6 +23,7 @@ import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obli
 import { escapeLike } from './ageing-source';
 import { ageingSource } from './ageing-query';
 import { openItemTerms } from './open-items';
+import { column } from './ageing-columns';
 import { ageingView } from './ageing-view';
 
 interface OpenInvoiceRaw {
@@ -103,6 +111,17 @@ export async function listOpenInvoices(
     where ${sql.join(where, sql` and `)}`;
   // Every item has its obligor (foreign key): without obligor filters the count needs no join.
   const countFrom = byObligor ? from : sql`from invoices i where ${sql.join(where, sql` and `)}`;
+  // Every open item of the client today, unfiltered: today's rollup has already counted them, one
+  // per credit-basis bucket, in one row (counting 180,000 index entries costs ~90 ms at a million).
+  const everyOpenItem = asOf === today && where.length === conditions.length;
+  const countSql = everyOpenItem
+    ? sql`select coalesce((select ${sql.join(
+        CREDIT_BUCKETS.map((k) => sql`c.${column(`${k}Num`)}`),
+        sql` + `,
+      )} from client_ageing c join ageing_snapshots s on s.client_id = c.client_id and s.as_of_date = c.as_of_date
+        where c.client_id = ${clientId} and c.as_of_date = ${asOf}::date),
+        (select count(*) ${countFrom})) as n`
+    : sql`select count(*) as n ${countFrom}`;
   const asc = query.order === 'ASC';
   const sort: Record<TInvoicesQuery['sortBy'], SQL> = {
     issueDate: sql`i.issue_date`,
@@ -130,7 +149,7 @@ export async function listOpenInvoices(
       order by ${debtsFirst}${sort[query.sortBy]} ${direction} nulls last, i.sys_invoice_num
       limit ${query.count} offset ${(query.offset - 1) * query.count}`,
     ),
-    queryRows<{ n: string }>(db, sql`select count(*) as n ${countFrom}`),
+    queryRows<{ n: string }>(db, countSql),
   ]);
   return {
     total: Number(count?.n ?? 0),
