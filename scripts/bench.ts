@@ -19,12 +19,10 @@
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { todayIso } from '@/lib/domain/dates';
 import { ensureBuild, measureDashboard } from './bench/browser';
 import { readBuildStats } from './bench/build-stats';
 import { benchCalls, callContext } from './bench/calls';
-import { DEFAULT_PG_URL, PGLITE_DIR, prepareDataset, type BenchDataset, type DbKind } from './bench/dataset';
+import { PGLITE_DIR, prepareDataset, type BenchDataset, type DbKind } from './bench/dataset';
 import { explainSlowest } from './bench/explain';
 import {
   judge,
@@ -46,127 +44,10 @@ import {
 import { measure } from './bench/timing';
 import { importRateLines, measureImportRate, writeImportRates, type ImportRate } from './bench/import-rate';
 import { measureDailyImport, writeDailyImport } from './bench/import-daily';
-import { benchReports, parseReportCodes } from './bench/reports';
+import { benchReports } from './bench/reports';
 import { loadLines, measureLoad, writeLoad } from './bench/load';
+import { parse, USAGE, type Options } from './bench/options';
 import { runCli } from './run-cli';
-
-const USAGE = `usage: npm run bench -- [--scale N] [--pglite-scale N] [--db postgres|pglite|both] [--iterations N]
-       [--warmups N] [--baseline-iterations N] [--skip-seed] [--browser|--no-browser] [--build-stats]
-       [--reuse postgres|pglite] [--no-baseline] [--no-explain] [--calls id,id] [--today YYYY-MM-DD]
-       [--import-rows N] [--import-only] [--no-import] [--import-daily N]
-       [--load [--connections N] [--duration S]]
-       [--reports [--report CODE,CODE] [--report-date YYYY-MM-DD,…] [--report-user EMAIL] [--read-rate MB/s]]`;
-
-/** Scale 17: VARDHMAN gets 60,000 x 17 = 1.02M documents (and 5,100 parents / 51,000 children). */
-const DEFAULT_SCALE = 17;
-
-function positive(name: string, value: string | undefined, fallback: number, integer = false): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n)))
-    throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}\n${USAGE}`);
-  return n;
-}
-
-function parse() {
-  const { values } = parseArgs({
-    options: {
-      scale: { type: 'string' },
-      'pglite-scale': { type: 'string' },
-      db: { type: 'string', default: 'both' },
-      iterations: { type: 'string' },
-      warmups: { type: 'string' },
-      'baseline-iterations': { type: 'string' },
-      'skip-seed': { type: 'boolean', default: false },
-      reuse: { type: 'string' },
-      browser: { type: 'boolean', default: true },
-      'no-browser': { type: 'boolean', default: false },
-      'build-stats': { type: 'boolean', default: false },
-      'no-baseline': { type: 'boolean', default: false },
-      'no-explain': { type: 'boolean', default: false },
-      calls: { type: 'string' },
-      today: { type: 'string' },
-      'import-rows': { type: 'string' },
-      'import-only': { type: 'boolean', default: false },
-      load: { type: 'boolean', default: false },
-      connections: { type: 'string' },
-      duration: { type: 'string' },
-      'no-import': { type: 'boolean', default: false },
-      'import-daily': { type: 'string' },
-      reports: { type: 'boolean', default: false },
-      report: { type: 'string' },
-      'report-date': { type: 'string' },
-      'report-user': { type: 'string', default: 'admin@vardhman.test' },
-      'read-rate': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  if (!['postgres', 'pglite', 'both'].includes(values.db))
-    throw new Error(`--db must be postgres, pglite or both\n${USAGE}`);
-  if (values.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(values.today))
-    throw new Error(`--today must be YYYY-MM-DD\n${USAGE}`);
-  const scale = positive('scale', values.scale, DEFAULT_SCALE);
-  const reportDates = (values['report-date'] ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (reportDates.some((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d)))
-    throw new Error(`--report-date takes YYYY-MM-DD dates separated by a comma\n${USAGE}`);
-  const reuse = (values.reuse ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (reuse.some((k) => k !== 'postgres' && k !== 'pglite'))
-    throw new Error(`--reuse takes postgres, pglite or both separated by a comma\n${USAGE}`);
-  return {
-    scale,
-    pgliteScale: positive('pglite-scale', values['pglite-scale'], scale),
-    dbs: (values.db === 'both' ? ['postgres', 'pglite'] : [values.db]) as DbKind[],
-    iterations: positive('iterations', values.iterations, 30, true),
-    warmups: positive('warmups', values.warmups, 3, true),
-    baselineIterations: positive('baseline-iterations', values['baseline-iterations'], 5, true),
-    /** Databases reused as they are (--skip-seed: all of them; --reuse: the ones named). */
-    reuse: (values['skip-seed'] ? ['postgres', 'pglite'] : reuse) as DbKind[],
-    browser: values.browser && !values['no-browser'],
-    buildStats: values['build-stats'],
-    baseline: !values['no-baseline'],
-    explain: !values['no-explain'],
-    calls: values.calls
-      ? values.calls
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : undefined,
-    today: values.today ?? todayIso(),
-    /** Invoices per generated import file (payments: 80 % of them); 0 skips the import rate. */
-    importRows: values['no-import'] ? 0 : positive('import-rows', values['import-rows'], 200_000, true),
-    importOnly: values['import-only'],
-    /** --load: throughput over HTTP against the in-process ceiling, on the seeded PostgreSQL database. */
-    load: values.load
-      ? {
-          connections: positive('connections', values.connections, 32, true),
-          seconds: positive('duration', values.duration, 30, true),
-        }
-      : undefined,
-    /** New invoices of a daily batch into the benchmark ledger (payments: a quarter as many), rolled back; 0: none. */
-    importDaily: values['import-daily'] === undefined ? 0 : positive('import-daily', values['import-daily'], 0, true),
-    reports: values.reports
-      ? {
-          codes: parseReportCodes(values.report),
-          dates: reportDates,
-          email: values['report-user'],
-          readRate: values['read-rate'] === undefined ? null : positive('read-rate', values['read-rate'], 1),
-        }
-      : undefined,
-    pgUrl: process.env.BENCH_DATABASE_URL || DEFAULT_PG_URL,
-  };
-}
-
-type Options = ReturnType<typeof parse>;
 
 const started = performance.now();
 const log = (message: string) =>
