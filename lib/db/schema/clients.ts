@@ -36,6 +36,13 @@ export const clients = pgTable(
     riskColourMedium: text().notNull().default('#d97706'),
     riskColourHigh: text().notNull().default('#e11d48'),
     riskColourUnrated: text().notNull().default('#94a3b8'),
+    // Where customers pay: the UPI address (VPA) of every payment link and QR code, and the bank
+    // account printed beside it for NEFT/RTGS. Unset: reminders and statements carry no payment link.
+    upiVpa: text(),
+    bankName: text(),
+    bankAccountName: text(),
+    bankAccountNumber: text(),
+    bankIfsc: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

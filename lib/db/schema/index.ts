@@ -7,3 +7,4 @@ export * from './investors';
 export * from './rollups';
 export * from './imports';
 export * from './portal';
+export * from './collections';

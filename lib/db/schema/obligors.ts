@@ -108,7 +108,7 @@ export const communications = pgTable(
     id: integer().notNull().generatedByDefaultAsIdentity(),
     sysObligorCode: text().notNull(),
     commDate: date().notNull(),
-    channel: text().$type<'CALL' | 'EMAIL' | 'VISIT' | 'PROMISE_TO_PAY'>().notNull(),
+    channel: text().$type<'CALL' | 'EMAIL' | 'VISIT' | 'PROMISE_TO_PAY' | 'WHATSAPP'>().notNull(),
     summary: text().notNull(),
     promisedAmount: numeric({ precision: 18, scale: 2 }),
     followUpDate: date(),
@@ -122,7 +122,7 @@ export const communications = pgTable(
       foreignColumns: [obligors.clientId, obligors.sysObligorCode],
     }),
     index('communications_obligor').on(t.clientId, t.sysObligorCode, t.commDate),
-    check('communications_channel', sql`${t.channel} in ('CALL', 'EMAIL', 'VISIT', 'PROMISE_TO_PAY')`),
+    check('communications_channel', sql`${t.channel} in ('CALL', 'EMAIL', 'VISIT', 'PROMISE_TO_PAY', 'WHATSAPP')`),
   ],
 );
 
