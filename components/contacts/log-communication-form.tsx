@@ -19,6 +19,7 @@ const SUMMARY_PLACEHOLDER: Record<TChannel, string> = {
   EMAIL: 'e.g. Sent the statement of account and asked for balance confirmation.',
   VISIT: 'e.g. Met the owner at the godown; collected a cheque for part of the overdue.',
   PROMISE_TO_PAY: 'e.g. Promised NEFT against the two oldest invoices by Friday.',
+  WHATSAPP: 'e.g. Sent the overdue list on WhatsApp; the owner replied he will pay on Monday.',
 };
 
 /** Logs a call, email, visit or promise to pay on one obligor; the API's field messages show under each field. */

@@ -19,6 +19,7 @@ const CHANNEL_TONE: Record<TChannel, string> = {
   EMAIL: 'bg-violet-50 text-violet-700 ring-violet-200',
   VISIT: 'bg-amber-50 text-amber-800 ring-amber-200',
   PROMISE_TO_PAY: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+  WHATSAPP: 'bg-green-50 text-green-800 ring-green-200',
 };
 
 /**

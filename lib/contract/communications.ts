@@ -4,7 +4,7 @@ import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
 import { ZClientIdParam, ZIsoDate, ZPaging } from './common';
 
-export const COMMUNICATION_CHANNELS = ['CALL', 'EMAIL', 'VISIT', 'PROMISE_TO_PAY'] as const;
+export const COMMUNICATION_CHANNELS = ['CALL', 'EMAIL', 'VISIT', 'PROMISE_TO_PAY', 'WHATSAPP'] as const;
 export type TChannel = (typeof COMMUNICATION_CHANNELS)[number];
 
 export const CHANNEL_LABELS: Record<TChannel, string> = {
@@ -12,6 +12,7 @@ export const CHANNEL_LABELS: Record<TChannel, string> = {
   EMAIL: 'Email',
   VISIT: 'Visit',
   PROMISE_TO_PAY: 'Promise to pay',
+  WHATSAPP: 'WhatsApp',
 };
 
 export const SUMMARY_MAX_LENGTH = 2000;
@@ -52,7 +53,7 @@ export const ZLogCommunicationBody = z
   .object({
     clientId: ZClientIdParam,
     commDate: ZIsoDate,
-    channel: z.enum(COMMUNICATION_CHANNELS, { error: 'choose call, email, visit or promise to pay' }),
+    channel: z.enum(COMMUNICATION_CHANNELS, { error: 'choose call, email, visit, promise to pay or WhatsApp' }),
     summary: z
       .string({ error: 'write what was said or agreed' })
       .trim()
