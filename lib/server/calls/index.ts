@@ -2,6 +2,7 @@ import 'server-only';
 import { accounts } from './accounts';
 import { auth } from './auth';
 import { clients } from './clients';
+import { collections } from './collections';
 import { communications } from './communications';
 import { contacts } from './contacts';
 import { creditLimits } from './credit-limits';
@@ -42,6 +43,7 @@ export const CALLS = {
   investors,
   reports,
   imports,
+  collections,
 };
 
 export type CallTable = typeof CALLS;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { MIN_SEARCH_LENGTH } from '@/lib/constants';
+import { NEXT_ACTIONS } from '@/lib/domain/worklist';
+import { API_ACCESS } from './access';
+import { call, paged } from './call';
+import { ZClientIdParam, ZId, ZPaging } from './common';
+
+/** GET /collections/worklist: the families to work today, most pressing first. */
+export const ZWorklistQuery = ZPaging.extend({
+  clientId: ZClientIdParam,
+  /** One collector's families (a field officer's id); a field officer always sees only their own. */
+  collectorId: ZId.optional(),
+  /** Words of the family's name or its code (3+ characters). */
+  search: z
+    .string()
+    .trim()
+    .min(MIN_SEARCH_LENGTH, `enter at least ${MIN_SEARCH_LENGTH} characters`)
+    .max(100)
+    .optional(),
+});
+export type TWorklistQuery = z.infer<typeof ZWorklistQuery>;
+
+export const ZWorklistRow = z.strictObject({
+  rank: z.number().int(),
+  sysObligorCode: z.string(),
+  name: z.string(),
+  city: z.string().nullable(),
+  collectorId: z.number().int().nullable(),
+  collectorName: z.string().nullable(),
+  priority: z.number(),
+  nextAction: z.enum(NEXT_ACTIONS),
+  nextActionLabel: z.string(),
+  overdue: z.number(),
+  outstanding: z.number(),
+  /** The oldest overdue bucket on the credit basis, 1-4, and its label ("61-90 days"). */
+  oldestBucket: z.number().int(),
+  oldestBucketLabel: z.string(),
+  rating: z.enum(['high', 'medium', 'low']).nullable(),
+  brokenPromises: z.number().int(),
+  promisedToday: z.number(),
+  nextPromiseDate: z.string().nullable(),
+  nextPromiseAmount: z.number(),
+  disputed: z.number(),
+  lastContactDate: z.string().nullable(),
+  daysSinceContact: z.number().int().nullable(),
+  /** The family's first contact with an Indian mobile number, for WhatsApp and calls. */
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+});
+export type TWorklistRow = z.infer<typeof ZWorklistRow>;
+
+export const collectionCalls = {
+  worklist: call({
+    method: 'GET',
+    path: '/collections/worklist',
+    query: ZWorklistQuery,
+    access: { userType: 'borrowers', requirement: API_ACCESS.tasks },
+    summary: "The collector's worklist: families with overdue debt in the user's scope, ranked by priority",
+    answer: paged(ZWorklistRow),
+  }),
+};

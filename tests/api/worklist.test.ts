@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as worklistRoute } from '@/app/api/collections/worklist/route';
+import type { TWorklistRow } from '@/lib/contract/collections';
+import { queryRows } from '@/lib/db/query';
+import { todayIso } from '@/lib/domain/dates';
+import { callRoute } from '../helpers/api';
+import { notesWorld, type User } from '../helpers/customer-notes';
+import type { TestDatabase } from '../helpers/db';
+
+let database: TestDatabase;
+let clientId: number;
+let admin: User, guest: User, kaveri: User;
+
+const today = () => todayIso();
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+const list = (user: User, query: Record<string, string | number> = {}) =>
+  callRoute(worklistRoute, '/api/collections/worklist', { cookie: user.cookie, query: { count: 500, ...query } });
+
+/** Each family's overdue today straight from invoices and payments, under an optional field officer's scope. */
+async function overdueFromLedger(guestId?: number): Promise<Map<string, number>> {
+  const found = await rows<{ family: string; overdue: string }>(sql`
+    select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
+      sum(i.amount - coalesce((select sum(p.amount) from payments p where p.client_id = i.client_id
+        and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${today()}::date), 0)) as overdue
+    from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+    where i.client_id = ${clientId} and i.issue_date <= ${today()}::date
+      and coalesce(i.due_date, i.issue_date) < ${today()}::date
+      ${guestId ? sql`and o.guest_id = ${guestId}` : sql``}
+    group by 1`);
+  return new Map(found.filter((r) => Math.abs(Number(r.overdue)) > 0.001).map((r) => [r.family, Number(r.overdue)]));
+}
+
+beforeAll(async () => {
+  ({ database, clientId, admin, guest, kaveri } = await notesWorld());
+});
+afterAll(() => database?.dispose());
+
+describe('collector worklist', () => {
+  it("lists exactly the families with something overdue today, with the ledger's amounts, ranked by priority", async () => {
+    const res = await list(admin);
+    expect(res.status).toBe(200);
+    const worklist = res.json as TWorklistRow[];
+    const ledger = await overdueFromLedger();
+    const positive = [...ledger].filter(([, v]) => v > 0);
+    expect(Number(res.headers.get('x-totalrecords'))).toBe(positive.length);
+    expect(worklist.length).toBe(Math.min(500, positive.length));
+    for (const row of worklist) expect(row.overdue).toBeCloseTo(ledger.get(row.sysObligorCode)!, 2);
+    expect(worklist.map((r) => r.rank)).toEqual(worklist.map((_, i) => i + 1));
+    for (let i = 1; i < worklist.length; i++)
+      expect(worklist[i - 1]!.priority).toBeGreaterThanOrEqual(worklist[i]!.priority);
+    expect(worklist[0]!.priority).toBeLessThanOrEqual(100);
+  });
+
+  it('pages with the same order and total', async () => {
+    const all = (await list(admin, { count: 500 })).json as TWorklistRow[];
+    const page2 = await list(admin, { count: 5, offset: 2 });
+    expect((page2.json as TWorklistRow[]).map((r) => r.sysObligorCode)).toEqual(
+      all.slice(5, 10).map((r) => r.sysObligorCode),
+    );
+    expect(Number(page2.headers.get('x-totalrecords'))).toBe(all.length);
+  });
+
+  it("shows a field officer only their customers' overdue; the admin sees the same list for that collector", async () => {
+    const mine = await list(guest);
+    expect(mine.status).toBe(200);
+    const guestRows = mine.json as TWorklistRow[];
+    const ledger = await overdueFromLedger(guest.userId);
+    expect(guestRows.length).toBe([...ledger.values()].filter((v) => v > 0).length);
+    for (const row of guestRows) expect(row.overdue).toBeCloseTo(ledger.get(row.sysObligorCode)!, 2);
+    const forCollector = (await list(admin, { collectorId: guest.userId })).json as TWorklistRow[];
+    expect(forCollector.map((r) => [r.sysObligorCode, r.overdue])).toEqual(
+      guestRows.map((r) => [r.sysObligorCode, r.overdue]),
+    );
+    // Asking for another collector's list gives a field officer nothing, not that list.
+    const other = await list(guest, { collectorId: admin.userId });
+    expect(other.status).toBe(200);
+    expect(other.json).toEqual([]);
+  });
+
+  it("never shows another client's families", async () => {
+    const vardhman = new Set(((await list(admin)).json as TWorklistRow[]).map((r) => r.sysObligorCode));
+    const theirs = await list(kaveri);
+    expect(theirs.status).toBe(200);
+    const codes = (theirs.json as TWorklistRow[]).map((r) => r.sysObligorCode);
+    expect(codes.length).toBeGreaterThan(0);
+    expect(codes.some((c) => vardhman.has(c))).toBe(false);
+  });
+
+  it('puts a promise due today first in its next action and raises its family; a broken one asks for a call', async () => {
+    const before = (await list(admin)).json as TWorklistRow[];
+    const quiet = before.at(-1)!;
+    const second = before.at(-2)!;
+    await database.db
+      .execute(sql`insert into promises (client_id, sys_obligor_code, on_family, amount, promised_date, taken_on, channel, status)
+      values (${clientId}, ${quiet.sysObligorCode}, true, 5000, ${today()}::date, ${today()}::date - 3, 'CALL', 'OPEN'),
+             (${clientId}, ${second.sysObligorCode}, true, 7000, ${today()}::date - 2, ${today()}::date - 9, 'CALL', 'BROKEN')`);
+    const after = (await list(admin)).json as TWorklistRow[];
+    const promised = after.find((r) => r.sysObligorCode === quiet.sysObligorCode)!;
+    expect(promised.nextAction).toBe('CHECK_PROMISE');
+    expect(promised.promisedToday).toBe(5000);
+    expect(promised.priority).toBeCloseTo(quiet.priority + 10, 1);
+    const broken = after.find((r) => r.sysObligorCode === second.sysObligorCode)!;
+    expect(broken.brokenPromises).toBe(1);
+    expect(broken.nextAction).toBe('CALL_BROKEN_PROMISE');
+  });
+
+  it('counts days since the last contact from the communications of the whole family', async () => {
+    const [row] = ((await list(admin)).json as TWorklistRow[]).filter((r) => r.daysSinceContact !== 0);
+    const [member] = await rows<{ code: string }>(sql`select sys_obligor_code as code from obligors
+      where client_id = ${clientId} and coalesce(parent_sys_obligor_code, sys_obligor_code) = ${row!.sysObligorCode}
+      order by parent_sys_obligor_code nulls last limit 1`);
+    await database.db.execute(sql`insert into communications (client_id, sys_obligor_code, comm_date, channel, summary)
+      values (${clientId}, ${member!.code}, ${today()}::date, 'WHATSAPP', 'Sent the overdue list')`);
+    const after = ((await list(admin)).json as TWorklistRow[]).find((r) => r.sysObligorCode === row!.sysObligorCode)!;
+    expect(after.daysSinceContact).toBe(0);
+    expect(after.lastContactDate).toBe(today());
+  });
+
+  it('refuses bad input with a field message', async () => {
+    const short = await list(admin, { search: 'ab' });
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.json)).toMatch(/at least 3 characters/);
+    expect((await list(admin, { collectorId: 'abc' })).status).toBe(400);
+    expect((await list(admin, { offset: 0 })).status).toBe(400);
+  });
+});
