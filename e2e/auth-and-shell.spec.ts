@@ -8,6 +8,7 @@ const FULL_MENU = [
   'Receivables',
   'Reports',
   'Region Performance',
+  'Worklist',
   'Tasks',
   'Credit Limit',
 ];
@@ -167,10 +168,10 @@ test.describe('signed in as root', () => {
 test.describe('signed in as the finance staff without permission data', () => {
   test.use({ storageState: stateOf('staff') });
 
-  test('a non-admin with no permission data gets Receivables and Tasks, and is refused elsewhere', async ({ page }) => {
+  test('a non-admin with no permission data gets Receivables, the worklist and Tasks, and is refused elsewhere', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL('/borrowers/receivables');
-    expect(await menuLabels(page)).toEqual(['Receivables', 'Tasks']);
+    expect(await menuLabels(page)).toEqual(['Receivables', 'Worklist', 'Tasks']);
     await screenshot(page, 'fallback-shell');
 
     await page.goto('/borrowers/reports');
@@ -189,7 +190,7 @@ test.describe('signed in as the field officer', () => {
   test('the field officer and the area sales manager see the menus their permissions grant', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL('/borrowers/obligors');
-    expect(await menuLabels(page)).toEqual(['Customer Analysis', 'Receivables', 'Tasks']);
+    expect(await menuLabels(page)).toEqual(['Customer Analysis', 'Receivables', 'Worklist', 'Tasks']);
     await page.goto('/borrowers/users');
     await expect(page).toHaveURL('/borrowers/errors/unauthorized');
 
@@ -201,6 +202,7 @@ test.describe('signed in as the field officer', () => {
       'Customer Analysis',
       'Receivables',
       'Region Performance',
+      'Worklist',
       'Tasks',
       'Credit Limit',
     ]);

@@ -170,7 +170,7 @@ test('the tour walks the admin through six menu groups and the field officer thr
     'Receivables',
     'Reports',
     'Region Performance',
-    'Tasks',
+    'Worklist and tasks',
   ]);
   await page.getByTestId('start-tour').click();
   await expect(page.locator('.driver-popover')).toBeVisible();
@@ -180,7 +180,7 @@ test('the tour walks the admin through six menu groups and the field officer thr
   await actAs(page, 'guest');
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  expect(await countTourSteps(page)).toEqual(['Receivables', 'Tasks']);
+  expect(await countTourSteps(page)).toEqual(['Receivables', 'Worklist and tasks']);
 });
 
 test.describe('signed in as the portal-only user', () => {

@@ -8,6 +8,7 @@ export type MenuIcon =
   | 'reports'
   | 'performance'
   | 'tasks'
+  | 'worklist'
   | 'credit'
   | 'securities'
   | 'offerings';
@@ -55,6 +56,7 @@ const BORROWER_MENU: BorrowerMenuEntry[] = [
     href: '/borrowers/dimension1',
     icon: 'performance',
   },
+  { group: 'TASKS', feature: 'TASKS', label: () => 'Worklist', href: '/borrowers/worklist', icon: 'worklist' },
   { group: 'TASKS', feature: 'TASKS', label: () => 'Tasks', href: '/borrowers/tasks', icon: 'tasks' },
   {
     group: 'CREDIT LIMIT',

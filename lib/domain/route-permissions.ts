@@ -17,6 +17,7 @@ const ROUTE_REQUIREMENTS: [prefix: string, requirement: RouteRequirement][] = [
   ['/borrowers/dimension1', { type: 'Page', feature: 'BUSINESS PERFORMANCE' }],
   ['/borrowers/business-performance-beta', { type: 'Page', feature: 'BUSINESS PERFORMANCE' }],
   ['/borrowers/tasks', { type: 'Page', feature: 'TASKS' }],
+  ['/borrowers/worklist', { type: 'Page', feature: 'TASKS' }],
   ['/borrowers/credit_limit', { type: 'Page', feature: 'CREDIT LIMIT' }],
   ['/borrowers/customerportal', { type: 'Page', feature: 'CUSTOMER PORTAL' }],
   ['/customerportal', { type: 'Page', feature: 'CUSTOMER PORTAL' }],

@@ -37,8 +37,9 @@ const STEPS: Record<string, (dim1Name: string) => Omit<TourStep, 'group'>> = {
     description: `Receivables, overdue, collections and DSO for each ${dim1.toLowerCase()}, with its trend, top customers and breakdown.`,
   }),
   TASKS: () => ({
-    title: 'Tasks',
-    description: 'Follow-ups for the collectors: create, assign and close tasks; you are reminded when they fall due.',
+    title: 'Worklist and tasks',
+    description:
+      'Start each morning on the worklist: families with overdue debt, most pressing first, with one-click calls and WhatsApp reminders. Tasks are the follow-ups: create, assign and close them; you are reminded when they fall due.',
   }),
   'CREDIT LIMIT': () => ({
     title: 'Credit Limit',

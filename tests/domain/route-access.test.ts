@@ -127,13 +127,18 @@ describe('side menu', () => {
       'Receivables',
       'Reports',
       'Region Performance',
+      'Worklist',
       'Tasks',
       'Credit Limit',
     ]);
   });
 
   it('shows Receivables and Tasks to the fallback user and My Securities, New Offerings to investors', () => {
-    expect(buildMenu(fallback, 'Region').map((e) => e.href)).toEqual(['/borrowers/receivables', '/borrowers/tasks']);
+    expect(buildMenu(fallback, 'Region').map((e) => e.href)).toEqual([
+      '/borrowers/receivables',
+      '/borrowers/worklist',
+      '/borrowers/tasks',
+    ]);
     expect(buildMenu(investor, 'Region').map((e) => e.label)).toEqual(['My Securities', 'New Offerings']);
   });
 });

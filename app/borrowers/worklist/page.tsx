@@ -1,0 +1,104 @@
+import { ZWorklistQuery } from '@/lib/contract/collections';
+import { flattenParams, type SearchParams } from '@/lib/client/url-state';
+import { pageGate } from '@/lib/backend/page-gate';
+import { WarningBox } from '@/components/feedback/warning-box';
+import { WorklistTable } from '@/components/collections/worklist-table';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+import { ParamSelect } from '@/components/ui/param-select';
+import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
+import { UrlSearchBox } from '@/components/ui/url-search-box';
+
+export const metadata = { title: 'Worklist | Client receivables dashboard' };
+
+const PATH = '/borrowers/worklist';
+
+export default async function WorklistPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const params = flattenParams(await searchParams);
+  const { backend, session } = await pageGate();
+  const scoped = session.role === 'guest' || session.role === 'representative';
+  const people = scoped ? [] : await backend.personnel.clientUsers();
+  const collectors = people.filter((p) => p.role === 'guest');
+  const invalid = checkLink(ZWorklistQuery, params);
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title="Worklist"
+        description="Every family with something overdue today, most pressing first: the amount and its age, risk, promises due or broken, and how long since anyone spoke to them. Work down the list."
+      />
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <UrlSearchBox
+          param="search"
+          id="worklist-search"
+          label="Search"
+          placeholder="Customer name or code"
+          className="min-w-56"
+        />
+        {!scoped && (
+          <ParamSelect
+            name="collectorId"
+            label="Collector"
+            allLabel="All collectors"
+            options={collectors.map((p) => ({ value: String(p.id), label: p.name }))}
+          />
+        )}
+      </div>
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        {invalid ? (
+          <div className="p-5">
+            <InvalidLink message={invalid} resetHref={PATH} />
+          </div>
+        ) : (
+          <Worklist params={params} />
+        )}
+      </section>
+      <p className="mt-3 text-xs text-slate-500">
+        Priority (0-100): overdue amount up to 35 points, age of the oldest overdue up to 25, risk rating up to 10,
+        promises broken in the last 90 days up to 10, a promise due today 10, days without contact up to 10. A family
+        waiting on a promise, or whose overdue is all in dispute, counts half.
+      </p>
+    </div>
+  );
+}
+
+async function Worklist({ params }: { params: Record<string, string> }) {
+  const { backend, clientSettings } = await pageGate();
+  const settings = await clientSettings();
+  let page: {
+    offset: number;
+    count: number;
+    rows: Awaited<ReturnType<typeof backend.collections.worklist>>['rows'];
+    total: number;
+  };
+  try {
+    const query = ZWorklistQuery.parse(params);
+    const { rows, total } = await backend.collections.worklist({ query: params });
+    page = { offset: query.offset, count: query.count, rows, total };
+  } catch (error) {
+    console.error('Error fetching the worklist', error);
+    return (
+      <div className="p-5">
+        <WarningBox kind="error" />
+      </div>
+    );
+  }
+  if (page.rows.length === 0)
+    return (
+      <div className="p-5">
+        <WarningBox kind="empty" />
+      </div>
+    );
+  return (
+    <>
+      <WorklistTable rows={page.rows} money={settings} clientName={settings.name} today={settings.today} />
+      <Pagination
+        total={page.total}
+        page={page.offset}
+        count={page.count}
+        pathname={PATH}
+        params={params}
+        noun="families"
+      />
+    </>
+  );
+}

@@ -1,0 +1,207 @@
+'use client';
+
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { LogCommunicationForm } from '@/components/contacts/log-communication-form';
+import { useToast } from '@/components/feedback/toast';
+import { RatingBadge } from '@/components/receivables/rating-badge';
+import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
+import { Day } from '@/components/ui/day';
+import { Money, type MoneyFormat } from '@/components/ui/money';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import type { TWorklistRow } from '@/lib/contract/collections';
+import { communicationCalls } from '@/lib/contract/communications';
+import { whatsappLink, whatsappReminderText } from '@/lib/domain/whatsapp';
+
+const ACTION_TONE: Record<TWorklistRow['nextAction'], string> = {
+  CHECK_PROMISE: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  CALL_BROKEN_PROMISE: 'bg-rose-50 text-rose-800 ring-rose-200',
+  ESCALATE: 'bg-rose-50 text-rose-800 ring-rose-200',
+  CALL: 'bg-amber-50 text-amber-800 ring-amber-200',
+  SEND_REMINDER: 'bg-sky-50 text-sky-800 ring-sky-200',
+  RESOLVE_DISPUTE: 'bg-violet-50 text-violet-800 ring-violet-200',
+  WAIT_FOR_PROMISE: 'bg-slate-50 text-slate-600 ring-slate-200',
+};
+
+const button =
+  'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium ring-1 ring-inset ring-slate-200 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
+
+/**
+ * The worklist's rows with their one-click actions: log a call (or any note, a promise included)
+ * and send on WhatsApp (the collector's own WhatsApp opens with the message written; the product
+ * logs it as a communication on the family's parent).
+ */
+export function WorklistTable({
+  rows,
+  money,
+  clientName,
+  today,
+}: {
+  rows: TWorklistRow[];
+  money: MoneyFormat;
+  clientName: string;
+  today: string;
+}) {
+  const router = useRouter();
+  const showToast = useToast();
+  const [logging, setLogging] = useState<TWorklistRow | null>(null);
+
+  async function sendOnWhatsApp(row: TWorklistRow, text: string, link: string) {
+    window.open(link, '_blank', 'noopener');
+    try {
+      await callApi(communicationCalls.log, {
+        params: { code: row.sysObligorCode },
+        body: { commDate: today, channel: 'WHATSAPP', summary: text },
+      });
+      showToast(`WhatsApp reminder to ${row.name} logged.`);
+      router.refresh();
+    } catch (err) {
+      showToast((await apiErrorMessage(err)).message);
+    }
+  }
+
+  return (
+    <>
+      <DataTable label="Worklist" testId="worklist-table">
+        <thead>
+          <tr>
+            <Th numeric>#</Th>
+            <Th>Customer family</Th>
+            <Th numeric>Overdue</Th>
+            <Th>Oldest</Th>
+            <Th>Risk</Th>
+            <Th>Promises</Th>
+            <Th>Last contact</Th>
+            <Th numeric>Priority</Th>
+            <Th>Next action</Th>
+            <Th>Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const text = whatsappReminderText({
+              contactName: row.contactName,
+              customerName: row.name,
+              clientName,
+              amountDue: row.overdue,
+              oldestBucketLabel: row.oldestBucketLabel,
+            });
+            const link = whatsappLink(row.contactPhone, text);
+            return (
+              <Tr key={row.sysObligorCode} data-code={row.sysObligorCode}>
+                <Td numeric className="text-slate-400">
+                  {row.rank}
+                </Td>
+                <Td>
+                  <Link
+                    href={`/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`}
+                    className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                  >
+                    {row.name}
+                  </Link>
+                  <div className="text-xs text-slate-500">
+                    {[row.sysObligorCode, row.city, row.collectorName && `Collector: ${row.collectorName}`]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </div>
+                </Td>
+                <Td numeric>
+                  <Money value={row.overdue} format={money} />
+                  {row.disputed > 0 && (
+                    <div className="text-xs text-violet-700">
+                      <Money value={row.disputed} format={money} /> in dispute
+                    </div>
+                  )}
+                </Td>
+                <Td className="whitespace-nowrap">{row.oldestBucketLabel}</Td>
+                <Td>{row.rating ? <RatingBadge rating={row.rating} /> : <span className="text-slate-400">-</span>}</Td>
+                <Td className="text-xs">
+                  {row.promisedToday > 0 && (
+                    <div className="font-medium text-emerald-700">
+                      <Money value={row.promisedToday} format={money} /> due today
+                    </div>
+                  )}
+                  {row.nextPromiseDate && (
+                    <div className="text-slate-600">
+                      <Money value={row.nextPromiseAmount} format={money} /> by <Day iso={row.nextPromiseDate} />
+                    </div>
+                  )}
+                  {row.brokenPromises > 0 && <div className="text-rose-700">{row.brokenPromises} broken (90 days)</div>}
+                  {!row.promisedToday && !row.nextPromiseDate && !row.brokenPromises && (
+                    <span className="text-slate-400">-</span>
+                  )}
+                </Td>
+                <Td className="whitespace-nowrap text-xs">
+                  {row.lastContactDate ? (
+                    <>
+                      <Day iso={row.lastContactDate} />
+                      <div className="text-slate-500">
+                        {row.daysSinceContact === 0 ? 'today' : `${row.daysSinceContact} days ago`}
+                      </div>
+                    </>
+                  ) : (
+                    <span className="text-slate-500">never</span>
+                  )}
+                </Td>
+                <Td numeric className="font-semibold text-slate-900">
+                  {row.priority.toFixed(1)}
+                </Td>
+                <Td>
+                  <span
+                    className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${ACTION_TONE[row.nextAction]}`}
+                  >
+                    {row.nextActionLabel}
+                  </span>
+                </Td>
+                <Td>
+                  <div className="flex flex-wrap gap-1">
+                    <button type="button" className={button} onClick={() => setLogging(row)}>
+                      Log a call
+                    </button>
+                    <button
+                      type="button"
+                      className={button}
+                      disabled={!link}
+                      title={
+                        link
+                          ? `Opens WhatsApp for ${row.contactPhone} with the reminder written`
+                          : 'No Indian mobile number on file for this customer'
+                      }
+                      onClick={() => link && void sendOnWhatsApp(row, text, link)}
+                      data-wa-link={link ?? undefined}
+                    >
+                      WhatsApp
+                    </button>
+                  </div>
+                </Td>
+              </Tr>
+            );
+          })}
+        </tbody>
+      </DataTable>
+      <Dialog open={logging !== null} onClose={() => setLogging(null)} className="relative z-50">
+        <div className="fixed inset-0 bg-slate-900/30" aria-hidden="true" />
+        <div className="fixed inset-0 flex items-center justify-center p-4">
+          <DialogPanel className="w-full max-w-2xl overflow-hidden rounded-xl bg-white shadow-xl">
+            <DialogTitle className="border-b border-slate-100 px-5 py-3 text-base font-semibold text-slate-900">
+              Log a communication with {logging?.name}
+            </DialogTitle>
+            {logging && (
+              <LogCommunicationForm
+                obligorCode={logging.sysObligorCode}
+                onCancel={() => setLogging(null)}
+                onLogged={() => {
+                  setLogging(null);
+                  showToast('Logged.');
+                  router.refresh();
+                }}
+              />
+            )}
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </>
+  );
+}
