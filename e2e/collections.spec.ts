@@ -54,7 +54,7 @@ test.describe('the collector worklist', () => {
     await whatsapp.click();
     const opened = await popup;
     await opened.waitForURL(/^https:\/\/wa\.me\//);
-    expect(opened.url()).toBe(link);
+    expect(decodeURIComponent(opened.url())).toBe(decodeURIComponent(link));
     await opened.close();
     await expect(page.getByText(/WhatsApp reminder to .* logged/)).toBeVisible();
     const notes = (await (await page.request.get(`/api/communications/obligors/${code}?count=5`)).json()) as {
