@@ -14,6 +14,7 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
+import { collectionCalls } from './collection-calls';
 import { customerCalls } from './customer-calls';
 import { portalCalls } from './portal-calls';
 import { baselineOpenInvoices, baselineOverview, baselineReceivables, baselineSummary, type Row } from './baseline';
@@ -273,5 +274,6 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
     },
     ...customerCalls(ctx),
     ...portalCalls(ctx),
+    ...collectionCalls(ctx),
   ];
 }
