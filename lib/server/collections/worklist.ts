@@ -1,5 +1,6 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { differenceInCalendarDays, parseISO } from 'date-fns';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TWorklistQuery, TWorklistRow } from '@/lib/contract/collections';
@@ -21,39 +22,53 @@ import { groupedRows } from '@/lib/server/receivables/list-receivables';
 
 /** How far back a broken promise still raises a family's priority. */
 const BROKEN_PROMISE_DAYS = 90;
+/**
+ * Silence earns its last point at 30 days (lib/domain/worklist.ts), and every action threshold is
+ * below that: ranking reads only the last 30 days of communications; the page's rows get their exact
+ * last contact afterwards.
+ */
+const SILENCE_DAYS = 30;
 
-interface FamilyFacts {
+/** What the rule needs of each family: few columns, as the whole list is ranked. */
+interface RankingFacts {
+  code: string;
+  overdue: string;
+  oldest: number;
+  rating: number | null;
+  broken: number;
+  promisedToday: string | null;
+  nextPromiseDate: string | null;
+  disputed: string | null;
+  daysSinceContact: number | null;
+}
+
+/** What the page shows of its rows beyond the ranking facts. */
+interface RowDetails {
   code: string;
   name: string;
   city: string | null;
   collectorId: number | null;
   collectorName: string | null;
-  overdue: string;
   outstanding: string;
-  b1: string;
-  b2: string;
-  b3: string;
-  b4: string;
-  weightedRating: number | null;
-  brokenPromises: number;
-  promisedToday: string | null;
-  nextPromiseDate: string | null;
   nextPromiseAmount: string | null;
-  disputed: string | null;
   lastContactDate: string | null;
-  daysSinceContact: number | null;
   contactName: string | null;
   contactPhone: string | null;
   contactEmail: string | null;
 }
 
+/** The family of each row of a small table with sys_obligor_code (`t`), by the obligors' primary key. */
+const familyOf = (clientId: number, table: SQL, alias: SQL) =>
+  sql`${table} ${alias} join obligors fo on fo.client_id = ${clientId} and fo.sys_obligor_code = ${alias}.sys_obligor_code`;
+const FAMILY = sql`coalesce(fo.parent_sys_obligor_code, fo.sys_obligor_code)`;
+
 /**
  * GET /collections/worklist: every family with something overdue today that the user may see (a
- * field officer: their customers; others: all, or one collector's with `collectorId`), with the
- * facts the priority rule reads (lib/domain/worklist.ts), ranked by it and paged. Today's rollups
- * give the amounts (a few thousand family rows); promises, disputes and contacts are small tables
- * aggregated per family. The rule runs here rather than in SQL so that it has one definition,
- * unit-tested by hand.
+ * field officer: their customers; others: all, or one collector's with `collectorId`), ranked by the
+ * rule of lib/domain/worklist.ts and paged. Two reads: the ranking facts of every family (today's
+ * rollups for the amounts; promises, disputes and the last 30 days of communications, each row
+ * mapped to its family by primary key), then the details of the page's rows only. The rule runs
+ * here rather than in SQL so that it has one definition, unit-tested by hand.
  */
 export async function worklist(
   db: Db,
@@ -73,81 +88,74 @@ export async function worklist(
     familyRollup(view, effective === ALL_OBLIGORS ? {} : { scope: effective }) ??
     groupedRows(view, { scope: effective });
   const search = query.search
-    ? sql`and (p.name ilike ${`%${escapeLike(query.search)}%`} or p.sys_obligor_code ilike ${`%${escapeLike(query.search)}%`})`
+    ? sql`and exists (select 1 from obligors p where p.client_id = ${clientId} and p.sys_obligor_code = g."sysObligorCode"
+        and (p.name ilike ${`%${escapeLike(query.search)}%`} or p.sys_obligor_code ilike ${`%${escapeLike(query.search)}%`}))`
     : sql``;
-  const facts = await queryRows<FamilyFacts>(
+  const d = sql`${today}::date`;
+  const facts = await queryRows<RankingFacts>(
     db,
     sql`
-    with families as (
-      select g."sysObligorCode" as code, g.overdue, g.outstanding, g."crdBucket1" as b1, g."crdBucket2" as b2,
-        g."crdBucket3" as b3, g."crdBucket4" as b4, g."obligorWeightedRating" as weighted_rating
-      from ${grouped} g where g.overdue > 0
-    ),
-    members as (
-      select o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code
-      from obligors o join families f on f.code = coalesce(o.parent_sys_obligor_code, o.sys_obligor_code)
-      where o.client_id = ${clientId}
-    ),
-    promise_facts as (
-      select m.family_code,
-        count(*) filter (where pr.status in ('BROKEN', 'PARTIAL') and pr.promised_date >= ${today}::date - ${BROKEN_PROMISE_DAYS}::int)::int as broken,
-        sum(pr.amount) filter (where pr.status = 'OPEN' and pr.promised_date = ${today}::date) as promised_today,
-        min(pr.promised_date) filter (where pr.status = 'OPEN' and pr.promised_date > ${today}::date) as next_date
-      from promises pr join members m on m.sys_obligor_code = pr.sys_obligor_code
-      where pr.client_id = ${clientId} and (pr.status = 'OPEN' or pr.promised_date >= ${today}::date - ${BROKEN_PROMISE_DAYS}::int)
-      group by m.family_code
+    with promise_facts as (
+      select ${FAMILY} as family_code,
+        count(*) filter (where pr.status in ('BROKEN', 'PARTIAL'))::int as broken,
+        sum(pr.amount) filter (where pr.status = 'OPEN' and pr.promised_date = ${d}) as promised_today,
+        min(pr.promised_date) filter (where pr.status = 'OPEN' and pr.promised_date > ${d}) as next_date
+      from ${familyOf(clientId, sql`promises`, sql`pr`)}
+      where pr.client_id = ${clientId}
+        and (pr.status = 'OPEN' or pr.promised_date >= ${d} - ${BROKEN_PROMISE_DAYS}::int)
+      group by 1
     ),
     dispute_facts as (
-      select m.family_code, sum(d.amount) as disputed
-      from disputes d join members m on m.sys_obligor_code = d.sys_obligor_code
-      where d.client_id = ${clientId} and d.status = 'OPEN'
-      group by m.family_code
+      select ${FAMILY} as family_code, sum(ds.amount) as disputed
+      from ${familyOf(clientId, sql`disputes`, sql`ds`)}
+      where ds.client_id = ${clientId} and ds.status = 'OPEN'
+      group by 1
     ),
     contact_facts as (
-      select m.family_code, max(c.comm_date) as last_contact
-      from communications c join members m on m.sys_obligor_code = c.sys_obligor_code
-      where c.client_id = ${clientId} and c.comm_date <= ${today}::date
-      group by m.family_code
+      select ${FAMILY} as family_code, max(c.comm_date) as last_contact
+      from ${familyOf(clientId, sql`communications`, sql`c`)}
+      where c.client_id = ${clientId} and c.comm_date > ${d} - ${SILENCE_DAYS}::int and c.comm_date <= ${d}
+      group by 1
     )
-    select f.code, p.name, p.city, p.guest_id as "collectorId", u.name as "collectorName",
-      f.overdue, f.outstanding, f.b1, f.b2, f.b3, f.b4, f.weighted_rating::float8 as "weightedRating",
-      coalesce(pf.broken, 0) as "brokenPromises", pf.promised_today as "promisedToday",
-      to_char(pf.next_date, 'YYYY-MM-DD') as "nextPromiseDate",
-      (select sum(n.amount) from promises n join members nm on nm.sys_obligor_code = n.sys_obligor_code
-        where n.client_id = ${clientId} and nm.family_code = f.code and n.status = 'OPEN' and n.promised_date = pf.next_date) as "nextPromiseAmount",
-      df.disputed, to_char(cf.last_contact, 'YYYY-MM-DD') as "lastContactDate",
-      (${today}::date - cf.last_contact)::int as "daysSinceContact",
-      coalesce(k.name, p.name) as "contactName", coalesce(k.phone, p.phone) as "contactPhone", coalesce(k.email, p.email) as "contactEmail"
-    from families f
-    join obligors p on p.client_id = ${clientId} and p.sys_obligor_code = f.code
-    left join users u on u.client_id = ${clientId} and u.id = p.guest_id
-    left join promise_facts pf on pf.family_code = f.code
-    left join dispute_facts df on df.family_code = f.code
-    left join contact_facts cf on cf.family_code = f.code
-    left join lateral (
-      select ct.name, ct.phone, ct.email from contacts ct
-      where ct.client_id = ${clientId} and ct.sys_obligor_code = f.code and ct.phone is not null
-      order by ct.id limit 1
-    ) k on true
-    where true ${search}`,
+    select g."sysObligorCode" as code, g.overdue,
+      case when g."crdBucket4" > 0 then 4 when g."crdBucket3" > 0 then 3 when g."crdBucket2" > 0 then 2 else 1 end as oldest,
+      round(g."obligorWeightedRating")::int as rating,
+      coalesce(pf.broken, 0) as broken, pf.promised_today as "promisedToday",
+      to_char(pf.next_date, 'YYYY-MM-DD') as "nextPromiseDate", df.disputed,
+      (${d} - cf.last_contact)::int as "daysSinceContact"
+    from ${grouped} g
+    left join promise_facts pf on pf.family_code = g."sysObligorCode"
+    left join dispute_facts df on df.family_code = g."sysObligorCode"
+    left join contact_facts cf on cf.family_code = g."sysObligorCode"
+    where g.overdue > 0 ${search}`,
+  );
+  const ranked = facts.map((row) => ({ code: row.code, facts: toFacts(row), priority: 0 }));
+  const largest = Math.max(0, ...ranked.map((r) => r.facts.overdue));
+  for (const r of ranked) r.priority = worklistPriority(r.facts, largest);
+  ranked.sort((a, b) => b.priority - a.priority || b.facts.overdue - a.facts.overdue || cmp(a.code, b.code));
+  const start = (query.offset - 1) * query.count;
+  const page = ranked.slice(start, start + query.count);
+  const details = new Map(
+    (
+      await pageDetails(
+        db,
+        clientId,
+        today,
+        grouped,
+        page.map((r) => r.code),
+      )
+    ).map((r) => [r.code, r]),
   );
   const labels = bucketLabels(view.boundaries, 'CREDIT_DATE');
-  const ranked = facts.map((row) => {
-    const worklistFacts = toFacts(row);
-    return { row, worklistFacts, priority: 0 };
-  });
-  const largest = Math.max(0, ...ranked.map((r) => r.worklistFacts.overdue));
-  for (const r of ranked) r.priority = worklistPriority(r.worklistFacts, largest);
-  ranked.sort(
-    (a, b) =>
-      b.priority - a.priority || b.worklistFacts.overdue - a.worklistFacts.overdue || cmp(a.row.code, b.row.code),
-  );
-  const start = (query.offset - 1) * query.count;
-  const rows = ranked.slice(start, start + query.count).map(({ row, worklistFacts: f, priority }, i) => {
-    const action = nextAction(f);
+  const rows = page.map(({ code, facts: f, priority }, i): TWorklistRow => {
+    const row = details.get(code)!;
+    const lastContact = row.lastContactDate;
+    // Past the 30 days ranking reads, the exact silence comes from the details; the rule gives the same.
+    const daysSinceContact = lastContact ? differenceInCalendarDays(parseISO(today), parseISO(lastContact)) : null;
+    const action = nextAction({ ...f, daysSinceContact });
     return {
       rank: start + i + 1,
-      sysObligorCode: row.code,
+      sysObligorCode: code,
       name: row.name,
       city: row.city,
       collectorId: row.collectorId,
@@ -163,10 +171,10 @@ export async function worklist(
       brokenPromises: f.brokenPromises,
       promisedToday: f.promisedToday,
       nextPromiseDate: f.nextPromiseDate,
-      nextPromiseAmount: f.nextPromiseAmount,
+      nextPromiseAmount: Number(row.nextPromiseAmount ?? 0),
       disputed: f.disputed,
-      lastContactDate: row.lastContactDate,
-      daysSinceContact: f.daysSinceContact,
+      lastContactDate: lastContact,
+      daysSinceContact,
       contactName: row.contactName,
       contactPhone: row.contactPhone,
       contactEmail: row.contactEmail,
@@ -175,19 +183,59 @@ export async function worklist(
   return { rows, total: ranked.length };
 }
 
+/** Name, collector, balance, the next promise's amount, the exact last contact and a contact with a phone, for a page of families. */
+async function pageDetails(
+  db: Db,
+  clientId: number,
+  today: string,
+  grouped: SQL,
+  codes: string[],
+): Promise<RowDetails[]> {
+  if (!codes.length) return [];
+  const list = sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
+  );
+  return queryRows<RowDetails>(
+    db,
+    sql`
+    with page as (select g."sysObligorCode" as code, g.outstanding from ${grouped} g where g."sysObligorCode" in (${list})),
+    members as (
+      select m.sys_obligor_code, coalesce(m.parent_sys_obligor_code, m.sys_obligor_code) as family_code
+      from obligors m where m.client_id = ${clientId} and (m.sys_obligor_code in (${list}) or m.parent_sys_obligor_code in (${list}))
+    )
+    select f.code, p.name, p.city, p.guest_id as "collectorId", u.name as "collectorName", f.outstanding,
+      (select sum(n.amount) from promises n join members nm on nm.sys_obligor_code = n.sys_obligor_code
+        where n.client_id = ${clientId} and nm.family_code = f.code and n.status = 'OPEN'
+          and n.promised_date = (select min(x.promised_date) from promises x join members xm on xm.sys_obligor_code = x.sys_obligor_code
+            where x.client_id = ${clientId} and xm.family_code = f.code and x.status = 'OPEN' and x.promised_date > ${today}::date)
+      ) as "nextPromiseAmount",
+      (select to_char(max(c.comm_date), 'YYYY-MM-DD') from communications c join members cm on cm.sys_obligor_code = c.sys_obligor_code
+        where c.client_id = ${clientId} and cm.family_code = f.code and c.comm_date <= ${today}::date) as "lastContactDate",
+      coalesce(k.name, p.name) as "contactName", coalesce(k.phone, p.phone) as "contactPhone", coalesce(k.email, p.email) as "contactEmail"
+    from page f
+    join obligors p on p.client_id = ${clientId} and p.sys_obligor_code = f.code
+    left join users u on u.client_id = ${clientId} and u.id = p.guest_id
+    left join lateral (
+      select ct.name, ct.phone, ct.email from contacts ct
+      where ct.client_id = ${clientId} and ct.sys_obligor_code = f.code and ct.phone is not null
+      order by ct.id limit 1
+    ) k on true`,
+  );
+}
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function toFacts(row: FamilyFacts): WorklistFacts {
-  const oldestBucket: OldestBucket = Number(row.b4) > 0 ? 4 : Number(row.b3) > 0 ? 3 : Number(row.b2) > 0 ? 2 : 1;
-  const rating = ratingLabel(row.weightedRating == null ? null : Math.round(row.weightedRating));
+function toFacts(row: RankingFacts): WorklistFacts {
+  const rating = ratingLabel(row.rating);
   return {
     overdue: Number(row.overdue),
-    oldestBucket,
+    oldestBucket: Number(row.oldest) as OldestBucket,
     rating: rating === '-' ? null : rating,
-    brokenPromises: Number(row.brokenPromises),
+    brokenPromises: Number(row.broken),
     promisedToday: Number(row.promisedToday ?? 0),
     nextPromiseDate: row.nextPromiseDate,
-    nextPromiseAmount: Number(row.nextPromiseAmount ?? 0),
+    nextPromiseAmount: 0,
     disputed: Number(row.disputed ?? 0),
     daysSinceContact: row.daysSinceContact == null ? null : Number(row.daysSinceContact),
   };
