@@ -6,6 +6,7 @@ import { communications } from './communications';
 import { contacts } from './contacts';
 import { creditLimits } from './credit-limits';
 import { customers } from './customers';
+import { dunning } from './dunning';
 import { imports } from './imports';
 import { investors } from './investors';
 import { manageCustomers } from './manage-customers';
@@ -42,6 +43,7 @@ export const CALLS = {
   investors,
   reports,
   imports,
+  dunning,
 };
 
 export type CallTable = typeof CALLS;
