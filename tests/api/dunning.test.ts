@@ -482,6 +482,20 @@ describe('a reminder run', () => {
     expect(one.json.messages.filter((m: { status: string }) => m.status === 'SENT')).toHaveLength(5);
   });
 
+  it('stops chasing a customer whose payment is imported', async () => {
+    const batch = await runImport(database.db, {
+      clientId,
+      userId: null,
+      source: 'CLI',
+      today: T,
+      files: [file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount', `PAY3,S1,${T},25000`]))],
+    });
+    expect(batch.status, JSON.stringify(batch.errors)).toBe('SUCCEEDED');
+    const res = await run(admin, { dryRun: true });
+    const codes = res.json.messages.map((m: { sysObligorCode: string }) => m.sysObligorCode);
+    expect(codes).toEqual(['KT', 'WA', 'PA', 'NE', 'BB', 'RK']); // SG paid: gone
+  });
+
   it("is not another client's to see (404)", async () => {
     const res = await callRoute(runGet, `/api/dunning/runs/${firstRunId}`, {
       cookie: vardhmanAdmin,
@@ -506,5 +520,53 @@ describe('a reminder run', () => {
     // Their runs are theirs: the admin's runs are not listed for them.
     const list = await callRoute(runsGet, '/api/dunning/runs', { cookie: vardhmanGuest.cookie });
     expect(list.headers.get('x-totalrecords')).toBe('1');
+  });
+});
+
+describe('the daily run', () => {
+  it('waits for 09:00 of the client day, and sends nothing when the policy is switched off', async () => {
+    const quiet = await newClient(database.db, 'QUIET');
+    const cookie = (await sessionCookieFor(database.db, quiet.email, PASSWORD)).cookie;
+    const report = await runImport(database.db, {
+      clientId: quiet.clientId,
+      userId: null,
+      source: 'CLI',
+      today: T,
+      files: [
+        file('obligors.csv', csv(['sys_obligor_code,name,email', 'Q1,Quiet Stores,q1@quiet.example'])),
+        file(
+          'invoices.csv',
+          csv([
+            'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
+            `Q1A,INV/Q1A,Q1,${day(-40)},${day(-10)},5000`,
+          ]),
+        ),
+      ],
+    });
+    expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
+    const runsOf = () =>
+      queryRows<{ trigger: string; status: string; n: number }>(
+        database.db,
+        sql`select r.trigger, r.status, (select count(*)::int from dunning_messages m
+          where m.client_id = r.client_id and m.run_id = r.id) as n
+        from dunning_runs r where r.client_id = ${quiet.clientId}`,
+      );
+    expect(await runDailyReminders(database.db, new Date(`${T}T08:59:00+05:30`))).toBe(0);
+    expect(await runsOf()).toEqual([]);
+    const levels = DEFAULT_POLICY.levels.map(({ level: _l, ...l }) => l);
+    const off = await callRoute(policyPut, '/api/dunning/policy', {
+      method: 'PUT',
+      cookie,
+      body: { enabled: false, grouping: 'FAMILY', minAmount: 1000, quietDays: 7, levels },
+    });
+    expect(off.status).toBe(200);
+    expect(await runDailyReminders(database.db, new Date(`${T}T10:00:00+05:30`))).toBe(0);
+    expect(await runsOf()).toEqual([{ trigger: 'DAILY', status: 'DONE', n: 0 }]);
+    expect(inbox.filter((m) => m.to === 'q1@quiet.example')).toEqual([]);
+    // Run now still works for it: the preview lists the customer at level 2.
+    const preview = await run(cookie, { dryRun: true });
+    expect(preview.json.messages.map(pick)).toEqual([
+      { sysObligorCode: 'Q1', level: 2, channel: 'EMAIL', amountDue: 5000, oldestDays: 10 },
+    ]);
   });
 });

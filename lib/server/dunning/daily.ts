@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { LOCKS, tryLock } from '@/lib/db/locks';
 import { queryRows } from '@/lib/db/query';
+import { asStatementOrigin } from '@/lib/db/statement-log';
 import { reportError } from '@/lib/server/observability/report-error';
 import { activePolicy } from './policy';
 import { runReminders } from './runs';
@@ -20,7 +21,12 @@ export const DAILY_REMINDER_HOUR = 9;
  * servers cannot both start it; a client whose policy is switched off gets none (and is not
  * looked at again that day: its run row says DONE with no message). Returns the runs started.
  */
-export async function runDailyReminders(db: Db, now = new Date()): Promise<number> {
+export function runDailyReminders(db: Db, now = new Date()): Promise<number> {
+  // Its statements are checked for their tenant filter like a call's (scripts/check-tenant-filters.ts).
+  return asStatementOrigin('job.dailyReminders', () => dailyReminders(db, now));
+}
+
+async function dailyReminders(db: Db, now: Date): Promise<number> {
   const due = await queryRows<{ id: number; today: string }>(
     db,
     sql`
