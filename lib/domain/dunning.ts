@@ -112,7 +112,7 @@ If the payment has already been made, please share the UTR number so that we can
       subject: 'Second reminder: ₹{{amountDue}} overdue by {{oldestDays}} days',
       body: `Dear {{customerName}},
 
-Despite our earlier reminder, ₹{{amountDue}} remains unpaid, the oldest invoice now {{oldestDays}} days past due:
+Our records show ₹{{amountDue}} still unpaid, the oldest invoice now {{oldestDays}} days past due:
 
 {{overdueTable}}
 
@@ -228,12 +228,18 @@ function daysLabel(days: number): string {
   return `due in ${-days} days`;
 }
 
+/** ₹ before the figure, a credit as "less ₹2,000.00". */
+function rupees(value: number): string {
+  return value < 0 ? `less ₹${amountText(-value)}` : `₹${amountText(value)}`;
+}
+
 /** The overdue table as plain text, one item a line: for the text part and WhatsApp. */
 export function overdueTableText(items: readonly ReminderItem[]): string {
   return items
-    .map(
-      (i) =>
-        `- ${DOC_LABEL[i.docType]} ${i.invoiceNum} dated ${dayText(i.issueDate)}, due ${dayText(i.dueDate ?? i.issueDate)}: ₹${amountText(i.outstanding)} (${i.docType === 'CREDIT_NOTE' ? 'credit' : daysLabel(i.daysPastDue)})`,
+    .map((i) =>
+      i.outstanding < 0
+        ? `- ${DOC_LABEL[i.docType]} ${i.invoiceNum} dated ${dayText(i.issueDate)}: ${rupees(i.outstanding)}`
+        : `- ${DOC_LABEL[i.docType]} ${i.invoiceNum} dated ${dayText(i.issueDate)}, due ${dayText(i.dueDate ?? i.issueDate)}: ${rupees(i.outstanding)} (${daysLabel(i.daysPastDue)})`,
     )
     .join('\n');
 }
@@ -245,7 +251,7 @@ export function overdueTableHtml(items: readonly ReminderItem[], total: number):
   const rows = items
     .map(
       (i) =>
-        `<tr><td ${cell}>${escapeHtml(DOC_LABEL[i.docType])} ${escapeHtml(i.invoiceNum)}</td><td ${cell}>${dayText(i.issueDate)}</td><td ${cell}>${dayText(i.dueDate ?? i.issueDate)}</td><td ${num}>₹${amountText(i.outstanding)}</td><td ${num}>${i.docType === 'CREDIT_NOTE' ? '' : escapeHtml(daysLabel(i.daysPastDue))}</td></tr>`,
+        `<tr><td ${cell}>${escapeHtml(DOC_LABEL[i.docType])} ${escapeHtml(i.invoiceNum)}</td><td ${cell}>${dayText(i.issueDate)}</td><td ${cell}>${i.outstanding < 0 ? '' : dayText(i.dueDate ?? i.issueDate)}</td><td ${num}>${escapeHtml(rupees(i.outstanding))}</td><td ${num}>${i.outstanding < 0 ? '' : escapeHtml(daysLabel(i.daysPastDue))}</td></tr>`,
     )
     .join('');
   return `<table style="border-collapse:collapse;font-size:14px;margin:8px 0"><thead><tr><th ${cell}>Document</th><th ${cell}>Date</th><th ${cell}>Due</th><th ${num}>Outstanding</th><th ${num}>Days</th></tr></thead><tbody>${rows}<tr><td ${cell} colspan="3"><strong>Amount due</strong></td><td ${num}><strong>₹${amountText(total)}</strong></td><td ${cell}></td></tr></tbody></table>`;

@@ -394,7 +394,8 @@ describe('a reminder run', () => {
     expect(pa).toContain('Subject: Second reminder: ₹18,000.00 overdue by 20 days');
     expect(pa).toContain('Dear Patil Agencies,');
     expect(pa).toContain('- Invoice INV/A1 dated');
-    expect(pa).toContain('₹-2,000.00 (credit)');
+    expect(pa).toContain('- Credit note CN/1 dated');
+    expect(pa).toContain(': less ₹2,000.00');
     expect(pa).toMatch(/statement-PA\.xlsx/);
     expect(pa).toMatch(/application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/);
     expect(pa).toMatch(/image\/png/);

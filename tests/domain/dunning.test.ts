@@ -101,7 +101,7 @@ describe('templates', () => {
       ]),
     ).toBe(
       '- Invoice INV/1 dated 01/10/2026, due 31/10/2026: ₹25,000.00 (24 days overdue)\n' +
-        '- Credit note CN/2 dated 02/11/2026, due 02/11/2026: ₹-2,000.00 (credit)',
+        '- Credit note CN/2 dated 02/11/2026: less ₹2,000.00',
     );
   });
 });

@@ -62,7 +62,12 @@ export function textValues(payee: Payee, candidate: Candidate): TemplateValues {
     overdueTable: overdueTableText(candidate.items),
     oldestDays: String(candidate.oldestDays),
     statementLink: statementLinkOf(candidate.code),
-    paymentLink: link ?? 'see the bank details below',
+    // Without a UPI address the templates' "Pay by UPI: …" points at the bank account, or at the client.
+    paymentLink:
+      link ??
+      (payee.bankAccountNumber
+        ? 'not set up; pay by bank transfer (details below)'
+        : 'not set up; ask us for our bank details'),
     clientName: payee.name,
   };
 }
@@ -95,7 +100,7 @@ export async function reminderMail(
   const link = paymentLinkOf(payee, candidate);
   const textOf = textValues(payee, candidate);
   const button = link
-    ? `<a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">Pay ₹${amountText(candidate.amountDue)} by UPI</a><br><img src="cid:upi-qr" alt="UPI QR code for ${escapeHtml(payee.upiVpa ?? '')}" width="180" height="180" style="margin-top:8px"><br><span style="font-size:12px;color:#475569">Scan with any UPI app (${escapeHtml(payee.upiVpa ?? '')}), or tap the button on your phone.</span>`
+    ? `<div style="margin:12px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">Pay ₹${amountText(candidate.amountDue)} by UPI</a><br><img src="cid:upi-qr" alt="UPI QR code for ${escapeHtml(payee.upiVpa ?? '')}" width="180" height="180" style="margin-top:8px"><br><span style="font-size:12px;color:#475569">Scan with any UPI app (${escapeHtml(payee.upiVpa ?? '')}), or tap the button on your phone.</span></div>`
     : escapeHtml(textOf.paymentLink);
   const html = renderTemplateHtml(level.body, {
     ...Object.fromEntries(Object.entries(textOf).map(([k, v]) => [k, escapeHtml(v)])),
