@@ -1,5 +1,6 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as policyGet, PUT as policyPut } from '@/app/api/dunning/policy/route';
@@ -407,6 +408,18 @@ describe('a reminder run', () => {
     expect(pa).toContain(`<a href="${link.replace(/&/g, '&amp;')}"`);
     expect(pa).toContain('<img src="cid:upi-qr"');
     expect(pa).toContain('IFSC: ICIC0000123');
+    // The attachment is the portal's statement workbook of the family, with the UPI link in its header.
+    const base64 = /filename=statement-PA\.xlsx[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(pa)![1]!;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(base64.replace(/\s/g, ''), 'base64') as never);
+    const statement = book.getWorksheet('Statement')!;
+    expect(String(statement.getRow(2).getCell(1).value)).toContain(
+      'pay by UPI: upi://pay?pa=dunningtraders%40icici&pn=DUNNING%20Traders%20Pvt%20Ltd&tn=DUNNING%20dues%20PA&cu=INR',
+    );
+    const openItems = book.getWorksheet('Open items')!;
+    const docs = [];
+    for (let r = 4; r <= openItems.rowCount; r += 1) docs.push(openItems.getRow(r).getCell(1).value);
+    expect(docs).toEqual(['INV/A1', 'CN/1', 'INV/A2', 'INV/A3', 'Total']); // most overdue first
 
     // Each mail is an EMAIL communication on the customer, linked from its message.
     const logged = await queryRows<{ code: string; channel: string; linked: number }>(
