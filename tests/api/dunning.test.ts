@@ -584,3 +584,40 @@ describe('the daily run', () => {
     ]);
   });
 });
+
+describe('grouping by account', () => {
+  it('splits a family into its accounts, each with its own debt, level and address', async () => {
+    const levels = DEFAULT_POLICY.levels.map(({ level: _l, ...l }) => l);
+    const saved = await callRoute(policyPut, '/api/dunning/policy', {
+      method: 'PUT',
+      cookie: admin,
+      body: { enabled: true, grouping: 'ACCOUNT', minAmount: 1000, quietDays: 7, levels },
+    });
+    expect(saved.status).toBe(200);
+    const res = await run(admin, { dryRun: true });
+    const family = res.json.messages.filter((m: { sysObligorCode: string }) => m.sysObligorCode.startsWith('PA'));
+    // PA1: A1 10,000 less CN1 2,000, oldest 20 days; PA2: A2 10,000 left, 2 days (A3 is not due yet).
+    expect(
+      family.map((m: Record<string, unknown>) => ({ ...pick(m), recipient: m.recipient, error: m.error })),
+    ).toEqual([
+      {
+        sysObligorCode: 'PA1',
+        level: 3,
+        channel: 'EMAIL',
+        amountDue: 8000,
+        oldestDays: 20,
+        recipient: 'pa1@patil.example',
+        error: null,
+      },
+      {
+        sysObligorCode: 'PA2',
+        level: 2,
+        channel: 'EMAIL',
+        amountDue: 10000,
+        oldestDays: 2,
+        recipient: null,
+        error: 'no email address',
+      },
+    ]);
+  });
+});
