@@ -1,11 +1,13 @@
 /**
  * The daily job (run by cron once a day, e.g. `15 6 * * * cd /app && npm run jobs:daily`): adds the
- * new day's ageing rollups, reminds assignees of tasks due tomorrow or overdue, and forgets
+ * new day's ageing rollups, reminds assignees of tasks due tomorrow or overdue, runs each client's
+ * customer reminders (dunning, once per client day from 09:00 its time), and forgets
  * sign-outs whose cookies have expired anyway.
  */
 import { openDatabase } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
+import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 
@@ -16,9 +18,10 @@ async function main() {
     const now = new Date();
     const refreshed = await refreshStaleRollups(database.db, now);
     const reminders = await sendDueReminders(database.db, now);
+    const dunningRuns = await runDailyReminders(database.db, now);
     await pruneRevokedSessions(database.db);
     console.log(
-      `${now.toISOString()}: rollups added for ${refreshed.length} client(s); ${reminders} task reminder(s) sent.`,
+      `${now.toISOString()}: rollups added for ${refreshed.length} client(s); ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s).`,
     );
   } finally {
     await database.close();

@@ -9,6 +9,7 @@ import { Money } from '@/components/ui/money';
 import { Pagination } from '@/components/ui/pagination';
 import { OpenItemsTable } from './open-items-table';
 import { StatementLinesTable } from './statement-lines-table';
+import { UpiPayCard } from './upi-pay-card';
 
 /** A refusal the desk can act on: another account type (with the right link) or an unknown customer. */
 async function guarded<T>(
@@ -129,6 +130,7 @@ export async function PostpaidView({ code, params }: { code: string; params: Rec
           }
         />
       </div>
+      <UpiPayCard code={a.customer.sysObligorCode} amount={a.outstanding} />
       <section id="account-lines" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm">
         <header className="border-b border-slate-100 px-5 py-3.5">
           <h3 className="text-sm font-semibold text-slate-900">Bills by due date</h3>
@@ -202,6 +204,8 @@ export async function PrepaidView({ code, params }: { code: string; params: Reco
           secondary={a.lastTopup ? <Day iso={a.lastTopup.date} /> : undefined}
         />
       </div>
+      {/* A top-up: the amount is the overdrawn part when there is one, else the payer's choice. */}
+      <UpiPayCard code={a.customer.sysObligorCode} amount={a.advance < 0 ? -a.advance : null} />
       <section id="account-lines" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm">
         <header className="border-b border-slate-100 px-5 py-3.5">
           <h3 className="text-sm font-semibold text-slate-900">Advance account</h3>

@@ -15,6 +15,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { formatCount } from '@/lib/domain/format';
 import { OpenItemsTable } from './open-items-table';
 import { StatementLinesTable } from './statement-lines-table';
+import { UpiPayCard } from './upi-pay-card';
 
 async function load(code: string, params: Record<string, string>): Promise<TStatement | string> {
   const { backend } = await pageGate();
@@ -130,6 +131,7 @@ export async function StatementView({
           }
         />
       </div>
+      <UpiPayCard code={s.customer.sysObligorCode} amount={s.closing} />
       {s.ageing.length > 0 && (
         <div className="flex flex-wrap gap-2 text-xs" aria-label="Ageing of the balance">
           {s.ageing.map((a) => (

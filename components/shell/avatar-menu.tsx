@@ -11,8 +11,11 @@ const BORROWER_LINKS = [
   { label: 'Customer Contacts', href: '/borrowers/contacts' },
   ACCOUNT_LINK,
 ];
-/** Data imports: administrators only (the route requires it too). */
-const ADMIN_LINKS = [{ label: 'Integrations', href: '/borrowers/integrations' }];
+/** Data imports and the reminder policy: administrators only (the routes require it too). */
+const ADMIN_LINKS = [
+  { label: 'Integrations', href: '/borrowers/integrations' },
+  { label: 'Reminders', href: '/borrowers/reminders' },
+];
 
 function initials(name: string): string {
   return name

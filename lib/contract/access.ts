@@ -38,6 +38,8 @@ export const API_ACCESS = {
   manageUsers: { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] },
   /** Data imports (integrations page): administrators; uploading also checks the admin or root role. */
   integrations: { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] },
+  /** Reminder runs and their preview: whoever chases customers (a scoped user runs them for their own customers). */
+  dunningRuns: { type: 'AnyPage', features: ['MY CUSTOMERS', 'TASKS'] },
   /** The Excel reports page and its downloads (rows stay under the user's row-level scope; tasks under task visibility). */
   reports: { type: 'Page', feature: 'REPORTS' },
   /** Customer portal: statements, postpaid and prepaid accounts. */

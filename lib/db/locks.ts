@@ -10,6 +10,8 @@ export const LOCKS = {
   clientLedger: 7106,
   /** The daily task reminders, over every client. */
   dueReminders: 7107,
+  /** A client's daily reminder run (dunning): started once per client day. */
+  dunning: 7108,
 } as const;
 
 /** Waits for a client's lock inside the current transaction (`tx`). */

@@ -23,6 +23,7 @@ const ROUTE_REQUIREMENTS: [prefix: string, requirement: RouteRequirement][] = [
   ['/customerportal', { type: 'Page', feature: 'CUSTOMER PORTAL' }],
   ['/borrowers/users', { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] }],
   ['/borrowers/integrations', { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] }],
+  ['/borrowers/reminders', { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] }],
 ];
 
 function matches(pathname: string, prefix: string): boolean {

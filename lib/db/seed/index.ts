@@ -79,6 +79,10 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       progress(`${code}: communications, tasks and notifications written`);
       const snapshots = await refreshReceivableRollups(tx, borrower.clientId, todayText);
       progress(`${code}: ageing rollups refreshed for ${snapshots.length} dates`);
+      // The seed day's customer reminders count as done: a server started that day does not email
+      // the whole demo ledger in the background (Run now on /borrowers/reminders still sends).
+      await tx.execute(sql`insert into dunning_runs (client_id, run_date, trigger, dry_run, status, finished_at)
+        values (${borrower.clientId}, ${todayText}, 'DAILY', false, 'DONE', now())`);
     }
     await syncTaskIdentity(tx);
     await seedPrepaid(tx, ref, today, counts);

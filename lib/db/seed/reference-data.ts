@@ -194,7 +194,20 @@ export async function seedReferenceData(db: Db, today: number, counts: Counts): 
   const clientRows = await db
     .insert(clients)
     .values([
-      ...BORROWERS.map((b) => ({ code: b.code, name: b.name, kind: 'BORROWER' as const, createdAt })),
+      ...BORROWERS.map((b) => ({
+        code: b.code,
+        name: b.name,
+        kind: 'BORROWER' as const,
+        createdAt,
+        // Where VARDHMAN's customers pay (reminders, statements, the portal's UPI QR code); KAVERI has set none.
+        ...(b.code === 'VARDHMAN' && {
+          upiVpa: 'vardhmantrading@icici',
+          bankName: 'ICICI Bank, Kolhapur Main Branch',
+          bankAccountName: 'Vardhman Trading Company Pvt Ltd',
+          bankAccountNumber: '012305004567',
+          bankIfsc: 'ICIC0000123',
+        }),
+      })),
       { code: SAHYADRI.code, name: SAHYADRI.name, kind: 'INVESTOR' as const, createdAt },
     ])
     .returning({ id: clients.id, code: clients.code });

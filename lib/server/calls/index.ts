@@ -7,6 +7,7 @@ import { communications } from './communications';
 import { contacts } from './contacts';
 import { creditLimits } from './credit-limits';
 import { customers } from './customers';
+import { dunning } from './dunning';
 import { imports } from './imports';
 import { investors } from './investors';
 import { manageCustomers } from './manage-customers';
@@ -44,6 +45,7 @@ export const CALLS = {
   reports,
   imports,
   collections,
+  dunning,
 };
 
 export type CallTable = typeof CALLS;

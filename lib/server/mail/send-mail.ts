@@ -3,11 +3,20 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+  /** Set for an image the HTML shows inline (`<img src="cid:…">`). */
+  cid?: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export const MAIL_FROM = process.env.MAIL_FROM ?? 'Receivables Desk <no-reply@receivables.local>';

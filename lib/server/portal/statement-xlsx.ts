@@ -5,6 +5,7 @@ import type { TOpenItem, TStatementDownloadQuery } from '@/lib/contract/portal';
 import { formatMoney } from '@/lib/domain/format';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { KIND_LABEL, type StatementLine } from '@/lib/domain/statement';
+import { upiLink, upiReference } from '@/lib/domain/upi';
 import { reportError } from '@/lib/server/observability/report-error';
 import { moneyFormat, titleDate } from '@/lib/server/reports/excel-format';
 import { workbookStream, type ReportSheet } from '@/lib/server/reports/workbook-writer';
@@ -35,6 +36,10 @@ export async function statementDownload(
     s.credit.creditLimit == null
       ? 'no credit limit'
       : `credit limit ${money(s.credit.creditLimit)}, available ${money(s.credit.available ?? 0)}`;
+  // Where to pay, in the header: the UPI link (the amount left to the payer) when the client has a VPA.
+  const pay = s.client.upiVpa
+    ? `; pay by UPI: ${upiLink({ vpa: s.client.upiVpa, payeeName: s.client.name, reference: upiReference(s.code, s.client.code) })}`
+    : '';
   const meta = {
     clientName: s.client.name,
     reportName: `Statement of account: ${s.customer.name} (${s.code})`,
@@ -48,7 +53,7 @@ export async function statementDownload(
   }
   const statement: ReportSheet<StatementRow> = {
     name: 'Statement',
-    subtitle: `${titleDate(fromDate)} to ${titleDate(toDate)}${s.customer.isParent ? ', the whole family' : ''}; amounts in ${s.client.currency}; ${limit}`,
+    subtitle: `${titleDate(fromDate)} to ${titleDate(toDate)}${s.customer.isParent ? ', the whole family' : ''}; amounts in ${s.client.currency}; ${limit}${pay}`,
     columns: [
       { header: 'Date', kind: 'date', value: (r) => r.date },
       { header: 'Type', kind: 'text', width: 16, value: (r) => r.label ?? (r.kind ? KIND_LABEL[r.kind] : null) },

@@ -80,7 +80,13 @@ export async function statementBasis(db: Db, clientId: number, query: TStatement
       city: info.city ?? null,
       accountType: await accountTypeOf(db, clientId, code),
     },
-    client: { name: client.name, currency: client.currency, locale: client.locale, code: client.code },
+    client: {
+      name: client.name,
+      currency: client.currency,
+      locale: client.locale,
+      code: client.code,
+      upiVpa: client.upiVpa,
+    },
   };
 }
 

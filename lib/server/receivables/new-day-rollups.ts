@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '@/lib/db/client';
 import { reportError } from '@/lib/server/observability/report-error';
 import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
+import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { refreshStaleRollups } from './refresh-rollups';
 
 const CHECK_EVERY_MS = 60_000;
@@ -21,6 +22,8 @@ export function startNewDayRollups(): void {
       const db = await getDb();
       const refreshed = await refreshStaleRollups(db, new Date());
       if (refreshed.length) await pruneRevokedSessions(db);
+      // The customer reminders of each client whose day has reached 09:00 and has no daily run yet.
+      await runDailyReminders(db, new Date());
     })()
       .catch((error: unknown) => reportError(error, { where: 'new-day rollups' }))
       .finally(() => {

@@ -1,0 +1,73 @@
+import { ZDunningRunsQuery } from '@/lib/contract/dunning';
+import { flattenParams, type SearchParams } from '@/lib/client/url-state';
+import { pageGate } from '@/lib/backend/page-gate';
+import { WarningBox } from '@/components/feedback/warning-box';
+import { PaymentDetailsForm } from '@/components/dunning/payment-details-form';
+import { PolicyForm } from '@/components/dunning/policy-form';
+import { RunPanel } from '@/components/dunning/run-panel';
+import { RunsTable } from '@/components/dunning/runs-table';
+import { PageHeader } from '@/components/ui/page-header';
+import { Pagination } from '@/components/ui/pagination';
+
+export const metadata = { title: 'Reminders | Client receivables dashboard' };
+
+const PATH = '/borrowers/reminders';
+
+/** The reminder policy, where customers pay, the preview and Run now, and the recent runs (administrators). */
+export default async function RemindersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const { backend, clientSettings } = await pageGate();
+  const { timeZone, currency, locale } = await clientSettings();
+  const params = flattenParams(await searchParams);
+  const query = ZDunningRunsQuery.safeParse(params);
+  const page = query.success ? query.data : ZDunningRunsQuery.parse({});
+  const [policy, details, runs] = await Promise.all([
+    backend.dunning.policy(),
+    backend.dunning.paymentDetails(),
+    backend.dunning.runs({ query: page }),
+  ]);
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <PageHeader
+        title="Reminders"
+        description="Customers with debt due are reminded by level, every day from 09:00: emails with their statement and a UPI payment link, WhatsApp messages prepared for the collector, and tasks for the manager at the last level. Disputed invoices and customers with an open promise to pay are left out."
+      />
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <h3 className="px-5 pt-5 text-base font-semibold text-slate-900">Preview and run</h3>
+        <div className="py-4">
+          <RunPanel money={{ currency, locale }} enabled={policy.enabled} />
+        </div>
+      </section>
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h3 className="mb-3 text-base font-semibold text-slate-900">Policy</h3>
+        <PolicyForm policy={policy} />
+      </section>
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <h3 className="mb-1 text-base font-semibold text-slate-900">Payment details</h3>
+        <p className="mb-3 text-sm text-slate-500">
+          Printed on every reminder, statement and portal page with a UPI payment link and QR code.
+        </p>
+        <PaymentDetailsForm details={details} />
+      </section>
+      <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
+        <h3 className="px-5 pt-5 text-base font-semibold text-slate-900">Recent runs</h3>
+        {runs.rows.length === 0 ? (
+          <div className="p-5">
+            <WarningBox kind="empty" message="No reminder runs yet." />
+          </div>
+        ) : (
+          <>
+            <RunsTable rows={runs.rows} timeZone={timeZone} />
+            <Pagination
+              total={runs.total}
+              page={page.offset}
+              count={page.count}
+              pathname={PATH}
+              params={params}
+              noun="runs"
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

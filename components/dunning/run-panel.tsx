@@ -1,0 +1,144 @@
+'use client';
+
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { dunningCalls, type TDunningRun } from '@/lib/contract/dunning';
+import { CHANNEL_LABEL, dayText } from '@/lib/domain/dunning';
+import { Money, type MoneyFormat } from '@/components/ui/money';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
+import { primaryButton, secondaryButton } from './styles';
+
+const STATUS_STYLE: Record<string, string> = {
+  PREVIEW: 'bg-sky-50 text-sky-800',
+  SENT: 'bg-emerald-50 text-emerald-800',
+  FAILED: 'bg-rose-100 text-rose-800',
+  SKIPPED: 'bg-slate-100 text-slate-600',
+};
+
+function daysText(days: number): string {
+  return days < 0 ? `due in ${-days}` : String(days);
+}
+
+/** The messages of a run (or preview): who, which level and channel, how much, to whom; failures in red. */
+export function RunMessages({ run, money }: { run: TDunningRun; money: MoneyFormat }) {
+  const failed = run.messages.filter((m) => m.status === 'FAILED').length;
+  return (
+    <div className="space-y-2" data-testid="run-messages">
+      <p className="px-5 text-sm text-slate-600">
+        {run.dryRun ? 'Preview' : 'Run'} of {dayText(run.runDate)}: {run.messages.length} customer
+        {run.messages.length === 1 ? '' : 's'}
+        {failed > 0 && <span className="font-medium text-rose-700"> ({failed} failed)</span>}.
+        {run.note && <span className="ml-1 font-medium text-slate-800">{run.note}</span>}
+      </p>
+      {run.messages.length > 0 && (
+        <DataTable label={run.dryRun ? 'Reminder preview' : 'Reminders sent'}>
+          <thead>
+            <tr>
+              <Th>Customer</Th>
+              <Th numeric>Level</Th>
+              <Th>Channel</Th>
+              <Th numeric>Amount due (₹)</Th>
+              <Th numeric>Oldest days</Th>
+              <Th>Recipient</Th>
+              <Th>Status</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {run.messages.map((m) => (
+              <tr
+                key={`${m.sysObligorCode}-${m.status}`}
+                className={m.status === 'FAILED' ? 'bg-rose-50/70 text-rose-900' : 'text-slate-700'}
+                data-status={m.status}
+              >
+                <Td>
+                  <span className="font-medium">{m.obligorName}</span>
+                  <span className="ml-1 text-xs text-slate-500">{m.sysObligorCode}</span>
+                </Td>
+                <Td numeric>{m.level}</Td>
+                <Td>{CHANNEL_LABEL[m.channel]}</Td>
+                <Td numeric>
+                  <Money value={m.amountDue} format={money} bare />
+                </Td>
+                <Td numeric>{daysText(m.oldestDays)}</Td>
+                <Td>{m.recipient ?? <span className="text-slate-400">none</span>}</Td>
+                <Td>
+                  <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[m.status]}`}>
+                    {m.status === 'PREVIEW' ? 'To send' : m.status.toLowerCase()}
+                  </span>
+                  {m.error && <span className="ml-2 text-xs">{m.error}</span>}
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </div>
+  );
+}
+
+/** Preview (a dry run) and Run now, confirmed first; the answer's table shows below the buttons. */
+export function RunPanel({ money, enabled }: { money: MoneyFormat; enabled: boolean }) {
+  const router = useRouter();
+  const [run, setRun] = useState<TDunningRun | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'run' | null>(null);
+  const [confirm, setConfirm] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function start(dryRun: boolean) {
+    setBusy(dryRun ? 'preview' : 'run');
+    setError(null);
+    setConfirm(false);
+    try {
+      setRun(await callApi(dunningCalls.run, { body: { dryRun } }));
+      router.refresh();
+    } catch (e) {
+      setError((await apiErrorMessage(e)).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center gap-3 px-5">
+        <button type="button" className={secondaryButton} disabled={busy !== null} onClick={() => start(true)}>
+          {busy === 'preview' ? 'Working out…' : 'Preview'}
+        </button>
+        <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => setConfirm(true)}>
+          {busy === 'run' ? 'Sending…' : 'Run now'}
+        </button>
+        {!enabled && (
+          <span className="text-xs text-amber-700">The daily run is switched off; Run now still sends.</span>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="mx-5 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {error}
+        </p>
+      )}
+      {run && <RunMessages run={run} money={money} />}
+      <Dialog open={confirm} onClose={() => setConfirm(false)} className="relative z-50">
+        <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
+        <div className="fixed inset-0 flex items-start justify-center p-4 pt-24">
+          <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+            <DialogTitle className="text-lg font-semibold text-slate-900">Send the reminders now?</DialogTitle>
+            <p className="mt-2 text-sm text-slate-600">
+              Every customer due a reminder today gets it now: emails go out with their statement, WhatsApp messages and
+              escalations become tasks. Nobody is reminded twice the same day. Use Preview first to see who.
+            </p>
+            <div className="mt-5 flex justify-end gap-3">
+              <button type="button" className={secondaryButton} onClick={() => setConfirm(false)}>
+                Cancel
+              </button>
+              <button type="button" className={primaryButton} onClick={() => start(false)}>
+                Send reminders
+              </button>
+            </div>
+          </DialogPanel>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import 'server-only';
+import { dunningCalls } from '@/lib/contract/dunning';
+import { paymentDetails, savePaymentDetails } from '@/lib/server/dunning/payment-details';
+import { loadPolicy, savePolicy } from '@/lib/server/dunning/policy';
+import { getRun, listRuns, runReminders } from '@/lib/server/dunning/runs';
+import { implement } from './serve';
+
+export const dunning = implement('dunning', dunningCalls, {
+  policy: ({ db, session }) => loadPolicy(db, session.clientId),
+  savePolicy: ({ db, session, body }) => savePolicy(db, session.clientId, session.userId, body),
+  run: ({ db, session, scope, body }) =>
+    runReminders(db, {
+      clientId: session.clientId,
+      userId: session.userId,
+      scope,
+      trigger: 'MANUAL',
+      dryRun: body.dryRun,
+      code: body.sysObligorCode,
+    }),
+  runs: ({ db, session, scope, query }) => listRuns(db, session.clientId, scope, session.userId, query),
+  getRun: ({ db, session, scope, params }) => getRun(db, session.clientId, params.id, scope, session.userId),
+  paymentDetails: ({ db, session }) => paymentDetails(db, session.clientId),
+  savePaymentDetails: ({ db, session, body }) => savePaymentDetails(db, session.clientId, session.userId, body),
+});

@@ -1,0 +1,134 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { DunningPolicy, ReminderItem } from '@/lib/domain/dunning';
+import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
+
+/** A family (or account) owing enough to be reminded today, with what the message needs. */
+export interface Candidate {
+  /** The family's parent code (grouping FAMILY) or the account's. */
+  code: string;
+  name: string;
+  /** The family parent's name (the account's own when it has no parent). */
+  familyName: string;
+  amountDue: number;
+  oldestDays: number;
+  /** The items the message lists: debts due within the first level's window and unused credits. */
+  items: ReminderItem[];
+  /** Contacts' addresses, else the obligor's own; null when there is none. */
+  emails: string | null;
+  phone: string | null;
+  collector: { id: number; name: string } | null;
+  manager: { id: number; name: string } | null;
+  /** The last day a reminder was SENT to it, if any. */
+  lastSent: string | null;
+}
+
+interface Row {
+  code: string;
+  name: string;
+  family_name: string;
+  amount_due: string;
+  oldest_days: number;
+  items: ReminderItem[] | string;
+  contact_emails: string | null;
+  own_email: string | null;
+  phone: string | null;
+  guest_id: number | null;
+  guest_name: string | null;
+  rep_id: number | null;
+  rep_name: string | null;
+  last_sent: string | null;
+}
+
+/**
+ * Who is chased on `today`, in one statement. The open items of the client's customers (within
+ * the user's scope) as of today, less those in an OPEN dispute, are grouped by the family's parent
+ * code (FAMILY) or by account (ACCOUNT). A group's amount due is what it owes on the debts
+ * (invoices, debit notes) due by `today - firstLevelDays` days, net of its credit notes and
+ * overpayments; its oldest days are the largest days past due of those debts. Left out: groups
+ * with nothing such owed, less than the policy's minimum, or an OPEN promise (on the family or the
+ * account) whose date is today or later. The quiet period and the level are decided by the caller.
+ */
+export async function reminderCandidates(
+  db: Db,
+  clientId: number,
+  policy: DunningPolicy,
+  today: string,
+  options: { scope?: ObligorScope; code?: string } = {},
+): Promise<Candidate[]> {
+  const firstDays = Math.min(...policy.levels.map((l) => l.days));
+  const d = sql`${today}::date`;
+  const family = policy.grouping === 'FAMILY';
+  const key = family ? sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code)` : sql`o.sys_obligor_code`;
+  const inScope = scopeCondition(clientId, options.scope, sql`o.sys_obligor_code`) ?? sql`true`;
+  const onlyOne = options.code ? sql`${key} = ${options.code}` : sql`true`;
+  const promiseCovers = family
+    ? sql`coalesce(po.parent_sys_obligor_code, po.sys_obligor_code) = c.key`
+    : sql`(p.sys_obligor_code = c.key or (p.on_family and p.sys_obligor_code = k.parent_sys_obligor_code))`;
+  const rows = await queryRows<Row>(
+    db,
+    sql`
+    with members as (
+      select o.sys_obligor_code as code, ${key} as key
+      from obligors o
+      where o.client_id = ${clientId} and ${inScope} and ${onlyOne}
+    ), items as (
+      select m.key, i.invoice_num, i.doc_type, i.issue_date, i.due_date,
+        i.amount - i.paid_to_date + coalesce((select sum(p.amount) from payments p
+          where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as outstanding,
+        ${d} - coalesce(i.due_date, i.issue_date) as dpd
+      from members m join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.code
+      where i.issue_date <= ${d} and (i.settled_date is null or i.settled_date > ${d})
+        and not exists (select 1 from dispute_invoices di
+          join disputes dp on dp.client_id = di.client_id and dp.id = di.dispute_id
+          where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and dp.status = 'OPEN')
+    ), listed as (
+      select it.*, (it.doc_type <> 'CREDIT_NOTE' and it.outstanding > 0) as debt
+      from items it
+      where it.outstanding < 0 or (it.doc_type <> 'CREDIT_NOTE' and it.outstanding > 0 and it.dpd >= ${firstDays})
+    ), c as (
+      select l.key, sum(l.outstanding) as amount_due, max(l.dpd) filter (where l.debt) as oldest_days,
+        json_agg(json_build_object('invoiceNum', l.invoice_num, 'docType', l.doc_type, 'issueDate', l.issue_date,
+          'dueDate', l.due_date, 'outstanding', l.outstanding, 'daysPastDue', l.dpd)
+          order by l.debt desc, l.dpd desc, l.invoice_num) as items
+      from listed l group by l.key
+    )
+    select c.key as code, k.name, coalesce(fp.name, k.name) as family_name, c.amount_due, c.oldest_days, c.items,
+      (select string_agg(distinct ct.email, ', ') from contacts ct
+        where ct.client_id = ${clientId} and ct.sys_obligor_code = c.key and coalesce(trim(ct.email), '') <> '') as contact_emails,
+      nullif(trim(k.email), '') as own_email,
+      coalesce((select min(ct.phone) from contacts ct
+        where ct.client_id = ${clientId} and ct.sys_obligor_code = c.key and coalesce(trim(ct.phone), '') <> ''), k.phone) as phone,
+      g.id as guest_id, g.name as guest_name, r.id as rep_id, r.name as rep_name,
+      (select max(dm.sent_on)::text from dunning_messages dm
+        where dm.client_id = ${clientId} and dm.sys_obligor_code = c.key and dm.status = 'SENT') as last_sent
+    from c
+    join obligors k on k.client_id = ${clientId} and k.sys_obligor_code = c.key
+    left join obligors fp on fp.client_id = ${clientId} and fp.sys_obligor_code = k.parent_sys_obligor_code
+    left join users g on g.client_id = ${clientId} and g.id = k.guest_id and g.status = 'ACTIVE'
+    left join users r on r.client_id = ${clientId} and r.id = k.representative_id and r.status = 'ACTIVE'
+    where c.oldest_days is not null and c.amount_due > 0 and c.amount_due >= ${policy.minAmount}
+      and not exists (select 1 from promises p
+        join obligors po on po.client_id = p.client_id and po.sys_obligor_code = p.sys_obligor_code
+        where p.client_id = ${clientId} and p.status = 'OPEN' and p.promised_date >= ${d} and ${promiseCovers})
+    order by c.oldest_days desc, c.amount_due desc, c.key`,
+  );
+  return rows.map((r) => {
+    const items = (typeof r.items === 'string' ? JSON.parse(r.items) : r.items) as ReminderItem[];
+    return {
+      code: r.code,
+      name: r.name,
+      familyName: r.family_name,
+      amountDue: Number(r.amount_due),
+      oldestDays: Number(r.oldest_days),
+      items: items.map((i) => ({ ...i, outstanding: Number(i.outstanding), daysPastDue: Number(i.daysPastDue) })),
+      emails: r.contact_emails ?? r.own_email,
+      phone: r.phone,
+      collector: r.guest_id == null ? null : { id: Number(r.guest_id), name: r.guest_name! },
+      manager: r.rep_id == null ? null : { id: Number(r.rep_id), name: r.rep_name! },
+      lastSent: r.last_sent,
+    };
+  });
+}

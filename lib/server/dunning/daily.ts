@@ -1,0 +1,77 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { LOCKS, tryLock } from '@/lib/db/locks';
+import { queryRows } from '@/lib/db/query';
+import { asStatementOrigin } from '@/lib/db/statement-log';
+import { reportError } from '@/lib/server/observability/report-error';
+import { activePolicy } from './policy';
+import { runReminders } from './runs';
+
+/**
+ * The daily reminders start at this hour of each client's own day, not at midnight: by then the
+ * morning import has settled what customers paid overnight, so nobody who paid is chased.
+ */
+export const DAILY_REMINDER_HOUR = 9;
+
+/**
+ * The daily run of every borrower client whose day has reached DAILY_REMINDER_HOUR and that has
+ * no DAILY run for that day yet (one indexed query; the per-minute check of a running server and
+ * the daily job both call it). The run row is made under the client's advisory lock, so two app
+ * servers cannot both start it; a client whose policy is switched off gets none (and is not
+ * looked at again that day: its run row says DONE with no message). Returns the runs started.
+ */
+export function runDailyReminders(db: Db, now = new Date()): Promise<number> {
+  // Its statements are checked for their tenant filter like a call's (scripts/check-tenant-filters.ts).
+  return asStatementOrigin('job.dailyReminders', () => dailyReminders(db, now));
+}
+
+async function dailyReminders(db: Db, now: Date): Promise<number> {
+  const due = await queryRows<{ id: number; today: string }>(
+    db,
+    sql`
+    with client_day as (
+      select id, (${now.toISOString()}::timestamptz at time zone time_zone) as local_now from clients where kind = 'BORROWER')
+    select cd.id, cd.local_now::date::text as today from client_day cd
+    where extract(hour from cd.local_now) >= ${DAILY_REMINDER_HOUR}
+      and not exists (select 1 from dunning_runs r where r.client_id = cd.id and r.trigger = 'DAILY'
+        and r.run_date = cd.local_now::date)
+    order by cd.id`,
+  );
+  let started = 0;
+  for (const client of due) {
+    const clientId = Number(client.id);
+    try {
+      const policy = await activePolicy(db, clientId);
+      const runId = await db.transaction(async (tx) => {
+        if (!(await tryLock(tx as never, LOCKS.dunning, clientId))) return null;
+        const [done] = await queryRows<{ one: number }>(
+          tx as never,
+          sql`select 1 as one from dunning_runs where client_id = ${clientId} and trigger = 'DAILY' and run_date = ${client.today}`,
+        );
+        if (done) return null;
+        const [row] = await queryRows<{ id: number }>(
+          tx as never,
+          sql`insert into dunning_runs (client_id, run_date, trigger, dry_run, status, finished_at)
+          values (${clientId}, ${client.today}, 'DAILY', false, ${policy.enabled ? 'RUNNING' : 'DONE'},
+            ${policy.enabled ? null : sql`now()`}) returning id`,
+        );
+        return Number(row!.id);
+      });
+      if (runId === null || !policy.enabled) continue;
+      await runReminders(db, {
+        clientId,
+        userId: null,
+        trigger: 'DAILY',
+        dryRun: false,
+        today: client.today,
+        runId,
+        policy,
+      });
+      started += 1;
+    } catch (error) {
+      reportError(error, { where: 'daily reminders', clientId });
+    }
+  }
+  return started;
+}

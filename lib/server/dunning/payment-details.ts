@@ -1,0 +1,43 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { auditLog } from '@/lib/db/schema';
+import type { TPaymentDetails, TPaymentDetailsBody } from '@/lib/contract/dunning';
+import { notFound } from '@/lib/server/domain-errors';
+
+/** GET /clients/payment_details: where the client's customers pay (UPI address, bank account). */
+export async function paymentDetails(db: Db, clientId: number): Promise<TPaymentDetails> {
+  const [row] = await queryRows<TPaymentDetails>(
+    db,
+    sql`select upi_vpa as "upiVpa", bank_name as "bankName", bank_account_name as "bankAccountName",
+      bank_account_number as "bankAccountNumber", bank_ifsc as "bankIfsc"
+    from clients where id = ${clientId}`,
+  );
+  if (!row) throw notFound('Client');
+  return row;
+}
+
+/** PUT /clients/payment_details: every field replaced (a blank one is cleared), audited. */
+export async function savePaymentDetails(
+  db: Db,
+  clientId: number,
+  userId: number,
+  body: TPaymentDetailsBody,
+): Promise<TPaymentDetails> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`update clients set upi_vpa = ${body.upiVpa ?? null}, bank_name = ${body.bankName ?? null},
+      bank_account_name = ${body.bankAccountName ?? null}, bank_account_number = ${body.bankAccountNumber ?? null},
+      bank_ifsc = ${body.bankIfsc ?? null}
+      where id = ${clientId}`);
+    await tx.insert(auditLog).values({
+      clientId,
+      userId,
+      action: 'payment_details_saved',
+      entity: 'client',
+      entityId: String(clientId),
+      detail: { upiVpa: body.upiVpa ?? null, bankIfsc: body.bankIfsc ?? null },
+    });
+  });
+  return paymentDetails(db, clientId);
+}

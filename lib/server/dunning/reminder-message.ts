@@ -1,0 +1,143 @@
+import 'server-only';
+import type { Db } from '@/lib/db/client';
+import { ZStatementDownloadQuery } from '@/lib/contract/portal';
+import {
+  amountText,
+  escapeHtml,
+  overdueTableHtml,
+  overdueTableText,
+  renderTemplate,
+  renderTemplateHtml,
+  type DunningLevel,
+  type TemplateValues,
+} from '@/lib/domain/dunning';
+import { upiLink, upiReference } from '@/lib/domain/upi';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { appUrl, type Mail } from '@/lib/server/mail/send-mail';
+import { statementDownload } from '@/lib/server/portal/statement-xlsx';
+import type { Candidate } from './candidates';
+import { upiQrPng } from './upi-qr';
+
+/** What a reminder needs of the client: its name and where its customers pay. */
+export interface Payee {
+  code: string;
+  name: string;
+  upiVpa: string | null;
+  bankName: string | null;
+  bankAccountName: string | null;
+  bankAccountNumber: string | null;
+  bankIfsc: string | null;
+}
+
+export function paymentLinkOf(payee: Payee, candidate: Candidate): string | null {
+  if (!payee.upiVpa) return null;
+  return upiLink({
+    vpa: payee.upiVpa,
+    payeeName: payee.name,
+    amount: candidate.amountDue,
+    reference: upiReference(candidate.code, payee.code),
+  });
+}
+
+function bankLines(payee: Payee): string[] {
+  if (!payee.bankAccountNumber) return [];
+  return [
+    `Bank transfer (NEFT/RTGS/IMPS):`,
+    `Account name: ${payee.bankAccountName ?? payee.name}`,
+    `Account number: ${payee.bankAccountNumber}`,
+    ...(payee.bankIfsc ? [`IFSC: ${payee.bankIfsc}`] : []),
+    ...(payee.bankName ? [`Bank: ${payee.bankName}`] : []),
+  ];
+}
+
+const statementLinkOf = (code: string) => appUrl(`/customerportal/${encodeURIComponent(code)}`);
+
+/** The placeholders' values as text (WhatsApp, tasks, the plain-text part). */
+export function textValues(payee: Payee, candidate: Candidate): TemplateValues {
+  const link = paymentLinkOf(payee, candidate);
+  return {
+    customerName: candidate.name,
+    familyName: candidate.familyName,
+    amountDue: amountText(candidate.amountDue),
+    overdueTable: overdueTableText(candidate.items),
+    oldestDays: String(candidate.oldestDays),
+    statementLink: statementLinkOf(candidate.code),
+    // Without a UPI address the templates' "Pay by UPI: …" points at the bank account, or at the client.
+    paymentLink:
+      link ??
+      (payee.bankAccountNumber
+        ? 'not set up; pay by bank transfer (details below)'
+        : 'not set up; ask us for our bank details'),
+    clientName: payee.name,
+  };
+}
+
+/** The subject and the text of a level for a candidate (WhatsApp and task levels use these). */
+export function renderText(level: DunningLevel, payee: Payee, candidate: Candidate) {
+  const values = textValues(payee, candidate);
+  const bank = bankLines(payee);
+  return {
+    subject: renderTemplate(level.subject, values).replace(/\s+/g, ' ').trim(),
+    text: renderTemplate(level.body, values) + (bank.length ? `\n\n${bank.join('\n')}` : ''),
+  };
+}
+
+/**
+ * The reminder mail: the rendered subject, an HTML body (the overdue table, a "Pay by UPI" button
+ * with the QR code inline, the bank details) and its plain-text part, with the customer's
+ * statement (the portal's workbook) and the QR code attached.
+ */
+export async function reminderMail(
+  db: Db,
+  clientId: number,
+  level: DunningLevel,
+  payee: Payee,
+  candidate: Candidate,
+  to: string,
+  scope?: ObligorScope,
+): Promise<Mail> {
+  const { subject, text } = renderText(level, payee, candidate);
+  const link = paymentLinkOf(payee, candidate);
+  const textOf = textValues(payee, candidate);
+  const button = link
+    ? `<div style="margin:12px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">Pay ₹${amountText(candidate.amountDue)} by UPI</a><br><img src="cid:upi-qr" alt="UPI QR code for ${escapeHtml(payee.upiVpa ?? '')}" width="180" height="180" style="margin-top:8px"><br><span style="font-size:12px;color:#475569">Scan with any UPI app (${escapeHtml(payee.upiVpa ?? '')}), or tap the button on your phone.</span></div>`
+    : escapeHtml(textOf.paymentLink);
+  const html = renderTemplateHtml(level.body, {
+    ...Object.fromEntries(Object.entries(textOf).map(([k, v]) => [k, escapeHtml(v)])),
+    overdueTable: overdueTableHtml(candidate.items, candidate.amountDue),
+    paymentLink: button,
+    statementLink: `<a href="${escapeHtml(textOf.statementLink)}">${escapeHtml(textOf.statementLink)}</a>`,
+  } as TemplateValues);
+  const bank = bankLines(payee);
+  const bankHtml = bank.length
+    ? `<p style="margin-top:16px;padding:8px 12px;background:#f8fafc;border:1px solid #e2e8f0;border-radius:6px">${bank.map(escapeHtml).join('<br>')}</p>`
+    : '';
+  const statement = await statementDownload(
+    db,
+    clientId,
+    ZStatementDownloadQuery.parse({ sysObligorCode: candidate.code }),
+    scope,
+  );
+  const attachments: NonNullable<Mail['attachments']> = [
+    {
+      filename: `statement-${candidate.code.replace(/[^\w.-]/g, '_')}.xlsx`,
+      content: Buffer.from(await statement.arrayBuffer()),
+      contentType: statement.headers.get('content-type') ?? 'application/octet-stream',
+    },
+  ];
+  if (link) {
+    attachments.push({
+      filename: 'upi-qr.png',
+      content: await upiQrPng(link),
+      contentType: 'image/png',
+      cid: 'upi-qr',
+    });
+  }
+  return {
+    to,
+    subject,
+    text,
+    html: `<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#0f172a;line-height:1.5">${html}${bankHtml}</div>`,
+    attachments,
+  };
+}
