@@ -13,6 +13,9 @@ import { Money, type MoneyFormat } from '@/components/ui/money';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
 import type { TWorklistRow } from '@/lib/contract/collections';
 import { communicationCalls } from '@/lib/contract/communications';
+import { dunningCalls, type TDunningMessage } from '@/lib/contract/dunning';
+import { CHANNEL_LABEL } from '@/lib/domain/dunning';
+import { upiLink, upiReference } from '@/lib/domain/upi';
 import { whatsappLink, whatsappReminderText } from '@/lib/domain/whatsapp';
 
 const ACTION_TONE: Record<TWorklistRow['nextAction'], string> = {
@@ -28,25 +31,54 @@ const ACTION_TONE: Record<TWorklistRow['nextAction'], string> = {
 const button =
   'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium ring-1 ring-inset ring-slate-200 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
 
+/** What a one-family run did, in one line for the toast. */
+function runOutcome(name: string, message: TDunningMessage | undefined, note: string | null): string {
+  if (!message) return note ?? `Nothing to send to ${name} today.`;
+  const what = `level ${message.level} ${CHANNEL_LABEL[message.channel].toLowerCase()}`;
+  if (message.status === 'SENT')
+    return `Reminder sent to ${name}: ${what}${message.recipient ? ` to ${message.recipient}` : ''}.`;
+  if (message.status === 'FAILED') return `The reminder to ${name} failed: ${message.error ?? 'unknown error'}.`;
+  return `No reminder sent to ${name}: ${message.error ?? note ?? 'skipped'}.`;
+}
+
 /**
- * The worklist's rows with their one-click actions: log a call (or any note, a promise included)
- * and send on WhatsApp (the collector's own WhatsApp opens with the message written; the product
- * logs it as a communication on the family's parent).
+ * The worklist's rows with their one-click actions: log a call (or any note, a promise included),
+ * send on WhatsApp (the collector's own WhatsApp opens with the message written, the UPI payment
+ * link in it when the client has a UPI address; the product logs it as a communication on the
+ * family's parent), and send the reminder policy's message now.
  */
 export function WorklistTable({
   rows,
   money,
   clientName,
+  clientCode,
+  upiVpa,
   today,
 }: {
   rows: TWorklistRow[];
   money: MoneyFormat;
   clientName: string;
+  clientCode: string;
+  upiVpa: string | null;
   today: string;
 }) {
   const router = useRouter();
   const showToast = useToast();
   const [logging, setLogging] = useState<TWorklistRow | null>(null);
+  const [sending, setSending] = useState<string | null>(null);
+
+  async function sendReminder(row: TWorklistRow) {
+    setSending(row.sysObligorCode);
+    try {
+      const run = await callApi(dunningCalls.run, { body: { dryRun: false, sysObligorCode: row.sysObligorCode } });
+      showToast(runOutcome(row.name, run.messages[0], run.note), { duration: 8000 });
+      router.refresh();
+    } catch (err) {
+      showToast((await apiErrorMessage(err)).message);
+    } finally {
+      setSending(null);
+    }
+  }
 
   async function sendOnWhatsApp(row: TWorklistRow, text: string, link: string) {
     window.open(link, '_blank', 'noopener');
@@ -87,6 +119,14 @@ export function WorklistTable({
               clientName,
               amountDue: row.overdue,
               oldestBucketLabel: row.oldestBucketLabel,
+              paymentLink: upiVpa
+                ? upiLink({
+                    vpa: upiVpa,
+                    payeeName: clientName,
+                    amount: row.overdue,
+                    reference: upiReference(row.sysObligorCode, clientCode),
+                  })
+                : null,
             });
             const link = whatsappLink(row.contactPhone, text);
             return (
@@ -173,6 +213,15 @@ export function WorklistTable({
                       data-wa-link={link ?? undefined}
                     >
                       WhatsApp
+                    </button>
+                    <button
+                      type="button"
+                      className={button}
+                      disabled={sending !== null}
+                      title="Sends this family the reminder its level calls for, now (never twice a day)"
+                      onClick={() => void sendReminder(row)}
+                    >
+                      {sending === row.sysObligorCode ? 'Sending…' : 'Send reminder'}
                     </button>
                   </div>
                 </Td>

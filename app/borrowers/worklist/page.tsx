@@ -63,7 +63,7 @@ export default async function WorklistPage({ searchParams }: { searchParams: Pro
 
 async function Worklist({ params }: { params: Record<string, string> }) {
   const { backend, clientSettings } = await pageGate();
-  const settings = await clientSettings();
+  const [settings, payment] = await Promise.all([clientSettings(), backend.dunning.paymentDetails()]);
   let page: {
     offset: number;
     count: number;
@@ -90,7 +90,14 @@ async function Worklist({ params }: { params: Record<string, string> }) {
     );
   return (
     <>
-      <WorklistTable rows={page.rows} money={settings} clientName={settings.name} today={settings.today} />
+      <WorklistTable
+        rows={page.rows}
+        money={settings}
+        clientName={settings.name}
+        clientCode={settings.code}
+        upiVpa={payment.upiVpa}
+        today={settings.today}
+      />
       <Pagination
         total={page.total}
         page={page.offset}
