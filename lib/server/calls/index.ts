@@ -13,6 +13,7 @@ import { notifications } from './notifications';
 import { performance } from './performance';
 import { personnel } from './personnel';
 import { portal } from './portal';
+import { promises } from './promises';
 import { receivables } from './receivables';
 import { reports } from './reports';
 import { tasks } from './tasks';
@@ -38,6 +39,7 @@ export const CALLS = {
   notifications,
   contacts,
   communications,
+  promises,
   portal,
   investors,
   reports,
