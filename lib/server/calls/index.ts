@@ -6,6 +6,7 @@ import { communications } from './communications';
 import { contacts } from './contacts';
 import { creditLimits } from './credit-limits';
 import { customers } from './customers';
+import { disputes } from './disputes';
 import { imports } from './imports';
 import { investors } from './investors';
 import { manageCustomers } from './manage-customers';
@@ -40,6 +41,7 @@ export const CALLS = {
   contacts,
   communications,
   promises,
+  disputes,
   portal,
   investors,
   reports,
