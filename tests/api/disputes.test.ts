@@ -21,6 +21,7 @@ let today: string;
 /** A field officer's customer (a child of a family) with three open invoices; another's customer with one. */
 let own: { code: string; parent: string; invoices: { num: string; invoiceNum: string; open: number }[] };
 let other: { code: string; invoice: string };
+let seeded: { status: string; portal: boolean; outcome: string | null }[];
 
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
 const open = (user: User, body: Record<string, unknown>) =>
@@ -44,6 +45,12 @@ beforeAll(async () => {
   const signed = await signInAs(database, 'portal@vardhman.test');
   portal = { cookie: signed.cookie, userId: signed.session.userId };
   today = await clientToday(database.db, clientId);
+  // The demo's disputes (lib/db/seed/collections.ts) are looked at once, then cleared, so that the
+  // figures below are this file's own.
+  seeded = await rows<{ status: string; portal: boolean; outcome: string | null }>(sql`
+    select status, portal_user_id is not null as portal, outcome from disputes where client_id = ${clientId} order by id`);
+  await database.db.execute(sql`delete from dispute_invoices where client_id = ${clientId}`);
+  await database.db.execute(sql`delete from disputes where client_id = ${clientId}`);
   const found = await rows<{ code: string; parent: string; num: string; invoiceNum: string; open: string }>(sql`
     select o.sys_obligor_code as code, o.parent_sys_obligor_code as parent, i.sys_invoice_num as num,
       i.invoice_num as "invoiceNum", (i.amount - i.paid_to_date)::text as open
@@ -69,6 +76,16 @@ beforeAll(async () => {
   other = { code: o!.code, invoice: o!.num };
 });
 afterAll(() => database?.dispose());
+
+describe('disputes: the demo data', () => {
+  it('has two open disputes, one raised on the portal, and one resolved with a credit note', () => {
+    expect(seeded).toEqual([
+      { status: 'OPEN', portal: false, outcome: null },
+      { status: 'OPEN', portal: true, outcome: null },
+      { status: 'RESOLVED', portal: false, outcome: 'CREDIT_NOTE' },
+    ]);
+  });
+});
 
 describe('disputes: opening one', () => {
   const valid = () => ({ sysInvoiceNums: [own.invoices[0]!.num], reason: 'PRICING', amount: 500 });

@@ -22,6 +22,7 @@ let today: string;
 /** A customer of the field officer with three open invoices, and another field officer's customer. */
 let own: { code: string; name: string; invoices: { num: string; open: number }[] };
 let other: { code: string; invoice: string };
+let seeded: { status: string; amount: string; paid: string; task: string | null }[];
 
 const day = (offset: number) => format(addDays(parseISO(today), offset), 'yyyy-MM-dd');
 const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
@@ -56,6 +57,15 @@ const promiseRow = async (id: number) =>
 beforeAll(async () => {
   ({ database, clientId, admin, guest, kaveri, family } = await notesWorld());
   today = await clientToday(database.db, clientId);
+  // The demo's promises (lib/db/seed/collections.ts) are looked at once, then cleared, so that the
+  // figures below are this file's own.
+  seeded = await rows<{ status: string; amount: string; paid: string; task: string | null }>(sql`
+    select p.status, p.amount::text as amount, p.paid_amount::text as paid,
+      (select t.name from tasks t where t.client_id = p.client_id and t.sys_obligor_code = p.sys_obligor_code
+        and t.name like 'Broken promise:%' limit 1) as task
+    from promises p where p.client_id = ${clientId} order by p.promised_date, p.id`);
+  await database.db.execute(sql`delete from promise_invoices where client_id = ${clientId}`);
+  await database.db.execute(sql`delete from promises where client_id = ${clientId}`);
   const open = await rows<{ code: string; name: string; num: string; open: string }>(sql`
     select o.sys_obligor_code as code, o.name, i.sys_invoice_num as num, (i.amount - i.paid_to_date)::text as open
     from obligors o join invoices i on i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
@@ -78,6 +88,21 @@ beforeAll(async () => {
   other = { code: o!.code, invoice: o!.num };
 });
 afterAll(() => database?.dispose());
+
+describe('promises: the demo data', () => {
+  it('has a kept, a partly kept and a broken promise (with its task) and open ones, each with what was paid', () => {
+    const by = (status: string) => seeded.filter((p) => p.status === status);
+    expect(by('KEPT').length).toBeGreaterThanOrEqual(1);
+    expect(by('BROKEN')).toHaveLength(1);
+    expect(by('BROKEN')[0]).toMatchObject({
+      paid: '0.00',
+      task: expect.stringMatching(/^Broken promise: .+ promised ₹/),
+    });
+    expect(by('OPEN').length + by('KEPT').length).toBeGreaterThanOrEqual(3);
+    for (const p of by('KEPT')) expect(Number(p.paid)).toBeGreaterThanOrEqual(Number(p.amount));
+    for (const p of by('PARTIAL')) expect(Number(p.paid)).toBeLessThan(Number(p.amount));
+  });
+});
 
 describe('promises: taking one', () => {
   const valid = () => ({ sysObligorCode: own.code, amount: 1000, promisedDate: day(5) });
