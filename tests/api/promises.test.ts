@@ -5,7 +5,7 @@ import { queryRows } from '@/lib/db/query';
 import type { TPromise } from '@/lib/contract/promises';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { runImport } from '@/lib/server/imports/run-import';
-import { checkPromises } from '@/lib/server/promises/check-promises';
+import { checkPromises, checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { GET as listRoute, POST as takeRoute } from '@/app/api/promises/route';
 import { GET as statsRoute } from '@/app/api/promises/stats/route';
 import { POST as logCommRoute } from '@/app/api/communications/obligors/[code]/route';
@@ -356,6 +356,25 @@ describe('promises: kept, broken, partial', () => {
     ]);
   });
 
+  it("the daily sweep checks each client's promises on its own day, once", async () => {
+    const res = await take(admin, {
+      sysObligorCode: own.code,
+      amount: 999,
+      promisedDate: day(20),
+      sysInvoiceNums: [own.invoices[0]!.num],
+    });
+    // Noon in India on day(21): the client's day is day(21), the promise's date has passed.
+    const at = new Date(`${day(21)}T06:30:00Z`);
+    await checkPromisesEveryClient(database.db, at, [clientId + 1000]);
+    expect((await promiseRow(res.json.id)).status).toBe('OPEN');
+    for (let i = 0; i < 2; i++) await checkPromisesEveryClient(database.db, at, [clientId]);
+    expect(await promiseRow(res.json.id)).toMatchObject({ status: 'BROKEN', paidAmount: 0 });
+    const [made] = await rows<{ n: number; due: string }>(sql`
+      select count(*)::int as n, max(due_date)::text as due from tasks
+      where client_id = ${clientId} and name = ${`Broken promise: ${own.name} promised ₹999.00 by ${dmy(day(20))}`}`);
+    expect(made).toEqual({ n: 1, due: day(21) });
+  });
+
   it('counts each collector’s promises by status with the kept rate', async () => {
     const res = await stats(admin, { fromDate: today, toDate: day(90) });
     expect(res.status).toBe(200);
@@ -364,20 +383,21 @@ describe('promises: kept, broken, partial', () => {
     // The admin's: the account promises of day(90) (₹1,000) and day(4) (₹800, the communication's)
     // were kept by the ₹2,700 paid on the account today, as were the day(3) invoice promise, the
     // ₹300 account one and the family one: 5 KEPT; other's ₹100 by day(2) BROKEN on day(3), like
-    // the ₹4,321 one; the ₹5,000 one PARTIAL.
+    // the ₹4,321 one, and the ₹999 one by the sweep; the ₹5,000 one PARTIAL.
     expect(adminRow).toEqual({
       userId: admin.userId,
       userName: 'Priya Raghavan',
       kept: 5,
       partial: 1,
-      broken: 2,
+      broken: 3,
       open: 0,
-      keptRate: 5 / 8,
+      keptRate: 5 / 9,
     });
-    expect(guestRow).toMatchObject({ kept: 0, partial: 0, broken: 0, open: 1, keptRate: null });
+    // The field officer's ₹1,500.50 by day(7) on an invoice nothing was paid on: broken by the sweep.
+    expect(guestRow).toMatchObject({ kept: 0, partial: 0, broken: 1, open: 0, keptRate: 0 });
     const scoped = (await stats(guest, { fromDate: today, toDate: day(90) })).json as { userId: number }[];
     // The field officer counts only their customer's: not other's, nor the family's.
-    expect(scoped.find((r) => r.userId === admin.userId)).toMatchObject({ kept: 4, partial: 1, broken: 1, open: 0 });
+    expect(scoped.find((r) => r.userId === admin.userId)).toMatchObject({ kept: 4, partial: 1, broken: 2, open: 0 });
     expect((await stats(admin, { fromDate: day(5), toDate: day(1) })).status).toBe(400);
   });
 });
