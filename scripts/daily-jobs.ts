@@ -1,7 +1,8 @@
 /**
  * The daily job (run by cron once a day, e.g. `15 6 * * * cd /app && npm run jobs:daily`): adds the
- * new day's ageing rollups, reminds assignees of tasks due tomorrow or overdue, runs each client's
- * customer reminders (dunning, once per client day from 09:00 its time), and forgets
+ * new day's ageing rollups, checks promises to pay (a broken one makes a task), reminds assignees
+ * of tasks due tomorrow or overdue, runs each client's customer reminders (dunning, once per client
+ * day from 09:00 its time), and forgets
  * sign-outs whose cookies have expired anyway.
  */
 import { openDatabase } from '@/lib/db/client';
@@ -9,6 +10,7 @@ import { migrateDatabase } from '@/lib/db/migrate';
 import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
+import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 
 async function main() {
@@ -17,11 +19,12 @@ async function main() {
     await migrateDatabase(database);
     const now = new Date();
     const refreshed = await refreshStaleRollups(database.db, now);
+    const broken = await checkPromisesEveryClient(database.db, now);
     const reminders = await sendDueReminders(database.db, now);
     const dunningRuns = await runDailyReminders(database.db, now);
     await pruneRevokedSessions(database.db);
     console.log(
-      `${now.toISOString()}: rollups added for ${refreshed.length} client(s); ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s).`,
+      `${now.toISOString()}: rollups added for ${refreshed.length} client(s); ${broken} promise(s) not kept; ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s).`,
     );
   } finally {
     await database.close();

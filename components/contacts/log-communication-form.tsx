@@ -105,7 +105,13 @@ export function LogCommunicationForm({
           <FieldError id="comm-channel-error" message={fields.channel} />
         </div>
         <div>
-          <DateInput label="Follow-up (optional)" name="followUpDate" min={commDate} testId="comm-follow-up" />
+          {/* A promise to pay is kept or broken by this date (lib/server/promises): then it is required. */}
+          <DateInput
+            label={channel === 'PROMISE_TO_PAY' ? 'Promised payment date' : 'Follow-up (optional)'}
+            name="followUpDate"
+            min={commDate}
+            testId="comm-follow-up"
+          />
           <FieldError id="comm-followUpDate-error" message={fields.followUpDate} />
         </div>
       </div>

@@ -141,6 +141,7 @@ export async function PostpaidView({ code, params }: { code: string; params: Rec
           money={money}
           label="Bills by due date"
           showObligor={a.customer.isParent}
+          disputable
         />
         <Pager
           page={a.items}

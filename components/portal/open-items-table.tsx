@@ -3,6 +3,7 @@ import { KIND_LABEL } from '@/lib/domain/statement';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
+import { DisputeItemButton } from './dispute-item-button';
 
 const late = (i: TOpenItem) => i.daysPastDue > 0 && i.docType !== 'CREDIT_NOTE';
 
@@ -12,11 +13,14 @@ export function OpenItemsTable({
   money,
   label,
   showObligor = false,
+  disputable = false,
 }: {
   items: TOpenItem[];
   money: MoneyFormat;
   label: string;
   showObligor?: boolean;
+  /** Offer "Dispute" on each open debt (the items open today). */
+  disputable?: boolean;
 }) {
   if (!items.length)
     return <p className="px-5 py-4 text-sm text-slate-500">Nothing open: the customer owes nothing.</p>;
@@ -32,6 +36,7 @@ export function OpenItemsTable({
           <Th numeric>Outstanding</Th>
           <Th numeric>Days past due</Th>
           <Th>Ageing</Th>
+          {disputable && <Th>Dispute</Th>}
         </tr>
       </thead>
       <tbody>
@@ -65,6 +70,17 @@ export function OpenItemsTable({
                 {i.bucket}
               </span>
             </Td>
+            {disputable && (
+              <Td>
+                {i.inDispute ? (
+                  <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs text-amber-800 ring-1 ring-inset ring-amber-200">
+                    In dispute
+                  </span>
+                ) : i.docType !== 'CREDIT_NOTE' && i.outstanding > 0 ? (
+                  <DisputeItemButton item={i} />
+                ) : null}
+              </Td>
+            )}
           </tr>
         ))}
       </tbody>

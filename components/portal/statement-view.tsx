@@ -152,7 +152,14 @@ export async function StatementView({
             Invoices not yet paid in full and unused credit notes, most overdue first. They add up to the balance.
           </p>
         </header>
-        <OpenItemsTable items={s.openItems.rows} money={money} label="Open items" showObligor={s.customer.isParent} />
+        <OpenItemsTable
+          items={s.openItems.rows}
+          money={money}
+          label="Open items"
+          showObligor={s.customer.isParent}
+          // Today's open items (no other end date asked for) may be disputed.
+          disputable={!params.toDate}
+        />
         {s.openItems.total > s.openItems.count && (
           <Pagination
             total={s.openItems.total}

@@ -48,6 +48,14 @@ export function InvoiceFilters({
           options={DOC_TYPES.map((t) => ({ value: t, label: DOC_TYPE_LABELS[t] }))}
         />
         <ParamSelect name="dim1Id" label={dim1Name} options={dim1Values} />
+        <ParamSelect
+          name="inDispute"
+          label="Dispute"
+          options={[
+            { value: 'true', label: 'In dispute' },
+            { value: 'false', label: 'Not in dispute' },
+          ]}
+        />
         <div className="ml-auto flex h-[58px] items-center">
           <Link href={resetHref} className="text-sm font-medium text-brand-700 hover:underline">
             Reset

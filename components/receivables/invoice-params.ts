@@ -7,6 +7,7 @@ export const INVOICE_LIST_KEYS = [
   'docType',
   'ageingFilter',
   'dim1Id',
+  'inDispute',
   'sortBy',
   'order',
   'offset',

@@ -26,7 +26,7 @@ type InvoiceListRow = Pick<
   | 'currency'
   | 'daysPastDue'
   | 'bucket'
->;
+> & { inDispute?: boolean };
 
 /** Open invoices with what is still owed on each; each row opens the invoice. */
 export function InvoicesTable({
@@ -80,6 +80,15 @@ export function InvoicesTable({
                   {row.invoiceNum}
                 </Link>
                 <DocTypeBadge docType={row.docType} />
+                {row.inDispute && (
+                  <span
+                    className="ml-2 rounded-full bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-inset ring-amber-200"
+                    data-testid="in-dispute"
+                    title="In an open dispute: left out of reminders until it is resolved"
+                  >
+                    In dispute
+                  </span>
+                )}
               </Td>
               <Td className="max-w-64">
                 <span className="block truncate" title={row.obligorName}>

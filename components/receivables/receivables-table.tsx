@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { SortOrder } from '@/lib/client/url-state';
 import type { RatingLabel } from '@/lib/domain/rating';
 import type { BucketColumn, BucketKey } from './bucket-columns';
-import { DataTable, Td, Tr } from '@/components/ui/data-table';
+import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { currencySign, Money, type MoneyFormat } from '@/components/ui/money';
 import { RatingBadge } from './rating-badge';
 import { SortableHeader } from './sortable-header';
@@ -13,6 +13,8 @@ export interface ReceivableListRow extends ReceivableFigures {
   sysObligorCode: string;
   name: string;
   rating: RatingLabel;
+  /** What the row's customers contest in open disputes. */
+  disputed?: number;
 }
 
 export interface TotalsRow {
@@ -46,6 +48,7 @@ export function ReceivablesTable({
   params: Record<string, string>;
 }) {
   const header = { active: sort, pathname, params };
+  const showDisputed = rows.some((row) => row.disputed !== undefined);
   return (
     <DataTable
       label="Receivables"
@@ -61,6 +64,7 @@ export function ReceivablesTable({
           ))}
           <SortableHeader column="overdue" label="Overdue" numeric {...header} />
           <SortableHeader column="balance" label="Balance" numeric {...header} />
+          {showDisputed && <Th numeric>Disputed</Th>}
           <SortableHeader column="obligorWeightedRating" label="Rating" center {...header} />
         </tr>
       </thead>
@@ -99,6 +103,16 @@ export function ReceivablesTable({
             <Td numeric className="font-medium text-slate-900" data-testid="cell-balance" data-value={row.balance}>
               <Money value={row.balance} format={money} bare />
             </Td>
+            {showDisputed && (
+              <Td
+                numeric
+                className={row.disputed ? 'text-amber-800' : 'text-slate-300'}
+                data-testid="cell-disputed"
+                data-value={row.disputed ?? 0}
+              >
+                <Money value={row.disputed ?? 0} format={money} bare />
+              </Td>
+            )}
             <Td center>
               <RatingBadge rating={row.rating} />
             </Td>
@@ -132,6 +146,7 @@ export function ReceivablesTable({
             >
               <Money value={totals.figures.balance} format={money} bare />
             </Td>
+            {showDisputed && <Td className="border-b-0 border-t border-slate-200" />}
             <Td className="border-b-0 border-t border-slate-200" />
           </tr>
         </tfoot>

@@ -30,6 +30,8 @@ export const API_ACCESS = {
   customerNotes: { type: 'AnyPage', features: ['MY CUSTOMERS', 'CUSTOMER PORTAL', 'RECEIVABLES', 'TASKS'] },
   /** Logging a call, email, visit or promise to pay. */
   logCommunication: { type: 'AnyPage', features: ['MY CUSTOMERS', 'CUSTOMER PORTAL', 'TASKS'] },
+  /** Resolving a dispute (a collector's or finance's decision, never the customer's on the portal). */
+  resolveDisputes: { type: 'AnyPage', features: ['MY CUSTOMERS', 'RECEIVABLES', 'TASKS'] },
   /** Adding, editing and deleting customer contacts. */
   manageContacts: { type: 'Permission', feature: 'MANAGE_CONTACTS', anyOf: ['MANAGE_CONTACTS'] },
   /** The manage-customer list and assigning field officers, managers and RMs to obligors. */

@@ -79,6 +79,13 @@ export const ZLogCommunicationBody = z
           path: ['promisedAmount'],
           message: 'the promised amount must be more than zero',
         });
+      // The promised date: the promise it makes (lib/server/promises) is checked by it.
+      if (!body.followUpDate)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['followUpDate'],
+          message: 'enter the date the payment was promised for',
+        });
     } else if (body.promisedAmount !== undefined) {
       ctx.addIssue({
         code: 'custom',

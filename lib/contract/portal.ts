@@ -77,6 +77,8 @@ export const ZOpenItem = z.strictObject({
   outstanding: ZMoney,
   daysPastDue: z.number().int(),
   bucket: z.string(),
+  /** In an open dispute (raised by the customer here, or by a collector). */
+  inDispute: z.boolean(),
 });
 export type TOpenItem = z.infer<typeof ZOpenItem>;
 

@@ -100,6 +100,10 @@ export const ZInvoicesQuery = ZPaging.extend({
   sortBy: z.enum(INVOICE_SORT_KEYS).default('daysPastDue'),
   order: ZOrder.default('DESC'),
   dim1: optionalFilter(ZId), // the spec's obligor variant sends dim1
+  /** true: only items in an open dispute; false: only those in none. */
+  inDispute: optionalFilter(
+    z.enum(['true', 'false'], { error: 'inDispute is true or false' }).transform((v) => v === 'true'),
+  ),
 })
   .merge(ZObligorFilters)
   .merge(ZItemFilters);
@@ -133,6 +137,8 @@ export const ZReceivableRow = z.strictObject({
   date: z.string(),
   dim1: z.string().nullable(),
   dimId: z.number().int().nullable(),
+  /** What the row's customers contest in open disputes (today's, whatever the date). */
+  disputed: ZMoney,
 });
 export type TReceivableRow = z.infer<typeof ZReceivableRow>;
 
@@ -208,6 +214,8 @@ export const ZOpenInvoiceRow = z.strictObject({
   rating: z.number().int().nullable(),
   bucket: ZCreditBucket,
   invoiceBucket: ZInvoiceBucket,
+  /** The item is in an open dispute (lib/server/disputes). */
+  inDispute: z.boolean(),
 });
 export type TOpenInvoiceRow = z.infer<typeof ZOpenInvoiceRow>;
 

@@ -12,7 +12,9 @@ import { Section } from '@/components/ui/section';
 import { LinesSkeleton, TableSkeleton } from '@/components/ui/skeletons';
 import { CommunicationsSection } from '../communications-section';
 import { ContactsSection } from '../contacts-section';
+import { DisputesSection } from '../disputes-section';
 import { DsoSection } from '../dso-section';
+import { PromisesSection } from '../promises-section';
 import { CreditLimitHistory } from './credit-limit-history';
 import { FamilyObligors } from './family-obligors';
 import { ObligorFigures } from './obligor-figures';
@@ -122,6 +124,26 @@ export async function ObligorDetail({
       </div>
       <div data-testid="contacts-card">
         <ContactsSection obligorCode={code} canManage={satisfies(session, API_ACCESS.manageContacts)} />
+      </div>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <div className="min-w-0" data-testid="promises-card">
+          <PromisesSection
+            obligorCode={code}
+            obligorName={info.name}
+            isParent={isParent}
+            canTake={satisfies(session, API_ACCESS.logCommunication)}
+            money={{ currency: settings.currency, locale: settings.locale }}
+          />
+        </div>
+        <div className="min-w-0" data-testid="disputes-card">
+          <DisputesSection
+            obligorCode={code}
+            obligorName={info.name}
+            canOpen={satisfies(session, API_ACCESS.logCommunication)}
+            canResolve={satisfies(session, API_ACCESS.resolveDisputes)}
+            money={{ currency: settings.currency, locale: settings.locale }}
+          />
+        </div>
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div className="min-w-0" data-testid="communications-card">

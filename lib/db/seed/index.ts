@@ -4,7 +4,7 @@
  *
  * Order per borrower client: plan customers in memory, run the ledger once to measure exposure,
  * set credit limits from it, write customers, run the ledger again writing invoices and payments
- * month by month, then notes, tasks and notifications.
+ * month by month, then notes, tasks and notifications; last promises to pay and disputes.
  */
 import 'server-only';
 import { getTableName, is, sql } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import * as schema from '../schema';
 import type { Db } from '../client';
 import { hashPassword } from '../../server/auth/password';
 import type { Counts } from './batch';
+import { writeCollections } from './collections';
 import { writeCommunications } from './communications';
 import { dayNum, isDayString, todayInIndia } from './dates';
 import { seedInvestors } from './investors';
@@ -85,6 +86,13 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
         values (${borrower.clientId}, ${todayText}, 'DAILY', false, 'DONE', now())`);
     }
     await syncTaskIdentity(tx);
+    // After the tasks' identity is set: a broken promise makes a task of its own.
+    for (const borrower of ref.borrowers) {
+      const clientStaff = staff.get(borrower.clientId)!;
+      const portalUser = clientStaff.all.find((u) => u.email.startsWith('portal@'));
+      await writeCollections(tx, borrower.clientId, clientStaff.admin.id, portalUser?.id ?? null, todayText, counts);
+      progress(`${borrower.spec.code}: promises to pay and disputes written`);
+    }
     await seedPrepaid(tx, ref, today, counts);
     progress('prepaid customers: advance top-ups written');
     await seedInvestors(tx, ref, today, counts);

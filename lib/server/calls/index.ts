@@ -7,6 +7,7 @@ import { communications } from './communications';
 import { contacts } from './contacts';
 import { creditLimits } from './credit-limits';
 import { customers } from './customers';
+import { disputes } from './disputes';
 import { dunning } from './dunning';
 import { imports } from './imports';
 import { investors } from './investors';
@@ -15,6 +16,7 @@ import { notifications } from './notifications';
 import { performance } from './performance';
 import { personnel } from './personnel';
 import { portal } from './portal';
+import { promises } from './promises';
 import { receivables } from './receivables';
 import { reports } from './reports';
 import { tasks } from './tasks';
@@ -40,6 +42,8 @@ export const CALLS = {
   notifications,
   contacts,
   communications,
+  promises,
+  disputes,
   portal,
   investors,
   reports,

@@ -8,6 +8,7 @@ import { invalid, notFound } from '@/lib/server/domain-errors';
 import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/server/obligors/obligor-scope';
 import { communicationSelect, toCommunication } from './list-communications';
+import { checkPromise, insertPromise, type PromiseInput } from '@/lib/server/promises/take-promise';
 import { assertObligorInScope } from './obligor-in-scope';
 
 /**
@@ -26,6 +27,26 @@ export async function logCommunication(
   if (body.commDate > (await clientToday(db, clientId))) {
     throw invalid('the date cannot be in the future', { commDate: 'the date cannot be in the future' });
   }
+  // A promise to pay is also a promise (lib/server/promises): the same rules, stored with this note.
+  const promise: PromiseInput | null =
+    body.channel === 'PROMISE_TO_PAY' && body.promisedAmount !== undefined && body.followUpDate
+      ? {
+          code,
+          amount: body.promisedAmount,
+          promisedDate: body.followUpDate,
+          takenOn: body.commDate,
+          sysInvoiceNums: [],
+          onFamily: false,
+          channel: 'CALL',
+          promisedBy: null,
+        }
+      : null;
+  if (promise)
+    await checkPromise(db, clientId, user.scope, promise, {
+      promisedDate: 'followUpDate',
+      sysInvoiceNums: 'summary',
+      onFamily: 'summary',
+    });
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(communications)
@@ -48,6 +69,7 @@ export async function logCommunication(
       entityId: code,
       detail: { communicationId: row!.id, channel: body.channel },
     });
+    if (promise) await insertPromise(tx, clientId, userId, promise, row!.id);
     return row!.id;
   });
   const [created] = await queryRows<Parameters<typeof toCommunication>[0]>(

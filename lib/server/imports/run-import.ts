@@ -7,6 +7,7 @@ import { queryRows } from '@/lib/db/query';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
+import { checkPromises } from '@/lib/server/promises/check-promises';
 import {
   APPLY_ORDER,
   applyInvoices,
@@ -200,6 +201,8 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         ...scope,
         onProgress: progress,
       });
+      // Payments just imported may keep (or, past their date, settle) promises to pay.
+      await checkPromises(tx, options.clientId, today);
       await tx
         .insert(dataUpdateTimes)
         .values({ clientId: options.clientId, integrationUpdateTime: new Date() })

@@ -5,7 +5,8 @@ import { notifications, users } from '@/lib/db/schema';
 import { reportError } from '@/lib/server/observability/report-error';
 import { appUrl, sendMail } from '@/lib/server/mail/send-mail';
 
-export type NotificationKind = 'TASK_ASSIGNED' | 'TASK_CLOSED' | 'TASK_DUE_TOMORROW' | 'TASK_OVERDUE';
+export type NotificationKind =
+  'TASK_ASSIGNED' | 'TASK_CLOSED' | 'TASK_DUE_TOMORROW' | 'TASK_OVERDUE' | 'PROMISE_BROKEN';
 
 export interface TaskNotice {
   clientId: number;

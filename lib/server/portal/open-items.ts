@@ -107,11 +107,14 @@ export async function openItemsPage(
     amount: string;
     outstanding: string;
     daysPastDue: number;
+    inDispute: boolean;
   }>(
     db,
     sql`
     select o.sys_invoice_num as "sysInvoiceNum", o.invoice_num as "invoiceNum", o.doc_type as "docType", o.sys_obligor_code as "sysObligorCode",
-      o.issue_date::text as "issueDate", o.due_date::text as "dueDate", o.amount, o.outstanding, o.days_past_due as "daysPastDue"
+      o.issue_date::text as "issueDate", o.due_date::text as "dueDate", o.amount, o.outstanding, o.days_past_due as "daysPastDue",
+      exists (select 1 from dispute_invoices di join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
+        where di.client_id = ${clientId} and di.sys_invoice_num = o.sys_invoice_num and d.status = 'OPEN') as "inDispute"
     from (${openItemsSql(clientId, members, day)}) o
     order by ${ITEM_ORDER}
     offset ${(page - 1) * count} limit ${count}`,

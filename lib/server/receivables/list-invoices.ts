@@ -42,6 +42,14 @@ interface OpenInvoiceRaw {
   daysPastDue: number;
   age: number;
   rating: number | null;
+  inDispute: boolean;
+}
+
+/** The items in an open dispute of the client. */
+export function openDisputeItems(clientId: number): SQL {
+  return sql`select di.sys_invoice_num from dispute_invoices di
+    join disputes dd on dd.client_id = di.client_id and dd.id = di.dispute_id
+    where di.client_id = ${clientId} and dd.client_id = ${clientId} and dd.status = 'OPEN'`;
 }
 
 /** SQL for the bucket an item falls in, as lib/domain/ageing.ts defines it. */
@@ -93,6 +101,9 @@ export async function listOpenInvoices(
   if (query.dim2Id) where.push(sql`o.dim2_id = ${query.dim2Id}`);
   if (query.dim3Id) where.push(sql`o.dim3_id = ${query.dim3Id}`);
   if (query.ageingFilter) where.push(bucketCondition(query.ageingFilter, b, pastDue, age));
+  // Open disputes are few: the items in one are read from them, not from the invoices.
+  if (query.inDispute !== undefined)
+    where.push(sql`i.sys_invoice_num ${query.inDispute ? sql`in` : sql`not in`} (${openDisputeItems(clientId)})`);
   const split = query.riskSalesSegment ? splitRiskSalesSegment(query.riskSalesSegment) : undefined;
   for (const risk of [query.risk, split?.risk]) {
     if (!risk) continue;
@@ -144,7 +155,9 @@ export async function listOpenInvoices(
         i.doc_type as "docType", i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
         coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
         i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount, i.currency,
-        ${outstanding}::numeric(18,2) as outstanding, ${pastDue} as "daysPastDue", ${age} as age, ${ratingAt(d)} as rating
+        ${outstanding}::numeric(18,2) as outstanding, ${pastDue} as "daysPastDue", ${age} as age, ${ratingAt(d)} as rating,
+        exists (select 1 from dispute_invoices di join disputes dd on dd.client_id = di.client_id and dd.id = di.dispute_id
+          where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and dd.status = 'OPEN') as "inDispute"
       ${from}
       order by ${debtsFirst}${sort[query.sortBy]} ${direction} nulls last, i.sys_invoice_num
       limit ${query.count} offset ${(query.offset - 1) * query.count}`,

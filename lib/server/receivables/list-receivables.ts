@@ -8,6 +8,7 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import { ratingLabel } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
+import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import {
   ageingAmounts,
   AMOUNT_KEYS,
@@ -65,16 +66,30 @@ export async function listReceivables(
     db,
     sql`
     select g.*, o.name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
-      o.dim1_id as "dimId", dv.name as dim1, count(*) over () as total
+      o.dim1_id as "dimId", dv.name as dim1, coalesce(ds.disputed, 0) as disputed, count(*) over () as total
     from ${grouped} g
     join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = g."sysObligorCode"
     left join dimension_values dv on dv.client_id = ${clientId} and dv.id = o.dim1_id
+    left join ${disputedBy(clientId, byFamily, query.scope)} ds on ds.code = g."sysObligorCode"
     ${where}
     order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, g."sysObligorCode"
     limit ${query.count} offset ${(query.offset - 1) * query.count}`,
   );
   const total = rows.length ? Number(rows[0]!.total) : await countRows(db, grouped, where);
   return { total, rows: rows.map((row) => toReceivable(row, asOf)) };
+}
+
+/**
+ * The open disputes' amounts per family (or per obligor): open disputes are few, so they are summed
+ * whole and joined to the page's rows. A scoped user counts only their own customers' disputes.
+ */
+function disputedBy(clientId: number, byFamily: boolean, scope: ObligorScope | undefined): SQL {
+  const key = byFamily ? sql`coalesce(dob.parent_sys_obligor_code, dob.sys_obligor_code)` : sql`d.sys_obligor_code`;
+  const inScope = scopeCondition(clientId, scope, sql`d.sys_obligor_code`);
+  return sql`(select ${key} as code, sum(d.amount) as disputed from disputes d
+    join obligors dob on dob.client_id = d.client_id and dob.sys_obligor_code = d.sys_obligor_code
+    where d.client_id = ${clientId} and d.status = 'OPEN'${inScope ? sql` and ${inScope}` : sql``}
+    group by 1)`;
 }
 
 /** Obligor rows grouped per family, per obligor of a family, or for one obligor. */
@@ -119,6 +134,7 @@ function toReceivable(raw: Record<string, unknown>, asOf: string): TReceivableRo
     date: asOf,
     dim1: raw.dim1 == null ? null : String(raw.dim1),
     dimId: raw.dimId == null ? null : Number(raw.dimId),
+    disputed: Number(raw.disputed ?? 0),
   };
 }
 

@@ -3,13 +3,14 @@ import { getDb } from '@/lib/db/client';
 import { reportError } from '@/lib/server/observability/report-error';
 import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
+import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { refreshStaleRollups } from './refresh-rollups';
 
 const CHECK_EVERY_MS = 60_000;
 
 /**
  * Ages move with the calendar: when a client's day turns (in its own time zone) a running server
- * adds that day's rollups, once, in the background (`npm start` and the daily job add them too).
+ * adds that day's rollups and checks its promises to pay, once, in the background (`npm start` and the daily job add them too).
  * The check each minute is one indexed query. Reads never write: until this finishes, a read of
  * the new day is answered from the ledger, exactly.
  */
@@ -20,10 +21,13 @@ export function startNewDayRollups(): void {
     running = true;
     void (async () => {
       const db = await getDb();
-      const refreshed = await refreshStaleRollups(db, new Date());
+      const now = new Date();
+      const refreshed = await refreshStaleRollups(db, now);
+      // Once per client day: the promises whose date has just passed.
+      if (refreshed.length) await checkPromisesEveryClient(db, now, refreshed);
       if (refreshed.length) await pruneRevokedSessions(db);
       // The customer reminders of each client whose day has reached 09:00 and has no daily run yet.
-      await runDailyReminders(db, new Date());
+      await runDailyReminders(db, now);
     })()
       .catch((error: unknown) => reportError(error, { where: 'new-day rollups' }))
       .finally(() => {

@@ -1,0 +1,4 @@
+import { route } from '@/lib/server/api/route';
+import { promises } from '@/lib/server/calls/promises';
+
+export const GET = route(promises.stats);
