@@ -5,6 +5,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { LogCommunicationForm } from '@/components/contacts/log-communication-form';
+import { OpenDisputeDialog } from '@/components/obligors/disputes-section';
+import { TakePromiseDialog } from '@/components/obligors/promises-section';
 import { useToast } from '@/components/feedback/toast';
 import { RatingBadge } from '@/components/receivables/rating-badge';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
@@ -15,6 +17,7 @@ import type { TWorklistRow } from '@/lib/contract/collections';
 import { communicationCalls } from '@/lib/contract/communications';
 import { dunningCalls, type TDunningMessage } from '@/lib/contract/dunning';
 import { CHANNEL_LABEL } from '@/lib/domain/dunning';
+import { formatMoney } from '@/lib/domain/format';
 import { upiLink, upiReference } from '@/lib/domain/upi';
 import { whatsappLink, whatsappReminderText } from '@/lib/domain/whatsapp';
 
@@ -66,6 +69,12 @@ export function WorklistTable({
   const showToast = useToast();
   const [logging, setLogging] = useState<TWorklistRow | null>(null);
   const [sending, setSending] = useState<string | null>(null);
+  const [promising, setPromising] = useState<TWorklistRow | null>(null);
+  const [disputing, setDisputing] = useState<TWorklistRow | null>(null);
+  const done = (message: string) => {
+    showToast(message);
+    router.refresh();
+  };
 
   async function sendReminder(row: TWorklistRow) {
     setSending(row.sysObligorCode);
@@ -200,6 +209,12 @@ export function WorklistTable({
                     <button type="button" className={button} onClick={() => setLogging(row)}>
                       Log a call
                     </button>
+                    <button type="button" className={button} onClick={() => setPromising(row)}>
+                      Promise
+                    </button>
+                    <button type="button" className={button} onClick={() => setDisputing(row)}>
+                      Dispute
+                    </button>
                     <button
                       type="button"
                       className={button}
@@ -251,6 +266,31 @@ export function WorklistTable({
           </DialogPanel>
         </div>
       </Dialog>
+      {promising && (
+        <TakePromiseDialog
+          open
+          obligor={promising}
+          isParent
+          onClose={() => setPromising(null)}
+          onTaken={(promise) => {
+            setPromising(null);
+            done(
+              `Promise of ${formatMoney(promise.amount)} from ${promising.name} recorded.`,
+            );
+          }}
+        />
+      )}
+      {disputing && (
+        <OpenDisputeDialog
+          open
+          obligor={disputing}
+          onClose={() => setDisputing(null)}
+          onOpened={() => {
+            setDisputing(null);
+            done(`Dispute opened for ${disputing.name}: its invoices are left out of reminders.`);
+          }}
+        />
+      )}
     </>
   );
 }

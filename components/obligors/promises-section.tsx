@@ -153,7 +153,7 @@ function PromiseItem({ row, obligorCode, money }: { row: TPromise; obligorCode: 
 }
 
 /** The dialog of a new promise; the API's field messages show under each field. */
-function TakePromiseDialog({
+export function TakePromiseDialog({
   open,
   obligor,
   isParent,

@@ -1,4 +1,6 @@
+import { addDays, format, parseISO } from 'date-fns';
 import { ZWorklistQuery } from '@/lib/contract/collections';
+import type { TPromiseStatsRow } from '@/lib/contract/promises';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
 import { pageGate } from '@/lib/backend/page-gate';
 import { WarningBox } from '@/components/feedback/warning-box';
@@ -12,12 +14,19 @@ import { UrlSearchBox } from '@/components/ui/url-search-box';
 export const metadata = { title: 'Worklist | Client receivables dashboard' };
 
 const PATH = '/borrowers/worklist';
+/** The kept rate is read over the promises that fell due in this many days up to today. */
+const KEPT_RATE_DAYS = 90;
 
 export default async function WorklistPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
-  const { backend, session } = await pageGate();
+  const { backend, session, clientSettings } = await pageGate();
   const scoped = session.role === 'guest' || session.role === 'representative';
-  const people = scoped ? [] : await backend.personnel.clientUsers();
+  const { today } = await clientSettings();
+  const since = format(addDays(parseISO(today), -KEPT_RATE_DAYS), 'yyyy-MM-dd');
+  const [people, kept] = await Promise.all([
+    scoped ? Promise.resolve([]) : backend.personnel.clientUsers(),
+    backend.promises.stats({ query: { fromDate: since, toDate: today } }),
+  ]);
   const collectors = people.filter((p) => p.role === 'guest');
   const invalid = checkLink(ZWorklistQuery, params);
   return (
@@ -43,6 +52,7 @@ export default async function WorklistPage({ searchParams }: { searchParams: Pro
           />
         )}
       </div>
+      <KeptRates rows={kept} />
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         {invalid ? (
           <div className="p-5">
@@ -107,5 +117,32 @@ async function Worklist({ params }: { params: Record<string, string> }) {
         noun="families"
       />
     </>
+  );
+}
+
+/** Each collector's promises that fell due in the last 90 days: how many were kept in full. */
+function KeptRates({ rows }: { rows: TPromiseStatsRow[] }) {
+  const due = rows.filter((r) => r.keptRate !== null);
+  if (!due.length) return null;
+  return (
+    <section
+      aria-label="Promises kept"
+      className="mb-4 rounded-xl border border-slate-200 bg-white px-5 py-3 shadow-sm"
+    >
+      <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        Promises kept, last {KEPT_RATE_DAYS} days (by who took them)
+      </h3>
+      <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        {due.map((r) => (
+          <li key={r.userId ?? 0} data-testid="kept-rate">
+            <span className="text-slate-700">{r.userName ?? 'Imported'}</span>{' '}
+            <span className="font-semibold tabular-nums text-slate-900">{Math.round((r.keptRate ?? 0) * 100)}%</span>{' '}
+            <span className="text-xs text-slate-500">
+              ({r.kept} kept, {r.partial} part, {r.broken} broken{r.open ? `, ${r.open} open` : ''})
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
