@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { screenshot } from './helpers';
 import { stateOf } from './auth-states';
+import { mails, textOf } from './mailbox';
 
 /**
  * A collector's morning: the worklist ranks the field officer's families, a call is logged from it,
@@ -62,5 +63,113 @@ test.describe('the collector worklist', () => {
       summary: string;
     }[];
     expect(notes.some((n) => n.channel === 'WHATSAPP' && n.summary === text)).toBe(true);
+  });
+});
+
+const csv = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`);
+/** India's day as YYYY-MM-DD and dd/mm/yyyy, offset by some days: the demo client's today. */
+function indiaDay(offset = 0): { iso: string; typed: string } {
+  const [d, m, y] = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata' })
+    .format(new Date(Date.now() + offset * 86_400_000))
+    .split('/');
+  return { iso: `${y}-${m}-${d}`, typed: `${d}/${m}/${y}` };
+}
+
+test.describe('a collector morning end to end', () => {
+  test.use({ storageState: stateOf('admin') });
+
+  test('promise taken on the worklist, reminders previewed and sent with the statement and UPI, a payment keeps the promise', async ({
+    page,
+  }) => {
+    // Two new customers with overdue bills, so that the demo figures other specs read stay as they are.
+    const run = String(Date.now() % 100000).padStart(5, '0');
+    const kept = `E2E-COL-${run}-A`;
+    const chased = `E2E-COL-${run}-B`;
+    const overdue = indiaDay(-20).iso;
+    const issued = indiaDay(-50).iso;
+    await page.goto('/borrowers/integrations');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel(/^Files/).setInputFiles([
+      {
+        name: 'obligors.csv',
+        mimeType: 'text/csv',
+        buffer: csv([
+          'sys_obligor_code,name,parent_sys_obligor_code,email,phone',
+          `${kept},Sai Baba Agencies ${run},,accounts.${run}@saibaba.example,+91 98220 40001`,
+          `${chased},Jai Ambe Distributors ${run},,accounts.${run}@jaiambe.example,+91 98220 40002`,
+        ]),
+      },
+      {
+        name: 'invoices.csv',
+        mimeType: 'text/csv',
+        buffer: csv([
+          'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
+          `${kept}-1,SB/${run}/1,${kept},${issued},${overdue},"60,000.00"`,
+          `${chased}-1,JA/${run}/1,${chased},${issued},${overdue},"45,000.00"`,
+        ]),
+      },
+    ]);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Imported|Refused/ })).toContainText('Imported');
+
+    // The worklist finds both; a promise is taken on the first.
+    await page.goto(`/borrowers/worklist?search=${run}`);
+    const row = (code: string) => page.locator(`tr[data-code="${code}"]`);
+    await expect(row(kept)).toBeVisible();
+    await expect(row(chased)).toBeVisible();
+    await row(kept).getByRole('button', { name: 'Promise' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Amount promised (₹)').fill('60000');
+    const promised = indiaDay(2);
+    await dialog.getByTestId('ptp-date').fill(promised.typed);
+    await dialog.getByTestId('ptp-date').press('Tab');
+    await dialog.getByLabel('Who promised').fill('Mr Kulkarni, accounts');
+    await screenshot(page, 'worklist-take-promise');
+    await dialog.getByRole('button', { name: 'Take promise' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(kept)).toContainText('Wait for the promised payment');
+    await expect(row(kept)).toContainText('₹60,000.00');
+
+    // The reminders' preview leaves the promised family out and lists the other at its level.
+    await page.goto('/borrowers/reminders');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('table').filter({ hasText: 'Jai Ambe' });
+    await expect(preview.getByRole('row').filter({ hasText: `Jai Ambe Distributors ${run}` })).toBeVisible();
+    await expect(page.getByText(`Sai Baba Agencies ${run}`)).toHaveCount(0);
+    await screenshot(page, 'reminders-preview');
+
+    // Sent from the worklist for the one family: the mail carries the statement, the UPI link and its QR code.
+    await page.goto(`/borrowers/worklist?search=${run}`);
+    await row(chased).getByRole('button', { name: 'Send reminder' }).click();
+    await expect(page.getByText(`Reminder sent to Jai Ambe Distributors ${run}`)).toBeVisible();
+    await expect.poll(() => mails().filter((m) => m.to.includes(`accounts.${run}@jaiambe.example`)).length).toBe(1);
+    const mail = textOf(mails().find((m) => m.to.includes(`accounts.${run}@jaiambe.example`))!);
+    expect(mail).toMatch(/filename="?[^"\n]*\.xlsx/);
+    expect(mail).toContain('upi://pay?pa=');
+    expect(mail).toMatch(/Content-Type: image\/png/);
+    expect(mail).toContain('45,000.00');
+
+    // The customer pays: the import settles the bill and keeps the promise.
+    await page.goto('/borrowers/integrations');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel(/^Files/).setInputFiles([
+      {
+        name: 'payments.csv',
+        mimeType: 'text/csv',
+        buffer: csv([
+          'payment_ref,sys_invoice_num,paid_date,amount',
+          `RCPT/${run},${kept}-1,${indiaDay(0).iso},"60,000.00"`,
+        ]),
+      },
+    ]);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Imported|Refused/ })).toContainText('Imported');
+    await page.goto(`/borrowers/obligors/${kept}`);
+    await expect(page.locator('[data-status="KEPT"]')).toBeVisible();
+    await screenshot(page, 'promise-kept');
+    // Paid in full, the family leaves the worklist.
+    await page.goto(`/borrowers/worklist?search=${run}`);
+    await expect(row(chased)).toBeVisible();
+    await expect(row(kept)).toHaveCount(0);
   });
 });
