@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { screenshot } from './helpers';
 import { stateOf } from './auth-states';
-import { mails, textOf } from './mailbox';
+import { htmlOf, mails, textOf } from './mailbox';
 
 /**
  * A collector's morning: the worklist ranks the field officer's families, a call is logged from it,
@@ -148,6 +148,13 @@ test.describe('a collector morning end to end', () => {
     expect(mail).toContain('upi://pay?pa=');
     expect(mail).toMatch(/Content-Type: image\/png/);
     expect(mail).toContain('45,000.00');
+    // As the customer sees it: the HTML part rendered, its QR code in place.
+    const shown = await page.context().newPage();
+    await shown.setViewportSize({ width: 800, height: 900 });
+    await shown.setContent(htmlOf(mails().find((m) => m.to.includes(`accounts.${run}@jaiambe.example`))!));
+    await expect(shown.locator('img[src^="data:image/png"]')).toBeVisible();
+    await screenshot(shown, 'reminder-email');
+    await shown.close();
 
     // The customer pays: the import settles the bill and keeps the promise.
     await page.goto('/borrowers/integrations');
