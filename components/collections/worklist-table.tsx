@@ -31,6 +31,8 @@ const ACTION_TONE: Record<TWorklistRow['nextAction'], string> = {
   WAIT_FOR_PROMISE: 'bg-slate-50 text-slate-600 ring-slate-200',
 };
 
+const daysAgo = (days: number) => (days === 0 ? 'today' : days === 1 ? 'yesterday' : `${days} days ago`);
+
 const button =
   'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium ring-1 ring-inset ring-slate-200 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40';
 
@@ -93,7 +95,7 @@ export function WorklistTable({
     window.open(link, '_blank', 'noopener');
     try {
       await callApi(communicationCalls.log, {
-        params: { code: row.sysObligorCode },
+        params: { code: row.actOnCode },
         body: { commDate: today, channel: 'WHATSAPP', summary: text },
       });
       showToast(`WhatsApp reminder to ${row.name} logged.`);
@@ -111,20 +113,18 @@ export function WorklistTable({
             <Th numeric>#</Th>
             <Th>Customer family</Th>
             <Th numeric>Overdue</Th>
-            <Th>Oldest</Th>
             <Th>Risk</Th>
             <Th>Promises</Th>
             <Th>Last contact</Th>
             <Th numeric>Priority</Th>
             <Th>Next action</Th>
-            <Th>Actions</Th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => {
             const text = whatsappReminderText({
               contactName: row.contactName,
-              customerName: row.name,
+              customerName: row.actOnName,
               clientName,
               amountDue: row.overdue,
               oldestBucketLabel: row.oldestBucketLabel,
@@ -138,12 +138,13 @@ export function WorklistTable({
                 : null,
             });
             const link = whatsappLink(row.contactPhone, text);
+            const onAccount = row.actOnCode === row.sysObligorCode ? '' : ` (on ${row.actOnName})`;
             return (
               <Tr key={row.sysObligorCode} data-code={row.sysObligorCode}>
-                <Td numeric className="text-slate-400">
+                <Td numeric className="align-top text-slate-400">
                   {row.rank}
                 </Td>
-                <Td>
+                <Td className="min-w-56 align-top">
                   <Link
                     href={`/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`}
                     className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
@@ -151,68 +152,82 @@ export function WorklistTable({
                     {row.name}
                   </Link>
                   <div className="text-xs text-slate-500">
-                    {[row.sysObligorCode, row.city, row.collectorName && `Collector: ${row.collectorName}`]
-                      .filter(Boolean)
-                      .join(' · ')}
+                    {[row.sysObligorCode, row.city].filter(Boolean).join(' · ')}
                   </div>
+                  {row.collectorName && <div className="text-xs text-slate-500">Collector: {row.collectorName}</div>}
                 </Td>
-                <Td numeric>
+                <Td numeric className="align-top">
                   <Money value={row.overdue} format={money} />
+                  <div className="text-xs text-slate-500">oldest {row.oldestBucketLabel}</div>
                   {row.disputed > 0 && (
                     <div className="text-xs text-violet-700">
                       <Money value={row.disputed} format={money} /> in dispute
                     </div>
                   )}
                 </Td>
-                <Td className="whitespace-nowrap">{row.oldestBucketLabel}</Td>
-                <Td>{row.rating ? <RatingBadge rating={row.rating} /> : <span className="text-slate-400">-</span>}</Td>
-                <Td className="text-xs">
+                <Td className="align-top">
+                  {row.rating ? <RatingBadge rating={row.rating} /> : <span className="text-slate-400">-</span>}
+                </Td>
+                <Td className="align-top text-xs">
                   {row.promisedToday > 0 && (
                     <div className="font-medium text-emerald-700">
                       <Money value={row.promisedToday} format={money} /> due today
                     </div>
                   )}
                   {row.nextPromiseDate && (
-                    <div className="text-slate-600">
+                    <div className="whitespace-nowrap text-slate-600">
                       <Money value={row.nextPromiseAmount} format={money} /> by <Day iso={row.nextPromiseDate} />
                     </div>
                   )}
-                  {row.brokenPromises > 0 && <div className="text-rose-700">{row.brokenPromises} broken (90 days)</div>}
+                  {row.brokenPromises > 0 && (
+                    <div className="text-rose-700">{row.brokenPromises} broken in 90 days</div>
+                  )}
                   {!row.promisedToday && !row.nextPromiseDate && !row.brokenPromises && (
                     <span className="text-slate-400">-</span>
                   )}
                 </Td>
-                <Td className="whitespace-nowrap text-xs">
+                <Td className="whitespace-nowrap align-top text-xs">
                   {row.lastContactDate ? (
                     <>
                       <Day iso={row.lastContactDate} />
-                      <div className="text-slate-500">
-                        {row.daysSinceContact === 0 ? 'today' : `${row.daysSinceContact} days ago`}
-                      </div>
+                      <div className="text-slate-500">{daysAgo(row.daysSinceContact ?? 0)}</div>
                     </>
                   ) : (
                     <span className="text-slate-500">never</span>
                   )}
                 </Td>
-                <Td numeric className="font-semibold text-slate-900">
+                <Td numeric className="align-top font-semibold text-slate-900">
                   {row.priority.toFixed(1)}
                 </Td>
-                <Td>
+                <Td className="min-w-72 align-top">
                   <span
                     className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${ACTION_TONE[row.nextAction]}`}
                   >
                     {row.nextActionLabel}
                   </span>
-                </Td>
-                <Td>
-                  <div className="flex flex-wrap gap-1">
-                    <button type="button" className={button} onClick={() => setLogging(row)}>
-                      Log a call
+                  <div className="mt-1.5 flex flex-wrap gap-1">
+                    <button
+                      type="button"
+                      className={button}
+                      title={`Log a call, visit or note${onAccount}`}
+                      onClick={() => setLogging(row)}
+                    >
+                      Log call
                     </button>
-                    <button type="button" className={button} onClick={() => setPromising(row)}>
+                    <button
+                      type="button"
+                      className={button}
+                      title={`Take a promise to pay${onAccount}`}
+                      onClick={() => setPromising(row)}
+                    >
                       Promise
                     </button>
-                    <button type="button" className={button} onClick={() => setDisputing(row)}>
+                    <button
+                      type="button"
+                      className={button}
+                      title={`Open a dispute on invoices${onAccount}`}
+                      onClick={() => setDisputing(row)}
+                    >
                       Dispute
                     </button>
                     <button
@@ -236,7 +251,7 @@ export function WorklistTable({
                       title="Sends this family the reminder its level calls for, now (never twice a day)"
                       onClick={() => void sendReminder(row)}
                     >
-                      {sending === row.sysObligorCode ? 'Sending…' : 'Send reminder'}
+                      {sending === row.sysObligorCode ? 'Sending…' : 'Remind'}
                     </button>
                   </div>
                 </Td>
@@ -250,11 +265,11 @@ export function WorklistTable({
         <div className="fixed inset-0 flex items-center justify-center p-4">
           <DialogPanel className="w-full max-w-2xl overflow-hidden rounded-xl bg-white shadow-xl">
             <DialogTitle className="border-b border-slate-100 px-5 py-3 text-base font-semibold text-slate-900">
-              Log a communication with {logging?.name}
+              Log a communication with {logging?.actOnName}
             </DialogTitle>
             {logging && (
               <LogCommunicationForm
-                obligorCode={logging.sysObligorCode}
+                obligorCode={logging.actOnCode}
                 onCancel={() => setLogging(null)}
                 onLogged={() => {
                   setLogging(null);
@@ -269,21 +284,19 @@ export function WorklistTable({
       {promising && (
         <TakePromiseDialog
           open
-          obligor={promising}
-          isParent
+          obligor={{ sysObligorCode: promising.actOnCode, name: promising.actOnName }}
+          isParent={promising.actOnCode === promising.sysObligorCode}
           onClose={() => setPromising(null)}
           onTaken={(promise) => {
             setPromising(null);
-            done(
-              `Promise of ${formatMoney(promise.amount)} from ${promising.name} recorded.`,
-            );
+            done(`Promise of ${formatMoney(promise.amount)} from ${promising.name} recorded.`);
           }}
         />
       )}
       {disputing && (
         <OpenDisputeDialog
           open
-          obligor={disputing}
+          obligor={{ sysObligorCode: disputing.actOnCode, name: disputing.actOnName }}
           onClose={() => setDisputing(null)}
           onOpened={() => {
             setDisputing(null);

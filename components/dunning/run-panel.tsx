@@ -24,6 +24,14 @@ function daysText(days: number): string {
 /** The messages of a run (or preview): who, which level and channel, how much, to whom; failures in red. */
 export function RunMessages({ run, money }: { run: TDunningRun; money: MoneyFormat }) {
   const failed = run.messages.filter((m) => m.status === 'FAILED').length;
+  // What the run does, by channel, and the amount it asks for (skipped customers left out).
+  const asked = run.messages.filter((m) => m.status !== 'SKIPPED');
+  const byChannel = (['EMAIL', 'WHATSAPP', 'TASK'] as const)
+    .map((c) => [c, asked.filter((m) => m.channel === c).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([c, n]) => `${n} ${CHANNEL_LABEL[c].toLowerCase()}`)
+    .join(', ');
+  const total = asked.reduce((sum, m) => sum + m.amountDue, 0);
   return (
     <div className="space-y-2" data-testid="run-messages">
       <p className="px-5 text-sm text-slate-600">
@@ -31,6 +39,11 @@ export function RunMessages({ run, money }: { run: TDunningRun; money: MoneyForm
         {run.messages.length === 1 ? '' : 's'}
         {failed > 0 && <span className="font-medium text-rose-700"> ({failed} failed)</span>}.
         {run.note && <span className="ml-1 font-medium text-slate-800">{run.note}</span>}
+        {asked.length > 0 && (
+          <span className="ml-1">
+            {byChannel}; <Money value={total} format={money} /> asked for in all.
+          </span>
+        )}
       </p>
       {run.messages.length > 0 && (
         <DataTable label={run.dryRun ? 'Reminder preview' : 'Reminders sent'}>
@@ -52,9 +65,9 @@ export function RunMessages({ run, money }: { run: TDunningRun; money: MoneyForm
                 className={m.status === 'FAILED' ? 'bg-rose-50/70 text-rose-900' : 'text-slate-700'}
                 data-status={m.status}
               >
-                <Td>
+                <Td className="min-w-56">
                   <span className="font-medium">{m.obligorName}</span>
-                  <span className="ml-1 text-xs text-slate-500">{m.sysObligorCode}</span>
+                  <span className="ml-1 whitespace-nowrap text-xs text-slate-500">{m.sysObligorCode}</span>
                 </Td>
                 <Td numeric>{m.level}</Td>
                 <Td>{CHANNEL_LABEL[m.channel]}</Td>
@@ -64,7 +77,9 @@ export function RunMessages({ run, money }: { run: TDunningRun; money: MoneyForm
                 <Td numeric>{daysText(m.oldestDays)}</Td>
                 <Td>{m.recipient ?? <span className="text-slate-400">none</span>}</Td>
                 <Td>
-                  <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[m.status]}`}>
+                  <span
+                    className={`whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[m.status]}`}
+                  >
                     {m.status === 'PREVIEW' ? 'To send' : m.status.toLowerCase()}
                   </span>
                   {m.error && <span className="ml-2 text-xs">{m.error}</span>}

@@ -43,7 +43,13 @@ export const ZWorklistRow = z.strictObject({
   disputed: z.number(),
   lastContactDate: z.string().nullable(),
   daysSinceContact: z.number().int().nullable(),
-  /** The family's first contact with an Indian mobile number, for WhatsApp and calls. */
+  /**
+   * The account the row's actions (a note, a promise, a dispute, WhatsApp) write on: the family's
+   * parent, or for a user who sees only some of its accounts, their account with the most open debt.
+   */
+  actOnCode: z.string(),
+  actOnName: z.string(),
+  /** That account's first contact with a phone (else its own phone), for WhatsApp and calls. */
   contactName: z.string().nullable(),
   contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),

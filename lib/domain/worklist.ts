@@ -59,6 +59,8 @@ export const NEXT_ACTION_LABELS: Record<NextAction, string> = {
 
 const AGE_POINTS: Record<OldestBucket, number> = { 1: 5, 2: 12, 3: 18, 4: 25 };
 const RISK_POINTS = { high: 10, medium: 5, low: 0, unrated: 3 } as const;
+/** Contacted this many days ago or less, a family gets a written reminder rather than another call. */
+export const RECENT_CONTACT_DAYS = 2;
 /** Without contact for this many days a family needs a call rather than another message. */
 export const CALL_AFTER_DAYS = 7;
 
@@ -85,6 +87,8 @@ export function nextAction(f: WorklistFacts): NextAction {
   if (f.brokenPromises > 0 && (f.daysSinceContact === null || f.daysSinceContact > 0)) return 'CALL_BROKEN_PROMISE';
   if (f.disputed > 0 && f.disputed >= f.overdue) return 'RESOLVE_DISPUTE';
   if (f.nextPromiseDate !== null) return 'WAIT_FOR_PROMISE';
+  // Spoken to in the last two days: put it in writing rather than call again.
+  if (f.daysSinceContact !== null && f.daysSinceContact <= RECENT_CONTACT_DAYS) return 'SEND_REMINDER';
   if (f.oldestBucket >= 3) return 'ESCALATE';
   if (f.daysSinceContact === null || f.daysSinceContact >= CALL_AFTER_DAYS) return 'CALL';
   return 'SEND_REMINDER';

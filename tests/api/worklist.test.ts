@@ -72,6 +72,19 @@ describe('collector worklist', () => {
     expect(forCollector.map((r) => [r.sysObligorCode, r.overdue])).toEqual(
       guestRows.map((r) => [r.sysObligorCode, r.overdue]),
     );
+    // Their actions write on an account of theirs: the parent when it is theirs, else one of their accounts of the family.
+    const own = new Set(
+      (
+        await rows<{ code: string }>(
+          sql`select sys_obligor_code as code from obligors where client_id = ${clientId} and guest_id = ${guest.userId}`,
+        )
+      ).map((r) => r.code),
+    );
+    for (const row of guestRows) {
+      expect(own.has(row.actOnCode)).toBe(true);
+      if (own.has(row.sysObligorCode)) expect(row.actOnCode).toBe(row.sysObligorCode);
+    }
+    expect(forCollector.every((r) => r.actOnCode === r.sysObligorCode)).toBe(true);
     // Asking for another collector's list gives a field officer nothing, not that list.
     const other = await list(guest, { collectorId: admin.userId });
     expect(other.status).toBe(200);

@@ -76,8 +76,9 @@ describe('next action', () => {
       'WAIT_FOR_PROMISE',
     );
   });
-  it('escalates debt past b2, calls after a week of silence, else sends a reminder', () => {
-    expect(nextAction({ ...base, overdue: 10, oldestBucket: 3, daysSinceContact: 1 })).toBe('ESCALATE');
+  it('puts it in writing after a recent call, escalates debt past b2, calls after a week of silence, else reminds', () => {
+    expect(nextAction({ ...base, overdue: 10, oldestBucket: 4, daysSinceContact: 2 })).toBe('SEND_REMINDER');
+    expect(nextAction({ ...base, overdue: 10, oldestBucket: 3, daysSinceContact: 3 })).toBe('ESCALATE');
     expect(nextAction({ ...base, overdue: 10, daysSinceContact: 7 })).toBe('CALL');
     expect(nextAction({ ...base, overdue: 10, daysSinceContact: null })).toBe('CALL');
     expect(nextAction({ ...base, overdue: 10, daysSinceContact: 6 })).toBe('SEND_REMINDER');

@@ -70,7 +70,9 @@ export async function ObligorDetail({
           isParent
             ? isScoped(obligorScope(session))
               ? `Parent customer: the figures below cover the ${info.members} account${info.members === 1 ? '' : 's'} of its family assigned to you.`
-              : `Parent customer with ${info.members} account${info.members === 1 ? '' : 's'} in its family: the figures below cover the whole family.`
+              : info.members === 0
+                ? 'Parent customer with no other account in its family: the figures below are its own.'
+                : `Parent customer of a family of ${info.members + 1} accounts (itself and ${info.members} more): the figures below cover the whole family.`
             : `Account of ${info.parentName ?? info.parentSysObligorCode}.`
         }
         breadcrumb={<Breadcrumb crumbs={crumbs} />}

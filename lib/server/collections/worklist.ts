@@ -16,6 +16,7 @@ import {
 } from '@/lib/domain/worklist';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
+import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { familyRollup } from '@/lib/server/receivables/ageing-query';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 import { groupedRows } from '@/lib/server/receivables/list-receivables';
@@ -52,6 +53,8 @@ interface RowDetails {
   outstanding: string;
   nextPromiseAmount: string | null;
   lastContactDate: string | null;
+  actOnCode: string;
+  actOnName: string;
   contactName: string | null;
   contactPhone: string | null;
   contactEmail: string | null;
@@ -141,6 +144,7 @@ export async function worklist(
         db,
         clientId,
         today,
+        scope,
         grouped,
         page.map((r) => r.code),
       )
@@ -175,6 +179,8 @@ export async function worklist(
       disputed: f.disputed,
       lastContactDate: lastContact,
       daysSinceContact,
+      actOnCode: row.actOnCode,
+      actOnName: row.actOnName,
       contactName: row.contactName,
       contactPhone: row.contactPhone,
       contactEmail: row.contactEmail,
@@ -183,14 +189,21 @@ export async function worklist(
   return { rows, total: ranked.length };
 }
 
-/** Name, collector, balance, the next promise's amount, the exact last contact and a contact with a phone, for a page of families. */
+/**
+ * Name, collector, balance, the next promise's amount, the exact last contact, the account the row's
+ * actions write on and its contact with a phone, for a page of families. Notes, promises and
+ * disputes belong to one account the user may see: the parent, or for a user who sees only some of
+ * the family's accounts, their one with the most open debt.
+ */
 async function pageDetails(
   db: Db,
   clientId: number,
   today: string,
+  scope: ObligorScope,
   grouped: SQL,
   codes: string[],
 ): Promise<RowDetails[]> {
+  const inScope = scopeCondition(clientId, scope, sql`a.sys_obligor_code`) ?? sql`true`;
   if (!codes.length) return [];
   const list = sql.join(
     codes.map((c) => sql`${c}`),
@@ -212,13 +225,24 @@ async function pageDetails(
       ) as "nextPromiseAmount",
       (select to_char(max(c.comm_date), 'YYYY-MM-DD') from communications c join members cm on cm.sys_obligor_code = c.sys_obligor_code
         where c.client_id = ${clientId} and cm.family_code = f.code and c.comm_date <= ${today}::date) as "lastContactDate",
-      coalesce(k.name, p.name) as "contactName", coalesce(k.phone, p.phone) as "contactPhone", coalesce(k.email, p.email) as "contactEmail"
+      act.sys_obligor_code as "actOnCode", act.name as "actOnName",
+      coalesce(k.name, act.name) as "contactName", coalesce(k.phone, act.phone) as "contactPhone",
+      coalesce(k.email, act.email) as "contactEmail"
     from page f
     join obligors p on p.client_id = ${clientId} and p.sys_obligor_code = f.code
     left join users u on u.client_id = ${clientId} and u.id = p.guest_id
+    join lateral (
+      select a.sys_obligor_code, a.name, a.phone, a.email from obligors a
+      where a.client_id = ${clientId} and (a.sys_obligor_code = f.code or a.parent_sys_obligor_code = f.code) and ${inScope}
+      order by a.sys_obligor_code = f.code desc,
+        (select coalesce(sum(i.amount - i.paid_to_date), 0) from invoices i
+          where i.client_id = ${clientId} and i.sys_obligor_code = a.sys_obligor_code and i.settled_date is null) desc,
+        a.sys_obligor_code
+      limit 1
+    ) act on true
     left join lateral (
       select ct.name, ct.phone, ct.email from contacts ct
-      where ct.client_id = ${clientId} and ct.sys_obligor_code = f.code and ct.phone is not null
+      where ct.client_id = ${clientId} and ct.sys_obligor_code = act.sys_obligor_code and ct.phone is not null
       order by ct.id limit 1
     ) k on true`,
   );
