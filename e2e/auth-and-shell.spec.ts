@@ -168,7 +168,9 @@ test.describe('signed in as root', () => {
 test.describe('signed in as the finance staff without permission data', () => {
   test.use({ storageState: stateOf('staff') });
 
-  test('a non-admin with no permission data gets Receivables, the worklist and Tasks, and is refused elsewhere', async ({ page }) => {
+  test('a non-admin with no permission data gets Receivables, the worklist and Tasks, and is refused elsewhere', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page).toHaveURL('/borrowers/receivables');
     expect(await menuLabels(page)).toEqual(['Receivables', 'Worklist', 'Tasks']);

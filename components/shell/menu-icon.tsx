@@ -9,7 +9,8 @@ const PATHS: Record<MenuIconName, string> = {
   performance: 'M4 20V10m6 10V4m6 16v-7m4 7H2',
   tasks: 'M9 11l3 3 8-8M20 12v7a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h11',
   // A list with a phone: who to call next.
-  worklist: 'M4 6h9M4 12h7M4 18h5M17 14.5c1.2 1.7 2.6 3 4 3.5l.9-1.6-2-1.3-1 .9c-.6-.4-1.2-1-1.6-1.6l.9-1-1.3-2-1.6.9c.2.8.4 1.5.7 2.2',
+  worklist:
+    'M4 6h9M4 12h7M4 18h5M17 14.5c1.2 1.7 2.6 3 4 3.5l.9-1.6-2-1.3-1 .9c-.6-.4-1.2-1-1.6-1.6l.9-1-1.3-2-1.6.9c.2.8.4 1.5.7 2.2',
   credit: 'M12 3 4 6v6c0 5 3.4 8.6 8 9.9 4.6-1.3 8-4.9 8-9.9V6zm-3 9 2 2 4-4',
   securities: 'M3 21h18M5 21V10m4 11V10m6 11V10m4 11V10M2 10l10-6 10 6z',
   offerings: 'M12 3v18m-6-6 6 6 6-6M5 3h14',
