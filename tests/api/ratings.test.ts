@@ -229,3 +229,39 @@ describe('GET /v3/clients/ratings', () => {
     expect((await ratings(admin, { clientId: kaveriId })).status).toBe(403);
   });
 });
+
+describe('ratings in force after the history changes', () => {
+  it('follows a rating inserted between two, a changed one and a deleted one, at any date', async () => {
+    const [target] = await rows<{ code: string }>(sql`
+      select sys_obligor_code as code from obligor_ratings where client_id = ${clientId}
+      group by sys_obligor_code having count(*) >= 2 order by sys_obligor_code limit 1`);
+    const code = target!.code;
+    const check = async (asOf: string) => {
+      const expected = (await histories(asOf)).find((h) => h.code === code);
+      const found = ((await ratings(admin, { date: asOf, sysObligorCode: code, count: 100 })).json as Row[]).find(
+        (r) => r.sysObligorCode === code,
+      );
+      if (!expected) return expect(found).toBeUndefined();
+      expect(found).toMatchObject({
+        rating: expected.ratings[0]!.rating,
+        ratingDate: expected.ratings[0]!.date,
+        previousRating: expected.ratings[1]?.rating ?? null,
+        previousRatingDate: expected.ratings[1]?.date ?? null,
+      });
+    };
+    const dates = (await histories(TEST_TODAY)).find((h) => h.code === code)!.ratings.map((r) => r.date);
+    const [latest, before] = [dates[0]!, dates[1]!];
+    // A rating between the last two: in force from its day, the new previous of the latest.
+    const between = new Date((Date.parse(before) + Date.parse(latest)) / 2).toISOString().slice(0, 10);
+    await database.db.execute(sql`insert into obligor_ratings (client_id, sys_obligor_code, rating_date, rating)
+      values (${clientId}, ${code}, ${between}::date, 3) on conflict do nothing`);
+    for (const d of [dayBefore(between), between, dayBefore(latest), latest, TEST_TODAY]) await check(d);
+    // Changed, then the latest deleted: the one between is in force again today.
+    await database.db.execute(sql`update obligor_ratings set rating = 1
+      where client_id = ${clientId} and sys_obligor_code = ${code} and rating_date = ${between}::date`);
+    await check(TEST_TODAY);
+    await database.db.execute(sql`delete from obligor_ratings
+      where client_id = ${clientId} and sys_obligor_code = ${code} and rating_date = ${latest}::date`);
+    for (const d of [between, latest, TEST_TODAY]) await check(d);
+  });
+});

@@ -62,7 +62,13 @@ export const obligors = pgTable(
   ],
 );
 
-/** Dated rating history: 1 low, 2 medium, 3 high risk. The latest row on or before a date applies. */
+/**
+ * Dated rating history: 1 low, 2 medium, 3 high risk. The latest row on or before a date applies.
+ * Each row also knows the day the next one takes over (`valid_until`, null for the latest) and the
+ * rating before it, kept by a trigger on every insert, update and delete (migration 0015), so that
+ * the ratings in force on a date, with their shift, are one range read rather than a lookup per
+ * obligor.
+ */
 export const obligorRatings = pgTable(
   'obligor_ratings',
   {
@@ -70,9 +76,13 @@ export const obligorRatings = pgTable(
     sysObligorCode: text().notNull(),
     ratingDate: date().notNull(),
     rating: smallint().notNull(),
+    validUntil: date(),
+    previousRating: smallint(),
+    previousRatingDate: date(),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.sysObligorCode, t.ratingDate] }),
+    index('obligor_ratings_in_force').on(t.clientId, sql`coalesce(${t.validUntil}, 'infinity'::date)`, t.ratingDate),
     foreignKey({
       columns: [t.clientId, t.sysObligorCode],
       foreignColumns: [obligors.clientId, obligors.sysObligorCode],

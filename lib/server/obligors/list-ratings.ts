@@ -37,12 +37,16 @@ const SORT_COLUMNS: Record<RatingsSortKey, SQL> = {
 };
 
 /**
- * Each obligor's two latest ratings on or before the date, read per obligor through the primary
- * key (client, obligor, rating date) with a lateral limit 2: a few index rows each, so it stays fast
- * for tens of thousands of obligors. Obligors never rated by then are left out.
+ * The rating in force for each obligor on the date with the one before it: the row dated on or
+ * before the date whose successor (valid_until, kept by a trigger) is later, a range read of the
+ * index obligor_ratings_in_force. Obligors never rated by then are left out.
  */
 function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { scope?: ObligorScope }): SQL {
-  const parts: SQL[] = [sql`o.client_id = ${clientId}`, sql`h.rating is not null`];
+  const parts: SQL[] = [
+    sql`h.client_id = ${clientId}`,
+    sql`coalesce(h.valid_until, 'infinity'::date) > ${asOf}::date`,
+    sql`h.rating_date <= ${asOf}::date`,
+  ];
   const inScope = scopeCondition(clientId, query.scope, sql`o.sys_obligor_code`);
   if (inScope) parts.push(inScope);
   if (query.sysObligorCode) {
@@ -53,19 +57,9 @@ function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { 
   return sql`
     select o.sys_obligor_code, o.name, o.parent_sys_obligor_code, p.name as parent_name,
       h.rating, h.rating_date, h.previous_rating, h.previous_rating_date, ${SHIFT} as shift
-    from obligors o
+    from obligor_ratings h
+    join obligors o on o.client_id = h.client_id and o.sys_obligor_code = h.sys_obligor_code
     left join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code
-    cross join lateral (
-      select (array_agg(x.rating order by x.rating_date desc))[1] as rating,
-        (array_agg(x.rating_date order by x.rating_date desc))[1] as rating_date,
-        (array_agg(x.rating order by x.rating_date desc))[2] as previous_rating,
-        (array_agg(x.rating_date order by x.rating_date desc))[2] as previous_rating_date
-      from (
-        select r.rating, r.rating_date from obligor_ratings r
-        where r.client_id = o.client_id and r.sys_obligor_code = o.sys_obligor_code and r.rating_date <= ${asOf}::date
-        order by r.rating_date desc limit 2
-      ) x
-    ) h
     where ${sql.join(parts, sql` and `)}`;
 }
 
