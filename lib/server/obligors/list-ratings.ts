@@ -33,7 +33,7 @@ const SORT_COLUMNS: Record<RatingsSortKey, SQL> = {
   rating: sql`t.rating`,
   ratingDate: sql`t.rating_date`,
   shift: SHIFT_ORDER,
-  balance: sql`balance`,
+  balance: sql`t.balance`,
 };
 
 /**
@@ -55,11 +55,10 @@ function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { 
     );
   }
   return sql`
-    select o.sys_obligor_code, o.name, o.parent_sys_obligor_code, p.name as parent_name,
+    select o.sys_obligor_code, o.name, o.parent_sys_obligor_code,
       h.rating, h.rating_date, h.previous_rating, h.previous_rating_date, ${SHIFT} as shift
     from obligor_ratings h
     join obligors o on o.client_id = h.client_id and o.sys_obligor_code = h.sys_obligor_code
-    left join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code
     where ${sql.join(parts, sql` and `)}`;
 }
 
@@ -84,15 +83,23 @@ export async function listRatings(
     queryRows<RawRating>(
       db,
       sql`
-      with balances as materialized (select r.sys_obligor_code, r.outstanding from ${balances})
+      with balances as materialized (select r.sys_obligor_code, r.outstanding from ${balances}),
+      page as (
+        select t.* from (
+          select r.*, coalesce(b.outstanding, 0) as balance
+          from (${rated}) r left join balances b on b.sys_obligor_code = r.sys_obligor_code
+        ) t
+        ${shift}
+        order by ${SORT_COLUMNS[query.sortBy]} ${direction}, ${query.sortBy === 'balance' ? sql`` : sql`t.balance desc,`} t.name, t.sys_obligor_code
+        limit ${query.count} offset ${(query.offset - 1) * query.count}
+      )
+      -- The parents' names of the page's rows only.
       select t.sys_obligor_code as "sysObligorCode", t.name, t.parent_sys_obligor_code as "parentSysObligorCode",
-        t.parent_name as "parentName", t.rating, t.rating_date::text as "ratingDate", t.previous_rating as "previousRating",
-        t.previous_rating_date::text as "previousRatingDate", t.shift, coalesce(b.outstanding, 0) as balance
-      from (${rated}) t
-      left join balances b on b.sys_obligor_code = t.sys_obligor_code
-      ${shift}
-      order by ${SORT_COLUMNS[query.sortBy]} ${direction}, ${query.sortBy === 'balance' ? sql`` : sql`balance desc,`} t.name, t.sys_obligor_code
-      limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+        p.name as "parentName", t.rating, t.rating_date::text as "ratingDate", t.previous_rating as "previousRating",
+        t.previous_rating_date::text as "previousRatingDate", t.shift, t.balance
+      from page t
+      left join obligors p on p.client_id = ${clientId} and p.sys_obligor_code = t.parent_sys_obligor_code
+      order by ${SORT_COLUMNS[query.sortBy]} ${direction}, ${query.sortBy === 'balance' ? sql`` : sql`t.balance desc,`} t.name, t.sys_obligor_code`,
     ),
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${rated}) t ${shift}`),
   ]);
