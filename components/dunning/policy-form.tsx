@@ -37,9 +37,10 @@ const draftOf = (policy: TDunningPolicy): LevelDraft[] =>
 function daysLabel(days: string): string {
   const n = Number(days);
   if (!Number.isFinite(n) || days.trim() === '') return '';
-  if (n < 0) return `${-n} days before the due date`;
+  const count = (k: number) => `${k} day${k === 1 ? '' : 's'}`;
+  if (n < 0) return `${count(-n)} before the due date`;
   if (n === 0) return 'on the due date';
-  return `${n} days overdue`;
+  return `${count(n)} overdue`;
 }
 
 /** The reminder policy: grouping, minimum, quiet period and the levels with their templates. */
@@ -121,7 +122,7 @@ export function PolicyForm({ policy }: { policy: TDunningPolicy }) {
             onChange={(e) => setGrouping(e.target.value as typeof grouping)}
             className={inputClass}
           >
-            <option value="FAMILY">Family (to the parent customer)</option>
+            <option value="FAMILY">Family (its parent)</option>
             <option value="ACCOUNT">Account</option>
           </select>
           <FieldError message={fields.grouping} />

@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
 import { dunningCalls, type TDunningRun } from '@/lib/contract/dunning';
-import { CHANNEL_LABEL, dayText } from '@/lib/domain/dunning';
+import { CHANNEL_LABEL } from '@/lib/domain/dunning';
+import { formatDay } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { primaryButton, secondaryButton } from './styles';
@@ -35,7 +36,7 @@ export function RunMessages({ run, money }: { run: TDunningRun; money: MoneyForm
   return (
     <div className="space-y-2" data-testid="run-messages">
       <p className="px-5 text-sm text-slate-600">
-        {run.dryRun ? 'Preview' : 'Run'} of {dayText(run.runDate)}: {run.messages.length} customer
+        {run.dryRun ? 'Preview' : 'Run'} of {formatDay(run.runDate)}: {run.messages.length} customer
         {run.messages.length === 1 ? '' : 's'}
         {failed > 0 && <span className="font-medium text-rose-700"> ({failed} failed)</span>}.
         {run.note && <span className="ml-1 font-medium text-slate-800">{run.note}</span>}

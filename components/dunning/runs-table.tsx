@@ -1,5 +1,5 @@
 import type { TDunningRunRow } from '@/lib/contract/dunning';
-import { dayText } from '@/lib/domain/dunning';
+import { Day } from '@/components/ui/day';
 import { formatInstant } from '@/lib/domain/instants';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 
@@ -23,7 +23,9 @@ export function RunsTable({ rows, timeZone }: { rows: TDunningRunRow[]; timeZone
       <tbody>
         {rows.map((r) => (
           <tr key={r.id} className="text-slate-700">
-            <Td>{dayText(r.runDate)}</Td>
+            <Td>
+              <Day iso={r.runDate} />
+            </Td>
             <Td>{formatInstant(r.startedAt, timeZone)}</Td>
             <Td>{r.userName ?? (r.trigger === 'DAILY' ? 'Daily job' : '-')}</Td>
             <Td>{r.dryRun ? 'Preview' : r.trigger === 'DAILY' ? 'Daily' : 'Run now'}</Td>

@@ -13,7 +13,7 @@ export type TDunningGrouping = (typeof DUNNING_GROUPINGS)[number];
 
 export const CHANNEL_LABEL: Record<TDunningChannel, string> = {
   EMAIL: 'Email',
-  WHATSAPP: 'WhatsApp (prepared for the collector)',
+  WHATSAPP: 'WhatsApp (by the collector)',
   TASK: 'Task',
 };
 
@@ -223,9 +223,10 @@ const DOC_LABEL: Record<ReminderItem['docType'], string> = {
 };
 
 function daysLabel(days: number): string {
+  if (days === 1) return '1 day overdue';
   if (days > 0) return `${days} days overdue`;
   if (days === 0) return 'due today';
-  return `due in ${-days} days`;
+  return days === -1 ? 'due tomorrow' : `due in ${-days} days`;
 }
 
 /** ₹ before the figure, a credit as "less ₹2,000.00". */
