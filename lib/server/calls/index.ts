@@ -11,6 +11,7 @@ import { disputes } from './disputes';
 import { dunning } from './dunning';
 import { imports } from './imports';
 import { investors } from './investors';
+import { kpis } from './kpis';
 import { manageCustomers } from './manage-customers';
 import { notifications } from './notifications';
 import { performance } from './performance';
@@ -50,6 +51,7 @@ export const CALLS = {
   imports,
   collections,
   dunning,
+  kpis,
 };
 
 export type CallTable = typeof CALLS;

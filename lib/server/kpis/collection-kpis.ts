@@ -1,0 +1,106 @@
+import 'server-only';
+import { parseISO, subMonths } from 'date-fns';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { TKpis, TKpisQuery } from '@/lib/contract/kpis';
+import { defaultRange, iso } from '@/lib/domain/dates';
+import { monthlyKpis, type KpiMonthFacts } from '@/lib/domain/kpis';
+import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
+import { clientToday } from '@/lib/server/clients/client-day';
+import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
+import { assertObligorVisible } from '@/lib/server/obligors/obligor-scope';
+import { receivablesOverview } from '@/lib/server/receivables/overview';
+
+/**
+ * How many months before the range countback DSO may consume: month-end rollups reach that far on a
+ * ledger of two years, so every point is read from them. Receivables older than that many months'
+ * sales give a lower bound (docs/collections.md).
+ */
+export const COUNTBACK_MONTHS = 6;
+
+/**
+ * GET /v3/clients/kpis: the collection KPIs of each month of the range (lib/domain/kpis.ts), for the
+ * client, one family or account, one collector's customers or one dim1 value, under the user's scope.
+ * The balances, current part and sales come from the monthly receivables overview (month-end
+ * rollups); the average days to pay from the invoices settled in each month.
+ */
+export async function collectionKpis(db: Db, clientId: number, scope: ObligorScope, query: TKpisQuery): Promise<TKpis> {
+  const toDate = query.toDate ?? (await clientToday(db, clientId));
+  const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
+  const collector = query.collectorId;
+  if (isScoped(scope) && collector !== undefined && (scope.role !== 'guest' || scope.userId !== collector))
+    return { fromDate, toDate, months: [] };
+  const effective: ObligorScope =
+    isScoped(scope) || collector === undefined ? scope : { kind: 'ASSIGNED', role: 'guest', userId: collector };
+  const code = query.sysObligorCode;
+  const family = code ? await familyOrAccount(db, clientId, effective, code) : undefined;
+  const historyFrom = iso(subMonths(parseISO(`${fromDate.slice(0, 7)}-01`), COUNTBACK_MONTHS));
+  const [overview] = await receivablesOverview(db, clientId, {
+    fromDate: historyFrom,
+    toDate,
+    dim: query.dim1Id,
+    scope: effective,
+    ...(family === 'FAMILY' ? { parentSysObligorCode: code } : family === 'ACCOUNT' ? { sysObligorCode: code } : {}),
+  });
+  const points = overview!.months;
+  const paying = await daysToPay(db, clientId, historyFrom, toDate, effective, query.dim1Id, code, family);
+  const history: KpiMonthFacts[] = points.map((p) => ({
+    month: p.month,
+    days: parseISO(p.date).getDate(),
+    closing: p.outstanding,
+    closingCurrent: p.current,
+    sales: p.invoiced,
+    averageDaysToPay: paying.get(p.month) ?? null,
+  }));
+  const first = history.findIndex((h) => h.month >= fromDate.slice(0, 7));
+  return { fromDate, toDate, months: monthlyKpis(history, first < 0 ? history.length : first) };
+}
+
+/** A parent's code means its family, a child's its own account; either must be visible to the user. */
+async function familyOrAccount(
+  db: Db,
+  clientId: number,
+  scope: ObligorScope,
+  code: string,
+): Promise<'FAMILY' | 'ACCOUNT'> {
+  await assertObligorVisible(db, clientId, scope, code);
+  const [row] = await queryRows<{ parent: string | null }>(
+    db,
+    sql`select parent_sys_obligor_code as parent from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
+  );
+  return row?.parent ? 'ACCOUNT' : 'FAMILY';
+}
+
+/** Per month (YYYY-MM): the days from issue to settlement of the invoices settled in it, weighted by amount. */
+async function daysToPay(
+  db: Db,
+  clientId: number,
+  fromDate: string,
+  toDate: string,
+  scope: ObligorScope,
+  dim1Id: number | undefined,
+  code: string | undefined,
+  family: 'FAMILY' | 'ACCOUNT' | undefined,
+): Promise<Map<string, number>> {
+  const conditions: SQL[] = [];
+  const inScope = scopeCondition(clientId, scope, sql`i.sys_obligor_code`);
+  if (inScope) conditions.push(inScope);
+  if (dim1Id !== undefined) conditions.push(sql`o.dim1_id = ${dim1Id}`);
+  if (code && family === 'FAMILY')
+    conditions.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${code}`);
+  if (code && family === 'ACCOUNT') conditions.push(sql`o.sys_obligor_code = ${code}`);
+  const rows = await queryRows<{ month: string; days: string }>(
+    db,
+    sql`
+    select to_char(i.settled_date, 'YYYY-MM') as month,
+      round(sum(i.amount * (i.settled_date - i.issue_date)) / sum(i.amount), 1) as days
+    from invoices i
+    join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+    where i.client_id = ${clientId} and i.settled_date between ${fromDate}::date and ${toDate}::date
+      and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
+      ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
+    group by 1`,
+  );
+  return new Map(rows.map((r) => [r.month, Number(r.days)]));
+}
