@@ -183,3 +183,27 @@ test.describe('a collector morning end to end', () => {
     await expect(row(kept)).toHaveCount(0);
   });
 });
+
+test.describe('collection KPIs on the dashboard', () => {
+  test.use({ storageState: stateOf('admin') });
+
+  test('the strip shows the last whole month of the KPI call, with its trend', async ({ page }) => {
+    await page.goto('/borrowers/dashboard');
+    const strip = page.getByTestId('kpi-strip');
+    await expect(strip).toBeVisible();
+    const { months } = (await (await page.request.get('/api/v3/clients/kpis')).json()) as {
+      months: { month: string; countbackDso: number | null; cei: number | null; simpleDso: number | null }[];
+    };
+    const last = months.at(-2)!;
+    await expect(strip.locator('[data-kpi="countbackDso"]')).toHaveText(
+      last.countbackDso === null ? '-' : `${last.countbackDso.toFixed(1)} days`,
+    );
+    await expect(strip.locator('[data-kpi="cei"]')).toHaveText(last.cei === null ? '-' : `${last.cei.toFixed(1)}%`);
+    await expect(page.getByTestId('simple-dso')).toHaveText(
+      last.simpleDso === null ? '-' : `${last.simpleDso.toFixed(1)} days`,
+    );
+    await expect(strip.locator('svg[role="img"]').first()).toBeVisible();
+    await page.getByTestId('kpi-section').scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-kpis');
+  });
+});

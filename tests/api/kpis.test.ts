@@ -1,4 +1,7 @@
+import ExcelJS from 'exceljs';
+import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as downloadRoute } from '@/app/api/reports/download.xlsx/route';
 import { GET as kpisRoute } from '@/app/api/v3/clients/kpis/route';
 import type { TKpis } from '@/lib/contract/kpis';
 import { runImport } from '@/lib/server/imports/run-import';
@@ -108,6 +111,28 @@ describe('GET /v3/clients/kpis', () => {
       [0, null, null],
       [0, null, null],
     ]);
+  });
+
+  it('puts the same figures in the collections workbook', async () => {
+    const url = new URL('http://localhost:3000/api/reports/download.xlsx?report=COLLECTIONS_BY_MONTH&date=2026-10-31');
+    const res = await downloadRoute(new NextRequest(url, { headers: { cookie: admin } }), {
+      params: Promise.resolve({}),
+    });
+    expect(res.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Collection KPIs')!;
+    const headers = (sheet.getRow(3).values as unknown[]).slice(1);
+    const row = (month: string) => {
+      let found: unknown[] = [];
+      sheet.eachRow((r) => {
+        const values = (r.values as unknown[]).slice(1);
+        if (values[0] === month) found = values;
+      });
+      return Object.fromEntries(headers.map((h, i) => [h, found[i] ?? null]));
+    };
+    expect(row('2026-09')).toMatchObject({ 'Countback DSO': 48.6, CEI: 40, 'Best possible DSO': 30, 'Simple DSO': 60 });
+    expect(row('2026-10')).toMatchObject({ 'Countback DSO': 31, CEI: 100, 'Days to pay': 51.3, 'Current share': 100 });
   });
 
   it("refuses bad input and another client's customer", async () => {

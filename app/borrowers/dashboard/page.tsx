@@ -8,6 +8,7 @@ import { CardsSkeleton, ChartSkeleton, TableSkeleton } from '@/components/ui/ske
 import { SummaryCards } from '@/components/receivables/summary-cards';
 import { TopOverdueTable } from '@/components/receivables/top-overdue-table';
 import { TrendSection } from '@/components/receivables/trend-section';
+import { KpiStrip } from '@/components/receivables/kpi-strip';
 
 export const metadata = { title: 'Summary Dashboard | Client receivables dashboard' };
 
@@ -43,6 +44,14 @@ export default function DashboardPage() {
           <TrendSection />
         </Section>
       </div>
+      <Section
+        title="Collection KPIs"
+        description="How well the team collects: countback DSO, collection effectiveness, best possible DSO, days delinquent, days to pay and the current share"
+        skeleton={<CardsSkeleton />}
+        testId="kpi-section"
+      >
+        <KpiStrip />
+      </Section>
       <Section
         title="Top 10 overdue customers"
         description="Parent customers with the largest overdue balance"

@@ -5,6 +5,8 @@ import { bucketLabels } from '@/lib/domain/ageing';
 import { iso } from '@/lib/domain/dates';
 import { titleCase } from '@/lib/domain/format';
 import type { TOverviewPoint } from '@/lib/contract/receivables';
+import type { TKpiMonth } from '@/lib/contract/kpis';
+import { collectionKpis } from '@/lib/server/kpis/collection-kpis';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { listTasks } from '@/lib/server/tasks/list-tasks';
 import type { TTaskRow } from '@/lib/contract/tasks';
@@ -44,9 +46,14 @@ export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoiceReportR
 }
 
 /** The 12 months up to the date from the receivables overview: sales, collections, closing balance. */
-export async function collectionsByMonth(ctx: ReportContext): Promise<ReportSheet<TOverviewPoint>[]> {
+export async function collectionsByMonth(
+  ctx: ReportContext,
+): Promise<[ReportSheet<TOverviewPoint>, ReportSheet<TKpiMonth>]> {
   const fromDate = iso(startOfMonth(subMonths(parseISO(ctx.asOf), 11)));
-  const [overview] = await receivablesOverview(ctx.db, ctx.client.id, { fromDate, toDate: ctx.asOf, scope: ctx.scope });
+  const [[overview], kpis] = await Promise.all([
+    receivablesOverview(ctx.db, ctx.client.id, { fromDate, toDate: ctx.asOf, scope: ctx.scope }),
+    collectionKpis(ctx.db, ctx.client.id, ctx.scope, { fromDate, toDate: ctx.asOf }),
+  ]);
   // The overview may list the date twice when it is itself a month end: keep one point per month.
   const months = [...new Map(overview!.months.map((m) => [m.month, m])).values()];
   return [
@@ -63,6 +70,24 @@ export async function collectionsByMonth(ctx: ReportContext): Promise<ReportShee
       ],
       rows: (async function* () {
         yield* months;
+      })(),
+    },
+    {
+      name: 'Collection KPIs',
+      subtitle:
+        'Per month, as on the dashboard: countback DSO, collection effectiveness (CEI), best possible DSO, average days delinquent, simple DSO, average days to pay and the current share (formulas in the README glossary)',
+      columns: [
+        { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
+        { header: 'Countback DSO', kind: 'days', width: 15, value: (m) => m.countbackDso },
+        { header: 'CEI', kind: 'percent', value: (m) => m.cei },
+        { header: 'Best possible DSO', kind: 'days', width: 17, value: (m) => m.bestPossibleDso },
+        { header: 'Days delinquent', kind: 'days', width: 16, value: (m) => m.add },
+        { header: 'Simple DSO', kind: 'days', width: 12, value: (m) => m.simpleDso },
+        { header: 'Days to pay', kind: 'days', width: 12, value: (m) => m.averageDaysToPay },
+        { header: 'Current share', kind: 'percent', width: 14, value: (m) => m.currentShare },
+      ],
+      rows: (async function* () {
+        yield* kpis.months;
       })(),
     },
   ];
