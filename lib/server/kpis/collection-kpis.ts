@@ -44,7 +44,17 @@ export async function collectionKpis(db: Db, clientId: number, scope: ObligorSco
     ...(family === 'FAMILY' ? { parentSysObligorCode: code } : family === 'ACCOUNT' ? { sysObligorCode: code } : {}),
   });
   const points = overview!.months;
-  const paying = await daysToPay(db, clientId, historyFrom, toDate, effective, query.dim1Id, code, family);
+  // Only the range's months show a days-to-pay figure: the months before it serve countback only.
+  const paying = await daysToPay(
+    db,
+    clientId,
+    `${fromDate.slice(0, 7)}-01`,
+    toDate,
+    effective,
+    query.dim1Id,
+    code,
+    family,
+  );
   const history: KpiMonthFacts[] = points.map((p) => ({
     month: p.month,
     days: parseISO(p.date).getDate(),
@@ -96,7 +106,7 @@ async function daysToPay(
     select to_char(i.settled_date, 'YYYY-MM') as month,
       round(sum(i.amount * (i.settled_date - i.issue_date)) / sum(i.amount), 1) as days
     from invoices i
-    join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+    ${conditions.length ? sql`join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code` : sql``}
     where i.client_id = ${clientId} and i.settled_date between ${fromDate}::date and ${toDate}::date
       and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
       ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
