@@ -7,7 +7,8 @@ import type { TKpiMonth } from '@/lib/contract/kpis';
 type KpiKey = Exclude<keyof TKpiMonth, 'month' | 'simpleDso'>;
 
 /** The strip's measures: how each reads and which way is better (lib/domain/kpis.ts, README glossary). */
-const KPIS: { key: KpiKey; label: string; unit: 'days' | '%'; better: 'up' | 'down'; hint: string }[] = [
+/** `better`: which way is good news; best possible DSO moves with the terms given, neither good nor bad. */
+const KPIS: { key: KpiKey; label: string; unit: 'days' | '%'; better: 'up' | 'down' | 'neither'; hint: string }[] = [
   {
     key: 'countbackDso',
     label: 'Countback DSO',
@@ -26,12 +27,12 @@ const KPIS: { key: KpiKey; label: string; unit: 'days' | '%'; better: 'up' | 'do
     key: 'bestPossibleDso',
     label: 'Best possible DSO',
     unit: 'days',
-    better: 'down',
+    better: 'neither',
     hint: 'The DSO if nothing were overdue: current receivables over the month’s sales',
   },
   {
     key: 'add',
-    label: 'Average days delinquent',
+    label: 'Days delinquent (ADD)',
     unit: 'days',
     better: 'down',
     hint: 'Countback DSO less best possible DSO: the days lost to late payment',
