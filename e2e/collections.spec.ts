@@ -176,6 +176,9 @@ test.describe('a collector morning end to end', () => {
     await expect(page.getByRole('status').filter({ hasText: /Imported|Refused/ })).toContainText('Imported');
     await page.goto(`/borrowers/obligors/${kept}`);
     await expect(page.locator('[data-status="KEPT"]')).toBeVisible();
+    // Paid today, 20 days after the due date: its payment behaviour says so.
+    await expect(page.getByTestId('average-days-late')).toHaveText('20.0 days late');
+    await expect(page.getByTestId('late-share')).toHaveText('100.0%');
     await screenshot(page, 'promise-kept');
     // Paid in full, the family leaves the worklist.
     await page.goto(`/borrowers/worklist?search=${run}`);

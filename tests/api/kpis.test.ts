@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as downloadRoute } from '@/app/api/reports/download.xlsx/route';
+import { GET as behaviourRoute } from '@/app/api/v3/clients/payment_behaviour/route';
+import type { TPaymentBehaviour } from '@/lib/contract/payment-behaviour';
 import { GET as kpisRoute } from '@/app/api/v3/clients/kpis/route';
 import type { TKpis } from '@/lib/contract/kpis';
 import { runImport } from '@/lib/server/imports/run-import';
@@ -141,5 +143,35 @@ describe('GET /v3/clients/kpis', () => {
     expect(both.status).toBe(400);
     expect(JSON.stringify(both.json)).toMatch(/not several/);
     expect((await kpis(other, { sysObligorCode: 'C1' })).status).toBe(404);
+  });
+});
+
+describe('GET /v3/clients/payment_behaviour', () => {
+  const behaviour = (cookie: string, code: string) =>
+    callRoute(behaviourRoute, '/api/v3/clients/payment_behaviour', { cookie, query: { sysObligorCode: code } });
+
+  it('gives how C1 paid: I1 31 days late (due 9 Sep, settled 10 Oct), I2 5 days late', async () => {
+    const res = await behaviour(admin, 'C1');
+    expect(res.status).toBe(200);
+    const b = res.json as TPaymentBehaviour;
+    expect(b).toMatchObject({
+      invoicesPaid: 2,
+      amountPaid: 1600,
+      // (1,000 x 31 + 600 x 5) / 1,600 = 21.25
+      averageDaysLate: 21.3,
+      lateShare: 100,
+      months: [{ month: '2026-10', averageDaysLate: 21.3, amount: 1600 }],
+    });
+    expect(b.distribution.filter((d) => d.count > 0)).toEqual([
+      { band: 'D1_15', label: '1-15 days late', count: 1, amount: 600, share: 37.5 },
+      { band: 'D31_60', label: '31-60 days late', count: 1, amount: 1000, share: 62.5 },
+    ]);
+    const c2 = (await behaviour(admin, 'C2')).json as TPaymentBehaviour;
+    expect([c2.invoicesPaid, c2.averageDaysLate, c2.lateShare]).toEqual([0, null, null]);
+  });
+
+  it("refuses a missing code and another client's customer", async () => {
+    expect((await callRoute(behaviourRoute, '/api/v3/clients/payment_behaviour', { cookie: admin })).status).toBe(400);
+    expect((await behaviour(other, 'C1')).status).toBe(404);
   });
 });

@@ -21,6 +21,7 @@ import { ObligorFigures } from './obligor-figures';
 import { ObligorInfoCard } from './obligor-info-card';
 import { ObligorInvoices } from './obligor-invoices';
 import { ObligorTasks } from './obligor-tasks';
+import { PaymentBehaviourSection } from './payment-behaviour';
 import { RatingHistory } from './rating-history';
 
 /** The customer's info, or the 404 page when it does not exist or lies outside the user's scope. */
@@ -124,6 +125,14 @@ export async function ObligorDetail({
           <RatingHistory code={code} isParent={isParent} />
         </Section>
       </div>
+      <Section
+        title="How this customer pays"
+        description="Bills paid off in the last 12 months: days from the due date to the last payment, weighted by amount"
+        skeleton={<LinesSkeleton lines={6} />}
+        testId="behaviour-card"
+      >
+        <PaymentBehaviourSection code={code} />
+      </Section>
       <div data-testid="contacts-card">
         <ContactsSection obligorCode={code} canManage={satisfies(session, API_ACCESS.manageContacts)} />
       </div>

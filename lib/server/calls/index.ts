@@ -14,6 +14,7 @@ import { investors } from './investors';
 import { kpis } from './kpis';
 import { manageCustomers } from './manage-customers';
 import { notifications } from './notifications';
+import { paymentBehaviour } from './payment-behaviour';
 import { performance } from './performance';
 import { personnel } from './personnel';
 import { portal } from './portal';
@@ -52,6 +53,7 @@ export const CALLS = {
   collections,
   dunning,
   kpis,
+  paymentBehaviour,
 };
 
 export type CallTable = typeof CALLS;

@@ -1,0 +1,57 @@
+import 'server-only';
+import { parseISO, subMonths } from 'date-fns';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { TPaymentBehaviour } from '@/lib/contract/payment-behaviour';
+import { iso } from '@/lib/domain/dates';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { paymentBehaviour } from '@/lib/domain/payment-behaviour';
+import { clientToday } from '@/lib/server/clients/client-day';
+import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obligor-scope';
+
+/** The window payment behaviour looks at: the 12 months up to today. */
+const BEHAVIOUR_MONTHS = 12;
+
+/**
+ * GET /v3/clients/payment_behaviour: the invoices and debit notes of a family (a parent's code) or an
+ * account that were settled in the 12 months to today, grouped by month and days late (settlement
+ * less the due date, or the issue date without one) in SQL; lib/domain/payment-behaviour.ts makes
+ * the bands, shares and trend. A scoped user counts only their accounts of the family.
+ */
+export async function customerPaymentBehaviour(
+  db: Db,
+  clientId: number,
+  scope: ObligorScope,
+  code: string,
+): Promise<TPaymentBehaviour> {
+  await assertObligorVisible(db, clientId, scope, code);
+  const toDate = await clientToday(db, clientId);
+  const fromDate = iso(subMonths(parseISO(toDate), BEHAVIOUR_MONTHS));
+  const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
+  const groups = await queryRows<{ month: string; daysLate: number; count: number; amount: string }>(
+    db,
+    sql`
+    select to_char(i.settled_date, 'YYYY-MM') as month, (i.settled_date - coalesce(i.due_date, i.issue_date)) as "daysLate",
+      count(*)::int as count, sum(i.amount) as amount
+    from obligors o
+    join invoices i on i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
+    where o.client_id = ${clientId} and (o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code}) and ${inScope}
+      and i.settled_date > ${fromDate}::date and i.settled_date <= ${toDate}::date
+      and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
+    group by 1, 2`,
+  );
+  return {
+    sysObligorCode: code,
+    fromDate,
+    toDate,
+    ...paymentBehaviour(
+      groups.map((g) => ({
+        month: g.month,
+        daysLate: Number(g.daysLate),
+        count: Number(g.count),
+        amount: Number(g.amount),
+      })),
+    ),
+  };
+}
