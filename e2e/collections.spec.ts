@@ -210,3 +210,34 @@ test.describe('collection KPIs on the dashboard', () => {
     await screenshot(page, 'dashboard-kpis');
   });
 });
+
+test.describe('credit holds', () => {
+  test.use({ storageState: stateOf('admin') });
+
+  test('the dispatch desk list: why each account is held, a release with its reason, the CSV', async ({ page }) => {
+    await page.goto('/borrowers/credit_limit');
+    await page.getByRole('link', { name: 'Credit holds' }).click();
+    await expect(page).toHaveURL('/borrowers/credit_limit/holds');
+    const table = page.getByTestId('credit-holds');
+    const held = table.locator('tr[data-status="ON_HOLD"]').first();
+    await expect(held).toBeVisible();
+    await screenshot(page, 'credit-holds');
+    const code = (await held.getAttribute('data-code'))!;
+    await held.getByRole('button', { name: 'Release' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Release' }).click();
+    await expect(dialog.getByText(/say why the account may ship/)).toBeVisible();
+    await dialog.getByLabel('Reason').fill('Post-dated cheque for the 90+ bills received; clears on Monday.');
+    await dialog.getByRole('button', { name: 'Release' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('link', { name: 'Released' }).click();
+    const released = page.locator(`tr[data-code="${code}"]`);
+    await expect(released).toHaveAttribute('data-status', 'RELEASED');
+    await expect(released).toContainText('Post-dated cheque');
+    const csv = await page.request.get('/api/credit_holds/export.csv');
+    expect(csv.headers()['content-type']).toMatch(/text\/csv/);
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toMatch(/^sys_obligor_code,name,parent_sys_obligor_code,status,/);
+    expect(text).toContain(`${code},`);
+  });
+});

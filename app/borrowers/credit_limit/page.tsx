@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { Suspense } from 'react';
 import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
 import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
@@ -46,6 +47,14 @@ export default async function CreditLimitPage({ searchParams }: { searchParams: 
       <PageHeader
         title="Credit Limit"
         description={`Exposure against each parent customer's or account's credit limit: over ${CREDIT_LIMIT_THRESHOLDS.breached}% is a breach, over ${CREDIT_LIMIT_THRESHOLDS.near}% a near breach.`}
+        actions={
+          <Link
+            href="/borrowers/credit_limit/holds"
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Credit holds
+          </Link>
+        }
       />
       <CreditLimitViewTabs active={accounts ? 'accounts' : 'families'} pathname={PATH} params={params} />
       <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>

@@ -242,3 +242,48 @@ export const disputeInvoices = pgTable(
     index('dispute_invoices_invoice').on(t.clientId, t.sysInvoiceNum),
   ],
 );
+
+/**
+ * When a customer account goes on credit hold (dispatch stops): over its own credit limit, debt
+ * more than `days_past_due` days past due, or `broken_promises` promises broken or part-kept in the
+ * last 90 days. A null rule is off. No row: the default (lib/domain/credit-holds.ts).
+ */
+export const creditHoldRules = pgTable(
+  'credit_hold_rules',
+  {
+    clientId: integer()
+      .primaryKey()
+      .references(() => clients.id),
+    overLimit: boolean().notNull().default(true),
+    daysPastDue: smallint(),
+    brokenPromises: smallint(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer(),
+  },
+  (t) => [
+    check('credit_hold_rules_days', sql`${t.daysPastDue} is null or ${t.daysPastDue} between 1 and 365`),
+    check('credit_hold_rules_promises', sql`${t.brokenPromises} is null or ${t.brokenPromises} between 1 and 20`),
+  ],
+);
+
+/** An approver lets a held account ship until `expires_on`, with the reason (audited). */
+export const creditHoldReleases = pgTable(
+  'credit_hold_releases',
+  {
+    clientId: integer().notNull(),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    sysObligorCode: text().notNull(),
+    reason: text().notNull(),
+    releasedBy: integer().notNull(),
+    releasedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresOn: date().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
+    index('credit_hold_releases_obligor').on(t.clientId, t.sysObligorCode, t.expiresOn),
+  ],
+);

@@ -17,14 +17,15 @@ export type AuditAction =
   | 'role_changed'
   | 'user_deactivated'
   | 'user_reactivated'
-  | 'role_permissions_changed';
+  | 'role_permissions_changed'
+  | 'credit_hold_released';
 
 export interface AuditEntry {
   clientId: number;
   /** Who did it (the actor); null when nobody was signed in (a reset by link). */
   userId: number | null;
   action: AuditAction;
-  entity?: 'user' | 'role';
+  entity?: 'user' | 'role' | 'customer';
   entityId?: string | number;
   detail?: Record<string, unknown>;
 }

@@ -5,6 +5,7 @@ import { clients } from './clients';
 import { collections } from './collections';
 import { communications } from './communications';
 import { contacts } from './contacts';
+import { creditHoldsCalls } from './credit-holds';
 import { creditLimits } from './credit-limits';
 import { customers } from './customers';
 import { disputes } from './disputes';
@@ -54,6 +55,7 @@ export const CALLS = {
   dunning,
   kpis,
   paymentBehaviour,
+  creditHolds: creditHoldsCalls,
 };
 
 export type CallTable = typeof CALLS;

@@ -1,0 +1,4 @@
+import { route } from '@/lib/server/api/route';
+import { creditHoldsCalls } from '@/lib/server/calls/credit-holds';
+
+export const GET = route(creditHoldsCalls.list);

@@ -1,0 +1,89 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { FieldError, inputClass } from '@/components/contacts/form-field';
+import { useToast } from '@/components/feedback/toast';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { creditHoldCalls, type THoldRules } from '@/lib/contract/credit-holds';
+
+const number = (value: FormDataEntryValue | null) => {
+  const text = String(value ?? '').trim();
+  return text === '' ? null : Number(text);
+};
+
+/** The administrator's hold rules; an empty number switches its rule off. */
+export function HoldRulesForm({ rules }: { rules: THoldRules }) {
+  const router = useRouter();
+  const showToast = useToast();
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      await callApi(creditHoldCalls.saveRules, {
+        body: {
+          overLimit: form.get('overLimit') === 'on',
+          daysPastDue: number(form.get('daysPastDue')),
+          brokenPromises: number(form.get('brokenPromises')),
+        },
+      });
+      setFields({});
+      showToast('Hold rules saved.');
+      router.refresh();
+    } catch (err) {
+      const result = await apiErrorMessage(err);
+      setFields(result.fields ?? {});
+      if (!result.fields) showToast(result.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-4" aria-label="Hold rules">
+      <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
+        <input type="checkbox" name="overLimit" defaultChecked={rules.overLimit} />
+        Over its own credit limit
+      </label>
+      <div>
+        <label htmlFor="hold-days" className="block text-sm font-medium text-slate-700">
+          Debt past due more than (days)
+        </label>
+        <input
+          id="hold-days"
+          name="daysPastDue"
+          inputMode="numeric"
+          defaultValue={rules.daysPastDue ?? ''}
+          placeholder="off"
+          className={`${inputClass} w-28`}
+          aria-invalid={Boolean(fields.daysPastDue)}
+        />
+        <FieldError id="hold-days-error" message={fields.daysPastDue} />
+      </div>
+      <div>
+        <label htmlFor="hold-promises" className="block text-sm font-medium text-slate-700">
+          Broken promises in 90 days
+        </label>
+        <input
+          id="hold-promises"
+          name="brokenPromises"
+          inputMode="numeric"
+          defaultValue={rules.brokenPromises ?? ''}
+          placeholder="off"
+          className={`${inputClass} w-28`}
+          aria-invalid={Boolean(fields.brokenPromises)}
+        />
+        <FieldError id="hold-promises-error" message={fields.brokenPromises} />
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+      >
+        {busy ? 'Saving…' : 'Save rules'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { formatMoney } from './format';
+
+/**
+ * Credit holds (docs/collections.md): a customer account goes on hold, and the dispatch desk stops
+ * shipping to it, when any switched-on rule holds today. A rule set to null is off.
+ */
+export interface HoldRules {
+  /** Balance over the account's own credit limit. */
+  overLimit: boolean;
+  /** Some open debt more than this many days past its due date. */
+  daysPastDue: number | null;
+  /** This many promises broken or only partly kept in the last 90 days. */
+  brokenPromises: number | null;
+}
+
+export const DEFAULT_HOLD_RULES: HoldRules = { overLimit: true, daysPastDue: 90, brokenPromises: 2 };
+/** How far back broken promises count towards a hold. */
+export const HOLD_PROMISE_DAYS = 90;
+/** The longest a release may run before the hold comes back by itself. */
+export const MAX_RELEASE_DAYS = 90;
+
+export interface HoldFacts {
+  balance: number;
+  creditLimit: number | null;
+  /** Days past due of the oldest open debt; null with none. */
+  oldestDaysPastDue: number | null;
+  /** What is owed on debts past the rule's days. */
+  overdueBeyond: number;
+  brokenPromises: number;
+}
+
+/** Why the account is on hold, one sentence per rule that holds; empty when none does. */
+export function holdReasons(f: HoldFacts, rules: HoldRules): string[] {
+  const reasons: string[] = [];
+  if (rules.overLimit && f.creditLimit !== null && f.balance > f.creditLimit)
+    reasons.push(`Over its credit limit of ${formatMoney(f.creditLimit)} by ${formatMoney(f.balance - f.creditLimit)}`);
+  if (rules.daysPastDue !== null && f.oldestDaysPastDue !== null && f.oldestDaysPastDue > rules.daysPastDue)
+    reasons.push(
+      `${formatMoney(f.overdueBeyond)} more than ${rules.daysPastDue} days past due (oldest ${f.oldestDaysPastDue} days)`,
+    );
+  if (rules.brokenPromises !== null && f.brokenPromises >= rules.brokenPromises)
+    reasons.push(`${f.brokenPromises} promises to pay broken in the last ${HOLD_PROMISE_DAYS} days`);
+  return reasons;
+}

@@ -1,0 +1,23 @@
+import 'server-only';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { creditHoldRules } from '@/lib/db/schema';
+import type { THoldRules } from '@/lib/contract/credit-holds';
+import { DEFAULT_HOLD_RULES } from '@/lib/domain/credit-holds';
+
+/** The client's hold rules: its saved ones, else the default. */
+export async function holdRules(db: Db, clientId: number): Promise<THoldRules> {
+  const [row] = await db.select().from(creditHoldRules).where(eq(creditHoldRules.clientId, clientId));
+  return row
+    ? { overLimit: row.overLimit, daysPastDue: row.daysPastDue, brokenPromises: row.brokenPromises }
+    : { ...DEFAULT_HOLD_RULES };
+}
+
+export async function saveHoldRules(db: Db, clientId: number, userId: number, rules: THoldRules): Promise<THoldRules> {
+  const values = { ...rules, updatedAt: new Date(), updatedBy: userId };
+  await db
+    .insert(creditHoldRules)
+    .values({ clientId, ...values })
+    .onConflictDoUpdate({ target: creditHoldRules.clientId, set: values });
+  return holdRules(db, clientId);
+}

@@ -1,0 +1,127 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { TCreditHold } from '@/lib/contract/credit-holds';
+import { HOLD_PROMISE_DAYS, holdReasons } from '@/lib/domain/credit-holds';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { clientToday } from '@/lib/server/clients/client-day';
+import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
+import { ageingSource } from '@/lib/server/receivables/ageing-query';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
+import { holdRules } from './hold-rules';
+
+interface Facts {
+  code: string;
+  name: string;
+  parentCode: string | null;
+  parentName: string | null;
+  balance: string;
+  creditLimit: string | null;
+  oldest: number | null;
+  beyond: string | null;
+  broken: number;
+  releaseReason: string | null;
+  releasedBy: string | null;
+  releasedAt: Date | string | null;
+  expiresOn: string | null;
+}
+
+/**
+ * Every account in the user's scope that a switched-on rule holds today (lib/domain/credit-holds.ts),
+ * with its facts and reasons; an account with a release running to today or later is RELEASED
+ * instead. Today's balances come from the day's rollups (or the ledger, exactly, before they exist);
+ * the oldest open debt from the open items; broken promises on the account or on its family.
+ */
+export async function creditHolds(
+  db: Db,
+  clientId: number,
+  scope: ObligorScope,
+  onlyCode?: string,
+): Promise<TCreditHold[]> {
+  const [rules, today] = await Promise.all([holdRules(db, clientId), clientToday(db, clientId)]);
+  const view = await ageingView(db, clientId, today);
+  const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
+  const only = onlyCode ? sql`and o.sys_obligor_code = ${onlyCode}` : sql``;
+  const beyondDays = rules.daysPastDue ?? 0;
+  const d = sql`${today}::date`;
+  const facts = await queryRows<Facts>(
+    db,
+    sql`
+    with balances as (select r.sys_obligor_code, r.outstanding from ${ageingSource(view)}),
+    debts as (
+      select i.sys_obligor_code, (${d} - min(coalesce(i.due_date, i.issue_date)))::int as oldest,
+        sum(i.amount - i.paid_to_date) filter (where ${d} - coalesce(i.due_date, i.issue_date) > ${beyondDays}::int) as beyond
+      from invoices i
+      where i.client_id = ${clientId} and i.settled_date is null and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
+        and i.issue_date <= ${d} and coalesce(i.due_date, i.issue_date) < ${d}
+      group by i.sys_obligor_code
+    ),
+    broken as (
+      select m.sys_obligor_code, count(*)::int as n
+      from promises pr
+      join obligors m on m.client_id = pr.client_id
+        and (m.sys_obligor_code = pr.sys_obligor_code or (pr.on_family and m.parent_sys_obligor_code = pr.sys_obligor_code))
+      where pr.client_id = ${clientId} and pr.status in ('BROKEN', 'PARTIAL')
+        and pr.promised_date >= ${d} - ${HOLD_PROMISE_DAYS}::int
+      group by m.sys_obligor_code
+    )
+    select o.sys_obligor_code as code, o.name, o.parent_sys_obligor_code as "parentCode", p.name as "parentName",
+      coalesce(b.outstanding, 0) as balance, o.credit_limit as "creditLimit", dt.oldest, dt.beyond,
+      coalesce(br.n, 0) as broken,
+      rl.reason as "releaseReason", u.name as "releasedBy", rl.released_at as "releasedAt",
+      to_char(rl.expires_on, 'YYYY-MM-DD') as "expiresOn"
+    from obligors o
+    left join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code
+    left join balances b on b.sys_obligor_code = o.sys_obligor_code
+    left join debts dt on dt.sys_obligor_code = o.sys_obligor_code
+    left join broken br on br.sys_obligor_code = o.sys_obligor_code
+    left join lateral (
+      select x.reason, x.released_by, x.released_at, x.expires_on from credit_hold_releases x
+      where x.client_id = o.client_id and x.sys_obligor_code = o.sys_obligor_code and x.expires_on >= ${d}
+      order by x.released_at desc limit 1
+    ) rl on true
+    left join users u on u.client_id = o.client_id and u.id = rl.released_by
+    where o.client_id = ${clientId} and ${inScope} ${only}
+      and (${rules.overLimit} and o.credit_limit is not null and coalesce(b.outstanding, 0) > o.credit_limit
+        or ${rules.daysPastDue !== null} and dt.oldest > ${beyondDays}::int
+        or ${rules.brokenPromises !== null} and coalesce(br.n, 0) >= ${rules.brokenPromises ?? 0}::int)`,
+  );
+  return facts
+    .map((f): TCreditHold => {
+      const balance = Number(f.balance);
+      const creditLimit = f.creditLimit == null ? null : Number(f.creditLimit);
+      const oldest = f.oldest == null ? null : Number(f.oldest);
+      const beyond = Number(f.beyond ?? 0);
+      return {
+        sysObligorCode: f.code,
+        name: f.name,
+        parentSysObligorCode: f.parentCode,
+        parentName: f.parentName,
+        balance,
+        creditLimit,
+        oldestDaysPastDue: oldest,
+        overdueBeyond: beyond,
+        brokenPromises: Number(f.broken),
+        reasons: holdReasons(
+          { balance, creditLimit, oldestDaysPastDue: oldest, overdueBeyond: beyond, brokenPromises: Number(f.broken) },
+          rules,
+        ),
+        status: f.expiresOn ? 'RELEASED' : 'ON_HOLD',
+        release: f.expiresOn
+          ? {
+              reason: f.releaseReason!,
+              releasedBy: f.releasedBy ?? 'unknown',
+              releasedAt: new Date(f.releasedAt!).toISOString(),
+              expiresOn: f.expiresOn,
+            }
+          : null,
+      };
+    })
+    .sort(
+      (a, b) =>
+        (a.status === b.status ? 0 : a.status === 'ON_HOLD' ? -1 : 1) ||
+        b.balance - a.balance ||
+        (a.sysObligorCode < b.sysObligorCode ? -1 : 1),
+    );
+}

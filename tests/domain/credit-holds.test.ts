@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOLD_RULES, holdReasons } from '@/lib/domain/credit-holds';
+
+const clean = { balance: 50_000, creditLimit: 100_000, oldestDaysPastDue: 20, overdueBeyond: 0, brokenPromises: 0 };
+
+describe('credit hold reasons', () => {
+  it('holds nothing for an account within its limit, recent debt and kept promises', () => {
+    expect(holdReasons(clean, DEFAULT_HOLD_RULES)).toEqual([]);
+  });
+  it('names every rule that holds, with the amounts', () => {
+    expect(
+      holdReasons(
+        { balance: 1_25_000, creditLimit: 1_00_000, oldestDaysPastDue: 132, overdueBeyond: 40_000, brokenPromises: 2 },
+        DEFAULT_HOLD_RULES,
+      ),
+    ).toEqual([
+      'Over its credit limit of ₹1,00,000.00 by ₹25,000.00',
+      '₹40,000.00 more than 90 days past due (oldest 132 days)',
+      '2 promises to pay broken in the last 90 days',
+    ]);
+  });
+  it('holds at the limit exactly? no: only over it; 90 days exactly is not over 90; rules switched off hold nothing', () => {
+    expect(holdReasons({ ...clean, balance: 100_000 }, DEFAULT_HOLD_RULES)).toEqual([]);
+    expect(holdReasons({ ...clean, oldestDaysPastDue: 90 }, DEFAULT_HOLD_RULES)).toEqual([]);
+    expect(holdReasons({ ...clean, creditLimit: null, balance: 9e9 }, DEFAULT_HOLD_RULES)).toEqual([]);
+    expect(
+      holdReasons(
+        { balance: 2e5, creditLimit: 1e5, oldestDaysPastDue: 400, overdueBeyond: 1, brokenPromises: 9 },
+        { overLimit: false, daysPastDue: null, brokenPromises: null },
+      ),
+    ).toEqual([]);
+  });
+});
