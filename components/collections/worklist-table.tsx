@@ -159,6 +159,14 @@ export function WorklistTable({
                 <Td numeric className="align-top">
                   <Money value={row.overdue} format={money} />
                   <div className="text-xs text-slate-500">oldest {row.oldestBucketLabel}</div>
+                  {row.averageDaysLate !== null && (
+                    <div
+                      className="text-xs text-slate-500"
+                      title="Bills paid off in the last 12 months, amount-weighted"
+                    >
+                      {row.averageDaysLate > 0 ? `pays ${Math.round(row.averageDaysLate)} days late` : 'pays on time'}
+                    </div>
+                  )}
                   {row.disputed > 0 && (
                     <div className="text-xs text-violet-700">
                       <Money value={row.disputed} format={money} /> in dispute

@@ -43,6 +43,8 @@ export const ZWorklistRow = z.strictObject({
   disputed: z.number(),
   lastContactDate: z.string().nullable(),
   daysSinceContact: z.number().int().nullable(),
+  /** How late the family paid its bills over the last 12 months, amount-weighted (payment behaviour); null: none paid. */
+  averageDaysLate: z.number().nullable(),
   /**
    * The account the row's actions (a note, a promise, a dispute, WhatsApp) write on: the family's
    * parent, or for a user who sees only some of its accounts, their account with the most open debt.

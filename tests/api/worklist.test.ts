@@ -52,6 +52,19 @@ describe('collector worklist', () => {
     expect(worklist[0]!.priority).toBeLessThanOrEqual(100);
   });
 
+  it('says how late each family paid over the last 12 months, as its customer page does', async () => {
+    const page = ((await list(admin, { count: 10 })).json as TWorklistRow[]).slice(0, 5);
+    for (const row of page) {
+      const [expected] = await rows<{ days: string | null }>(sql`
+        select round(sum(i.amount * (i.settled_date - coalesce(i.due_date, i.issue_date))) / nullif(sum(i.amount), 0), 1) as days
+        from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+        where i.client_id = ${clientId} and coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${row.sysObligorCode}
+          and i.settled_date > (${today()}::date - interval '12 months') and i.settled_date <= ${today()}::date
+          and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0`);
+      expect(row.averageDaysLate).toBe(expected!.days === null ? null : Number(expected!.days));
+    }
+  });
+
   it('pages with the same order and total', async () => {
     const all = (await list(admin, { count: 500 })).json as TWorklistRow[];
     const page2 = await list(admin, { count: 5, offset: 2 });

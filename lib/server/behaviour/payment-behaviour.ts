@@ -1,6 +1,6 @@
 import 'server-only';
 import { parseISO, subMonths } from 'date-fns';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TPaymentBehaviour } from '@/lib/contract/payment-behaviour';
@@ -12,6 +12,16 @@ import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obli
 
 /** The window payment behaviour looks at: the 12 months up to today. */
 const BEHAVIOUR_MONTHS = 12;
+
+/** The first day after which a settlement counts, for a window ending `today`. */
+export const behaviourFrom = (today: string) => iso(subMonths(parseISO(today), BEHAVIOUR_MONTHS));
+
+/** An item's days late: its settlement day less its due date (the issue date without one). */
+export const daysLate = (i: SQL) => sql`(${i}.settled_date - coalesce(${i}.due_date, ${i}.issue_date))`;
+
+/** The items payment behaviour reads: debts (not credit notes) settled in the window. */
+export const paidOffIn = (i: SQL, fromDate: string, toDate: string) =>
+  sql`${i}.settled_date > ${fromDate}::date and ${i}.settled_date <= ${toDate}::date and ${i}.doc_type <> 'CREDIT_NOTE' and ${i}.amount > 0`;
 
 /**
  * GET /v3/clients/payment_behaviour: the invoices and debit notes of a family (a parent's code) or an
@@ -27,18 +37,17 @@ export async function customerPaymentBehaviour(
 ): Promise<TPaymentBehaviour> {
   await assertObligorVisible(db, clientId, scope, code);
   const toDate = await clientToday(db, clientId);
-  const fromDate = iso(subMonths(parseISO(toDate), BEHAVIOUR_MONTHS));
+  const fromDate = behaviourFrom(toDate);
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
   const groups = await queryRows<{ month: string; daysLate: number; count: number; amount: string }>(
     db,
     sql`
-    select to_char(i.settled_date, 'YYYY-MM') as month, (i.settled_date - coalesce(i.due_date, i.issue_date)) as "daysLate",
+    select to_char(i.settled_date, 'YYYY-MM') as month, ${daysLate(sql`i`)} as "daysLate",
       count(*)::int as count, sum(i.amount) as amount
     from obligors o
     join invoices i on i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
     where o.client_id = ${clientId} and (o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code}) and ${inScope}
-      and i.settled_date > ${fromDate}::date and i.settled_date <= ${toDate}::date
-      and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
+      and ${paidOffIn(sql`i`, fromDate, toDate)}
     group by 1, 2`,
   );
   return {

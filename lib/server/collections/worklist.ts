@@ -16,6 +16,7 @@ import {
 } from '@/lib/domain/worklist';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
+import { behaviourFrom, daysLate, paidOffIn } from '@/lib/server/behaviour/payment-behaviour';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { familyRollup } from '@/lib/server/receivables/ageing-query';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
@@ -53,6 +54,7 @@ interface RowDetails {
   outstanding: string;
   nextPromiseAmount: string | null;
   lastContactDate: string | null;
+  averageDaysLate: string | null;
   actOnCode: string;
   actOnName: string;
   contactName: string | null;
@@ -179,6 +181,7 @@ export async function worklist(
       disputed: f.disputed,
       lastContactDate: lastContact,
       daysSinceContact,
+      averageDaysLate: row.averageDaysLate == null ? null : Number(row.averageDaysLate),
       actOnCode: row.actOnCode,
       actOnName: row.actOnName,
       contactName: row.contactName,
@@ -204,6 +207,7 @@ async function pageDetails(
   codes: string[],
 ): Promise<RowDetails[]> {
   const inScope = scopeCondition(clientId, scope, sql`a.sys_obligor_code`) ?? sql`true`;
+  const payerInScope = scopeCondition(clientId, scope, sql`pm.sys_obligor_code`) ?? sql`true`;
   if (!codes.length) return [];
   const list = sql.join(
     codes.map((c) => sql`${c}`),
@@ -225,6 +229,10 @@ async function pageDetails(
       ) as "nextPromiseAmount",
       (select to_char(max(c.comm_date), 'YYYY-MM-DD') from communications c join members cm on cm.sys_obligor_code = c.sys_obligor_code
         where c.client_id = ${clientId} and cm.family_code = f.code and c.comm_date <= ${today}::date) as "lastContactDate",
+      (select round(sum(i.amount * ${daysLate(sql`i`)}) / nullif(sum(i.amount), 0), 1)
+        from invoices i join members pm on pm.sys_obligor_code = i.sys_obligor_code
+        where i.client_id = ${clientId} and pm.family_code = f.code and ${payerInScope}
+          and ${paidOffIn(sql`i`, behaviourFrom(today), today)}) as "averageDaysLate",
       act.sys_obligor_code as "actOnCode", act.name as "actOnName",
       coalesce(k.name, act.name) as "contactName", coalesce(k.phone, act.phone) as "contactPhone",
       coalesce(k.email, act.email) as "contactEmail"
