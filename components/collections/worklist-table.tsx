@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { LogCommunicationForm } from '@/components/contacts/log-communication-form';
-import { OpenDisputeDialog } from '@/components/obligors/disputes-section';
+import { OpenDisputeDialog } from '@/components/obligors/dispute-dialogs';
 import { TakePromiseDialog } from '@/components/obligors/promises-section';
 import { useToast } from '@/components/feedback/toast';
 import { RatingBadge } from '@/components/receivables/rating-badge';

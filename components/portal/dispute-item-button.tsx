@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import type { TOpenItem } from '@/lib/contract/portal';
-import { OpenDisputeDialog } from '@/components/obligors/disputes-section';
+import { OpenDisputeDialog } from '@/components/obligors/dispute-dialogs';
 import { useToast } from '@/components/feedback/toast';
 
 /**
