@@ -12,6 +12,7 @@ import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
 import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
+import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
 
 async function main() {
   const database = await openDatabase({ url: process.env.DATABASE_URL });
@@ -23,8 +24,9 @@ async function main() {
     const reminders = await sendDueReminders(database.db, now);
     const dunningRuns = await runDailyReminders(database.db, now);
     await pruneRevokedSessions(database.db);
+    const histories = await refreshStaleHistories(database.db);
     console.log(
-      `${now.toISOString()}: rollups added for ${refreshed.length} client(s); ${broken} promise(s) not kept; ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s).`,
+      `${now.toISOString()}: rollups added for ${refreshed.length} client(s); ageing history rebuilt for ${histories.length}; ${broken} promise(s) not kept; ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s).`,
     );
   } finally {
     await database.close();

@@ -7,6 +7,7 @@ import { migrateDatabase } from '@/lib/db/migrate';
 import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { sessionSecret } from '@/lib/server/auth/session-cookie';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
+import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
 import { ensureStatistics } from '@/lib/db/statistics';
 
 async function main() {
@@ -27,6 +28,8 @@ async function main() {
     if (await ensureStatistics(database.db)) console.log('Planner statistics gathered (ANALYZE).');
     const refreshed = await refreshStaleRollups(database.db, new Date());
     if (refreshed.length) console.log(`Ageing rollups added for today for ${refreshed.length} client(s).`);
+    const histories = await refreshStaleHistories(database.db);
+    if (histories.length) console.log(`Ageing history rebuilt for ${histories.length} client(s).`);
     sessionSecret(); // creates data/session-secret once when SESSION_SECRET is not set
   } finally {
     await database.close();

@@ -62,6 +62,7 @@ const FIGURES = [
   'high_rated',
   'rated_balance',
   'open_obligors',
+  'listed_obligors',
 ];
 
 /** The level's figures from the ledger: the one-date obligor rows of `asOf` summed per key. */
@@ -72,14 +73,14 @@ function fromLedger(
   b: { b1: number; b2: number; b3: number },
 ): SQL {
   const sums = FIGURES.filter(
-    (f) => !['low_rated', 'med_rated', 'high_rated', 'rated_balance', 'open_obligors'].includes(f),
+    (f) => !['low_rated', 'med_rated', 'high_rated', 'rated_balance', 'open_obligors', 'listed_obligors'].includes(f),
   ).map((f) => sql`sum(r.${sql.identifier(f)}) as ${sql.identifier(f)}`);
   return sql`select ${LEVEL_KEY[level]} as key, ${sql.join(sums, sql`, `)},
       coalesce(sum(r.outstanding) filter (where r.rating = 1), 0) as low_rated,
       coalesce(sum(r.outstanding) filter (where r.rating = 2), 0) as med_rated,
       coalesce(sum(r.outstanding) filter (where r.rating = 3), 0) as high_rated,
       coalesce(sum(r.outstanding) filter (where r.rating is not null and r.outstanding > 0), 0) as rated_balance,
-      count(*) filter (where r.outstanding <> 0) as open_obligors,
+      count(*) filter (where r.outstanding <> 0) as open_obligors, count(*) as listed_obligors,
       (sum(r.rating * r.outstanding) filter (where r.rating is not null and r.outstanding > 0)
         / nullif(sum(r.outstanding) filter (where r.rating is not null and r.outstanding > 0), 0))::float8 as weighted_rating
     from (${ageingRowsSql(clientId, asOf, b)}) r join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = r.sys_obligor_code

@@ -73,6 +73,8 @@ export const dataUpdateTimes = pgTable('data_update_times', {
     .references(() => clients.id),
   integrationUpdateTime: timestamp({ withTimezone: true }),
   viewUpdateTime: timestamp({ withTimezone: true }),
+  /** The integration update time of the ledger the ageing history was built from: equal while it is current. */
+  historyLedgerTime: timestamp({ withTimezone: true }),
 });
 
 /** Values of the client's dimensions dim1..dim6 (dim1 = Region, dim2 = Branch, ...). */

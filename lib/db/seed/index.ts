@@ -26,6 +26,7 @@ import { syncTaskIdentity, writeTasks } from './tasks';
 import { scaledVolumes } from './tenants';
 import { DEMO_PASSWORD, seedUsers } from './users';
 import { refreshReceivableRollups } from '../../server/receivables/refresh-rollups';
+import { refreshStaleHistories } from '../../server/receivables/history/refresh-history';
 import { analyzeDatabase } from '../statistics';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './users';
@@ -100,6 +101,8 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   });
   // Statistics for the planner: PGlite never gathers them by itself (see statistics.ts).
   await analyzeDatabase(db);
+  // Any date without rollups reads the ageing history; the server would build it soon, the seed does now.
+  for (const clientId of await refreshStaleHistories(db)) progress(`client ${clientId}: ageing history built`);
   return { today: todayText, scale, counts, elapsedMs: Math.round(performance.now() - started) };
 }
 

@@ -7,6 +7,7 @@ import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column } from './ageing-columns';
 import type { AgeingView } from './ageing-view';
+import { familiesAt } from './history/read-history';
 
 export interface ObligorFilters {
   dim1Id?: number;
@@ -22,12 +23,14 @@ export interface ObligorFilters {
 /**
  * Per-obligor ageing rows as of the view's date, aliased `r`: the rollup when one exists for that
  * date and no item-level filter applies, otherwise computed from the ledger. Either way the same columns.
+ * `onlyObligors` (a query of codes) lets the ledger read only those customers' items; their sales
+ * segments then rank among themselves, so a caller filtering by segment must not pass it.
  */
-export function ageingSource(view: AgeingView, itemFilters: ItemFilters = {}): SQL {
+export function ageingSource(view: AgeingView, itemFilters: ItemFilters = {}, onlyObligors?: SQL): SQL {
   if (view.hasRollups && !hasItemFilters(itemFilters)) {
     return sql`(select * from obligor_ageing where client_id = ${view.clientId} and as_of_date = ${view.asOf}::date) r`;
   }
-  return sql`(${ageingRowsSql(view.clientId, view.asOf, view.boundaries, itemFilters)}) r`;
+  return sql`(${ageingRowsSql(view.clientId, view.asOf, view.boundaries, itemFilters, onlyObligors)}) r`;
 }
 
 function riskCondition(risk: RiskClass): SQL {
@@ -57,11 +60,13 @@ export function whereAll(parts: SQL[]): SQL {
 }
 
 /**
- * The family rollup when it can answer (rollups exist for the date, and no obligor or item filter
- * applies): the same columns as grouping obligor rows per family, read from a few thousand rows.
+ * The families' figures when a family-level store can answer (no obligor or item filter applies):
+ * the family rollup for a rollup date, else the ageing history for any date it covers. The same
+ * columns as grouping obligor rows per family, read from a few thousand rows.
  */
 export function familyRollup(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL | null {
-  if (!view.hasRollups || hasItemFilters(filters) || obligorConditions(view.clientId, filters).length > 0) return null;
+  if (hasItemFilters(filters) || obligorConditions(view.clientId, filters).length > 0) return null;
+  if (!view.hasRollups) return view.hasHistory ? familiesAt(view.clientId, view.asOf) : null;
   const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`f.${column(k)} as ${sql.identifier(k)}`);
   return sql`(select f.family_code as "sysObligorCode", ${sql.join(amounts, sql`, `)},
       f.low_rated as "lowRatedReceivables", f.med_rated as "medRatedReceivables", f.high_rated as "highRatedReceivables",

@@ -50,7 +50,12 @@ export function ageingRowsSql(
     with paid_after as (
       -- Payments after the date are few for recent dates: outstanding(D) = amount - paid to date + paid after D.
       select p.sys_invoice_num, sum(p.amount) as amount
-      from payments p where p.client_id = ${clientId} and p.paid_date > ${d}
+      from payments p where p.client_id = ${clientId} and p.paid_date > ${d}${
+        onlyObligors
+          ? sql` and p.sys_invoice_num in (select i.sys_invoice_num from invoices i
+          where i.client_id = ${clientId}${ofObligors(sql`i.sys_obligor_code`)})`
+          : sql``
+      }
       group by p.sys_invoice_num
     ),
     open_items as (

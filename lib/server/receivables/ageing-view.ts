@@ -4,28 +4,33 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { notFound } from '@/lib/server/domain-errors';
+import { historyCovers } from './history/read-history';
 
 /**
  * What an ageing read needs to know before it builds its SQL, read once per request and date: the
- * client's boundaries, and whether rollups exist for the date (then they answer; otherwise the ledger).
+ * client's boundaries, whether rollups exist for the date (then they answer), and whether the ageing
+ * history covers it (then it answers the levels it keeps); otherwise the ledger.
  */
 export interface AgeingView {
   clientId: number;
   asOf: string;
   boundaries: AgeingBoundaries;
   hasRollups: boolean;
+  hasHistory: boolean;
 }
 
 export async function ageingView(db: Db, clientId: number, asOf: string): Promise<AgeingView> {
-  const [row] = await queryRows<{ b1: number; b2: number; b3: number; hasRollups: boolean }>(
+  const [row] = await queryRows<{ b1: number; b2: number; b3: number; hasRollups: boolean; hasHistory: boolean }>(
     db,
     sql`
     select c.bucket1 as b1, c.bucket2 as b2, c.bucket3 as b3,
-      exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${asOf}::date) as "hasRollups"
+      exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${asOf}::date) as "hasRollups",
+      ${historyCovers(clientId, asOf)} as "hasHistory"
     from clients c where c.id = ${clientId}`,
   );
   if (!row) throw notFound('Client');
-  return { clientId, asOf, boundaries: { b1: row.b1, b2: row.b2, b3: row.b3 }, hasRollups: row.hasRollups };
+  const { b1, b2, b3, hasRollups, hasHistory } = row;
+  return { clientId, asOf, boundaries: { b1, b2, b3 }, hasRollups, hasHistory };
 }
 
 /** True when `asOf` has rollups for the client. */

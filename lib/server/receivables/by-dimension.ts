@@ -5,7 +5,9 @@ import { queryRows } from '@/lib/db/query';
 import type { TDim1ReceivablesRow, TSummaryQuery } from '@/lib/contract/receivables';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
-import { ageingAmounts, summedColumns } from './ageing-columns';
+import { ageingAmounts, AMOUNT_KEYS, column, COUNT_KEYS, summedColumns } from './ageing-columns';
+import { hasItemFilters } from './ageing-source';
+import { historyAt } from './history/read-history';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
 import { ageingView } from './ageing-view';
 
@@ -16,14 +18,28 @@ export async function receivablesByDim1(
   query: TSummaryQuery & { scope?: ObligorScope },
 ): Promise<TDim1ReceivablesRow[]> {
   const asOf = query.date ?? (await clientToday(db, clientId));
-  const source = ageingSource(await ageingView(db, clientId, asOf), query);
+  const view = await ageingView(db, clientId, asOf);
+  const conditions = obligorConditions(clientId, query);
+  // A date without rollups reads the history's dim1 rows when no filter applies (key '0': no value).
+  const fromHistory = !view.hasRollups && view.hasHistory && !hasItemFilters(query) && !conditions.length;
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`
+    fromHistory
+      ? sql`
+    select nullif(h.key, '0')::int as "dimId", coalesce(dv.name, 'Not assigned') as dim1,
+      ${sql.join(
+        [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`h.${column(k)} as ${sql.identifier(k)}`),
+        sql`, `,
+      )}
+    from ${historyAt(clientId, 'dim1', asOf)} h
+    left join dimension_values dv on dv.client_id = ${clientId} and dv.id = nullif(h.key, '0')::int
+    where h.listed_obligors > 0
+    order by h.outstanding desc`
+      : sql`
     select r.dim1_id as "dimId", coalesce(dv.name, 'Not assigned') as dim1, ${summedColumns()}
-    from ${source}
+    from ${ageingSource(view, query)}
     left join dimension_values dv on dv.client_id = ${clientId} and dv.id = r.dim1_id
-    ${whereAll(obligorConditions(clientId, query))}
+    ${whereAll(conditions)}
     group by r.dim1_id, dv.name
     order by sum(r.outstanding) desc`,
   );

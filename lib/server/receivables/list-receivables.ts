@@ -19,7 +19,8 @@ import {
   type CountKey,
 } from './ageing-columns';
 import { ageingSource, familyRollup, obligorConditions, whereAll, type ObligorFilters } from './ageing-query';
-import type { ItemFilters } from './ageing-source';
+import { hasItemFilters, type ItemFilters } from './ageing-source';
+import { clientTotalsAt } from './history/read-history';
 import { ageingView, type AgeingView } from './ageing-view';
 
 const RATED_KEYS = ['lowRatedReceivables', 'medRatedReceivables', 'highRatedReceivables'];
@@ -97,7 +98,15 @@ export function groupedRows(
   view: AgeingView,
   query: ObligorFilters & ItemFilters & { parentSysObligorCode?: string; sysObligorCode?: string },
 ): SQL {
-  const source = ageingSource(view, query);
+  // One family or one account from the ledger reads only its own customers' items.
+  const bySegment = Boolean(query.salesSegment || query.riskSalesSegment);
+  const members = query.sysObligorCode
+    ? sql`select ${query.sysObligorCode}::text`
+    : query.parentSysObligorCode
+      ? sql`select m.sys_obligor_code from obligors m where m.client_id = ${view.clientId}
+        and coalesce(m.parent_sys_obligor_code, m.sys_obligor_code) = ${query.parentSysObligorCode}`
+      : undefined;
+  const source = ageingSource(view, query, bySegment ? undefined : members);
   const conditions = obligorConditions(view.clientId, query);
   let key = sql`r.family_code`;
   if (query.parentSysObligorCode) {
@@ -147,21 +156,7 @@ export async function receivablesSummary(
   const client = await getClient(db, clientId);
   const asOf = query.date ?? (await clientToday(db, clientId));
   const view = await ageingView(db, clientId, asOf);
-  const families = familyRollup(view, query) ?? groupedRows(view, query);
-  const sums = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS].map(
-    (k) =>
-      sql`coalesce(sum(g.${sql.identifier(k)}), 0)${COUNT_KEYS.includes(k as CountKey) ? sql`::int` : sql`::numeric(18,2)`} as ${sql.identifier(k)}`,
-  );
-  // Overall risk: the mean of the parent obligors' weighted ratings, to 1 decimal (spec section 9).
-  const [totals] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`
-    select ${sql.join(sums, sql`, `)},
-      (sum(g."obligorWeightedRating" * g."ratedBalance") / nullif(sum(g."ratedBalance"), 0))::float8 as "obligorWeightedRating",
-      round(avg(g."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk",
-      coalesce(sum(g."openObligors"), 0)::int as "openObligors"
-    from ${families} g`,
-  );
+  const [totals] = await queryRows<Record<string, unknown>>(db, summaryTotals(view, query));
   if (!totals) throw notFound('Receivables');
   const { invoiced, ...amounts } = ageingAmounts(totals);
   return {
@@ -174,4 +169,25 @@ export async function receivablesSummary(
     date: asOf,
     currency: client.currency,
   };
+}
+
+/**
+ * The client-level totals of a date: for a date without rollups and no filter, the history's client
+ * row; otherwise the sum of the families (rollup, history or ledger).
+ */
+function summaryTotals(view: AgeingView, query: TSummaryQuery & { scope?: ObligorScope }): SQL {
+  const unfiltered = !hasItemFilters(query) && obligorConditions(view.clientId, query).length === 0;
+  if (!view.hasRollups && view.hasHistory && unfiltered) return clientTotalsAt(view.clientId, view.asOf);
+  const families = familyRollup(view, query) ?? groupedRows(view, query);
+  const sums = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS].map(
+    (k) =>
+      sql`coalesce(sum(g.${sql.identifier(k)}), 0)${COUNT_KEYS.includes(k as CountKey) ? sql`::int` : sql`::numeric(18,2)`} as ${sql.identifier(k)}`,
+  );
+  // Overall risk: the mean of the parent obligors' weighted ratings, to 1 decimal (spec section 9).
+  return sql`
+    select ${sql.join(sums, sql`, `)},
+      (sum(g."obligorWeightedRating" * g."ratedBalance") / nullif(sum(g."ratedBalance"), 0))::float8 as "obligorWeightedRating",
+      round(avg(g."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk",
+      coalesce(sum(g."openObligors"), 0)::int as "openObligors"
+    from ${families} g`;
 }

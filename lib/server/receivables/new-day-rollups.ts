@@ -5,6 +5,7 @@ import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { refreshStaleRollups } from './refresh-rollups';
+import { refreshStaleHistories } from './history/refresh-history';
 
 const CHECK_EVERY_MS = 60_000;
 
@@ -30,6 +31,28 @@ export function startNewDayRollups(): void {
       await runDailyReminders(db, now);
     })()
       .catch((error: unknown) => reportError(error, { where: 'new-day rollups' }))
+      .finally(() => {
+        running = false;
+      });
+  }, CHECK_EVERY_MS);
+  timer.unref();
+  startHistoryUpkeep();
+}
+
+/**
+ * After an import the ageing history is rebuilt in the background (minutes at a million invoices),
+ * on its own timer so that it never holds back a new day's rollups; until then reads of dates
+ * without rollups take the ledger path.
+ */
+function startHistoryUpkeep(): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void (async () => {
+      await refreshStaleHistories(await getDb());
+    })()
+      .catch((error: unknown) => reportError(error, { where: 'ageing history' }))
       .finally(() => {
         running = false;
       });

@@ -8,7 +8,10 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import type { TOverviewPoint, TReceivablesOverview } from '@/lib/contract/receivables';
-import { ageingAmounts, summedColumns } from './ageing-columns';
+import { ageingAmounts, AMOUNT_KEYS, column, COUNT_KEYS, summedColumns } from './ageing-columns';
+import { historyAt, historyCovers } from './history/read-history';
+import type { HistoryLevel } from './history/levels';
+import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
 import { boundariesOf } from '@/lib/domain/ageing';
 
@@ -66,9 +69,16 @@ export async function receivablesOverview(
     for (const row of rows) sums.set(row.date as string, row);
   }
   const where = whereAll(conditions);
-  for (const date of dates.filter((x) => !snapshotted.has(x))) {
-    const source = ageingSource({ clientId, asOf: date, boundaries, hasRollups: false });
-    const [row] = await queryRows<Record<string, unknown>>(db, sql`select ${summedColumns()} from ${source} ${where}`);
+  const missing = dates.filter((x) => !snapshotted.has(x));
+  const level = missing.length ? await historyLevel(db, clientId, query, missing.at(-1)!) : null;
+  for (const date of missing) {
+    const source = ageingSource({ clientId, asOf: date, boundaries, hasRollups: false, hasHistory: false });
+    const [row] = await queryRows<Record<string, unknown>>(
+      db,
+      level
+        ? sql`select ${HISTORY_FIGURES} from ${historyAt(clientId, level.level, date, sql`${level.key}`)} h`
+        : sql`select ${summedColumns()} from ${source} ${where}`,
+    );
     if (row) sums.set(date, row);
   }
   const months: TOverviewPoint[] = dates.map((date) => {
@@ -77,4 +87,31 @@ export async function receivablesOverview(
   });
   // The spec reads the first element of the answer.
   return [{ fromDate, toDate, dim: query.dim ?? ('ALL' as const), currency: client.currency, months }];
+}
+
+const HISTORY_FIGURES = sql.join(
+  [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`h.${column(k)} as ${sql.identifier(k)}`),
+  sql`, `,
+);
+
+/**
+ * The level of the ageing history that answers the overview's dates without rollups: the client,
+ * one dim1 value or one family, for a user who sees every customer, while the history is current.
+ * Null sends those dates to the ledger.
+ */
+async function historyLevel(
+  db: Db,
+  clientId: number,
+  query: OverviewQuery,
+  someDate: string,
+): Promise<{ level: HistoryLevel; key: string } | null> {
+  if (scopeCondition(clientId, query.scope, sql`r.sys_obligor_code`) || query.sysObligorCode) return null;
+  if (query.parentSysObligorCode && query.dim) return null;
+  const [row] = await queryRows<{ current: boolean }>(
+    db,
+    sql`select ${historyCovers(clientId, someDate)} as current`,
+  );
+  if (!row?.current) return null;
+  if (query.parentSysObligorCode) return { level: 'family', key: query.parentSysObligorCode };
+  return query.dim ? { level: 'dim1', key: String(query.dim) } : { level: 'client', key: '' };
 }

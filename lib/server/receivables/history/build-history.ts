@@ -43,6 +43,8 @@ export async function buildAgeingHistory(
   await db.execute(sql`analyze history_obligor_deltas`);
   step('obligor terms');
   await db.execute(sql`create temporary table history_obligor_terms as ${obligorTerms(clientId)}`);
+  step('obligor listing');
+  await db.execute(sql`insert into history_obligor_terms (obligor, day, listed_obligors) ${obligorListing(clientId)}`);
   await db.execute(sql`analyze history_obligor_terms`);
   await db.execute(sql`delete from ageing_history where client_id = ${clientId}`);
   for (const level of HISTORY_LEVELS) {
@@ -134,11 +136,55 @@ function obligorTerms(clientId: number): SQL {
       from state
     )
     select obligor, day,
-      open - coalesce(lag(open) over w, 0) as open_obligors, low - coalesce(lag(low) over w, 0) as low_rated,
+      open - coalesce(lag(open) over w, 0) as open_obligors, 0 as listed_obligors, low - coalesce(lag(low) over w, 0) as low_rated,
       med - coalesce(lag(med) over w, 0) as med_rated, high - coalesce(lag(high) over w, 0) as high_rated,
       rated_balance - coalesce(lag(rated_balance) over w, 0) as rated_balance,
       rated_num - coalesce(lag(rated_num) over w, 0) as rated_num
     from terms window w as (partition by obligor order by day)`;
+}
+
+/**
+ * Per obligor, the days it starts or stops being a customer "with receivables" (README glossary: it
+ * owes something on an open item, or invoiced or collected in the month to the date, or has positive
+ * sales in the 12 months to it), as +1 / -1: a family, a dimension value or a collector's list
+ * shows a row while its count is above zero, as the ledger computation lists its obligors. The flag
+ * can change only on a day an item opens or closes, a document is issued or leaves the 12 months
+ * (the first day whose 12 months back reach its issue day), a payment is made, or a month starts
+ * after any of these.
+ */
+function obligorListing(clientId: number): SQL {
+  return sql`
+    with activity as (
+      select i.sys_obligor_code as obligor, i.issue_date as day from invoices i where i.client_id = ${clientId}
+      union
+      select i.sys_obligor_code, p.paid_date
+      from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
+      where p.client_id = ${clientId} and i.doc_type <> 'CREDIT_NOTE'
+    ),
+    sales as (
+      select i.sys_obligor_code as obligor, i.issue_date as day, (i.amount * 100)::bigint as amount
+      from invoices i where i.client_id = ${clientId}
+      union all
+      select i.sys_obligor_code, e.day, -(i.amount * 100)::bigint
+      from invoices i cross join lateral (select (i.issue_date + interval '12 months')::date as day) y
+        cross join lateral (select case when (y.day - interval '12 months')::date < i.issue_date then y.day + 1 else y.day end as day) e
+      where i.client_id = ${clientId}
+    ),
+    events as (
+      select obligor, day, sum(open_n) as open_n, sum(sales) as sales, max(active) as active from (
+        select obligor, day, s0_n as open_n, 0::bigint as sales, null::date as active from history_obligor_deltas where s0_n <> 0
+        union all select obligor, day, 0, amount, null from sales
+        union all select obligor, day, 0, 0, day from activity
+        union all select obligor, (date_trunc('month', day) + interval '1 month')::date, 0, 0, null from activity
+      ) x group by obligor, day
+    ),
+    state as (
+      select obligor, day, (sum(open_n) over w > 0 or sum(sales) over w > 0
+          or coalesce(max(active) over w >= date_trunc('month', day)::date, false))::int as listed
+      from events window w as (partition by obligor order by day)
+    )
+    select obligor, day, listed - coalesce(lag(listed) over w, 0) as listed_obligors
+    from state window w as (partition by obligor order by day)`;
 }
 
 /** Columns of ageing_history below its key, in insert order. */
@@ -171,6 +217,7 @@ const STATE_COLUMNS = [
   'rated_balance',
   'rated_num',
   'open_obligors',
+  'listed_obligors',
 ];
 const STATE_LIST = sql.join(
   STATE_COLUMNS.map((c) => sql.identifier(c)),
@@ -188,7 +235,7 @@ const LEVEL_KEY: Record<HistoryLevel, SQL> = {
   representative: sql`o.representative_id::text`,
 };
 
-const TERM_COLUMNS = ['open_obligors', 'low_rated', 'med_rated', 'high_rated', 'rated_balance', 'rated_num'];
+const TERM_COLUMNS = ['open_obligors', 'low_rated', 'med_rated', 'high_rated', 'rated_balance', 'rated_num', 'listed_obligors'];
 const DELTA_COLUMNS = [...MEASURE_NAMES.flatMap((m) => [m, `${m}_n`]), 'issued', 'collected'];
 
 /** The states of one level: deltas summed by key and day, run up per key, each valid until the key's next row. */
@@ -232,7 +279,7 @@ function levelStates(clientId: number, level: HistoryLevel): SQL {
       ${bucket(at('t4'), n('t4'))},
       ${money(at('s0'))}, ${money(at('s1'))}, ${money(run('issued'))}, ${money(run('collected'))},
       ${money(run('low_rated'))}, ${money(run('med_rated'))}, ${money(run('high_rated'))}, ${money(run('rated_balance'))},
-      ${money(run('rated_num'))}, (${run('open_obligors')})::int
+      ${money(run('rated_num'))}, (${run('open_obligors')})::int, (${run('listed_obligors')})::int
     from days
     window w as (partition by key order by day)
     order by day, key`;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { AMOUNT_KEYS, COUNT_KEYS, column } from '../ageing-columns';
 import type { HistoryLevel } from './levels';
 
 /** The figures the history keeps as they are (buckets, counts, balances, rated receivables, open obligors). */
@@ -7,7 +8,7 @@ const KEPT = sql`h.current, h.current_num, h.crd_bucket1, h.crd_bucket1_num, h.c
   h.crd_bucket3, h.crd_bucket3_num, h.crd_bucket4, h.crd_bucket4_num, h.inv_bucket1, h.inv_bucket1_num,
   h.inv_bucket2, h.inv_bucket2_num, h.inv_bucket3, h.inv_bucket3_num, h.inv_bucket4, h.inv_bucket4_num,
   h.outstanding, h.overdue, h.low_rated, h.med_rated, h.high_rated, h.rated_balance, h.open_obligors,
-  h.family_rating_sum, h.rated_families`;
+  h.listed_obligors, h.family_rating_sum, h.rated_families`;
 
 const at = (clientId: number, level: HistoryLevel, day: SQL, keys?: SQL) => sql`
   select * from ageing_history where client_id = ${clientId} and level = ${level} and valid @> ${day}
@@ -32,4 +33,41 @@ export function historyAt(clientId: number, level: HistoryLevel, asOf: string, k
       h.issued - coalesce(y.issued, 0) as sales12m,
       (h.rated_num / nullif(h.rated_balance, 0))::float8 as weighted_rating
     from now h left join month_before m on m.key = h.key left join year_before y on y.key = h.key)`;
+}
+
+/**
+ * True when the client's ageing history answers `asOf`: it was built from the current ledger (the
+ * integration update time it records is the client's; refresh-history.ts) and reaches that date
+ * (from the first document on, and into the future, where open items keep ageing).
+ */
+export function historyCovers(clientId: number, asOf: string): SQL {
+  return sql`(exists (select 1 from data_update_times t where t.client_id = ${clientId}
+      and t.history_ledger_time is not distinct from t.integration_update_time and t.history_ledger_time is not null)
+    and exists (select 1 from ageing_history h where h.client_id = ${clientId} and h.level = 'client' and h.valid @> ${asOf}::date))`;
+}
+
+/**
+ * The families with receivables at `asOf` from the history, in the columns of a family rollup row
+ * (ageing-query.ts familyRollup): the family list of any date, one indexed read of a few thousand rows.
+ */
+export function familiesAt(clientId: number, asOf: string): SQL {
+  const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`h.${column(k)} as ${sql.identifier(k)}`);
+  return sql`(select h.key as "sysObligorCode", ${sql.join(amounts, sql`, `)},
+      h.low_rated as "lowRatedReceivables", h.med_rated as "medRatedReceivables", h.high_rated as "highRatedReceivables",
+      h.weighted_rating as "obligorWeightedRating", h.rated_balance as "ratedBalance", h.open_obligors as "openObligors"
+    from ${historyAt(clientId, 'family', asOf)} h where h.listed_obligors > 0)`;
+}
+
+/**
+ * The client's totals at `asOf` from the history, in the columns of the summary's totals: one row
+ * read three times (the date, the month before, 12 months back). Overall risk is the mean of the
+ * families' weighted ratings, kept as their sum and count on each client row.
+ */
+export function clientTotalsAt(clientId: number, asOf: string): SQL {
+  const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`h.${column(k)} as ${sql.identifier(k)}`);
+  return sql`select ${sql.join(amounts, sql`, `)},
+      h.low_rated as "lowRatedReceivables", h.med_rated as "medRatedReceivables", h.high_rated as "highRatedReceivables",
+      h.weighted_rating as "obligorWeightedRating", round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as "overallRisk",
+      h.open_obligors as "openObligors"
+    from ${historyAt(clientId, 'client', asOf)} h`;
 }

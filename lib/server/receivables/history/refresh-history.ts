@@ -1,0 +1,63 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { LOCKS, tryLock } from '@/lib/db/locks';
+import { queryRows } from '@/lib/db/query';
+import { buildAgeingHistory } from './build-history';
+
+/**
+ * The clients whose ageing history is not built from their current ledger: the history records the
+ * integration update time it was built from, and every import sets a new one. Until it is rebuilt
+ * a date without rollups is answered from the ledger (ageing-view.ts), exactly, only slower.
+ */
+export async function staleHistoryClients(db: Db): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    select c.id from clients c left join data_update_times t on t.client_id = c.id
+    where c.kind = 'BORROWER' and exists (select 1 from invoices i where i.client_id = c.id)
+      and (t.history_ledger_time is null or t.history_ledger_time is distinct from t.integration_update_time)
+    order by c.id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Rebuilds a client's ageing history from its ledger in one transaction, once at a time across app
+ * servers (a second caller skips: the first one's history serves both), and records the integration
+ * update time it was built from. Built outside the import: at a million invoices it takes minutes
+ * (docs/benchmarks.md), and reads need it only for dates that have no rollups. Returns false when
+ * another server holds the lock.
+ */
+export async function refreshAgeingHistory(
+  db: Db,
+  clientId: number,
+  onStep?: (step: string) => void,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // One snapshot of the ledger for every statement: an import committing meanwhile must not be half read.
+    await tx.execute(sql`set transaction isolation level repeatable read`);
+    if (!(await tryLock(tx, LOCKS.ageingHistory, clientId))) return false;
+    await tx.execute(sql`set local jit = off`);
+    const [client] = await queryRows<{ b1: number; b2: number; b3: number; ledgerTime: string | null }>(
+      tx,
+      sql`
+      select c.bucket1 as b1, c.bucket2 as b2, c.bucket3 as b3, t.integration_update_time as "ledgerTime"
+      from clients c left join data_update_times t on t.client_id = c.id where c.id = ${clientId}`,
+    );
+    if (!client) return false;
+    await buildAgeingHistory(tx, clientId, client, onStep);
+    await tx.execute(sql`analyze ageing_history`);
+    await tx.execute(sql`
+      insert into data_update_times (client_id, history_ledger_time) values (${clientId}, ${client.ledgerTime}::timestamptz)
+      on conflict (client_id) do update set history_ledger_time = excluded.history_ledger_time`);
+    return true;
+  });
+}
+
+/** Rebuilds the history of every client whose history is stale; the ids of those rebuilt. */
+export async function refreshStaleHistories(db: Db): Promise<number[]> {
+  const done: number[] = [];
+  for (const clientId of await staleHistoryClients(db)) if (await refreshAgeingHistory(db, clientId)) done.push(clientId);
+  return done;
+}

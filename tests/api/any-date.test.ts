@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZReceivablesQuery, ZSummaryQuery } from '@/lib/contract/receivables';
+import { queryRows } from '@/lib/db/query';
+import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
+import { refreshAgeingHistory, staleHistoryClients } from '@/lib/server/receivables/history/refresh-history';
+import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
+import { receivablesOverview } from '@/lib/server/receivables/overview';
+import { runImport } from '@/lib/server/imports/run-import';
+import type { TestDatabase } from '../helpers/db';
+import { clientIdOf, createSeededDatabase, TEST_TODAY } from '../helpers/seeded';
+import { csv, file } from '../imports/helpers';
+
+/**
+ * Any date without rollups is answered from the ageing history (summary, parent list, one family's
+ * overview, the dim1 overview, the monthly overview's last point). Each answer must equal the same
+ * call answered from the ledger, which is what the call does while the history is stale.
+ */
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createSeededDatabase();
+});
+afterAll(() => database?.dispose());
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Dates between two days that are not month ends (those have rollups), the same on every run. */
+function datesBetween(first: string, last: string, count: number, seed: number): string[] {
+  const span = (Date.parse(last) - Date.parse(first)) / 86_400_000;
+  const dates = new Set<string>();
+  while (dates.size < count) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const day = addDays(first, Math.floor((seed / 2_147_483_648) * span));
+    if (addDays(day, 1).slice(8) !== '01' && day !== TEST_TODAY) dates.add(day);
+  }
+  return [...dates].sort();
+}
+
+/** Floats (weighted ratings) to 9 decimals: the history divides sums the families' path averages. */
+function rounded(value: unknown): unknown {
+  if (typeof value === 'number') return Math.round(value * 1e9) / 1e9;
+  if (Array.isArray(value)) return value.map(rounded);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rounded(v)]));
+  return value;
+}
+
+async function answers(clientId: number, date: string, family: string) {
+  const db = database.db;
+  return rounded({
+    summary: await receivablesSummary(db, clientId, ZSummaryQuery.parse({ date })),
+    parents: await listReceivables(db, clientId, ZReceivablesQuery.parse({ date, sortBy: 'overdue', count: 500 })),
+    parentsByName: await listReceivables(
+      db,
+      clientId,
+      ZReceivablesQuery.parse({ date, sortBy: 'name', order: 'ASC', offset: 2, count: 7 }),
+    ),
+    family: await listReceivables(db, clientId, ZReceivablesQuery.parse({ date, parentSysObligorCode: family })),
+    byDim1: await receivablesByDim1(db, clientId, ZSummaryQuery.parse({ date })),
+    overview: await receivablesOverview(db, clientId, { fromDate: addDays(date, -70), toDate: date }),
+    familyOverview: await receivablesOverview(db, clientId, {
+      fromDate: addDays(date, -40),
+      toDate: date,
+      parentSysObligorCode: family,
+    }),
+  });
+}
+
+/** The same calls with the history marked stale, so that they take the ledger path. */
+async function fromLedger<T>(clientId: number, read: () => Promise<T>): Promise<T> {
+  const [saved] = await queryRows<{ t: string | null }>(
+    database.db,
+    sql`select history_ledger_time::text as t from data_update_times where client_id = ${clientId}`,
+  );
+  await database.db.execute(sql`update data_update_times set history_ledger_time = null where client_id = ${clientId}`);
+  try {
+    return await read();
+  } finally {
+    await database.db.execute(
+      sql`update data_update_times set history_ledger_time = ${saved?.t ?? null}::timestamptz where client_id = ${clientId}`,
+    );
+  }
+}
+
+describe('any as-of date', () => {
+  it('has the history of every seeded client built from its current ledger', async () => {
+    expect(await staleHistoryClients(database.db)).toEqual([]);
+  });
+
+  for (const code of ['VARDHMAN', 'KAVERI']) {
+    it(`answers ${code}'s dates without rollups from the history exactly as the ledger does`, async () => {
+      const clientId = await clientIdOf(database, code);
+      const [ledger] = await queryRows<{ first: string; family: string }>(
+        database.db,
+        sql`select min(issue_date)::text as first,
+          (select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from invoices i
+            join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+            where i.client_id = ${clientId} group by 1 order by count(*) desc, 1 limit 1) as family
+        from invoices where client_id = ${clientId}`,
+      );
+      const dates = [
+        ledger!.first,
+        addDays(ledger!.first, -1), // before the first document
+        ...datesBetween(ledger!.first, addDays(TEST_TODAY, 40), 5, code.length * 7_919),
+      ];
+      for (const date of dates) {
+        const view = await ageingView(database.db, clientId, date);
+        expect(view.hasRollups, date).toBe(false);
+        // The day before the first document has history only where a payment came first.
+        if (date >= ledger!.first) expect(view.hasHistory, date).toBe(true);
+        const viaHistory = await answers(clientId, date, ledger!.family);
+        const viaLedger = await fromLedger(clientId, () => answers(clientId, date, ledger!.family));
+        expect(viaHistory, `${code} as of ${date}`).toEqual(viaLedger);
+      }
+    });
+  }
+
+  it('reads the ledger after an import until the history is rebuilt, then the history again', async () => {
+    const clientId = await clientIdOf(database, 'VARDHMAN');
+    const date = addDays(TEST_TODAY, -9);
+    const [customer] = await queryRows<{ code: string }>(
+      database.db,
+      sql`select sys_obligor_code as code from obligors where client_id = ${clientId} order by 1 limit 1`,
+    );
+    const before = await receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date }));
+    const report = await runImport(database.db, {
+      clientId,
+      userId: null,
+      source: 'CLI',
+      today: TEST_TODAY,
+      files: [
+        file(
+          'invoices.csv',
+          csv([
+            'sys_invoice_num,invoice_num,sys_obligor_code,doc_type,issue_date,due_date,amount,currency',
+            `ANYDATE-1,INV/ANYDATE/1,${customer!.code},,${addDays(date, -30)},${addDays(date, -20)},"12,345.00",INR`,
+          ]),
+        ),
+      ],
+    });
+    expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
+    expect(await staleHistoryClients(database.db)).toContain(clientId);
+    expect((await ageingView(database.db, clientId, date)).hasHistory).toBe(false);
+    const afterImport = await receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date }));
+    expect(afterImport.outstanding).toBeCloseTo(before.outstanding + 12_345, 2);
+    expect(afterImport.crdBucket1).toBeCloseTo(before.crdBucket1 + 12_345, 2);
+    expect(await refreshAgeingHistory(database.db, clientId)).toBe(true);
+    expect((await ageingView(database.db, clientId, date)).hasHistory).toBe(true);
+    expect(await receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date }))).toEqual(afterImport);
+  });
+});
