@@ -14,17 +14,21 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
+import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
 import { collectionCalls } from './collection-calls';
 import { customerCalls } from './customer-calls';
 import { portalCalls } from './portal-calls';
 import { baselineOpenInvoices, baselineOverview, baselineReceivables, baselineSummary, type Row } from './baseline';
 
-export type CallPath = 'rollup' | 'ledger' | 'items';
+export type CallPath = 'rollup' | 'history' | 'ledger' | 'items';
 
 export interface BenchCall {
   id: string;
   label: string;
-  /** rollup: answered from obligor_ageing; ledger: computed from the ledger for a date without rollups; items: invoice rows. */
+  /**
+   * rollup: answered from the rollups; history: from the ageing history (a date without rollups);
+   * ledger: computed from the ledger; items: invoice rows.
+   */
   path: CallPath;
   params: Record<string, unknown>;
   service: (db: Db) => Promise<unknown>;
@@ -185,9 +189,10 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
     compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['overdue', 'overdue']),
   });
   const range = defaultRange(ctx.today);
+  const backRange = defaultRange(ctx.backdated);
   return [
     summary(ctx.today, 'rollup', 'summary', 'Summary (today)'),
-    summary(ctx.backdated, 'ledger', 'summary-backdated', `Summary (backdated ${ctx.backdated})`),
+    summary(ctx.backdated, 'history', 'summary-backdated', `Summary (backdated ${ctx.backdated})`),
     parents(ctx.today, 1, 'rollup', 'parents-p1', 'Parent obligors, page 1, by overdue'),
     parents(
       ctx.today,
@@ -199,7 +204,7 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
     parents(
       ctx.backdated,
       1,
-      'ledger',
+      'history',
       'parents-p1-backdated',
       `Parent obligors, page 1, by overdue (backdated ${ctx.backdated})`,
     ),
@@ -225,12 +230,50 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
         comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['outstanding', 'outstanding']),
     },
     {
+      id: 'family-backdated',
+      label: `One family's rows (${ctx.familyCode}, backdated ${ctx.backdated})`,
+      path: 'ledger',
+      params: { date: ctx.backdated, parentSysObligorCode: ctx.familyCode, count: pageSize },
+      service: (db) =>
+        listReceivables(
+          db,
+          clientId,
+          ZReceivablesQuery.parse({ date: ctx.backdated, parentSysObligorCode: ctx.familyCode, count: pageSize }),
+        ),
+      baseline: (db) =>
+        baselineReceivables(db, clientId, ctx.backdated, b, {
+          sortBy: 'outstanding',
+          offset: 1,
+          count: pageSize,
+          familyCode: ctx.familyCode,
+        }),
+      compare: (s, x) =>
+        comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['outstanding', 'outstanding']),
+    },
+    {
+      id: 'dim1-backdated',
+      label: `Receivables by dim1 (backdated ${ctx.backdated})`,
+      path: 'history',
+      params: { date: ctx.backdated },
+      service: (db) => receivablesByDim1(db, clientId, ZSummaryQuery.parse({ date: ctx.backdated })),
+    },
+    {
       id: 'invoices',
       label: 'Open invoices, page 1, by days past due',
       path: 'items',
       params: { date: ctx.today, count: pageSize },
       service: (db) => listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date: ctx.today, count: pageSize })),
       baseline: (db) => baselineOpenInvoices(db, clientId, ctx.today, { offset: 1, count: pageSize }),
+      compare: (s, x) =>
+        comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
+    },
+    {
+      id: 'invoices-backdated',
+      label: `Open invoices, page 1, by days past due (backdated ${ctx.backdated})`,
+      path: 'items',
+      params: { date: ctx.backdated, count: pageSize },
+      service: (db) => listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date: ctx.backdated, count: pageSize })),
+      baseline: (db) => baselineOpenInvoices(db, clientId, ctx.backdated, { offset: 1, count: pageSize }),
       compare: (s, x) =>
         comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
     },
@@ -250,30 +293,43 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
       compare: (s, x) =>
         comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
     },
-    {
-      id: 'overview',
-      label: '12-month overview',
-      path: 'rollup',
-      params: { ...range },
-      service: (db) => receivablesOverview(db, clientId, ZOverviewQuery.parse({ toDate: ctx.today })),
-      baseline: (db) => baselineOverview(db, clientId, monthPoints(range.fromDate, range.toDate), b),
-      compare: (s, x) => {
-        const months = (s as { months: Record<string, unknown>[] }[])[0]?.months ?? [];
-        const rows = x as Row[];
-        const out: string[] = [];
-        if (months.length !== rows.length) out.push(`points: service ${months.length} vs baseline ${rows.length}`);
-        months.forEach((m, i) => {
-          const r = rows[i];
-          if (!r) return;
-          out.push(...differ(`${String(m.date)}.outstanding`, m.outstanding, r.outstanding));
-          out.push(...differ(`${String(m.date)}.overdue`, m.overdue, r.overdue));
-          out.push(...differ(`${String(m.date)}.collected`, m.collected, r.paid));
-        });
-        return out;
-      },
-    },
+    overview(range, 'rollup', 'overview', '12-month overview', clientId, b),
+    overview(backRange, 'history', 'overview-backdated', `12-month overview to ${ctx.backdated}`, clientId, b),
     ...customerCalls(ctx),
     ...portalCalls(ctx),
     ...collectionCalls(ctx),
   ];
+}
+
+/** The monthly overview of a range: month ends from the rollups, the range end from its store. */
+function overview(
+  range: { fromDate: string; toDate: string },
+  path: CallPath,
+  id: string,
+  label: string,
+  clientId: number,
+  b: AgeingBoundaries,
+): BenchCall {
+  return {
+    id,
+    label,
+    path,
+    params: { ...range },
+    service: (db) => receivablesOverview(db, clientId, ZOverviewQuery.parse({ toDate: range.toDate })),
+    baseline: (db) => baselineOverview(db, clientId, monthPoints(range.fromDate, range.toDate), b),
+    compare: (s, x) => {
+      const months = (s as { months: Record<string, unknown>[] }[])[0]?.months ?? [];
+      const rows = x as Row[];
+      const out: string[] = [];
+      if (months.length !== rows.length) out.push(`points: service ${months.length} vs baseline ${rows.length}`);
+      months.forEach((m, i) => {
+        const r = rows[i];
+        if (!r) return;
+        out.push(...differ(`${String(m.date)}.outstanding`, m.outstanding, r.outstanding));
+        out.push(...differ(`${String(m.date)}.overdue`, m.overdue, r.overdue));
+        out.push(...differ(`${String(m.date)}.collected`, m.collected, r.paid));
+      });
+      return out;
+    },
+  };
 }

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type Database, type Db } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
+import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
 import { queryRows } from '@/lib/db/query';
 import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { scaledVolumes, VARDHMAN } from '@/lib/db/seed/tenants';
@@ -302,6 +303,13 @@ export async function prepareDataset(kind: DbKind, options: PrepareOptions): Pro
       if (refreshed.length)
         log(
           `${label}: rollups rebuilt for ${refreshed.length} client(s) in ${((performance.now() - refreshStarted) / 1000).toFixed(1)} s`,
+        );
+      // A ledger changed since (an import run) or a new history column: the server would rebuild it in the background.
+      const historyStarted = performance.now();
+      const histories = await refreshStaleHistories(database.db);
+      if (histories.length)
+        log(
+          `${label}: ageing history rebuilt for ${histories.length} client(s) in ${((performance.now() - historyStarted) / 1000).toFixed(1)} s`,
         );
     }
     const volumes = await readVolumes(database.db, today);

@@ -13,7 +13,7 @@ import { csv, HAND_BATCH, handFiles, newClient, TODAY } from '../imports/helpers
 
 /**
  * The ageing history answers any date from a few thousand stored rows: every level (client,
- * families, dim values, collectors) must equal the same figures computed from the ledger for that
+ * families, dim values) must equal the same figures computed from the ledger for that
  * date (ageingRowsSql, the one-date rule, itself held to lib/domain/ageing.ts by other tests).
  */
 let database: TestDatabase;
@@ -29,8 +29,6 @@ const LEVEL_KEY: Record<HistoryLevel, SQL> = {
   dim1: sql`coalesce(r.dim1_id, 0)::text`,
   dim2: sql`coalesce(r.dim2_id, 0)::text`,
   dim3: sql`coalesce(r.dim3_id, 0)::text`,
-  guest: sql`o.guest_id::text`,
-  representative: sql`o.representative_id::text`,
 };
 
 const FIGURES = [

@@ -6,7 +6,7 @@ import { HISTORY_LEVELS, type HistoryLevel } from './levels';
 import { itemStretches } from './stretches';
 
 /**
- * The ageing history of a client: for every family, dimension value, collector and the client as a
+ * The ageing history of a client: for every family, dimension value and the client as a
  * whole, one row per day its figures change, valid until the next (`valid`), so that the figures of
  * any date are one indexed read of a few thousand rows. Built from the ledger in one pass:
  *
@@ -146,8 +146,8 @@ function obligorTerms(clientId: number): SQL {
 /**
  * Per obligor, the days it starts or stops being a customer "with receivables" (README glossary: it
  * owes something on an open item, or invoiced or collected in the month to the date, or has positive
- * sales in the 12 months to it), as +1 / -1: a family, a dimension value or a collector's list
- * shows a row while its count is above zero, as the ledger computation lists its obligors. The flag
+ * sales in the 12 months to it), as +1 / -1: a family or a dimension value is a row of its list
+ * while its count is above zero, as the ledger computation lists its obligors. The flag
  * can change only on a day an item opens or closes, a document is issued or leaves the 12 months
  * (the first day whose 12 months back reach its issue day), a payment is made, or a month starts
  * after any of these.
@@ -231,8 +231,6 @@ const LEVEL_KEY: Record<HistoryLevel, SQL> = {
   dim1: sql`coalesce(o.dim1_id, 0)::text`,
   dim2: sql`coalesce(o.dim2_id, 0)::text`,
   dim3: sql`coalesce(o.dim3_id, 0)::text`,
-  guest: sql`o.guest_id::text`,
-  representative: sql`o.representative_id::text`,
 };
 
 const TERM_COLUMNS = ['open_obligors', 'low_rated', 'med_rated', 'high_rated', 'rated_balance', 'rated_num', 'listed_obligors'];
