@@ -128,10 +128,8 @@ const dateRange = customType<{ data: string }>({ dataType: () => 'daterange' });
 
 /**
  * The ageing history (lib/server/receivables/history/): per client and level (the client, each
- * family, each dim1..dim3 value, each field officer's and area sales manager's customers), one row
- * per day the figures change, `valid` until the next, so that any date is one indexed read. What
- * was issued and collected are running totals: the month to date and the 12-month sales of a date
- * are differences of two rows.
+ * family, each dim1..dim3 value), one row per day the figures change, `valid` until the next, so
+ * that any date is one indexed read of its row: the month-to-date and 12-month sums included.
  */
 export const ageingHistory = pgTable(
   'ageing_history',
@@ -163,8 +161,9 @@ export const ageingHistory = pgTable(
     invBucket4Num: count(),
     outstanding: money(),
     overdue: money(),
-    issued: money(), // documents issued up to the day, net of credit notes
-    collected: money(), // cash collected up to the day (credit-note adjustments excluded)
+    invoiced: money(), // documents issued in the month of the day, up to it (net of credit notes)
+    paid: money(), // cash collected in the month of the day, up to it (credit-note adjustments excluded)
+    sales12m: money(), // documents issued in the 12 months up to the day
     lowRated: money(),
     medRated: money(),
     highRated: money(),

@@ -17,9 +17,10 @@ import { itemStretches } from './stretches';
  *    until `to`. Buckets are differences (current = S0 - S1, 1-b1 days = S1 - S2, ..., invoice basis
  *    0-b1 = S0 - T2, ...), so every day a bucket changes is a start or an end of one of these: a
  *    delta row, future ageing included (an item keeps moving between buckets without new data).
- *    What was issued (documents, net of credit notes) and collected (cash, not credit-note
- *    adjustments) is kept as running totals: the month to date and the 12-month sales of a date
- *    are differences of two of them.
+ *    What was invoiced (documents, net of credit notes) and paid (cash, not credit-note
+ *    adjustments) in the month to the date, and the 12-month sales, are deltas too: an amount
+ *    enters on its day and leaves on the first day of the next month, or on the first day whose
+ *    12 months back no longer reach it; every row holds its date's figures, one read.
  * 3. Per obligor the running balance and the rating in force give the terms that are not sums of
  *    items (open obligors, rated receivables by class, the weighted rating's numerator and
  *    denominator): their changes are deltas too.
@@ -74,7 +75,17 @@ const MEASURES = (b: AgeingBoundaries): [name: string, start: SQL][] => [
 ];
 const MEASURE_NAMES = ['s0', 's1', 's2', 's3', 's4', 't2', 't3', 't4'];
 
-/** Per obligor and day: how each measure and item count changes that day, and what was issued and collected. */
+/** The first day of the month after `day`: a month-to-date amount leaves then. */
+const nextMonth = (day: SQL) => sql`(date_trunc('month', ${day}) + interval '1 month')::date`;
+
+/**
+ * The first day whose 12 months back (`d - interval '12 months'`, as the ledger's 12-month sales
+ * reads them) no longer reach `day`: 12 months on, or the day after when that lands short (29 Feb).
+ */
+const yearOut = (day: SQL) =>
+  sql`(select case when (y - interval '12 months')::date < ${day} then y + 1 else y end from (select (${day} + interval '12 months')::date as y) x)`;
+
+/** Per obligor and day: how each measure and item count changes that day, and what enters or leaves the month-to-date and 12-month sums. */
 function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
   const measures = MEASURES(b);
   const starts = sql.join(
@@ -89,7 +100,8 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
     sql`, `,
   );
   return sql`
-    select obligor, day, ${byMeasure}, sum(amount) filter (where k = 8) as issued, sum(amount) filter (where k = 9) as collected
+    select obligor, day, ${byMeasure}, sum(amount) filter (where k = 8) as invoiced, sum(amount) filter (where k = 9) as paid,
+      sum(amount) filter (where k = 10) as sales12m
     from (
       select s.obligor, m.day, m.k, s.outstanding as amount, 1 as items
       from history_stretches s cross join lateral (values ${starts}) m(k, day) where m.day < s.to_day
@@ -97,10 +109,15 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
       select s.obligor, s.to_day, m.k, -s.outstanding, -1
       from history_stretches s cross join lateral (values ${starts}) m(k, day) where m.day < s.to_day and s.to_day <> 'infinity'
       union all
-      select i.sys_obligor_code, i.issue_date, 8, (i.amount * 100)::bigint, 0 from invoices i where i.client_id = ${clientId}
+      select i.sys_obligor_code, x.day, x.k, x.amount, 0
+      from invoices i cross join lateral (values
+        (i.issue_date, 8, (i.amount * 100)::bigint), (${nextMonth(sql`i.issue_date`)}, 8, -(i.amount * 100)::bigint),
+        (i.issue_date, 10, (i.amount * 100)::bigint), (${yearOut(sql`i.issue_date`)}, 10, -(i.amount * 100)::bigint)) x(day, k, amount)
+      where i.client_id = ${clientId}
       union all
-      select i.sys_obligor_code, p.paid_date, 9, (p.amount * 100)::bigint, 0
+      select i.sys_obligor_code, x.day, 9, x.amount, 0
       from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
+        cross join lateral (values (p.paid_date, (p.amount * 100)::bigint), (${nextMonth(sql`p.paid_date`)}, -(p.amount * 100)::bigint)) x(day, amount)
       where p.client_id = ${clientId} and i.doc_type <> 'CREDIT_NOTE'
     ) moves
     group by obligor, day`;
@@ -165,17 +182,15 @@ function obligorListing(clientId: number): SQL {
       select i.sys_obligor_code as obligor, i.issue_date as day, (i.amount * 100)::bigint as amount
       from invoices i where i.client_id = ${clientId}
       union all
-      select i.sys_obligor_code, e.day, -(i.amount * 100)::bigint
-      from invoices i cross join lateral (select (i.issue_date + interval '12 months')::date as day) y
-        cross join lateral (select case when (y.day - interval '12 months')::date < i.issue_date then y.day + 1 else y.day end as day) e
-      where i.client_id = ${clientId}
+      select i.sys_obligor_code, ${yearOut(sql`i.issue_date`)}, -(i.amount * 100)::bigint
+      from invoices i where i.client_id = ${clientId}
     ),
     events as (
       select obligor, day, sum(open_n) as open_n, sum(sales) as sales, max(active) as active from (
         select obligor, day, s0_n as open_n, 0::bigint as sales, null::date as active from history_obligor_deltas where s0_n <> 0
         union all select obligor, day, 0, amount, null from sales
         union all select obligor, day, 0, 0, day from activity
-        union all select obligor, (date_trunc('month', day) + interval '1 month')::date, 0, 0, null from activity
+        union all select obligor, ${nextMonth(sql`day`)}, 0, 0, null from activity
       ) x group by obligor, day
     ),
     state as (
@@ -209,8 +224,9 @@ const STATE_COLUMNS = [
   'inv_bucket4_num',
   'outstanding',
   'overdue',
-  'issued',
-  'collected',
+  'invoiced',
+  'paid',
+  'sales12m',
   'low_rated',
   'med_rated',
   'high_rated',
@@ -233,8 +249,16 @@ const LEVEL_KEY: Record<HistoryLevel, SQL> = {
   dim3: sql`coalesce(o.dim3_id, 0)::text`,
 };
 
-const TERM_COLUMNS = ['open_obligors', 'low_rated', 'med_rated', 'high_rated', 'rated_balance', 'rated_num', 'listed_obligors'];
-const DELTA_COLUMNS = [...MEASURE_NAMES.flatMap((m) => [m, `${m}_n`]), 'issued', 'collected'];
+const TERM_COLUMNS = [
+  'open_obligors',
+  'low_rated',
+  'med_rated',
+  'high_rated',
+  'rated_balance',
+  'rated_num',
+  'listed_obligors',
+];
+const DELTA_COLUMNS = [...MEASURE_NAMES.flatMap((m) => [m, `${m}_n`]), 'invoiced', 'paid', 'sales12m'];
 
 /** The states of one level: deltas summed by key and day, run up per key, each valid until the key's next row. */
 function levelStates(clientId: number, level: HistoryLevel): SQL {
@@ -275,7 +299,7 @@ function levelStates(clientId: number, level: HistoryLevel): SQL {
       ${bucket(sql`${at('t2')} - ${at('t3')}`, sql`${n('t2')} - ${n('t3')}`)},
       ${bucket(sql`${at('t3')} - ${at('t4')}`, sql`${n('t3')} - ${n('t4')}`)},
       ${bucket(at('t4'), n('t4'))},
-      ${money(at('s0'))}, ${money(at('s1'))}, ${money(run('issued'))}, ${money(run('collected'))},
+      ${money(at('s0'))}, ${money(at('s1'))}, ${money(run('invoiced'))}, ${money(run('paid'))}, ${money(run('sales12m'))},
       ${money(run('low_rated'))}, ${money(run('med_rated'))}, ${money(run('high_rated'))}, ${money(run('rated_balance'))},
       ${money(run('rated_num'))}, (${run('open_obligors')})::int, (${run('listed_obligors')})::int
     from days

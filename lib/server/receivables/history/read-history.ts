@@ -10,29 +10,19 @@ const KEPT = sql`h.current, h.current_num, h.crd_bucket1, h.crd_bucket1_num, h.c
   h.outstanding, h.overdue, h.low_rated, h.med_rated, h.high_rated, h.rated_balance, h.open_obligors,
   h.listed_obligors, h.family_rating_sum, h.rated_families`;
 
-const at = (clientId: number, level: HistoryLevel, day: SQL, keys?: SQL) => sql`
-  select * from ageing_history where client_id = ${clientId} and level = ${level} and valid @> ${day}
-    ${keys ? sql`and key in (${keys})` : sql``}`;
-
 /**
  * The rows of one level of the ageing history as of `asOf`, in the columns of a rollup row: every
  * bucket with its count, outstanding, overdue, `invoiced` and `paid` in the month of the date up to
  * it, `sales12m` over the 12 months up to it, rated receivables by class, the weighted rating and
- * its rated balance, open obligors, and `key` (the family code, dim value id, user id, or '' for the
- * client). Three reads of the same index: the date, the day before its month, and 12 months back.
- * `keys` (a query of keys) limits it to some families, values or users.
+ * its rated balance, open and listed obligors, and `key` (the family code, the dim value id, or ''
+ * for the client): one read of the `valid` index. `keys` (a query of keys) limits it to some.
  */
 export function historyAt(clientId: number, level: HistoryLevel, asOf: string, keys?: SQL): SQL {
-  const d = sql`${asOf}::date`;
   return sql`(
-    with now as (${at(clientId, level, d, keys)}),
-      month_before as (${at(clientId, level, sql`(date_trunc('month', ${d})::date - 1)`, keys)}),
-      year_before as (${at(clientId, level, sql`(${d} - interval '12 months')::date`, keys)})
-    select h.key, ${KEPT},
-      h.issued - coalesce(m.issued, 0) as invoiced, h.collected - coalesce(m.collected, 0) as paid,
-      h.issued - coalesce(y.issued, 0) as sales12m,
-      (h.rated_num / nullif(h.rated_balance, 0))::float8 as weighted_rating
-    from now h left join month_before m on m.key = h.key left join year_before y on y.key = h.key)`;
+    select h.key, ${KEPT}, h.invoiced, h.paid, h.sales12m, (h.rated_num / nullif(h.rated_balance, 0))::float8 as weighted_rating
+    from ageing_history h
+    where h.client_id = ${clientId} and h.level = ${level} and h.valid @> ${asOf}::date
+      ${keys ? sql`and h.key in (${keys})` : sql``})`;
 }
 
 /**
