@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZReceivablesQuery, ZSummaryQuery } from '@/lib/contract/receivables';
+import { ZInvoicesQuery, ZReceivablesQuery, ZSummaryQuery } from '@/lib/contract/receivables';
+import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
 import { queryRows } from '@/lib/db/query';
 import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
@@ -14,12 +15,12 @@ import { csv, file } from '../imports/helpers';
 
 /**
  * Any date without rollups is answered from the ageing history (summary, parent list, one family's
- * overview, the dim1 overview, the monthly overview's last point). Each answer must equal the same
+ * overview, the dim1 overview, the monthly overview's last point, the count of open invoices). Each answer must equal the same
  * call answered from the ledger, which is what the call does while the history is stale.
  */
 let database: TestDatabase;
 beforeAll(async () => {
-  database = await createSeededDatabase();
+  database = await createSeededDatabase(0.05, { history: true });
 });
 afterAll(() => database?.dispose());
 
@@ -59,6 +60,7 @@ async function answers(clientId: number, date: string, family: string) {
     ),
     family: await listReceivables(db, clientId, ZReceivablesQuery.parse({ date, parentSysObligorCode: family })),
     byDim1: await receivablesByDim1(db, clientId, ZSummaryQuery.parse({ date })),
+    openInvoices: await listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date, count: 10 })),
     overview: await receivablesOverview(db, clientId, { fromDate: addDays(date, -70), toDate: date }),
     familyOverview: await receivablesOverview(db, clientId, {
       fromDate: addDays(date, -40),

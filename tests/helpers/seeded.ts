@@ -7,10 +7,13 @@ import { sessionCookieFor } from './api';
 /** The as-of day of the small seeded data set the integration tests share. */
 export const TEST_TODAY = '2026-11-20';
 
-/** A fresh database with the demo data at a small scale (both borrower clients and the investor firm). */
-export async function createSeededDatabase(scale = 0.05): Promise<TestDatabase> {
+/**
+ * A fresh database with the demo data at a small scale (both borrower clients and the investor
+ * firm); with `history`, the ageing history too (otherwise dates without rollups take the ledger path).
+ */
+export async function createSeededDatabase(scale = 0.05, options: { history?: boolean } = {}): Promise<TestDatabase> {
   const database = await createTestDatabase();
-  await seedDatabase(database.db, { scale, today: TEST_TODAY });
+  await seedDatabase(database.db, { scale, today: TEST_TODAY, history: options.history ?? false });
   return database;
 }
 

@@ -25,6 +25,7 @@ import { ageingSource } from './ageing-query';
 import { openItemTerms } from './open-items';
 import { column } from './ageing-columns';
 import { ageingView } from './ageing-view';
+import { historyAt, historyCovers } from './history/read-history';
 
 interface OpenInvoiceRaw {
   sysInvoiceNum: string;
@@ -124,14 +125,20 @@ export async function listOpenInvoices(
   const countFrom = byObligor ? from : sql`from invoices i where ${sql.join(where, sql` and `)}`;
   // Every open item of the client today, unfiltered: today's rollup has already counted them, one
   // per credit-basis bucket, in one row (counting 180,000 index entries costs ~90 ms at a million).
-  const everyOpenItem = asOf === today && where.length === conditions.length;
+  // Another date's count is in the ageing history's client row while the history is current.
+  const everyOpenItem = where.length === conditions.length;
+  const bucketCounts = (alias: SQL) =>
+    sql.join(
+      CREDIT_BUCKETS.map((k) => sql`${alias}.${column(`${k}Num`)}`),
+      sql` + `,
+    );
+  const storedCount =
+    asOf === today
+      ? sql`(select ${bucketCounts(sql`c`)} from client_ageing c join ageing_snapshots s on s.client_id = c.client_id and s.as_of_date = c.as_of_date
+        where c.client_id = ${clientId} and c.as_of_date = ${asOf}::date)`
+      : sql`(select ${bucketCounts(sql`h`)} from ${historyAt(clientId, 'client', asOf)} h where ${historyCovers(clientId, asOf)})`;
   const countSql = everyOpenItem
-    ? sql`select coalesce((select ${sql.join(
-        CREDIT_BUCKETS.map((k) => sql`c.${column(`${k}Num`)}`),
-        sql` + `,
-      )} from client_ageing c join ageing_snapshots s on s.client_id = c.client_id and s.as_of_date = c.as_of_date
-        where c.client_id = ${clientId} and c.as_of_date = ${asOf}::date),
-        (select count(*) ${countFrom})) as n`
+    ? sql`select coalesce(${storedCount}, (select count(*) ${countFrom})) as n`
     : sql`select count(*) as n ${countFrom}`;
   const asc = query.order === 'ASC';
   const sort: Record<TInvoicesQuery['sortBy'], SQL> = {
