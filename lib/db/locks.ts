@@ -13,7 +13,7 @@ export const LOCKS = {
   /** A client's daily reminder run (dunning): started once per client day. */
   dunning: 7108,
   /** A client's ageing history rebuild: once at a time across app servers. */
-  ageingHistory: 7109,
+  ageingHistory: 7110,
 } as const;
 
 /** Waits for a client's lock inside the current transaction (`tx`). */

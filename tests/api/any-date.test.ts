@@ -150,6 +150,8 @@ describe('any as-of date', () => {
     expect(afterImport.crdBucket1).toBeCloseTo(before.crdBucket1 + 12_345, 2);
     expect(await refreshAgeingHistory(database.db, clientId)).toBe(true);
     expect((await ageingView(database.db, clientId, date)).hasHistory).toBe(true);
-    expect(await receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date }))).toEqual(afterImport);
+    expect(rounded(await receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date })))).toEqual(
+      rounded(afterImport),
+    );
   });
 });

@@ -31,8 +31,7 @@ export function riskFigures(row: Record<string, unknown>) {
     lowRatedReceivables: Number(row.lowRatedReceivables ?? 0),
     medRatedReceivables: Number(row.medRatedReceivables ?? 0),
     highRatedReceivables: Number(row.highRatedReceivables ?? 0),
-    // Six decimals: the stores (rollups, history, ledger) divide the same sums in different orders.
-    obligorWeightedRating: weighted == null ? null : Math.round(Number(weighted) * 1e6) / 1e6,
+    obligorWeightedRating: weighted == null ? null : Number(weighted),
   };
 }
 
