@@ -1,8 +1,8 @@
 /**
  * The daily job (run by cron once a day, e.g. `15 6 * * * cd /app && npm run jobs:daily`): runs
- * the rollup jobs imports left unfinished, adds the new day's ageing rollups, checks promises to pay (a broken one makes a task), reminds assignees
- * of tasks due tomorrow or overdue, runs each client's customer reminders (dunning, once per client
- * day from 09:00 its time), and forgets
+ * the rollup jobs imports left unfinished, adds the new day's ageing rollups, checks promises to
+ * pay (a broken one makes a task), reminds assignees of tasks due tomorrow or overdue, runs each
+ * client's customer reminders (dunning, once per client day from 09:00 its time), and forgets
  * sign-outs whose cookies have expired anyway.
  */
 import { openDatabase } from '@/lib/db/client';
