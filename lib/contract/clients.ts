@@ -94,7 +94,8 @@ export const clientCalls = {
     path: '/clients/{clientId}/data_update_time',
     access: settingsAccess,
     params: ZClientPathParams,
-    summary: 'The integration update time (last import) and the view update time (last rollup refresh)',
+    summary:
+      "The integration update time (last import), the view update time (last rollup refresh) and, while an import's rollup job runs, that import's time",
     answer: json(ZDataUpdateTime),
   }),
   features: call({
