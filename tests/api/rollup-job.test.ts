@@ -4,14 +4,13 @@ import { queryRows } from '@/lib/db/query';
 import { rollupJobs } from '@/lib/db/schema';
 import { runImport } from '@/lib/server/imports/run-import';
 import { ageingView, hasSnapshot } from '@/lib/server/receivables/ageing-view';
-import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import { resumeRollupJobs, runRollupJobs } from '@/lib/server/receivables/rollup-jobs';
 import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
 import * as receivablesRoute from '@/app/api/v4/clients/receivables/route';
 import * as updateTimeRoute from '@/app/api/clients/[clientId]/data_update_time/route';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { csv, file, handFiles, newClient, PASSWORD, TODAY } from '../imports/helpers';
+import { csv, file, freshRollups, handFiles, newClient, PASSWORD, rollupRows, TODAY } from '../imports/helpers';
 
 /**
  * An import commits the ledger and queues the rollup job; the job rebuilds the rollups after the
@@ -54,37 +53,8 @@ const batch = (n: number, issued: string, paid: string, customers = ['C1']) => [
 const queued = (files: ReturnType<typeof batch>) =>
   runImport(database.db, { clientId, userId: null, source: 'CLI', files, today: TODAY, rollups: 'queue' });
 
-/** Every rollup row of the client and the dates that have rollups: what the screens read. */
-const rollups = async () => {
-  const rows = async (table: string, order: string) =>
-    JSON.stringify(
-      await queryRows(
-        database.db,
-        sql`select * from ${sql.identifier(table)} where client_id = ${clientId} order by ${sql.raw(order)}`,
-      ),
-    );
-  return {
-    obligors: await rows('obligor_ageing', 'as_of_date, sys_obligor_code'),
-    families: await rows('family_ageing', 'as_of_date, family_code'),
-    client: await rows('client_ageing', 'as_of_date'),
-    dates: (
-      await queryRows<{ d: string }>(
-        database.db,
-        sql`select as_of_date::text as d from ageing_snapshots where client_id = ${clientId} order by 1`,
-      )
-    ).map((r) => r.d),
-  };
-};
-
-/** The rollups a full refresh builds from nothing, on the same ledger. */
-async function freshRefresh() {
-  await database.db.transaction(async (tx) => {
-    for (const table of ['obligor_ageing', 'family_ageing', 'client_ageing', 'ageing_snapshots'])
-      await tx.execute(sql`delete from ${sql.identifier(table)} where client_id = ${clientId}`);
-    await refreshReceivableRollups(tx, clientId, TODAY);
-  });
-  return rollups();
-}
+const rollups = () => rollupRows(database.db, clientId);
+const freshRefresh = () => freshRollups(database.db, clientId, TODAY);
 
 const jobs = () =>
   database.db.select().from(rollupJobs).where(eq(rollupJobs.clientId, clientId)).orderBy(rollupJobs.id);

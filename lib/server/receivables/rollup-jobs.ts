@@ -18,7 +18,7 @@ import { rebuildRollups } from './refresh-rollups';
  */
 
 /** What a runner did: rebuilt the rollups, found another runner on the client, or found nothing to do. */
-export type RollupJobOutcome = 'done' | 'busy' | 'idle';
+type RollupJobOutcome = 'done' | 'busy' | 'idle';
 
 interface QueuedJob {
   clientId: number;
