@@ -1,10 +1,15 @@
 import type { Instrumentation } from 'next';
 
-/** Next calls register() once per server start: Sentry (only when SENTRY_DSN is set) and the new-day rollups. */
+/**
+ * Next calls register() once per server start: Sentry (only when SENTRY_DSN is set), the rollup
+ * jobs left unfinished by a stopped server, and the new-day rollups.
+ */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   if (process.env.SENTRY_DSN) (await import('./lib/server/observability/sentry-server')).initServerSentry();
-  (await import('./lib/server/receivables/new-day-rollups')).startNewDayRollups();
+  const background = await import('./lib/server/receivables/new-day-rollups');
+  background.resumeRollupJobsAtStart();
+  background.startNewDayRollups();
 }
 
 /** Errors of pages, server actions and route handlers Next itself catches go to the one reporter. */

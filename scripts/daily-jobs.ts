@@ -1,8 +1,8 @@
 /**
- * The daily job (run by cron once a day, e.g. `15 6 * * * cd /app && npm run jobs:daily`): adds the
- * new day's ageing rollups, checks promises to pay (a broken one makes a task), reminds assignees
- * of tasks due tomorrow or overdue, runs each client's customer reminders (dunning, once per client
- * day from 09:00 its time), and forgets
+ * The daily job (run by cron once a day, e.g. `15 6 * * * cd /app && npm run jobs:daily`): runs
+ * the rollup jobs imports left unfinished, adds the new day's ageing rollups, checks promises to
+ * pay (a broken one makes a task), reminds assignees of tasks due tomorrow or overdue, runs each
+ * client's customer reminders (dunning, once per client day from 09:00 its time), and forgets
  * sign-outs whose cookies have expired anyway.
  */
 import { openDatabase } from '@/lib/db/client';
@@ -13,12 +13,14 @@ import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
 import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
+import { resumeRollupJobs } from '@/lib/server/receivables/rollup-jobs';
 
 async function main() {
   const database = await openDatabase({ url: process.env.DATABASE_URL });
   try {
     await migrateDatabase(database);
     const now = new Date();
+    const resumed = await resumeRollupJobs(database.db);
     const refreshed = await refreshStaleRollups(database.db, now);
     const broken = await checkPromisesEveryClient(database.db, now);
     const reminders = await sendDueReminders(database.db, now);
@@ -26,7 +28,7 @@ async function main() {
     await pruneRevokedSessions(database.db);
     const histories = await refreshStaleHistories(database.db);
     console.log(
-      `${now.toISOString()}: rollups added for ${refreshed.length} client(s); ageing history rebuilt for ${histories.length}; ${broken} promise(s) not kept; ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s).`,
+      `${now.toISOString()}: rollup jobs finished for ${resumed.length} client(s); rollups added for ${refreshed.length} client(s); ageing history rebuilt for ${histories.length}; ${broken} promise(s) not kept; ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s).`,
     );
   } finally {
     await database.close();

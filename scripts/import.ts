@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { clients } from '@/lib/db/schema';
 import type { ImportSource } from '@/lib/server/imports/read-file';
 import { runImport } from '@/lib/server/imports/run-import';
+import { waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { formatReport } from '@/lib/server/imports/format-report';
 import { openForCli } from './cli-database';
 import { runCli } from './run-cli';
@@ -87,9 +88,18 @@ async function main(): Promise<number> {
       today: values.today,
       skipBadRows: values['skip-bad-rows'],
       onProgress: (message) => console.log(`${stamp()} ${message}`),
+      rollups: 'queue',
     });
     console.log(formatReport(report));
-    return report.status === 'SUCCEEDED' ? 0 : 1;
+    if (report.status !== 'SUCCEEDED') return 1;
+    // The import is committed; its rollup job rebuilds the figures, timed on its own.
+    const committed = performance.now();
+    const outcome = await waitForRollups(database.db, client.id, {
+      onProgress: (message) => console.log(`${stamp()} ${message}`),
+    });
+    if (outcome === 'done')
+      console.log(`${stamp()} rollups ready after ${((performance.now() - committed) / 1000).toFixed(1)} s`);
+    return 0;
   } finally {
     await database.close();
   }

@@ -76,7 +76,7 @@ export function UploadForm() {
             <ImportStatus status={report.status} />
             <span>
               {report.status === 'SUCCEEDED'
-                ? 'The batch is in: the dashboard shows it now.'
+                ? 'The batch is in: the dashboard shows it now, while its figures are refreshed in the background.'
                 : `${report.errorCount.toLocaleString('en-IN')} error${report.errorCount === 1 ? '' : 's'}: nothing was written. Correct the files and upload them again.`}
             </span>
             <Link href={`/borrowers/integrations/${report.id}`} className="text-brand-700 hover:underline">

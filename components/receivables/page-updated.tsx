@@ -11,10 +11,19 @@ async function Stamp({ kind }: { kind: 'integration' | 'view' }) {
     console.error(error);
     return null;
   }
-  return <LastUpdated kind={kind} time={kind === 'integration' ? times.integrationUpdateTime : times.viewUpdateTime} />;
+  return (
+    <LastUpdated
+      kind={kind}
+      time={kind === 'integration' ? times.integrationUpdateTime : times.viewUpdateTime}
+      refreshingAfter={times.refreshingAfter}
+    />
+  );
 }
 
-/** The top bar's 'Last updated': the import time on lists, the figures' refresh time on the dashboard. */
+/**
+ * The top bar's 'Last updated': the import time on lists, the figures' refresh time on the
+ * dashboard; while an import's rollup job runs, that the figures are being refreshed after it.
+ */
 export function PageUpdated({ kind }: { kind: 'integration' | 'view' }) {
   return (
     <Suspense fallback={null}>

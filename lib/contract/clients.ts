@@ -29,6 +29,11 @@ export const ZDataUpdateTime = z.strictObject({
   integrationUpdateTime: z.string().nullable(),
   /** When the rollups last caught up with the ledger. */
   viewUpdateTime: z.string().nullable(),
+  /**
+   * While the rollup job of an import is pending or running: that import's commit (the latest, if
+   * several wait); the figures are being refreshed after it. Null once they have caught up.
+   */
+  refreshingAfter: z.string().nullable(),
 });
 export type TDataUpdateTime = z.infer<typeof ZDataUpdateTime>;
 
@@ -89,7 +94,8 @@ export const clientCalls = {
     path: '/clients/{clientId}/data_update_time',
     access: settingsAccess,
     params: ZClientPathParams,
-    summary: 'The integration update time (last import) and the view update time (last rollup refresh)',
+    summary:
+      "The integration update time (last import), the view update time (last rollup refresh) and, while an import's rollup job runs, that import's time",
     answer: json(ZDataUpdateTime),
   }),
   features: call({

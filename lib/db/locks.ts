@@ -12,6 +12,8 @@ export const LOCKS = {
   dueReminders: 7107,
   /** A client's daily reminder run (dunning): started once per client day. */
   dunning: 7108,
+  /** A client's rollup job: one runner at a time across app servers; the others skip it. */
+  rollupJob: 7109,
   /** A client's ageing history rebuild: once at a time across app servers. */
   ageingHistory: 7110,
 } as const;

@@ -1,7 +1,8 @@
 /**
  * Import rate: rows per second of `npm run import` for invoices and for payments, each batch
- * including staging, validation, the upserts, the rollup refresh and the commit, into a scratch
- * PostgreSQL database and a scratch PGlite folder. Files are generated deterministically. Then the
+ * including staging, validation, the upserts, the settlement and the commit, into a scratch
+ * PostgreSQL database and a scratch PGlite folder; the rollup job that follows each commit is
+ * timed on its own ("rollups ready after N s"). Files are generated deterministically. Then the
  * same files as one batch (a client's first load) into a second client of the same database.
  */
 import { createReadStream, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { openDatabase, type Database } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { createClient } from '@/lib/server/imports/create-client';
 import { runImport } from '@/lib/server/imports/run-import';
+import { waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { writeImportDataset } from './import-data';
 import { importStepTimer, stepsLine, type ImportStep } from './import-steps';
 import { measure } from './timing';
@@ -29,8 +31,10 @@ export interface ImportRate {
   oneBatchPerSecond: number;
   /** Peak resident memory of the process during the run. */
   peakRssMb: number;
-  /** Seconds per step (staging each file, validation, writing each kind, the rollup refresh) of the three timed batches. */
+  /** Seconds per step (staging each file, validation, writing each kind, the settlement) of the three timed batches. */
   steps: { invoices: ImportStep[]; payments: ImportStep[]; oneBatch: ImportStep[] };
+  /** Seconds from each batch's commit until its rollup job had rebuilt the figures. */
+  rollupSeconds: { invoices: number; payments: number; oneBatch: number };
   /** The machine's single-core speed as the database sees it, before and after the batches: see `referenceMs`. */
   referenceMs: { before: number; after: number };
 }
@@ -123,20 +127,24 @@ export async function measureImportRate(
         files: names.map(source),
         today: TODAY,
         onProgress: timer.onProgress,
+        rollups: 'queue',
       });
       const ended = performance.now();
       if (report.status !== 'SUCCEEDED')
         throw new Error(`${names.join('+')} refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
-      return { seconds: (ended - started) / 1000, steps: timer.steps(ended) };
+      await waitForRollups(database.db, into);
+      const rollupSeconds = (performance.now() - ended) / 1000;
+      return { seconds: (ended - started) / 1000, steps: timer.steps(ended), rollupSeconds };
     };
+    const ready = (r: { rollupSeconds: number }) => `; rollups ready after ${r.rollupSeconds.toFixed(1)} s`;
     await run(['obligors.csv']);
     const invoices = await run(['invoices.csv']);
     log(
-      `import ${kind}: ${data.invoices.toLocaleString('en-IN')} invoices in ${invoices.seconds.toFixed(1)} s: ${stepsLine(invoices.steps)}`,
+      `import ${kind}: ${data.invoices.toLocaleString('en-IN')} invoices in ${invoices.seconds.toFixed(1)} s: ${stepsLine(invoices.steps)}${ready(invoices)}`,
     );
     const payments = await run(['payments.csv']);
     log(
-      `import ${kind}: ${data.payments.toLocaleString('en-IN')} payments in ${payments.seconds.toFixed(1)} s: ${stepsLine(payments.steps)}`,
+      `import ${kind}: ${data.payments.toLocaleString('en-IN')} payments in ${payments.seconds.toFixed(1)} s: ${stepsLine(payments.steps)}${ready(payments)}`,
     );
     const second = await createClient(database.db, {
       code: 'IMPBENCH2',
@@ -151,7 +159,7 @@ export async function measureImportRate(
     });
     const oneBatch = await run(['obligors.csv', 'invoices.csv', 'payments.csv'], second.clientId);
     log(
-      `import ${kind}: obligors, invoices and payments as one batch in ${oneBatch.seconds.toFixed(1)} s: ${stepsLine(oneBatch.steps)}`,
+      `import ${kind}: obligors, invoices and payments as one batch in ${oneBatch.seconds.toFixed(1)} s: ${stepsLine(oneBatch.steps)}${ready(oneBatch)}`,
     );
     const after = await referenceMs(database);
     return {
@@ -166,6 +174,11 @@ export async function measureImportRate(
       oneBatchPerSecond: Math.round((data.invoices + data.payments) / oneBatch.seconds),
       peakRssMb: Math.round(peakRss / 1024 / 1024),
       steps: { invoices: invoices.steps, payments: payments.steps, oneBatch: oneBatch.steps },
+      rollupSeconds: {
+        invoices: invoices.rollupSeconds,
+        payments: payments.rollupSeconds,
+        oneBatch: oneBatch.rollupSeconds,
+      },
       referenceMs: { before, after },
     };
   } finally {
@@ -181,7 +194,8 @@ export function importRateLines(rates: ImportRate[]): string[] {
       `import ${r.kind}: invoices ${r.invoicesPerSecond.toLocaleString('en-IN')} rows/s (${r.invoices.toLocaleString('en-IN')} in ${r.invoiceSeconds.toFixed(1)} s), ` +
       `payments ${r.paymentsPerSecond.toLocaleString('en-IN')} rows/s (${r.payments.toLocaleString('en-IN')} in ${r.paymentSeconds.toFixed(1)} s), ` +
       `all three as one batch ${r.oneBatchPerSecond.toLocaleString('en-IN')} invoice+payment rows/s (${r.oneBatchSeconds.toFixed(1)} s), ` +
-      `peak RSS ${r.peakRssMb} MB; validation and rollup refresh included; reference statement ${r.referenceMs.before} ms before, ${r.referenceMs.after} ms after`,
+      `peak RSS ${r.peakRssMb} MB; validation and settlement included; rollups ready after ${r.rollupSeconds.invoices.toFixed(1)} s, ${r.rollupSeconds.payments.toFixed(1)} s and ${r.rollupSeconds.oneBatch.toFixed(1)} s; ` +
+      `reference statement ${r.referenceMs.before} ms before, ${r.referenceMs.after} ms after`,
   );
 }
 

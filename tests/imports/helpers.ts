@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { createClient } from '@/lib/server/imports/create-client';
+import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import type { ImportSource } from '@/lib/server/imports/read-file';
 
 export const TODAY = '2026-11-20';
@@ -82,4 +83,36 @@ export async function fingerprint(db: Db, clientId: number): Promise<string> {
     (select integration_update_time::text from data_update_times where client_id = ${clientId}) as integrated`,
   );
   return JSON.stringify(rows);
+}
+
+/** Every rollup row of the client and the dates that have rollups: what the screens read. */
+export async function rollupRows(db: Db, clientId: number) {
+  const rows = async (table: string, order: string) =>
+    JSON.stringify(
+      await queryRows(
+        db,
+        sql`select * from ${sql.identifier(table)} where client_id = ${clientId} order by ${sql.raw(order)}`,
+      ),
+    );
+  return {
+    obligors: await rows('obligor_ageing', 'as_of_date, sys_obligor_code'),
+    families: await rows('family_ageing', 'as_of_date, family_code'),
+    client: await rows('client_ageing', 'as_of_date'),
+    dates: (
+      await queryRows<{ d: string }>(
+        db,
+        sql`select as_of_date::text as d from ageing_snapshots where client_id = ${clientId} order by 1`,
+      )
+    ).map((r) => r.d),
+  };
+}
+
+/** The rollups a full refresh builds from nothing on the same ledger (the rows of `rollupRows`). */
+export async function freshRollups(db: Db, clientId: number, today: string) {
+  await db.transaction(async (tx) => {
+    for (const table of ['obligor_ageing', 'family_ageing', 'client_ageing', 'ageing_snapshots'])
+      await tx.execute(sql`delete from ${sql.identifier(table)} where client_id = ${clientId}`);
+    await refreshReceivableRollups(tx, clientId, today);
+  });
+  return rollupRows(db, clientId);
 }

@@ -46,7 +46,7 @@ describe('a good batch', () => {
     });
   });
 
-  it('tells its progress step by step, the rollup refresh included', () => {
+  it('tells its progress step by step, the rollup job after the commit included', () => {
     expect(progress.filter((m) => !/rows staged$/.test(m))).toEqual([
       'obligors.csv: reading',
       'invoices.csv: reading',
@@ -61,8 +61,9 @@ describe('a good batch', () => {
       expect.stringMatching(/^analysing /),
       expect.stringMatching(/^analysing /),
       expect.stringMatching(/^analysing /),
-      'refreshing the ageing rollups',
       'settling the paid items',
+      'rollup job queued: the ageing rollups are rebuilt after the commit',
+      'rebuilding the ageing rollups of every date',
       expect.stringMatching(/^ageing rollups of \d+ dates$/),
       'family and client totals',
     ]);

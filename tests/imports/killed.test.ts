@@ -9,12 +9,15 @@ import { migrateDatabase } from '@/lib/db/migrate';
 import { queryRows } from '@/lib/db/query';
 import { writeImportDataset } from '@/scripts/bench/import-data';
 import { testServerUrl } from '../helpers/db';
-import { fingerprint, newClient } from './helpers';
+import { resumeRollupJobs } from '@/lib/server/receivables/rollup-jobs';
+import { fingerprint, freshRollups, newClient, rollupRows } from './helpers';
 
 /**
  * `npm run import` killed with SIGKILL while it writes: the batch is one transaction, so the
  * database holds nothing of it (PostgreSQL rolls back the dead session; PGlite recovers from its
- * WAL on the next open). Runs the real CLI against a PGlite folder or a scratch PostgreSQL database.
+ * WAL on the next open). Killed after the commit, while its rollup job rebuilds the figures: the
+ * batch stays, and so does the job, which resumes. Runs the real CLI against a PGlite folder or a
+ * scratch PostgreSQL database.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'import-kill-'));
 let url: string | undefined;
@@ -47,6 +50,39 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * Runs `npm run import` of the batch folder and kills it (SIGKILL) once its output matches `when`;
+ * `killed` is false when it ended first.
+ */
+async function importKilledAt(when: RegExp): Promise<{ killed: boolean; output: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=react-server', 'scripts/import.ts', '--client', 'KILL', path.join(work, 'batch')],
+    {
+      cwd: process.cwd(),
+      env: { ...process.env, DATABASE_URL: url ?? '', DATA_DIR: path.join(work, 'pglite') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const killed = await new Promise<boolean>((resolve) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (when.test(output) && !child.killed) {
+        child.kill('SIGKILL');
+        resolve(true);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', () => resolve(false));
+  });
+  await new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.on('exit', resolve),
+  );
+  return { killed, output };
+}
+
 describe('a process killed mid-import', () => {
   it('leaves the database unchanged', async () => {
     let database: Database = await open();
@@ -55,40 +91,8 @@ describe('a process killed mid-import', () => {
     const before = await fingerprint(database.db, clientId);
     await database.close();
 
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '--conditions=react-server',
-        'scripts/import.ts',
-        '--client',
-        'KILL',
-        path.join(work, 'batch'),
-      ],
-      {
-        cwd: process.cwd(),
-        env: { ...process.env, DATABASE_URL: url ?? '', DATA_DIR: path.join(work, 'pglite') },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    const killed = await new Promise<boolean>((resolve) => {
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString();
-        // Killed once rows are being written: staging done, upserts under way.
-        if (/invoices\.csv: \d[\d,]* rows staged/.test(output) && !child.killed) {
-          child.kill('SIGKILL');
-          resolve(true);
-        }
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.on('exit', () => resolve(false));
-    });
-    await new Promise((resolve) =>
-      child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.on('exit', resolve),
-    );
+    // Killed once rows are being written: staging done, upserts under way.
+    const { killed, output } = await importKilledAt(/invoices\.csv: \d[\d,]* rows staged/);
     expect(killed, `the import ended before it could be killed:\n${output}`).toBe(true);
 
     database = await open();
@@ -98,6 +102,36 @@ describe('a process killed mid-import', () => {
         { n: number },
       ];
       expect(n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  }, 300_000);
+
+  it('killed while its rollup job runs, keeps the committed batch and the job, which resumes to the figures of a fresh refresh', async () => {
+    const { killed, output } = await importKilledAt(/rebuilding the ageing rollups/);
+    expect(killed, `the rollup job ended before it could be killed:\n${output}`).toBe(true);
+    const database = await open();
+    try {
+      const clientId = (
+        await queryRows<{ id: number }>(database.db, sql`select id from clients where code = 'KILL'`)
+      )[0]!.id;
+      const [job] = await queryRows<{ status: string; attempts: number; asOf: string }>(
+        database.db,
+        sql`select status, attempts, as_of::text as "asOf" from rollup_jobs where client_id = ${clientId}`,
+      );
+      // The batch is committed; the job it queued was claimed and died with its runner.
+      expect(job).toMatchObject({ status: 'RUNNING', attempts: 1 });
+      expect((await rollupRows(database.db, clientId)).dates).toEqual([]);
+      // PostgreSQL ends the dead runner's session (and its lock) once its statement ends: until then a resume skips.
+      let resumedFor: number[] = [];
+      for (let tries = 0; tries < 60 && !resumedFor.length; tries++) {
+        if (tries) await new Promise((resolve) => setTimeout(resolve, 1000));
+        resumedFor = await resumeRollupJobs(database.db);
+      }
+      expect(resumedFor).toEqual([clientId]);
+      const resumed = await rollupRows(database.db, clientId);
+      expect(resumed.dates.length).toBeGreaterThan(10);
+      expect(await freshRollups(database.db, clientId, job!.asOf)).toEqual(resumed);
     } finally {
       await database.close();
     }

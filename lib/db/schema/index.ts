@@ -8,3 +8,4 @@ export * from './rollups';
 export * from './imports';
 export * from './portal';
 export * from './collections';
+export * from './rollup-jobs';

@@ -6,6 +6,7 @@ import type { TClientSettings } from '@/lib/contract/clients';
 import { bucketLabels, boundariesOf } from '@/lib/domain/ageing';
 import { riskColoursOf } from '@/lib/domain/risk-colours';
 import { getClient } from './get-client';
+import { rollupsPendingSince } from '@/lib/server/receivables/rollup-jobs';
 import { todayIso } from '@/lib/domain/dates';
 
 /** GET clients/{clientId}/settings: what every page needs to show the client's figures its way. */
@@ -69,12 +70,13 @@ export async function distinctDimension(db: Db, clientId: number, level: 1 | 2) 
     .orderBy(asc(dimensionValues.name));
 }
 
-/** GET clients/{clientId}/data_update_time: last import and last rollup refresh. */
+/** GET clients/{clientId}/data_update_time: last import, last rollup refresh, and a refresh under way. */
 export async function dataUpdateTime(db: Db, clientId: number) {
   const [row] = await db.select().from(dataUpdateTimes).where(eq(dataUpdateTimes.clientId, clientId));
   return {
     integrationUpdateTime: row?.integrationUpdateTime?.toISOString() ?? null,
     viewUpdateTime: row?.viewUpdateTime?.toISOString() ?? null,
+    refreshingAfter: await rollupsPendingSince(db, clientId),
   };
 }
 

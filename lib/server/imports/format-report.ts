@@ -23,7 +23,7 @@ export function formatReport(report: TImportReport): string {
       lines.push(...errorLines(report));
     }
     if (report.dimensionValuesCreated) lines.push(`  ${report.dimensionValuesCreated} new dimension values`);
-    lines.push('Integration update time set; ageing rollups refreshed.');
+    lines.push('Integration update time set; the rollup job rebuilds the ageing figures.');
   } else {
     lines.push(
       `Refused (import #${report.id}): ${report.errorCount.toLocaleString('en-IN')} error${report.errorCount === 1 ? '' : 's'}; nothing was written.`,

@@ -6,7 +6,8 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
-import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
+import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
+import { queueRollupJob, startRollupJobs, waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { checkPromises } from '@/lib/server/promises/check-promises';
 import {
   APPLY_ORDER,
@@ -30,6 +31,12 @@ export interface ImportOptions {
   files: ImportSource[];
   /** The as-of day of the rollup refresh (tests and reproducible runs); the client's today by default. */
   today?: string;
+  /**
+   * The ageing rollups are rebuilt by a job after the commit: `wait` runs it and returns when the
+   * figures are ready (the default: the command line, tests), `background` starts it and returns
+   * at once (an upload), `queue` leaves it to the caller (`runRollupJobs`, timed on its own).
+   */
+  rollups?: 'wait' | 'background' | 'queue';
   /**
    * Import the good rows and skip the bad ones (and the rows that depend on them) instead of
    * refusing the batch. An unreadable file or header still refuses it.
@@ -83,8 +90,10 @@ function planFiles(files: ImportSource[], sink: ErrorSink): Map<ImportKind, Impo
 
 /**
  * Imports one batch for one client in one transaction: stage every file, validate, and only when
- * no row has an error upsert them, refresh the rollups and set the integration update time. A
- * failed batch writes nothing but its report row. A process killed half-way leaves nothing behind.
+ * no row has an error upsert them, settle the items, set the integration update time and queue the
+ * rollup job that rebuilds the figures after the commit. A failed batch writes nothing but its
+ * report row. A process killed half-way leaves nothing behind; killed after the commit, it leaves
+ * the job to resume.
  */
 export async function runImport(db: Db, options: ImportOptions): Promise<TImportReport> {
   const started = new Date();
@@ -138,7 +147,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
 
   try {
     if (sink.fatal) throw new BatchRejected();
-    return await db.transaction(async (tx) => {
+    const imported = await db.transaction(async (tx) => {
       // One import per client at a time; another waits here rather than interleaving upserts.
       await lockClient(tx, LOCKS.clientLedger, options.clientId);
       // The batch's statements run once each over large tables: compiling them (JIT) costs more than it saves.
@@ -186,30 +195,44 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
       const changed = Object.values(counts).some((c) => c.inserted + c.updated > 0);
       if (changed) await analyseGrownTables(tx, counts, progress);
       const since = changed ? await earliestChange(tx, counts) : undefined;
-      progress(
-        changed
-          ? `refreshing the ageing rollups${since ? ` from ${since}` : ''}`
-          : "no changes: refreshing today's rollups only",
-      );
-      // An unchanged ledger keeps its month-end rollups; today's are refreshed all the same.
       // Only new rows (since is set): no stored item lost a payment and no customer moved, so only the
       // batch's items can settle differently and only the batch's customers can age differently.
-      const scope = since ? await batchScope(tx, options.clientId) : {};
-      await refreshReceivableRollups(tx, options.clientId, today, {
-        onlyToday: !changed,
-        since,
-        ...scope,
-        onProgress: progress,
-      });
+      const scope: { items?: SQL; obligors?: SQL } = since ? await batchScope(tx, options.clientId) : {};
+      // Settled here, not by the job: reads of dates without rollups skip settled items.
+      if (changed) {
+        progress('settling the paid items');
+        await refreshSettlement(tx, options.clientId, scope.items);
+      }
       // Payments just imported may keep (or, past their date, settle) promises to pay.
       await checkPromises(tx, options.clientId, today);
+      const committedAt = new Date();
       await tx
         .insert(dataUpdateTimes)
-        .values({ clientId: options.clientId, integrationUpdateTime: new Date() })
-        .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { integrationUpdateTime: new Date() } });
+        .values({ clientId: options.clientId, integrationUpdateTime: committedAt })
+        .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { integrationUpdateTime: committedAt } });
       const result = report('SUCCEEDED', 0);
-      return { ...result, id: await record(tx, result) };
+      const id = await record(tx, result);
+      // An unchanged ledger keeps its month-end rollups; today's are rebuilt all the same.
+      await queueRollupJob(tx, {
+        clientId: options.clientId,
+        importId: id,
+        queuedAt: committedAt,
+        asOf: today,
+        since: changed ? since : today,
+        obligors: scope.obligors,
+      });
+      progress(
+        changed
+          ? `rollup job queued: the ageing rollups${since ? ` from ${since}` : ''} are rebuilt after the commit`
+          : "no changes: rollup job queued for today's rollups",
+      );
+      return { ...result, id };
     });
+    if (imported.status === 'SUCCEEDED' && summaries.some((s) => s.rows > 0)) {
+      if ((options.rollups ?? 'wait') === 'wait') await waitForRollups(db, options.clientId, { onProgress: progress });
+      else if (options.rollups === 'background') startRollupJobs(db, options.clientId);
+    }
+    return imported;
   } catch (error) {
     if (!(error instanceof BatchRejected)) throw error;
     for (const kind of Object.keys(counts) as ImportKind[]) delete counts[kind];
@@ -220,7 +243,8 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
 
 /**
  * The items and the customers a batch of new rows touches: the items as a query over the staging
- * tables, the customers kept in one more temporary table (the refresh reads them for every date).
+ * tables, the customers in one more temporary table (copied to the rollup job, which reads them
+ * for every date).
  */
 async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; obligors?: SQL }> {
   await db.execute(sql`create temporary table import_touched_obligors on commit drop as

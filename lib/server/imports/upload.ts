@@ -14,14 +14,22 @@ import { cappedStream } from '@/lib/server/http/read-body';
 
 /**
  * POST /api/integrations/imports: one batch uploaded as multipart, imported for the uploader's
- * client; the answer is the report (status SUCCEEDED or FAILED). Admin and root only: the
+ * client; the answer is the report (status SUCCEEDED or FAILED) as soon as the ledger is committed:
+ * the rollups are rebuilt by the rollup job in the background. Admin and root only: the
  * integrations permission alone could be granted to anyone.
  */
 export async function importUpload(db: Db, session: SessionData, req: NextRequest | undefined): Promise<TImportReport> {
   if (!isAdminRole(session.role)) throw forbidden('Only administrators import data');
   if (!req) throw invalid('Send the files as multipart/form-data in the field "files"', { files: 'required' });
   const { files, skipBadRows } = await uploadedBatch(req);
-  return runImport(db, { clientId: session.clientId, userId: session.userId, source: 'UPLOAD', files, skipBadRows });
+  return runImport(db, {
+    clientId: session.clientId,
+    userId: session.userId,
+    source: 'UPLOAD',
+    files,
+    skipBadRows,
+    rollups: 'background',
+  });
 }
 
 /**

@@ -6,6 +6,7 @@ import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { refreshStaleRollups } from './refresh-rollups';
 import { refreshStaleHistories } from './history/refresh-history';
+import { resumeRollupJobs } from './rollup-jobs';
 
 const CHECK_EVERY_MS = 60_000;
 
@@ -23,6 +24,9 @@ export function startNewDayRollups(): void {
     void (async () => {
       const db = await getDb();
       const now = new Date();
+      // A rollup job that failed, or whose server stopped half-way, runs again (before the new day's
+      // rollups, which wait for it).
+      await resumeRollupJobs(db);
       const refreshed = await refreshStaleRollups(db, now);
       // Once per client day: the promises whose date has just passed.
       if (refreshed.length) await checkPromisesEveryClient(db, now, refreshed);
@@ -58,4 +62,14 @@ function startHistoryUpkeep(): void {
       });
   }, CHECK_EVERY_MS);
   timer.unref();
+}
+
+/**
+ * At start-up: the rollup jobs that a stopped or crashed server left unfinished run again, in the
+ * background (until they end, reads of their dates take the ledger).
+ */
+export function resumeRollupJobsAtStart(): void {
+  void (async () => resumeRollupJobs(await getDb()))().catch((error: unknown) =>
+    reportError(error, { where: 'rollup jobs at start' }),
+  );
 }

@@ -67,7 +67,7 @@ export const statusOf = (settledDate: SQL) => sql`case when ${settledDate} is nu
  * its status, so that as-of queries skip settled items and today's outstanding needs no payment scan.
  * `items` (a query of sys_invoice_num) limits the pass to the items a change can have touched.
  */
-async function refreshSettlement(db: Db, clientId: number, items?: SQL): Promise<void> {
+export async function refreshSettlement(db: Db, clientId: number, items?: SQL): Promise<void> {
   // Scoped, the pass starts from the named items and reaches their payments and rows by index.
   const scope = items ? sql`scope as (select distinct sys_invoice_num from (${items}) named),` : sql``;
   const payments = items
@@ -135,38 +135,56 @@ async function refreshFamilies(db: Db, clientId: number, dates: string[], obligo
     group by r.as_of_date`);
 }
 
+/** What a rollup rebuild may be limited to (see `rebuildRollups`). */
+interface RebuildOptions {
+  onlyToday?: boolean;
+  now?: Date;
+  since?: string;
+  obligors?: SQL;
+  kept?: string[];
+  onProgress?: (message: string) => void;
+}
+
 /**
- * Rebuilds the ageing rollups of one client for every month end since its first document and for
- * `today`, inside the caller's transaction, and records the view update time. Run after every
- * change to the ledger (seed, import); `onlyToday` adds the new current date on a day without
- * ledger changes (ages move with the calendar even when no data does); `since` limits the rebuild
- * to the dates on or after the earliest date a change touches (nothing before it can move), and
- * `items` (a query of sys_invoice_num) the settlement pass to the items a change touches;
- * `obligors` (a query of codes) rebuilds only those customers' rows of a date that has rollups.
+ * Settles the items a ledger change touches, then rebuilds the rollups, in the caller's
+ * transaction (the seed, tests). An import settles in its own transaction and leaves the rebuild
+ * to its rollup job (rollup-jobs.ts).
  */
 export async function refreshReceivableRollups(
   db: Db,
   clientId: number,
   today: string,
-  options: {
-    onlyToday?: boolean;
-    now?: Date;
-    since?: string;
-    items?: SQL;
-    obligors?: SQL;
-    onProgress?: (message: string) => void;
-  } = {},
+  options: RebuildOptions & { items?: SQL } = {},
+): Promise<string[]> {
+  // Without a ledger change (a new day) every item's settlement is as the last change left it.
+  if (!options.onlyToday) {
+    options.onProgress?.('settling the paid items');
+    await refreshSettlement(db, clientId, options.items);
+  }
+  return rebuildRollups(db, clientId, today, options);
+}
+
+/**
+ * Rebuilds the ageing rollups of one client for every month end since its first document and for
+ * `today`, inside the caller's transaction, and records the view update time. Run after every
+ * change to the ledger, once its items are settled; `onlyToday` adds the new current date on a day
+ * without ledger changes (ages move with the calendar even when no data does); `since` limits the
+ * rebuild to the dates on or after the earliest date a change touches (nothing before it can move);
+ * `obligors` (a query of codes) rebuilds only those customers' rows of a date that has rollups, or
+ * whose snapshot was withdrawn with its rows kept (`kept`: an import hides them from reads until
+ * its job has run).
+ */
+export async function rebuildRollups(
+  db: Db,
+  clientId: number,
+  today: string,
+  options: RebuildOptions = {},
 ): Promise<string[]> {
   const now = options.now ?? new Date();
   const progress = options.onProgress ?? (() => {});
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) throw new Error(`no client ${clientId}`);
   const boundaries = boundariesOf(client);
-  // Without a ledger change (a new day) every item's settlement is as the last change left it.
-  if (!options.onlyToday) {
-    progress('settling the paid items');
-    await refreshSettlement(db, clientId, options.items);
-  }
   const [first] = await queryRows<{ first: string | null }>(
     db,
     sql`select min(issue_date)::text as first from invoices where client_id = ${clientId}`,
@@ -195,7 +213,9 @@ export async function refreshReceivableRollups(
         sql`select as_of_date::text as d from ageing_snapshots
     where client_id = ${clientId} and as_of_date = any(${dateArray(dates)})`,
       )
-    ).map((row) => row.d),
+    )
+      .map((row) => row.d)
+      .concat(options.kept ?? []),
   );
   for (const asOf of dates) {
     const stored = withRollups.has(asOf);
@@ -279,7 +299,9 @@ export async function refreshStaleRollups(db: Db, at: Date | string = new Date()
     select c.id, ${day}::text as day, exists (select 1 from ageing_snapshots s where s.client_id = c.id) as "hasAny"
     from clients c
     where c.kind = 'BORROWER'
-      and not exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${day})`,
+      and not exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${day})
+      -- An import's rollup job rebuilds the dates itself; the next check adds a day it did not reach.
+      and not exists (select 1 from rollup_jobs j where j.client_id = c.id and j.status <> 'DONE')`,
   );
   const refreshed: number[] = [];
   for (const { id, day: today, hasAny } of stale) {
