@@ -108,8 +108,8 @@ export function groupedRows(
   const members = query.sysObligorCode
     ? sql`select ${query.sysObligorCode}::text`
     : query.parentSysObligorCode
-      ? sql`select m.sys_obligor_code from obligors m where m.client_id = ${view.clientId}
-        and coalesce(m.parent_sys_obligor_code, m.sys_obligor_code) = ${query.parentSysObligorCode}`
+      ? sql`select ${query.parentSysObligorCode}::text union all select m.sys_obligor_code from obligors m
+        where m.client_id = ${view.clientId} and m.parent_sys_obligor_code = ${query.parentSysObligorCode}`
       : undefined;
   const source = ageingSource(view, query, bySegment ? undefined : members);
   const conditions = obligorConditions(view.clientId, query);
