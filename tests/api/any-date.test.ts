@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZInvoicesQuery, ZReceivablesQuery, ZSummaryQuery } from '@/lib/contract/receivables';
 import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
+import { ZKpisQuery } from '@/lib/contract/kpis';
+import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
+import { collectionKpis } from '@/lib/server/kpis/collection-kpis';
 import { queryRows } from '@/lib/db/query';
 import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
@@ -15,7 +18,8 @@ import { csv, file } from '../imports/helpers';
 
 /**
  * Any date without rollups is answered from the ageing history (summary, parent list, one family's
- * overview, the dim1 overview, the monthly overview's last point, the count of open invoices). Each answer must equal the same
+ * overview, the dim1 overview, the monthly overview's last point, the count of open invoices, the
+ * collection KPIs' average days to pay). Each answer must equal the same
  * call answered from the ledger, which is what the call does while the history is stale.
  */
 let database: TestDatabase;
@@ -62,6 +66,18 @@ async function answers(clientId: number, date: string, family: string) {
     byDim1: await receivablesByDim1(db, clientId, ZSummaryQuery.parse({ date })),
     openInvoices: await listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date, count: 10 })),
     overview: await receivablesOverview(db, clientId, { fromDate: addDays(date, -70), toDate: date }),
+    kpis: await collectionKpis(
+      db,
+      clientId,
+      ALL_OBLIGORS,
+      ZKpisQuery.parse({ fromDate: addDays(date, -100), toDate: date }),
+    ),
+    familyKpis: await collectionKpis(
+      db,
+      clientId,
+      ALL_OBLIGORS,
+      ZKpisQuery.parse({ fromDate: addDays(date, -100), toDate: date, sysObligorCode: family }),
+    ),
     familyOverview: await receivablesOverview(db, clientId, {
       fromDate: addDays(date, -40),
       toDate: date,

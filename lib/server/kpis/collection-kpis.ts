@@ -11,6 +11,9 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { assertObligorVisible } from '@/lib/server/obligors/obligor-scope';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
+import { dateArray } from '@/lib/server/receivables/ageing-source';
+import type { HistoryLevel } from '@/lib/server/receivables/history/levels';
+import { historyCovers } from '@/lib/server/receivables/history/read-history';
 
 /**
  * How many months before the range countback DSO may consume: month-end rollups reach that far on a
@@ -45,16 +48,21 @@ export async function collectionKpis(db: Db, clientId: number, scope: ObligorSco
   });
   const points = overview!.months;
   // Only the range's months show a days-to-pay figure: the months before it serve countback only.
-  const paying = await daysToPay(
-    db,
-    clientId,
-    `${fromDate.slice(0, 7)}-01`,
-    toDate,
-    effective,
-    query.dim1Id,
-    code,
-    family,
-  );
+  const rangeDates = points.filter((p) => p.month >= fromDate.slice(0, 7)).map((p) => p.date);
+  const level: { level: HistoryLevel; key: string } | null = isScoped(effective)
+    ? null
+    : family === 'FAMILY'
+      ? query.dim1Id
+        ? null
+        : { level: 'family', key: code! }
+      : family === 'ACCOUNT'
+        ? null
+        : query.dim1Id
+          ? { level: 'dim1', key: String(query.dim1Id) }
+          : { level: 'client', key: '' };
+  const paying =
+    (level && (await daysToPayFromHistory(db, clientId, rangeDates, level))) ??
+    (await daysToPay(db, clientId, `${fromDate.slice(0, 7)}-01`, toDate, effective, query.dim1Id, code, family));
   const history: KpiMonthFacts[] = points.map((p) => ({
     month: p.month,
     days: parseISO(p.date).getDate(),
@@ -80,6 +88,31 @@ async function familyOrAccount(
     sql`select parent_sys_obligor_code as parent from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
   );
   return row?.parent ? 'ACCOUNT' : 'FAMILY';
+}
+
+/**
+ * The same figure from the ageing history while it is current: its row at each month's last point
+ * holds the debts paid off in that month and their amount x days (one read per month). Null when
+ * the history is stale or does not keep the level (a collector's customers, one account).
+ */
+async function daysToPayFromHistory(
+  db: Db,
+  clientId: number,
+  dates: string[],
+  { level, key }: { level: HistoryLevel; key: string },
+): Promise<Map<string, number> | null> {
+  if (!dates.length) return new Map();
+  const rows = await queryRows<{ month: string; days: string | null; current: boolean }>(
+    db,
+    sql`
+    select to_char(d, 'YYYY-MM') as month, round(h.settled_days / nullif(h.settled, 0), 1) as days,
+      ${historyCovers(clientId, dates.at(-1)!)} as current
+    from unnest(${dateArray(dates)}) d
+    left join lateral (select h.settled, h.settled_days from ageing_history h
+      where h.client_id = ${clientId} and h.level = ${level} and h.key = ${key} and h.valid @> d) h on true`,
+  );
+  if (!rows[0]?.current) return null;
+  return new Map(rows.filter((r) => r.days != null).map((r) => [r.month, Number(r.days)]));
 }
 
 /** Per month (YYYY-MM): the days from issue to settlement of the invoices settled in it, weighted by amount. */

@@ -101,7 +101,8 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
   );
   return sql`
     select obligor, day, ${byMeasure}, sum(amount) filter (where k = 8) as invoiced, sum(amount) filter (where k = 9) as paid,
-      sum(amount) filter (where k = 10) as sales12m
+      sum(amount) filter (where k = 10) as sales12m, sum(amount) filter (where k = 11) as settled,
+      sum(amount) filter (where k = 12) as settled_days
     from (
       select s.obligor, m.day, m.k, s.outstanding as amount, 1 as items
       from history_stretches s cross join lateral (values ${starts}) m(k, day) where m.day < s.to_day
@@ -119,6 +120,15 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
       from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
         cross join lateral (values (p.paid_date, (p.amount * 100)::bigint), (${nextMonth(sql`p.paid_date`)}, -(p.amount * 100)::bigint)) x(day, amount)
       where p.client_id = ${clientId} and i.doc_type <> 'CREDIT_NOTE'
+      union all
+      -- Debts paid off in the month to the date, and their amount x days from issue to settlement
+      -- (the collection KPIs' average days to pay).
+      select i.sys_obligor_code, x.day, x.k, x.amount, 0
+      from invoices i cross join lateral (values
+        (i.settled_date, 11, (i.amount * 100)::bigint), (${nextMonth(sql`i.settled_date`)}, 11, -(i.amount * 100)::bigint),
+        (i.settled_date, 12, (i.amount * 100)::bigint * (i.settled_date - i.issue_date)),
+        (${nextMonth(sql`i.settled_date`)}, 12, -(i.amount * 100)::bigint * (i.settled_date - i.issue_date))) x(day, k, amount)
+      where i.client_id = ${clientId} and i.settled_date is not null and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
     ) moves
     group by obligor, day`;
 }
@@ -227,6 +237,8 @@ const STATE_COLUMNS = [
   'invoiced',
   'paid',
   'sales12m',
+  'settled',
+  'settled_days',
   'low_rated',
   'med_rated',
   'high_rated',
@@ -258,7 +270,14 @@ const TERM_COLUMNS = [
   'rated_num',
   'listed_obligors',
 ];
-const DELTA_COLUMNS = [...MEASURE_NAMES.flatMap((m) => [m, `${m}_n`]), 'invoiced', 'paid', 'sales12m'];
+const DELTA_COLUMNS = [
+  ...MEASURE_NAMES.flatMap((m) => [m, `${m}_n`]),
+  'invoiced',
+  'paid',
+  'sales12m',
+  'settled',
+  'settled_days',
+];
 
 /** The states of one level: deltas summed by key and day, run up per key, each valid until the key's next row. */
 function levelStates(clientId: number, level: HistoryLevel): SQL {
@@ -300,6 +319,7 @@ function levelStates(clientId: number, level: HistoryLevel): SQL {
       ${bucket(sql`${at('t3')} - ${at('t4')}`, sql`${n('t3')} - ${n('t4')}`)},
       ${bucket(at('t4'), n('t4'))},
       ${money(at('s0'))}, ${money(at('s1'))}, ${money(run('invoiced'))}, ${money(run('paid'))}, ${money(run('sales12m'))},
+      ${money(run('settled'))}, ${money(run('settled_days'))},
       ${money(run('low_rated'))}, ${money(run('med_rated'))}, ${money(run('high_rated'))}, ${money(run('rated_balance'))},
       ${money(run('rated_num'))}, (${run('open_obligors')})::int, (${run('listed_obligors')})::int
     from days
