@@ -1,10 +1,13 @@
 /**
  * The collections calls, timed without a baseline: tests/api/worklist.test.ts holds the worklist's
- * amounts equal to the ledger's; here we measure what ranking every overdue family costs.
+ * amounts equal to the ledger's, tests/api/kpis.test.ts the KPIs; here we measure what ranking every
+ * overdue family and a year of collection KPIs cost.
  */
 import { ZWorklistQuery } from '@/lib/contract/collections';
 import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { worklist } from '@/lib/server/collections/worklist';
+import { ZKpisQuery } from '@/lib/contract/kpis';
+import { collectionKpis } from '@/lib/server/kpis/collection-kpis';
 import type { BenchCall, CallContext } from './calls';
 
 export function collectionCalls(ctx: CallContext): BenchCall[] {
@@ -16,6 +19,26 @@ export function collectionCalls(ctx: CallContext): BenchCall[] {
       path: 'rollup',
       params: {},
       service: (db) => worklist(db, clientId, ALL_OBLIGORS, ZWorklistQuery.parse({})),
+    },
+    {
+      id: 'kpis',
+      label: 'Collection KPIs, 12 months, the client',
+      path: 'history',
+      params: {},
+      service: (db) => collectionKpis(db, clientId, ALL_OBLIGORS, ZKpisQuery.parse({ toDate: ctx.today })),
+    },
+    {
+      id: 'kpis-family',
+      label: `Collection KPIs, 12 months, one family (${ctx.familyCode})`,
+      path: 'history',
+      params: { sysObligorCode: ctx.familyCode },
+      service: (db) =>
+        collectionKpis(
+          db,
+          clientId,
+          ALL_OBLIGORS,
+          ZKpisQuery.parse({ toDate: ctx.today, sysObligorCode: ctx.familyCode }),
+        ),
     },
   ];
   if (ctx.guestId) {
