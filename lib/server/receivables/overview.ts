@@ -107,10 +107,7 @@ async function historyLevel(
 ): Promise<{ level: HistoryLevel; key: string } | null> {
   if (scopeCondition(clientId, query.scope, sql`r.sys_obligor_code`) || query.sysObligorCode) return null;
   if (query.parentSysObligorCode && query.dim) return null;
-  const [row] = await queryRows<{ current: boolean }>(
-    db,
-    sql`select ${historyCovers(clientId, someDate)} as current`,
-  );
+  const [row] = await queryRows<{ current: boolean }>(db, sql`select ${historyCovers(clientId, someDate)} as current`);
   if (!row?.current) return null;
   if (query.parentSysObligorCode) return { level: 'family', key: query.parentSysObligorCode };
   return query.dim ? { level: 'dim1', key: String(query.dim) } : { level: 'client', key: '' };

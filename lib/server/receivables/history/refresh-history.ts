@@ -58,6 +58,7 @@ export async function refreshAgeingHistory(
 /** Rebuilds the history of every client whose history is stale; the ids of those rebuilt. */
 export async function refreshStaleHistories(db: Db): Promise<number[]> {
   const done: number[] = [];
-  for (const clientId of await staleHistoryClients(db)) if (await refreshAgeingHistory(db, clientId)) done.push(clientId);
+  for (const clientId of await staleHistoryClients(db))
+    if (await refreshAgeingHistory(db, clientId)) done.push(clientId);
   return done;
 }
