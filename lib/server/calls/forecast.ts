@@ -1,0 +1,9 @@
+import 'server-only';
+import { forecastCalls } from '@/lib/contract/forecast';
+import { paymentPredictions } from '@/lib/server/forecast/payment-predictions';
+import { implement } from './serve';
+
+export const forecast = implement('forecast', forecastCalls, {
+  paymentPredictions: ({ db, session, scope, query }) =>
+    paymentPredictions(db, session.clientId, scope, query.sysObligorCode),
+});
