@@ -18,6 +18,7 @@
  *   With no payment at all to go by (a new client), the due date stands (today when it has passed).
  */
 import { formatDayInput } from './day-input';
+import { formatCount } from './format';
 
 /** Fewer comparable payments than this at a level: the next level's habit is used. */
 export const MIN_COMPARABLE = 5;
@@ -163,7 +164,7 @@ function historyReason(
   const amount = points.reduce((s, p) => s + p.amount, 0);
   const average = Math.round(points.reduce((s, p) => s + p.amount * p.daysLate, 0) / amount);
   const count = countOf(points);
-  const evidence = `(${count} invoice${count === 1 ? '' : 's'}, last 12 months${
+  const evidence = `(${formatCount(count)} invoice${count === 1 ? '' : 's'}, last 12 months${
     chance < SAY_CHANCE_BELOW ? `; ${Math.round(chance * 100)}% likely to be paid` : ''
   })`;
   const own = profile.level === 'ACCOUNT';
