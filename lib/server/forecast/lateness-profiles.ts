@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { LatenessPoint, LatenessProfile, ProfileLevel } from '@/lib/domain/payment-prediction';
 import { behaviourFrom, daysLate, paidOffIn } from '@/lib/server/behaviour/payment-behaviour';
+import { remembered } from './forecast-memory';
 import { openDebtsOn } from './open-at';
 
 /** Where a debt sits: its account, family and dim1 value, whose profiles predict it. */
@@ -65,13 +66,17 @@ export async function latenessProfiles(
         select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from obligors o where o.client_id = ${clientId} and ${families})`)}) s
       group by grouping sets ((s.account, s.late), (s.family, s.late))`,
     ),
-    queryRows<Row>(
-      db,
-      sql`
-      select case when grouping(s.dim1) = 0 then 'DIM1' else 'CLIENT' end as level,
-        s.dim1::text as key, min(s.dim1_name) as label, ${sums}
-      from (${settled(sql`true`)}) s
-      group by grouping sets ((s.dim1, s.late), (s.late))`,
+    // The same for every selection of the day: kept while the ledger does not change (a customer page
+    // after another reads only its own family's payments).
+    remembered(db, clientId, JSON.stringify(['wide profiles', knownThrough, today]), () =>
+      queryRows<Row>(
+        db,
+        sql`
+        select case when grouping(s.dim1) = 0 then 'DIM1' else 'CLIENT' end as level,
+          s.dim1::text as key, min(s.dim1_name) as label, ${sums}
+        from (${settled(sql`true`)}) s
+        group by grouping sets ((s.dim1, s.late), (s.late))`,
+      ),
     ),
   ]);
   const profiles = new Map<string, { level: ProfileLevel; label?: string; points: LatenessPoint[] }>();
