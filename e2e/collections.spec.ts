@@ -209,6 +209,29 @@ test.describe('collection KPIs on the dashboard', () => {
     await page.getByTestId('kpi-section').scrollIntoViewIfNeeded();
     await screenshot(page, 'dashboard-kpis');
   });
+
+  test('the cash-in forecast shows 13 weeks of the forecast call, its band and the back-test error', async ({
+    page,
+  }) => {
+    await page.goto('/borrowers/dashboard');
+    const section = page.getByTestId('forecast-section');
+    await expect(section.getByTestId('forecast-chart')).toBeVisible();
+    const forecast = (await (await page.request.get('/api/v3/clients/forecast')).json()) as {
+      weeks: { weekStart: string; expected: number }[];
+      backtest: { mape: number | null };
+    };
+    const bars = section.getByTestId('forecast-bar');
+    await expect(bars).toHaveCount(13);
+    const shown = await bars.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-value'))));
+    expect(shown).toEqual(forecast.weeks.map((w) => w.expected));
+    await expect(section.getByTestId('forecast-band')).toHaveCount(13);
+    const mape = forecast.backtest.mape;
+    await expect(section.getByTestId('forecast-backtest')).toContainText(
+      mape === null ? 'Nothing collected' : `${mape.toFixed(1)}% average error`,
+    );
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-forecast');
+  });
 });
 
 test.describe('credit holds', () => {

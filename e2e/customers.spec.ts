@@ -70,6 +70,13 @@ test('customer analysis lists parents by balance, and a parent’s figures tie b
   await expect(page.getByTestId('family-obligors')).toBeVisible();
   await expect(page.getByTestId('annual-dso')).toBeVisible();
   await expect(page.getByTestId('credit-limit-history')).toBeVisible();
+  // Each open debt says when it should be paid, and why.
+  const openInvoices = page.getByTestId('obligor-invoices');
+  await expect(openInvoices.getByRole('columnheader', { name: 'Expected payment' })).toBeVisible();
+  const expected = openInvoices.getByTestId('expected-payment').first();
+  await expect(expected).toBeVisible();
+  expect(await expected.getAttribute('data-basis')).toMatch(/^(HISTORY|PROMISED|DISPUTED|NOT_EXPECTED|DUE_DATE)$/);
+  expect((await expected.getAttribute('title'))?.length).toBeGreaterThan(10);
   await page.waitForTimeout(800);
   await screenshot(page, 'customer-parent');
 

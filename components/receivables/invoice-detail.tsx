@@ -5,14 +5,23 @@ import { BucketPill } from './bucket-pill';
 import { formatDay } from '@/components/ui/day';
 import { DaysPastDue } from './days-past-due';
 import { DocTypeBadge } from './doc-type-badge';
+import { ExpectedPaymentNote, type ExpectedPayment } from './expected-payment';
 import { Money } from '@/components/ui/money';
 import type { TClientSettings } from '@/lib/contract/clients';
 import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import { PaymentsTable } from './payments-table';
 import { StatCard } from './stat-card';
 
-/** One item: its facts, its ageing as of today, paid against outstanding, and its payments. */
-export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; settings: TClientSettings }) {
+/** One item: its facts, its ageing as of today, paid against outstanding, its expected payment, and its payments. */
+export function InvoiceDetail({
+  invoice,
+  settings,
+  expected,
+}: {
+  invoice: TInvoiceDetail;
+  settings: TClientSettings;
+  expected?: ExpectedPayment;
+}) {
   const money = { locale: settings.locale, currency: invoice.currency || settings.currency };
   const customer = invoice.sysObligorCode;
   const parent = invoice.parentSysObligorCode;
@@ -53,6 +62,14 @@ export function InvoiceDetail({ invoice, settings }: { invoice: TInvoiceDetail; 
     ['Due date', invoice.dueDate ? formatDay(invoice.dueDate) : 'None (aged from the issue date)'],
     ['Currency', money.currency],
     ['Status', settled ? `Settled${invoice.settledDate ? ` on ${formatDay(invoice.settledDate)}` : ''}` : 'Open'],
+    ...(expected
+      ? [
+          ['Expected payment', <ExpectedPaymentNote key="expected" expected={expected} full />] as [
+            string,
+            React.ReactNode,
+          ],
+        ]
+      : []),
   ];
 
   return (

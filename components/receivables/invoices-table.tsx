@@ -7,6 +7,7 @@ import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { DaysPastDue } from './days-past-due';
 import { DocTypeBadge } from './doc-type-badge';
+import { ExpectedPaymentNote, type ExpectedPayment } from './expected-payment';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 import { SortableHeader } from './sortable-header';
 import type { TOpenInvoiceRow } from '@/lib/contract/receivables';
@@ -28,7 +29,10 @@ type InvoiceListRow = Pick<
   | 'bucket'
 > & { inDispute?: boolean };
 
-/** Open invoices with what is still owed on each; each row opens the invoice. */
+/**
+ * Open invoices with what is still owed on each; each row opens the invoice. With `expected` (a
+ * customer's predictions by system number), an "Expected payment" column says when each debt should be paid.
+ */
 export function InvoicesTable({
   rows,
   money,
@@ -36,6 +40,7 @@ export function InvoicesTable({
   sort,
   pathname,
   params,
+  expected,
 }: {
   rows: InvoiceListRow[];
   money: MoneyFormat;
@@ -43,6 +48,7 @@ export function InvoicesTable({
   sort: { sortBy: string; order: SortOrder };
   pathname: string;
   params: Record<string, string>;
+  expected?: Record<string, ExpectedPayment>;
 }) {
   const header = { active: sort, pathname, params };
   return (
@@ -57,6 +63,7 @@ export function InvoicesTable({
           <SortableHeader column="outstanding" label="Outstanding" numeric {...header} />
           <SortableHeader column="daysPastDue" label="Days past due" numeric {...header} />
           <Th>Bucket</Th>
+          {expected && <Th>Expected payment</Th>}
         </tr>
       </thead>
       <tbody>
@@ -121,6 +128,11 @@ export function InvoicesTable({
               <Td>
                 <BucketPill bucket={row.bucket} label={bucketLabel(boundaries, row.bucket)} />
               </Td>
+              {expected && (
+                <Td>
+                  <ExpectedPaymentNote expected={expected[row.sysInvoiceNum]} />
+                </Td>
+              )}
             </Tr>
           );
         })}

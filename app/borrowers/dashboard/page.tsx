@@ -9,6 +9,7 @@ import { SummaryCards } from '@/components/receivables/summary-cards';
 import { TopOverdueTable } from '@/components/receivables/top-overdue-table';
 import { TrendSection } from '@/components/receivables/trend-section';
 import { KpiStrip } from '@/components/receivables/kpi-strip';
+import { FORECAST_DESCRIPTION, ForecastSection } from '@/components/receivables/forecast-section';
 
 export const metadata = { title: 'Summary Dashboard | Client receivables dashboard' };
 
@@ -51,6 +52,14 @@ export default function DashboardPage() {
         testId="kpi-section"
       >
         <KpiStrip />
+      </Section>
+      <Section
+        title="Cash-in forecast, next 13 weeks"
+        description={FORECAST_DESCRIPTION}
+        skeleton={<ChartSkeleton height="h-80" />}
+        testId="forecast-section"
+      >
+        <ForecastSection />
       </Section>
       <Section
         title="Top 10 overdue customers"

@@ -1,25 +1,33 @@
 import Link from 'next/link';
 import { pageGate } from '@/lib/backend/page-gate';
+import { expectedBy } from '@/components/receivables/expected-payment';
 import { InvoicesTable } from '@/components/receivables/invoices-table';
 import { Loaded } from '@/components/ui/loaded';
 
 const SHOWN = 10;
 
-/** The most overdue open invoices of the customer (or family), with a link to all of them. */
+/**
+ * The most overdue open invoices of the customer (or family), each with its expected payment, and a
+ * link to all of them. Without the predictions the list still shows, without that column.
+ */
 export function ObligorInvoices({ code, isParent }: { code: string; isParent: boolean }) {
   const filter: Record<string, string> = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
-    const [settings, list] = await Promise.all([
+    const [settings, list, predictions] = await Promise.all([
       clientSettings(),
       backend.receivables.openInvoices({ query: { ...filter, count: SHOWN } }),
+      backend.forecast.paymentPredictions({ query: { sysObligorCode: code } }).catch((error: unknown) => {
+        console.error(error);
+        return null;
+      }),
     ]);
-    return { settings, list };
+    return { settings, list, predictions };
   };
   const allHref = `/borrowers/invoices?${new URLSearchParams(filter).toString()}`;
   return (
     <Loaded load={load} isEmpty={({ list }) => list.total === 0}>
-      {({ settings, list }) => (
+      {({ settings, list, predictions }) => (
         <div data-testid="obligor-invoices">
           <InvoicesTable
             rows={list.rows}
@@ -28,6 +36,7 @@ export function ObligorInvoices({ code, isParent }: { code: string; isParent: bo
             sort={{ sortBy: 'daysPastDue', order: 'DESC' }}
             pathname={allHref.split('?')[0]!}
             params={filter}
+            {...(predictions ? { expected: expectedBy(predictions.predictions) } : {})}
           />
           <p className="border-t border-slate-100 px-5 py-3 text-sm text-slate-500">
             {list.total > SHOWN ? `The ${SHOWN} most overdue of ${list.total} open items. ` : ''}

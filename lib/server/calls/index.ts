@@ -10,6 +10,7 @@ import { creditLimits } from './credit-limits';
 import { customers } from './customers';
 import { disputes } from './disputes';
 import { dunning } from './dunning';
+import { forecast } from './forecast';
 import { imports } from './imports';
 import { investors } from './investors';
 import { kpis } from './kpis';
@@ -55,6 +56,7 @@ export const CALLS = {
   dunning,
   kpis,
   paymentBehaviour,
+  forecast,
   creditHolds: creditHoldsCalls,
 };
 

@@ -3,9 +3,12 @@ import { parseISO, startOfMonth, subMonths } from 'date-fns';
 import { ZTasksQuery } from '@/lib/contract/tasks';
 import { bucketLabels } from '@/lib/domain/ageing';
 import { iso } from '@/lib/domain/dates';
-import { titleCase } from '@/lib/domain/format';
+import { formatMoney, titleCase } from '@/lib/domain/format';
 import type { TOverviewPoint } from '@/lib/contract/receivables';
+import type { TForecast } from '@/lib/contract/forecast';
 import type { TKpiMonth } from '@/lib/contract/kpis';
+import { DEFAULT_WEEKS } from '@/lib/domain/cash-forecast';
+import { cashForecast } from '@/lib/server/forecast/cash-forecast';
 import { collectionKpis } from '@/lib/server/kpis/collection-kpis';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { listTasks } from '@/lib/server/tasks/list-tasks';
@@ -45,14 +48,24 @@ export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoiceReportR
   ];
 }
 
-/** The 12 months up to the date from the receivables overview: sales, collections, closing balance. */
+type ForecastWeekRow = TForecast['weeks'][number];
+type BacktestRow = TForecast['backtest']['points'][number];
+
+/**
+ * The 12 months up to the date from the receivables overview: sales, collections, closing balance;
+ * the collection KPIs of each month; and the cash-in forecast from the date with its back-test.
+ */
 export async function collectionsByMonth(
   ctx: ReportContext,
-): Promise<[ReportSheet<TOverviewPoint>, ReportSheet<TKpiMonth>]> {
+): Promise<
+  [ReportSheet<TOverviewPoint>, ReportSheet<TKpiMonth>, ReportSheet<ForecastWeekRow>, ReportSheet<BacktestRow>]
+> {
   const fromDate = iso(startOfMonth(subMonths(parseISO(ctx.asOf), 11)));
-  const [[overview], kpis] = await Promise.all([
+  const amount = (value: number) => formatMoney(value, ctx.client.currency, ctx.client.locale, 0);
+  const [[overview], kpis, forecast] = await Promise.all([
     receivablesOverview(ctx.db, ctx.client.id, { fromDate, toDate: ctx.asOf, scope: ctx.scope }),
     collectionKpis(ctx.db, ctx.client.id, ctx.scope, { fromDate, toDate: ctx.asOf }),
+    cashForecast(ctx.db, ctx.client.id, ctx.scope, { weeks: DEFAULT_WEEKS }, ctx.asOf),
   ]);
   // The overview may list the date twice when it is itself a month end: keep one point per month.
   const months = [...new Map(overview!.months.map((m) => [m.month, m])).values()];
@@ -88,6 +101,40 @@ export async function collectionsByMonth(
       ],
       rows: (async function* () {
         yield* kpis.months;
+      })(),
+    },
+    {
+      name: 'Cash-in forecast',
+      subtitle: `Cash expected week by week from the invoices open on the date (new sales not included), with the likely range, in ${ctx.client.currency}. Not in the weeks: ${amount(forecast.later)} expected later, ${amount(forecast.excluded.disputed)} in dispute, ${amount(forecast.excluded.notExpected)} older than any payment of the last 12 months`,
+      columns: [
+        { header: 'Week from', kind: 'date', value: (w) => w.weekStart },
+        { header: 'Week to', kind: 'date', value: (w) => w.weekEnd },
+        { header: 'Expected', kind: 'money', total: true, value: (w) => w.expected },
+        { header: 'Low', kind: 'money', total: true, value: (w) => w.low },
+        { header: 'High', kind: 'money', total: true, value: (w) => w.high },
+      ],
+      rows: (async function* () {
+        yield* forecast.weeks;
+      })(),
+    },
+    {
+      name: 'Forecast back-test',
+      subtitle: `From each of the last month ends, the next ${forecast.backtest.weeks} weeks as the forecast would have said then, against the cash those invoices brought in: ${
+        forecast.backtest.mape === null ? 'nothing to compare yet' : `${forecast.backtest.mape}% average error (MAPE)`
+      }`,
+      columns: [
+        { header: 'Month end', kind: 'date', value: (p) => p.monthEnd },
+        { header: 'Week from', kind: 'date', value: (p) => p.weekStart },
+        { header: 'Forecast', kind: 'money', total: true, value: (p) => p.forecast },
+        { header: 'Collected', kind: 'money', total: true, value: (p) => p.actual },
+        {
+          header: 'Error',
+          kind: 'percent',
+          value: (p) => (p.actual > 0 ? Math.round((Math.abs(p.forecast - p.actual) / p.actual) * 1000) / 10 : null),
+        },
+      ],
+      rows: (async function* () {
+        yield* forecast.backtest.points;
       })(),
     },
   ];

@@ -84,6 +84,17 @@ async function InvoicePage({ sysInvoiceNum }: { sysInvoiceNum: string }) {
     failed = true;
   }
   const settings = invoice ? await clientSettings().catch(() => null) : null;
+  // An open debt's expected payment, from its account's predictions; the page shows without it on failure.
+  const expected =
+    invoice && invoice.amount > 0 && invoice.outstanding > 0
+      ? await backend.forecast
+          .paymentPredictions({ query: { sysObligorCode: invoice.sysObligorCode } })
+          .then((p) => p.predictions.find((x) => x.sysInvoiceNum === invoice.sysInvoiceNum))
+          .catch((error: unknown) => {
+            console.error(error);
+            return undefined;
+          })
+      : undefined;
   const invoiceNum = invoice ? invoice.invoiceNum : sysInvoiceNum;
   return (
     <div className="mx-auto max-w-[1400px]">
@@ -99,7 +110,7 @@ async function InvoicePage({ sysInvoiceNum }: { sysInvoiceNum: string }) {
       {failed || !invoice || !settings ? (
         <WarningBox kind="error" />
       ) : (
-        <InvoiceDetail invoice={invoice} settings={settings} />
+        <InvoiceDetail invoice={invoice} settings={settings} {...(expected ? { expected } : {})} />
       )}
     </div>
   );

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { DEFAULT_WEEKS, MAX_WEEKS } from '@/lib/domain/cash-forecast';
+import { PROFILE_LEVELS } from '@/lib/domain/payment-prediction';
+import { API_ACCESS } from './access';
+import { call, json } from './call';
+import { ZObligorCode } from './communications';
+import { ZClientIdParam, ZId } from './common';
+
+/** GET /v3/clients/payment_predictions: when each open debt of a family (its parent's code) or an account is expected to be paid. */
+export const ZPaymentPredictionsQuery = z.object({
+  clientId: ZClientIdParam,
+  sysObligorCode: ZObligorCode,
+});
+
+export const ZPaymentPrediction = z.strictObject({
+  sysInvoiceNum: z.string(),
+  invoiceNum: z.string(),
+  sysObligorCode: z.string(),
+  /** The due date, or the issue date without one. */
+  dueDate: z.string(),
+  open: z.number(),
+  basis: z.enum(['DISPUTED', 'PROMISED', 'HISTORY', 'DUE_DATE', 'NOT_EXPECTED']),
+  /** Expected payment day; null for a disputed debt or one later than any payment of the last 12 months. */
+  date: z.string().nullable(),
+  low: z.string().nullable(),
+  high: z.string().nullable(),
+  /** Whose payments predicted it (HISTORY only): the account's, its family's, its dim1 value's or the client's. */
+  level: z.enum(PROFILE_LEVELS).nullable(),
+  reason: z.string(),
+});
+export type TPaymentPrediction = z.infer<typeof ZPaymentPrediction>;
+
+export const ZPaymentPredictions = z.strictObject({
+  sysObligorCode: z.string(),
+  asOf: z.string(),
+  predictions: z.array(ZPaymentPrediction),
+});
+export type TPaymentPredictions = z.infer<typeof ZPaymentPredictions>;
+
+/** GET /v3/clients/forecast: the cash expected from today's open debts, week by week, with its back-test. */
+export const ZForecastQuery = z
+  .object({
+    clientId: ZClientIdParam,
+    weeks: z.coerce
+      .number()
+      .int('weeks must be a whole number')
+      .min(1, 'weeks must be at least 1')
+      .max(MAX_WEEKS, `weeks may be at most ${MAX_WEEKS}`)
+      .default(DEFAULT_WEEKS),
+    dim1Id: ZId.optional(),
+    /** A family (its parent's code) or one account. */
+    sysObligorCode: ZObligorCode.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.dim1Id !== undefined && q.sysObligorCode !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['dim1Id'], message: 'give dim1Id or sysObligorCode, not both' });
+  });
+export type TForecastQuery = z.infer<typeof ZForecastQuery>;
+
+const ZBand = z.strictObject({ expected: z.number(), low: z.number(), high: z.number() });
+
+export const ZForecast = z.strictObject({
+  /** The first day of week 1: the client's today. */
+  asOf: z.string(),
+  weeks: z.array(ZBand.extend({ weekStart: z.string(), weekEnd: z.string() })),
+  total: ZBand,
+  /** What the open debts owe in all (invoices and debit notes, credit notes left out). */
+  openDebts: z.number(),
+  /** Expected after the last week. */
+  later: z.number(),
+  /** Owed but not in the weeks: in an open dispute, or later than any payment of the last 12 months. */
+  excluded: z.strictObject({ disputed: z.number(), notExpected: z.number() }),
+  backtest: z.strictObject({
+    /** Mean absolute percentage error of the weekly points, in %. */
+    mape: z.number().nullable(),
+    weeks: z.number().int(),
+    points: z.array(
+      z.strictObject({ monthEnd: z.string(), weekStart: z.string(), forecast: z.number(), actual: z.number() }),
+    ),
+  }),
+});
+export type TForecast = z.infer<typeof ZForecast>;
+
+export const forecastCalls = {
+  paymentPredictions: call({
+    method: 'GET',
+    path: '/v3/clients/payment_predictions',
+    query: ZPaymentPredictionsQuery,
+    access: { userType: 'borrowers', requirement: API_ACCESS.customers },
+    summary:
+      'When each open invoice of a family or an account is expected to be paid, with a low-high band and the reason in words',
+    answer: json(ZPaymentPredictions),
+    cachedByParams: true,
+  }),
+  forecast: call({
+    method: 'GET',
+    path: '/v3/clients/forecast',
+    query: ZForecastQuery,
+    access: { userType: 'borrowers', requirement: API_ACCESS.summary },
+    summary:
+      'Cash-in forecast by week (1-26, default 13) from the open invoices, with a low-high band and its back-test over the last 6 month ends',
+    answer: json(ZForecast),
+    cachedByParams: true,
+  }),
+};

@@ -1,0 +1,106 @@
+import 'server-only';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { LatenessPoint, LatenessProfile, ProfileLevel } from '@/lib/domain/payment-prediction';
+import { behaviourFrom, daysLate, paidOffIn } from '@/lib/server/behaviour/payment-behaviour';
+import { remembered } from './forecast-memory';
+import { openDebtsOn } from './open-at';
+
+/** Where a debt sits: its account, family and dim1 value, whose profiles predict it. */
+export interface DebtOwner {
+  account: string;
+  family: string;
+  dim1: number | null;
+}
+
+/** The profiles of a debt's owner, nearest first, the levels without payments left out. */
+export type ProfileChain = (owner: DebtOwner) => LatenessProfile[];
+
+interface Row {
+  level: ProfileLevel;
+  key: string | null;
+  label: string | null;
+  late: number;
+  count: number;
+  amount: string;
+  open: string;
+}
+
+/**
+ * The lateness profiles known on `knownThrough`: the debts settled in the 12 months up to it by days
+ * late, and the debts still open then by how late they are, per account and family (only the families of `families`, a condition on obligors `o`) and per
+ * dim1 value and for the client (every customer: a thin history falls back on the habits of all the
+ * client's customers, whoever may see them). Two grouped queries; the chain is assembled in memory.
+ */
+export async function latenessProfiles(
+  db: Db,
+  clientId: number,
+  knownThrough: string,
+  today: string,
+  families: SQL,
+): Promise<ProfileChain> {
+  const open = openDebtsOn(clientId, knownThrough, today);
+  // Settled debts at their days late, and open ones at how late they are on the day: paid nothing yet.
+  const settled = (where: SQL) => sql`
+    select o.sys_obligor_code as account, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
+      o.dim1_id as dim1, dv.name as dim1_name, x.late, x.paid, x.owed
+    from (
+      select i.sys_obligor_code, ${daysLate(sql`i`)} as late, i.amount as paid, 0 as owed
+      from invoices i where i.client_id = ${clientId} and ${paidOffIn(sql`i`, behaviourFrom(knownThrough), knownThrough)}
+      union all
+      select i.sys_obligor_code, ${knownThrough}::date - coalesce(i.due_date, i.issue_date), 0, ${open.owed}
+      from invoices i where i.client_id = ${clientId} and ${open.where}
+    ) x
+    join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = x.sys_obligor_code
+    left join dimension_values dv on dv.client_id = o.client_id and dv.id = o.dim1_id
+    where ${where}`;
+  const sums = sql`s.late, count(*) filter (where s.paid > 0)::int as count, sum(s.paid) as amount, sum(s.owed) as open`;
+  const [near, wide] = await Promise.all([
+    queryRows<Row>(
+      db,
+      sql`
+      select case when grouping(s.account) = 0 then 'ACCOUNT' else 'FAMILY' end as level,
+        coalesce(s.account, s.family) as key, null as label, ${sums}
+      from (${settled(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) in (
+        select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from obligors o where o.client_id = ${clientId} and ${families})`)}) s
+      group by grouping sets ((s.account, s.late), (s.family, s.late))`,
+    ),
+    // The same for every selection of the day: kept while the ledger does not change (a customer page
+    // after another reads only its own family's payments).
+    remembered(db, clientId, JSON.stringify(['wide profiles', knownThrough, today]), () =>
+      queryRows<Row>(
+        db,
+        sql`
+        select case when grouping(s.dim1) = 0 then 'DIM1' else 'CLIENT' end as level,
+          s.dim1::text as key, min(s.dim1_name) as label, ${sums}
+        from (${settled(sql`true`)}) s
+        group by grouping sets ((s.dim1, s.late), (s.late))`,
+      ),
+    ),
+  ]);
+  const profiles = new Map<string, { level: ProfileLevel; label?: string; points: LatenessPoint[] }>();
+  for (const row of [...near, ...wide]) {
+    if (row.level === 'DIM1' && row.key === null) continue; // customers without a dim1 value
+    const id = `${row.level}:${row.key ?? ''}`;
+    let profile = profiles.get(id);
+    if (!profile) {
+      profile = { level: row.level, ...(row.label ? { label: row.label } : {}), points: [] };
+      profiles.set(id, profile);
+    }
+    profile.points.push({
+      daysLate: Number(row.late),
+      count: Number(row.count),
+      amount: Number(row.amount),
+      open: Number(row.open),
+    });
+  }
+  for (const profile of profiles.values()) profile.points.sort((a, b) => a.daysLate - b.daysLate);
+  return (owner) =>
+    [
+      profiles.get(`ACCOUNT:${owner.account}`),
+      profiles.get(`FAMILY:${owner.family}`),
+      owner.dim1 === null ? undefined : profiles.get(`DIM1:${owner.dim1}`),
+      profiles.get('CLIENT:'),
+    ].filter((p) => p !== undefined);
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { backtestMonthEnds, mape, weeklyCash, withBand } from '@/lib/domain/cash-forecast';
+
+describe('weekly cash (hand-computed)', () => {
+  const from = '2026-11-20';
+  const history = (outcomes: { daysLate: number; share: number }[]) => ({ basis: 'HISTORY' as const, outcomes });
+
+  it('spreads each debt over the weeks of its outcomes and counts what is left out', () => {
+    const cash = weeklyCash(
+      [
+        // due 20 Nov: half on the day (week 1), half 10 days later, 30 Nov (week 2)
+        {
+          due: '2026-11-20',
+          open: 1000,
+          prediction: history([
+            { daysLate: 0, share: 0.5 },
+            { daysLate: 10, share: 0.5 },
+          ]),
+        },
+        // promised for 1 Dec (61 days after its due date of 1 Oct): week 2
+        { due: '2026-10-01', open: 400, prediction: { basis: 'PROMISED', outcomes: [{ daysLate: 61, share: 1 }] } },
+        // 40% expected on 5 Dec (week 3: after the two weeks asked for), 60% never
+        { due: '2026-11-25', open: 500, prediction: history([{ daysLate: 10, share: 0.4 }]) },
+        { due: '2026-09-01', open: 700, prediction: { basis: 'DISPUTED', outcomes: [] } },
+        { due: '2025-09-01', open: 300, prediction: { basis: 'NOT_EXPECTED', outcomes: [] } },
+      ],
+      from,
+      2,
+    );
+    expect(cash.weeks).toEqual([
+      // 1000 x 0.5; variance 1000² x 0.5 x 0.5 = 250,000
+      { weekStart: '2026-11-20', weekEnd: '2026-11-26', expected: 500, spread: 500 },
+      // 500 + 400 (certain: no variance)
+      { weekStart: '2026-11-27', weekEnd: '2026-12-03', expected: 900, spread: 500 },
+    ]);
+    expect(cash.later).toBe(200);
+    expect(cash.disputed).toBe(700);
+    expect(cash.notExpected).toBe(300);
+  });
+
+  it('puts a debt expected before the first day in week 1', () => {
+    const cash = weeklyCash(
+      [{ due: '2026-11-01', open: 100, prediction: history([{ daysLate: 0, share: 1 }]) }],
+      from,
+      1,
+    );
+    expect(cash.weeks[0]!.expected).toBe(100);
+  });
+});
+
+describe('back-test', () => {
+  it('starts from the last 6 month ends whose next 4 weeks are over', () => {
+    // 31 Oct + 28 days = 28 Nov, not over on 24 Nov
+    expect(backtestMonthEnds('2026-11-24')).toEqual([
+      '2026-04-30',
+      '2026-05-31',
+      '2026-06-30',
+      '2026-07-31',
+      '2026-08-31',
+      '2026-09-30',
+    ]);
+    expect(backtestMonthEnds('2026-11-29').at(-1)).toBe('2026-10-31');
+    // across a year: 31 Jan + 28 days is 28 Feb, not over on 15 Feb
+    expect(backtestMonthEnds('2026-02-15', 2)).toEqual(['2025-11-30', '2025-12-31']);
+  });
+
+  it('averages the absolute errors of the weeks that collected something', () => {
+    expect(
+      mape([
+        { monthEnd: '2026-09-30', weekStart: '2026-10-01', forecast: 110, actual: 100 },
+        { monthEnd: '2026-09-30', weekStart: '2026-10-08', forecast: 90, actual: 100 },
+        { monthEnd: '2026-09-30', weekStart: '2026-10-15', forecast: 50, actual: 0 },
+        { monthEnd: '2026-09-30', weekStart: '2026-10-22', forecast: 130, actual: 100 },
+      ]),
+    ).toBe(16.7);
+    expect(mape([])).toBeNull();
+  });
+
+  it("bands each week by the back-test's error at that distance, or the debts' own spread when wider", () => {
+    const points = [
+      { monthEnd: '2026-09-30', weekStart: '2026-10-01', forecast: 110, actual: 100 },
+      { monthEnd: '2026-09-30', weekStart: '2026-10-08', forecast: 80, actual: 100 },
+      { monthEnd: '2026-09-30', weekStart: '2026-10-15', forecast: 100, actual: 100 },
+      { monthEnd: '2026-09-30', weekStart: '2026-10-22', forecast: 70, actual: 100 },
+    ];
+    const weeks = [
+      { weekStart: '2026-11-20', weekEnd: '2026-11-26', expected: 1000, spread: 0 },
+      { weekStart: '2026-11-27', weekEnd: '2026-12-03', expected: 1000, spread: 500 },
+      { weekStart: '2026-12-04', weekEnd: '2026-12-10', expected: 1000, spread: 0 },
+      { weekStart: '2026-12-11', weekEnd: '2026-12-17', expected: 1000, spread: 0 },
+      { weekStart: '2026-12-18', weekEnd: '2026-12-24', expected: 1000, spread: 0 },
+    ];
+    expect(withBand(weeks, points).map((w) => [w.low, w.high])).toEqual([
+      [900, 1100], // week 1 missed by 10%
+      [359.2, 1640.8], // 20% is 200, but 1.2816 x 500 = 640.8 is wider
+      [1000, 1000], // week 3 was exact
+      [700, 1300], // 30%
+      [700, 1300], // past the back-test's 4 weeks: its week 4
+    ]);
+  });
+});
