@@ -8,6 +8,8 @@ import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { worklist } from '@/lib/server/collections/worklist';
 import { ZKpisQuery } from '@/lib/contract/kpis';
 import { collectionKpis } from '@/lib/server/kpis/collection-kpis';
+import { ZForecastQuery } from '@/lib/contract/forecast';
+import { cashForecast } from '@/lib/server/forecast/cash-forecast';
 import type { BenchCall, CallContext } from './calls';
 
 export function collectionCalls(ctx: CallContext): BenchCall[] {
@@ -39,6 +41,14 @@ export function collectionCalls(ctx: CallContext): BenchCall[] {
           ALL_OBLIGORS,
           ZKpisQuery.parse({ toDate: ctx.today, sysObligorCode: ctx.familyCode }),
         ),
+    },
+    {
+      // Kept in memory after the first answer of the day: run with --warmups 0 to see the cold one.
+      id: 'forecast',
+      label: 'Cash-in forecast, 13 weeks, the client, with its back-test',
+      path: 'ledger',
+      params: {},
+      service: (db) => cashForecast(db, clientId, ALL_OBLIGORS, ZForecastQuery.parse({})),
     },
   ];
   if (ctx.guestId) {
