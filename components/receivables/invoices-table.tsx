@@ -62,8 +62,8 @@ export function InvoicesTable({
           <SortableHeader column="amount" label="Amount" numeric {...header} />
           <SortableHeader column="outstanding" label="Outstanding" numeric {...header} />
           <SortableHeader column="daysPastDue" label="Days past due" numeric {...header} />
-          <Th>Bucket</Th>
-          {expected && <Th>Expected payment</Th>}
+          {/* On a customer's page the expected payment takes the bucket's place: the days past due say the same. */}
+          {expected ? <Th>Expected payment</Th> : <Th>Bucket</Th>}
         </tr>
       </thead>
       <tbody>
@@ -126,13 +126,12 @@ export function InvoicesTable({
                 )}
               </Td>
               <Td>
-                <BucketPill bucket={row.bucket} label={bucketLabel(boundaries, row.bucket)} />
-              </Td>
-              {expected && (
-                <Td>
+                {expected ? (
                   <ExpectedPaymentNote expected={expected[row.sysInvoiceNum]} />
-                </Td>
-              )}
+                ) : (
+                  <BucketPill bucket={row.bucket} label={bucketLabel(boundaries, row.bucket)} />
+                )}
+              </Td>
             </Tr>
           );
         })}
