@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/lib/db/client';
+import { getDatabase, getDb } from '@/lib/db/client';
 import { reportError } from '@/lib/server/observability/report-error';
 import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
@@ -46,7 +46,9 @@ export function startNewDayRollups(): void {
 /**
  * After an import the ageing history is rebuilt in the background (minutes at a million invoices),
  * on its own timer so that it never holds back a new day's rollups; until then reads of dates
- * without rollups take the ledger path.
+ * without rollups take the ledger path. Not on the embedded PGlite: its one connection would hold
+ * every page for the rebuild (~30 s at the demo's 60,000 documents), so there the daily job and the
+ * next start rebuild it, and other dates read the ledger until then.
  */
 function startHistoryUpkeep(): void {
   let running = false;
@@ -54,7 +56,8 @@ function startHistoryUpkeep(): void {
     if (running) return;
     running = true;
     void (async () => {
-      await refreshStaleHistories(await getDb());
+      const database = await getDatabase();
+      if (database.kind === 'postgres') await refreshStaleHistories(database.db);
     })()
       .catch((error: unknown) => reportError(error, { where: 'ageing history' }))
       .finally(() => {
