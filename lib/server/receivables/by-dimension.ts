@@ -5,9 +5,9 @@ import { queryRows } from '@/lib/db/query';
 import type { TDim1ReceivablesRow, TSummaryQuery } from '@/lib/contract/receivables';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
-import { ageingAmounts, AMOUNT_KEYS, column, COUNT_KEYS, summedColumns } from './ageing-columns';
+import { ageingAmounts, summedColumns } from './ageing-columns';
 import { hasItemFilters } from './ageing-source';
-import { historyAt } from './history/read-history';
+import { HISTORY_FIGURES, historyAt } from './history/read-history';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
 import { ageingView } from './ageing-view';
 
@@ -27,10 +27,7 @@ export async function receivablesByDim1(
     fromHistory
       ? sql`
     select nullif(h.key, '0')::int as "dimId", coalesce(dv.name, 'Not assigned') as dim1,
-      ${sql.join(
-        [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`h.${column(k)} as ${sql.identifier(k)}`),
-        sql`, `,
-      )}
+      ${HISTORY_FIGURES}
     from ${historyAt(clientId, 'dim1', asOf)} h
     left join dimension_values dv on dv.client_id = ${clientId} and dv.id = nullif(h.key, '0')::int
     where h.listed_obligors > 0

@@ -8,8 +8,8 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import type { TOverviewPoint, TReceivablesOverview } from '@/lib/contract/receivables';
-import { ageingAmounts, AMOUNT_KEYS, column, COUNT_KEYS, summedColumns } from './ageing-columns';
-import { historyAt, historyCovers } from './history/read-history';
+import { ageingAmounts, summedColumns } from './ageing-columns';
+import { HISTORY_FIGURES, historyAt, historyCovers } from './history/read-history';
 import type { HistoryLevel } from './history/levels';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
@@ -88,11 +88,6 @@ export async function receivablesOverview(
   // The spec reads the first element of the answer.
   return [{ fromDate, toDate, dim: query.dim ?? ('ALL' as const), currency: client.currency, months }];
 }
-
-const HISTORY_FIGURES = sql.join(
-  [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`h.${column(k)} as ${sql.identifier(k)}`),
-  sql`, `,
-);
 
 /**
  * The level of the ageing history that answers the overview's dates without rollups: the client,

@@ -10,6 +10,12 @@ const KEPT = sql`h.current, h.current_num, h.crd_bucket1, h.crd_bucket1_num, h.c
   h.outstanding, h.overdue, h.low_rated, h.med_rated, h.high_rated, h.rated_balance, h.open_obligors,
   h.listed_obligors, h.family_rating_sum, h.rated_families`;
 
+/** Every amount and count of a history row `h`, named as the API names them (ageing-columns.ts). */
+export const HISTORY_FIGURES = sql.join(
+  [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`h.${column(k)} as ${sql.identifier(k)}`),
+  sql`, `,
+);
+
 /**
  * The rows of one level of the ageing history as of `asOf`, in the columns of a rollup row: every
  * bucket with its count, outstanding, overdue, `invoiced` and `paid` in the month of the date up to
@@ -41,8 +47,7 @@ export function historyCovers(clientId: number, asOf: string): SQL {
  * (ageing-query.ts familyRollup): the family list of any date, one indexed read of a few thousand rows.
  */
 export function familiesAt(clientId: number, asOf: string): SQL {
-  const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`h.${column(k)} as ${sql.identifier(k)}`);
-  return sql`(select h.key as "sysObligorCode", ${sql.join(amounts, sql`, `)},
+  return sql`(select h.key as "sysObligorCode", ${HISTORY_FIGURES},
       h.low_rated as "lowRatedReceivables", h.med_rated as "medRatedReceivables", h.high_rated as "highRatedReceivables",
       h.weighted_rating as "obligorWeightedRating", h.rated_balance as "ratedBalance", h.open_obligors as "openObligors"
     from ${historyAt(clientId, 'family', asOf)} h where h.listed_obligors > 0)`;
@@ -54,8 +59,7 @@ export function familiesAt(clientId: number, asOf: string): SQL {
  * families' weighted ratings, kept as their sum and count on each client row.
  */
 export function clientTotalsAt(clientId: number, asOf: string): SQL {
-  const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`h.${column(k)} as ${sql.identifier(k)}`);
-  return sql`select ${sql.join(amounts, sql`, `)},
+  return sql`select ${HISTORY_FIGURES},
       h.low_rated as "lowRatedReceivables", h.med_rated as "medRatedReceivables", h.high_rated as "highRatedReceivables",
       h.weighted_rating as "obligorWeightedRating", round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as "overallRisk",
       h.open_obligors as "openObligors"
