@@ -20,7 +20,7 @@ export function ExpectedPaymentNote({ expected, full }: { expected: ExpectedPaym
       : null;
   return (
     <span
-      className={full ? 'block' : 'block max-w-60'}
+      className={full ? 'block' : 'block max-w-44'}
       title={[expected.reason, band].filter(Boolean).join('. ')}
       data-testid="expected-payment"
       data-basis={expected.basis}

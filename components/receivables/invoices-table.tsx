@@ -57,7 +57,8 @@ export function InvoicesTable({
         <tr>
           <SortableHeader column="invoiceNum" label="Invoice no." firstOrder="ASC" {...header} />
           <SortableHeader column="obligorName" label="Customer" firstOrder="ASC" {...header} />
-          <SortableHeader column="issueDate" label="Issue date" {...header} />
+          {/* Beside the expected payment the due date is what counts: the issue date makes room. */}
+          {!expected && <SortableHeader column="issueDate" label="Issue date" {...header} />}
           <SortableHeader column="dueDate" label="Due date" {...header} />
           <SortableHeader column="amount" label="Amount" numeric {...header} />
           <SortableHeader column="outstanding" label="Outstanding" numeric {...header} />
@@ -103,9 +104,11 @@ export function InvoicesTable({
                 </span>
                 <span className="text-xs text-slate-400">{row.sysObligorCode}</span>
               </Td>
-              <Td>
-                <Day iso={row.issueDate} />
-              </Td>
+              {!expected && (
+                <Td>
+                  <Day iso={row.issueDate} />
+                </Td>
+              )}
               <Td>
                 <Day iso={row.dueDate} />
               </Td>
