@@ -188,6 +188,27 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
     baseline: (db) => baselineReceivables(db, clientId, date, b, { sortBy: 'overdue', offset, count: pageSize }),
     compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['overdue', 'overdue']),
   });
+  const family = (date: string, path: CallPath, id: string, label: string): BenchCall => ({
+    id,
+    label,
+    path,
+    params: { date, parentSysObligorCode: ctx.familyCode, count: pageSize },
+    service: (db) =>
+      listReceivables(
+        db,
+        clientId,
+        ZReceivablesQuery.parse({ date, parentSysObligorCode: ctx.familyCode, count: pageSize }),
+      ),
+    baseline: (db) =>
+      baselineReceivables(db, clientId, date, b, {
+        sortBy: 'outstanding',
+        offset: 1,
+        count: pageSize,
+        familyCode: ctx.familyCode,
+      }),
+    compare: (s, x) =>
+      comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['outstanding', 'outstanding']),
+  });
   const range = defaultRange(ctx.today);
   const backRange = defaultRange(ctx.backdated);
   return [
@@ -208,48 +229,13 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
       'parents-p1-backdated',
       `Parent obligors, page 1, by overdue (backdated ${ctx.backdated})`,
     ),
-    {
-      id: 'family',
-      label: `One family's rows (${ctx.familyCode})`,
-      path: 'rollup',
-      params: { date: ctx.today, parentSysObligorCode: ctx.familyCode, count: pageSize },
-      service: (db) =>
-        listReceivables(
-          db,
-          clientId,
-          ZReceivablesQuery.parse({ date: ctx.today, parentSysObligorCode: ctx.familyCode, count: pageSize }),
-        ),
-      baseline: (db) =>
-        baselineReceivables(db, clientId, ctx.today, b, {
-          sortBy: 'outstanding',
-          offset: 1,
-          count: pageSize,
-          familyCode: ctx.familyCode,
-        }),
-      compare: (s, x) =>
-        comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['outstanding', 'outstanding']),
-    },
-    {
-      id: 'family-backdated',
-      label: `One family's rows (${ctx.familyCode}, backdated ${ctx.backdated})`,
-      path: 'ledger',
-      params: { date: ctx.backdated, parentSysObligorCode: ctx.familyCode, count: pageSize },
-      service: (db) =>
-        listReceivables(
-          db,
-          clientId,
-          ZReceivablesQuery.parse({ date: ctx.backdated, parentSysObligorCode: ctx.familyCode, count: pageSize }),
-        ),
-      baseline: (db) =>
-        baselineReceivables(db, clientId, ctx.backdated, b, {
-          sortBy: 'outstanding',
-          offset: 1,
-          count: pageSize,
-          familyCode: ctx.familyCode,
-        }),
-      compare: (s, x) =>
-        comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['outstanding', 'outstanding']),
-    },
+    family(ctx.today, 'rollup', 'family', `One family's rows (${ctx.familyCode})`),
+    family(
+      ctx.backdated,
+      'ledger',
+      'family-backdated',
+      `One family's rows (${ctx.familyCode}, backdated ${ctx.backdated})`,
+    ),
     {
       id: 'dim1-backdated',
       label: `Receivables by dim1 (backdated ${ctx.backdated})`,
