@@ -13,6 +13,7 @@ import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
 import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
+import { refreshStaleForecasts } from '@/lib/server/forecast/forecast-store';
 import { resumeRollupJobs } from '@/lib/server/receivables/rollup-jobs';
 
 async function main() {
@@ -27,8 +28,10 @@ async function main() {
     const dunningRuns = await runDailyReminders(database.db, now);
     await pruneRevokedSessions(database.db);
     const histories = await refreshStaleHistories(database.db);
+    // After the promises' check: the forecast reads their statuses.
+    const forecasts = await refreshStaleForecasts(database.db, now);
     console.log(
-      `${now.toISOString()}: rollup jobs finished for ${resumed.length} client(s); rollups added for ${refreshed.length} client(s); ageing history rebuilt for ${histories.length}; ${broken} promise(s) not kept; ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s).`,
+      `${now.toISOString()}: rollup jobs finished for ${resumed.length} client(s); rollups added for ${refreshed.length} client(s); ageing history rebuilt for ${histories.length}; cash-in forecast built for ${forecasts.length}; ${broken} promise(s) not kept; ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s).`,
     );
   } finally {
     await database.close();

@@ -8,6 +8,7 @@ import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { sessionSecret } from '@/lib/server/auth/session-cookie';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
+import { refreshStaleForecasts } from '@/lib/server/forecast/forecast-store';
 import { ensureStatistics } from '@/lib/db/statistics';
 
 async function main() {
@@ -30,6 +31,8 @@ async function main() {
     if (refreshed.length) console.log(`Ageing rollups added for today for ${refreshed.length} client(s).`);
     const histories = await refreshStaleHistories(database.db);
     if (histories.length) console.log(`Ageing history rebuilt for ${histories.length} client(s).`);
+    const forecasts = await refreshStaleForecasts(database.db);
+    if (forecasts.length) console.log(`Cash-in forecast built for ${forecasts.length} client(s).`);
     sessionSecret(); // creates data/session-secret once when SESSION_SECRET is not set
   } finally {
     await database.close();

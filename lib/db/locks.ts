@@ -16,6 +16,8 @@ export const LOCKS = {
   rollupJob: 7109,
   /** A client's ageing history rebuild: once at a time across app servers. */
   ageingHistory: 7110,
+  /** A client's stored cash-in forecast build: once at a time across app servers. */
+  forecastStore: 7111,
 } as const;
 
 /** Waits for a client's lock inside the current transaction (`tx`). */

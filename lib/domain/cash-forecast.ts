@@ -13,7 +13,7 @@
  *   the back-test compares it with the cash those same debts brought in, like with like.
  */
 import type { PaymentPrediction } from './payment-prediction';
-import { dayNumber, isoDay } from './payment-prediction';
+import { addDays, dayNumber, isoDay } from './payment-prediction';
 
 export const DEFAULT_WEEKS = 13;
 export const MAX_WEEKS = 26;
@@ -45,41 +45,92 @@ export interface WeeklyCash {
   notExpected: number;
 }
 
-/** The open debts' expected cash by week of `from`, with what is left out. */
-export function weeklyCash(debts: readonly ForecastDebt[], from: string, weeks: number): WeeklyCash {
+/**
+ * The additive form of a selection's weekly cash: expected amount and variance by week, what falls
+ * after the last week and what is left out. Sums of debts add up across accounts, so a family, a
+ * dim1 value or the client is the sum of its accounts' (lib/server/forecast/forecast-store.ts keeps
+ * them per account and level); the weeks are turned into cash (with a spread) only at the end.
+ */
+export interface CashSums {
+  expected: number[];
+  variance: number[];
+  later: number;
+  disputed: number;
+  notExpected: number;
+  /** What the debts owe in all, left-out ones included. */
+  open: number;
+}
+
+export function emptySums(weeks: number): CashSums {
+  return {
+    expected: new Array<number>(weeks).fill(0),
+    variance: new Array<number>(weeks).fill(0),
+    later: 0,
+    disputed: 0,
+    notExpected: 0,
+    open: 0,
+  };
+}
+
+/** The open debts' sums by week of `from`. */
+export function cashSums(debts: readonly ForecastDebt[], from: string, weeks: number): CashSums {
   const start = dayNumber(from);
-  const expected = new Array<number>(weeks).fill(0);
-  const variance = new Array<number>(weeks).fill(0);
-  let later = 0;
-  let disputed = 0;
-  let notExpected = 0;
+  const sums = emptySums(weeks);
   for (const debt of debts) {
-    if (debt.prediction.basis === 'DISPUTED') disputed += debt.open;
-    else if (debt.prediction.basis === 'NOT_EXPECTED') notExpected += debt.open;
+    sums.open += debt.open;
+    if (debt.prediction.basis === 'DISPUTED') sums.disputed += debt.open;
+    else if (debt.prediction.basis === 'NOT_EXPECTED') sums.notExpected += debt.open;
     if (debt.prediction.outcomes.length === 0) continue;
     const due = dayNumber(debt.due);
     const share = new Map<number, number>();
     for (const o of debt.prediction.outcomes) {
       const week = Math.floor((due + o.daysLate - start) / 7);
-      if (week >= weeks) later += debt.open * o.share;
+      if (week >= weeks) sums.later += debt.open * o.share;
       else share.set(Math.max(0, week), (share.get(Math.max(0, week)) ?? 0) + o.share);
     }
     for (const [week, p] of share) {
-      expected[week]! += debt.open * p;
-      variance[week]! += debt.open * debt.open * p * (1 - p);
+      sums.expected[week]! += debt.open * p;
+      sums.variance[week]! += debt.open * debt.open * p * (1 - p);
     }
   }
+  return sums;
+}
+
+/** Adds `more` (times `sign`: -1 takes it away) into `into`, week by week; both of the same length. */
+export function addSums(into: CashSums, more: CashSums, sign: 1 | -1 = 1): CashSums {
+  for (let w = 0; w < into.expected.length; w++) {
+    into.expected[w]! += sign * (more.expected[w] ?? 0);
+    into.variance[w]! += sign * (more.variance[w] ?? 0);
+  }
+  into.later += sign * more.later;
+  into.disputed += sign * more.disputed;
+  into.notExpected += sign * more.notExpected;
+  into.open += sign * more.open;
+  return into;
+}
+
+/** The sums as cash by week of `from`, for the first `weeks` of them (the rest is expected later). */
+export function cashOf(sums: CashSums, from: string, weeks: number): WeeklyCash {
+  const start = dayNumber(from);
+  const kept = Math.min(weeks, sums.expected.length);
+  const beyond = sums.expected.slice(kept).reduce((s, x) => s + x, 0);
   return {
-    weeks: expected.map((amount, w) => ({
+    weeks: sums.expected.slice(0, kept).map((amount, w) => ({
       weekStart: isoDay(start + 7 * w),
       weekEnd: isoDay(start + 7 * w + 6),
       expected: amount,
-      spread: Math.sqrt(variance[w]!),
+      // Taking sums away can leave a rounding hair below zero.
+      spread: Math.sqrt(Math.max(0, sums.variance[w]!)),
     })),
-    later,
-    disputed,
-    notExpected,
+    later: sums.later + beyond,
+    disputed: sums.disputed,
+    notExpected: sums.notExpected,
   };
+}
+
+/** The open debts' expected cash by week of `from`, with what is left out. */
+export function weeklyCash(debts: readonly ForecastDebt[], from: string, weeks: number): WeeklyCash {
+  return cashOf(cashSums(debts, from, weeks), from, weeks);
 }
 
 /** The month ends the back-test starts from: the latest `count` whose following `weeks` weeks ended before today. */
@@ -97,6 +148,63 @@ export function backtestMonthEnds(today: string, count = BACKTEST_MONTH_ENDS, we
     }
   }
   return ends.reverse();
+}
+
+/**
+ * One start of a forecast: today's, from what is known today, over the most weeks a forecast may ask
+ * for; or a back-test month end's, from what was known then, over the weeks after it, whose cash is
+ * known too.
+ */
+export interface ForecastStart {
+  knownThrough: string;
+  from: string;
+  weeks: number;
+  backtest: boolean;
+}
+
+export function forecastStarts(asOf: string): ForecastStart[] {
+  return [
+    { knownThrough: asOf, from: asOf, weeks: MAX_WEEKS, backtest: false },
+    ...backtestMonthEnds(asOf).map((monthEnd) => ({
+      knownThrough: monthEnd,
+      from: addDays(monthEnd, 1),
+      weeks: BACKTEST_WEEKS,
+      backtest: true,
+    })),
+  ];
+}
+
+/** A start's sums, and on a back-test start the cash collected week by week. */
+export interface StartSums {
+  sums: CashSums;
+  actual: number[] | null;
+}
+
+/** The starts' totals over the given account sums: from day → sums. */
+export function totalsByStart(asOf: string, parts: readonly (StartSums & { from: string })[], sign: 1 | -1 = 1) {
+  const totals = new Map<string, StartSums>();
+  for (const start of forecastStarts(asOf))
+    totals.set(start.from, {
+      sums: emptySums(start.weeks),
+      actual: start.backtest ? new Array<number>(start.weeks).fill(0) : null,
+    });
+  addParts(totals, parts, sign);
+  return totals;
+}
+
+/** Adds (or takes away) parts into totals of the same starts; parts of other starts are ignored. */
+export function addParts(
+  totals: Map<string, StartSums>,
+  parts: readonly (StartSums & { from: string })[],
+  sign: 1 | -1 = 1,
+): void {
+  for (const part of parts) {
+    const total = totals.get(part.from);
+    if (!total) continue;
+    addSums(total.sums, part.sums, sign);
+    if (total.actual && part.actual)
+      for (let w = 0; w < total.actual.length; w++) total.actual[w]! += sign * (part.actual[w] ?? 0);
+  }
 }
 
 export interface BacktestPoint {

@@ -10,6 +10,7 @@ import { openDatabase, type Database, type Db } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
+import { refreshStaleForecasts } from '@/lib/server/forecast/forecast-store';
 import { queryRows } from '@/lib/db/query';
 import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { scaledVolumes, VARDHMAN } from '@/lib/db/seed/tenants';
@@ -310,6 +311,12 @@ export async function prepareDataset(kind: DbKind, options: PrepareOptions): Pro
       if (histories.length)
         log(
           `${label}: ageing history rebuilt for ${histories.length} client(s) in ${((performance.now() - historyStarted) / 1000).toFixed(1)} s`,
+        );
+      const forecastStarted = performance.now();
+      const forecasts = await refreshStaleForecasts(database.db);
+      if (forecasts.length)
+        log(
+          `${label}: cash-in forecast built for ${forecasts.length} client(s) in ${((performance.now() - forecastStarted) / 1000).toFixed(1)} s`,
         );
     }
     const volumes = await readVolumes(database.db, today);

@@ -13,7 +13,7 @@ export const TEST_TODAY = '2026-11-20';
  */
 export async function createSeededDatabase(scale = 0.05, options: { history?: boolean } = {}): Promise<TestDatabase> {
   const database = await createTestDatabase();
-  await seedDatabase(database.db, { scale, today: TEST_TODAY, history: options.history ?? false });
+  await seedDatabase(database.db, { scale, today: TEST_TODAY, history: options.history ?? false, forecast: false });
   return database;
 }
 

@@ -155,6 +155,8 @@ export const promises = pgTable(
     closedOn: date(),
     communicationId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Set on every write (a new status too): the stored forecast recomputes the families changed since it was built.
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
@@ -163,6 +165,7 @@ export const promises = pgTable(
       foreignColumns: [obligors.clientId, obligors.sysObligorCode],
     }),
     index('promises_obligor').on(t.clientId, t.sysObligorCode, t.status),
+    index('promises_changed').on(t.clientId, t.changedAt),
     index('promises_open')
       .on(t.clientId, t.promisedDate)
       .where(sql`${t.status} = 'OPEN'`),
@@ -208,6 +211,8 @@ export const disputes = pgTable(
     resolvedBy: integer(),
     resolution: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Set on every write (its resolution too): the stored forecast recomputes the families changed since it was built.
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
@@ -216,6 +221,7 @@ export const disputes = pgTable(
       foreignColumns: [obligors.clientId, obligors.sysObligorCode],
     }),
     index('disputes_obligor').on(t.clientId, t.sysObligorCode, t.status),
+    index('disputes_changed').on(t.clientId, t.changedAt),
     check(
       'disputes_reason',
       sql`${t.reason} in ('PRICING', 'QUANTITY', 'QUALITY', 'NOT_RECEIVED', 'DUPLICATE', 'OTHER')`,

@@ -9,3 +9,4 @@ export * from './imports';
 export * from './portal';
 export * from './collections';
 export * from './rollup-jobs';
+export * from './forecast';

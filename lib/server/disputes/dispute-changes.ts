@@ -118,7 +118,7 @@ export async function resolveDispute(
     const updated = await queryRows<{ id: number }>(
       tx,
       sql`update disputes set status = 'RESOLVED', outcome = ${body.outcome}, resolution = ${body.resolution ?? null},
-        resolved_on = ${today}::date, resolved_by = ${userId}
+        resolved_on = ${today}::date, resolved_by = ${userId}, changed_at = now()
       where client_id = ${clientId} and id = ${id} and status = 'OPEN' returning id`,
     );
     if (!updated.length) throw conflict('This dispute is already resolved');

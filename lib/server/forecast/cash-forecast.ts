@@ -1,29 +1,34 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
 import type { TForecast, TForecastQuery } from '@/lib/contract/forecast';
 import {
   BACKTEST_WEEKS,
-  backtestMonthEnds,
+  addParts,
+  cashOf,
+  forecastStarts,
   mape,
   money,
-  weeklyCash,
+  totalsByStart,
   withBand,
   type BacktestPoint,
+  type StartSums,
 } from '@/lib/domain/cash-forecast';
-import { addDays } from '@/lib/domain/payment-prediction';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
-import { customerSelection, selectionCondition, type DebtSelection } from './debt-selection';
+import { accountSums } from './account-sums';
+import { customerSelection, type DebtSelection } from './debt-selection';
 import { remembered } from './forecast-memory';
-import { predictedDebts } from './open-debts';
+import { changedFamilies, storedForecastBuild, storedSums } from './stored-forecast';
 
 /**
  * GET /v3/clients/forecast: the cash expected week by week from the selection's open debts today
  * (lib/domain/cash-forecast.ts), with the back-test: the same rule run from each of the last 6 month
  * ends on what was known then, against the cash those debts brought in over the next 4 weeks. A past
  * `asOf` (the collections workbook of a past date) forecasts from what was known on that day.
+ *
+ * Today's answer sums the stored forecast (forecast-store.ts) when it is current, with the families
+ * whose promises or disputes changed since it was built computed afresh; otherwise, and for a past
+ * day, everything is computed from the ledger and kept in memory for the same question.
  */
 export async function cashForecast(
   db: Db,
@@ -37,94 +42,57 @@ export async function cashForecast(
     : { scope, ...(query.dim1Id !== undefined ? { dim1Id: query.dim1Id } : {}) };
   const today = await clientToday(db, clientId);
   const from = asOf && asOf < today ? asOf : today;
-  const question = JSON.stringify([today, from, query.weeks, selection]);
-  return remembered(db, clientId, question, () => forecastOf(db, clientId, selection, from, query.weeks, today));
+  const builtAt = from === today ? await storedForecastBuild(db, clientId, today) : null;
+  if (builtAt) return forecastAnswer(from, query.weeks, await storedTotals(db, clientId, selection, today, builtAt));
+  const question = JSON.stringify([today, from, selection]);
+  const totals = await remembered(db, clientId, question, async () =>
+    totalsByStart(from, await accountSums(db, clientId, selection, from, today)),
+  );
+  return forecastAnswer(from, query.weeks, totals);
 }
 
-async function forecastOf(
+/** The stored sums of the selection, with the families changed since the build computed from the ledger. */
+async function storedTotals(
   db: Db,
   clientId: number,
   selection: DebtSelection,
-  asOf: string,
-  weekCount: number,
   today: string,
-): Promise<TForecast> {
-  const [debts, points] = await Promise.all([
-    predictedDebts(db, clientId, selection, asOf, asOf, today),
-    backtest(db, clientId, selection, asOf, today),
+  builtAt: string,
+): Promise<Map<string, StartSums>> {
+  const changed = await changedFamilies(db, clientId, builtAt);
+  const [stored, fresh] = await Promise.all([
+    storedSums(db, clientId, selection, changed),
+    changed.length ? accountSums(db, clientId, { ...selection, families: changed }, today, today) : [],
   ]);
-  const cash = weeklyCash(debts, asOf, weekCount);
+  const totals = totalsByStart(today, stored);
+  addParts(totals, fresh);
+  return totals;
+}
+
+/** The answer from the totals of each start: today's weeks with their band, and the back-test's points. */
+function forecastAnswer(asOf: string, weekCount: number, totals: Map<string, StartSums>): TForecast {
+  const points: BacktestPoint[] = forecastStarts(asOf)
+    .filter((start) => start.backtest)
+    .flatMap((start) => {
+      const total = totals.get(start.from)!;
+      return cashOf(total.sums, start.from, BACKTEST_WEEKS).weeks.map((week, w) => ({
+        monthEnd: start.knownThrough,
+        weekStart: week.weekStart,
+        forecast: money(week.expected),
+        actual: money(total.actual?.[w] ?? 0),
+      }));
+    });
+  const now = totals.get(asOf)!;
+  const cash = cashOf(now.sums, asOf, weekCount);
   const weeks = withBand(cash.weeks, points);
   const sum = (key: 'expected' | 'low' | 'high') => money(weeks.reduce((s, w) => s + w[key], 0));
   return {
     asOf,
     weeks,
     total: { expected: sum('expected'), low: sum('low'), high: sum('high') },
-    openDebts: money(debts.reduce((s, d) => s + d.open, 0)),
+    openDebts: money(now.sums.open),
     later: money(cash.later),
     excluded: { disputed: money(cash.disputed), notExpected: money(cash.notExpected) },
     backtest: { mape: mape(points), weeks: BACKTEST_WEEKS, points },
   };
-}
-
-/** From each back-test month end: the forecast of the next weeks as the rule made it then, and the cash that came. */
-async function backtest(
-  db: Db,
-  clientId: number,
-  selection: DebtSelection,
-  asOf: string,
-  today: string,
-): Promise<BacktestPoint[]> {
-  const monthEnds = backtestMonthEnds(asOf);
-  const [forecasts, actual] = await Promise.all([
-    Promise.all(
-      monthEnds.map(async (monthEnd) => {
-        const from = addDays(monthEnd, 1);
-        return weeklyCash(await predictedDebts(db, clientId, selection, monthEnd, from, today), from, BACKTEST_WEEKS)
-          .weeks;
-      }),
-    ),
-    collectedAfter(db, clientId, selection, monthEnds),
-  ]);
-  return monthEnds.flatMap((monthEnd, m) =>
-    forecasts[m]!.map((week, w) => ({
-      monthEnd,
-      weekStart: week.weekStart,
-      forecast: money(week.expected),
-      actual: actual.get(`${monthEnd}/${w}`) ?? 0,
-    })),
-  );
-}
-
-/**
- * The cash each month end's open debts brought in over the next BACKTEST_WEEKS weeks, by week: the
- * payments (not credit-note adjustments) on invoices and debit notes issued by the month end, other
- * than those in a dispute open at the month end, which the forecast held back.
- */
-async function collectedAfter(
-  db: Db,
-  clientId: number,
-  selection: DebtSelection,
-  monthEnds: string[],
-): Promise<Map<string, number>> {
-  const rows = await queryRows<{ monthEnd: string; week: number; amount: string }>(
-    db,
-    sql`
-    select e.month_end::text as "monthEnd", ((p.paid_date - e.month_end - 1) / 7)::int as week, sum(p.amount) as amount
-    from (values ${sql.join(
-      monthEnds.map((m) => sql`(${m}::date)`),
-      sql`, `,
-    )}) as e(month_end)
-    join payments p on p.client_id = ${clientId} and p.paid_date > e.month_end
-      and p.paid_date <= e.month_end + ${7 * BACKTEST_WEEKS}::int
-    join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
-    join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
-    where p.amount > 0 and i.amount > 0 and i.issue_date <= e.month_end and ${selectionCondition(clientId, selection)}
-      and not exists (select 1 from dispute_invoices di
-        join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
-        where di.client_id = ${clientId} and di.sys_invoice_num = i.sys_invoice_num
-          and d.opened_on <= e.month_end and (d.status = 'OPEN' or d.resolved_on > e.month_end))
-    group by 1, 2`,
-  );
-  return new Map(rows.map((r) => [`${r.monthEnd}/${Number(r.week)}`, Number(r.amount)]));
 }

@@ -11,6 +11,8 @@ export interface DebtSelection {
   dim1Id?: number;
   family?: string;
   account?: string;
+  /** Only these families (the ones whose promises or disputes changed since the stored forecast). */
+  families?: readonly string[];
 }
 
 /** The selection as a condition on the obligors of alias `o`. */
@@ -22,7 +24,19 @@ export function selectionCondition(clientId: number, selection: DebtSelection): 
   if (selection.family !== undefined)
     conditions.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${selection.family}`);
   if (selection.account !== undefined) conditions.push(sql`o.sys_obligor_code = ${selection.account}`);
+  if (selection.families !== undefined)
+    conditions.push(selection.families.length ? familyIn(selection.families) : sql`false`);
   return sql.join(conditions, sql` and `);
+}
+
+/** Obligors `o` of these families, found through the parent index and the primary key. */
+function familyIn(families: readonly string[]): SQL {
+  const list = sql.join(
+    families.map((f) => sql`${f}`),
+    sql`, `,
+  );
+  return sql`(o.parent_sys_obligor_code in (${list}) or o.sys_obligor_code in (${list}))
+    and coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) in (${list})`;
 }
 
 /**

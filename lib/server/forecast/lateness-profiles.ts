@@ -6,6 +6,7 @@ import type { LatenessPoint, LatenessProfile, ProfileLevel } from '@/lib/domain/
 import { behaviourFrom, daysLate, paidOffIn } from '@/lib/server/behaviour/payment-behaviour';
 import { remembered } from './forecast-memory';
 import { openDebtsOn } from './open-at';
+import { storedWideProfiles } from './stored-forecast';
 
 /** Where a debt sits: its account, family and dim1 value, whose profiles predict it. */
 export interface DebtOwner {
@@ -17,7 +18,8 @@ export interface DebtOwner {
 /** The profiles of a debt's owner, nearest first, the levels without payments left out. */
 export type ProfileChain = (owner: DebtOwner) => LatenessProfile[];
 
-interface Row {
+/** One profile's point, as the grouped queries give it. */
+export interface ProfileRow {
   level: ProfileLevel;
   key: string | null;
   label: string | null;
@@ -25,6 +27,57 @@ interface Row {
   count: number;
   amount: string;
   open: string;
+}
+
+const SUMS = sql`s.late, count(*) filter (where s.paid > 0)::int as count, sum(s.paid) as amount, sum(s.owed) as open`;
+
+/** Debts settled in the 12 months to `knownThrough` at their days late, and open ones at how late they are then: paid nothing yet. */
+function settledAndOpen(clientId: number, knownThrough: string, today: string, where: SQL): SQL {
+  const open = openDebtsOn(clientId, knownThrough, today);
+  return sql`
+    select o.sys_obligor_code as account, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
+      o.dim1_id as dim1, dv.name as dim1_name, x.late, x.paid, x.owed
+    from (
+      select i.sys_obligor_code, ${daysLate(sql`i`)} as late, i.amount as paid, 0 as owed
+      from invoices i where i.client_id = ${clientId} and ${paidOffIn(sql`i`, behaviourFrom(knownThrough), knownThrough)}
+      union all
+      select i.sys_obligor_code, ${knownThrough}::date - coalesce(i.due_date, i.issue_date), 0, ${open.owed}
+      from invoices i where i.client_id = ${clientId} and ${open.where}
+    ) x
+    join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = x.sys_obligor_code
+    left join dimension_values dv on dv.client_id = o.client_id and dv.id = o.dim1_id
+    where ${where}`;
+}
+
+/**
+ * The client-wide profiles (each dim1 value's and the client's) known on `knownThrough`: the same for
+ * every selection of the day, so stored with the forecast (forecast-store.ts), else kept in memory
+ * while the ledger does not change.
+ */
+export async function wideProfiles(
+  db: Db,
+  clientId: number,
+  knownThrough: string,
+  today: string,
+): Promise<ProfileRow[]> {
+  return (
+    (await storedWideProfiles(db, clientId, knownThrough, today)) ??
+    remembered(db, clientId, JSON.stringify(['wide profiles', knownThrough, today]), () =>
+      wideProfileRows(db, clientId, knownThrough, today),
+    )
+  );
+}
+
+/** The same, read from the ledger. */
+function wideProfileRows(db: Db, clientId: number, knownThrough: string, today: string): Promise<ProfileRow[]> {
+  return queryRows<ProfileRow>(
+    db,
+    sql`
+    select case when grouping(s.dim1) = 0 then 'DIM1' else 'CLIENT' end as level,
+      s.dim1::text as key, min(s.dim1_name) as label, ${SUMS}
+    from (${settledAndOpen(clientId, knownThrough, today, sql`true`)}) s
+    group by grouping sets ((s.dim1, s.late), (s.late))`,
+  );
 }
 
 /**
@@ -40,44 +93,22 @@ export async function latenessProfiles(
   today: string,
   families: SQL,
 ): Promise<ProfileChain> {
-  const open = openDebtsOn(clientId, knownThrough, today);
-  // Settled debts at their days late, and open ones at how late they are on the day: paid nothing yet.
-  const settled = (where: SQL) => sql`
-    select o.sys_obligor_code as account, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
-      o.dim1_id as dim1, dv.name as dim1_name, x.late, x.paid, x.owed
-    from (
-      select i.sys_obligor_code, ${daysLate(sql`i`)} as late, i.amount as paid, 0 as owed
-      from invoices i where i.client_id = ${clientId} and ${paidOffIn(sql`i`, behaviourFrom(knownThrough), knownThrough)}
-      union all
-      select i.sys_obligor_code, ${knownThrough}::date - coalesce(i.due_date, i.issue_date), 0, ${open.owed}
-      from invoices i where i.client_id = ${clientId} and ${open.where}
-    ) x
-    join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = x.sys_obligor_code
-    left join dimension_values dv on dv.client_id = o.client_id and dv.id = o.dim1_id
-    where ${where}`;
-  const sums = sql`s.late, count(*) filter (where s.paid > 0)::int as count, sum(s.paid) as amount, sum(s.owed) as open`;
   const [near, wide] = await Promise.all([
-    queryRows<Row>(
+    queryRows<ProfileRow>(
       db,
       sql`
       select case when grouping(s.account) = 0 then 'ACCOUNT' else 'FAMILY' end as level,
-        coalesce(s.account, s.family) as key, null as label, ${sums}
-      from (${settled(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) in (
-        select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from obligors o where o.client_id = ${clientId} and ${families})`)}) s
+        coalesce(s.account, s.family) as key, null as label, ${SUMS}
+      from (${settledAndOpen(
+        clientId,
+        knownThrough,
+        today,
+        sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) in (
+        select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from obligors o where o.client_id = ${clientId} and ${families})`,
+      )}) s
       group by grouping sets ((s.account, s.late), (s.family, s.late))`,
     ),
-    // The same for every selection of the day: kept while the ledger does not change (a customer page
-    // after another reads only its own family's payments).
-    remembered(db, clientId, JSON.stringify(['wide profiles', knownThrough, today]), () =>
-      queryRows<Row>(
-        db,
-        sql`
-        select case when grouping(s.dim1) = 0 then 'DIM1' else 'CLIENT' end as level,
-          s.dim1::text as key, min(s.dim1_name) as label, ${sums}
-        from (${settled(sql`true`)}) s
-        group by grouping sets ((s.dim1, s.late), (s.late))`,
-      ),
-    ),
+    wideProfiles(db, clientId, knownThrough, today),
   ]);
   const profiles = new Map<string, { level: ProfileLevel; label?: string; points: LatenessPoint[] }>();
   for (const row of [...near, ...wide]) {

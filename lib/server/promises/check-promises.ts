@@ -78,7 +78,8 @@ export async function checkPromises(
       paid_amount = c.paid,
       status = ${statusSql(today)},
       closed_on = case when ${statusSql(today)} = 'OPEN' then null
-        when p.status = ${statusSql(today)} then p.closed_on else ${today}::date end
+        when p.status = ${statusSql(today)} then p.closed_on else ${today}::date end,
+      changed_at = now()
     from c
     where p.client_id = ${clientId} and p.id = c.id
       and (p.paid_amount <> c.paid or p.status <> ${statusSql(today)})

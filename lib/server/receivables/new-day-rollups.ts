@@ -6,6 +6,7 @@ import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { refreshStaleRollups } from './refresh-rollups';
 import { refreshStaleHistories } from './history/refresh-history';
+import { refreshStaleForecasts } from '@/lib/server/forecast/forecast-store';
 import { resumeRollupJobs } from './rollup-jobs';
 
 const CHECK_EVERY_MS = 60_000;
@@ -46,9 +47,10 @@ export function startNewDayRollups(): void {
 /**
  * After an import the ageing history is rebuilt in the background (minutes at a million invoices),
  * on its own timer so that it never holds back a new day's rollups; until then reads of dates
- * without rollups take the ledger path. Not on the embedded PGlite: its one connection would hold
- * every page for the rebuild (~30 s at the demo's 60,000 documents), so there the daily job and the
- * next start rebuild it, and other dates read the ledger until then.
+ * without rollups take the ledger path. The stored cash-in forecast follows it, after an import and
+ * on each new client day; until then the forecast is computed from the ledger. Not on the embedded
+ * PGlite: its one connection would hold every page for the rebuild (~30 s at the demo's 60,000
+ * documents), so there the daily job and the next start rebuild them, and the ledger answers until then.
  */
 function startHistoryUpkeep(): void {
   let running = false;
@@ -57,9 +59,12 @@ function startHistoryUpkeep(): void {
     running = true;
     void (async () => {
       const database = await getDatabase();
-      if (database.kind === 'postgres') await refreshStaleHistories(database.db);
+      if (database.kind !== 'postgres') return;
+      await refreshStaleHistories(database.db);
+      // A new client day or an import: the cash-in forecast's stored sums, after the history (both minutes at a million invoices).
+      await refreshStaleForecasts(database.db);
     })()
-      .catch((error: unknown) => reportError(error, { where: 'ageing history' }))
+      .catch((error: unknown) => reportError(error, { where: 'ageing history and forecast' }))
       .finally(() => {
         running = false;
       });

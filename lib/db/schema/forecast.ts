@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { check, date, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+
+/**
+ * The cash-in forecast kept ready (lib/server/forecast/forecast-store.ts): built for one client day
+ * from one ledger (its integration update time); the stored rows answer only while both are current.
+ * Promises and disputes changed since `built_at` are applied on reading.
+ */
+export const forecastBuilds = pgTable('forecast_builds', {
+  clientId: integer()
+    .primaryKey()
+    .references(() => clients.id),
+  builtFor: date().notNull(),
+  ledgerTime: timestamp({ withTimezone: true }),
+  builtAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/**
+ * A forecast's additive sums (lib/domain/cash-forecast.ts, CashSums) of an account, a family, a dim1
+ * value or the client, from one start day: today's (26 weeks) and each back-test month end's (its
+ * next 4 weeks, with the cash actually collected in them).
+ */
+export const forecastSums = pgTable(
+  'forecast_sums',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    level: text().$type<'CLIENT' | 'DIM1' | 'FAMILY' | 'ACCOUNT'>().notNull(),
+    key: text().notNull(), // the account's or family's code, the dim1 id, '' for the client
+    fromDate: date().notNull(),
+    expected: doublePrecision().array().notNull(),
+    variance: doublePrecision().array().notNull(),
+    actual: doublePrecision().array(), // back-test days only
+    later: doublePrecision().notNull(),
+    disputed: doublePrecision().notNull(),
+    notExpected: doublePrecision().notNull(),
+    open: doublePrecision().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.level, t.key, t.fromDate] }),
+    check('forecast_sums_level', sql`${t.level} in ('CLIENT', 'DIM1', 'FAMILY', 'ACCOUNT')`),
+  ],
+);
+
+/**
+ * The client-wide lateness profiles (a dim1 value's and the client's) known on a day, which every
+ * prediction falls back on: one row per profile, its points as parallel arrays by days late.
+ */
+export const forecastProfiles = pgTable(
+  'forecast_profiles',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    knownThrough: date().notNull(),
+    level: text().$type<'DIM1' | 'CLIENT'>().notNull(),
+    key: text().notNull(), // the dim1 id, '' for the client
+    label: text(),
+    late: integer().array().notNull(),
+    count: integer().array().notNull(),
+    amount: doublePrecision().array().notNull(),
+    open: doublePrecision().array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.knownThrough, t.level, t.key] }),
+    check('forecast_profiles_level', sql`${t.level} in ('DIM1', 'CLIENT')`),
+  ],
+);

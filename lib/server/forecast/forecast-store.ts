@@ -1,0 +1,164 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { LOCKS, tryLock } from '@/lib/db/locks';
+import { queryRows } from '@/lib/db/query';
+import { forecastProfiles, forecastSums } from '@/lib/db/schema';
+import { addSums, emptySums, forecastStarts, type CashSums } from '@/lib/domain/cash-forecast';
+import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
+import { clientToday } from '@/lib/server/clients/client-day';
+import { accountSums } from './account-sums';
+import { wideProfiles, type ProfileRow } from './lateness-profiles';
+
+/** Rows per insert statement: well under PostgreSQL's 65,535 parameters at 11 columns. */
+const CHUNK = 1000;
+
+/**
+ * The clients whose stored forecast does not answer their today: none yet, built for another client
+ * day, or from a ledger an import has changed since. Until rebuilt, the forecast is computed from the
+ * ledger on each new question (cash-forecast.ts), exactly, only slower.
+ */
+export async function staleForecastClients(db: Db, now = new Date()): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`
+    select c.id from clients c
+    left join data_update_times t on t.client_id = c.id
+    left join forecast_builds b on b.client_id = c.id
+    where c.kind = 'BORROWER' and exists (select 1 from invoices i where i.client_id = c.id)
+      and (b.client_id is null
+        or b.built_for <> (${now.toISOString()}::timestamptz at time zone c.time_zone)::date
+        or b.ledger_time is distinct from t.integration_update_time)
+    order by c.id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Builds a client's stored forecast for its today in one snapshot of the ledger, once at a time
+ * across app servers (a second caller skips; false), and records the day and the ledger it answers:
+ * the sums of every account, family, dim1 value and the client from today and from each back-test
+ * month end, and the client-wide lateness profiles of those days. At a million invoices it takes
+ * about as long as one cold forecast of the whole client did (docs/benchmarks.md).
+ */
+export async function buildForecastStore(
+  db: Db,
+  clientId: number,
+  now = new Date(),
+  onStep?: (step: string) => void,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // One snapshot for every statement: an import or a promise committing meanwhile is read whole or not at all.
+    await tx.execute(sql`set transaction isolation level repeatable read`);
+    if (!(await tryLock(tx, LOCKS.forecastStore, clientId))) return false;
+    await tx.execute(sql`set local jit = off`);
+    const today = await clientToday(tx, clientId, now);
+    const [times] = await queryRows<{ ledgerTime: string | null }>(
+      tx,
+      sql`select integration_update_time::text as "ledgerTime" from data_update_times where client_id = ${clientId}`,
+    );
+    const parts = await accountSums(tx, clientId, { scope: ALL_OBLIGORS }, today, today, true);
+    onStep?.(`sums of ${parts.length} account starts`);
+    const levels = new Map<
+      string,
+      { level: string; key: string; from: string; sums: CashSums; actual: number[] | null }
+    >();
+    const add = (level: string, key: string, part: (typeof parts)[number]) => {
+      const id = `${level}|${key}|${part.from}`;
+      let row = levels.get(id);
+      if (!row) {
+        row = {
+          level,
+          key,
+          from: part.from,
+          sums: emptySums(part.sums.expected.length),
+          actual: part.actual ? new Array<number>(part.actual.length).fill(0) : null,
+        };
+        levels.set(id, row);
+      }
+      addSums(row.sums, part.sums);
+      if (row.actual && part.actual) part.actual.forEach((x, w) => (row.actual![w]! += x));
+    };
+    for (const part of parts) {
+      add('ACCOUNT', part.account, part);
+      add('FAMILY', part.family, part);
+      if (part.dim1 !== null) add('DIM1', String(part.dim1), part);
+      add('CLIENT', '', part);
+    }
+    await tx.execute(sql`delete from forecast_sums where client_id = ${clientId}`);
+    const rows = [...levels.values()];
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await tx.insert(forecastSums).values(
+        rows.slice(i, i + CHUNK).map((r) => ({
+          clientId,
+          level: r.level as 'CLIENT' | 'DIM1' | 'FAMILY' | 'ACCOUNT',
+          key: r.key,
+          fromDate: r.from,
+          expected: r.sums.expected,
+          variance: r.sums.variance,
+          actual: r.actual,
+          later: r.sums.later,
+          disputed: r.sums.disputed,
+          notExpected: r.sums.notExpected,
+          open: r.sums.open,
+        })),
+      );
+    onStep?.(`${rows.length} rows of sums`);
+    await tx.execute(sql`delete from forecast_profiles where client_id = ${clientId}`);
+    for (const start of forecastStarts(today)) {
+      // Read once already for the sums, and kept in memory for this transaction.
+      const profiles = groupProfiles(await wideProfiles(tx, clientId, start.knownThrough, today));
+      if (profiles.length)
+        await tx
+          .insert(forecastProfiles)
+          .values(profiles.map((p) => ({ clientId, knownThrough: start.knownThrough, ...p })));
+    }
+    onStep?.('lateness profiles');
+    await tx.execute(sql`analyze forecast_sums`);
+    await tx.execute(sql`
+      insert into forecast_builds (client_id, built_for, ledger_time, built_at)
+      values (${clientId}, ${today}::date, ${times?.ledgerTime ?? null}::timestamptz, now())
+      on conflict (client_id) do update set built_for = excluded.built_for, ledger_time = excluded.ledger_time,
+        built_at = excluded.built_at`);
+    return true;
+  });
+}
+
+/** The grouped profile points as one row per profile (customers without a dim1 value have none of their own). */
+function groupProfiles(rows: readonly ProfileRow[]) {
+  const byProfile = new Map<
+    string,
+    {
+      level: 'DIM1' | 'CLIENT';
+      key: string;
+      label: string | null;
+      late: number[];
+      count: number[];
+      amount: number[];
+      open: number[];
+    }
+  >();
+  for (const r of [...rows].sort((a, b) => Number(a.late) - Number(b.late))) {
+    if (r.level !== 'DIM1' && r.level !== 'CLIENT') continue;
+    if (r.level === 'DIM1' && r.key === null) continue;
+    const key = r.level === 'CLIENT' ? '' : r.key!;
+    let p = byProfile.get(`${r.level}:${key}`);
+    if (!p) {
+      p = { level: r.level, key, label: r.label, late: [], count: [], amount: [], open: [] };
+      byProfile.set(`${r.level}:${key}`, p);
+    }
+    p.late.push(Number(r.late));
+    p.count.push(Number(r.count));
+    p.amount.push(Number(r.amount));
+    p.open.push(Number(r.open));
+  }
+  return [...byProfile.values()];
+}
+
+/** Builds the stored forecast of every client whose one is stale; the ids of those built. */
+export async function refreshStaleForecasts(db: Db, now = new Date()): Promise<number[]> {
+  const done: number[] = [];
+  for (const clientId of await staleForecastClients(db, now))
+    if (await buildForecastStore(db, clientId, now)) done.push(clientId);
+  return done;
+}

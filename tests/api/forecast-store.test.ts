@@ -1,0 +1,228 @@
+import { addDays, format, parseISO } from 'date-fns';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as forecastRoute } from '@/app/api/v3/clients/forecast/route';
+import type { TForecast } from '@/lib/contract/forecast';
+import { ZForecastQuery } from '@/lib/contract/forecast';
+import { queryRows } from '@/lib/db/query';
+import { ALL_OBLIGORS, type ObligorScope } from '@/lib/domain/obligor-scope';
+import { clientToday } from '@/lib/server/clients/client-day';
+import { openDispute } from '@/lib/server/disputes/dispute-changes';
+import { cashForecast } from '@/lib/server/forecast/cash-forecast';
+import { buildForecastStore, staleForecastClients } from '@/lib/server/forecast/forecast-store';
+import { changedFamilies, storedForecastBuild } from '@/lib/server/forecast/stored-forecast';
+import { takePromise } from '@/lib/server/promises/take-promise';
+import { callRoute } from '../helpers/api';
+import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
+import type { TestDatabase } from '../helpers/db';
+
+/**
+ * The stored forecast (lib/server/forecast/forecast-store.ts) against the same questions computed
+ * from the ledger, on the demo ledger: the client, a dim1 value, a family, one account and a field
+ * officer's scope, over several week counts; then with a promise and a dispute written after the
+ * build, which must count at once.
+ */
+let database: TestDatabase;
+let clientId: number;
+let today: string;
+let family: string;
+let account: string;
+let dim1Id: number;
+let guest: ObligorScope;
+let adminId: number;
+
+interface Question {
+  name: string;
+  scope: ObligorScope;
+  query: Record<string, unknown>;
+}
+let questions: Question[];
+
+beforeAll(async () => {
+  database = await createSeededDatabase();
+  const db = database.db;
+  clientId = await clientIdOf(database, 'VARDHMAN');
+  today = await clientToday(db, clientId);
+  // The family with the most open debts and more than one account, one of its accounts, its region.
+  const [row] = await queryRows<{ family: string; account: string; dim1: number }>(
+    db,
+    sql`
+    select o.parent_sys_obligor_code as family, min(o.sys_obligor_code) as account, min(o.dim1_id) as dim1
+    from obligors o join invoices i on i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
+    where o.client_id = ${clientId} and o.parent_sys_obligor_code is not null and i.settled_date is null and i.amount > 0
+    group by 1 having count(distinct o.sys_obligor_code) > 1 order by count(*) desc limit 1`,
+  );
+  family = row!.family;
+  account = row!.account;
+  dim1Id = Number(row!.dim1);
+  const [officer] = await queryRows<{ id: number }>(
+    db,
+    sql`select guest_id as id from obligors where client_id = ${clientId} and guest_id is not null
+      group by 1 order by count(*) desc limit 1`,
+  );
+  guest = { kind: 'ASSIGNED', role: 'guest', userId: Number(officer!.id) };
+  const [admin] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from users where client_id = ${clientId} and email = 'admin@vardhman.test'`,
+  );
+  adminId = Number(admin!.id);
+  questions = [
+    { name: 'client', scope: ALL_OBLIGORS, query: {} },
+    { name: 'client, 26 weeks', scope: ALL_OBLIGORS, query: { weeks: '26' } },
+    { name: 'client, 3 weeks', scope: ALL_OBLIGORS, query: { weeks: '3' } },
+    { name: 'dim1', scope: ALL_OBLIGORS, query: { dim1Id: String(dim1Id) } },
+    { name: 'family', scope: ALL_OBLIGORS, query: { sysObligorCode: family } },
+    { name: 'account', scope: ALL_OBLIGORS, query: { sysObligorCode: account } },
+    { name: 'field officer', scope: guest, query: {} },
+    { name: 'field officer, dim1', scope: guest, query: { dim1Id: String(dim1Id) } },
+  ];
+}, 120_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+async function answers(): Promise<TForecast[]> {
+  const out: TForecast[] = [];
+  for (const q of questions)
+    out.push(await cashForecast(database.db, clientId, q.scope, ZForecastQuery.parse({ clientId, ...q.query })));
+  return out;
+}
+
+/** The same answers, each amount within a paisa (sums added in another order). */
+function expectSame(got: TForecast[], want: TForecast[]) {
+  expect(got.length).toBe(want.length);
+  got.forEach((answer, i) => {
+    const flat = (value: unknown, path: string, out: Map<string, unknown>) => {
+      if (value !== null && typeof value === 'object')
+        for (const [k, v] of Object.entries(value)) flat(v, `${path}.${k}`, out);
+      else out.set(path, value);
+      return out;
+    };
+    const a = flat(answer, questions[i]!.name, new Map());
+    const b = flat(want[i], questions[i]!.name, new Map());
+    expect([...a.keys()]).toEqual([...b.keys()]);
+    for (const [path, value] of a) {
+      const other = b.get(path);
+      if (typeof value === 'number' && typeof other === 'number' && path.includes('.mape'))
+        expect(value, path).toBeCloseTo(other, 0);
+      else if (typeof value === 'number' && typeof other === 'number')
+        expect(Math.abs(value - other), `${path}: ${value} against ${other}`).toBeLessThanOrEqual(0.011);
+      else expect(value, path).toEqual(other);
+    }
+  });
+}
+
+/** The questions computed from the ledger: the stored forecast set aside (as on another day) and put back. */
+async function fromLedger(): Promise<TForecast[]> {
+  await database.db.execute(sql`update forecast_builds set built_for = built_for - 1 where client_id = ${clientId}`);
+  try {
+    expect(await storedForecastBuild(database.db, clientId, today)).toBeNull();
+    return await answers();
+  } finally {
+    await database.db.execute(sql`update forecast_builds set built_for = built_for + 1 where client_id = ${clientId}`);
+  }
+}
+
+describe('the stored cash-in forecast', () => {
+  it('answers every selection exactly as the ledger does, and is what the call reads', async () => {
+    const db = database.db;
+    const live = await answers();
+    expect(live[0]!.openDebts).toBeGreaterThan(0);
+    expect(live[0]!.backtest.points.some((p) => p.actual > 0)).toBe(true);
+    expect(live[6]!.openDebts).toBeLessThan(live[0]!.openDebts);
+
+    expect(await storedForecastBuild(db, clientId, today)).toBeNull();
+    expect(await staleForecastClients(db)).toContain(clientId);
+    // The seed's promises and disputes were written a moment ago: set back an hour, so that none counts
+    // as changed since the build and every answer below comes from the stored rows alone.
+    await db.execute(
+      sql`update promises set changed_at = changed_at - interval '1 hour' where client_id = ${clientId}`,
+    );
+    await db.execute(
+      sql`update disputes set changed_at = changed_at - interval '1 hour' where client_id = ${clientId}`,
+    );
+    expect(await buildForecastStore(db, clientId)).toBe(true);
+    expect(await changedFamilies(db, clientId, (await storedForecastBuild(db, clientId, today))!)).toEqual([]);
+    expect(await storedForecastBuild(db, clientId, today)).not.toBeNull();
+    expect(await staleForecastClients(db)).not.toContain(clientId);
+    expectSame(await answers(), live);
+
+    // The call reads the stored rows: ₹1,000 more on the client's first week shows in its answer.
+    await db.execute(sql`update forecast_sums set expected[1] = expected[1] + 1000
+      where client_id = ${clientId} and level = 'CLIENT' and from_date = ${today}::date`);
+    const bent = await cashForecast(db, clientId, ALL_OBLIGORS, ZForecastQuery.parse({ clientId }));
+    expect(bent.weeks[0]!.expected).toBeCloseTo(live[0]!.weeks[0]!.expected + 1000, 2);
+    expect(await buildForecastStore(db, clientId)).toBe(true);
+    expectSame(await answers(), live);
+
+    // Over HTTP, as the dashboard asks.
+    const res = await callRoute(forecastRoute, '/api/v3/clients/forecast', {
+      query: { clientId },
+      cookie: (await signInAs(database, 'admin@vardhman.test')).cookie,
+    });
+    expect(res.status).toBe(200);
+    expectSame([res.json as TForecast], [live[0]!]);
+  }, 120_000);
+
+  it('counts a promise and a dispute written after the build at once', async () => {
+    const db = database.db;
+    const before = await answers();
+    // A promise on the family's account of everything it owes, for three weeks ahead; a dispute of
+    // another family's oldest open invoice.
+    const [owed] = await queryRows<{ open: string }>(
+      db,
+      sql`select sum(amount - paid_to_date) as open from invoices
+        where client_id = ${clientId} and sys_obligor_code = ${account} and settled_date is null and amount > 0`,
+    );
+    await takePromise(
+      db,
+      { clientId, userId: adminId, scope: ALL_OBLIGORS },
+      {
+        clientId,
+        sysObligorCode: account,
+        amount: Number(owed!.open),
+        promisedDate: format(addDays(parseISO(today), 17), 'yyyy-MM-dd'),
+        sysInvoiceNums: [],
+        onFamily: false,
+        channel: 'CALL',
+      },
+    );
+    const [other] = await queryRows<{ num: string; open: string; code: string }>(
+      db,
+      sql`select i.sys_invoice_num as num, (i.amount - i.paid_to_date)::text as open, i.sys_obligor_code as code
+      from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+      where i.client_id = ${clientId} and i.settled_date is null and i.amount > 0 and o.dim1_id = ${dim1Id}
+        and coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) <> ${family}
+        and not exists (select 1 from dispute_invoices di join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
+          where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and d.status = 'OPEN')
+      order by i.amount - i.paid_to_date desc limit 1`,
+    );
+    await openDispute(
+      db,
+      { clientId, userId: adminId, scope: ALL_OBLIGORS, portal: false },
+      { clientId, sysInvoiceNums: [other!.num], reason: 'PRICING', amount: Number(other!.open) },
+    );
+
+    const built = await storedForecastBuild(db, clientId, today);
+    expect(await changedFamilies(db, clientId, built!)).toContain(family);
+    const stored = await answers();
+    expectSame(stored, await fromLedger());
+    // The promise moved the family's cash, and the dispute took the invoice out of the client's weeks.
+    expect(stored[4]!.weeks).not.toEqual(before[4]!.weeks);
+    expect(stored[3]!.excluded.disputed).toBeGreaterThanOrEqual(
+      before[3]!.excluded.disputed + Number(other!.open) - 0.01,
+    );
+  }, 120_000);
+
+  it('is set aside after an import or when the client day turns, until rebuilt', async () => {
+    const db = database.db;
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    expect(await staleForecastClients(db, tomorrow)).toContain(clientId);
+    await db.execute(sql`update data_update_times set integration_update_time = now() where client_id = ${clientId}`);
+    expect(await storedForecastBuild(db, clientId, today)).toBeNull();
+    expect(await staleForecastClients(db)).toContain(clientId);
+    expect(await buildForecastStore(db, clientId)).toBe(true);
+    expect(await storedForecastBuild(db, clientId, today)).not.toBeNull();
+  }, 120_000);
+});
