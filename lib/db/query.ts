@@ -1,9 +1,24 @@
 import 'server-only';
-import type { SQL } from 'drizzle-orm';
+import { is, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /** Rows of a raw SQL query; both drivers answer an object with `rows`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return result.rows as T[];
+}
+
+/**
+ * Runs independent reads together over the pool; inside a transaction (one connection) one after
+ * another, as the connection would anyway (node-postgres queues them, and warns that it will stop).
+ */
+export async function together<T extends readonly unknown[]>(
+  db: Db,
+  reads: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!is(db, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
 }

@@ -247,3 +247,20 @@ export function withBand(
 }
 
 export const money = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Where two answers of the same forecast differ: every amount more than a paisa apart (the same sums
+ * added in another order can differ in the last paisa), the error by more than 0.1 point. Empty when
+ * they agree; the stored forecast is held to the ledger's by it (tests, `npm run bench`).
+ */
+export function forecastDifferences(a: unknown, b: unknown, path = 'forecast'): string[] {
+  if (typeof a === 'number' && typeof b === 'number')
+    return Math.abs(a - b) <= (path.endsWith('.mape') ? 0.1 : 0.011) ? [] : [`${path}: ${a} against ${b}`];
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].flatMap((k) =>
+      forecastDifferences((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${path}.${k}`),
+    );
+  }
+  return a === b ? [] : [`${path}: ${String(a)} against ${String(b)}`];
+}

@@ -20,14 +20,14 @@ import { customerCalls } from './customer-calls';
 import { portalCalls } from './portal-calls';
 import { baselineOpenInvoices, baselineOverview, baselineReceivables, baselineSummary, type Row } from './baseline';
 
-export type CallPath = 'rollup' | 'history' | 'ledger' | 'items';
+export type CallPath = 'rollup' | 'history' | 'stored' | 'ledger' | 'items';
 
 export interface BenchCall {
   id: string;
   label: string;
   /**
    * rollup: answered from the rollups; history: from the ageing history (a date without rollups);
-   * ledger: computed from the ledger; items: invoice rows.
+   * stored: from the stored forecast; ledger: computed from the ledger; items: invoice rows.
    */
   path: CallPath;
   params: Record<string, unknown>;

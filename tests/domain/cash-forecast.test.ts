@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { backtestMonthEnds, mape, weeklyCash, withBand } from '@/lib/domain/cash-forecast';
+import {
+  addSums,
+  backtestMonthEnds,
+  cashOf,
+  cashSums,
+  forecastDifferences,
+  mape,
+  weeklyCash,
+  withBand,
+} from '@/lib/domain/cash-forecast';
 
 describe('weekly cash (hand-computed)', () => {
   const from = '2026-11-20';
@@ -97,5 +106,39 @@ describe('back-test', () => {
       [700, 1300], // 30%
       [700, 1300], // past the back-test's 4 weeks: its week 4
     ]);
+  });
+});
+
+describe('sums that add up across accounts', () => {
+  const from = '2026-11-20';
+  const debt = (due: string, open: number, daysLate: number, share = 1) => ({
+    due,
+    open,
+    prediction: { basis: 'HISTORY' as const, outcomes: [{ daysLate, share }] },
+  });
+  it('gives the same weeks whether the debts are summed at once or account by account', () => {
+    const a = [debt('2026-11-20', 1000, 0, 0.5), debt('2026-11-21', 300, 9)];
+    const b = [debt('2026-11-22', 200, 15), debt('2026-12-30', 900, 0)];
+    const whole = cashSums([...a, ...b], from, 3);
+    const parts = addSums(cashSums(a, from, 3), cashSums(b, from, 3));
+    expect(parts).toEqual(whole);
+    // 500 in week 1 (variance 1000² x 0.25), 300 on day 10 (week 2), 200 on day 17 (week 3), 900 on day 40
+    expect(cashOf(parts, from, 3).weeks.map((w) => [w.expected, w.spread])).toEqual([
+      [500, 500],
+      [300, 0],
+      [200, 0],
+    ]);
+    expect(cashOf(parts, from, 3).later).toBe(900);
+    // Two weeks asked of sums kept for three: the third week's 200 is expected later.
+    expect(cashOf(parts, from, 2).later).toBe(1100);
+    // Taking an account away leaves the other's.
+    expect(addSums(parts, cashSums(b, from, 3), -1).expected).toEqual(cashSums(a, from, 3).expected);
+  });
+
+  it('tells two forecasts apart by more than a paisa, or by a missing figure', () => {
+    expect(forecastDifferences({ total: 100.0, weeks: [1, 2] }, { total: 100.01, weeks: [1, 2] })).toEqual([]);
+    expect(forecastDifferences({ total: 100 }, { total: 100.02 })).toEqual(['forecast.total: 100 against 100.02']);
+    expect(forecastDifferences({ mape: 5.8 }, { mape: 5.85 })).toEqual([]);
+    expect(forecastDifferences({ weeks: [1] }, { weeks: [1, 2] })).toEqual(['forecast.weeks.1: undefined against 2']);
   });
 });

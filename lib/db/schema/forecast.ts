@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, date, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
+export type ForecastLevel = 'CLIENT' | 'DIM1' | 'FAMILY' | 'ACCOUNT' | 'GUEST' | 'REPRESENTATIVE';
+
 /**
  * The cash-in forecast kept ready (lib/server/forecast/forecast-store.ts): built for one client day
  * from one ledger (its integration update time); the stored rows answer only while both are current.
@@ -18,8 +20,9 @@ export const forecastBuilds = pgTable('forecast_builds', {
 
 /**
  * A forecast's additive sums (lib/domain/cash-forecast.ts, CashSums) of an account, a family, a dim1
- * value or the client, from one start day: today's (26 weeks) and each back-test month end's (its
- * next 4 weeks, with the cash actually collected in them).
+ * value, the client, or the accounts of a field officer (GUEST) or an area sales manager
+ * (REPRESENTATIVE), from one start day: today's (26 weeks) and each back-test month end's (its next
+ * 4 weeks, with the cash actually collected in them).
  */
 export const forecastSums = pgTable(
   'forecast_sums',
@@ -27,8 +30,8 @@ export const forecastSums = pgTable(
     clientId: integer()
       .notNull()
       .references(() => clients.id),
-    level: text().$type<'CLIENT' | 'DIM1' | 'FAMILY' | 'ACCOUNT'>().notNull(),
-    key: text().notNull(), // the account's or family's code, the dim1 id, '' for the client
+    level: text().$type<ForecastLevel>().notNull(),
+    key: text().notNull(), // the account's or family's code, the dim1 id or user id, '' for the client
     fromDate: date().notNull(),
     expected: doublePrecision().array().notNull(),
     variance: doublePrecision().array().notNull(),
@@ -37,10 +40,13 @@ export const forecastSums = pgTable(
     disputed: doublePrecision().notNull(),
     notExpected: doublePrecision().notNull(),
     open: doublePrecision().notNull(),
+    // GUEST and REPRESENTATIVE rows: the user's accounts when built (their count and the sum of their
+    // codes' hashes); a reassignment since changes it, and the row is not used.
+    mark: text(),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.level, t.key, t.fromDate] }),
-    check('forecast_sums_level', sql`${t.level} in ('CLIENT', 'DIM1', 'FAMILY', 'ACCOUNT')`),
+    check('forecast_sums_level', sql`${t.level} in ('CLIENT', 'DIM1', 'FAMILY', 'ACCOUNT', 'GUEST', 'REPRESENTATIVE')`),
   ],
 );
 

@@ -37,18 +37,16 @@ export async function accountSums(
   const starts = forecastStarts(asOf);
   const predict = (start: ForecastStart) =>
     predictedDebts(db, clientId, selection, start.knownThrough, start.from, today);
-  const [collected, ...together] = await Promise.all([
-    collectedAfter(
-      db,
-      clientId,
-      selection,
-      starts.filter((s) => s.backtest).map((s) => s.knownThrough),
-    ),
-    ...(oneAtATime ? [] : starts.map(predict)),
-  ]);
+  const collected = await collectedAfter(
+    db,
+    clientId,
+    selection,
+    starts.filter((s) => s.backtest).map((s) => s.knownThrough),
+  );
+  const predicted = oneAtATime ? null : await Promise.all(starts.map(predict));
   const out: AccountSums[] = [];
   for (const [n, start] of starts.entries()) {
-    const debts = oneAtATime ? await predict(start) : together[n]!;
+    const debts = predicted ? predicted[n]! : await predict(start);
     const byAccount = new Map<string, PredictedDebt[]>();
     for (const debt of debts) {
       const list = byAccount.get(debt.account);

@@ -18,7 +18,7 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import { accountSums } from './account-sums';
 import { customerSelection, type DebtSelection } from './debt-selection';
 import { remembered } from './forecast-memory';
-import { changedFamilies, storedForecastBuild, storedSums } from './stored-forecast';
+import { assignmentMark, changedFamilies, storedForecastBuild, storedSums } from './stored-forecast';
 
 /**
  * GET /v3/clients/forecast: the cash expected week by week from the selection's open debts today
@@ -37,18 +37,47 @@ export async function cashForecast(
   query: Pick<TForecastQuery, 'weeks' | 'dim1Id' | 'sysObligorCode'>,
   asOf?: string,
 ): Promise<TForecast> {
-  const selection: DebtSelection = query.sysObligorCode
-    ? await customerSelection(db, clientId, scope, query.sysObligorCode)
-    : { scope, ...(query.dim1Id !== undefined ? { dim1Id: query.dim1Id } : {}) };
+  const selection = await forecastSelection(db, clientId, scope, query);
   const today = await clientToday(db, clientId);
   const from = asOf && asOf < today ? asOf : today;
   const builtAt = from === today ? await storedForecastBuild(db, clientId, today) : null;
   if (builtAt) return forecastAnswer(from, query.weeks, await storedTotals(db, clientId, selection, today, builtAt));
-  const question = JSON.stringify([today, from, selection]);
+  // A scoped user's accounts are part of the question: a reassignment asks a new one.
+  const question = JSON.stringify([today, from, selection, await assignmentMark(db, clientId, scope)]);
   const totals = await remembered(db, clientId, question, async () =>
     totalsByStart(from, await accountSums(db, clientId, selection, from, today)),
   );
   return forecastAnswer(from, query.weeks, totals);
+}
+
+/**
+ * The same question computed from the ledger every time, as if nothing were stored or kept in memory:
+ * what `npm run bench` holds the stored answer equal to.
+ */
+export async function forecastFromLedger(
+  db: Db,
+  clientId: number,
+  scope: ObligorScope,
+  query: Pick<TForecastQuery, 'weeks' | 'dim1Id' | 'sysObligorCode'>,
+): Promise<TForecast> {
+  const selection = await forecastSelection(db, clientId, scope, query);
+  const today = await clientToday(db, clientId);
+  return forecastAnswer(
+    today,
+    query.weeks,
+    totalsByStart(today, await accountSums(db, clientId, selection, today, today)),
+  );
+}
+
+async function forecastSelection(
+  db: Db,
+  clientId: number,
+  scope: ObligorScope,
+  query: Pick<TForecastQuery, 'dim1Id' | 'sysObligorCode'>,
+): Promise<DebtSelection> {
+  return query.sysObligorCode
+    ? customerSelection(db, clientId, scope, query.sysObligorCode)
+    : { scope, ...(query.dim1Id !== undefined ? { dim1Id: query.dim1Id } : {}) };
 }
 
 /** The stored sums of the selection, with the families changed since the build computed from the ledger. */

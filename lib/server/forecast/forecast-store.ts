@@ -2,13 +2,14 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { LOCKS, tryLock } from '@/lib/db/locks';
-import { queryRows } from '@/lib/db/query';
-import { forecastProfiles, forecastSums } from '@/lib/db/schema';
+import { queryRows, together } from '@/lib/db/query';
+import { forecastProfiles, forecastSums, type ForecastLevel } from '@/lib/db/schema';
 import { addSums, emptySums, forecastStarts, type CashSums } from '@/lib/domain/cash-forecast';
 import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { accountSums } from './account-sums';
 import { wideProfiles, type ProfileRow } from './lateness-profiles';
+import { ASSIGNMENT_MARK } from './stored-forecast';
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 parameters at 11 columns. */
 const CHUNK = 1000;
@@ -59,11 +60,9 @@ export async function buildForecastStore(
     );
     const parts = await accountSums(tx, clientId, { scope: ALL_OBLIGORS }, today, today, true);
     onStep?.(`sums of ${parts.length} account starts`);
-    const levels = new Map<
-      string,
-      { level: string; key: string; from: string; sums: CashSums; actual: number[] | null }
-    >();
-    const add = (level: string, key: string, part: (typeof parts)[number]) => {
+    const users = await assignments(tx, clientId);
+    const levels = new Map<string, LevelRow>();
+    const add = (level: ForecastLevel, key: string, part: (typeof parts)[number]) => {
       const id = `${level}|${key}|${part.from}`;
       let row = levels.get(id);
       if (!row) {
@@ -73,6 +72,7 @@ export async function buildForecastStore(
           from: part.from,
           sums: emptySums(part.sums.expected.length),
           actual: part.actual ? new Array<number>(part.actual.length).fill(0) : null,
+          mark: users.marks.get(`${level}:${key}`) ?? null,
         };
         levels.set(id, row);
       }
@@ -84,6 +84,9 @@ export async function buildForecastStore(
       add('FAMILY', part.family, part);
       if (part.dim1 !== null) add('DIM1', String(part.dim1), part);
       add('CLIENT', '', part);
+      const assigned = users.byAccount.get(part.account);
+      if (assigned?.guest != null) add('GUEST', String(assigned.guest), part);
+      if (assigned?.representative != null) add('REPRESENTATIVE', String(assigned.representative), part);
     }
     await tx.execute(sql`delete from forecast_sums where client_id = ${clientId}`);
     const rows = [...levels.values()];
@@ -91,7 +94,7 @@ export async function buildForecastStore(
       await tx.insert(forecastSums).values(
         rows.slice(i, i + CHUNK).map((r) => ({
           clientId,
-          level: r.level as 'CLIENT' | 'DIM1' | 'FAMILY' | 'ACCOUNT',
+          level: r.level,
           key: r.key,
           fromDate: r.from,
           expected: r.sums.expected,
@@ -101,6 +104,7 @@ export async function buildForecastStore(
           disputed: r.sums.disputed,
           notExpected: r.sums.notExpected,
           open: r.sums.open,
+          mark: r.mark,
         })),
       );
     onStep?.(`${rows.length} rows of sums`);
@@ -122,6 +126,49 @@ export async function buildForecastStore(
         built_at = excluded.built_at`);
     return true;
   });
+}
+
+interface LevelRow {
+  level: ForecastLevel;
+  key: string;
+  from: string;
+  sums: CashSums;
+  actual: number[] | null;
+  mark: string | null;
+}
+
+interface Assignment {
+  code: string;
+  guest: number | null;
+  representative: number | null;
+}
+
+/** Who each account is assigned to, and each user's accounts as a mark (stored-forecast.ts). */
+async function assignments(db: Db, clientId: number) {
+  const [accounts, marks] = await together<[Assignment[], { level: ForecastLevel; key: string; mark: string }[]]>(db, [
+    () =>
+      queryRows<Assignment>(
+        db,
+        sql`select o.sys_obligor_code as code, o.guest_id as guest, o.representative_id as representative
+          from obligors o
+          where o.client_id = ${clientId} and (o.guest_id is not null or o.representative_id is not null)`,
+      ),
+    () =>
+      queryRows<{ level: ForecastLevel; key: string; mark: string }>(
+        db,
+        sql`
+          select 'GUEST' as level, o.guest_id::text as key, ${ASSIGNMENT_MARK} as mark
+          from obligors o where o.client_id = ${clientId} and o.guest_id is not null group by o.guest_id
+          union all
+          select 'REPRESENTATIVE', o.representative_id::text, ${ASSIGNMENT_MARK}
+          from obligors o where o.client_id = ${clientId} and o.representative_id is not null
+          group by o.representative_id`,
+      ),
+  ]);
+  return {
+    byAccount: new Map(accounts.map((a) => [a.code, a])),
+    marks: new Map(marks.map((m) => [`${m.level}:${m.key}`, m.mark])),
+  };
 }
 
 /** The grouped profile points as one row per profile (customers without a dim1 value have none of their own). */

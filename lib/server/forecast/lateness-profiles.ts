@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRows, together } from '@/lib/db/query';
 import type { LatenessPoint, LatenessProfile, ProfileLevel } from '@/lib/domain/payment-prediction';
 import { behaviourFrom, daysLate, paidOffIn } from '@/lib/server/behaviour/payment-behaviour';
 import { remembered } from './forecast-memory';
@@ -93,10 +93,11 @@ export async function latenessProfiles(
   today: string,
   families: SQL,
 ): Promise<ProfileChain> {
-  const [near, wide] = await Promise.all([
-    queryRows<ProfileRow>(
-      db,
-      sql`
+  const [near, wide] = await together<[ProfileRow[], ProfileRow[]]>(db, [
+    () =>
+      queryRows<ProfileRow>(
+        db,
+        sql`
       select case when grouping(s.account) = 0 then 'ACCOUNT' else 'FAMILY' end as level,
         coalesce(s.account, s.family) as key, null as label, ${SUMS}
       from (${settledAndOpen(
@@ -107,8 +108,8 @@ export async function latenessProfiles(
         select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from obligors o where o.client_id = ${clientId} and ${families})`,
       )}) s
       group by grouping sets ((s.account, s.late), (s.family, s.late))`,
-    ),
-    wideProfiles(db, clientId, knownThrough, today),
+      ),
+    () => wideProfiles(db, clientId, knownThrough, today),
   ]);
   const profiles = new Map<string, { level: ProfileLevel; label?: string; points: LatenessPoint[] }>();
   for (const row of [...near, ...wide]) {

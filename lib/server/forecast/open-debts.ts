@@ -1,9 +1,9 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRows, together } from '@/lib/db/query';
 import { debtsReached, predictPayment, type PaymentPrediction } from '@/lib/domain/payment-prediction';
-import { latenessProfiles, type DebtOwner } from './lateness-profiles';
+import { latenessProfiles, type DebtOwner, type ProfileChain } from './lateness-profiles';
 import { selectionCondition, type DebtSelection } from './debt-selection';
 import { openDebtsOn } from './open-at';
 
@@ -47,10 +47,11 @@ export async function predictedDebts(
 ): Promise<PredictedDebt[]> {
   const selected = selectionCondition(clientId, selection);
   const open = openDebtsOn(clientId, knownThrough, today);
-  const [rows, promises, chainOf] = await Promise.all([
-    queryRows<DebtRow>(
-      db,
-      sql`
+  const [rows, promises, chainOf] = await together<[DebtRow[], PromiseRow[], ProfileChain]>(db, [
+    () =>
+      queryRows<DebtRow>(
+        db,
+        sql`
       select * from (
         select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", o.sys_obligor_code as account,
           coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family, o.dim1_id as dim1,
@@ -64,10 +65,11 @@ export async function predictedDebts(
         join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
         where i.client_id = ${clientId} and ${open.where} and ${selected}
       ) d where d.open > 0`,
-    ),
-    queryRows<PromiseRow>(
-      db,
-      sql`
+      ),
+    () =>
+      queryRows<PromiseRow>(
+        db,
+        sql`
       select p.sys_obligor_code as code, p.on_family as "onFamily", p.promised_date::text as "promisedDate",
         case when p.status = 'OPEN' then p.amount - p.paid_amount else p.amount end as amount,
         array(select pi.sys_invoice_num from promise_invoices pi where pi.client_id = ${clientId} and pi.promise_id = p.id) as invoices
@@ -75,8 +77,8 @@ export async function predictedDebts(
       where p.client_id = ${clientId} and p.taken_on <= ${knownThrough}::date and p.promised_date >= ${from}::date
         and (p.status = 'OPEN' or p.closed_on > ${knownThrough}::date)
       order by p.promised_date, p.id`,
-    ),
-    latenessProfiles(db, clientId, knownThrough, today, selected),
+      ),
+    () => latenessProfiles(db, clientId, knownThrough, today, selected),
   ]);
   const debts = rows.map((r) => ({ ...r, dim1: r.dim1 === null ? null : Number(r.dim1), open: Number(r.open) }));
   // Promises in date order: a debt reached by two takes the earlier date.

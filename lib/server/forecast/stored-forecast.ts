@@ -2,8 +2,9 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { isScoped } from '@/lib/domain/obligor-scope';
+import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import type { CashSums, StartSums } from '@/lib/domain/cash-forecast';
+import type { ForecastLevel } from '@/lib/db/schema';
 import { selectionCondition, type DebtSelection } from './debt-selection';
 import type { ProfileRow } from './lateness-profiles';
 
@@ -64,9 +65,41 @@ const COLUMNS = sql`s.from_date::text as "from", s.expected, s.variance, s.actua
   s.not_expected as "notExpected", s.open`;
 
 /**
- * The stored sums of a selection from each start day: one row per start for the client, a dim1 value,
- * a family or an account seen by a user who sees every customer; a scoped user's accounts' rows
- * otherwise. `without` (changed families) leaves those families' accounts out.
+ * A field officer's or an area sales manager's accounts as one value (how many, and the sum of their
+ * codes' hashes), over obligors `o` grouped by the user: stored with the user's row, compared on
+ * reading, so that a reassignment since the build sets the row aside.
+ */
+export const ASSIGNMENT_MARK = sql`count(*) || ':' || coalesce(sum(hashtext(o.sys_obligor_code)::bigint), 0)`;
+
+/** A scoped user's accounts as a mark (ASSIGNMENT_MARK); null for a user who sees every customer. */
+export async function assignmentMark(db: Db, clientId: number, scope: ObligorScope): Promise<string | null> {
+  if (!isScoped(scope)) return null;
+  const [row] = await queryRows<{ mark: string }>(
+    db,
+    sql`select ${ASSIGNMENT_MARK} as mark from obligors o where o.client_id = ${clientId}
+      and ${scope.role === 'guest' ? sql`o.guest_id` : sql`o.representative_id`} = ${scope.userId}`,
+  );
+  return row?.mark ?? null;
+}
+
+/** The stored row that answers a selection whole, when there is one: its level and key. */
+function wholeRow(selection: DebtSelection): [ForecastLevel, string] | null {
+  if (selection.families !== undefined) return null;
+  if (isScoped(selection.scope))
+    return selection.account === undefined && selection.family === undefined && selection.dim1Id === undefined
+      ? [selection.scope.role === 'guest' ? 'GUEST' : 'REPRESENTATIVE', String(selection.scope.userId)]
+      : null;
+  if (selection.account !== undefined) return ['ACCOUNT', selection.account];
+  if (selection.family !== undefined) return ['FAMILY', selection.family];
+  if (selection.dim1Id !== undefined) return ['DIM1', String(selection.dim1Id)];
+  return ['CLIENT', ''];
+}
+
+/**
+ * The stored sums of a selection from each start day, signed: the row of the client, a dim1 value, a
+ * family, an account or a scoped user's whole book (while the user's accounts are those it was built
+ * for), less the accounts of the `without` families (changed since the build); otherwise the rows of
+ * the selection's accounts outside those families.
  */
 export async function storedSums(
   db: Db,
@@ -74,41 +107,45 @@ export async function storedSums(
   selection: DebtSelection,
   without: readonly string[],
 ): Promise<(StartSums & { from: string })[]> {
-  const whole = !isScoped(selection.scope) && selection.families === undefined;
-  const one: [string, string] | null = !whole
-    ? null
-    : selection.account !== undefined
-      ? ['ACCOUNT', selection.account]
-      : selection.family !== undefined
-        ? ['FAMILY', selection.family]
-        : selection.dim1Id !== undefined
-          ? ['DIM1', String(selection.dim1Id)]
-          : ['CLIENT', ''];
   const accounts = (condition: SQL) => sql`
     select ${COLUMNS} from forecast_sums s
     join obligors o on o.client_id = s.client_id and o.sys_obligor_code = s.key
     where s.client_id = ${clientId} and s.level = 'ACCOUNT' and ${condition}`;
-  const rows = await queryRows<SumsRow & { sign: number }>(
+  const row = wholeRow(selection);
+  if (row) {
+    const [level, key] = row;
+    const userRow = level === 'GUEST' || level === 'REPRESENTATIVE';
+    const assigned = userRow
+      ? sql`and s.mark = (select ${ASSIGNMENT_MARK} from obligors o where o.client_id = ${clientId}
+            and ${level === 'GUEST' ? sql`o.guest_id` : sql`o.representative_id`} = ${Number(key)})`
+      : sql``;
+    const rows = await queryRows<SumsRow & { sign: number }>(
+      db,
+      sql`
+      select ${COLUMNS}, 1 as sign from forecast_sums s
+      where s.client_id = ${clientId} and s.level = ${level} and s.key = ${key} ${assigned}
+      ${
+        without.length
+          ? sql`union all select *, -1 as sign from (${accounts(
+              selectionCondition(clientId, { ...selection, families: without }),
+            )}) changed`
+          : sql``
+      }`,
+    );
+    // A user's row set aside (reassigned since) or never built (no debts): their accounts' rows answer.
+    if (!userRow || rows.some((r) => Number(r.sign) > 0))
+      return rows.map((r) => ({ from: r.from, ...startSums(r, Number(r.sign) < 0 ? -1 : 1) }));
+  }
+  const rows = await queryRows<SumsRow>(
     db,
-    one
-      ? sql`
-        select ${COLUMNS}, 1 as sign from forecast_sums s
-        where s.client_id = ${clientId} and s.level = ${one[0]} and s.key = ${one[1]}
-        ${
-          without.length
-            ? sql`union all select *, -1 as sign from (${accounts(
-                selectionCondition(clientId, { ...selection, families: without }),
-              )}) changed`
-            : sql``
-        }`
-      : sql`select *, 1 as sign from (${accounts(
-          sql`${selectionCondition(clientId, selection)} and not (${selectionCondition(clientId, {
-            scope: selection.scope,
-            families: without,
-          })})`,
-        )}) kept`,
+    accounts(
+      sql`${selectionCondition(clientId, selection)} and not (${selectionCondition(clientId, {
+        scope: selection.scope,
+        families: without,
+      })})`,
+    ),
   );
-  return rows.map((r) => ({ from: r.from, ...startSums(r, Number(r.sign) < 0 ? -1 : 1) }));
+  return rows.map((r) => ({ from: r.from, ...startSums(r, 1) }));
 }
 
 function startSums(r: SumsRow, sign: 1 | -1): StartSums {
