@@ -80,8 +80,9 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
           slowWarmups: 1,
         });
         result.service = service.timing;
+        if (call.note) result.note = call.note(service.result);
         log(
-          `${dataset.label} ${call.label}: p50 ${service.timing.p50.toFixed(1)} ms, p95 ${service.timing.p95.toFixed(1)} ms (n=${service.timing.n})`,
+          `${dataset.label} ${call.label}: p50 ${service.timing.p50.toFixed(1)} ms, p95 ${service.timing.p95.toFixed(1)} ms (n=${service.timing.n})${result.note ? `; ${result.note}` : ''}`,
         );
         if (options.baseline && call.baseline && call.compare) {
           const naive = call.baseline;

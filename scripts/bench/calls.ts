@@ -34,6 +34,8 @@ export interface BenchCall {
   service: (db: Db) => Promise<unknown>;
   /** The naive way to get the same answer; calls without one are timed only. */
   baseline?: (db: Db) => Promise<unknown>;
+  /** What the answer says worth printing beside its time (the forecast's back-test error). */
+  note?: (answer: unknown) => string;
   /** Differences between the service's and the baseline's answers (empty when they agree). */
   compare?: (service: unknown, baseline: unknown) => string[];
 }

@@ -51,6 +51,7 @@ export function collectionCalls(ctx: CallContext): BenchCall[] {
       path: 'stored',
       params: {},
       service: (db) => cashForecast(db, clientId, ALL_OBLIGORS, ZForecastQuery.parse({})),
+      note: backtestNote,
     },
     {
       id: 'forecast-family',
@@ -61,6 +62,7 @@ export function collectionCalls(ctx: CallContext): BenchCall[] {
         cashForecast(db, clientId, ALL_OBLIGORS, ZForecastQuery.parse({ sysObligorCode: ctx.familyCode })),
       baseline: (db) =>
         forecastFromLedger(db, clientId, ALL_OBLIGORS, ZForecastQuery.parse({ sysObligorCode: ctx.familyCode })),
+      note: backtestNote,
       compare: (service, baseline) => forecastDifferences(service as TForecast, baseline as TForecast),
     },
   ];
@@ -82,8 +84,16 @@ export function collectionCalls(ctx: CallContext): BenchCall[] {
       params: {},
       service: (db) => cashForecast(db, clientId, officer, ZForecastQuery.parse({})),
       baseline: (db) => forecastFromLedger(db, clientId, officer, ZForecastQuery.parse({})),
+      note: backtestNote,
       compare: (service, baseline) => forecastDifferences(service as TForecast, baseline as TForecast),
     });
   }
   return calls;
+}
+
+/** The forecast's total and its back-test error over the last 6 month ends. */
+function backtestNote(answer: unknown): string {
+  const forecast = answer as TForecast;
+  const mape = forecast.backtest.mape === null ? 'no cash to compare' : `${forecast.backtest.mape}%`;
+  return `13 weeks ₹${Math.round(forecast.total.expected).toLocaleString('en-IN')}, back-test MAPE ${mape}`;
 }

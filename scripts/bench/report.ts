@@ -70,6 +70,8 @@ export interface DbCallResult {
   /** Baseline p95 / service p95. */
   ratio?: number;
   mismatches: string[];
+  /** What the answer says beside its time (BenchCall.note). */
+  note?: string;
   explain?: Explanation;
   explainFile?: string;
   error?: string;

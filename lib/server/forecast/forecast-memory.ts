@@ -25,10 +25,11 @@ async function forecastInputs(db: Db, clientId: number): Promise<string> {
 }
 
 /**
- * The forecast reads every open debt and a year of settled ones seven times (today and the six
- * back-test month ends): it is computed once per client day and per change of its inputs, and kept in
- * memory for the same question (docs/collections.md, "Cash-in forecast": cost and what would remove it).
- * The client-wide lateness profiles, which every prediction falls back on, are kept the same way.
+ * When the stored forecast does not answer (forecast-store.ts: not yet built for the day or the
+ * ledger, or a past day), the forecast reads every open debt and a year of settled ones seven times
+ * (today and the six back-test month ends): it is computed once per client day and per change of its
+ * inputs, and kept in memory for the same question (docs/collections.md, "Kept ready: the stored
+ * forecast"). The client-wide lateness profiles, which every prediction falls back on, likewise.
  */
 export async function remembered<T>(db: Db, clientId: number, question: string, compute: () => Promise<T>): Promise<T> {
   const key = `${clientId}|${question}|${await forecastInputs(db, clientId)}`;
