@@ -44,6 +44,16 @@ export const invoices = pgTable(
     index('invoices_open_debts_by_due')
       .on(t.clientId, sql`(${t.amount} < 0)`, sql`coalesce(${t.dueDate}, ${t.issueDate})`)
       .where(sql`${t.settledDate} is null`),
+    // Items by how late they are on any date: the open-invoice list of another date walks it in its
+    // default order, checking "issued by then, not settled by then" inside the index, so a page
+    // reads a page of items, not every item open then with the payments made since.
+    index('invoices_by_due_at').on(
+      t.clientId,
+      sql`(${t.amount} < 0)`,
+      sql`coalesce(${t.dueDate}, ${t.issueDate})`,
+      sql`coalesce(${t.settledDate}, 'infinity'::date)`,
+      t.issueDate,
+    ),
     // Invoice-number search anywhere in the number ("004512"): trigram index.
     index('invoices_number_trgm').using('gin', sql`${t.invoiceNum} gin_trgm_ops`),
     check('invoices_doc_type', sql`${t.docType} in ('INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE')`),

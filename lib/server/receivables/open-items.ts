@@ -36,7 +36,9 @@ export function openItemTerms(clientId: number, asOf: string, today: string): Op
     sql`i.issue_date <= ${d}`,
     ...(current
       ? [sql`i.settled_date is null`]
-      : [sql`(i.settled_date is null or i.settled_date > ${d})`, sql`${outstanding} <> 0`]),
+      : // Written so that the index of items by due date (invoices_by_due_at) checks it inside the
+        // index: the list's default order then walks it and stops after a page.
+        [sql`coalesce(i.settled_date, 'infinity'::date) > ${d}`, sql`${outstanding} <> 0`]),
   ];
   return {
     d,

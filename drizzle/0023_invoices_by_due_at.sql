@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_by_due_at" ON "invoices" USING btree ("client_id",("amount" < 0),coalesce("due_date", "issue_date"),coalesce("settled_date", 'infinity'::date),"issue_date");
