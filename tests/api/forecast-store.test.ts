@@ -11,7 +11,7 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import { openDispute } from '@/lib/server/disputes/dispute-changes';
 import { cashForecast } from '@/lib/server/forecast/cash-forecast';
 import { buildForecastStore, staleForecastClients } from '@/lib/server/forecast/forecast-store';
-import { changedFamilies, storedForecastBuild } from '@/lib/server/forecast/stored-forecast';
+import { MAX_CHANGED_FAMILIES, changedFamilies, storedForecastBuild } from '@/lib/server/forecast/stored-forecast';
 import { takePromise } from '@/lib/server/promises/take-promise';
 import { callRoute } from '../helpers/api';
 import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
@@ -233,5 +233,16 @@ describe('the stored cash-in forecast', () => {
     expect(await staleForecastClients(db)).toContain(clientId);
     expect(await buildForecastStore(db, clientId)).toBe(true);
     expect(await storedForecastBuild(db, clientId, today)).not.toBeNull();
+    expect(await staleForecastClients(db)).not.toContain(clientId);
+
+    // Promises on more families than are worth computing on each call (50 in the product; 3 here, the
+    // demo's small seed has a few dozen families): built again.
+    await db.execute(sql`insert into promises (client_id, sys_obligor_code, amount, promised_date, taken_on, channel)
+      select client_id, sys_obligor_code, 1000, ${today}::date + 7, ${today}::date, 'CALL' from obligors
+      where client_id = ${clientId} and parent_sys_obligor_code is null
+      order by sys_obligor_code limit 4`);
+    expect(await storedForecastBuild(db, clientId, today)).not.toBeNull();
+    expect(await staleForecastClients(db, new Date(), MAX_CHANGED_FAMILIES)).not.toContain(clientId);
+    expect(await staleForecastClients(db, new Date(), 3)).toContain(clientId);
   }, 120_000);
 });

@@ -89,9 +89,25 @@ async function storedTotals(
   builtAt: string,
 ): Promise<Map<string, StartSums>> {
   const changed = await changedFamilies(db, clientId, builtAt);
+  // The changed families from the ledger, kept in memory until the next promise or dispute (its key
+  // changes with them), so that repeated calls read only the stored rows.
+  const changedSums = async () =>
+    remembered(
+      db,
+      clientId,
+      JSON.stringify([
+        'changed',
+        today,
+        builtAt,
+        selection,
+        await assignmentMark(db, clientId, selection.scope),
+        changed,
+      ]),
+      () => accountSums(db, clientId, { ...selection, families: changed }, today, today),
+    );
   const [stored, fresh] = await Promise.all([
     storedSums(db, clientId, selection, changed),
-    changed.length ? accountSums(db, clientId, { ...selection, families: changed }, today, today) : [],
+    changed.length ? changedSums() : [],
   ]);
   const totals = totalsByStart(today, stored);
   addParts(totals, fresh);

@@ -9,17 +9,22 @@ import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { accountSums } from './account-sums';
 import { wideProfiles, type ProfileRow } from './lateness-profiles';
-import { ASSIGNMENT_MARK } from './stored-forecast';
+import { ASSIGNMENT_MARK, MAX_CHANGED_FAMILIES, changedFamiliesSince } from './stored-forecast';
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 parameters at 11 columns. */
 const CHUNK = 1000;
 
 /**
  * The clients whose stored forecast does not answer their today: none yet, built for another client
- * day, or from a ledger an import has changed since. Until rebuilt, the forecast is computed from the
- * ledger on each new question (cash-forecast.ts), exactly, only slower.
+ * day, or from a ledger an import has changed since; or still answering, but with more families
+ * changed since the build than are worth computing on each call. Until rebuilt, the forecast is
+ * computed from the ledger (cash-forecast.ts), exactly, only slower.
  */
-export async function staleForecastClients(db: Db, now = new Date()): Promise<number[]> {
+export async function staleForecastClients(
+  db: Db,
+  now = new Date(),
+  maxChanged = MAX_CHANGED_FAMILIES,
+): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`
@@ -29,7 +34,8 @@ export async function staleForecastClients(db: Db, now = new Date()): Promise<nu
     where c.kind = 'BORROWER' and exists (select 1 from invoices i where i.client_id = c.id)
       and (b.client_id is null
         or b.built_for <> (${now.toISOString()}::timestamptz at time zone c.time_zone)::date
-        or b.ledger_time is distinct from t.integration_update_time)
+        or b.ledger_time is distinct from t.integration_update_time
+        or (select count(*) from (${changedFamiliesSince(sql`c.id`, sql`b.built_at`)}) changed) > ${maxChanged})
     order by c.id`,
   );
   return rows.map((r) => r.id);

@@ -31,21 +31,32 @@ export async function storedForecastBuild(db: Db, clientId: number, today: strin
   return row?.builtAt ?? null;
 }
 
+/**
+ * More families changed than this since the build, and the forecast is built again (forecast-store.ts):
+ * computing them from the ledger on each call would cost more than the stored rows save (the day's
+ * promise check can close hundreds at once).
+ */
+export const MAX_CHANGED_FAMILIES = 50;
+
+/** The families whose promises or disputes were written since `builtAt` (a query of `family`; both may be columns). */
+export function changedFamiliesSince(clientId: SQL, builtAt: SQL): SQL {
+  return sql`
+    select distinct coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family
+    from (
+      select p.sys_obligor_code from promises p
+      where p.client_id = ${clientId} and p.changed_at >= ${builtAt} - ${CHANGE_MARGIN}
+      union
+      select d.sys_obligor_code from disputes d
+      where d.client_id = ${clientId} and d.changed_at >= ${builtAt} - ${CHANGE_MARGIN}
+    ) changes
+    join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = changes.sys_obligor_code`;
+}
+
 /** The families whose promises or disputes were written since the forecast was built (their stored sums are out of date). */
 export async function changedFamilies(db: Db, clientId: number, builtAt: string): Promise<string[]> {
   const rows = await queryRows<{ family: string }>(
     db,
-    sql`
-    select distinct coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family
-    from (
-      select sys_obligor_code from promises
-      where client_id = ${clientId} and changed_at >= ${builtAt}::timestamptz - ${CHANGE_MARGIN}
-      union
-      select sys_obligor_code from disputes
-      where client_id = ${clientId} and changed_at >= ${builtAt}::timestamptz - ${CHANGE_MARGIN}
-    ) c
-    join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = c.sys_obligor_code
-    order by 1`,
+    sql`${changedFamiliesSince(sql`${clientId}`, sql`${builtAt}::timestamptz`)} order by 1`,
   );
   return rows.map((r) => r.family);
 }
