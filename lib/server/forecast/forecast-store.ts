@@ -9,7 +9,7 @@ import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { accountSums } from './account-sums';
 import { wideProfiles, type ProfileRow } from './lateness-profiles';
-import { ASSIGNMENT_MARK, MAX_CHANGED_FAMILIES, changedFamiliesSince } from './stored-forecast';
+import { ASSIGNMENT_MARK, MAX_CHANGED_FAMILIES, changedFamiliesSince, type StoredProfile } from './stored-forecast';
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 parameters at 11 columns. */
 const CHUNK = 1000;
@@ -179,18 +179,7 @@ async function assignments(db: Db, clientId: number) {
 
 /** The grouped profile points as one row per profile (customers without a dim1 value have none of their own). */
 function groupProfiles(rows: readonly ProfileRow[]) {
-  const byProfile = new Map<
-    string,
-    {
-      level: 'DIM1' | 'CLIENT';
-      key: string;
-      label: string | null;
-      late: number[];
-      count: number[];
-      amount: number[];
-      open: number[];
-    }
-  >();
+  const byProfile = new Map<string, StoredProfile>();
   for (const r of [...rows].sort((a, b) => Number(a.late) - Number(b.late))) {
     if (r.level !== 'DIM1' && r.level !== 'CLIENT') continue;
     if (r.level === 'DIM1' && r.key === null) continue;

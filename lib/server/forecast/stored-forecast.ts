@@ -15,6 +15,14 @@ import type { ProfileRow } from './lateness-profiles';
  */
 const CHANGE_MARGIN = sql`interval '1 minute'`;
 
+/** The client's build (alias `b`) when it answers `today`: built for that day from the current ledger. */
+function currentBuild(clientId: number, today: string): SQL {
+  return sql`(select b.* from forecast_builds b
+    left join data_update_times t on t.client_id = b.client_id
+    where b.client_id = ${clientId} and b.built_for = ${today}::date
+      and b.ledger_time is not distinct from t.integration_update_time) b`;
+}
+
 /**
  * When the stored forecast answers `today`: built for that client day from the ledger as it stands
  * (the integration update time it was built from is still the current one). Its build time, else null.
@@ -22,11 +30,7 @@ const CHANGE_MARGIN = sql`interval '1 minute'`;
 export async function storedForecastBuild(db: Db, clientId: number, today: string): Promise<string | null> {
   const [row] = await queryRows<{ builtAt: string }>(
     db,
-    sql`
-    select b.built_at::text as "builtAt" from forecast_builds b
-    left join data_update_times t on t.client_id = b.client_id
-    where b.client_id = ${clientId} and b.built_for = ${today}::date
-      and b.ledger_time is not distinct from t.integration_update_time`,
+    sql`select b.built_at::text as "builtAt" from ${currentBuild(clientId, today)}`,
   );
   return row?.builtAt ?? null;
 }
@@ -172,6 +176,17 @@ function startSums(r: SumsRow, sign: 1 | -1): StartSums {
   return { sums, actual: r.actual ? r.actual.map(n) : null };
 }
 
+/** One stored lateness profile: its points as parallel arrays by days late (forecast_profiles). */
+export interface StoredProfile {
+  level: 'DIM1' | 'CLIENT';
+  key: string;
+  label: string | null;
+  late: number[];
+  count: number[];
+  amount: number[];
+  open: number[];
+}
+
 /**
  * The client-wide lateness profiles known on `knownThrough`, as stored with a forecast that answers
  * `today`; null when the stored forecast is not current or did not keep that day.
@@ -182,23 +197,12 @@ export async function storedWideProfiles(
   knownThrough: string,
   today: string,
 ): Promise<ProfileRow[] | null> {
-  const rows = await queryRows<{
-    level: 'DIM1' | 'CLIENT';
-    key: string;
-    label: string | null;
-    late: number[];
-    count: number[];
-    amount: number[];
-    open: number[];
-  }>(
+  const rows = await queryRows<StoredProfile>(
     db,
     sql`
     select p.level, p.key, p.label, p.late, p.count, p.amount, p.open
-    from forecast_builds b
-    left join data_update_times t on t.client_id = b.client_id
-    join forecast_profiles p on p.client_id = b.client_id and p.known_through = ${knownThrough}::date
-    where b.client_id = ${clientId} and b.built_for = ${today}::date
-      and b.ledger_time is not distinct from t.integration_update_time`,
+    from ${currentBuild(clientId, today)}
+    join forecast_profiles p on p.client_id = b.client_id and p.known_through = ${knownThrough}::date`,
   );
   if (!rows.length) return null;
   return rows.flatMap((r) =>
