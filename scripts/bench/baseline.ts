@@ -194,29 +194,41 @@ export async function baselineReceivables(
   return { total: rows.length ? Number(rows[0]!.total) : 0, rows };
 }
 
-/** Open items at the date (optionally searched by number), most days past due first, paged. */
+/** The open-invoice orders the benchmark measures, as the peers' report would sort its rows. */
+const BASELINE_INVOICE_ORDERS = {
+  mostOverdue: sql`(amount < 0), past_due desc, sys_invoice_num`,
+  leastOverdue: sql`(amount < 0), past_due asc, sys_invoice_num`,
+  mostOwed: sql`outstanding desc, sys_invoice_num`,
+  customer: sql`obligor_name asc, sys_invoice_num`,
+};
+export type BaselineInvoiceOrder = keyof typeof BASELINE_INVOICE_ORDERS;
+
+/** Open items at the date (optionally searched by number), most days past due first unless told, paged. */
 export async function baselineOpenInvoices(
   db: Db,
   clientId: number,
   asOf: string,
-  page: { offset: number; count: number; invoiceNum?: string },
+  page: { offset: number; count: number; invoiceNum?: string; order?: BaselineInvoiceOrder },
 ): Promise<{ total: number; rows: Row[] }> {
   const d = sql`${asOf}::date`;
+  const order = BASELINE_INVOICE_ORDERS[page.order ?? 'mostOverdue'];
   const rows = await queryRows<Row>(
     db,
     sql`
     with ${itemsCte(clientId, asOf, { invoiceNum: page.invoiceNum })},
+    -- Every item's amount at the date first, as the peers' report works it out: sorted by customer,
+    -- the planner would otherwise walk the customers by name and aggregate the payments for each.
+    open_items as materialized (select * from items where outstanding <> 0),
     open_page as (
-      select items.*, o.name as obligor_name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code,
+      select open_items.*, o.name as obligor_name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code,
         count(*) over () as total
-      from items join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = items.sys_obligor_code
-      where items.outstanding <> 0
-      order by (items.amount < 0), items.past_due desc nulls last, items.sys_invoice_num
+      from open_items join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = open_items.sys_obligor_code
+      order by ${order}
       limit ${page.count} offset ${(page.offset - 1) * page.count})
     select open_page.*, (select x.rating from obligor_ratings x where x.client_id = ${clientId}
         and x.sys_obligor_code = open_page.sys_obligor_code and x.rating_date <= ${d}
         order by x.rating_date desc limit 1) as rating
-    from open_page order by (amount < 0), past_due desc nulls last, sys_invoice_num`,
+    from open_page order by ${order}`,
   );
   return { total: rows.length ? Number(rows[0]!.total) : 0, rows };
 }

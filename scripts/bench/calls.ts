@@ -18,7 +18,25 @@ import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
 import { collectionCalls } from './collection-calls';
 import { customerCalls } from './customer-calls';
 import { portalCalls } from './portal-calls';
-import { baselineOpenInvoices, baselineOverview, baselineReceivables, baselineSummary, type Row } from './baseline';
+import {
+  baselineOpenInvoices,
+  baselineOverview,
+  baselineReceivables,
+  baselineSummary,
+  type BaselineInvoiceOrder,
+  type Row,
+} from './baseline';
+
+/** The list's parameters for each order the benchmark measures against the baseline's. */
+const INVOICE_ORDERS: Record<
+  BaselineInvoiceOrder,
+  { sortBy?: 'daysPastDue' | 'outstanding' | 'obligorName'; order?: 'ASC' | 'DESC' }
+> = {
+  mostOverdue: {},
+  leastOverdue: { sortBy: 'daysPastDue', order: 'ASC' },
+  mostOwed: { sortBy: 'outstanding', order: 'DESC' },
+  customer: { sortBy: 'obligorName', order: 'ASC' },
+};
 
 export type CallPath = 'rollup' | 'history' | 'stored' | 'ledger' | 'items';
 
@@ -190,6 +208,20 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
     baseline: (db) => baselineReceivables(db, clientId, date, b, { sortBy: 'overdue', offset, count: pageSize }),
     compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['overdue', 'overdue']),
   });
+  const openInvoices = (date: string, order: BaselineInvoiceOrder, id: string, label: string): BenchCall => {
+    const params = { date, count: pageSize, ...INVOICE_ORDERS[order] };
+    const query = ZInvoicesQuery.parse(params);
+    return {
+      id,
+      label,
+      path: 'items',
+      params,
+      service: (db) => listOpenInvoices(db, clientId, query),
+      baseline: (db) => baselineOpenInvoices(db, clientId, date, { offset: 1, count: pageSize, order }),
+      compare: (s, x) =>
+        comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
+    };
+  };
   const family = (date: string, path: CallPath, id: string, label: string): BenchCall => ({
     id,
     label,
@@ -245,26 +277,32 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
       params: { date: ctx.backdated },
       service: (db) => receivablesByDim1(db, clientId, ZSummaryQuery.parse({ date: ctx.backdated })),
     },
-    {
-      id: 'invoices',
-      label: 'Open invoices, page 1, by days past due',
-      path: 'items',
-      params: { date: ctx.today, count: pageSize },
-      service: (db) => listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date: ctx.today, count: pageSize })),
-      baseline: (db) => baselineOpenInvoices(db, clientId, ctx.today, { offset: 1, count: pageSize }),
-      compare: (s, x) =>
-        comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
-    },
-    {
-      id: 'invoices-backdated',
-      label: `Open invoices, page 1, by days past due (backdated ${ctx.backdated})`,
-      path: 'items',
-      params: { date: ctx.backdated, count: pageSize },
-      service: (db) => listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date: ctx.backdated, count: pageSize })),
-      baseline: (db) => baselineOpenInvoices(db, clientId, ctx.backdated, { offset: 1, count: pageSize }),
-      compare: (s, x) =>
-        comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
-    },
+    openInvoices(ctx.today, 'mostOverdue', 'invoices', 'Open invoices, page 1, by days past due'),
+    openInvoices(
+      ctx.backdated,
+      'mostOverdue',
+      'invoices-backdated',
+      `Open invoices, page 1, by days past due (backdated ${ctx.backdated})`,
+    ),
+    openInvoices(ctx.today, 'mostOwed', 'invoices-owed', 'Open invoices, page 1, by outstanding'),
+    openInvoices(
+      ctx.backdated,
+      'mostOwed',
+      'invoices-owed-backdated',
+      `Open invoices, page 1, by outstanding (backdated ${ctx.backdated})`,
+    ),
+    openInvoices(
+      ctx.backdated,
+      'leastOverdue',
+      'invoices-soonest-backdated',
+      `Open invoices, page 1, least overdue first (backdated ${ctx.backdated})`,
+    ),
+    openInvoices(
+      ctx.backdated,
+      'customer',
+      'invoices-customer-backdated',
+      `Open invoices, page 1, by customer (backdated ${ctx.backdated})`,
+    ),
     {
       id: 'invoice-search',
       label: `Open-invoice search "${ctx.searchTerm}"`,

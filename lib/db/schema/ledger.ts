@@ -36,7 +36,14 @@ export const invoices = pgTable(
       foreignColumns: [obligors.clientId, obligors.sysObligorCode],
     }),
     index('invoices_obligor').on(t.clientId, t.sysObligorCode, t.issueDate),
-    index('invoices_number').on(t.clientId, t.invoiceNum),
+    // By number, with what "open at a date" reads, so that a page of another date sorted by
+    // number checks it inside the index instead of fetching every item issued since.
+    index('invoices_number').on(
+      t.clientId,
+      t.invoiceNum,
+      sql`coalesce(${t.settledDate}, 'infinity'::date)`,
+      t.issueDate,
+    ),
     index('invoices_unsettled').on(t.clientId, t.settledDate, t.issueDate),
     index('invoices_issue').on(t.clientId, t.issueDate),
     // Open items by how late they are, debts before credit notes (the open-invoice list's default
@@ -51,6 +58,15 @@ export const invoices = pgTable(
       t.clientId,
       sql`(${t.amount} < 0)`,
       sql`coalesce(${t.dueDate}, ${t.issueDate})`,
+      sql`coalesce(${t.settledDate}, 'infinity'::date)`,
+      t.issueDate,
+    ),
+    // Items by amount on any date, the same way: the open-invoice list sorted by amount walks it,
+    // and sorted by what is still owed reads it from the largest (or smallest) amount down to a
+    // bound (see outstandingBound in list-invoices.ts).
+    index('invoices_by_amount_at').on(
+      t.clientId,
+      t.amount,
       sql`coalesce(${t.settledDate}, 'infinity'::date)`,
       t.issueDate,
     ),

@@ -72,6 +72,91 @@ function bucketCondition(bucket: string, b: AgeingBoundaries, pastDue: SQL, age:
 const ratingAt = (d: SQL) => sql`(select r.rating from obligor_ratings r where r.client_id = i.client_id
   and r.sys_obligor_code = i.sys_obligor_code and r.rating_date <= ${d} order by r.rating_date desc limit 1)`;
 
+/** The day an item falls due: its due date, or its issue date without one (the ageing rule). */
+const DUE_DAY = sql`coalesce(i.due_date, i.issue_date)`;
+
+/** The static columns a page can be sorted by; each walks an index that knows "open at a date". */
+const COLUMN_SORTS: Record<Exclude<TInvoicesQuery['sortBy'], 'daysPastDue' | 'dueDate' | 'outstanding'>, SQL> = {
+  issueDate: sql`i.issue_date`,
+  amount: sql`i.amount`,
+  invoiceNum: sql`i.invoice_num`,
+  obligorName: sql`o.name`,
+};
+
+type PageSort =
+  | { kind: 'column'; key: SQL; ascending: boolean }
+  | { kind: 'dueDay'; ascending: boolean }
+  | { kind: 'outstanding'; ascending: boolean };
+
+/**
+ * What a sort key means for the list. Days past due and due date are one order, opposite ways
+ * round (more days past due = an earlier due day), debts before credit notes: how late a credit note
+ * is means nothing to a collector.
+ */
+function sortOf(query: TInvoicesQuery): PageSort {
+  const ascending = query.order === 'ASC';
+  if (query.sortBy === 'daysPastDue') return { kind: 'dueDay', ascending: !ascending };
+  if (query.sortBy === 'dueDate') return { kind: 'dueDay', ascending };
+  if (query.sortBy === 'outstanding') return { kind: 'outstanding', ascending };
+  return { kind: 'column', key: COLUMN_SORTS[query.sortBy], ascending };
+}
+
+/** Candidates read by amount to bound a sort by what is still owed, beyond the rows wanted. */
+const BOUND_SLACK = 100;
+
+/**
+ * One page of open items in the given order, reading only about as many items as the page needs:
+ * - a column order walks that column's index, checking "open at the date" inside it;
+ * - the due-day order reads the debts' page and the credit notes' page, each walking the index of
+ *   items by due day in either direction, and puts the debts first;
+ * - the order by what is still owed (which only the date's payments tell) is bounded by amounts:
+ *   a debt never owes more than its amount, a credit note never less. What the first
+ *   `rows + slack` items by amount owe gives a bound: the page's last row is at least as far up
+ *   the order as the same rank among those few, so every row of the page lies among the items
+ *   whose amount reaches that bound, and only those are costed.
+ */
+async function openInvoicePage(
+  db: Db,
+  page: PageSort & { columns: SQL; from: SQL; outstanding: SQL; limit: number; skip: number },
+): Promise<OpenInvoiceRaw[]> {
+  const { columns, from, outstanding, limit, skip, ascending } = page;
+  const dir = ascending ? sql`asc` : sql`desc`;
+  if (page.kind === 'column')
+    return queryRows(
+      db,
+      sql`${columns} ${from} order by ${page.key} ${dir}, i.sys_invoice_num limit ${limit} offset ${skip}`,
+    );
+  if (page.kind === 'dueDay') {
+    const part = (notes: boolean) =>
+      // "is false", not "not": the planner turns "not (amount < 0)" into "amount >= 0", which no
+      // longer names the index's column.
+      sql`(${columns} ${from} and (i.amount < 0) is ${notes ? sql`true` : sql`false`}
+        order by ${DUE_DAY} ${dir}, i.sys_invoice_num limit ${skip + limit})`;
+    return queryRows(
+      db,
+      sql`select * from (${part(false)} union all ${part(true)}) page
+      order by (amount < 0), coalesce("dueDate", "issueDate")::date ${dir}, "sysInvoiceNum" limit ${limit} offset ${skip}`,
+    );
+  }
+  const [kth] = await queryRows<{ o: string }>(
+    db,
+    sql`select o from (select ${outstanding} as o ${from} order by i.amount ${dir} limit ${skip + limit + BOUND_SLACK}) c
+      order by o ${dir} offset ${skip + limit - 1} limit 1`,
+  );
+  // Fewer candidates than rows wanted, or a bound on the other side of zero: no bound.
+  const bound = kth ? Number(kth.o) : 0;
+  const within =
+    ascending && bound < 0
+      ? sql` and i.amount <= ${kth!.o}`
+      : !ascending && bound > 0
+        ? sql` and i.amount >= ${kth!.o}`
+        : sql``;
+  return queryRows(
+    db,
+    sql`${columns} ${from}${within} order by ${outstanding} ${dir}, i.sys_invoice_num limit ${limit} offset ${skip}`,
+  );
+}
+
 /**
  * GET /v4/invoices (status OPEN): items open at the date with what is still owed on each, filtered,
  * sorted and paged in SQL. For today the stored paid-to-date answers (and the default order, most
@@ -87,7 +172,6 @@ export async function listOpenInvoices(
   const today = todayIso(new Date(), client.timeZone);
   const asOf = query.date ?? today;
   const { d, outstanding, pastDue, age, conditions } = openItemTerms(clientId, asOf, today);
-  const dueFrom = sql`coalesce(i.due_date, i.issue_date)`;
   const where: SQL[] = [...conditions];
   const byObligor = Boolean(query.parentSysObligorCode || query.dim1Id || query.dim1 || query.dim2Id || query.dim3Id);
   const scope = scopeCondition(clientId, query.scope, sql`i.sys_obligor_code`);
@@ -140,35 +224,23 @@ export async function listOpenInvoices(
   const countSql = everyOpenItem
     ? sql`select coalesce(${storedCount}, (select count(*) ${countFrom})) as n`
     : sql`select count(*) as n ${countFrom}`;
-  const asc = query.order === 'ASC';
-  const sort: Record<TInvoicesQuery['sortBy'], SQL> = {
-    issueDate: sql`i.issue_date`,
-    dueDate: sql`i.due_date`,
-    amount: sql`i.amount`,
-    outstanding,
-    invoiceNum: sql`i.invoice_num`,
-    obligorName: sql`o.name`,
-    daysPastDue: dueFrom, // more days past due = an earlier due date
-  };
-  const direction = (query.sortBy === 'daysPastDue' ? !asc : asc) ? sql`asc` : sql`desc`;
-  // How late a credit note is means nothing to a collector: by lateness, debts come first (the
-  // default: the most overdue debt on top) and credit notes after them, as the index keeps them.
-  const debtsFirst = query.sortBy === 'daysPastDue' ? sql`(i.amount < 0), ` : sql``;
+  const skip = (query.offset - 1) * query.count;
   const [rows, [count]] = await Promise.all([
-    queryRows<OpenInvoiceRaw>(
-      db,
-      sql`
+    openInvoicePage(db, {
+      ...sortOf(query),
+      outstanding,
+      from,
+      limit: query.count,
+      skip,
+      columns: sql`
       select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum",
         i.doc_type as "docType", i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
         coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
         i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount, i.currency,
         ${outstanding}::numeric(18,2) as outstanding, ${pastDue} as "daysPastDue", ${age} as age, ${ratingAt(d)} as rating,
         exists (select 1 from dispute_invoices di join disputes dd on dd.client_id = di.client_id and dd.id = di.dispute_id
-          where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and dd.status = 'OPEN') as "inDispute"
-      ${from}
-      order by ${debtsFirst}${sort[query.sortBy]} ${direction} nulls last, i.sys_invoice_num
-      limit ${query.count} offset ${(query.offset - 1) * query.count}`,
-    ),
+          where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and dd.status = 'OPEN') as "inDispute"`,
+    }),
     queryRows<{ n: string }>(db, countSql),
   ]);
   return {

@@ -36,9 +36,12 @@ export function openItemTerms(clientId: number, asOf: string, today: string): Op
     sql`i.issue_date <= ${d}`,
     ...(current
       ? [sql`i.settled_date is null`]
-      : // Written so that the index of items by due date (invoices_by_due_at) checks it inside the
-        // index: the list's default order then walks it and stops after a page.
-        [sql`coalesce(i.settled_date, 'infinity'::date) > ${d}`, sql`${outstanding} <> 0`]),
+      : // Written so that the indexes of items by due date and by amount (invoices_by_due_at,
+        // invoices_by_amount_at) check it inside the index: a sorted page walks one and stops.
+        // "Owing something at the date" needs no separate test: payments carry their item's sign
+        // and never sum above its amount (the import refuses more), so an item owes nothing at a
+        // date exactly when its payments had covered it by then, which is its settled date.
+        [sql`coalesce(i.settled_date, 'infinity'::date) > ${d}`]),
   ];
   return {
     d,
