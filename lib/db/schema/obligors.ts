@@ -53,7 +53,9 @@ export const obligors = pgTable(
     check('obligors_account_type', sql`${t.accountType} in ('POSTPAID', 'PREPAID')`),
     primaryKey({ columns: [t.clientId, t.sysObligorCode] }),
     foreignKey({ columns: [t.clientId, t.parentSysObligorCode], foreignColumns: [t.clientId, t.sysObligorCode] }),
-    index('obligors_parent').on(t.clientId, t.parentSysObligorCode),
+    // With the limit, so that a family's member count and credit limit are read from the index
+    // alone, in family order (customer analysis, credit limits, the totals).
+    index('obligors_parent').on(t.clientId, t.parentSysObligorCode, t.creditLimit),
     index('obligors_name').on(t.clientId, t.name),
     // Row-level scope and the manage-customer filters (lib/server/obligors/obligor-scope.ts).
     index('obligors_guest').on(t.clientId, t.guestId),
