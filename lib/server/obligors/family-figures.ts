@@ -6,13 +6,13 @@ import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { COLLECTION_RISK_SHARE } from '@/lib/domain/segments';
 import { ageingSource, familyRollup, obligorConditions, whereAll } from '@/lib/server/receivables/ageing-query';
 import { groupedRows } from '@/lib/server/receivables/list-receivables';
-import { scopeCondition } from './obligor-scope';
+import { ownScopeCondition } from './obligor-scope';
 import type { AgeingView } from '@/lib/server/receivables/ageing-view';
 
 export interface FamilyFigureOptions extends TCustomerFilters {
   scope?: ObligorScope;
-  /** Only this family (a parent code). */
-  familyCode?: string;
+  /** Only these families (parent codes). */
+  familyCodes?: string[];
 }
 
 /** lib/domain/segments.ts collectionRisk, in SQL over a row with outstanding and the b3/b4 buckets. */
@@ -44,32 +44,52 @@ export function familyFigures(view: AgeingView, options: FamilyFigureOptions): S
     scope: options.scope,
   };
   const byObligorAttributes = Boolean(options.dim || options.risk || options.salesSegment || options.riskSalesSegment);
-  const grouped = familyRollup(view, obligorFilters) ?? groupedRows(view, obligorFilters);
-  const inScope = scopeCondition(clientId, options.scope, sql`m.sys_obligor_code`) ?? sql`true`;
-  // With a filter on obligor attributes a row covers the matching accounts only: so do its limit and member count.
-  // Read once (a materialized CTE below), not once per place that asks.
-  const matching = byObligorAttributes ? sql`m.sys_obligor_code in (select sys_obligor_code from matching)` : sql`true`;
+  const allGrouped = familyRollup(view, obligorFilters) ?? groupedRows(view, obligorFilters);
+  // An obligors row (alias m) counts when the user may see it and, with a filter on obligor attributes,
+  // when it matches: a row covers those accounts only, and so do its limit and member count. The
+  // matching ones are read once (a materialized CTE below), not once per place that asks.
+  const counts = (m: SQL) =>
+    sql`(${ownScopeCondition(options.scope, m) ?? sql`true`} and ${
+      byObligorAttributes ? sql`${m}.sys_obligor_code in (select sys_obligor_code from matching)` : sql`true`
+    })`;
+  const codes =
+    options.familyCodes &&
+    sql.join(
+      options.familyCodes.map((code) => sql`${code}`),
+      sql`, `,
+    );
   const matchingCte = byObligorAttributes
     ? sql`with matching as materialized (select r.sys_obligor_code from ${ageingSource(view)}
-        ${whereAll(obligorConditions(clientId, obligorFilters))}) `
+        ${whereAll([...obligorConditions(clientId, obligorFilters), ...(codes ? [sql`r.family_code in (${codes})`] : [])])}) `
     : sql``;
-  const onlyParent = options.familyCode ? sql`and m.sys_obligor_code = ${options.familyCode}` : sql``;
-  const onlyChildrenOf = options.familyCode ? sql`and m.parent_sys_obligor_code = ${options.familyCode}` : sql``;
+  // Named families: their sums only (the condition reaches the grouping inside).
+  const grouped = codes
+    ? sql`(select * from ${allGrouped} named where named."sysObligorCode" in (${codes}))`
+    : allGrouped;
+  const onlyParent = codes ? sql`and m.sys_obligor_code in (${codes})` : sql``;
+  const onlyChildrenOf = codes ? sql`and m.parent_sys_obligor_code in (${codes})` : sql``;
   // Parents, and their children summed per parent (a hash aggregate over the parent key, no sort of every obligor).
   const members = sql`
     select p.sys_obligor_code as family_code, p.name, p.city, p.business_id, p.dim1_id,
       (case when p.visible then 1 else 0 end) + coalesce(c.members, 0) as members,
       coalesce(nullif(c.credit_limit, 0), case when p.visible then p.credit_limit end) as "creditLimit"
     from (
-      select m.sys_obligor_code, m.name, m.city, m.business_id, m.dim1_id, m.credit_limit, (${inScope} and ${matching}) as visible
+      select m.sys_obligor_code, m.name, m.city, m.business_id, m.dim1_id, m.credit_limit, ${counts(sql`m`)} as visible
       from obligors m where m.client_id = ${clientId} and m.parent_sys_obligor_code is null ${onlyParent}
     ) p
     left join (
       select m.parent_sys_obligor_code, count(*)::int as members, sum(m.credit_limit) as credit_limit
-      from obligors m where m.client_id = ${clientId} and m.parent_sys_obligor_code is not null and ${inScope} and ${matching} ${onlyChildrenOf}
+      from obligors m where m.client_id = ${clientId} and m.parent_sys_obligor_code is not null and ${counts(sql`m`)} ${onlyChildrenOf}
       group by m.parent_sys_obligor_code
     ) c on c.parent_sys_obligor_code = p.sys_obligor_code
-    where p.visible or c.members > 0`;
+    ${
+      byObligorAttributes
+        ? sql`` // the join with the matching accounts' sums below keeps only families with one
+        : sql`-- Families with a member the user may see, read apart from the sums so that a list that only
+          -- orders and counts families never sums every member (the planner drops unused sums).
+          where p.visible or exists (select 1 from obligors k where k.client_id = ${clientId}
+            and k.parent_sys_obligor_code = p.sys_obligor_code and ${counts(sql`k`)})`
+    }`;
   const balance = sql`coalesce(g.outstanding, 0)`;
   const figures = sql`${matchingCte}
     select m.family_code as "sysObligorCode", m.name, m.city, m.business_id as "businessId",

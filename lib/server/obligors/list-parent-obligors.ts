@@ -57,17 +57,26 @@ export async function listParentObligors(
 ): Promise<{ total: number; rows: TFamilyRow[] }> {
   const asOf = query.date ?? query.toDate ?? (await clientToday(db, clientId));
   const familyCode = query.parentSysObligorCode ?? query.sysObligorCode;
-  const families = familyFigures(await ageingView(db, clientId, asOf), { ...query, familyCode });
+  const view = await ageingView(db, clientId, asOf);
+  const families = familyFigures(view, { ...query, familyCodes: familyCode ? [familyCode] : undefined });
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
-  const rows = await queryRows<Record<string, unknown>>(
+  const order = sql`f.${sql.identifier(query.sortBy)} ${direction} nulls last, f."sysObligorCode"`;
+  // Page first: ordering and counting read only the columns they need (the planner drops the
+  // rest, and with them the per-family sums of members and limits where nothing filters them);
+  // the page's few families then get every figure.
+  const page = await queryRows<{ code: string; total: string }>(
     db,
-    sql`
-    select f.*, count(*) over () as total from ${families} f
-    order by f.${sql.identifier(query.sortBy)} ${direction} nulls last, f."sysObligorCode"
+    sql`select f."sysObligorCode" as code, count(*) over () as total from ${families} f order by ${order}
     limit ${query.count} offset ${(query.offset - 1) * query.count}`,
   );
-  const total = rows.length
-    ? Number(rows[0]!.total)
+  const rows = page.length
+    ? await queryRows<Record<string, unknown>>(
+        db,
+        sql`select f.* from ${familyFigures(view, { ...query, familyCodes: page.map((p) => p.code) })} f order by ${order}`,
+      )
+    : [];
+  const total = page.length
+    ? Number(page[0]!.total)
     : Number((await queryRows<{ n: string }>(db, sql`select count(*) as n from ${families} f`))[0]?.n ?? 0);
   const list = rows.map((row) => familyRow(row, asOf));
   if (query.fromDate && list.length) {

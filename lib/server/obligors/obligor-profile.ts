@@ -88,7 +88,7 @@ export async function obligorCreditLimit(
   let limit = info.creditLimit;
   let exposure: number;
   if (info.isParent) {
-    const families = familyFigures(view, { scope, familyCode: code });
+    const families = familyFigures(view, { scope, familyCodes: [code] });
     const [raw] = await queryRows<Record<string, unknown>>(db, sql`select * from ${families} f`);
     const family = raw ? familyRow(raw, asOf) : null;
     // The family limit as the list gives it (counted over the obligors the user may see), even when null.

@@ -13,10 +13,20 @@ export type { ObligorScope };
  * obligors_representative).
  */
 export function scopeCondition(clientId: number, scope: ObligorScope | undefined, codeColumn: SQL): SQL | null {
+  const own = ownScopeCondition(scope, sql`s`);
+  return own
+    ? sql`${codeColumn} in (select s.sys_obligor_code from obligors s where s.client_id = ${clientId} and ${own})`
+    : null;
+}
+
+/**
+ * The same rule on an obligors row itself (alias `obligor`): its own guest or representative
+ * column, which the index answers without a self-join. Null when the scope sees all.
+ */
+export function ownScopeCondition(scope: ObligorScope | undefined, obligor: SQL): SQL | null {
   if (!isScoped(scope)) return null;
   const column = scope.role === 'guest' ? sql`guest_id` : sql`representative_id`;
-  return sql`${codeColumn} in (select s.sys_obligor_code from obligors s
-    where s.client_id = ${clientId} and s.${column} = ${scope.userId})`;
+  return sql`${obligor}.${column} = ${scope.userId}`;
 }
 
 /** True when the scope may see the obligor, or any member of the family when it is a parent. */
