@@ -116,10 +116,17 @@ export async function worklist(
       where ds.client_id = ${clientId} and ds.status = 'OPEN'
       group by 1
     ),
+    -- Each customer's last contact first (a few thousand), then their families: joining every
+    -- communication of the 30 days to its customer read all customers.
     contact_facts as (
-      select ${FAMILY} as family_code, max(c.comm_date) as last_contact
-      from ${familyOf(clientId, sql`communications`, sql`c`)}
-      where c.client_id = ${clientId} and c.comm_date > ${d} - ${SILENCE_DAYS}::int and c.comm_date <= ${d}
+      select ${FAMILY} as family_code, max(c.last_contact) as last_contact
+      from ${familyOf(
+        clientId,
+        sql`(select sys_obligor_code, max(comm_date) as last_contact from communications
+          where client_id = ${clientId} and comm_date > ${d} - ${SILENCE_DAYS}::int and comm_date <= ${d}
+          group by sys_obligor_code)`,
+        sql`c`,
+      )}
       group by 1
     )
     select g."sysObligorCode" as code, g.overdue,
