@@ -210,6 +210,40 @@ describe('GET /v3/clients/ratings', () => {
     expect((await ratings(admin, { date: '2026-13-01' })).status).toBe(400);
   });
 
+  it.each(['rating', 'ratingDate', 'shift', 'balance', 'name'] as const)(
+    'pages sorted by %s, both ways, exactly as the whole list orders, ties by name',
+    async (sortBy) => {
+      for (const orderBy of ['ASC', 'DESC'] as const) {
+        const whole = (await ratings(admin, { sortBy, orderBy, count: 500 })).json as Row[];
+        // The whole order by hand: the key, larger balances first among equals, then name and code.
+        const key = (r: Row): number | string =>
+          sortBy === 'rating'
+            ? r.rating
+            : sortBy === 'ratingDate'
+              ? r.ratingDate
+              : sortBy === 'shift'
+                ? SHIFT_RANK[r.shift]
+                : sortBy === 'balance'
+                  ? r.balance
+                  : r.name;
+        const sign = orderBy === 'ASC' ? 1 : -1;
+        const compare = (a: Row, b: Row) => {
+          const [ka, kb] = [key(a), key(b)];
+          if (ka !== kb) return sign * (ka < kb ? -1 : 1);
+          if (sortBy !== 'balance' && a.balance !== b.balance) return b.balance - a.balance;
+          if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+          return a.sysObligorCode < b.sysObligorCode ? -1 : 1;
+        };
+        if (sortBy !== 'name')
+          expect(whole.map((r) => r.sysObligorCode)).toEqual([...whole].sort(compare).map((r) => r.sysObligorCode));
+        const pages: Row[] = [];
+        for (let offset = 1; offset <= 4; offset++)
+          pages.push(...((await ratings(admin, { sortBy, orderBy, count: 7, offset })).json as Row[]));
+        expect(pages.map((r) => r.sysObligorCode)).toEqual(whole.slice(0, 28).map((r) => r.sysObligorCode));
+      }
+    },
+  );
+
   it('shows a field officer only their obligors', async () => {
     const res = await ratings(guest.cookie, { count: 500 });
     expect(res.status).toBe(200);

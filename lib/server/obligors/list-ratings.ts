@@ -39,7 +39,8 @@ const SORT_COLUMNS: Record<RatingsSortKey, SQL> = {
 /**
  * The rating in force for each obligor on the date with the one before it: the row dated on or
  * before the date whose successor (valid_until, kept by a trigger) is later, a range read of the
- * index obligor_ratings_in_force. Obligors never rated by then are left out.
+ * index obligor_ratings_in_force. Obligors never rated by then are left out. Only a scope or a
+ * family reads obligors here; names are read for a page's candidates alone (listRatings).
  */
 function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { scope?: ObligorScope }): SQL {
   const parts: SQL[] = [
@@ -47,26 +48,32 @@ function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { 
     sql`coalesce(h.valid_until, 'infinity'::date) > ${asOf}::date`,
     sql`h.rating_date <= ${asOf}::date`,
   ];
-  const inScope = scopeCondition(clientId, query.scope, sql`o.sys_obligor_code`);
+  const inScope = scopeCondition(clientId, query.scope, sql`h.sys_obligor_code`);
   if (inScope) parts.push(inScope);
   if (query.sysObligorCode) {
-    parts.push(
-      sql`(o.sys_obligor_code = ${query.sysObligorCode} or o.parent_sys_obligor_code = ${query.sysObligorCode})`,
-    );
+    parts.push(sql`h.sys_obligor_code in (select f.sys_obligor_code from obligors f where f.client_id = ${clientId}
+      and (f.sys_obligor_code = ${query.sysObligorCode} or f.parent_sys_obligor_code = ${query.sysObligorCode}))`);
   }
   return sql`
-    select o.sys_obligor_code, o.name, o.parent_sys_obligor_code,
-      h.rating, h.rating_date, h.previous_rating, h.previous_rating_date, ${SHIFT} as shift
+    select h.sys_obligor_code, h.rating, h.rating_date, h.previous_rating, h.previous_rating_date, ${SHIFT} as shift
     from obligor_ratings h
-    join obligors o on o.client_id = h.client_id and o.sys_obligor_code = h.sys_obligor_code
     where ${sql.join(parts, sql` and `)}`;
 }
+
+/** The most rows a page's cut names one by one; deeper pages sort every rated obligor by name. */
+const MAX_CUT = 1000;
 
 /**
  * GET /v3/clients/ratings: rated obligors with their risk shift and balance as of the date (the
  * rollup when one exists for the date, otherwise the ledger; 0 when nothing is outstanding), in
  * the user's scope, filtered by shift, sorted and paged in SQL. Ties go to the larger balance
  * first: among obligors of one rating, the biggest exposure is the one to look at.
+ *
+ * Every order but the name's is decided by the ratings and balances alone up to its name
+ * tie-break. So the rows up to the page's end are cut on that key first (a bounded sort of small
+ * columns), and only that cut is joined to obligors for names and sorted in full: a page reads
+ * tens of names, not every customer's. When the key of the cut's last row goes on past it (equal
+ * balances, zeros mostly), every row of that key joins the cut, so the names order them exactly.
  */
 export async function listRatings(
   db: Db,
@@ -74,23 +81,65 @@ export async function listRatings(
   query: TRatingsQuery & { scope?: ObligorScope },
 ): Promise<{ rows: TRatingRow[]; total: number }> {
   const asOf = query.date ?? (await clientToday(db, clientId));
-  const balances = ageingSource(await ageingView(db, clientId, asOf));
+  const view = await ageingView(db, clientId, asOf);
   const rated = ratedObligors(clientId, asOf, query);
   const shift = query.shift ? sql`where t.shift = ${query.shift}` : sql``;
+  // The rollup is one indexed read of the date; the ledger's rows are computed once, whatever join
+  // the planner picks (a fresh database has no statistics).
+  const keyed = sql`
+    with balances as ${view.hasRollups ? sql`not materialized` : sql`materialized`}
+      (select r.sys_obligor_code, r.outstanding from ${ageingSource(view)}),
+    keyed as (
+      select t.* from (
+        select r.*, coalesce(b.outstanding, 0) as balance
+        from (${rated}) r left join balances b on b.sys_obligor_code = r.sys_obligor_code
+      ) t
+      ${shift}
+    )`;
   const direction = query.orderBy === 'DESC' ? sql`desc` : sql`asc`;
-  const [rows, [counted]] = await Promise.all([
-    // Materialized: computed once, whatever join the planner picks (a fresh database has no statistics).
-    queryRows<RawRating>(
-      db,
-      sql`
-      with balances as materialized (select r.sys_obligor_code, r.outstanding from ${balances}),
+  const primary = SORT_COLUMNS[query.sortBy];
+  // The key's first column as text, to find its ties; a balance is compared as a number ('0' = '0.00').
+  const primaryText = query.sortBy === 'balance' ? sql`''` : sql`(${primary})::text`;
+  const key = query.sortBy === 'balance' ? sql`t.balance ${direction}` : sql`${primary} ${direction}, t.balance desc`;
+  const order = sql`${key}, t.name, t.sys_obligor_code`;
+  const end = query.offset * query.count;
+
+  const [head, [counted]] = await Promise.all([
+    query.sortBy !== 'name' && end <= MAX_CUT
+      ? queryRows<{ code: string; k: string; balance: string }>(
+          db,
+          sql`${keyed}
+          select t.sys_obligor_code as code, ${primaryText} as k, t.balance::text as balance
+          from keyed t order by ${key}, t.sys_obligor_code limit ${end + 1}`,
+        )
+      : null,
+    // Counted beside the cut: the total needs no balance.
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${rated}) t ${shift}`),
+  ]);
+  const total = counted?.total ?? 0;
+  if (total === 0) return { rows: [], total };
+  let cut: SQL | null = null;
+  if (head?.length) {
+    const [last, next] = [head[end - 1], head[end]];
+    const codes = sql.join(
+      head.slice(0, end).map((r) => sql`${r.code}`),
+      sql`, `,
+    );
+    const tied = last && next && last.k === next.k && Number(last.balance) === Number(next.balance);
+    cut = tied
+      ? sql`(t.sys_obligor_code in (${codes}) or (${primaryText} = ${last.k} and t.balance = ${last.balance}::numeric))`
+      : sql`t.sys_obligor_code in (${codes})`;
+  }
+  const rows = await queryRows<RawRating>(
+    db,
+    sql`${keyed},
       page as (
         select t.* from (
-          select r.*, coalesce(b.outstanding, 0) as balance
-          from (${rated}) r left join balances b on b.sys_obligor_code = r.sys_obligor_code
+          select k.*, o.name, o.parent_sys_obligor_code from keyed k
+          join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = k.sys_obligor_code
         ) t
-        ${shift}
-        order by ${SORT_COLUMNS[query.sortBy]} ${direction}, ${query.sortBy === 'balance' ? sql`` : sql`t.balance desc,`} t.name, t.sys_obligor_code
+        ${cut ? sql`where ${cut}` : sql``}
+        order by ${order}
         limit ${query.count} offset ${(query.offset - 1) * query.count}
       )
       -- The parents' names of the page's rows only.
@@ -99,10 +148,8 @@ export async function listRatings(
         t.previous_rating_date::text as "previousRatingDate", t.shift, t.balance
       from page t
       left join obligors p on p.client_id = ${clientId} and p.sys_obligor_code = t.parent_sys_obligor_code
-      order by ${SORT_COLUMNS[query.sortBy]} ${direction}, ${query.sortBy === 'balance' ? sql`` : sql`t.balance desc,`} t.name, t.sys_obligor_code`,
-    ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${rated}) t ${shift}`),
-  ]);
+      order by ${order}`,
+  );
   return {
     rows: rows.map((row): TRatingRow => ({
       ...row,
@@ -111,6 +158,6 @@ export async function listRatings(
       previousRating: row.previousRating == null ? null : Number(row.previousRating),
       balance: Number(row.balance),
     })),
-    total: counted?.total ?? 0,
+    total,
   };
 }
