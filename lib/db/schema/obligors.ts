@@ -56,6 +56,9 @@ export const obligors = pgTable(
     // With the limit, so that a family's member count and credit limit are read from the index
     // alone, in family order (customer analysis, credit limits, the totals).
     index('obligors_parent').on(t.clientId, t.parentSysObligorCode, t.creditLimit),
+    // Each customer's family from the index alone: the worklist maps a month of communications (and
+    // promises, disputes) to families through it without reading every customer's row.
+    index('obligors_family_of').on(t.clientId, t.sysObligorCode, t.parentSysObligorCode),
     index('obligors_name').on(t.clientId, t.name),
     // Row-level scope and the manage-customer filters (lib/server/obligors/obligor-scope.ts).
     index('obligors_guest').on(t.clientId, t.guestId),

@@ -41,7 +41,6 @@ interface RankingFacts {
   promisedToday: string | null;
   nextPromiseDate: string | null;
   disputed: string | null;
-  daysSinceContact: number | null;
 }
 
 /** What the page shows of its rows beyond the ranking facts. */
@@ -70,9 +69,9 @@ const FAMILY = sql`coalesce(fo.parent_sys_obligor_code, fo.sys_obligor_code)`;
 /**
  * GET /collections/worklist: every family with something overdue today that the user may see (a
  * field officer: their customers; others: all, or one collector's with `collectorId`), ranked by the
- * rule of lib/domain/worklist.ts and paged. Two reads: the ranking facts of every family (today's
+ * rule of lib/domain/worklist.ts and paged. First the ranking facts of every family (today's
  * rollups for the amounts; promises, disputes and the last 30 days of communications, each row
- * mapped to its family by primary key), then the details of the page's rows only. The rule runs
+ * mapped to its family by the customer's key), then the details of the page's rows only. The rule runs
  * here rather than in SQL so that it has one definition, unit-tested by hand.
  */
 export async function worklist(
@@ -97,9 +96,13 @@ export async function worklist(
         and (p.name ilike ${`%${escapeLike(query.search)}%`} or p.sys_obligor_code ilike ${`%${escapeLike(query.search)}%`}))`
     : sql``;
   const d = sql`${today}::date`;
-  const facts = await queryRows<RankingFacts>(
-    db,
-    sql`
+  // Two reads side by side: the families' amounts, promises and disputes, and the last contact of
+  // every family contacted in the 30 days (each customer's first, then their families through the
+  // index obligors_family_of), which needs neither amounts nor scope.
+  const [facts, contacts] = await Promise.all([
+    queryRows<RankingFacts>(
+      db,
+      sql`
     with promise_facts as (
       select ${FAMILY} as family_code,
         count(*) filter (where pr.status in ('BROKEN', 'PARTIAL'))::int as broken,
@@ -115,33 +118,37 @@ export async function worklist(
       from ${familyOf(clientId, sql`disputes`, sql`ds`)}
       where ds.client_id = ${clientId} and ds.status = 'OPEN'
       group by 1
-    ),
-    -- Each customer's last contact first (a few thousand), then their families: joining every
-    -- communication of the 30 days to its customer read all customers.
-    contact_facts as (
-      select ${FAMILY} as family_code, max(c.last_contact) as last_contact
-      from ${familyOf(
-        clientId,
-        sql`(select sys_obligor_code, max(comm_date) as last_contact from communications
-          where client_id = ${clientId} and comm_date > ${d} - ${SILENCE_DAYS}::int and comm_date <= ${d}
-          group by sys_obligor_code)`,
-        sql`c`,
-      )}
-      group by 1
     )
     select g."sysObligorCode" as code, g.overdue,
       case when g."crdBucket4" > 0 then 4 when g."crdBucket3" > 0 then 3 when g."crdBucket2" > 0 then 2 else 1 end as oldest,
       round(g."obligorWeightedRating")::int as rating,
       coalesce(pf.broken, 0) as broken, pf.promised_today as "promisedToday",
-      to_char(pf.next_date, 'YYYY-MM-DD') as "nextPromiseDate", df.disputed,
-      (${d} - cf.last_contact)::int as "daysSinceContact"
+      to_char(pf.next_date, 'YYYY-MM-DD') as "nextPromiseDate", df.disputed
     from ${grouped} g
     left join promise_facts pf on pf.family_code = g."sysObligorCode"
     left join dispute_facts df on df.family_code = g."sysObligorCode"
-    left join contact_facts cf on cf.family_code = g."sysObligorCode"
     where g.overdue > 0 ${search}`,
-  );
-  const ranked = facts.map((row) => ({ code: row.code, facts: toFacts(row), priority: 0 }));
+    ),
+    queryRows<{ code: string; days: number }>(
+      db,
+      sql`
+    select ${FAMILY} as code, (${d} - max(c.last_contact))::int as days
+    from ${familyOf(
+      clientId,
+      sql`(select sys_obligor_code, max(comm_date) as last_contact from communications
+        where client_id = ${clientId} and comm_date > ${d} - ${SILENCE_DAYS}::int and comm_date <= ${d}
+        group by sys_obligor_code)`,
+      sql`c`,
+    )}
+    group by 1`,
+    ),
+  ]);
+  const silence = new Map(contacts.map((c) => [c.code, Number(c.days)]));
+  const ranked = facts.map((row) => ({
+    code: row.code,
+    facts: toFacts(row, silence.get(row.code) ?? null),
+    priority: 0,
+  }));
   const largest = Math.max(0, ...ranked.map((r) => r.facts.overdue));
   for (const r of ranked) r.priority = worklistPriority(r.facts, largest);
   ranked.sort((a, b) => b.priority - a.priority || b.facts.overdue - a.facts.overdue || cmp(a.code, b.code));
@@ -265,7 +272,7 @@ async function pageDetails(
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function toFacts(row: RankingFacts): WorklistFacts {
+function toFacts(row: RankingFacts, daysSinceContact: number | null): WorklistFacts {
   const rating = ratingLabel(row.rating);
   return {
     overdue: Number(row.overdue),
@@ -276,6 +283,6 @@ function toFacts(row: RankingFacts): WorklistFacts {
     nextPromiseDate: row.nextPromiseDate,
     nextPromiseAmount: 0,
     disputed: Number(row.disputed ?? 0),
-    daysSinceContact: row.daysSinceContact == null ? null : Number(row.daysSinceContact),
+    daysSinceContact,
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "obligors_family_of" ON "obligors" USING btree ("client_id","sys_obligor_code","parent_sys_obligor_code");
