@@ -8,10 +8,13 @@ import { GET as accountsRoute } from '@/app/api/customerportal/accounts/route';
 import { GET as postpaidRoute } from '@/app/api/customerportal/postpaid/route';
 import { GET as prepaidRoute } from '@/app/api/customerportal/prepaid/route';
 import { GET as receivablesRoute } from '@/app/api/v4/clients/receivables/route';
+import { queryRows } from '@/lib/db/query';
+import { clientToday } from '@/lib/server/clients/client-day';
+import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import { todayIso } from '@/lib/domain/dates';
 import { callRoute, cookieForSession } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
-import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
+import { clientIdOf, createSeededDatabase, signInAs, TEST_TODAY } from '../helpers/seeded';
 
 let database: TestDatabase;
 let clientId: number;
@@ -184,6 +187,41 @@ describe('postpaid and prepaid accounts', () => {
         })
       ).status,
     ).toBe(400);
+  });
+
+  it("lists the 50 postpaid customers who owe most, by name among equals, as every customer's balance sorts", async () => {
+    const expected = await queryRows<{ code: string; outstanding: string }>(
+      database.db,
+      sql`
+      select o.sys_obligor_code as code, coalesce(r.outstanding, 0)::text as outstanding from obligors o
+      left join obligor_ageing r on r.client_id = o.client_id and r.as_of_date = ${TEST_TODAY}::date
+        and r.sys_obligor_code = o.sys_obligor_code
+      where o.client_id = ${clientId} and o.account_type = 'POSTPAID'
+      order by coalesce(r.outstanding, 0) desc, o.name limit 50`,
+    );
+    const postpaid = async () => {
+      const list = await callRoute(accountsRoute, '/api/customerportal/accounts', {
+        query: { accountType: 'POSTPAID' },
+        cookie: portal,
+      });
+      expect(list.status).toBe(200);
+      const rows = list.json as { sysObligorCode: string; outstanding: number }[];
+      expect(rows.map((r) => r.sysObligorCode)).toEqual(expected.map((r) => r.code));
+      rows.forEach((r, i) => expect(r.outstanding).toBeCloseTo(Number(expected[i]!.outstanding), 2));
+      return rows;
+    };
+    // The ledger's figures of the client's today (the seeded rollups end on an earlier day), then
+    // today's rollup, which the list reads from its largest balances only.
+    await postpaid();
+    const today = await clientToday(database.db, clientId);
+    await database.db.transaction((tx) => refreshReceivableRollups(tx, clientId, today, { onlyToday: true }));
+    const rows = await postpaid();
+    // Narrowed by a name, the same order over the customers that match.
+    const named = await callRoute(accountsRoute, '/api/customerportal/accounts', {
+      query: { accountType: 'POSTPAID', obligorName: rows[0]!.sysObligorCode },
+      cookie: portal,
+    });
+    expect(named.json[0].sysObligorCode).toBe(rows[0]!.sysObligorCode);
   });
 
   it('lists postpaid customers and shows open items by due date with the credit headroom', async () => {

@@ -11,7 +11,7 @@ import {
   type TPrepaidAccount,
 } from '@/lib/contract/portal';
 import { clientToday } from '@/lib/server/clients/client-day';
-import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
@@ -25,6 +25,52 @@ import { boundariesOf } from '@/lib/domain/ageing';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 const UPCOMING_DAYS = 30;
+
+type AccountRow = {
+  sysObligorCode: string;
+  name: string;
+  city: string | null;
+  creditLimit: string | null;
+  outstanding: string;
+  overdue: string;
+  advance: string | null;
+  lastTopup: string | null;
+};
+
+/** How many of today's largest balances the postpaid list reads before it looks at the customers. */
+const DEBTORS_READ = 500;
+
+/**
+ * The postpaid list of the whole client from today's largest balances alone: the rollup's top
+ * DEBTORS_READ rows by outstanding, then their customers (postpaid ones kept, by name among equals).
+ * Exact when the last listed balance is above every balance left unread (the smallest one read, or
+ * 0 for a customer without a rollup row): then no customer unread can enter the list or tie with
+ * its last row. Null otherwise (a client whose largest debtors are mostly prepaid, say), and the
+ * caller sorts every customer.
+ */
+async function largestDebtors(db: Db, clientId: number, ageing: SQL): Promise<AccountRow[] | null> {
+  const found = await queryRows<AccountRow & { bound: string | null; read: number }>(
+    db,
+    sql`
+    with top as (
+      select r.sys_obligor_code, r.outstanding, r.overdue from ${ageing}
+      order by r.outstanding desc limit ${DEBTORS_READ}
+    )
+    select o.sys_obligor_code as "sysObligorCode", o.name, o.city, o.credit_limit as "creditLimit",
+      r.outstanding, r.overdue, null as advance, null as "lastTopup",
+      (select min(outstanding) from top) as bound, (select count(*) from top)::int as read
+    from top r
+    join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = r.sys_obligor_code
+    where o.account_type = 'POSTPAID'
+    order by r.outstanding desc, o.name
+    limit ${ACCOUNT_LIST_LIMIT}`,
+  );
+  const last = found.at(-1);
+  if (!last || found.length < ACCOUNT_LIST_LIMIT) return null;
+  const unread = Math.max(last.read === DEBTORS_READ ? Number(last.bound) : 0, 0);
+  if (!(Number(last.outstanding) > unread)) return null;
+  return found.map(({ bound: _bound, read: _read, ...row }) => row);
+}
 
 /**
  * GET /api/customerportal/accounts: postpaid customers by what they owe (outstanding, overdue,
@@ -40,7 +86,8 @@ export async function listAccounts(
   const today = await clientToday(db, clientId);
   // Today's outstanding and overdue per customer: the ageing rollup of today (the receivables
   // page's figures), one indexed read instead of grouping every open item of the client.
-  const ageing = ageingSource(await ageingView(db, clientId, today));
+  const view = await ageingView(db, clientId, today);
+  const ageing = ageingSource(view);
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
   const like = search
     ? sql`and (o.name ilike ${`%${escapeLike(search)}%`} or o.sys_obligor_code ilike ${`%${escapeLike(search)}%`})`
@@ -58,18 +105,13 @@ export async function listAccounts(
         where i.client_id = ${clientId} group by i.sys_obligor_code)`
       : sql`topups as (select null::text as sys_obligor_code, null::numeric as total, null::date as first, null::date as last where false),
       drawn as (select null::text as sys_obligor_code, null::numeric as drawn where false)`;
-  const rows = await queryRows<{
-    sysObligorCode: string;
-    name: string;
-    city: string | null;
-    creditLimit: string | null;
-    outstanding: string;
-    overdue: string;
-    advance: string | null;
-    lastTopup: string | null;
-  }>(
-    db,
-    sql`
+  const rows =
+    (view.hasRollups && accountType === 'POSTPAID' && !search && !isScoped(scope)
+      ? await largestDebtors(db, clientId, ageing)
+      : null) ??
+    (await queryRows<AccountRow>(
+      db,
+      sql`
     with ${advance}
     select o.sys_obligor_code as "sysObligorCode", o.name, o.city, o.credit_limit as "creditLimit",
       coalesce(r.outstanding, 0) as outstanding, coalesce(r.overdue, 0) as overdue,
@@ -81,7 +123,7 @@ export async function listAccounts(
     where o.client_id = ${clientId} and o.account_type = ${accountType} and ${inScope} ${like}
     order by ${accountType === 'PREPAID' ? sql`advance asc nulls last` : sql`outstanding desc`}, o.name
     limit ${ACCOUNT_LIST_LIMIT}`,
-  );
+    ));
   return rows.map((r) => ({
     ...r,
     creditLimit: r.creditLimit == null ? null : Number(r.creditLimit),
