@@ -6,6 +6,7 @@ const KIND_LABELS: Record<TImportKind, string> = {
   obligors: 'Customers',
   invoices: 'Invoices',
   payments: 'Payments',
+  allocations: 'Allocations',
   ratings: 'Ratings',
 };
 

@@ -178,6 +178,9 @@ export const ZFamilyRow = z.strictObject({
   receivables: ZMoney,
   paid: ZMoney,
   sales12m: ZMoney,
+  /** Receipts not allocated to an invoice at the date (zero or negative) and the net balance with them. */
+  unallocated: ZMoney,
+  netBalance: ZMoney,
   ...ZRiskFigures.shape,
   ratedBalance: ZMoney,
   openObligors: ZCount,

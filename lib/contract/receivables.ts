@@ -120,6 +120,10 @@ const ZActivity = z.object({
   paid: ZMoney,
   /** Documents issued in the 12 months up to the date, net of credit notes. */
   sales12m: ZMoney,
+  /** Receipts on account and advances not allocated to an invoice at the date: zero or negative, in no bucket. */
+  unallocated: ZMoney,
+  /** What is owed once unallocated receipts are counted: outstanding + unallocated. */
+  netBalance: ZMoney,
 });
 
 /** The Receivable entity of the spec: one parent obligor, one obligor of a family, or one obligor. */

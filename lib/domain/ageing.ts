@@ -67,7 +67,35 @@ export interface LedgerItem {
   dueDate: string | null;
   /** Signed: a credit note is negative. */
   amountPaise: number;
+  /** What settles the item: payments against it on their day, and allocations of receipts to it from their date. */
   payments: { paidDate: string; amountPaise: number }[];
+}
+
+/**
+ * Money received without naming a bill (an advance or on account), with the parts of it applied to
+ * invoices (`allocations`, from their date): until applied it is owed back to the customer.
+ */
+export interface LedgerReceipt {
+  paidDate: string;
+  amountPaise: number;
+  allocations: { allocatedDate: string; amountPaise: number }[];
+}
+
+/**
+ * Receipts not applied to an item at D, as the negative amount the spec's `unallocated` holds: each
+ * receipt received on or before D less its allocations dated on or before D. Zero when none.
+ * The net balance (what the customer owes once its unapplied money is counted) = outstanding + this.
+ */
+export function unallocatedAt(receipts: LedgerReceipt[], asOf: string): number {
+  let unapplied = 0;
+  for (const receipt of receipts) {
+    if (receipt.paidDate > asOf) continue;
+    const applied = receipt.allocations
+      .filter((a) => a.allocatedDate <= asOf)
+      .reduce((sum, a) => sum + a.amountPaise, 0);
+    unapplied += receipt.amountPaise - applied;
+  }
+  return unapplied === 0 ? 0 : -unapplied;
 }
 
 /** Outstanding at D: the amount less payments dated on or before D; null when issued after D. */
@@ -77,11 +105,16 @@ export function outstandingAt(item: LedgerItem, asOf: string): number | null {
   return item.amountPaise - paid;
 }
 
+/** Outstanding (the buckets' sum) plus the unallocated receipts (zero or negative), to the paisa. */
+export function netBalanceOf(figures: { outstanding: number; unallocated: number }): number {
+  return Math.round((figures.outstanding + figures.unallocated) * 100) / 100;
+}
+
 export type AgeingTotals = Record<CreditBucket | InvoiceBucket, number> &
-  Record<`${CreditBucket | InvoiceBucket}Num`, number> & { outstanding: number; overdue: number };
+  Record<`${CreditBucket | InvoiceBucket}Num`, number> & { outstanding: number; overdue: number; unallocated: number };
 
 export function emptyAgeingTotals(): AgeingTotals {
-  const totals = { outstanding: 0, overdue: 0 } as AgeingTotals;
+  const totals = { outstanding: 0, overdue: 0, unallocated: 0 } as AgeingTotals;
   for (const bucket of [...CREDIT_BUCKETS, ...INVOICE_BUCKETS]) {
     totals[bucket] = 0;
     totals[`${bucket}Num`] = 0;
@@ -92,10 +125,17 @@ export function emptyAgeingTotals(): AgeingTotals {
 /**
  * Ages every item open at D into both bases. An item without a due date is aged from its issue
  * date; an item whose outstanding is zero at D is closed and appears nowhere. Buckets of each basis
- * always sum to the outstanding; overdue is the sum of credit buckets 1..4.
+ * always sum to the outstanding; overdue is the sum of credit buckets 1..4. Receipts not yet applied
+ * at D are in no bucket: they are `unallocated` (zero or negative).
  */
-export function ageItems(items: LedgerItem[], asOf: string, boundaries: AgeingBoundaries): AgeingTotals {
+export function ageItems(
+  items: LedgerItem[],
+  asOf: string,
+  boundaries: AgeingBoundaries,
+  receipts: LedgerReceipt[] = [],
+): AgeingTotals {
   const totals = emptyAgeingTotals();
+  totals.unallocated = unallocatedAt(receipts, asOf);
   for (const item of items) {
     const outstanding = outstandingAt(item, asOf);
     if (outstanding === null || outstanding === 0) continue;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, numeric, pgTable, pgView, primaryKey, text } from 'drizzle-orm/pg-core';
 import { obligors } from './obligors';
 
 /**
@@ -93,4 +93,67 @@ export const payments = pgTable(
     index('payments_invoice').on(t.clientId, t.sysInvoiceNum, t.paidDate),
     index('payments_date').on(t.clientId, t.paidDate),
   ],
+);
+
+/**
+ * Money received without naming the bill it pays (Tally's "Advance" and "On Account"): it belongs to
+ * the customer, reduces no item, and shows as `unallocated` (negative) until allocations apply it.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    clientId: integer().notNull(),
+    paymentRef: text().notNull(),
+    sysObligorCode: text().notNull(),
+    kind: text().$type<'ADVANCE' | 'ON_ACCOUNT'>().notNull(),
+    paidDate: date().notNull(),
+    amount: numeric({ precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.paymentRef] }),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
+    index('receipts_obligor').on(t.clientId, t.sysObligorCode, t.paidDate),
+    index('receipts_date').on(t.clientId, t.paidDate),
+    check('receipts_kind', sql`${t.kind} in ('ADVANCE', 'ON_ACCOUNT')`),
+    check('receipts_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Part of a receipt applied to an invoice of its customer from a date: it settles the invoice from then on. */
+export const allocations = pgTable(
+  'allocations',
+  {
+    clientId: integer().notNull(),
+    paymentRef: text().notNull(),
+    sysInvoiceNum: text().notNull(),
+    allocatedDate: date().notNull(),
+    amount: numeric({ precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.paymentRef, t.sysInvoiceNum, t.allocatedDate] }),
+    foreignKey({ columns: [t.clientId, t.paymentRef], foreignColumns: [receipts.clientId, receipts.paymentRef] }),
+    foreignKey({ columns: [t.clientId, t.sysInvoiceNum], foreignColumns: [invoices.clientId, invoices.sysInvoiceNum] }),
+    index('allocations_invoice').on(t.clientId, t.sysInvoiceNum, t.allocatedDate),
+    index('allocations_date').on(t.clientId, t.allocatedDate),
+    check('allocations_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * What settles an item, on the day it does: payments against it (on their day) and allocations of
+ * receipts to it (from their date). Every reading of an item's open amount reads this, not payments;
+ * cash (collected, days to pay from receipts) reads payments and receipts.
+ */
+export const settlements = pgView('settlements', {
+  clientId: integer().notNull(),
+  paymentRef: text().notNull(),
+  sysInvoiceNum: text().notNull(),
+  paidDate: date().notNull(),
+  amount: numeric({ precision: 18, scale: 2 }).notNull(),
+}).as(
+  sql`select client_id, payment_ref, sys_invoice_num, paid_date, amount from payments
+    union all select client_id, payment_ref, sys_invoice_num, allocated_date, amount from allocations`,
 );

@@ -43,6 +43,7 @@ function ageingAmounts() {
     invoiced: money(), // documents issued in the month of as_of_date, up to it (net of credit notes)
     paid: money(), // cash collected in the month of as_of_date, up to it
     sales12m: money(), // documents issued in the 12 months up to as_of_date (DSO, sales segments)
+    unallocated: money(), // receipts not allocated to an item at as_of_date, negative (net balance = outstanding + it)
   };
 }
 
@@ -164,6 +165,7 @@ export const ageingHistory = pgTable(
     invoiced: money(), // documents issued in the month of the day, up to it (net of credit notes)
     paid: money(), // cash collected in the month of the day, up to it (credit-note adjustments excluded)
     sales12m: money(), // documents issued in the 12 months up to the day
+    unallocated: money(), // kept 0: a client with receipts on account is not answered by the history (read-history.ts)
     settled: money(), // debts (not credit notes) paid off in the month of the day, up to it
     settledDays: numeric().notNull().default('0'), // their amount x days from issue to settlement (average days to pay)
     lowRated: money(),

@@ -76,7 +76,7 @@ export async function reminderCandidates(
       where o.client_id = ${clientId} and ${inScope} and ${onlyOne}
     ), items as (
       select m.key, i.invoice_num, i.doc_type, i.issue_date, i.due_date,
-        i.amount - i.paid_to_date + coalesce((select sum(p.amount) from payments p
+        i.amount - i.paid_to_date + coalesce((select sum(p.amount) from settlements p
           where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as outstanding,
         ${d} - coalesce(i.due_date, i.issue_date) as dpd
       from members m join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.code

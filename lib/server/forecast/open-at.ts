@@ -15,7 +15,7 @@ export function openDebtsOn(clientId: number, knownThrough: string, today: strin
   return {
     where: sql`i.amount > 0 and i.issue_date <= ${knownThrough}::date
       and (i.settled_date is null or i.settled_date > ${knownThrough}::date)`,
-    owed: sql`i.amount - coalesce((select sum(p.amount) from payments p
+    owed: sql`i.amount - coalesce((select sum(p.amount) from settlements p
       where p.client_id = ${clientId} and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${knownThrough}::date), 0)`,
   };
 }

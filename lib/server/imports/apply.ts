@@ -168,7 +168,11 @@ export function applyInvoices(ctx: ApplyContext, rows: number): Promise<KindCoun
     select p.sys_invoice_num, p.paid_date, p.payment_ref, i.amount as item_amount,
       case when i.doc_type = 'CREDIT_NOTE' then -p.amount else p.amount end as amount
     from import_payments p join import_invoices i on i.sys_invoice_num = p.sys_invoice_num and i.ok
-    where p.ok`;
+    where p.ok
+    union all
+    select a.sys_invoice_num, a.allocated_date, a.payment_ref, i.amount, a.amount
+    from import_allocations a join import_invoices i on i.sys_invoice_num = a.sys_invoice_num and i.ok
+    where a.ok`;
   return upsert(
     ctx.db,
     sql`
@@ -187,16 +191,19 @@ export function applyInvoices(ctx: ApplyContext, rows: number): Promise<KindCoun
   );
 }
 
-/** Payments carry the sign of their item: adjusting a credit note is a negative payment, as in the seed. */
-export function applyPayments(ctx: ApplyContext, rows: number): Promise<KindCounts> {
-  return upsert(
+/**
+ * Payments against an invoice carry the sign of their item (adjusting a credit note is a negative
+ * payment, as in the seed); advances and on-account receipts go to receipts, with their customer.
+ */
+export async function applyPayments(ctx: ApplyContext, rows: number): Promise<KindCounts> {
+  const against = await upsert(
     ctx.db,
     sql`
     insert into payments as t (client_id, payment_ref, sys_invoice_num, paid_date, amount)
     select ${ctx.clientId}, s.payment_ref, s.sys_invoice_num, s.paid_date,
       case when i.doc_type = 'CREDIT_NOTE' then -s.amount else s.amount end
     from import_payments s join invoices i on i.client_id = ${ctx.clientId} and i.sys_invoice_num = s.sys_invoice_num
-    where s.ok
+    where s.ok and s.kind = 'AGAINST'
     order by s.payment_ref
     on conflict (client_id, payment_ref) do update
       set sys_invoice_num = excluded.sys_invoice_num, paid_date = excluded.paid_date, amount = excluded.amount
@@ -204,6 +211,42 @@ export function applyPayments(ctx: ApplyContext, rows: number): Promise<KindCoun
     rows,
     ctx.skipped.payments,
   );
+  const onAccount = await upsert(
+    ctx.db,
+    sql`
+    insert into receipts as t (client_id, payment_ref, sys_obligor_code, kind, paid_date, amount)
+    select ${ctx.clientId}, s.payment_ref, s.sys_obligor_code, s.kind, s.paid_date, s.amount
+    from import_payments s where s.ok and s.kind <> 'AGAINST'
+    order by s.payment_ref
+    on conflict (client_id, payment_ref) do update
+      set sys_obligor_code = excluded.sys_obligor_code, kind = excluded.kind, paid_date = excluded.paid_date, amount = excluded.amount
+    where (t.sys_obligor_code, t.kind, t.paid_date, t.amount)
+      is distinct from (excluded.sys_obligor_code, excluded.kind, excluded.paid_date, excluded.amount)`,
+    0,
+    0,
+  );
+  return {
+    ...against,
+    inserted: against.inserted + onAccount.inserted,
+    updated: against.updated + onAccount.updated,
+    unchanged: against.unchanged - onAccount.inserted - onAccount.updated,
+  };
 }
 
-export const APPLY_ORDER: readonly ImportKind[] = ['obligors', 'ratings', 'invoices', 'payments'];
+/** Allocations of receipts to invoices, by receipt, invoice and date (a restated one changes its amount). */
+export function applyAllocations(ctx: ApplyContext, rows: number): Promise<KindCounts> {
+  return upsert(
+    ctx.db,
+    sql`
+    insert into allocations as t (client_id, payment_ref, sys_invoice_num, allocated_date, amount)
+    select ${ctx.clientId}, s.payment_ref, s.sys_invoice_num, s.allocated_date, s.amount
+    from import_allocations s where s.ok
+    order by s.payment_ref, s.sys_invoice_num, s.allocated_date
+    on conflict (client_id, payment_ref, sys_invoice_num, allocated_date) do update set amount = excluded.amount
+    where t.amount <> excluded.amount`,
+    rows,
+    ctx.skipped.allocations,
+  );
+}
+
+export const APPLY_ORDER: readonly ImportKind[] = ['obligors', 'ratings', 'invoices', 'payments', 'allocations'];

@@ -1,9 +1,9 @@
 /**
- * The four file kinds of an import batch, their columns, and the per-row checks that need no
+ * The file kinds of an import batch, their columns, and the per-row checks that need no
  * database (required fields, formats). Each good row becomes a staged row keyed by column name.
  */
 import { IMPORT_KINDS, type TImportKind } from '@/lib/contract/imports';
-import { parseAmount, parseDate, parseDocType, parseEmail, parseRating, type Parsed } from './values';
+import { parseAmount, parseDate, parseDocType, parseEmail, parseRating, parseReceiptKind, type Parsed } from './values';
 
 export { IMPORT_KINDS };
 export type ImportKind = TImportKind;
@@ -57,11 +57,22 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
           : { ok: false, reason: `"${v}" is not the client's currency ${ctx.currency}` },
     },
   ],
+  // A receipt: against an invoice (settles it on its day), or an advance or on account (belongs to the
+  // customer until allocations.csv applies it to invoices).
   payments: [
     { name: 'payment_ref', required: true, parse: text(64) },
-    { name: 'sys_invoice_num', required: true, parse: text(64) },
+    { name: 'sys_invoice_num', parse: text(64) },
+    { name: 'sys_obligor_code', parse: text(64) },
+    { name: 'kind', parse: parseReceiptKind },
     { name: 'paid_date', required: true, parse: date },
     { name: 'amount', required: true, parse: positive },
+  ],
+  // Part of an advance or on-account receipt applied to an invoice of its customer from a date.
+  allocations: [
+    { name: 'payment_ref', required: true, parse: text(64) },
+    { name: 'sys_invoice_num', required: true, parse: text(64) },
+    { name: 'amount', required: true, parse: positive },
+    { name: 'allocated_date', required: true, parse: date },
   ],
   ratings: [
     { name: 'sys_obligor_code', required: true, parse: text(64) },
@@ -171,9 +182,28 @@ export function convertRow(
     // A credit note reduces what the obligor owes: stored negative (invoices_sign check).
     if (row.doc_type === 'CREDIT_NOTE') row.amount = `-${row.amount}`;
   }
+  if (kind === 'payments' && row.ok) receiptRules(row, report);
   if (kind === 'obligors' && row.ok && row.parent_sys_obligor_code === row.sys_obligor_code) {
     row.ok = false;
     report('parent_sys_obligor_code', 'an obligor cannot be its own parent');
   }
   return row;
+}
+
+/**
+ * A receipt names an invoice (AGAINST, the default then) or a customer (ON_ACCOUNT, the default
+ * then, or ADVANCE); an advance or on-account receipt names no invoice: allocations apply it.
+ */
+function receiptRules(row: StagedRow, report: (column: string, reason: string) => void): void {
+  row.kind ??= row.sys_invoice_num ? 'AGAINST' : 'ON_ACCOUNT';
+  if (row.kind === 'AGAINST' && !row.sys_invoice_num) {
+    row.ok = false;
+    report('sys_invoice_num', 'required for a receipt against an invoice (kind AGAINST)');
+  } else if (row.kind !== 'AGAINST' && row.sys_invoice_num) {
+    row.ok = false;
+    report('sys_invoice_num', `an ${row.kind} receipt names no invoice: apply it to invoices in allocations.csv`);
+  } else if (row.kind !== 'AGAINST' && !row.sys_obligor_code) {
+    row.ok = false;
+    report('sys_obligor_code', `required for an ${row.kind} receipt (it names no invoice)`);
+  }
 }

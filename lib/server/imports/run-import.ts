@@ -11,6 +11,7 @@ import { queueRollupJob, startRollupJobs, waitForRollups } from '@/lib/server/re
 import { checkPromises } from '@/lib/server/promises/check-promises';
 import {
   APPLY_ORDER,
+  applyAllocations,
   applyInvoices,
   applyObligors,
   applyPayments,
@@ -183,7 +184,8 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
           dimensionValuesCreated = dimensionValues;
         } else if (kind === 'ratings') counts.ratings = await applyRatings(ctx, file.rows);
         else if (kind === 'invoices') counts.invoices = await applyInvoices(ctx, file.rows);
-        else counts.payments = await applyPayments(ctx, file.rows);
+        else if (kind === 'payments') counts.payments = await applyPayments(ctx, file.rows);
+        else counts.allocations = await applyAllocations(ctx, file.rows);
       }
       // Files with a header and no rows (or an unreadable workbook's first sheet) bring nothing: the
       // ledger, its figures and the integration update time stay exactly as they were.
@@ -250,6 +252,8 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
   await db.execute(sql`create temporary table import_touched_obligors on commit drop as
     select sys_obligor_code from import_invoices
     union select i.sys_obligor_code from import_payments p join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = p.sys_invoice_num
+    union select sys_obligor_code from import_payments where kind <> 'AGAINST'
+    union select i.sys_obligor_code from import_allocations a join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = a.sys_invoice_num
     union select sys_obligor_code from import_ratings`);
   await db.execute(sql`analyze import_touched_obligors`);
   const [share] = await queryRows<{ touched: number; all: number }>(
@@ -259,7 +263,9 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
   );
   return {
     // The batch's new items were settled as they were written (applyInvoices); stored ones it pays are not.
-    items: sql`select sys_invoice_num from import_payments where ok except select sys_invoice_num from import_new_invoices`,
+    items: sql`select sys_invoice_num from import_payments where ok and sys_invoice_num is not null
+      union select sys_invoice_num from import_allocations where ok
+      except select sys_invoice_num from import_new_invoices`,
     // Touching most customers, rebuilding a date whole is cheaper than picking them out.
     obligors: share!.touched * 2 < share!.all ? sql`select sys_obligor_code from import_touched_obligors` : undefined,
   };
@@ -271,7 +277,8 @@ async function skippedRows(db: Db): Promise<Record<ImportKind, number>> {
     db,
     sql`select
     (select count(*) from import_obligors where not ok)::int as obligors, (select count(*) from import_ratings where not ok)::int as ratings,
-    (select count(*) from import_invoices where not ok)::int as invoices, (select count(*) from import_payments where not ok)::int as payments`,
+    (select count(*) from import_invoices where not ok)::int as invoices, (select count(*) from import_payments where not ok)::int as payments,
+    (select count(*) from import_allocations where not ok)::int as allocations`,
   );
   return row!;
 }
@@ -281,6 +288,7 @@ const TABLES: Record<ImportKind, string> = {
   ratings: 'obligor_ratings',
   invoices: 'invoices',
   payments: 'payments',
+  allocations: 'allocations',
 };
 
 /**
@@ -312,6 +320,7 @@ async function analyseGrownTables(
 const CHANGE_DATES: Partial<Record<ImportKind, SQL>> = {
   invoices: sql`select min(issue_date) as d from import_invoices`,
   payments: sql`select min(paid_date) as d from import_payments`,
+  allocations: sql`select min(allocated_date) as d from import_allocations`,
   ratings: sql`select min(rating_date) as d from import_ratings`,
 };
 

@@ -14,8 +14,10 @@ const STAGE_DDL: Record<ImportKind, string> = {
     representative_email text, email text, phone text`,
   invoices: `line int not null, ok boolean not null, sys_invoice_num text, invoice_num text, sys_obligor_code text,
     doc_type text, issue_date date, due_date date, amount numeric(18,2), currency text`,
-  payments: `line int not null, ok boolean not null, payment_ref text, sys_invoice_num text, paid_date date,
-    amount numeric(18,2)`,
+  payments: `line int not null, ok boolean not null, payment_ref text, sys_invoice_num text, sys_obligor_code text,
+    kind text, paid_date date, amount numeric(18,2)`,
+  allocations: `line int not null, ok boolean not null, payment_ref text, sys_invoice_num text, amount numeric(18,2),
+    allocated_date date`,
   ratings: `line int not null, ok boolean not null, sys_obligor_code text, rating_date date, rating smallint`,
 };
 
@@ -23,13 +25,14 @@ const STAGE_INDEXES: Record<ImportKind, string[]> = {
   obligors: ['sys_obligor_code', 'parent_sys_obligor_code'],
   invoices: ['sys_invoice_num', 'sys_obligor_code'],
   payments: ['payment_ref', 'sys_invoice_num'],
+  allocations: ['payment_ref', 'sys_invoice_num'],
   ratings: ['sys_obligor_code, rating_date'],
 };
 
 export const stageTable = (kind: ImportKind) => sql.identifier(`import_${kind}`);
 
 /**
- * Creates the four staging tables (empty ones too: validation joins them all), and the list of
+ * Creates the staging tables (empty ones too: validation joins them all), and the list of
  * the items the batch inserts (settled as they are written: the refresh leaves them alone).
  */
 export async function createStageTables(db: Db): Promise<void> {

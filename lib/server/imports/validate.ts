@@ -73,15 +73,46 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
     },
     {
       kind: 'payments',
-      column: 'amount',
-      query: overpaidPayments(clientId),
+      column: 'sys_obligor_code',
+      query: sql`select p.line, 'obligor ' || p.sys_obligor_code || ' is neither in obligors nor stored' as reason
+        from import_payments p where p.sys_obligor_code is not null${ok('p')}
+          and not ${batchObligor(sql`p.sys_obligor_code`)} and not ${storedObligor(sql`p.sys_obligor_code`)}`,
     },
+    {
+      kind: 'payments',
+      column: 'sys_obligor_code',
+      query: sql`select p.line, 'invoice ' || p.sys_invoice_num || ' is of obligor ' || x.code || ', not ' || p.sys_obligor_code as reason
+        from import_payments p cross join lateral (select ${finalInvoice(clientId, sql`p.sys_invoice_num`, 'sys_obligor_code')} as code) x
+        where p.sys_invoice_num is not null and p.sys_obligor_code is not null${ok('p')} and x.code <> p.sys_obligor_code`,
+    },
+    {
+      // A receipt stays what it was stored as: against an invoice, or an advance or on account.
+      kind: 'payments',
+      column: 'kind',
+      query: sql`select p.line, 'payment_ref ' || p.payment_ref || case when p.kind = 'AGAINST'
+            then ' is stored as an advance or on-account receipt: apply it to invoices in allocations.csv'
+            else ' is stored as a payment against an invoice: it cannot become an ' || p.kind || ' receipt' end as reason
+        from import_payments p where p.kind is not null${ok('p')} and case when p.kind = 'AGAINST'
+          then exists (select 1 from receipts r where r.client_id = ${clientId} and r.payment_ref = p.payment_ref)
+          else exists (select 1 from payments s where s.client_id = ${clientId} and s.payment_ref = p.payment_ref) end`,
+    },
+    { kind: 'payments', column: 'amount', query: overpaidPayments(clientId, 'payments') },
+    { kind: 'allocations', column: 'amount', query: overpaidPayments(clientId, 'allocations') },
+    {
+      kind: 'payments',
+      column: 'amount',
+      query: sql`select line, 'receipt ' || payment_ref || ' of ' || amount || ' is below the ' || applied || ' already allocated from it' as reason
+        from (select p.line, p.payment_ref, p.amount, ${allocatedFrom(clientId, sql`p.payment_ref`)} as applied
+          from import_payments p where p.kind <> 'AGAINST' and p.amount is not null${ok('p')}) x
+        where applied > amount`,
+    },
+    ...allocationChecks(clientId, ok),
     {
       kind: 'invoices',
       column: 'amount',
       query: sql`select i.line, 'amount ' || abs(i.amount) || ' is below the payments already recorded against it (' || paid.total || ')' as reason
         from import_invoices i
-        join lateral (select sum(abs(s.amount)) as total from payments s
+        join lateral (select sum(abs(s.amount)) as total from settlements s
           where s.client_id = ${clientId} and s.sys_invoice_num = i.sys_invoice_num
             and not exists (select 1 from import_payments p where p.payment_ref = s.payment_ref)) paid on true
         where i.ok and paid.total > abs(i.amount)
@@ -132,19 +163,105 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
 }
 
 /**
- * Payments of an invoice (stored ones the batch does not replace, plus the batch's) above its amount.
- * Set-based (joins, not a lookup per invoice): a first load checks most of a million invoices.
+ * A column of an invoice as it is once the batch is in: the batch's row when it has one, else the
+ * stored one (null when neither).
  */
-function overpaidPayments(clientId: number): SQL {
+function finalInvoice(clientId: number, num: SQL, column: 'sys_obligor_code' | 'doc_type' | 'issue_date'): SQL {
+  const c = sql.identifier(column);
+  return sql`coalesce((select b.${c} from import_invoices b where b.sys_invoice_num = ${num} and b.ok order by b.line limit 1),
+    (select s.${c} from invoices s where s.client_id = ${clientId} and s.sys_invoice_num = ${num}))`;
+}
+
+/** What is allocated from a receipt once the batch is in: stored allocations it does not restate, and its own. */
+function allocatedFrom(clientId: number, ref: SQL): SQL {
+  return sql`(coalesce((select sum(a.amount) from import_allocations a where a.payment_ref = ${ref} and a.ok), 0)
+    + coalesce((select sum(s.amount) from allocations s where s.client_id = ${clientId} and s.payment_ref = ${ref}
+      and not exists (select 1 from import_allocations a where a.ok and a.payment_ref = s.payment_ref
+        and a.sys_invoice_num = s.sys_invoice_num and a.allocated_date = s.allocated_date)), 0))`;
+}
+
+/**
+ * allocations.csv: the receipt is an advance or on account (in the batch or stored), the invoice a
+ * debt (not a credit note) of the receipt's customer, the date neither before the receipt nor
+ * before the invoice, and a receipt's allocations within its amount.
+ */
+function allocationChecks(clientId: number, ok: (alias: string) => SQL): Check[] {
+  // The receipt as it is once the batch is in (its customer, day and amount), null when there is none.
+  const receipt = sql`(
+    select p.sys_obligor_code, p.paid_date, p.amount from import_payments p
+      where p.payment_ref = a.payment_ref and p.kind <> 'AGAINST' and p.ok
+    union all
+    select r.sys_obligor_code, r.paid_date, r.amount from receipts r where r.client_id = ${clientId} and r.payment_ref = a.payment_ref
+      and not exists (select 1 from import_payments p where p.payment_ref = a.payment_ref and p.ok)
+    limit 1)`;
+  return [
+    duplicates('allocations', ['payment_ref', 'sys_invoice_num', 'allocated_date'], 'an allocation of', true),
+    {
+      kind: 'allocations',
+      column: 'payment_ref',
+      query: sql`select a.line, 'receipt ' || a.payment_ref || ' is not an advance or on-account receipt in payments nor stored' as reason
+        from import_allocations a where a.payment_ref is not null${ok('a')}
+          and not exists ${receipt}`,
+    },
+    {
+      kind: 'allocations',
+      column: 'sys_invoice_num',
+      query: sql`select a.line, case when x.code is null then 'invoice ' || a.sys_invoice_num || ' is neither in invoices nor stored'
+            when x.doc_type = 'CREDIT_NOTE' then 'invoice ' || a.sys_invoice_num || ' is a credit note: a receipt pays debts'
+            else 'invoice ' || a.sys_invoice_num || ' is of obligor ' || x.code || ', the receipt of ' || r.sys_obligor_code end as reason
+        from import_allocations a
+        cross join lateral (select ${finalInvoice(clientId, sql`a.sys_invoice_num`, 'sys_obligor_code')} as code,
+          ${finalInvoice(clientId, sql`a.sys_invoice_num`, 'doc_type')} as doc_type) x
+        left join lateral ${receipt} r on true
+        where a.sys_invoice_num is not null${ok('a')}
+          and (x.code is null or x.doc_type = 'CREDIT_NOTE' or x.code <> r.sys_obligor_code)`,
+    },
+    {
+      kind: 'allocations',
+      column: 'allocated_date',
+      query: sql`select a.line, 'allocated on ' || a.allocated_date || ', before ' || case when a.allocated_date < r.paid_date
+            then 'the receipt of ' || r.paid_date else 'the invoice''s issue date ' || x.issued end as reason
+        from import_allocations a
+        cross join lateral (select ${finalInvoice(clientId, sql`a.sys_invoice_num`, 'issue_date')} as issued) x
+        join lateral ${receipt} r on true
+        where a.allocated_date is not null${ok('a')} and (a.allocated_date < r.paid_date or a.allocated_date < x.issued)`,
+    },
+    {
+      kind: 'allocations',
+      column: 'amount',
+      query: sql`select line, 'allocations of receipt ' || payment_ref || ' total ' || applied || ', above its amount ' || amount as reason
+        from (select a.line, a.payment_ref, r.amount, ${allocatedFrom(clientId, sql`a.payment_ref`)} as applied,
+            row_number() over (partition by a.payment_ref order by a.line desc) as last
+          from import_allocations a join lateral ${receipt} r on true where a.ok) x
+        where last = 1 and applied > amount`,
+    },
+  ];
+}
+
+/**
+ * Settlements of an invoice (stored payments and allocations the batch does not restate, plus the
+ * batch's) above its amount. Set-based (joins, not a lookup per invoice): a first load checks most
+ * of a million invoices.
+ */
+function overpaidPayments(clientId: number, reportedIn: 'payments' | 'allocations'): SQL {
+  // The error is on the last line of the invoice's rows in the file checked; an invoice without any there is not reported in it.
   return sql`with batch as (
-      select sys_invoice_num, sum(amount) as total, max(line) as line from import_payments where ok group by sys_invoice_num),
+      select sys_invoice_num, sum(amount) as total, max(line) filter (where kind = ${reportedIn}) as line from (
+        select sys_invoice_num, amount, line, 'payments' as kind from import_payments where ok and sys_invoice_num is not null
+        union all select sys_invoice_num, amount, line, 'allocations' from import_allocations where ok) b group by sys_invoice_num),
     batch_items as (
       select distinct on (sys_invoice_num) sys_invoice_num, abs(amount) as amount from import_invoices where ok order by sys_invoice_num, line),
     stored as (
-      select s.sys_invoice_num, sum(abs(s.amount)) as total
-      from payments s join batch b on b.sys_invoice_num = s.sys_invoice_num
-      where s.client_id = ${clientId} and not exists (select 1 from import_payments p where p.payment_ref = s.payment_ref)
-      group by s.sys_invoice_num),
+      select sys_invoice_num, sum(amount) as total from (
+        select s.sys_invoice_num, abs(s.amount) as amount
+        from payments s join batch b on b.sys_invoice_num = s.sys_invoice_num
+        where s.client_id = ${clientId} and not exists (select 1 from import_payments p where p.payment_ref = s.payment_ref)
+        union all
+        select s.sys_invoice_num, s.amount
+        from allocations s join batch b on b.sys_invoice_num = s.sys_invoice_num
+        where s.client_id = ${clientId} and not exists (select 1 from import_allocations a where a.payment_ref = s.payment_ref
+          and a.sys_invoice_num = s.sys_invoice_num and a.allocated_date = s.allocated_date)) s
+      group by sys_invoice_num),
     checked as (
       select b.line, b.sys_invoice_num, b.total + coalesce(st.total, 0) as total, coalesce(bi.amount, abs(i.amount)) as amount
       from batch b
@@ -152,7 +269,7 @@ function overpaidPayments(clientId: number): SQL {
       left join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = b.sys_invoice_num
       left join stored st on st.sys_invoice_num = b.sys_invoice_num)
     select line, 'payments of invoice ' || sys_invoice_num || ' total ' || total || ', above its amount ' || amount as reason
-    from checked where amount is not null and total > amount`;
+    from checked where amount is not null and total > amount and line is not null`;
 }
 
 /** Rounds of skipping: each finds the dependants of the rows the previous one skipped. */

@@ -72,6 +72,30 @@ export function parseDocType(text: string): Parsed<DocType> {
   return { ok: false, reason: `"${text}" is not a document type (INVOICE, CREDIT_NOTE or DEBIT_NOTE)` };
 }
 
+/** How a receipt refers to bills: against one, an advance, or on account (lib/domain/receipts.ts). */
+export type ReceiptKind = 'AGAINST' | 'ADVANCE' | 'ON_ACCOUNT';
+
+// Tally's bill-wise reference types, as its exports spell them, and ours.
+const RECEIPT_KINDS: Record<string, ReceiptKind> = {
+  against: 'AGAINST',
+  'agst ref': 'AGAINST',
+  advance: 'ADVANCE',
+  on_account: 'ON_ACCOUNT',
+  'on account': 'ON_ACCOUNT',
+};
+
+/** AGAINST, ADVANCE or ON_ACCOUNT, or Tally's "Agst Ref", "Advance", "On Account" (any case). */
+export function parseReceiptKind(text: string): Parsed<ReceiptKind> {
+  const kind = RECEIPT_KINDS[text.trim().toLowerCase().replace(/\s+/g, ' ')];
+  if (kind) return { ok: true, value: kind };
+  if (/^new ref$/i.test(text.trim()))
+    return { ok: false, reason: `"${text}" names a new bill: a receipt is Agst Ref, Advance or On Account` };
+  return {
+    ok: false,
+    reason: `"${text}" is not a receipt kind (AGAINST, ADVANCE or ON_ACCOUNT; Tally's Agst Ref, Advance, On Account)`,
+  };
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parseEmail(text: string): Parsed<string> {

@@ -22,7 +22,7 @@ function openItemsSql(clientId: number, members: SQL, day: string): SQL {
   return sql`
     select * from (
       select i.sys_invoice_num, i.invoice_num, i.doc_type, i.sys_obligor_code, i.issue_date, i.due_date, i.amount,
-        i.amount - i.paid_to_date + coalesce((select sum(p.amount) from payments p
+        i.amount - i.paid_to_date + coalesce((select sum(p.amount) from settlements p
           where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as outstanding,
         ${d} - coalesce(i.due_date, i.issue_date) as days_past_due
       from invoices i

@@ -2,25 +2,27 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZBucketFigures } from '@/lib/contract/ageing';
-import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
+import { CREDIT_BUCKETS, INVOICE_BUCKETS, netBalanceOf } from '@/lib/domain/ageing';
 
 /** Money columns of an ageing row (snake_case in SQL, camelCase in the API). */
 export const BUCKET_KEYS = [...CREDIT_BUCKETS, ...INVOICE_BUCKETS] as const;
-export const AMOUNT_KEYS = [...BUCKET_KEYS, 'outstanding', 'overdue', 'invoiced', 'paid', 'sales12m'] as const;
+export const AMOUNT_KEYS = [...BUCKET_KEYS, 'outstanding', 'overdue', 'invoiced', 'paid', 'sales12m', 'unallocated'] as const;
 export const COUNT_KEYS = BUCKET_KEYS.map((k) => `${k}Num` as const);
 export type AmountKey = (typeof AMOUNT_KEYS)[number];
 export type CountKey = (typeof COUNT_KEYS)[number];
 
 type BucketFigures = z.infer<typeof ZBucketFigures>;
-type Amounts = BucketFigures & Record<Exclude<AmountKey, keyof BucketFigures>, number>;
+type Amounts = BucketFigures & Record<Exclude<AmountKey, keyof BucketFigures>, number> & { netBalance: number };
 
 /**
  * The amount and count columns of a raw ageing row as numbers (numeric columns arrive as strings
- * from both drivers): every bucket with its count, outstanding, overdue, invoiced, paid, sales12m.
+ * from both drivers): every bucket with its count, outstanding, overdue, invoiced, paid, sales12m, unallocated,
+ * and the net balance from them.
  */
 export function ageingAmounts(row: Record<string, unknown>): Amounts {
   const out: Record<string, number> = {};
   for (const key of [...AMOUNT_KEYS, ...COUNT_KEYS]) out[key] = Number(row[key] ?? 0);
+  out.netBalance = netBalanceOf({ outstanding: out.outstanding!, unallocated: out.unallocated! });
   return out as Amounts;
 }
 

@@ -27,7 +27,8 @@ export function escapeLike(text: string): string {
 }
 
 /**
- * Per-obligor ageing rows as of `asOf`, computed from invoices and payments: the same columns as
+ * Per-obligor ageing rows as of `asOf`, computed from the ledger (items, their settlements, receipts
+ * not yet allocated): the same columns as
  * the obligor_ageing rollup, so that the rollup refresh and ad-hoc dates share one rule (a refresh of
  * several dates reads them in one pass, `ageingRowsForDates`, held equal to this by a test). It relies on
  * each item's paid_to_date and settled_date, which the rollup refresh keeps with every ledger change.
@@ -48,9 +49,9 @@ export function ageingRowsSql(
   const monthStart = sql`date_trunc('month', ${d})::date`;
   return sql`
     with paid_after as (
-      -- Payments after the date are few for recent dates: outstanding(D) = amount - paid to date + paid after D.
+      -- Settlements after the date are few for recent dates: outstanding(D) = amount - paid to date + paid after D.
       select p.sys_invoice_num, sum(p.amount) as amount
-      from payments p where p.client_id = ${clientId} and p.paid_date > ${d}${
+      from settlements p where p.client_id = ${clientId} and p.paid_date > ${d}${
         onlyObligors
           ? sql` and p.sys_invoice_num in (select i.sys_invoice_num from invoices i
           where i.client_id = ${clientId}${ofObligors(sql`i.sys_obligor_code`)})`
@@ -80,8 +81,28 @@ export function ageingRowsSql(
         select i.sys_obligor_code, 0, p.amount
         from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
         where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type <> 'CREDIT_NOTE'
-          ${itemConditions(sql`i`, filters)}${ofObligors(sql`i.sys_obligor_code`)}
+          ${itemConditions(sql`i`, filters)}${ofObligors(sql`i.sys_obligor_code`)}${
+            hasItemFilters(filters)
+              ? sql``
+              : sql`
+        union all
+        -- Receipts on account and advances are cash collected on their day too.
+        select r.sys_obligor_code, 0, r.amount
+        from receipts r
+        where r.client_id = ${clientId} and r.paid_date between ${monthStart} and ${d}${ofObligors(sql`r.sys_obligor_code`)}`
+          }
       ) moves group by sys_obligor_code
+    ),
+    unallocated as (
+      -- Receipts not applied to an item at the date: what the customer paid and no bill has taken yet.
+      select r.sys_obligor_code, -sum(r.amount - coalesce(a.applied, 0)) as unallocated
+      from receipts r
+      left join (select a.payment_ref, sum(a.amount) as applied from allocations a
+        where a.client_id = ${clientId} and a.allocated_date <= ${d} group by a.payment_ref) a on a.payment_ref = r.payment_ref
+      where r.client_id = ${clientId} and r.paid_date <= ${d}${ofObligors(sql`r.sys_obligor_code`)}${
+        hasItemFilters(filters) ? sql` and false` : sql``
+      }
+      group by r.sys_obligor_code having sum(r.amount - coalesce(a.applied, 0)) <> 0
     ),
     sales as (
       -- The customer's 12-month sales, whatever the item filters: a segment belongs to the customer.
@@ -97,12 +118,15 @@ export function ageingRowsSql(
       (select r.rating from obligor_ratings r where r.client_id = o.client_id and r.sys_obligor_code = o.sys_obligor_code
         and r.rating_date <= ${d} order by r.rating_date desc limit 1) as rating,
       ${bucketColumns(sql`b`)},
-      coalesce(a.invoiced, 0) as invoiced, coalesce(a.paid, 0) as paid, coalesce(s.sales12m, 0) as sales12m
+      coalesce(a.invoiced, 0) as invoiced, coalesce(a.paid, 0) as paid, coalesce(s.sales12m, 0) as sales12m,
+      coalesce(u.unallocated, 0) as unallocated
     from obligors o
     left join buckets b on b.sys_obligor_code = o.sys_obligor_code
     left join activity a on a.sys_obligor_code = o.sys_obligor_code
     left join ranked s on s.sys_obligor_code = o.sys_obligor_code
+    left join unallocated u on u.sys_obligor_code = o.sys_obligor_code
     where o.client_id = ${clientId}${ofObligors(sql`o.sys_obligor_code`)} and (b.sys_obligor_code is not null or a.sys_obligor_code is not null
+      or u.sys_obligor_code is not null
       ${hasItemFilters(filters) ? sql`` : sql`or s.sys_obligor_code is not null`})`;
 }
 
@@ -208,10 +232,10 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
   await db.execute(sql`create temporary table ageing_dates_buckets as
     with ${calendar},
     pay_days as (
-      -- An item's paid total after each day it received payments, and its next such day.
+      -- An item's settled total after each day it was paid or allocated to, and its next such day.
       select p.sys_invoice_num, p.paid_date, sum(sum(p.amount)) over w as paid, lead(p.paid_date) over w as next_date,
         row_number() over w = 1 as first
-      from payments p where p.client_id = ${clientId}
+      from settlements p where p.client_id = ${clientId}
       group by p.sys_invoice_num, p.paid_date
       window w as (partition by p.sys_invoice_num order by p.paid_date)
     ),
@@ -268,19 +292,28 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
     with ${calendar},
     moves as (
       -- Per customer, what was issued (every document) and paid (not against credit notes) between points.
+      -- Receipts on account count as paid on their day and as unallocated until their allocations.
       select i.sys_obligor_code, width_bucket(i.issue_date - 1, (select points from points)) as j,
-        i.amount as invoiced, 1 as invoices, 0 as paid, 0 as payments
+        i.amount as invoiced, 1 as invoices, 0 as paid, 0 as payments, 0 as unallocated
       from invoices i where i.client_id = ${clientId} and i.issue_date <= ${last}
       union all
-      select i.sys_obligor_code, width_bucket(p.paid_date - 1, (select points from points)), 0, 0, p.amount, 1
+      select i.sys_obligor_code, width_bucket(p.paid_date - 1, (select points from points)), 0, 0, p.amount, 1, 0
       from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
       where p.client_id = ${clientId} and p.paid_date <= ${last} and i.doc_type <> 'CREDIT_NOTE'
+      union all
+      select r.sys_obligor_code, width_bucket(r.paid_date - 1, (select points from points)), 0, 0, r.amount, 1, -r.amount
+      from receipts r where r.client_id = ${clientId} and r.paid_date <= ${last}
+      union all
+      select r.sys_obligor_code, width_bucket(a.allocated_date - 1, (select points from points)), 0, 0, 0, 0, a.amount
+      from allocations a join receipts r on r.client_id = a.client_id and r.payment_ref = a.payment_ref
+      where a.client_id = ${clientId} and a.allocated_date <= ${last}
     ),
     running as (
       select sys_obligor_code, array_agg(j order by j) as j, array_agg(invoiced order by j) as invoiced,
-        array_agg(invoices order by j) as invoices, array_agg(paid order by j) as paid, array_agg(payments order by j) as payments
+        array_agg(invoices order by j) as invoices, array_agg(paid order by j) as paid, array_agg(payments order by j) as payments,
+        array_agg(unallocated order by j) as unallocated
       from (select sys_obligor_code, j, sum(sum(invoiced)) over w as invoiced, sum(sum(invoices)) over w as invoices,
-          sum(sum(paid)) over w as paid, sum(sum(payments)) over w as payments
+          sum(sum(paid)) over w as paid, sum(sum(payments)) over w as payments, sum(sum(unallocated)) over w as unallocated
         from moves group by sys_obligor_code, j
         window w as (partition by sys_obligor_code order by j)) steps
       group by sys_obligor_code
@@ -288,7 +321,7 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
     select r.sys_obligor_code, x.k,
       ${between('invoiced', sql`x.month_before`, sql`x.at`)} as invoiced, ${between('invoices', sql`x.month_before`, sql`x.at`)} as invoices,
       ${between('paid', sql`x.month_before`, sql`x.at`)} as paid, ${between('payments', sql`x.month_before`, sql`x.at`)} as payments,
-      ${between('invoiced', sql`x.year_before`, sql`x.at`)} as sales12m
+      ${between('invoiced', sql`x.year_before`, sql`x.at`)} as sales12m, ${runningAt('unallocated', sql`x.at`)} as unallocated
     from running r cross join dates x`);
   await db.execute(sql`analyze ageing_dates_buckets`);
   await db.execute(sql`analyze ageing_dates_activity`);
@@ -303,14 +336,15 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
     )
     select x.d as as_of_date, o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code,
       o.dim1_id, o.dim2_id, o.dim3_id, ${segmentOf(sql`s`)} as sales_segment, rt.rating,
-      ${bucketColumns(sql`b`)}, a.invoiced, a.paid, coalesce(s.sales12m, 0) as sales12m
+      ${bucketColumns(sql`b`)}, a.invoiced, a.paid, coalesce(s.sales12m, 0) as sales12m, a.unallocated
     from ageing_dates_activity a
     join dates x on x.k = a.k
     join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = a.sys_obligor_code
     left join ageing_dates_buckets b on b.sys_obligor_code = a.sys_obligor_code and b.k = a.k
     left join ranked s on s.sys_obligor_code = a.sys_obligor_code and s.k = a.k
     left join ratings rt on rt.sys_obligor_code = a.sys_obligor_code and rt.k = a.k
-    where b.sys_obligor_code is not null or a.invoices > 0 or a.payments > 0 or s.sys_obligor_code is not null`;
+    where b.sys_obligor_code is not null or a.invoices > 0 or a.payments > 0 or s.sys_obligor_code is not null
+      or a.unallocated <> 0`;
 }
 
 /** Dates as one parameter (a date[] literal): the same on node-postgres and PGlite. */

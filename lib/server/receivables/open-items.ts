@@ -30,7 +30,7 @@ export function openItemTerms(clientId: number, asOf: string, today: string): Op
   const outstanding = current
     ? sql`(i.amount - i.paid_to_date)`
     : sql`(i.amount - i.paid_to_date + coalesce((select sum(p.amount)
-    from payments p where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0))`;
+    from settlements p where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0))`;
   const conditions: SQL[] = [
     sql`i.client_id = ${clientId}`,
     sql`i.issue_date <= ${d}`,

@@ -42,6 +42,7 @@ const ROLLUP_COLUMNS = [
   'invoiced',
   'paid',
   'sales12m',
+  'unallocated',
 ];
 
 /**
@@ -63,7 +64,7 @@ export function settlementOf(payments: SQL): SQL {
 export const statusOf = (settledDate: SQL) => sql`case when ${settledDate} is null then 'OPEN' else 'CLOSED' end`;
 
 /**
- * Keeps on each item the sum of its payments, the day they first covered it (null while open) and
+ * Keeps on each item the sum of its settlements (payments and allocated receipts), the day they first covered it (null while open) and
  * its status, so that as-of queries skip settled items and today's outstanding needs no payment scan.
  * `items` (a query of sys_invoice_num) limits the pass to the items a change can have touched.
  */
@@ -71,8 +72,8 @@ export async function refreshSettlement(db: Db, clientId: number, items?: SQL): 
   // Scoped, the pass starts from the named items and reaches their payments and rows by index.
   const scope = items ? sql`scope as (select distinct sys_invoice_num from (${items}) named),` : sql``;
   const payments = items
-    ? sql`scope t join payments p on p.client_id = ${clientId} and p.sys_invoice_num = t.sys_invoice_num`
-    : sql`payments p`;
+    ? sql`scope t join settlements p on p.client_id = ${clientId} and p.sys_invoice_num = t.sys_invoice_num`
+    : sql`settlements p`;
   const target = items
     ? sql`scope t join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = t.sys_invoice_num
       left join settlement s on s.sys_invoice_num = i.sys_invoice_num`

@@ -34,12 +34,16 @@ export function historyAt(clientId: number, level: HistoryLevel, asOf: string, k
 /**
  * True when the client's ageing history answers `asOf`: it was built from the current ledger (the
  * integration update time it records is the client's; refresh-history.ts) and reaches that date
- * (from the first document on, and into the future, where open items keep ageing).
+ * (from the first document on, and into the future, where open items keep ageing), and the client
+ * has no receipts on account.
  */
 export function historyCovers(clientId: number, asOf: string): SQL {
   return sql`(exists (select 1 from data_update_times t where t.client_id = ${clientId}
       and t.history_ledger_time is not distinct from t.integration_update_time and t.history_ledger_time is not null)
-    and exists (select 1 from ageing_history h where h.client_id = ${clientId} and h.level = 'client' and h.valid @> ${asOf}::date))`;
+    and exists (select 1 from ageing_history h where h.client_id = ${clientId} and h.level = 'client' and h.valid @> ${asOf}::date)
+    -- The history keeps no receipts on account (their unallocated amount, their cash): such a
+    -- client's other dates are read from the ledger, exactly.
+    and not exists (select 1 from receipts r where r.client_id = ${clientId}))`;
 }
 
 /**

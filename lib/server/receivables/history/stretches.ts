@@ -14,7 +14,7 @@ export function itemStretches(clientId: number, items: SQL = sql`true`): SQL {
     with pay_days as (
       select p.sys_invoice_num, p.paid_date, sum(sum(p.amount)) over w as paid, lead(p.paid_date) over w as next_date,
         row_number() over w = 1 as first
-      from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
+      from settlements p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
       where p.client_id = ${clientId} and ${items}
       group by p.sys_invoice_num, p.paid_date
       window w as (partition by p.sys_invoice_num order by p.paid_date)
