@@ -5,8 +5,11 @@ import {
   creditBucket,
   daysBetween,
   invoiceBucket,
+  netBalanceOf,
   outstandingAt,
+  unallocatedAt,
   type LedgerItem,
+  type LedgerReceipt,
 } from '@/lib/domain/ageing';
 
 const B = { b1: 30, b2: 60, b3: 90 };
@@ -151,5 +154,46 @@ describe('ageing items as of a date', () => {
     expect(credit).toBe(totals.outstanding);
     expect(invoice).toBe(totals.outstanding);
     expect(totals.overdue).toBe(credit - totals.current);
+  });
+});
+
+describe('receipts not allocated to an item', () => {
+  // 35,000 on account on 01/10, 25,000 of it applied on 15/10 and 5,000 on 12/11; an advance of
+  // 15,000 on 20/10 applied whole on 06/11 (paise).
+  const receipts: LedgerReceipt[] = [
+    {
+      paidDate: '2026-10-01',
+      amountPaise: 3_500_000,
+      allocations: [
+        { allocatedDate: '2026-10-15', amountPaise: 2_500_000 },
+        { allocatedDate: '2026-11-12', amountPaise: 500_000 },
+      ],
+    },
+    {
+      paidDate: '2026-10-20',
+      amountPaise: 1_500_000,
+      allocations: [{ allocatedDate: '2026-11-06', amountPaise: 1_500_000 }],
+    },
+  ];
+
+  it('are negative from the day received until allocated, counting an allocation from its own day', () => {
+    expect(unallocatedAt(receipts, '2026-09-30')).toBe(0);
+    expect(unallocatedAt(receipts, '2026-10-01')).toBe(-3_500_000);
+    expect(unallocatedAt(receipts, '2026-10-14')).toBe(-3_500_000);
+    expect(unallocatedAt(receipts, '2026-10-15')).toBe(-1_000_000);
+    expect(unallocatedAt(receipts, '2026-10-20')).toBe(-2_500_000);
+    expect(unallocatedAt(receipts, '2026-11-06')).toBe(-1_000_000);
+    expect(unallocatedAt(receipts, '2026-11-12')).toBe(-500_000);
+  });
+
+  it('stay out of every bucket: buckets plus unallocated make the net balance', () => {
+    // The advance's invoice: 20,000 issued 05/11, due 05/12; the advance settles 15,000 of it on 06/11.
+    const invoice = item('2026-11-05', '2026-12-05', 20_000, [['2026-11-06', 15_000]]);
+    const before = ageItems([invoice], '2026-11-05', B, receipts);
+    expect(before).toMatchObject({ current: 2_000_000, outstanding: 2_000_000, unallocated: -2_500_000 });
+    const after = ageItems([invoice], '2026-11-06', B, receipts);
+    expect(after).toMatchObject({ current: 500_000, outstanding: 500_000, unallocated: -1_000_000 });
+    expect(netBalanceOf({ outstanding: 5000, unallocated: -10000 })).toBe(-5000);
+    expect(netBalanceOf({ outstanding: 0.1, unallocated: -0.3 })).toBe(-0.2);
   });
 });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, numeric, pgTable, pgView, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  pgView,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { obligors } from './obligors';
 
 /**

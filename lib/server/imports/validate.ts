@@ -102,7 +102,7 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
       kind: 'payments',
       column: 'amount',
       query: sql`select line, 'receipt ' || payment_ref || ' of ' || amount || ' is below the ' || applied || ' already allocated from it' as reason
-        from (select p.line, p.payment_ref, p.amount, ${allocatedFrom(clientId, sql`p.payment_ref`)} as applied
+        from (select p.line, p.payment_ref, p.amount, ${allocatedFrom(clientId, sql`p.payment_ref`, 'stored')} as applied
           from import_payments p where p.kind <> 'AGAINST' and p.amount is not null${ok('p')}) x
         where applied > amount`,
     },
@@ -172,12 +172,20 @@ function finalInvoice(clientId: number, num: SQL, column: 'sys_obligor_code' | '
     (select s.${c} from invoices s where s.client_id = ${clientId} and s.sys_invoice_num = ${num}))`;
 }
 
-/** What is allocated from a receipt once the batch is in: stored allocations it does not restate, and its own. */
-function allocatedFrom(clientId: number, ref: SQL): SQL {
-  return sql`(coalesce((select sum(a.amount) from import_allocations a where a.payment_ref = ${ref} and a.ok), 0)
+/**
+ * What is allocated from a receipt once the batch is in: stored allocations it does not restate,
+ * and its own (`stored`: the stored ones only, which the receipt's own row is checked against; the
+ * batch's are reported in allocations.csv).
+ */
+function allocatedFrom(clientId: number, ref: SQL, only?: 'stored'): SQL {
+  // Aliases of their own (x, y, s): `ref` names a column of the caller's row.
+  const batch = only
+    ? sql`0`
+    : sql`coalesce((select sum(x.amount) from import_allocations x where x.payment_ref = ${ref} and x.ok), 0)`;
+  return sql`(${batch}
     + coalesce((select sum(s.amount) from allocations s where s.client_id = ${clientId} and s.payment_ref = ${ref}
-      and not exists (select 1 from import_allocations a where a.ok and a.payment_ref = s.payment_ref
-        and a.sys_invoice_num = s.sys_invoice_num and a.allocated_date = s.allocated_date)), 0))`;
+      and not exists (select 1 from import_allocations y where y.ok and y.payment_ref = s.payment_ref
+        and y.sys_invoice_num = s.sys_invoice_num and y.allocated_date = s.allocated_date)), 0))`;
 }
 
 /**

@@ -6,7 +6,15 @@ import { CREDIT_BUCKETS, INVOICE_BUCKETS, netBalanceOf } from '@/lib/domain/agei
 
 /** Money columns of an ageing row (snake_case in SQL, camelCase in the API). */
 export const BUCKET_KEYS = [...CREDIT_BUCKETS, ...INVOICE_BUCKETS] as const;
-export const AMOUNT_KEYS = [...BUCKET_KEYS, 'outstanding', 'overdue', 'invoiced', 'paid', 'sales12m', 'unallocated'] as const;
+export const AMOUNT_KEYS = [
+  ...BUCKET_KEYS,
+  'outstanding',
+  'overdue',
+  'invoiced',
+  'paid',
+  'sales12m',
+  'unallocated',
+] as const;
 export const COUNT_KEYS = BUCKET_KEYS.map((k) => `${k}Num` as const);
 export type AmountKey = (typeof AMOUNT_KEYS)[number];
 export type CountKey = (typeof COUNT_KEYS)[number];

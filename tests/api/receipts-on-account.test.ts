@@ -1,0 +1,386 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/lib/db/query';
+import type { TImportReport } from '@/lib/contract/imports';
+import { runImport } from '@/lib/server/imports/run-import';
+import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
+import { ageItems, type LedgerItem, type LedgerReceipt } from '@/lib/domain/ageing';
+import * as receivablesRoute from '@/app/api/v4/clients/receivables/route';
+import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
+import { callRoute, sessionCookieFor } from '../helpers/api';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { csv, file, newClient, PASSWORD, TODAY } from '../imports/helpers';
+
+/**
+ * A ledger kept as Tally keeps it: a payment against a bill (Agst Ref), money on account allocated
+ * later to two bills, and an advance received before the invoice it later pays. Every figure below
+ * is worked out by hand (buckets 30/60/90, days past due):
+ *
+ *   INV1  A1  issued 01/08, due 31/08  50,000   RC1 Agst Ref 10,000 on 10/09; 25,000 of RC2 from 15/10
+ *   INV2  A1  issued 10/10, due 09/11  30,000   5,000 of RC2 from 12/11
+ *   INV3  S1  issued 05/11, due 05/12  20,000   15,000 of RC3 from 06/11
+ *   RC2   A1  On Account 35,000 on 01/10 (allocated 25,000 on 15/10 and 5,000 on 12/11)
+ *   RC3   S1  Advance    15,000 on 20/10 (allocated whole on 06/11)
+ */
+const FILES = {
+  'obligors.csv': csv([
+    'sys_obligor_code,name,parent_sys_obligor_code',
+    'P1,Patil Distributors,',
+    'A1,Anand Agencies,P1',
+    'S1,Shree Sai Traders,',
+  ]),
+  'invoices.csv': csv([
+    'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
+    'INV1,TLY-101,A1,01/08/2026,31/08/2026,"50,000.00"',
+    'INV2,TLY-102,A1,10/10/2026,09/11/2026,"30,000.00"',
+    'INV3,TLY-103,S1,05/11/2026,05/12/2026,"20,000.00"',
+  ]),
+  'payments.csv': csv([
+    'payment_ref,sys_invoice_num,sys_obligor_code,kind,paid_date,amount',
+    'RC1,INV1,,Agst Ref,10/09/2026,"10,000.00"',
+    'RC2,,A1,On Account,01/10/2026,"35,000.00"',
+    'RC3,,S1,Advance,20/10/2026,"15,000.00"',
+  ]),
+  'allocations.csv': csv([
+    'payment_ref,sys_invoice_num,amount,allocated_date',
+    'RC2,INV1,"25,000.00",15/10/2026',
+    'RC2,INV2,"5,000.00",12/11/2026',
+    'RC3,INV3,"15,000.00",06/11/2026',
+  ]),
+};
+
+const B = { b1: 30, b2: 60, b3: 90 };
+
+/** The client's figures at each date, by hand (see the ledger above). */
+const EXPECTED: Record<string, Record<string, number>> = {
+  // INV1 40,000 at 30 days past due; nothing received on account yet.
+  '2026-09-30': {
+    current: 0,
+    crdBucket1: 40000,
+    crdBucket2: 0,
+    crdBucket3: 0,
+    outstanding: 40000,
+    unallocated: 0,
+    netBalance: 40000,
+  },
+  // RC2 received, not yet allocated: INV1 40,000 at 40 days, INV2 30,000 current.
+  '2026-10-10': {
+    current: 30000,
+    crdBucket1: 0,
+    crdBucket2: 40000,
+    crdBucket3: 0,
+    outstanding: 70000,
+    unallocated: -35000,
+    netBalance: 35000,
+  },
+  // 25,000 of RC2 on INV1 (15,000 left at 61 days); the advance RC3 is S1's, with no invoice yet.
+  '2026-10-31': {
+    current: 30000,
+    crdBucket1: 0,
+    crdBucket2: 0,
+    crdBucket3: 15000,
+    outstanding: 45000,
+    unallocated: -25000,
+    netBalance: 20000,
+  },
+  // INV3 issued the day before the advance is applied to it.
+  '2026-11-05': {
+    current: 50000,
+    crdBucket1: 0,
+    crdBucket2: 0,
+    crdBucket3: 15000,
+    outstanding: 65000,
+    unallocated: -25000,
+    netBalance: 40000,
+  },
+  // Everything allocated but 5,000 of RC2: INV1 15,000 at 81 days, INV2 25,000 at 11 days, INV3 5,000 current.
+  [TODAY]: {
+    current: 5000,
+    crdBucket1: 25000,
+    crdBucket2: 0,
+    crdBucket3: 15000,
+    outstanding: 45000,
+    unallocated: -5000,
+    netBalance: 40000,
+  },
+};
+const DATES = Object.keys(EXPECTED).sort();
+
+let database: TestDatabase;
+let clientId: number;
+let cookie: string;
+let report: TImportReport;
+
+const importFiles = () =>
+  runImport(database.db, {
+    clientId,
+    userId: null,
+    source: 'CLI',
+    today: TODAY,
+    files: Object.entries(FILES).map(([name, content]) => file(name, content)),
+  });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const created = await newClient(database.db, 'TALLY');
+  clientId = created.clientId;
+  cookie = (await sessionCookieFor(database.db, created.email, PASSWORD)).cookie;
+  report = await importFiles();
+});
+afterAll(() => database?.dispose());
+
+const summaryAt = async (date: string) =>
+  (
+    await callRoute(summaryRoute.GET as never, '/api/v4/clients/receivables/current/summary', {
+      cookie,
+      query: { date },
+    })
+  ).json as Record<string, number>;
+
+describe('receipts on account, advances and their allocations', () => {
+  it("imports Tally's Agst Ref, On Account and Advance with their allocations", () => {
+    expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
+    expect(report.files.map((f) => [f.kind, f.rows])).toEqual([
+      ['obligors', 3],
+      ['invoices', 3],
+      ['payments', 3],
+      ['allocations', 3],
+    ]);
+    expect(report.counts.payments).toMatchObject({ inserted: 3, unchanged: 0 });
+    expect(report.counts.allocations).toMatchObject({ inserted: 3 });
+  });
+
+  it('gives the hand-computed buckets, unallocated and net balance at dates before and after each event', async () => {
+    for (const date of DATES) {
+      const summary = await summaryAt(date);
+      expect(summary, date).toMatchObject(EXPECTED[date]!);
+      // Buckets hold the invoices only; with the unallocated receipts they make the net balance.
+      const buckets =
+        summary.current! + summary.crdBucket1! + summary.crdBucket2! + summary.crdBucket3! + summary.crdBucket4!;
+      expect(buckets + summary.unallocated!).toBe(summary.netBalance);
+      expect(summary.balance).toBe(summary.outstanding);
+    }
+  });
+
+  it('counts receipts on account as cash collected on their day, not again when allocated', async () => {
+    expect((await summaryAt('2026-10-31')).paid).toBe(50000); // RC2 and RC3 in October
+    expect((await summaryAt('2026-09-30')).paid).toBe(10000); // RC1
+    expect((await summaryAt(TODAY)).paid).toBe(0); // November: allocations only
+  });
+
+  it('shows each customer and family with its own unallocated and net balance', async () => {
+    const families = await callRoute(receivablesRoute.GET as never, '/api/v4/clients/receivables', {
+      cookie,
+      query: { date: '2026-10-31', sortBy: 'balance', order: 'DESC' },
+    });
+    expect(families.status).toBe(200);
+    const byCode = Object.fromEntries(
+      (families.json as { sysObligorCode: string; outstanding: number; unallocated: number; netBalance: number }[]).map(
+        (r) => [r.sysObligorCode, [r.outstanding, r.unallocated, r.netBalance]],
+      ),
+    );
+    // S1 owes nothing yet holds an advance: it is listed, with a negative net balance.
+    expect(byCode).toEqual({ P1: [45000, -10000, 35000], S1: [0, -15000, -15000] });
+    const accounts = await callRoute(receivablesRoute.GET as never, '/api/v4/clients/receivables', {
+      cookie,
+      query: { date: '2026-11-05', parentSysObligorCode: 'P1' },
+    });
+    expect(
+      (accounts.json as Record<string, unknown>[]).map((r) => [r.sysObligorCode, r.unallocated, r.netBalance]),
+    ).toEqual([['A1', -10000, 35000]]);
+  });
+
+  it('agrees with the TypeScript rule, and the many-date query with the one-date query', async () => {
+    const items: Record<string, LedgerItem[]> = {
+      A1: [
+        {
+          issueDate: '2026-08-01',
+          dueDate: '2026-08-31',
+          amountPaise: 5_000_000,
+          payments: [
+            { paidDate: '2026-09-10', amountPaise: 1_000_000 },
+            { paidDate: '2026-10-15', amountPaise: 2_500_000 },
+          ],
+        },
+        {
+          issueDate: '2026-10-10',
+          dueDate: '2026-11-09',
+          amountPaise: 3_000_000,
+          payments: [{ paidDate: '2026-11-12', amountPaise: 500_000 }],
+        },
+      ],
+      S1: [
+        {
+          issueDate: '2026-11-05',
+          dueDate: '2026-12-05',
+          amountPaise: 2_000_000,
+          payments: [{ paidDate: '2026-11-06', amountPaise: 1_500_000 }],
+        },
+      ],
+    };
+    const receipts: Record<string, LedgerReceipt[]> = {
+      A1: [
+        {
+          paidDate: '2026-10-01',
+          amountPaise: 3_500_000,
+          allocations: [
+            { allocatedDate: '2026-10-15', amountPaise: 2_500_000 },
+            { allocatedDate: '2026-11-12', amountPaise: 500_000 },
+          ],
+        },
+      ],
+      S1: [
+        {
+          paidDate: '2026-10-20',
+          amountPaise: 1_500_000,
+          allocations: [{ allocatedDate: '2026-11-06', amountPaise: 1_500_000 }],
+        },
+      ],
+    };
+    const many = await database.db.transaction(async (tx) => {
+      const rows = await queryRows<Record<string, string>>(
+        tx,
+        sql`select as_of_date::text as as_of, sys_obligor_code, outstanding::text, unallocated::text, current::text, crd_bucket1::text,
+          crd_bucket2::text, crd_bucket3::text, paid::text
+        from (${await ageingRowsForDates(tx, clientId, DATES, B)}) r order by as_of_date, sys_obligor_code`,
+      );
+      await dropAgeingDates(tx);
+      return rows;
+    });
+    const one: Record<string, string>[] = [];
+    for (const date of DATES) {
+      one.push(
+        ...(await queryRows<Record<string, string>>(
+          database.db,
+          sql`select ${date}::text as as_of, sys_obligor_code, outstanding::text, unallocated::text, current::text,
+            crd_bucket1::text, crd_bucket2::text, crd_bucket3::text, paid::text
+          from (${ageingRowsSql(clientId, date, B)}) r order by sys_obligor_code`,
+        )),
+      );
+    }
+    const numbers = (rows: Record<string, string>[]) =>
+      rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, /^-?[\d.]+$/.test(v) ? Number(v) : v])));
+    expect(numbers(many)).toEqual(numbers(one));
+    for (const row of numbers(one)) {
+      const rule = ageItems(
+        items[row.sys_obligor_code as string] ?? [],
+        row.as_of as string,
+        B,
+        receipts[row.sys_obligor_code as string],
+      );
+      expect(row, `${row.sys_obligor_code} ${row.as_of}`).toMatchObject({
+        outstanding: rule.outstanding / 100,
+        unallocated: rule.unallocated / 100,
+        current: rule.current / 100,
+        crd_bucket1: rule.crdBucket1 / 100,
+        crd_bucket2: rule.crdBucket2 / 100,
+        crd_bucket3: rule.crdBucket3 / 100,
+      });
+    }
+  });
+
+  it('changes nothing when the same files are imported again', async () => {
+    const again = await importFiles();
+    expect(again.status).toBe('SUCCEEDED');
+    expect(again.counts.payments).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
+    expect(again.counts.allocations).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
+    expect(await summaryAt(TODAY)).toMatchObject(EXPECTED[TODAY]!);
+  });
+});
+
+describe('the rules of receipts and allocations', () => {
+  let clients = 0;
+  const refused = async (name: string, lines: string[], more: Record<string, string> = {}) => {
+    const other = await newClient(database.db, `BAD${++clients}`);
+    const files = { ...FILES, [name]: csv(lines), ...more };
+    const result = await runImport(database.db, {
+      clientId: other.clientId,
+      userId: null,
+      source: 'CLI',
+      today: TODAY,
+      files: Object.entries(files).map(([n, content]) => file(n, content)),
+    });
+    expect(result.status).toBe('FAILED');
+    const [count] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select ((select count(*) from receipts where client_id = ${other.clientId}) + (select count(*) from allocations where client_id = ${other.clientId}))::int as n`,
+    );
+    expect(count!.n).toBe(0);
+    return result.errors.map((e) => `${e.file}:${e.line}:${e.column}: ${e.reason}`);
+  };
+  const PAYMENTS_HEADER = 'payment_ref,sys_invoice_num,sys_obligor_code,kind,paid_date,amount';
+  const ALLOCATIONS_HEADER = 'payment_ref,sys_invoice_num,amount,allocated_date';
+
+  it('refuses a receipt that names neither an invoice nor a customer, or names both apart', async () => {
+    expect(
+      await refused(
+        'payments.csv',
+        [
+          PAYMENTS_HEADER,
+          'RC1,,,Agst Ref,10/09/2026,100',
+          'RC2,,,,01/10/2026,100',
+          'RC3,INV1,,Advance,20/10/2026,100',
+          'RC4,INV1,S1,,20/10/2026,100',
+          'RC5,,X9,On Account,20/10/2026,100',
+          'RC6,,A1,New Ref,20/10/2026,100',
+        ],
+        { 'allocations.csv': csv([ALLOCATIONS_HEADER]) },
+      ),
+    ).toEqual([
+      'payments.csv:2:sys_invoice_num: required for a receipt against an invoice (kind AGAINST)',
+      'payments.csv:3:sys_obligor_code: required for an ON_ACCOUNT receipt (it names no invoice)',
+      'payments.csv:4:sys_invoice_num: an ADVANCE receipt names no invoice: apply it to invoices in allocations.csv',
+      'payments.csv:5:sys_obligor_code: invoice INV1 is of obligor A1, not S1',
+      'payments.csv:6:sys_obligor_code: obligor X9 is neither in obligors nor stored',
+      'payments.csv:7:kind: "New Ref" names a new bill: a receipt is Agst Ref, Advance or On Account',
+    ]);
+  });
+
+  it('refuses allocations beyond the receipt, to another customer, to a credit note or before the receipt', async () => {
+    expect(
+      await refused('allocations.csv', [
+        ALLOCATIONS_HEADER,
+        'RC2,INV1,"30,000.00",15/10/2026',
+        'RC2,INV2,"6,000.00",12/11/2026', // 36,000 of a 35,000 receipt
+        'RC3,INV1,"1,000.00",06/11/2026', // INV1 is A1's, RC3 S1's
+        'RC1,INV1,"1,000.00",06/11/2026', // RC1 is against a bill
+        'RC3,INV3,"1,000.00",19/10/2026', // before the advance
+      ]),
+    ).toEqual([
+      'allocations.csv:3:amount: allocations of receipt RC2 total 36000.00, above its amount 35000.00',
+      'allocations.csv:4:sys_invoice_num: invoice INV1 is of obligor A1, the receipt of S1',
+      'allocations.csv:5:payment_ref: receipt RC1 is not an advance or on-account receipt in payments nor stored',
+      'allocations.csv:6:allocated_date: allocated on 2026-10-19, before the receipt of 2026-10-20',
+    ]);
+  });
+
+  it('refuses an allocation that pays an invoice beyond its amount', async () => {
+    const payments = csv([
+      PAYMENTS_HEADER,
+      'RC1,INV1,,Agst Ref,10/09/2026,"20,000.00"',
+      'RC2,,A1,On Account,01/10/2026,"35,000.00"',
+    ]);
+    expect(
+      await refused('allocations.csv', [ALLOCATIONS_HEADER, 'RC2,INV1,"35,000.00",15/10/2026'], {
+        'payments.csv': payments,
+      }),
+    ).toEqual([
+      'allocations.csv:2:amount: payments of invoice INV1 total 55000.00, above its amount 50000.00',
+      'payments.csv:2:amount: payments of invoice INV1 total 55000.00, above its amount 50000.00',
+    ]);
+  });
+
+  it('keeps a stored receipt what it was: on account cannot become a payment against a bill', async () => {
+    const result = await runImport(database.db, {
+      clientId,
+      userId: null,
+      source: 'CLI',
+      today: TODAY,
+      files: [file('payments.csv', csv([PAYMENTS_HEADER, 'RC2,INV2,,,01/10/2026,"20,000.00"']))],
+    });
+    expect(result.status).toBe('FAILED');
+    expect(result.errors.map((e) => `${e.line}:${e.column}: ${e.reason}`)).toEqual([
+      '2:kind: payment_ref RC2 is stored as an advance or on-account receipt: apply it to invoices in allocations.csv',
+    ]);
+  });
+});
