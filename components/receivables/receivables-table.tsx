@@ -7,7 +7,7 @@ import { currencySign, Money, type MoneyFormat } from '@/components/ui/money';
 import { RatingBadge } from './rating-badge';
 import { SortableHeader } from './sortable-header';
 
-export type ReceivableFigures = Record<BucketKey | 'overdue' | 'balance', number>;
+export type ReceivableFigures = Record<BucketKey | 'overdue' | 'balance' | 'unallocated' | 'netBalance', number>;
 
 export interface ReceivableListRow extends ReceivableFigures {
   sysObligorCode: string;
@@ -24,7 +24,9 @@ export interface TotalsRow {
 
 /**
  * Receivables per parent customer (or per customer of one family): the bucket columns of the
- * chosen basis, overdue, balance and the weighted rating. Headers sort through the URL.
+ * chosen basis, overdue, balance and the weighted rating. Headers sort through the URL. Where money
+ * was received on account and not yet allocated to invoices, the unallocated receipts and the net
+ * balance (balance less them) follow the balance.
  */
 export function ReceivablesTable({
   rows,
@@ -49,6 +51,7 @@ export function ReceivablesTable({
 }) {
   const header = { active: sort, pathname, params };
   const showDisputed = rows.some((row) => row.disputed !== undefined);
+  const showUnallocated = rows.some((row) => row.unallocated !== 0) || (totals?.figures.unallocated ?? 0) !== 0;
   return (
     <DataTable
       label="Receivables"
@@ -64,6 +67,12 @@ export function ReceivablesTable({
           ))}
           <SortableHeader column="overdue" label="Overdue" numeric {...header} />
           <SortableHeader column="balance" label="Balance" numeric {...header} />
+          {showUnallocated && (
+            <>
+              <Th numeric>Unallocated</Th>
+              <Th numeric>Net balance</Th>
+            </>
+          )}
           {showDisputed && <Th numeric>Disputed</Th>}
           <SortableHeader column="obligorWeightedRating" label="Rating" center {...header} />
         </tr>
@@ -103,6 +112,21 @@ export function ReceivablesTable({
             <Td numeric className="font-medium text-slate-900" data-testid="cell-balance" data-value={row.balance}>
               <Money value={row.balance} format={money} bare />
             </Td>
+            {showUnallocated && (
+              <>
+                <Td
+                  numeric
+                  className={row.unallocated ? 'text-emerald-700' : 'text-slate-300'}
+                  data-testid="cell-unallocated"
+                  data-value={row.unallocated}
+                >
+                  <Money value={row.unallocated} format={money} bare />
+                </Td>
+                <Td numeric className="text-slate-900" data-testid="cell-net-balance" data-value={row.netBalance}>
+                  <Money value={row.netBalance} format={money} bare />
+                </Td>
+              </>
+            )}
             {showDisputed && (
               <Td
                 numeric
@@ -146,6 +170,26 @@ export function ReceivablesTable({
             >
               <Money value={totals.figures.balance} format={money} bare />
             </Td>
+            {showUnallocated && (
+              <>
+                <Td
+                  numeric
+                  className="border-b-0 border-t border-slate-200 text-emerald-700"
+                  data-testid="total-unallocated"
+                  data-value={totals.figures.unallocated}
+                >
+                  <Money value={totals.figures.unallocated} format={money} bare />
+                </Td>
+                <Td
+                  numeric
+                  className="border-b-0 border-t border-slate-200"
+                  data-testid="total-net-balance"
+                  data-value={totals.figures.netBalance}
+                >
+                  <Money value={totals.figures.netBalance} format={money} bare />
+                </Td>
+              </>
+            )}
             {showDisputed && <Td className="border-b-0 border-t border-slate-200" />}
             <Td className="border-b-0 border-t border-slate-200" />
           </tr>

@@ -7,7 +7,7 @@ import { pageGate } from '@/lib/backend/page-gate';
 import { OBLIGOR_FILTER_KEYS, TOTALS_KEYS } from './receivables-params';
 import type { ReceivableFigures, TotalsRow } from './receivables-table';
 
-const FIGURE_KEYS = [...CREDIT_BUCKETS, ...INVOICE_BUCKETS, 'overdue', 'balance'] as const;
+const FIGURE_KEYS = [...CREDIT_BUCKETS, ...INVOICE_BUCKETS, 'overdue', 'balance', 'unallocated', 'netBalance'] as const;
 
 /** Column sums in whole paise, so that the total is exactly the sum of the figures shown. */
 export function sumFigures(rows: ReceivableFigures[]): ReceivableFigures {

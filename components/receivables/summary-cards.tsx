@@ -38,7 +38,17 @@ export function SummaryCards() {
               label="Balance"
               testId="card-balance"
               figure={<Money value={today.balance} format={money} short />}
-              secondary={`Owed by ${today.openObligors.toLocaleString(money.locale)} accounts`}
+              secondary={
+                today.unallocated === 0 ? (
+                  `Owed by ${today.openObligors.toLocaleString(money.locale)} accounts`
+                ) : (
+                  // Money received on account is in no bucket: the net balance counts it.
+                  <span data-testid="card-net-balance" data-value={today.netBalance}>
+                    Net <Money value={today.netBalance} format={money} short />, after{' '}
+                    <Money value={-today.unallocated} format={money} short /> received on account, not yet allocated
+                  </span>
+                )
+              }
             />
             <StatCard
               label="Current"

@@ -9,7 +9,7 @@ import { HISTORY_LEVELS, type HistoryLevel } from '@/lib/server/receivables/hist
 import { historyAt } from '@/lib/server/receivables/history/read-history';
 import type { TestDatabase } from '../helpers/db';
 import { clientIdOf, createSeededDatabase, TEST_TODAY } from '../helpers/seeded';
-import { csv, HAND_BATCH, handFiles, newClient, TODAY } from '../imports/helpers';
+import { csv, file, HAND_BATCH, handFiles, newClient, TALLY_BATCH, TODAY } from '../imports/helpers';
 
 /**
  * The ageing history answers any date from a few thousand stored rows: every level (client,
@@ -55,6 +55,7 @@ const FIGURES = [
   'invoiced',
   'paid',
   'sales12m',
+  'unallocated',
   'low_rated',
   'med_rated',
   'high_rated',
@@ -224,5 +225,24 @@ describe('the ageing history', () => {
       for (const level of HISTORY_LEVELS) await compareLevel(database.db, clientId, level, asOf, client);
       await compareOverallRisk(database.db, clientId, asOf, client);
     }
+  });
+
+  it('equals it with receipts on account and advances: the day before, of and after each receipt and allocation', async () => {
+    const { clientId } = await newClient(database.db, 'HISTORYRC');
+    const report = await runImport(database.db, {
+      clientId,
+      userId: null,
+      source: 'CLI',
+      today: TODAY,
+      files: Object.entries(TALLY_BATCH).map(([name, content]) => file(name, content)),
+    });
+    expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
+    const client = await build(database.db, clientId);
+    const events = ['2026-09-10', '2026-10-01', '2026-10-15', '2026-10-20', '2026-11-05', '2026-11-06', '2026-11-12'];
+    const dates = [...new Set(events.flatMap((d) => [addDays(d, -1), d, addDays(d, 1)])), '2026-11-30', '2026-12-01'];
+    let compared = 0;
+    for (const asOf of dates)
+      for (const level of HISTORY_LEVELS) compared += await compareLevel(database.db, clientId, level, asOf, client);
+    expect(compared).toBeGreaterThan(50);
   });
 });

@@ -165,7 +165,7 @@ export const ageingHistory = pgTable(
     invoiced: money(), // documents issued in the month of the day, up to it (net of credit notes)
     paid: money(), // cash collected in the month of the day, up to it (credit-note adjustments excluded)
     sales12m: money(), // documents issued in the 12 months up to the day
-    unallocated: money(), // kept 0: a client with receipts on account is not answered by the history (read-history.ts)
+    unallocated: money(), // receipts not allocated to an item at the day, negative
     settled: money(), // debts (not credit notes) paid off in the month of the day, up to it
     settledDays: numeric().notNull().default('0'), // their amount x days from issue to settlement (average days to pay)
     lowRated: money(),

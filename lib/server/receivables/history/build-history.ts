@@ -18,7 +18,8 @@ import { itemStretches } from './stretches';
  *    0-b1 = S0 - T2, ...), so every day a bucket changes is a start or an end of one of these: a
  *    delta row, future ageing included (an item keeps moving between buckets without new data).
  *    What was invoiced (documents, net of credit notes) and paid (cash, not credit-note
- *    adjustments) in the month to the date, and the 12-month sales, are deltas too: an amount
+ *    adjustments; receipts on account included) in the month to the date, the 12-month sales and
+ *    the receipts not yet allocated (negative from their day, back by each allocation) are deltas too: an amount
  *    enters on its day and leaves on the first day of the next month, or on the first day whose
  *    12 months back no longer reach it; every row holds its date's figures, one read.
  * 3. Per obligor the running balance and the rating in force give the terms that are not sums of
@@ -102,7 +103,7 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
   return sql`
     select obligor, day, ${byMeasure}, sum(amount) filter (where k = 8) as invoiced, sum(amount) filter (where k = 9) as paid,
       sum(amount) filter (where k = 10) as sales12m, sum(amount) filter (where k = 11) as settled,
-      sum(amount) filter (where k = 12) as settled_days
+      sum(amount) filter (where k = 12) as settled_days, sum(amount) filter (where k = 13) as unallocated
     from (
       select s.obligor, m.day, m.k, s.outstanding as amount, 1 as items
       from history_stretches s cross join lateral (values ${starts}) m(k, day) where m.day < s.to_day
@@ -120,6 +121,18 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
       from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
         cross join lateral (values (p.paid_date, (p.amount * 100)::bigint), (${nextMonth(sql`p.paid_date`)}, -(p.amount * 100)::bigint)) x(day, amount)
       where p.client_id = ${clientId} and i.doc_type <> 'CREDIT_NOTE'
+      union all
+      -- Receipts on account and advances: cash collected in the month, and unallocated (negative)
+      -- from their day until allocations apply them.
+      select r.sys_obligor_code, x.day, x.k, x.amount, 0
+      from receipts r cross join lateral (values
+        (r.paid_date, 9, (r.amount * 100)::bigint), (${nextMonth(sql`r.paid_date`)}, 9, -(r.amount * 100)::bigint),
+        (r.paid_date, 13, -(r.amount * 100)::bigint)) x(day, k, amount)
+      where r.client_id = ${clientId}
+      union all
+      select r.sys_obligor_code, a.allocated_date, 13, (a.amount * 100)::bigint, 0
+      from allocations a join receipts r on r.client_id = a.client_id and r.payment_ref = a.payment_ref
+      where a.client_id = ${clientId}
       union all
       -- Debts paid off in the month to the date, and their amount x days from issue to settlement
       -- (the collection KPIs' average days to pay).
@@ -172,8 +185,8 @@ function obligorTerms(clientId: number): SQL {
 
 /**
  * Per obligor, the days it starts or stops being a customer "with receivables" (README glossary: it
- * owes something on an open item, or invoiced or collected in the month to the date, or has positive
- * sales in the 12 months to it), as +1 / -1: a family or a dimension value is a row of its list
+ * owes something on an open item, or holds receipts not yet allocated, or invoiced or collected in
+ * the month to the date, or has positive sales in the 12 months to it), as +1 / -1: a family or a dimension value is a row of its list
  * while its count is above zero, as the ledger computation lists its obligors. The flag
  * can change only on a day an item opens or closes, a document is issued or leaves the 12 months
  * (the first day whose 12 months back reach its issue day), a payment is made, or a month starts
@@ -187,6 +200,8 @@ function obligorListing(clientId: number): SQL {
       select i.sys_obligor_code, p.paid_date
       from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
       where p.client_id = ${clientId} and i.doc_type <> 'CREDIT_NOTE'
+      union
+      select r.sys_obligor_code, r.paid_date from receipts r where r.client_id = ${clientId}
     ),
     sales as (
       select i.sys_obligor_code as obligor, i.issue_date as day, (i.amount * 100)::bigint as amount
@@ -196,15 +211,17 @@ function obligorListing(clientId: number): SQL {
       from invoices i where i.client_id = ${clientId}
     ),
     events as (
-      select obligor, day, sum(open_n) as open_n, sum(sales) as sales, max(active) as active from (
-        select obligor, day, s0_n as open_n, 0::bigint as sales, null::date as active from history_obligor_deltas where s0_n <> 0
-        union all select obligor, day, 0, amount, null from sales
-        union all select obligor, day, 0, 0, day from activity
-        union all select obligor, ${nextMonth(sql`day`)}, 0, 0, null from activity
+      select obligor, day, sum(open_n) as open_n, sum(sales) as sales, max(active) as active, sum(unallocated) as unallocated from (
+        select obligor, day, s0_n as open_n, 0::bigint as sales, null::date as active, 0::bigint as unallocated
+        from history_obligor_deltas where s0_n <> 0
+        union all select obligor, day, 0, amount, null, 0 from sales
+        union all select obligor, day, 0, 0, day, 0 from activity
+        union all select obligor, ${nextMonth(sql`day`)}, 0, 0, null, 0 from activity
+        union all select obligor, day, 0, 0, null, unallocated from history_obligor_deltas where unallocated <> 0
       ) x group by obligor, day
     ),
     state as (
-      select obligor, day, (sum(open_n) over w > 0 or sum(sales) over w > 0
+      select obligor, day, (sum(open_n) over w > 0 or sum(sales) over w > 0 or sum(unallocated) over w <> 0
           or coalesce(max(active) over w >= date_trunc('month', day)::date, false))::int as listed
       from events window w as (partition by obligor order by day)
     )
@@ -239,6 +256,7 @@ const STATE_COLUMNS = [
   'sales12m',
   'settled',
   'settled_days',
+  'unallocated',
   'low_rated',
   'med_rated',
   'high_rated',
@@ -277,6 +295,7 @@ const DELTA_COLUMNS = [
   'sales12m',
   'settled',
   'settled_days',
+  'unallocated',
 ];
 
 /** The states of one level: deltas summed by key and day, run up per key, each valid until the key's next row. */
@@ -319,7 +338,7 @@ function levelStates(clientId: number, level: HistoryLevel): SQL {
       ${bucket(sql`${at('t3')} - ${at('t4')}`, sql`${n('t3')} - ${n('t4')}`)},
       ${bucket(at('t4'), n('t4'))},
       ${money(at('s0'))}, ${money(at('s1'))}, ${money(run('invoiced'))}, ${money(run('paid'))}, ${money(run('sales12m'))},
-      ${money(run('settled'))}, ${money(run('settled_days'))},
+      ${money(run('settled'))}, ${money(run('settled_days'))}, ${money(run('unallocated'))},
       ${money(run('low_rated'))}, ${money(run('med_rated'))}, ${money(run('high_rated'))}, ${money(run('rated_balance'))},
       ${money(run('rated_num'))}, (${run('open_obligors')})::int, (${run('listed_obligors')})::int
     from days

@@ -19,13 +19,13 @@ export const HISTORY_FIGURES = sql.join(
 /**
  * The rows of one level of the ageing history as of `asOf`, in the columns of a rollup row: every
  * bucket with its count, outstanding, overdue, `invoiced` and `paid` in the month of the date up to
- * it, `sales12m` over the 12 months up to it, rated receivables by class, the weighted rating and
+ * it, `sales12m` over the 12 months up to it, `unallocated` receipts, rated receivables by class, the weighted rating and
  * its rated balance, open and listed obligors, and `key` (the family code, the dim value id, or ''
  * for the client): one read of the `valid` index. `keys` (a query of keys) limits it to some.
  */
 export function historyAt(clientId: number, level: HistoryLevel, asOf: string, keys?: SQL): SQL {
   return sql`(
-    select h.key, ${KEPT}, h.invoiced, h.paid, h.sales12m, (h.rated_num / nullif(h.rated_balance, 0))::float8 as weighted_rating
+    select h.key, ${KEPT}, h.invoiced, h.paid, h.sales12m, h.unallocated, (h.rated_num / nullif(h.rated_balance, 0))::float8 as weighted_rating
     from ageing_history h
     where h.client_id = ${clientId} and h.level = ${level} and h.valid @> ${asOf}::date
       ${keys ? sql`and h.key in (${keys})` : sql``})`;
@@ -34,16 +34,12 @@ export function historyAt(clientId: number, level: HistoryLevel, asOf: string, k
 /**
  * True when the client's ageing history answers `asOf`: it was built from the current ledger (the
  * integration update time it records is the client's; refresh-history.ts) and reaches that date
- * (from the first document on, and into the future, where open items keep ageing), and the client
- * has no receipts on account.
+ * (from the first document on, and into the future, where open items keep ageing).
  */
 export function historyCovers(clientId: number, asOf: string): SQL {
   return sql`(exists (select 1 from data_update_times t where t.client_id = ${clientId}
       and t.history_ledger_time is not distinct from t.integration_update_time and t.history_ledger_time is not null)
-    and exists (select 1 from ageing_history h where h.client_id = ${clientId} and h.level = 'client' and h.valid @> ${asOf}::date)
-    -- The history keeps no receipts on account (their unallocated amount, their cash): such a
-    -- client's other dates are read from the ledger, exactly.
-    and not exists (select 1 from receipts r where r.client_id = ${clientId}))`;
+    and exists (select 1 from ageing_history h where h.client_id = ${clientId} and h.level = 'client' and h.valid @> ${asOf}::date))`;
 }
 
 /**
