@@ -4,7 +4,8 @@
  *
  * Order per borrower client: plan customers in memory, run the ledger once to measure exposure,
  * set credit limits from it, write customers, run the ledger again writing invoices and payments
- * month by month, then notes, tasks and notifications; last promises to pay and disputes.
+ * month by month, turn one receipt in twenty into a receipt on account or an advance allocated
+ * later, then notes, tasks and notifications; last promises to pay and disputes.
  */
 import 'server-only';
 import { getTableName, is, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import { dayNum, isDayString, todayInIndia } from './dates';
 import { seedInvestors } from './investors';
 import { seedPrepaid } from './prepaid';
 import { measureLedger, writeLedger } from './ledger';
+import { writeReceiptsOnAccount } from './receipts';
 import { planObligors } from './obligor-plan';
 import { assignCreditLimits, writeObligors } from './obligors';
 import { seedReferenceData } from './reference-data';
@@ -85,6 +87,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       await writeObligors(tx, borrower, clientStaff, plan, today, counts);
       progress(`${code}: obligors, limits, ratings and contacts written`);
       const ledger = await writeLedger(tx, borrower, plan, volumes.invoices, today, counts, progress);
+      await writeReceiptsOnAccount(tx, borrower.clientId, todayText, counts);
       await writeCommunications(tx, borrower, clientStaff, plan, ledger, today, counts);
       await writeTasks(tx, borrower, clientStaff, plan, ledger, exposures, volumes.tasks, today, counts);
       progress(`${code}: communications, tasks and notifications written`);
