@@ -28,7 +28,7 @@ const BUCKETS = [
   'inv_bucket3',
   'inv_bucket4',
 ] as const;
-const AMOUNTS = [...BUCKETS, 'outstanding', 'overdue', 'invoiced', 'paid'] as const;
+const AMOUNTS = [...BUCKETS, 'outstanding', 'overdue', 'invoiced', 'paid', 'unallocated'] as const;
 
 interface Scope {
   /** Only the invoices of this family (obligors whose parent, or own code, is this). */
@@ -41,6 +41,14 @@ function small(scope: Scope): boolean {
   return Boolean(scope.familyCode || scope.invoiceNum);
 }
 
+/** Receipts on account belong to customers, not items: a family scope keeps them, an invoice-number search none. */
+function receiptScope(clientId: number, scope: Scope): SQL {
+  if (scope.invoiceNum) return sql` and false`;
+  if (!scope.familyCode) return sql``;
+  return sql` and r.sys_obligor_code in (select f.sys_obligor_code from obligors f where f.client_id = ${clientId}
+      and coalesce(f.parent_sys_obligor_code, f.sys_obligor_code) = ${scope.familyCode})`;
+}
+
 function scopeConditions(clientId: number, scope: Scope): SQL {
   const parts: SQL[] = [];
   if (scope.familyCode) {
@@ -51,7 +59,7 @@ function scopeConditions(clientId: number, scope: Scope): SQL {
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-/** Every document issued by the date with what is still owed on it, from payments alone. */
+/** Every document issued by the date with what is still owed on it, from its settlements alone (payments and allocations). */
 function itemsCte(clientId: number, asOf: string, scope: Scope): SQL {
   const d = sql`${asOf}::date`;
   const columns = sql`i.sys_invoice_num, i.sys_obligor_code, i.invoice_num, i.doc_type, i.issue_date, i.due_date, i.amount,
@@ -59,13 +67,13 @@ function itemsCte(clientId: number, asOf: string, scope: Scope): SQL {
   if (small(scope)) {
     return sql`items as (
       select ${columns},
-        i.amount - coalesce((select sum(p.amount) from payments p where p.client_id = i.client_id
+        i.amount - coalesce((select sum(p.amount) from settlements p where p.client_id = i.client_id
           and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${d}), 0) as outstanding
       from invoices i
       where i.client_id = ${clientId} and i.issue_date <= ${d} ${scopeConditions(clientId, scope)})`;
   }
   return sql`paid as (
-      select p.sys_invoice_num, sum(p.amount) as paid from payments p
+      select p.sys_invoice_num, sum(p.amount) as paid from settlements p
       where p.client_id = ${clientId} and p.paid_date <= ${d}
       group by p.sys_invoice_num),
     items as (
@@ -107,7 +115,16 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
         join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
         where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type <> 'CREDIT_NOTE'
           ${scopeConditions(clientId, scope)}
+        union all
+        select r.sys_obligor_code, 0, r.amount from receipts r
+        where r.client_id = ${clientId} and r.paid_date between ${monthStart} and ${d} ${receiptScope(clientId, scope)}
       ) moves group by sys_obligor_code),
+    unapplied as (
+      -- Receipts on account not allocated at the date: each receipt less its allocations up to it.
+      select r.sys_obligor_code, -sum(r.amount - coalesce((select sum(a.amount) from allocations a
+          where a.client_id = r.client_id and a.payment_ref = r.payment_ref and a.allocated_date <= ${d}), 0)) as unallocated
+      from receipts r where r.client_id = ${clientId} and r.paid_date <= ${d} ${receiptScope(clientId, scope)}
+      group by r.sys_obligor_code),
     sold as (
       -- Customers who bought in the 12 months to the date: their DSO has sales, so they are listed.
       select distinct i.sys_obligor_code from invoices i
@@ -127,12 +144,14 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
           sql`, `,
         )},
         coalesce(b.outstanding, 0) as outstanding, coalesce(b.overdue, 0) as overdue,
-        coalesce(a.invoiced, 0) as invoiced, coalesce(a.paid, 0) as paid
+        coalesce(a.invoiced, 0) as invoiced, coalesce(a.paid, 0) as paid, coalesce(u.unallocated, 0) as unallocated
       from obligors o
       left join per_obligor b on b.sys_obligor_code = o.sys_obligor_code
       left join activity a on a.sys_obligor_code = o.sys_obligor_code
       left join rated on rated.sys_obligor_code = o.sys_obligor_code
+      left join unapplied u on u.sys_obligor_code = o.sys_obligor_code and u.unallocated <> 0
       where o.client_id = ${clientId} and (b.sys_obligor_code is not null or a.sys_obligor_code is not null
+        or u.sys_obligor_code is not null
         or o.sys_obligor_code in (select sys_obligor_code from sold)))`;
 }
 

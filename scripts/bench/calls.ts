@@ -99,6 +99,7 @@ const SUMMARY_FIELDS: [string, string][] = [
   ['invBucket4', 'inv_bucket4'],
   ['receivables', 'invoiced'],
   ['paid', 'paid'],
+  ['unallocated', 'unallocated'],
   ['crdBucket4Num', 'crd_bucket4_num'],
   ['lowRatedReceivables', 'low_rated'],
   ['highRatedReceivables', 'high_rated'],
