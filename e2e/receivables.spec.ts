@@ -36,6 +36,12 @@ test('the dashboard shows the summary cards, the charts and the top overdue, and
   await expect(balance).toHaveText(/^₹[\d.]+ (Cr|L|K)$/);
   await expect(balance).toHaveAttribute('title', INR_FULL);
   await expect(page.getByTestId('card-risk')).toContainText(/\d\.\d \/ 3/);
+  // The demo holds receipts on account not yet allocated: the card says the net balance beside the balance.
+  const net = page.getByTestId('card-net-balance');
+  await expect(net).toContainText(/^Net ₹[\d.]+ (Cr|L|K) after ₹[\d.]+ (Cr|L|K) received on account$/);
+  expect(paise(await net.getAttribute('data-net-balance'))).toBe(
+    paise(await balance.getAttribute('data-value')) + paise(await net.getAttribute('data-unallocated')),
+  );
 
   const bars = page.getByTestId('ageing-bar');
   await expect(bars).toHaveCount(5);
@@ -69,6 +75,13 @@ test('the receivables list sorts by a clicked column, keeps the sort in the URL 
   const byBalance = await rowCodes(page);
   const balances = (await dataValues(page.getByTestId('cell-balance'))).map(Number);
   expect(balances).toEqual([...balances].sort((a, b) => b - a));
+  // Unallocated receipts and the net balance follow the balance, row by row and in the totals.
+  const unallocated = (await dataValues(page.getByTestId('cell-unallocated'))).map(paise);
+  const nets = (await dataValues(page.getByTestId('cell-net-balance'))).map(paise);
+  expect(nets).toEqual(balances.map((b, i) => Math.round(b * 100) + unallocated[i]!));
+  const total = async (id: string) => paise(await page.getByTestId(id).getAttribute('data-value'));
+  expect(await total('total-net-balance')).toBe((await total('total-balance')) + (await total('total-unallocated')));
+  expect(await total('total-unallocated')).toBeLessThan(0);
   await screenshot(page, 'receivables');
 
   await page.getByTestId('receivables-table').getByRole('link', { name: 'Overdue', exact: true }).click();

@@ -104,7 +104,7 @@ describe('seed: invariants', () => {
       with paid as (
         select p.client_id, p.sys_invoice_num, sum(p.amount) as total, min(p.paid_date) as first_paid,
           max(p.paid_date) as last_paid, bool_or(sign(p.amount) <> sign(i.amount)) as wrong_sign
-        from payments p join invoices i using (client_id, sys_invoice_num) group by 1, 2)
+        from settlements p join invoices i using (client_id, sys_invoice_num) group by 1, 2)
       select count(*) filter (where abs(paid.total) > abs(i.amount))::int as over,
         count(*) filter (where paid.first_paid < i.issue_date)::int as early,
         count(*) filter (where paid.last_paid > ${TODAY}::date)::int as late,
@@ -119,7 +119,7 @@ describe('seed: invariants', () => {
       db,
       sql`
       select count(*)::int as n from invoices i
-      left join (select client_id, sys_invoice_num, sum(amount) as total from payments group by 1, 2) p
+      left join (select client_id, sys_invoice_num, sum(amount) as total from settlements group by 1, 2) p
         using (client_id, sys_invoice_num)
       where (i.status = 'CLOSED') <> (coalesce(p.total, 0) = i.amount)`,
     );
@@ -330,7 +330,7 @@ describe('seed: realism', () => {
     const r = await one<{ partly_open: number; instalments: number }>(
       db,
       sql`
-      with paid as (select client_id, sys_invoice_num, sum(amount) as total, count(*) as n from payments group by 1, 2)
+      with paid as (select client_id, sys_invoice_num, sum(amount) as total, count(*) as n from settlements group by 1, 2)
       select count(*) filter (where i.status = 'OPEN' and paid.total > 0)::int as partly_open,
         count(*) filter (where i.status = 'CLOSED' and paid.n >= 2)::int as instalments
       from invoices i join paid using (client_id, sys_invoice_num)`,
@@ -355,10 +355,16 @@ describe('seed: realism', () => {
     const r = await one<{ breached: number; total: number }>(
       db,
       sql`
+      -- Net of receipts on account: money received counts against the limit whether or not allocated yet.
       with exposure as (
-        select i.client_id, i.sys_obligor_code, sum(i.amount) - coalesce(sum(p.paid), 0) as amount
-        from invoices i left join (select client_id, sys_invoice_num, sum(amount) as paid from payments group by 1, 2) p
-          using (client_id, sys_invoice_num)
+        select client_id, sys_obligor_code, sum(amount) as amount from (
+          select i.client_id, i.sys_obligor_code, i.amount - coalesce(p.paid, 0) as amount
+          from invoices i left join (select client_id, sys_invoice_num, sum(amount) as paid from settlements group by 1, 2) p
+            using (client_id, sys_invoice_num)
+          union all
+          select r.client_id, r.sys_obligor_code, -(r.amount - coalesce((select sum(a.amount) from allocations a
+            where a.client_id = r.client_id and a.payment_ref = r.payment_ref), 0))
+          from receipts r) x
         group by 1, 2)
       select count(*) filter (where e.amount > o.credit_limit)::int as breached, count(*)::int as total
       from obligors o left join exposure e using (client_id, sys_obligor_code)

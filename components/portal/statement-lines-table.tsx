@@ -98,7 +98,7 @@ export function StatementLinesTable({
             </Td>
             <Td
               className={
-                l.kind === 'PAYMENT' || l.kind === 'TOPUP'
+                l.kind === 'PAYMENT' || l.kind === 'RECEIPT' || l.kind === 'TOPUP'
                   ? 'text-emerald-700'
                   : l.kind === 'CREDIT_NOTE'
                     ? 'text-violet-700'

@@ -99,16 +99,24 @@ export async function StatementView({
       </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <StatCard
-          label="Balance"
+          // With receipts not yet allocated the closing balance is the net balance (README glossary).
+          label={s.unallocated === 0 ? 'Balance' : 'Net balance'}
           figure={
             <span data-testid="statement-balance">
               <Money value={s.closing} format={money} />
             </span>
           }
           secondary={
-            <>
-              owed at the end of <Day iso={s.toDate} />
-            </>
+            s.unallocated === 0 ? (
+              <>
+                owed at the end of <Day iso={s.toDate} />
+              </>
+            ) : (
+              <span data-testid="statement-unallocated">
+                at the end of <Day iso={s.toDate} />, after <Money value={-s.unallocated} format={money} /> received on
+                account, not yet allocated to bills
+              </span>
+            )
           }
         />
         <StatCard
@@ -183,7 +191,8 @@ export async function StatementView({
             Statement <Day iso={s.fromDate} /> to <Day iso={s.toDate} />
           </h3>
           <p className="mt-0.5 text-xs text-slate-500">
-            Invoices, debit and credit notes and payments in date order with the running balance
+            Invoices, debit and credit notes, payments and money received on account in date order with the running
+            balance
             {s.lines.total > s.lines.count
               ? `, ${formatCount(s.lines.count)} lines a page: each page opens at the balance brought forward; the download holds every line`
               : ''}

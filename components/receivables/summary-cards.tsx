@@ -1,4 +1,4 @@
-import { formatPercent } from '@/lib/domain/format';
+import { formatMoney, formatMoneyShort, formatPercent } from '@/lib/domain/format';
 import { previousMonth } from '@/lib/domain/dates';
 import { ratingLabel } from '@/lib/domain/rating';
 import { formatDay } from '@/components/ui/day';
@@ -42,10 +42,16 @@ export function SummaryCards() {
                 today.unallocated === 0 ? (
                   `Owed by ${today.openObligors.toLocaleString(money.locale)} accounts`
                 ) : (
-                  // Money received on account is in no bucket: the net balance counts it.
-                  <span data-testid="card-net-balance" data-value={today.netBalance}>
-                    Net <Money value={today.netBalance} format={money} short />, after{' '}
-                    <Money value={-today.unallocated} format={money} short /> received on account, not yet allocated
+                  // Money received on account is in no bucket: the net balance counts it. Plain text (no
+                  // data-value) so that the card's one figure stays the balance.
+                  <span
+                    data-testid="card-net-balance"
+                    data-net-balance={today.netBalance}
+                    data-unallocated={today.unallocated}
+                    title={`Net balance ${formatMoney(today.netBalance, money.currency, money.locale)}: balance less ${formatMoney(-today.unallocated, money.currency, money.locale)} received on account or in advance, not yet allocated to invoices`}
+                  >
+                    Net {formatMoneyShort(today.netBalance, money.currency, money.locale)} after{' '}
+                    {formatMoneyShort(-today.unallocated, money.currency, money.locale)} received on account
                   </span>
                 )
               }

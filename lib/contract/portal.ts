@@ -129,8 +129,10 @@ export const ZStatement = z.strictObject({
   opening: ZMoney,
   debits: ZMoney,
   credits: ZMoney,
-  /** The receivables balance at the end date. */
+  /** The receivables net balance at the end date: the open items plus `unallocated`. */
   closing: ZMoney,
+  /** Received on account or in advance and not allocated to a bill at the end date: zero or negative. */
+  unallocated: ZMoney,
   overdue: ZMoney,
   lines: ZStatementPage,
   openItems: ZOpenItemsPage,

@@ -1,13 +1,15 @@
 /**
  * The statement of account rule (customer portal). Amounts are signed from the customer's
- * side: an invoice or debit note adds to what they owe, a credit note or a payment takes from it.
+ * side: an invoice or debit note adds to what they owe, a credit note or a payment takes from it,
+ * and so does money received on account or in advance, on its day (its later allocation to a bill
+ * moves nothing: the balance is the net balance).
  * Entries run in date order; on one day documents come before the payments against them, so a
  * same-day invoice and its payment never show a negative balance in between. The closing balance is
  * the opening balance plus every entry, computed in paise so long statements do not drift.
  * A long statement is read a page at a time: each page opens at the balance brought forward (the
  * opening balance plus every entry before the page) and closes at the balance carried forward.
  */
-export const STATEMENT_KINDS = ['INVOICE', 'DEBIT_NOTE', 'CREDIT_NOTE', 'PAYMENT', 'TOPUP'] as const;
+export const STATEMENT_KINDS = ['INVOICE', 'DEBIT_NOTE', 'CREDIT_NOTE', 'PAYMENT', 'RECEIPT', 'TOPUP'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 export interface StatementEntry {
@@ -33,6 +35,7 @@ export const KIND_LABEL: Record<StatementKind, string> = {
   DEBIT_NOTE: 'Debit note',
   CREDIT_NOTE: 'Credit note',
   PAYMENT: 'Payment',
+  RECEIPT: 'Received on account',
   TOPUP: 'Top-up',
 };
 
@@ -43,6 +46,7 @@ export const KIND_ORDER: Record<StatementKind, number> = {
   DEBIT_NOTE: 1,
   CREDIT_NOTE: 2,
   PAYMENT: 3,
+  RECEIPT: 3,
 };
 const paise = (v: number) => Math.round(v * 100);
 /** Code-point order (SQL `collate "C"`), so that pages cut by the database agree with this rule. */

@@ -194,7 +194,10 @@ describe('disputes: listing, ageing views, resolving', () => {
     expect(family.headers.get('x-totalrecords')).toBe('2');
     expect((await list(guest, { sysObligorCode: other.code })).status).toBe(404);
     expect((await list(guest)).headers.get('x-totalrecords')).toBe('2');
-    expect((await list(kaveri)).headers.get('x-totalrecords')).toBe('0');
+    // Kaveri sees its own disputes only, none of Vardhman's.
+    const theirs = (await list(kaveri)).json as TDispute[];
+    expect(theirs.map((d) => d.sysObligorCode)).not.toContain(own.code);
+    expect(theirs.map((d) => d.id)).not.toContain((all.json as TDispute[])[0]!.id);
     expect((await list(kaveri, { sysObligorCode: own.code })).status).toBe(404);
     expect((await list(admin, { status: 'CLOSED' })).status).toBe(400);
   });

@@ -11,7 +11,7 @@ import { clientIdOf, createSeededDatabase, TEST_TODAY } from '../helpers/seeded'
 /**
  * The open-invoice list in every order, on today and on other dates, against a reference worked
  * out here from the raw rows: which items are open at the date and what each still owes come from
- * the invoices and payments alone (not from the stored settlement the list reads), and the page is
+ * the invoices and their settlements alone (payments and allocations) (not from the stored settlement the list reads), and the page is
  * their order by the key, then by item. Only the ordering itself is left to the database (its
  * collation decides where "Shree" and "shree" go).
  */
@@ -38,7 +38,7 @@ async function openAt(clientId: number, date: string): Promise<Item[]> {
     database.db,
     sql`select i.sys_invoice_num as id, i.invoice_num as num, o.name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as parent,
       i.issue_date::text as issue, coalesce(i.due_date, i.issue_date)::text as due, i.amount,
-      coalesce((select sum(p.amount) from payments p where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num
+      coalesce((select sum(p.amount) from settlements p where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num
         and p.paid_date <= ${date}::date), 0) as paid
     from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where i.client_id = ${clientId}`,

@@ -164,7 +164,7 @@ describe('GET /v3/clients/ratings', () => {
     const res = await ratings(admin, { date: asOf, sortBy: 'balance', orderBy: 'DESC', count: 3 });
     for (const row of res.json as Row[]) {
       const [ledger] = await rows<{ balance: number }>(sql`
-        select (coalesce(sum(i.amount), 0) - coalesce((select sum(p.amount) from payments p join invoices j
+        select (coalesce(sum(i.amount), 0) - coalesce((select sum(p.amount) from settlements p join invoices j
           on j.client_id = p.client_id and j.sys_invoice_num = p.sys_invoice_num
           where p.client_id = ${clientId} and j.sys_obligor_code = ${row.sysObligorCode} and j.issue_date <= ${asOf}::date
             and p.paid_date <= ${asOf}::date), 0))::float8 as balance

@@ -17,11 +17,11 @@ const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, que
 const list = (user: User, query: Record<string, string | number> = {}) =>
   callRoute(worklistRoute, '/api/collections/worklist', { cookie: user.cookie, query: { count: 500, ...query } });
 
-/** Each family's overdue today straight from invoices and payments, under an optional field officer's scope. */
+/** Each family's overdue today straight from invoices and their settlements (payments, allocations), under an optional field officer's scope. */
 async function overdueFromLedger(guestId?: number): Promise<Map<string, number>> {
   const found = await rows<{ family: string; overdue: string }>(sql`
     select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
-      sum(i.amount - coalesce((select sum(p.amount) from payments p where p.client_id = i.client_id
+      sum(i.amount - coalesce((select sum(p.amount) from settlements p where p.client_id = i.client_id
         and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${today()}::date), 0)) as overdue
     from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where i.client_id = ${clientId} and i.issue_date <= ${today()}::date

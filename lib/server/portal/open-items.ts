@@ -142,7 +142,7 @@ export async function* allOpenItems(
   }
 }
 
-/** What the customer owed at the end of `day`: the rollup's figure on a rollup date, else the open items'. */
+/** What the customer owed at the end of `day`, net of receipts not yet allocated: the rollup on a rollup date, else the ledger. */
 export async function balanceAt(
   db: Db,
   clientId: number,
@@ -153,9 +153,25 @@ export async function balanceAt(
   const [row] = await queryRows<{ balance: string | null }>(
     db,
     fromRollup
-      ? sql`select sum(a.outstanding) as balance from obligor_ageing a
+      ? sql`select sum(a.outstanding + a.unallocated) as balance from obligor_ageing a
         where a.client_id = ${clientId} and a.as_of_date = ${day}::date and a.sys_obligor_code in ${members}`
-      : sql`select sum(o.outstanding) as balance from (${openItemsSql(clientId, members, day)}) o`,
+      : sql`select coalesce((select sum(o.outstanding) from (${openItemsSql(clientId, members, day)}) o), 0)
+          + (${unallocatedSql(clientId, members, day)}) as balance`,
   );
   return Number(row?.balance ?? 0);
+}
+
+/** Receipts of the customers not allocated on `day`: zero or negative (lib/domain/ageing.ts unallocatedAt). */
+function unallocatedSql(clientId: number, members: SQL, day: string): SQL {
+  return sql`select -coalesce(sum(r.amount - coalesce((select sum(a.amount) from allocations a
+      where a.client_id = r.client_id and a.payment_ref = r.payment_ref and a.allocated_date <= ${day}::date), 0)), 0)
+    from receipts r where r.client_id = ${clientId} and r.sys_obligor_code in ${members} and r.paid_date <= ${day}::date`;
+}
+
+export async function unallocatedAt(db: Db, clientId: number, members: SQL, day: string): Promise<number> {
+  const [row] = await queryRows<{ unallocated: string }>(
+    db,
+    sql`select (${unallocatedSql(clientId, members, day)}) as unallocated`,
+  );
+  return Number(row?.unallocated ?? 0);
 }

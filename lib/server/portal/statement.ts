@@ -11,7 +11,7 @@ import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obli
 import { obligorCreditLimit, obligorInfo } from '@/lib/server/obligors/obligor-profile';
 import { hasSnapshot } from '@/lib/server/receivables/ageing-view';
 import { ledgerPage } from './ledger';
-import { balanceAt, openItemsPage, openItemsSummary } from './open-items';
+import { balanceAt, openItemsPage, openItemsSummary, unallocatedAt } from './open-items';
 import { boundariesOf } from '@/lib/domain/ageing';
 
 /** Statement period by default: the start of the month three months back to today. */
@@ -35,6 +35,8 @@ export function membersOf(clientId: number, code: string, scope: ObligorScope | 
  * an item from its issue date, so the statement's closing balance equals that page's balance. A
  * payment against a credit note (a refund) raises the balance again: its amount has the note's sign.
  * Both halves start from the family's documents (invoices_obligor), payments by payments_invoice.
+ * Money received on account or in advance is a line of its own on its day; allocating it later to
+ * a bill is no line (the balance, the net balance, does not move).
  */
 export function statementEntriesSql(clientId: number, members: SQL, fromDate: string, toDate: string): SQL {
   const from = sql`${fromDate}::date`;
@@ -48,7 +50,11 @@ export function statementEntriesSql(clientId: number, members: SQL, fromDate: st
     select greatest(p.paid_date, i.issue_date), 'PAYMENT', p.payment_ref, p.payment_ref, i.invoice_num, null::date, -p.amount
     from invoices i join payments p on p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num
     where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.issue_date <= ${to}
-      and p.paid_date <= ${to} and greatest(p.paid_date, i.issue_date) >= ${from}`;
+      and p.paid_date <= ${to} and greatest(p.paid_date, i.issue_date) >= ${from}
+    union all
+    select r.paid_date, 'RECEIPT', r.payment_ref, r.payment_ref, null::text, null::date, -r.amount
+    from receipts r
+    where r.client_id = ${clientId} and r.sys_obligor_code in ${members} and r.paid_date between ${from} and ${to}`;
 }
 
 /** Who, which obligors, which period and what was owed before it: what the page and the download share. */
@@ -93,7 +99,8 @@ export async function statementBasis(db: Db, clientId: number, query: TStatement
 /**
  * GET /api/customerportal/statement: the opening balance, one page of the period's documents and
  * payments in date order with the running balance (brought forward from the pages before), the
- * closing balance (= the receivables balance at the end date), one page of the open items at the
+ * closing balance (= the receivables net balance at the end date: open items plus `unallocated`
+ * receipts), one page of the open items at the
  * end date with their ageing, the overdue and ageing totals of all of them, and the credit limit.
  */
 export async function customerStatement(
@@ -114,6 +121,7 @@ export async function customerStatement(
   const summary = await openItemsSummary(db, clientId, members, toDate, boundaries);
   const items = await openItemsPage(db, clientId, members, toDate, boundaries, query.itemsOffset, query.itemsCount);
   const { debits, credits, closing, ...lines } = page;
+  const unallocated = await unallocatedAt(db, clientId, members, toDate);
   return {
     customer: basis.customer,
     client: { name: basis.client.name, currency: basis.client.currency },
@@ -123,6 +131,7 @@ export async function customerStatement(
     debits,
     credits,
     closing,
+    unallocated,
     overdue: summary.overdue,
     lines,
     openItems: { page: query.itemsOffset, count: query.itemsCount, total: summary.count, rows: items },

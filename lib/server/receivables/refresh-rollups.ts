@@ -91,7 +91,8 @@ export async function refreshSettlement(db: Db, clientId: number, items?: SQL): 
     set paid_to_date = t.paid_total, settled_date = t.settled_date, status = ${statusOf(sql`t.settled_date`)}
     from target t
     where i.client_id = ${clientId} and i.sys_invoice_num = t.sys_invoice_num
-      and (i.paid_to_date <> t.paid_total or i.settled_date is distinct from t.settled_date)`);
+      and (i.paid_to_date <> t.paid_total or i.settled_date is distinct from t.settled_date
+        or i.status <> ${statusOf(sql`t.settled_date`)})`);
 }
 
 /**
