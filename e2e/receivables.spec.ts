@@ -75,8 +75,9 @@ test('the receivables list sorts by a clicked column, keeps the sort in the URL 
   const byBalance = await rowCodes(page);
   const balances = (await dataValues(page.getByTestId('cell-balance'))).map(Number);
   expect(balances).toEqual([...balances].sort((a, b) => b - a));
-  // Unallocated receipts and the net balance follow the balance, row by row and in the totals.
+  // The net balance follows the balance with the money on account beneath it, row by row and in the totals.
   const unallocated = (await dataValues(page.getByTestId('cell-unallocated'))).map(paise);
+  expect(unallocated.length).toBe(balances.length);
   const nets = (await dataValues(page.getByTestId('cell-net-balance'))).map(paise);
   expect(nets).toEqual(balances.map((b, i) => Math.round(b * 100) + unallocated[i]!));
   const total = async (id: string) => paise(await page.getByTestId(id).getAttribute('data-value'));

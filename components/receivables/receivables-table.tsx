@@ -23,10 +23,23 @@ export interface TotalsRow {
 }
 
 /**
+ * Money received on account and not yet allocated (`unallocated`, zero or negative), under the net
+ * balance it is taken from: shown as the positive amount received, nothing when there is none.
+ */
+function OnAccount({ value, money, testId }: { value: number; money: MoneyFormat; testId: string }) {
+  if (value === 0) return <span className="hidden" data-testid={testId} data-value={0} />;
+  return (
+    <span className="block text-[11px] font-normal text-emerald-700" data-testid={testId} data-value={value}>
+      <Money value={-value} format={money} bare /> on account
+    </span>
+  );
+}
+
+/**
  * Receivables per parent customer (or per customer of one family): the bucket columns of the
  * chosen basis, overdue, balance and the weighted rating. Headers sort through the URL. Where money
  * was received on account and not yet allocated to invoices, the unallocated receipts and the net
- * balance (balance less them) follow the balance.
+ * balance (balance less them) follows the balance, the money on account beneath it.
  */
 export function ReceivablesTable({
   rows,
@@ -67,12 +80,7 @@ export function ReceivablesTable({
           ))}
           <SortableHeader column="overdue" label="Overdue" numeric {...header} />
           <SortableHeader column="balance" label="Balance" numeric {...header} />
-          {showUnallocated && (
-            <>
-              <Th numeric>Unallocated</Th>
-              <Th numeric>Net balance</Th>
-            </>
-          )}
+          {showUnallocated && <Th numeric>Net balance</Th>}
           {showDisputed && <Th numeric>Disputed</Th>}
           <SortableHeader column="obligorWeightedRating" label="Rating" center {...header} />
         </tr>
@@ -113,19 +121,10 @@ export function ReceivablesTable({
               <Money value={row.balance} format={money} bare />
             </Td>
             {showUnallocated && (
-              <>
-                <Td
-                  numeric
-                  className={row.unallocated ? 'text-emerald-700' : 'text-slate-300'}
-                  data-testid="cell-unallocated"
-                  data-value={row.unallocated}
-                >
-                  <Money value={row.unallocated} format={money} bare />
-                </Td>
-                <Td numeric className="text-slate-900" data-testid="cell-net-balance" data-value={row.netBalance}>
-                  <Money value={row.netBalance} format={money} bare />
-                </Td>
-              </>
+              <Td numeric className="text-slate-900" data-testid="cell-net-balance" data-value={row.netBalance}>
+                <Money value={row.netBalance} format={money} bare />
+                <OnAccount value={row.unallocated} money={money} testId="cell-unallocated" />
+              </Td>
             )}
             {showDisputed && (
               <Td
@@ -171,24 +170,15 @@ export function ReceivablesTable({
               <Money value={totals.figures.balance} format={money} bare />
             </Td>
             {showUnallocated && (
-              <>
-                <Td
-                  numeric
-                  className="border-b-0 border-t border-slate-200 text-emerald-700"
-                  data-testid="total-unallocated"
-                  data-value={totals.figures.unallocated}
-                >
-                  <Money value={totals.figures.unallocated} format={money} bare />
-                </Td>
-                <Td
-                  numeric
-                  className="border-b-0 border-t border-slate-200"
-                  data-testid="total-net-balance"
-                  data-value={totals.figures.netBalance}
-                >
-                  <Money value={totals.figures.netBalance} format={money} bare />
-                </Td>
-              </>
+              <Td
+                numeric
+                className="border-b-0 border-t border-slate-200"
+                data-testid="total-net-balance"
+                data-value={totals.figures.netBalance}
+              >
+                <Money value={totals.figures.netBalance} format={money} bare />
+                <OnAccount value={totals.figures.unallocated} money={money} testId="total-unallocated" />
+              </Td>
             )}
             {showDisputed && <Td className="border-b-0 border-t border-slate-200" />}
             <Td className="border-b-0 border-t border-slate-200" />
