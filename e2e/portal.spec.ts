@@ -11,8 +11,9 @@ const paise = (value: string | null) => Math.round(Number(value) * 100);
  * statement closes at; the balance itself when the table shows no unallocated money.
  */
 async function netBalanceOf(row: Locator): Promise<number> {
-  const net = row.getByTestId('cell-net-balance');
-  return paise(await ((await net.count()) ? net : row.getByTestId('cell-balance')).getAttribute('data-value'));
+  const onAccount = row.getByTestId('cell-unallocated');
+  if (await onAccount.count()) return paise(await onAccount.getAttribute('data-net-balance'));
+  return paise(await row.getByTestId('cell-balance').getAttribute('data-value'));
 }
 
 test.use({ storageState: stateOf('portal') });

@@ -75,14 +75,19 @@ test('the receivables list sorts by a clicked column, keeps the sort in the URL 
   const byBalance = await rowCodes(page);
   const balances = (await dataValues(page.getByTestId('cell-balance'))).map(Number);
   expect(balances).toEqual([...balances].sort((a, b) => b - a));
-  // The net balance follows the balance with the money on account beneath it, row by row and in the totals.
-  const unallocated = (await dataValues(page.getByTestId('cell-unallocated'))).map(paise);
+  // Money received on account shows beneath the balance, with the net balance (balance less it), row by row and in the totals.
+  const onAccount = page.getByTestId('cell-unallocated');
+  const unallocated = (await dataValues(onAccount)).map(paise);
   expect(unallocated.length).toBe(balances.length);
-  const nets = (await dataValues(page.getByTestId('cell-net-balance'))).map(paise);
+  const nets = (await dataValues(onAccount, 'data-net-balance')).map(paise);
   expect(nets).toEqual(balances.map((b, i) => Math.round(b * 100) + unallocated[i]!));
-  const total = async (id: string) => paise(await page.getByTestId(id).getAttribute('data-value'));
-  expect(await total('total-net-balance')).toBe((await total('total-balance')) + (await total('total-unallocated')));
-  expect(await total('total-unallocated')).toBeLessThan(0);
+  await expect(onAccount.first()).toHaveText(/^[\d,]+\.\d{2} on account$/);
+  const total = page.getByTestId('total-unallocated');
+  const totalUnallocated = paise(await total.getAttribute('data-value'));
+  expect(totalUnallocated).toBeLessThan(0);
+  expect(paise(await total.getAttribute('data-net-balance'))).toBe(
+    paise(await page.getByTestId('total-balance').getAttribute('data-value')) + totalUnallocated,
+  );
   await screenshot(page, 'receivables');
 
   await page.getByTestId('receivables-table').getByRole('link', { name: 'Overdue', exact: true }).click();

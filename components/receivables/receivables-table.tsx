@@ -4,6 +4,7 @@ import type { RatingLabel } from '@/lib/domain/rating';
 import type { BucketColumn, BucketKey } from './bucket-columns';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { currencySign, Money, type MoneyFormat } from '@/components/ui/money';
+import { formatMoney } from '@/lib/domain/format';
 import { RatingBadge } from './rating-badge';
 import { SortableHeader } from './sortable-header';
 
@@ -23,13 +24,21 @@ export interface TotalsRow {
 }
 
 /**
- * Money received on account and not yet allocated (`unallocated`, zero or negative), under the net
- * balance it is taken from: shown as the positive amount received, nothing when there is none.
+ * Money received on account and not yet allocated (`unallocated`, zero or negative), under the
+ * balance it is netted from: the positive amount received, the net balance on hover (and in
+ * data-net-balance); nothing shown when there is none. One line, not two more columns: the table
+ * already fills a 1440-pixel screen.
  */
-function OnAccount({ value, money, testId }: { value: number; money: MoneyFormat; testId: string }) {
-  if (value === 0) return <span className="hidden" data-testid={testId} data-value={0} />;
+function OnAccount({ value, net, money, testId }: { value: number; net: number; money: MoneyFormat; testId: string }) {
+  if (value === 0) return <span className="hidden" data-testid={testId} data-value={0} data-net-balance={net} />;
   return (
-    <span className="block text-[11px] font-normal text-emerald-700" data-testid={testId} data-value={value}>
+    <span
+      className="block text-[11px] font-normal text-emerald-700"
+      data-testid={testId}
+      data-value={value}
+      data-net-balance={net}
+      title={`Net balance ${formatMoney(net, money.currency, money.locale)}: the balance less what was received on account and not yet allocated to invoices`}
+    >
       <Money value={-value} format={money} bare /> on account
     </span>
   );
@@ -38,8 +47,8 @@ function OnAccount({ value, money, testId }: { value: number; money: MoneyFormat
 /**
  * Receivables per parent customer (or per customer of one family): the bucket columns of the
  * chosen basis, overdue, balance and the weighted rating. Headers sort through the URL. Where money
- * was received on account and not yet allocated to invoices, the unallocated receipts and the net
- * balance (balance less them) follows the balance, the money on account beneath it.
+ * was received on account and not yet allocated to invoices, the balance cell says how much beneath
+ * the balance (the net balance on hover).
  */
 export function ReceivablesTable({
   rows,
@@ -80,7 +89,6 @@ export function ReceivablesTable({
           ))}
           <SortableHeader column="overdue" label="Overdue" numeric {...header} />
           <SortableHeader column="balance" label="Balance" numeric {...header} />
-          {showUnallocated && <Th numeric>Net balance</Th>}
           {showDisputed && <Th numeric>Disputed</Th>}
           <SortableHeader column="obligorWeightedRating" label="Rating" center {...header} />
         </tr>
@@ -119,13 +127,10 @@ export function ReceivablesTable({
             </Td>
             <Td numeric className="font-medium text-slate-900" data-testid="cell-balance" data-value={row.balance}>
               <Money value={row.balance} format={money} bare />
+              {showUnallocated && (
+                <OnAccount value={row.unallocated} net={row.netBalance} money={money} testId="cell-unallocated" />
+              )}
             </Td>
-            {showUnallocated && (
-              <Td numeric className="text-slate-900" data-testid="cell-net-balance" data-value={row.netBalance}>
-                <Money value={row.netBalance} format={money} bare />
-                <OnAccount value={row.unallocated} money={money} testId="cell-unallocated" />
-              </Td>
-            )}
             {showDisputed && (
               <Td
                 numeric
@@ -168,18 +173,15 @@ export function ReceivablesTable({
               data-value={totals.figures.balance}
             >
               <Money value={totals.figures.balance} format={money} bare />
+              {showUnallocated && (
+                <OnAccount
+                  value={totals.figures.unallocated}
+                  net={totals.figures.netBalance}
+                  money={money}
+                  testId="total-unallocated"
+                />
+              )}
             </Td>
-            {showUnallocated && (
-              <Td
-                numeric
-                className="border-b-0 border-t border-slate-200"
-                data-testid="total-net-balance"
-                data-value={totals.figures.netBalance}
-              >
-                <Money value={totals.figures.netBalance} format={money} bare />
-                <OnAccount value={totals.figures.unallocated} money={money} testId="total-unallocated" />
-              </Td>
-            )}
             {showDisputed && <Td className="border-b-0 border-t border-slate-200" />}
             <Td className="border-b-0 border-t border-slate-200" />
           </tr>
