@@ -81,7 +81,7 @@ test('the receivables list sorts by a clicked column, keeps the sort in the URL 
   expect(unallocated.length).toBe(balances.length);
   const nets = (await dataValues(onAccount, 'data-net-balance')).map(paise);
   expect(nets).toEqual(balances.map((b, i) => Math.round(b * 100) + unallocated[i]!));
-  await expect(onAccount.first()).toHaveText(/^[\d,]+\.\d{2} on account$/);
+  await expect(onAccount.first()).toHaveText(/^[\d,]+\.\d{2} On A\/c$/);
   const total = page.getByTestId('total-unallocated');
   const totalUnallocated = paise(await total.getAttribute('data-value'));
   expect(totalUnallocated).toBeLessThan(0);
