@@ -71,6 +71,31 @@ export interface LedgerItem {
   payments: { paidDate: string; amountPaise: number }[];
 }
 
+/** A document as the ledger files give it: its number and, for a note raised against an invoice, that invoice's. */
+export interface NumberedLedgerItem extends LedgerItem {
+  ref: string;
+  against?: string | null;
+}
+
+/**
+ * Notes raised against an invoice, as every figure reads them (the settlements view holds the same
+ * rows): from the note's issue date the invoice is settled by the note's amount (a credit note
+ * lowers what is owed on it, a debit note raises it: a negative settlement), so the change is aged
+ * by the invoice's own dates; and the note is settled by its own amount that day (it is applied),
+ * so it never stands alone in a bucket. A note standing alone (no `against`) is an item as before.
+ */
+export function applyNotes(items: NumberedLedgerItem[]): LedgerItem[] {
+  const byRef = new Map(items.map((item) => [item.ref, { ...item, payments: [...item.payments] }]));
+  for (const note of items) {
+    if (!note.against) continue;
+    const invoice = byRef.get(note.against);
+    if (!invoice) throw new Error(`note ${note.ref} is against ${note.against}, which is not in the ledger`);
+    invoice.payments.push({ paidDate: note.issueDate, amountPaise: -note.amountPaise });
+    byRef.get(note.ref)!.payments.push({ paidDate: note.issueDate, amountPaise: note.amountPaise });
+  }
+  return [...byRef.values()];
+}
+
 /**
  * Money received without naming a bill (an advance or on account), with the parts of it applied to
  * invoices (`allocations`, from their date): until applied it is owed back to the customer.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageItems,
+  applyNotes,
   bucketLabels,
   creditBucket,
   daysBetween,
@@ -10,6 +11,7 @@ import {
   unallocatedAt,
   type LedgerItem,
   type LedgerReceipt,
+  type NumberedLedgerItem,
 } from '@/lib/domain/ageing';
 
 const B = { b1: 30, b2: 60, b3: 90 };
@@ -195,5 +197,64 @@ describe('receipts not allocated to an item', () => {
     expect(after).toMatchObject({ current: 500_000, outstanding: 500_000, unallocated: -1_000_000 });
     expect(netBalanceOf({ outstanding: 5000, unallocated: -10000 })).toBe(-5000);
     expect(netBalanceOf({ outstanding: 0.1, unallocated: -0.3 })).toBe(-0.2);
+  });
+});
+
+describe('notes raised against an invoice', () => {
+  // INV1: ₹1,00,000 issued 01/06, due 01/07, ₹20,000 paid 15/08. CN1: a return of ₹30,000 on
+  // 15/10 against INV1. DN1: ₹5,000 interest on 01/11 against INV1. CN2: ₹4,000 standing alone.
+  const ledger = (): NumberedLedgerItem[] => [
+    { ref: 'INV1', ...item('2026-06-01', '2026-07-01', 100_000, [['2026-08-15', 20_000]]) },
+    { ref: 'CN1', against: 'INV1', ...item('2026-10-15', '2026-10-15', -30_000) },
+    { ref: 'DN1', against: 'INV1', ...item('2026-11-01', '2026-11-16', 5_000) },
+    { ref: 'CN2', ...item('2026-10-15', '2026-10-15', -4_000) },
+  ];
+
+  it('leaves the invoice whole the day before the note, in its own bucket', () => {
+    const totals = ageItems(applyNotes(ledger()), '2026-10-14', B);
+    // 105 days past due: over 90. CN2 (issued 15/10) is not there yet.
+    expect(totals.crdBucket4).toBe(8_000_000);
+    expect(totals.current).toBe(0);
+    expect(totals.outstanding).toBe(8_000_000);
+  });
+
+  it('reduces the old debt from the note day instead of a fresh credit in current', () => {
+    const totals = ageItems(applyNotes(ledger()), '2026-10-15', B);
+    expect(totals.crdBucket4).toBe(5_000_000); // 80,000 - 30,000, still aged from 01/07
+    expect(totals.crdBucket4Num).toBe(1);
+    expect(totals.current).toBe(-400_000); // only the note standing alone
+    expect(totals.currentNum).toBe(1);
+    expect(totals.outstanding).toBe(4_600_000);
+  });
+
+  it('adds a debit note to the invoice it is against, aged by the invoice', () => {
+    const totals = ageItems(applyNotes(ledger()), '2026-11-20', B);
+    expect(totals.crdBucket4).toBe(5_500_000); // 50,000 + 5,000
+    expect(totals.crdBucket4Num).toBe(1);
+    expect(totals.crdBucket2).toBe(-400_000); // CN2 alone, 36 days since 15/10
+    // The same balance as the notes standing alone would give: only the buckets differ.
+    const alone = ageItems(
+      ledger().map((i) => ({ ...i, against: null })),
+      '2026-11-20',
+      B,
+    );
+    expect(alone.outstanding).toBe(totals.outstanding);
+    expect(alone.crdBucket4).toBe(8_000_000);
+  });
+
+  it('closes the invoice when a note covers what was left, and reopens it by a later debit note', () => {
+    const items = [
+      { ref: 'INV1', ...item('2026-06-01', '2026-07-01', 10_000, [['2026-08-15', 7_000]]) },
+      { ref: 'CN1', against: 'INV1', ...item('2026-09-01', '2026-09-01', -3_000) },
+      { ref: 'DN1', against: 'INV1', ...item('2026-10-01', '2026-10-16', 500) },
+    ];
+    expect(ageItems(applyNotes(items), '2026-09-15', B).outstanding).toBe(0);
+    const reopened = ageItems(applyNotes(items), '2026-10-02', B);
+    expect(reopened.outstanding).toBe(50_000);
+    expect(reopened.crdBucket4).toBe(50_000); // aged from the invoice's due date, 93 days
+  });
+
+  it('refuses a note against an invoice that is not in the ledger', () => {
+    expect(() => applyNotes([{ ref: 'CN9', against: 'INV9', ...item('2026-10-01', null, -100) }])).toThrow(/INV9/);
   });
 });

@@ -39,6 +39,10 @@ export const invoices = pgTable(
     settledDate: date(),
     // Sum of every payment so far (kept by the rollup refresh): outstanding today = amount - paidToDate.
     paidToDate: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
+    // A credit or debit note raised against an invoice of the same customer (a return, a rate
+    // difference): from the note's issue date it changes that invoice's open amount, aged by the
+    // invoice's dates, instead of standing alone (see the settlements view). Null: it stands alone.
+    againstSysInvoiceNum: text(),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.sysInvoiceNum] }),
@@ -46,6 +50,17 @@ export const invoices = pgTable(
       columns: [t.clientId, t.sysObligorCode],
       foreignColumns: [obligors.clientId, obligors.sysObligorCode],
     }),
+    foreignKey({
+      columns: [t.clientId, t.againstSysInvoiceNum],
+      foreignColumns: [t.clientId, t.sysInvoiceNum],
+    }),
+    index('invoices_against')
+      .on(t.clientId, t.againstSysInvoiceNum)
+      .where(sql`${t.againstSysInvoiceNum} is not null`),
+    // Notes against an invoice by day: the settlements after a date read them without the other items.
+    index('invoices_notes_by_day')
+      .on(t.clientId, t.issueDate)
+      .where(sql`${t.againstSysInvoiceNum} is not null`),
     index('invoices_obligor').on(t.clientId, t.sysObligorCode, t.issueDate),
     // By number, with what "open at a date" reads, so that a page of another date sorted by
     // number checks it inside the index instead of fetching every item issued since.
@@ -85,6 +100,10 @@ export const invoices = pgTable(
     index('invoices_number_trgm').using('gin', sql`${t.invoiceNum} gin_trgm_ops`),
     check('invoices_doc_type', sql`${t.docType} in ('INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE')`),
     check('invoices_sign', sql`(${t.docType} = 'CREDIT_NOTE') = (${t.amount} < 0)`),
+    check(
+      'invoices_against_note',
+      sql`${t.againstSysInvoiceNum} is null or (${t.docType} <> 'INVOICE' and ${t.againstSysInvoiceNum} <> ${t.sysInvoiceNum})`,
+    ),
   ],
 );
 
@@ -154,9 +173,15 @@ export const allocations = pgTable(
 );
 
 /**
- * What settles an item, on the day it does: payments against it (on their day) and allocations of
- * receipts to it (from their date). Every reading of an item's open amount reads this, not payments;
- * cash (collected, days to pay from receipts) reads payments and receipts.
+ * What settles an item, on the day it does (`source` says how):
+ * - PAYMENT: payments against it, on their day;
+ * - ALLOCATION: allocations of receipts to it, from their date;
+ * - NOTE: a credit or debit note raised against it, from the note's issue date (a credit note
+ *   settles it by its amount, a debit note adds to it: a negative settlement), and the note itself,
+ *   settled by being applied on its own issue date (reference: the invoice it is against), so that
+ *   it never stands alone as an open item.
+ * Every reading of an item's open amount reads this, not payments; cash (collected, days to pay
+ * from receipts) reads payments and receipts.
  */
 export const settlements = pgView('settlements', {
   clientId: integer().notNull(),
@@ -164,7 +189,12 @@ export const settlements = pgView('settlements', {
   sysInvoiceNum: text().notNull(),
   paidDate: date().notNull(),
   amount: numeric({ precision: 18, scale: 2 }).notNull(),
+  source: text().$type<'PAYMENT' | 'ALLOCATION' | 'NOTE'>().notNull(),
 }).as(
-  sql`select client_id, payment_ref, sys_invoice_num, paid_date, amount from payments
-    union all select client_id, payment_ref, sys_invoice_num, allocated_date, amount from allocations`,
+  sql`select client_id, payment_ref, sys_invoice_num, paid_date, amount, 'PAYMENT' as source from payments
+    union all select client_id, payment_ref, sys_invoice_num, allocated_date, amount, 'ALLOCATION' from allocations
+    union all select client_id, sys_invoice_num, against_sys_invoice_num, issue_date, -amount, 'NOTE'
+      from invoices where against_sys_invoice_num is not null
+    union all select client_id, against_sys_invoice_num, sys_invoice_num, issue_date, amount, 'NOTE'
+      from invoices where against_sys_invoice_num is not null`,
 );

@@ -47,16 +47,22 @@ const ROLLUP_COLUMNS = [
 
 /**
  * The settlement of items from their payments, `payments` being (sys_invoice_num, paid_date,
- * payment_ref, amount, item_amount): the paid total, and the day the payments first covered the
- * item (null while open). The one rule for it: the refresh keeps it, an import of new items sets it.
+ * payment_ref, amount, item_amount): the paid total, and the day from which the settlements cover
+ * the item for good (null while open). A debit note against a paid invoice opens it again (a
+ * negative settlement), so the settled day is the first day of the last run of days whose running
+ * total equals the amount, not the first day it did. The one rule for it: the refresh keeps it,
+ * an import of new items sets it.
  */
 export function settlementOf(payments: SQL): SQL {
   return sql`select sys_invoice_num, max(paid_total) as paid_total,
-      min(paid_date) filter (where paid_so_far = item_amount) as settled_date
-    from (select sys_invoice_num, paid_date, item_amount,
-        sum(amount) over (partition by sys_invoice_num order by paid_date, payment_ref) as paid_so_far,
-        sum(amount) over (partition by sys_invoice_num) as paid_total
-      from (${payments}) p) running
+      case when max(paid_total) = max(item_amount)
+        then min(paid_date) filter (where paid_date > coalesce(last_open, '-infinity'::date)) end as settled_date
+    from (select *, max(case when paid_so_far <> item_amount then paid_date end) over (partition by sys_invoice_num) as last_open
+      from (select sys_invoice_num, paid_date, item_amount,
+          -- Ordered by day only: the running total at the end of each day (a day's settlements are peers).
+          sum(amount) over (partition by sys_invoice_num order by paid_date) as paid_so_far,
+          sum(amount) over (partition by sys_invoice_num) as paid_total
+        from (${payments}) p) days) running
     group by sys_invoice_num`;
 }
 
