@@ -342,8 +342,8 @@ describe('the rules of receipts and allocations', () => {
         'payments.csv': payments,
       }),
     ).toEqual([
-      'allocations.csv:2:amount: payments of invoice INV1 total 55000.00, above its amount 50000.00',
-      'payments.csv:2:amount: payments of invoice INV1 total 55000.00, above its amount 50000.00',
+      'allocations.csv:2:amount: payments and notes against invoice INV1 total 55000.00, above its amount 50000.00',
+      'payments.csv:2:amount: payments and notes against invoice INV1 total 55000.00, above its amount 50000.00',
     ]);
   });
 

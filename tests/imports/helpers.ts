@@ -103,6 +103,31 @@ export const TALLY_BATCH = {
   ]),
 };
 
+/**
+ * Notes raised against an invoice, worked out by hand in tests/api/notes-against-invoices.test.ts:
+ * a return against a 90+ invoice (CN1), a rate difference added to a recent one (DN1), a note that
+ * closes what was left of an invoice (CN3), and a credit note standing alone (CN2).
+ */
+export const NOTES_BATCH = {
+  'obligors.csv': csv(['sys_obligor_code,name', 'K1,Kulkarni Traders', 'M1,Mehta Medicals']),
+  'invoices.csv': csv([
+    'sys_invoice_num,invoice_num,sys_obligor_code,doc_type,issue_date,due_date,amount,against_sys_invoice_num',
+    'INV1,KT-501,K1,INVOICE,01/06/2026,01/07/2026,"1,00,000.00",',
+    'INV2,KT-502,K1,INVOICE,01/10/2026,31/10/2026,"40,000.00",',
+    'CN1,KT-CN-11,K1,CREDIT_NOTE,15/10/2026,15/10/2026,"30,000.00",INV1',
+    'DN1,KT-DN-12,K1,DEBIT_NOTE,01/11/2026,16/11/2026,"5,000.00",INV2',
+    'CN2,KT-CN-13,K1,CREDIT_NOTE,10/11/2026,10/11/2026,"2,000.00",',
+    'INV3,MM-301,M1,INVOICE,01/09/2026,01/10/2026,"20,000.00",',
+    'CN3,MM-CN-31,M1,CREDIT_NOTE,05/11/2026,,"8,000.00",INV3',
+  ]),
+  'payments.csv': csv([
+    'payment_ref,sys_invoice_num,paid_date,amount',
+    'P1,INV1,15/08/2026,"20,000.00"',
+    'P2,INV3,20/10/2026,"12,000.00"',
+    'P3,INV2,18/11/2026,"45,000.00"',
+  ]),
+};
+
 export const handFiles = (overrides: Record<string, string> = {}) =>
   Object.entries({ ...HAND_BATCH, ...overrides }).map(([name, content]) => file(name, content));
 

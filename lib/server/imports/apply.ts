@@ -151,6 +151,7 @@ const INVOICE_COLUMNS = [
   'issue_date',
   'due_date',
   'amount',
+  'against_sys_invoice_num',
   'currency',
   'dim1_id',
   'dim2_id',
@@ -172,13 +173,22 @@ export function applyInvoices(ctx: ApplyContext, rows: number): Promise<KindCoun
     union all
     select a.sys_invoice_num, a.allocated_date, a.payment_ref, i.amount, a.amount
     from import_allocations a join import_invoices i on i.sys_invoice_num = a.sys_invoice_num and i.ok
-    where a.ok`;
+    where a.ok
+    union all
+    -- A note against an invoice: the invoice's settlement from the note's day (if the invoice is new
+    -- too), and the note's own (it is applied that day). As the settlements view has them.
+    select n.against_sys_invoice_num, n.issue_date, n.sys_invoice_num, i.amount, -n.amount
+    from import_invoices n join import_invoices i on i.sys_invoice_num = n.against_sys_invoice_num and i.ok
+    where n.ok
+    union all
+    select n.sys_invoice_num, n.issue_date, n.against_sys_invoice_num, n.amount, n.amount
+    from import_invoices n where n.ok and n.against_sys_invoice_num is not null`;
   return upsert(
     ctx.db,
     sql`
     insert into invoices as t (client_id, sys_invoice_num, ${list(INVOICE_COLUMNS)}, paid_to_date, settled_date, status)
     select ${ctx.clientId}, s.sys_invoice_num, s.invoice_num, s.sys_obligor_code, s.doc_type, s.issue_date, s.due_date,
-      s.amount, s.currency, o.dim1_id, o.dim2_id, o.dim3_id, coalesce(paid.paid_total, 0), paid.settled_date, ${statusOf(sql`paid.settled_date`)}
+      s.amount, s.against_sys_invoice_num, s.currency, o.dim1_id, o.dim2_id, o.dim3_id, coalesce(paid.paid_total, 0), paid.settled_date, ${statusOf(sql`paid.settled_date`)}
     from import_invoices s join obligors o on o.client_id = ${ctx.clientId} and o.sys_obligor_code = s.sys_obligor_code
     left join (${settlementOf(batchPayments)}) paid on paid.sys_invoice_num = s.sys_invoice_num
     where s.ok

@@ -49,6 +49,8 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
     { name: 'issue_date', required: true, parse: date },
     { name: 'due_date', parse: date },
     { name: 'amount', required: true, parse: positive },
+    // A credit or debit note raised against an invoice of the same customer: it changes that invoice.
+    { name: 'against_sys_invoice_num', parse: text(64) },
     {
       name: 'currency',
       parse: (v, ctx) =>
@@ -181,6 +183,13 @@ export function convertRow(
     }
     // A credit note reduces what the obligor owes: stored negative (invoices_sign check).
     if (row.doc_type === 'CREDIT_NOTE') row.amount = `-${row.amount}`;
+    if (row.against_sys_invoice_num && row.doc_type === 'INVOICE') {
+      row.ok = false;
+      report('against_sys_invoice_num', 'only a credit or debit note is raised against an invoice');
+    } else if (row.against_sys_invoice_num && row.against_sys_invoice_num === row.sys_invoice_num) {
+      row.ok = false;
+      report('against_sys_invoice_num', 'a note cannot be raised against itself');
+    }
   }
   if (kind === 'payments' && row.ok) receiptRules(row, report);
   if (kind === 'obligors' && row.ok && row.parent_sys_obligor_code === row.sys_obligor_code) {

@@ -265,6 +265,7 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
     // The batch's new items were settled as they were written (applyInvoices); stored ones it pays are not.
     items: sql`select sys_invoice_num from import_payments where ok and sys_invoice_num is not null
       union select sys_invoice_num from import_allocations where ok
+      union select against_sys_invoice_num from import_invoices where ok and against_sys_invoice_num is not null
       except select sys_invoice_num from import_new_invoices`,
     // Touching most customers, rebuilding a date whole is cheaper than picking them out.
     obligors: share!.touched * 2 < share!.all ? sql`select sys_obligor_code from import_touched_obligors` : undefined,

@@ -107,17 +107,8 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
         where applied > amount`,
     },
     ...allocationChecks(clientId, ok),
-    {
-      kind: 'invoices',
-      column: 'amount',
-      query: sql`select i.line, 'amount ' || abs(i.amount) || ' is below the payments already recorded against it (' || paid.total || ')' as reason
-        from import_invoices i
-        join lateral (select sum(abs(s.amount)) as total from settlements s
-          where s.client_id = ${clientId} and s.sys_invoice_num = i.sys_invoice_num
-            and not exists (select 1 from import_payments p where p.payment_ref = s.payment_ref)) paid on true
-        where i.ok and paid.total > abs(i.amount)
-          and not exists (select 1 from import_payments p where p.sys_invoice_num = i.sys_invoice_num)`,
-    },
+    ...noteChecks(clientId, ok),
+    { kind: 'invoices', column: 'amount', query: overpaidPayments(clientId, 'invoices') },
   ];
   for (const [column, label] of [
     ['guest_email', 'field officer'],
@@ -166,7 +157,11 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
  * A column of an invoice as it is once the batch is in: the batch's row when it has one, else the
  * stored one (null when neither).
  */
-function finalInvoice(clientId: number, num: SQL, column: 'sys_obligor_code' | 'doc_type' | 'issue_date'): SQL {
+function finalInvoice(
+  clientId: number,
+  num: SQL,
+  column: 'sys_obligor_code' | 'doc_type' | 'issue_date' | 'against_sys_invoice_num',
+): SQL {
   const c = sql.identifier(column);
   return sql`coalesce((select b.${c} from import_invoices b where b.sys_invoice_num = ${num} and b.ok order by b.line limit 1),
     (select s.${c} from invoices s where s.client_id = ${clientId} and s.sys_invoice_num = ${num}))`;
@@ -247,16 +242,72 @@ function allocationChecks(clientId: number, ok: (alias: string) => SQL): Check[]
 }
 
 /**
- * Settlements of an invoice (stored payments and allocations the batch does not restate, plus the
- * batch's) above its amount. Set-based (joins, not a lookup per invoice): a first load checks most
- * of a million invoices.
+ * invoices.csv's notes against an invoice: the invoice is an invoice (in the batch or stored) of the
+ * note's customer, issued on or before the note; the note is then settled by being applied, so no
+ * payment or allocation may name it (in the batch or stored).
  */
-function overpaidPayments(clientId: number, reportedIn: 'payments' | 'allocations'): SQL {
+function noteChecks(clientId: number, ok: (alias: string) => SQL): Check[] {
+  const settledByNote = (num: SQL) => sql`${finalInvoice(clientId, num, 'against_sys_invoice_num')} is not null`;
+  return [
+    {
+      kind: 'invoices',
+      column: 'against_sys_invoice_num',
+      query: sql`select n.line, case when x.code is null then 'invoice ' || n.against_sys_invoice_num || ' is neither in invoices nor stored'
+            when x.doc_type <> 'INVOICE' then n.against_sys_invoice_num || ' is a ' || lower(replace(x.doc_type, '_', ' ')) || ': a note is raised against an invoice'
+            when x.code <> n.sys_obligor_code then 'invoice ' || n.against_sys_invoice_num || ' is of obligor ' || x.code || ', the note of ' || n.sys_obligor_code
+            else 'the note of ' || n.issue_date || ' is dated before invoice ' || n.against_sys_invoice_num || ' of ' || x.issued end as reason
+        from import_invoices n
+        cross join lateral (select ${finalInvoice(clientId, sql`n.against_sys_invoice_num`, 'sys_obligor_code')} as code,
+          ${finalInvoice(clientId, sql`n.against_sys_invoice_num`, 'doc_type')} as doc_type,
+          ${finalInvoice(clientId, sql`n.against_sys_invoice_num`, 'issue_date')} as issued) x
+        where n.against_sys_invoice_num is not null and n.against_sys_invoice_num <> n.sys_invoice_num${ok('n')}
+          and (x.code is null or x.doc_type <> 'INVOICE' or x.code <> n.sys_obligor_code or n.issue_date < x.issued)`,
+    },
+    {
+      kind: 'invoices',
+      column: 'against_sys_invoice_num',
+      query: sql`select n.line, 'note ' || n.sys_invoice_num || ' has payments or allocations recorded against it: record them against invoice '
+          || n.against_sys_invoice_num || ' instead' as reason
+        from import_invoices n where n.against_sys_invoice_num is not null${ok('n')} and (
+          exists (select 1 from payments s where s.client_id = ${clientId} and s.sys_invoice_num = n.sys_invoice_num
+            and not exists (select 1 from import_payments p where p.payment_ref = s.payment_ref))
+          or exists (select 1 from allocations s where s.client_id = ${clientId} and s.sys_invoice_num = n.sys_invoice_num))`,
+    },
+    {
+      kind: 'payments',
+      column: 'sys_invoice_num',
+      query: sql`select p.line, p.sys_invoice_num || ' is a note against invoice ' || ${finalInvoice(clientId, sql`p.sys_invoice_num`, 'against_sys_invoice_num')}
+          || ': it is settled by being applied, so record the payment against that invoice' as reason
+        from import_payments p where p.sys_invoice_num is not null${ok('p')} and ${settledByNote(sql`p.sys_invoice_num`)}`,
+    },
+    {
+      kind: 'allocations',
+      column: 'sys_invoice_num',
+      query: sql`select a.line, a.sys_invoice_num || ' is a note against invoice ' || ${finalInvoice(clientId, sql`a.sys_invoice_num`, 'against_sys_invoice_num')}
+          || ': allocate the receipt to that invoice' as reason
+        from import_allocations a where a.sys_invoice_num is not null${ok('a')} and ${settledByNote(sql`a.sys_invoice_num`)}`,
+    },
+  ];
+}
+
+/**
+ * Settlements of an invoice above its amount once the batch is in: stored payments, allocations and
+ * notes against it that the batch does not restate, plus the batch's (a credit note against it
+ * settles it by its amount, a debit note adds to it). A stored invoice the batch restates is checked
+ * too, so that a new amount below what is recorded against it is refused. Set-based (joins, not a
+ * lookup per invoice): a first load checks most of a million invoices.
+ */
+function overpaidPayments(clientId: number, reportedIn: 'payments' | 'allocations' | 'invoices'): SQL {
   // The error is on the last line of the invoice's rows in the file checked; an invoice without any there is not reported in it.
   return sql`with batch as (
       select sys_invoice_num, sum(amount) as total, max(line) filter (where kind = ${reportedIn}) as line from (
         select sys_invoice_num, amount, line, 'payments' as kind from import_payments where ok and sys_invoice_num is not null
-        union all select sys_invoice_num, amount, line, 'allocations' from import_allocations where ok) b group by sys_invoice_num),
+        union all select sys_invoice_num, amount, line, 'allocations' from import_allocations where ok
+        union all select against_sys_invoice_num, -amount, line, 'invoices' from import_invoices where ok and against_sys_invoice_num is not null
+        -- A stored invoice restated by the batch: its new amount against what is recorded against it.
+        union all select s.sys_invoice_num, 0, s.line, 'invoices' from import_invoices s where s.ok
+          and exists (select 1 from invoices i where i.client_id = ${clientId} and i.sys_invoice_num = s.sys_invoice_num)
+        ) b group by sys_invoice_num),
     batch_items as (
       select distinct on (sys_invoice_num) sys_invoice_num, abs(amount) as amount from import_invoices where ok order by sys_invoice_num, line),
     stored as (
@@ -268,7 +319,11 @@ function overpaidPayments(clientId: number, reportedIn: 'payments' | 'allocation
         select s.sys_invoice_num, s.amount
         from allocations s join batch b on b.sys_invoice_num = s.sys_invoice_num
         where s.client_id = ${clientId} and not exists (select 1 from import_allocations a where a.payment_ref = s.payment_ref
-          and a.sys_invoice_num = s.sys_invoice_num and a.allocated_date = s.allocated_date)) s
+          and a.sys_invoice_num = s.sys_invoice_num and a.allocated_date = s.allocated_date)
+        union all
+        select n.against_sys_invoice_num, -n.amount
+        from invoices n join batch b on b.sys_invoice_num = n.against_sys_invoice_num
+        where n.client_id = ${clientId} and not exists (select 1 from import_invoices x where x.sys_invoice_num = n.sys_invoice_num)) s
       group by sys_invoice_num),
     checked as (
       select b.line, b.sys_invoice_num, b.total + coalesce(st.total, 0) as total, coalesce(bi.amount, abs(i.amount)) as amount
@@ -276,7 +331,7 @@ function overpaidPayments(clientId: number, reportedIn: 'payments' | 'allocation
       left join batch_items bi on bi.sys_invoice_num = b.sys_invoice_num
       left join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = b.sys_invoice_num
       left join stored st on st.sys_invoice_num = b.sys_invoice_num)
-    select line, 'payments of invoice ' || sys_invoice_num || ' total ' || total || ', above its amount ' || amount as reason
+    select line, 'payments and notes against invoice ' || sys_invoice_num || ' total ' || total || ', above its amount ' || amount as reason
     from checked where amount is not null and total > amount and line is not null`;
 }
 
