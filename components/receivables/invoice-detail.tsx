@@ -58,6 +58,21 @@ export function InvoiceDetail({
         '-'
       ),
     ],
+    ...(invoice.againstSysInvoiceNum
+      ? [
+          [
+            'Raised against',
+            <Link
+              key="against"
+              href={`/borrowers/invoices/${encodeURIComponent(invoice.againstSysInvoiceNum)}`}
+              className="font-medium text-brand-700 hover:underline"
+              data-testid="note-against"
+            >
+              {invoice.againstSysInvoiceNum}
+            </Link>,
+          ] as [string, React.ReactNode],
+        ]
+      : []),
     ['Issue date', formatDay(invoice.issueDate)],
     ['Due date', invoice.dueDate ? formatDay(invoice.dueDate) : 'None (aged from the issue date)'],
     ['Currency', money.currency],
@@ -153,7 +168,12 @@ export function InvoiceDetail({
                 : 'No payment has been received against this item yet.'}
             </p>
           ) : (
-            <PaymentsTable payments={invoice.payments} amount={invoice.amount} money={money} />
+            <PaymentsTable
+              payments={invoice.payments}
+              amount={invoice.amount}
+              money={money}
+              appliedTo={invoice.againstSysInvoiceNum}
+            />
           )}
         </section>
       </div>

@@ -5,15 +5,27 @@ import type { TInvoiceDetail } from '@/lib/contract/receivables';
 
 type Payment = TInvoiceDetail['payments'][number];
 
-/** The settlements of one item in date order, with what was still owed after each. */
+/** What each kind of settlement is called beside its reference. */
+const SOURCE_LABEL: Record<Payment['source'], string | null> = {
+  PAYMENT: null,
+  ALLOCATION: 'Receipt on account, allocated',
+  NOTE: 'Note against this invoice',
+};
+
+/**
+ * The settlements of one item in date order, with what was still owed after each. `appliedTo`: the
+ * invoice a note is raised against (its one settlement is its application there).
+ */
 export function PaymentsTable({
   payments,
   amount,
   money,
+  appliedTo,
 }: {
   payments: Payment[];
   amount: number;
   money: MoneyFormat;
+  appliedTo: string | null;
 }) {
   const amountPaise = Math.round(amount * 100);
   // Running sums in paise, so a long list of part payments does not drift by floating-point cents.
@@ -43,7 +55,14 @@ export function PaymentsTable({
             <Td>
               <Day iso={row.paidDate} />
             </Td>
-            <Td className="text-slate-500">{row.paymentRef ?? '-'}</Td>
+            <Td className="text-slate-500">
+              {row.paymentRef ?? '-'}
+              {appliedTo || SOURCE_LABEL[row.source] ? (
+                <span className="ml-2 text-xs text-slate-400" data-testid="payment-source">
+                  {appliedTo ? 'Applied to this invoice' : SOURCE_LABEL[row.source]}
+                </span>
+              ) : null}
+            </Td>
             <Td numeric className="font-medium text-emerald-700">
               <Money value={row.amount} format={money} />
             </Td>

@@ -234,7 +234,20 @@ export const ZInvoiceDetail = z.strictObject({
   daysPastDue: z.number().int(),
   bucket: ZCreditBucket.nullable(),
   invoiceBucket: ZInvoiceBucket.nullable(),
-  payments: z.array(z.strictObject({ paymentRef: z.string(), paidDate: z.string(), amount: ZMoney })),
+  /** A credit or debit note raised against this invoice (it is settled by being applied to it). */
+  againstSysInvoiceNum: z.string().nullable(),
+  /**
+   * What settles the item: a payment against it, a receipt on account allocated to it, or a note
+   * (a note against it; on the note itself, its application, with the invoice as the reference).
+   */
+  payments: z.array(
+    z.strictObject({
+      paymentRef: z.string(),
+      paidDate: z.string(),
+      amount: ZMoney,
+      source: z.enum(['PAYMENT', 'ALLOCATION', 'NOTE']),
+    }),
+  ),
 });
 export type TInvoiceDetail = z.infer<typeof ZInvoiceDetail>;
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { payments } from '@/lib/db/schema';
+import { settlements } from '@/lib/db/schema';
 import type { TInvoiceDetail, TInvoicesQuery, TOpenInvoiceRow } from '@/lib/contract/receivables';
 import {
   creditBucket,
@@ -261,6 +261,7 @@ export async function listOpenInvoices(
 type InvoiceHeaderRaw = Omit<OpenInvoiceRaw, 'outstanding' | 'daysPastDue' | 'age' | 'rating'> & {
   status: 'OPEN' | 'CLOSED';
   settledDate: string | null;
+  againstSysInvoiceNum: string | null;
 };
 
 /** GET /invoices?sysInvoiceNum=: one item with its payments and its ageing as of the date. */
@@ -281,7 +282,7 @@ export async function getInvoice(
       i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
       coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
       i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount, i.currency, i.status,
-      i.settled_date::text as "settledDate"
+      i.settled_date::text as "settledDate", i.against_sys_invoice_num as "againstSysInvoiceNum"
     from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where i.client_id = ${clientId} and i.sys_invoice_num = ${sysInvoiceNum}`,
   );
@@ -290,13 +291,19 @@ export async function getInvoice(
     await assertObligorVisible(db, clientId, scope, invoice.sysObligorCode).catch(() => {
       throw notFound('Invoice');
     });
-  const settlements = await db
-    .select({ paymentRef: payments.paymentRef, paidDate: payments.paidDate, amount: payments.amount })
-    .from(payments)
-    .where(and(eq(payments.clientId, clientId), eq(payments.sysInvoiceNum, sysInvoiceNum)))
-    .orderBy(asc(payments.paidDate), asc(payments.paymentRef));
+  // Payments, allocated receipts and notes against it: what settles the item, as every figure reads it.
+  const settled = await db
+    .select({
+      paymentRef: settlements.paymentRef,
+      paidDate: settlements.paidDate,
+      amount: settlements.amount,
+      source: settlements.source,
+    })
+    .from(settlements)
+    .where(and(eq(settlements.clientId, clientId), eq(settlements.sysInvoiceNum, sysInvoiceNum)))
+    .orderBy(asc(settlements.paidDate), asc(settlements.paymentRef));
   const amount = Number(invoice.amount);
-  const paidByDate = settlements
+  const paidByDate = settled
     .filter((p) => p.paidDate <= asOf)
     .reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
   const outstanding = (Math.round(amount * 100) - paidByDate) / 100;
@@ -311,6 +318,6 @@ export async function getInvoice(
     daysPastDue,
     bucket: outstanding === 0 ? null : creditBucket(daysPastDue, b),
     invoiceBucket: outstanding === 0 ? null : invoiceBucket(age, b),
-    payments: settlements.map((p) => ({ ...p, amount: Number(p.amount) })),
+    payments: settled.map((p) => ({ ...p, amount: Number(p.amount) })),
   };
 }
