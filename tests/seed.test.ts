@@ -103,7 +103,9 @@ describe('seed: invariants', () => {
       sql`
       with paid as (
         select p.client_id, p.sys_invoice_num, sum(p.amount) as total, min(p.paid_date) as first_paid,
-          max(p.paid_date) as last_paid, bool_or(sign(p.amount) <> sign(i.amount)) as wrong_sign
+          max(p.paid_date) as last_paid,
+          -- A debit note against an invoice is a negative settlement of it: the one exception.
+          bool_or(sign(p.amount) <> sign(i.amount) and p.source <> 'NOTE') as wrong_sign
         from settlements p join invoices i using (client_id, sys_invoice_num) group by 1, 2)
       select count(*) filter (where abs(paid.total) > abs(i.amount))::int as over,
         count(*) filter (where paid.first_paid < i.issue_date)::int as early,
@@ -112,6 +114,25 @@ describe('seed: invariants', () => {
       from invoices i join paid using (client_id, sys_invoice_num)`,
     );
     expect(bad).toEqual({ over: 0, early: 0, late: 0, sign: 0 });
+  });
+
+  it('raises credit and debit notes against invoices of their customer, and leaves some standing alone', async () => {
+    const r = await one<{ credit: number; debit: number; alone: number; foreign: number; early: number }>(
+      db,
+      sql`
+      select count(*) filter (where n.doc_type = 'CREDIT_NOTE' and n.against_sys_invoice_num is not null)::int as credit,
+        count(*) filter (where n.doc_type = 'DEBIT_NOTE' and n.against_sys_invoice_num is not null)::int as debit,
+        count(*) filter (where n.doc_type = 'CREDIT_NOTE' and n.against_sys_invoice_num is null)::int as alone,
+        count(*) filter (where t.sys_obligor_code <> n.sys_obligor_code or t.doc_type <> 'INVOICE')::int as foreign,
+        count(*) filter (where t.issue_date > n.issue_date)::int as early
+      from invoices n left join invoices t on t.client_id = n.client_id and t.sys_invoice_num = n.against_sys_invoice_num
+      where n.doc_type <> 'INVOICE'`,
+    );
+    expect(r.credit).toBeGreaterThan(0);
+    expect(r.debit).toBeGreaterThan(0);
+    expect(r.alone).toBeGreaterThan(0);
+    expect(r.credit * 4).toBeGreaterThan(r.credit + r.alone); // picked two in three; some find no invoice
+    expect([r.foreign, r.early]).toEqual([0, 0]);
   });
 
   it('marks an item CLOSED exactly when it is fully settled', async () => {

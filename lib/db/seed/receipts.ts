@@ -49,8 +49,8 @@ export async function writeReceiptsOnAccount(
       select ${clientId}, payment_ref, sys_invoice_num, allocated_date, amount
       from picked where allocated_date <= ${todayText}::date returning 1
     )
-    select (select count(*) from received)::int as receipts, (select count(*) from applied)::int as allocations,
-      (select count(*) from gone)::int as gone`,
+    -- gone runs all the same (a data-modifying WITH always runs once).
+    select (select count(*) from received)::int as receipts, (select count(*) from applied)::int as allocations`,
   );
   counts.receipts = (counts.receipts ?? 0) + (moved?.receipts ?? 0);
   counts.allocations = (counts.allocations ?? 0) + (moved?.allocations ?? 0);
