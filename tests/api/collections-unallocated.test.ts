@@ -400,8 +400,11 @@ describe('reminders net money received on account', () => {
       taskId: before[0]!.id,
       error: `${CP_REASON} (the task asking it is still open)`,
     });
-    // Nothing mailed again (quiet period, once a day).
+    // Nothing mailed again (quiet period, once a day), and the run says why.
     expect(mails()).toHaveLength(2);
+    expect(again.json.note).toBe(
+      'Nothing was sent: every customer due a reminder has had one lately, or has money received on account that covers it.',
+    );
   });
 
   it('asks again once the task is closed and the money is still unallocated', async () => {
