@@ -127,6 +127,7 @@ export function WorklistTable({
               customerName: row.actOnName,
               clientName,
               amountDue: row.overdue,
+              onAccount: -row.unallocated,
               oldestBucketLabel: row.oldestBucketLabel,
               paymentLink: upiVpa
                 ? upiLink({
@@ -158,6 +159,14 @@ export function WorklistTable({
                 </Td>
                 <Td numeric className="align-top">
                   <Money value={row.overdue} format={money} />
+                  {row.unallocated < 0 && (
+                    <div
+                      className="text-xs text-slate-500"
+                      title="Received on account or in advance, not yet allocated to bills: deducted from the overdue"
+                    >
+                      <Money value={-row.unallocated} format={money} /> on account
+                    </div>
+                  )}
                   <div className="text-xs text-slate-500">oldest {row.oldestBucketLabel}</div>
                   {row.averageDaysLate !== null && (
                     <div

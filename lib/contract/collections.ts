@@ -30,8 +30,12 @@ export const ZWorklistRow = z.strictObject({
   priority: z.number(),
   nextAction: z.enum(NEXT_ACTIONS),
   nextActionLabel: z.string(),
+  /** Past due, less the family's receipts on account not yet allocated to bills (never below zero). */
   overdue: z.number(),
+  /** Owed in all, less the same receipts (never below zero). */
   outstanding: z.number(),
+  /** The family's receipts on account and advances not yet allocated to bills (zero or negative), deducted above. */
+  unallocated: z.number(),
   /** The oldest overdue bucket on the credit basis, 1-4, and its label ("61-90 days"). */
   oldestBucket: z.number().int(),
   oldestBucketLabel: z.string(),

@@ -135,6 +135,17 @@ export function netBalanceOf(figures: { outstanding: number; unallocated: number
   return Math.round((figures.outstanding + figures.unallocated) * 100) / 100;
 }
 
+/**
+ * What a customer is still asked to pay of an amount `due` (its overdue, or the amount a reminder
+ * asks for) once the receipts it has not yet had allocated to bills (`unallocated`, zero or
+ * negative) are deducted: due + unallocated to the paisa, never below zero (money left over is the
+ * customer's, not a reason to chase). Reminders and the worklist both net by this one rule.
+ */
+export function netDue(due: number, unallocated: number): number {
+  const paise = Math.round(due * 100) + Math.round(unallocated * 100);
+  return paise > 0 ? paise / 100 : 0;
+}
+
 export type AgeingTotals = Record<CreditBucket | InvoiceBucket, number> &
   Record<`${CreditBucket | InvoiceBucket}Num`, number> & { outstanding: number; overdue: number; unallocated: number };
 

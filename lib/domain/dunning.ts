@@ -3,6 +3,7 @@
  * level a customer has reached, and the templates' placeholders. Shared by the server (runs, the
  * policy call's validation) and the browser (the policy page).
  */
+import { netDue } from './ageing';
 
 export const DUNNING_CHANNELS = ['EMAIL', 'WHATSAPP', 'TASK'] as const;
 export type TDunningChannel = (typeof DUNNING_CHANNELS)[number];
@@ -152,7 +153,63 @@ export function levelFor<L extends { days: number }>(levels: readonly L[], oldes
   return reached;
 }
 
+/**
+ * What a group (a family or an account) due a reminder gets once the receipts it has not had
+ * allocated to bills are counted. `due` is what the reminder would ask for (its debts due by the
+ * first level, less its credits), `unallocated` its receipts on account not yet allocated (zero or
+ * negative). Not chased at all (null) when `due` is nothing or under the minimum. Otherwise the
+ * amount asked is netDue(due, unallocated) (lib/domain/ageing.ts); when that money on account
+ * leaves nothing, or less than the minimum, the customer is asked which bills the receipt pays
+ * instead of being reminded (ASK_ALLOCATION), else reminded for the net amount (REMIND).
+ */
+export function reminderDecision(
+  due: number,
+  unallocated: number,
+  minAmount: number,
+): { action: 'REMIND' | 'ASK_ALLOCATION'; amountDue: number } | null {
+  if (!(due > 0) || due < minAmount) return null;
+  const amountDue = netDue(due, unallocated);
+  if (unallocated < 0 && (amountDue <= 0 || amountDue < minAmount)) return { action: 'ASK_ALLOCATION', amountDue };
+  return { action: 'REMIND', amountDue };
+}
+
+/** The name of the task that asks a customer which bills its money on account pays (and finds an open one). */
+export const ASK_ALLOCATION_TASK = 'Ask which bills the receipt pays';
+const ASK_ALLOCATION_NOTE = 'no reminder; a task asks which bills it pays';
+
+/**
+ * Why a group covered by its money on account (unallocated, negative) gets that task rather than a
+ * reminder (its run message's reason): the money covers the whole `due`, or leaves `amountDue`, under
+ * the minimum.
+ */
+export function askAllocationReason(due: number, unallocated: number, amountDue: number): string {
+  const received = `₹${amountText(-unallocated)} received on account, not yet allocated to bills,`;
+  const covers =
+    amountDue > 0
+      ? `leaves ₹${amountText(amountDue)} of the ₹${amountText(due)} due, under the minimum`
+      : `covers the ₹${amountText(due)} due`;
+  return `${received} ${covers}: ${ASK_ALLOCATION_NOTE}`;
+}
+
+/** True for the reason askAllocationReason gives. */
+export function isAskAllocationReason(reason: string | null): boolean {
+  return reason !== null && reason.includes(ASK_ALLOCATION_NOTE);
+}
+
+/**
+ * The reminder's line on money received on account (unallocated, negative) deducted from the items
+ * listed, leaving `amountDue`.
+ */
+export function onAccountText(unallocated: number, amountDue: number): string {
+  return `We have received ₹${amountText(-unallocated)} on account that is not yet allocated to bills; we have deducted it: ₹${amountText(amountDue)} remains due. Please let us know which bills it pays.`;
+}
+
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** True when the template uses the placeholder. */
+export function usesPlaceholder(template: string, name: TPlaceholder): boolean {
+  return [...template.matchAll(PLACEHOLDER)].some((m) => m[1] === name);
+}
 
 /** The placeholders of a template that are not ours ({{amount}} for {{amountDue}}), each once. */
 export function unknownPlaceholders(template: string): string[] {
@@ -208,6 +265,8 @@ export function dayText(iso: string | null): string {
 }
 
 export interface ReminderItem {
+  /** The item's key (a task about the items links them); absent where only the printed number matters. */
+  sysInvoiceNum?: string;
   invoiceNum: string;
   docType: 'INVOICE' | 'DEBIT_NOTE' | 'CREDIT_NOTE';
   issueDate: string;
@@ -234,19 +293,34 @@ function rupees(value: number): string {
   return value < 0 ? `less ₹${amountText(-value)}` : `₹${amountText(value)}`;
 }
 
-/** The overdue table as plain text, one item a line: for the text part and WhatsApp. */
-export function overdueTableText(items: readonly ReminderItem[]): string {
-  return items
+/** Money received on account and not yet allocated (negative), and what remains due once it is deducted. */
+export interface OnAccount {
+  unallocated: number;
+  amountDue: number;
+}
+
+/**
+ * The overdue table as plain text, one item a line: for the text part and WhatsApp. With money on
+ * account, the items stay listed and the line saying it was deducted follows them.
+ */
+export function overdueTableText(items: readonly ReminderItem[], onAccount?: OnAccount | null): string {
+  const lines = items
     .map((i) =>
       i.outstanding < 0
         ? `- ${DOC_LABEL[i.docType]} ${i.invoiceNum} dated ${dayText(i.issueDate)}: ${rupees(i.outstanding)}`
         : `- ${DOC_LABEL[i.docType]} ${i.invoiceNum} dated ${dayText(i.issueDate)}, due ${dayText(i.dueDate ?? i.issueDate)}: ${rupees(i.outstanding)} (${daysLabel(i.daysPastDue)})`,
     )
     .join('\n');
+  return onAccount && onAccount.unallocated < 0
+    ? `${lines}\n\n${onAccountText(onAccount.unallocated, onAccount.amountDue)}`
+    : lines;
 }
 
-/** The overdue table as an HTML table with inline styles (mail programs drop style sheets). */
-export function overdueTableHtml(items: readonly ReminderItem[], total: number): string {
+/**
+ * The overdue table as an HTML table with inline styles (mail programs drop style sheets); `total`
+ * is the amount due. Money on account is a row deducted before the total, and its line follows.
+ */
+export function overdueTableHtml(items: readonly ReminderItem[], total: number, onAccount?: OnAccount | null): string {
   const cell = 'style="padding:4px 8px;border-bottom:1px solid #e2e8f0;text-align:left"';
   const num = 'style="padding:4px 8px;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap"';
   const rows = items
@@ -255,5 +329,13 @@ export function overdueTableHtml(items: readonly ReminderItem[], total: number):
         `<tr><td ${cell}>${escapeHtml(DOC_LABEL[i.docType])} ${escapeHtml(i.invoiceNum)}</td><td ${cell}>${dayText(i.issueDate)}</td><td ${cell}>${i.outstanding < 0 ? '' : dayText(i.dueDate ?? i.issueDate)}</td><td ${num}>${escapeHtml(rupees(i.outstanding))}</td><td ${num}>${i.outstanding < 0 ? '' : escapeHtml(daysLabel(i.daysPastDue))}</td></tr>`,
     )
     .join('');
-  return `<table style="border-collapse:collapse;font-size:14px;margin:8px 0"><thead><tr><th ${cell}>Document</th><th ${cell}>Date</th><th ${cell}>Due</th><th ${num}>Outstanding</th><th ${num}>Days</th></tr></thead><tbody>${rows}<tr><td ${cell} colspan="3"><strong>Amount due</strong></td><td ${num}><strong>₹${amountText(total)}</strong></td><td ${cell}></td></tr></tbody></table>`;
+  const received =
+    onAccount && onAccount.unallocated < 0
+      ? `<tr><td ${cell} colspan="3">Received on account, not yet allocated to bills</td><td ${num}>${escapeHtml(rupees(onAccount.unallocated))}</td><td ${cell}></td></tr>`
+      : '';
+  const line =
+    onAccount && onAccount.unallocated < 0
+      ? `<p style="margin:8px 0">${escapeHtml(onAccountText(onAccount.unallocated, onAccount.amountDue))}</p>`
+      : '';
+  return `<table style="border-collapse:collapse;font-size:14px;margin:8px 0"><thead><tr><th ${cell}>Document</th><th ${cell}>Date</th><th ${cell}>Due</th><th ${num}>Outstanding</th><th ${num}>Days</th></tr></thead><tbody>${rows}${received}<tr><td ${cell} colspan="3"><strong>Amount due</strong></td><td ${num}><strong>₹${amountText(total)}</strong></td><td ${cell}></td></tr></tbody></table>${line}`;
 }

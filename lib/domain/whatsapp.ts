@@ -28,6 +28,8 @@ export interface ReminderFacts {
   oldestBucketLabel: string;
   /** A UPI payment link when the client has a UPI address. */
   paymentLink?: string | null;
+  /** Money received on account, not yet allocated to bills, already deducted from `amountDue` (positive; 0 or absent: none). */
+  onAccount?: number;
 }
 
 /** A short, polite reminder as an Indian distributor's collector would write it on WhatsApp. */
@@ -36,6 +38,11 @@ export function whatsappReminderText(f: ReminderFacts): string {
   const lines = [
     greeting,
     `${formatMoney(f.amountDue)} is overdue on the account of ${f.customerName} with ${f.clientName} (oldest bills ${f.oldestBucketLabel} past due).`,
+    ...(f.onAccount && f.onAccount > 0
+      ? [
+          `We have received ${formatMoney(f.onAccount)} on account that is not yet allocated to bills; we have deducted it. Please tell us which bills it pays.`,
+        ]
+      : []),
     'Kindly arrange the payment at the earliest, or tell us if any bill is in question.',
   ];
   if (f.paymentLink) lines.push(`Pay by UPI: ${f.paymentLink}`);

@@ -14,6 +14,7 @@ import { DEFAULT_POLICY } from '@/lib/domain/dunning';
 import { runImport } from '@/lib/server/imports/run-import';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { callRoute } from '../helpers/api';
+import { readableMail } from '../helpers/mail';
 import type { TestDatabase } from '../helpers/db';
 import { createSeededDatabase, signInAs } from '../helpers/seeded';
 import { csv, file, newClient } from '../imports/helpers';
@@ -180,22 +181,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => smtp.close(() => resolve()));
   await database?.dispose();
 });
-
-/** The raw message with quoted-printable undone (soft breaks, =XX bytes) and encoded words decoded. */
-function readable(raw: string): string {
-  const joined = raw.replace(/\?=\s+=\?UTF-8\?Q\?/gi, '');
-  const words = joined.replace(/=\?UTF-8\?Q\?([^?]*)\?=/gi, (_, text: string) => text.replace(/_/g, ' '));
-  const unfolded = words.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < unfolded.length; i += 1) {
-    const hex = unfolded[i] === '=' ? unfolded.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(unfolded.charCodeAt(i));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 
 const run = (cookie: string, body: Record<string, unknown>) =>
   callRoute(runsPost, '/api/dunning/runs', { method: 'POST', cookie, body });
@@ -391,7 +376,7 @@ describe('a reminder run', () => {
       'accounts@patil.example',
       'rk@raokulkarni.example',
     ]);
-    const pa = readable(inbox.find((m) => m.to === 'accounts@patil.example')!.raw);
+    const pa = readableMail(inbox.find((m) => m.to === 'accounts@patil.example')!.raw);
     expect(pa).toContain('Subject: Second reminder: ₹18,000.00 overdue by 20 days');
     expect(pa).toContain('Dear Patil Agencies,');
     expect(pa).toContain('- Invoice INV/A1 dated');

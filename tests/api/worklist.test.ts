@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as worklistRoute } from '@/app/api/collections/worklist/route';
 import type { TWorklistRow } from '@/lib/contract/collections';
 import { queryRows } from '@/lib/db/query';
+import { netDue } from '@/lib/domain/ageing';
 import { todayIso } from '@/lib/domain/dates';
 import { callRoute } from '../helpers/api';
 import { notesWorld, type User } from '../helpers/customer-notes';
@@ -17,7 +18,10 @@ const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, que
 const list = (user: User, query: Record<string, string | number> = {}) =>
   callRoute(worklistRoute, '/api/collections/worklist', { cookie: user.cookie, query: { count: 500, ...query } });
 
-/** Each family's overdue today straight from invoices and their settlements (payments, allocations), under an optional field officer's scope. */
+/**
+ * Each family's overdue today straight from invoices and their settlements (payments, allocations),
+ * less its receipts on account not yet allocated today (netDue), under an optional field officer's scope.
+ */
 async function overdueFromLedger(guestId?: number): Promise<Map<string, number>> {
   const found = await rows<{ family: string; overdue: string }>(sql`
     select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
@@ -28,7 +32,25 @@ async function overdueFromLedger(guestId?: number): Promise<Map<string, number>>
       and coalesce(i.due_date, i.issue_date) < ${today()}::date
       ${guestId ? sql`and o.guest_id = ${guestId}` : sql``}
     group by 1`);
-  return new Map(found.filter((r) => Math.abs(Number(r.overdue)) > 0.001).map((r) => [r.family, Number(r.overdue)]));
+  const onAccount = await unallocatedFromLedger(guestId);
+  return new Map(
+    found
+      .filter((r) => Math.abs(Number(r.overdue)) > 0.001)
+      .map((r) => [r.family, netDue(Number(r.overdue), onAccount.get(r.family) ?? 0)]),
+  );
+}
+
+/** Each family's receipts on account not yet allocated today (negative), from receipts and allocations. */
+async function unallocatedFromLedger(guestId?: number): Promise<Map<string, number>> {
+  const found = await rows<{ family: string; unallocated: string }>(sql`
+    select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
+      -sum(r.amount - coalesce((select sum(a.amount) from allocations a where a.client_id = r.client_id
+        and a.payment_ref = r.payment_ref and a.allocated_date <= ${today()}::date), 0)) as unallocated
+    from receipts r join obligors o on o.client_id = r.client_id and o.sys_obligor_code = r.sys_obligor_code
+    where r.client_id = ${clientId} and r.paid_date <= ${today()}::date
+      ${guestId ? sql`and o.guest_id = ${guestId}` : sql``}
+    group by 1`);
+  return new Map(found.map((r) => [r.family, Number(r.unallocated)]));
 }
 
 beforeAll(async () => {
@@ -46,6 +68,10 @@ describe('collector worklist', () => {
     expect(Number(res.headers.get('x-totalrecords'))).toBe(positive.length);
     expect(worklist.length).toBe(Math.min(500, positive.length));
     for (const row of worklist) expect(row.overdue).toBeCloseTo(ledger.get(row.sysObligorCode)!, 2);
+    // The demo ledger holds receipts not yet allocated: each row shows its family's, deducted above.
+    const onAccount = await unallocatedFromLedger();
+    for (const row of worklist) expect(row.unallocated).toBeCloseTo(onAccount.get(row.sysObligorCode) ?? 0, 2);
+    expect(worklist.some((r) => r.unallocated < 0)).toBe(true);
     expect(worklist.map((r) => r.rank)).toEqual(worklist.map((_, i) => i + 1));
     for (let i = 1; i < worklist.length; i++)
       expect(worklist[i - 1]!.priority).toBeGreaterThanOrEqual(worklist[i]!.priority);

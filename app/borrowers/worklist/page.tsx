@@ -65,7 +65,9 @@ export default async function WorklistPage({ searchParams }: { searchParams: Pro
       <p className="mt-3 text-xs text-slate-500">
         Priority (0-100): overdue amount up to 35 points, age of the oldest overdue up to 25, risk rating up to 10,
         promises broken in the last 90 days up to 10, a promise due today 10, days without contact up to 10. A family
-        waiting on a promise, or whose overdue is all in dispute, counts half.
+        waiting on a promise, or whose overdue is all in dispute, counts half. Money received on account and not yet
+        allocated to bills is deducted from the overdue (shown as &ldquo;on account&rdquo;); a family it covers is not
+        listed.
       </p>
     </div>
   );

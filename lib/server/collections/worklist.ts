@@ -4,7 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TWorklistQuery, TWorklistRow } from '@/lib/contract/collections';
-import { bucketLabels } from '@/lib/domain/ageing';
+import { bucketLabels, netDue } from '@/lib/domain/ageing';
 import { ALL_OBLIGORS, isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
 import {
@@ -35,6 +35,8 @@ const SILENCE_DAYS = 30;
 interface RankingFacts {
   code: string;
   overdue: string;
+  /** Receipts on account not yet allocated to bills (zero or negative), deducted from the overdue. */
+  unallocated: string;
   oldest: number;
   rating: number | null;
   broken: number;
@@ -69,7 +71,9 @@ const FAMILY = sql`coalesce(fo.parent_sys_obligor_code, fo.sys_obligor_code)`;
 /**
  * GET /collections/worklist: every family with something overdue today that the user may see (a
  * field officer: their customers; others: all, or one collector's with `collectorId`), ranked by the
- * rule of lib/domain/worklist.ts and paged. First the ranking facts of every family (today's
+ * rule of lib/domain/worklist.ts and paged. Overdue (and outstanding) are net of the family's
+ * receipts on account not yet allocated to bills, by the rule reminders use (lib/domain/ageing.ts
+ * netDue): a family whose money on account covers its overdue has nothing overdue and is not listed. First the ranking facts of every family (today's
  * rollups for the amounts; promises, disputes and the last 30 days of communications, each row
  * mapped to its family by the customer's key), then the details of the page's rows only. The rule runs
  * here rather than in SQL so that it has one definition, unit-tested by hand.
@@ -119,7 +123,7 @@ export async function worklist(
       where ds.client_id = ${clientId} and ds.status = 'OPEN'
       group by 1
     )
-    select g."sysObligorCode" as code, g.overdue,
+    select g."sysObligorCode" as code, g.overdue, g.unallocated,
       case when g."crdBucket4" > 0 then 4 when g."crdBucket3" > 0 then 3 when g."crdBucket2" > 0 then 2 else 1 end as oldest,
       round(g."obligorWeightedRating")::int as rating,
       coalesce(pf.broken, 0) as broken, pf.promised_today as "promisedToday",
@@ -144,11 +148,14 @@ export async function worklist(
     ),
   ]);
   const silence = new Map(contacts.map((c) => [c.code, Number(c.days)]));
-  const ranked = facts.map((row) => ({
-    code: row.code,
-    facts: toFacts(row, silence.get(row.code) ?? null),
-    priority: 0,
-  }));
+  const ranked = facts
+    .map((row) => ({
+      code: row.code,
+      unallocated: Number(row.unallocated ?? 0),
+      facts: toFacts(row, silence.get(row.code) ?? null),
+      priority: 0,
+    }))
+    .filter((r) => r.facts.overdue > 0);
   const largest = Math.max(0, ...ranked.map((r) => r.facts.overdue));
   for (const r of ranked) r.priority = worklistPriority(r.facts, largest);
   ranked.sort((a, b) => b.priority - a.priority || b.facts.overdue - a.facts.overdue || cmp(a.code, b.code));
@@ -167,7 +174,7 @@ export async function worklist(
     ).map((r) => [r.code, r]),
   );
   const labels = bucketLabels(view.boundaries, 'CREDIT_DATE');
-  const rows = page.map(({ code, facts: f, priority }, i): TWorklistRow => {
+  const rows = page.map(({ code, unallocated, facts: f, priority }, i): TWorklistRow => {
     const row = details.get(code)!;
     const lastContact = row.lastContactDate;
     // Past the 30 days ranking reads, the exact silence comes from the details; the rule gives the same.
@@ -184,7 +191,8 @@ export async function worklist(
       nextAction: action,
       nextActionLabel: NEXT_ACTION_LABELS[action],
       overdue: f.overdue,
-      outstanding: Number(row.outstanding),
+      outstanding: netDue(Number(row.outstanding), unallocated),
+      unallocated,
       oldestBucket: f.oldestBucket,
       oldestBucketLabel: `${labels[`crdBucket${f.oldestBucket}`]} days`,
       rating: f.rating,
@@ -275,7 +283,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 function toFacts(row: RankingFacts, daysSinceContact: number | null): WorklistFacts {
   const rating = ratingLabel(row.rating);
   return {
-    overdue: Number(row.overdue),
+    overdue: netDue(Number(row.overdue), Number(row.unallocated ?? 0)),
     oldestBucket: Number(row.oldest) as OldestBucket,
     rating: rating === '-' ? null : rating,
     brokenPromises: Number(row.broken),

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { DunningPolicy, ReminderItem } from '@/lib/domain/dunning';
+import { reminderDecision, type DunningPolicy, type ReminderItem } from '@/lib/domain/dunning';
 import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 
 /** A family (or account) owing enough to be reminded today, with what the message needs. */
@@ -12,7 +12,17 @@ export interface Candidate {
   name: string;
   /** The family parent's name (the account's own when it has no parent). */
   familyName: string;
+  /**
+   * REMIND: a reminder for `amountDue`; ASK_ALLOCATION: its money on account covers what it owes
+   * (nothing, or less than the minimum, is left), so it is asked which bills that money pays instead.
+   */
+  action: 'REMIND' | 'ASK_ALLOCATION';
+  /** What the reminder asks for: the items' total less the money on account (lib/domain/dunning.ts reminderDecision). */
   amountDue: number;
+  /** The items' total: what it owes on them before the money on account is deducted. */
+  itemsDue: number;
+  /** Its receipts on account not yet allocated to bills today (zero or negative), of its accounts in scope. */
+  unallocated: number;
   oldestDays: number;
   /** The items the message lists: debts due within the first level's window and unused credits. */
   items: ReminderItem[];
@@ -30,6 +40,7 @@ interface Row {
   name: string;
   family_name: string;
   amount_due: string;
+  unallocated: string;
   oldest_days: number;
   items: ReminderItem[] | string;
   contact_emails: string | null;
@@ -49,7 +60,11 @@ interface Row {
  * (invoices, debit notes) due by `today - firstLevelDays` days, net of its credit notes and
  * overpayments; its oldest days are the largest days past due of those debts. Left out: groups
  * with nothing such owed, less than the policy's minimum, or an OPEN promise (on the family or the
- * account) whose date is today or later. The quiet period and the level are decided by the caller.
+ * account) whose date is today or later. Its receipts on account not yet allocated today (those
+ * dated today or before less their allocations dated today or before, of its accounts in scope)
+ * are then deducted by reminderDecision: the amount due is what remains, or the group is to be asked
+ * which bills that money pays when it covers the debt. The quiet period and the level are decided
+ * by the caller.
  */
 export async function reminderCandidates(
   db: Db,
@@ -75,7 +90,7 @@ export async function reminderCandidates(
       from obligors o
       where o.client_id = ${clientId} and ${inScope} and ${onlyOne}
     ), items as (
-      select m.key, i.invoice_num, i.doc_type, i.issue_date, i.due_date,
+      select m.key, i.sys_invoice_num, i.invoice_num, i.doc_type, i.issue_date, i.due_date,
         i.amount - i.paid_to_date + coalesce((select sum(p.amount) from settlements p
           where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as outstanding,
         ${d} - coalesce(i.due_date, i.issue_date) as dpd
@@ -90,12 +105,20 @@ export async function reminderCandidates(
       where it.outstanding < 0 or (it.doc_type <> 'CREDIT_NOTE' and it.outstanding > 0 and it.dpd >= ${firstDays})
     ), c as (
       select l.key, sum(l.outstanding) as amount_due, max(l.dpd) filter (where l.debt) as oldest_days,
-        json_agg(json_build_object('invoiceNum', l.invoice_num, 'docType', l.doc_type, 'issueDate', l.issue_date,
+        json_agg(json_build_object('sysInvoiceNum', l.sys_invoice_num, 'invoiceNum', l.invoice_num, 'docType', l.doc_type, 'issueDate', l.issue_date,
           'dueDate', l.due_date, 'outstanding', l.outstanding, 'daysPastDue', l.dpd)
           order by l.debt desc, l.dpd desc, l.invoice_num) as items
       from listed l group by l.key
+    ), unapplied as (
+      -- Receipts on account (lib/domain/ageing.ts unallocatedAt): received by today, less what was allocated by today.
+      select m.key, -sum(r.amount - coalesce((select sum(a.amount) from allocations a
+          where a.client_id = ${clientId} and a.payment_ref = r.payment_ref and a.allocated_date <= ${d}), 0)) as unallocated
+      from members m join receipts r on r.client_id = ${clientId} and r.sys_obligor_code = m.code
+      where r.paid_date <= ${d} and m.key in (select key from c)
+      group by m.key
     )
-    select c.key as code, k.name, coalesce(fp.name, k.name) as family_name, c.amount_due, c.oldest_days, c.items,
+    select c.key as code, k.name, coalesce(fp.name, k.name) as family_name, c.amount_due,
+      coalesce(u.unallocated, 0) as unallocated, c.oldest_days, c.items,
       (select string_agg(distinct ct.email, ', ') from contacts ct
         where ct.client_id = ${clientId} and ct.sys_obligor_code = c.key and coalesce(trim(ct.email), '') <> '') as contact_emails,
       nullif(trim(k.email), '') as own_email,
@@ -105,6 +128,7 @@ export async function reminderCandidates(
       (select max(dm.sent_on)::text from dunning_messages dm
         where dm.client_id = ${clientId} and dm.sys_obligor_code = c.key and dm.status = 'SENT') as last_sent
     from c
+    left join unapplied u on u.key = c.key
     join obligors k on k.client_id = ${clientId} and k.sys_obligor_code = c.key
     left join obligors fp on fp.client_id = ${clientId} and fp.sys_obligor_code = k.parent_sys_obligor_code
     left join users g on g.client_id = ${clientId} and g.id = k.guest_id and g.status = 'ACTIVE'
@@ -115,13 +139,20 @@ export async function reminderCandidates(
         where p.client_id = ${clientId} and p.status = 'OPEN' and p.promised_date >= ${d} and ${promiseCovers})
     order by c.oldest_days desc, c.amount_due desc, c.key`,
   );
-  return rows.map((r) => {
+  return rows.flatMap((r) => {
     const items = (typeof r.items === 'string' ? JSON.parse(r.items) : r.items) as ReminderItem[];
+    const itemsDue = Number(r.amount_due);
+    const unallocated = Number(r.unallocated);
+    const decision = reminderDecision(itemsDue, unallocated, policy.minAmount);
+    if (!decision) return [];
     return {
       code: r.code,
       name: r.name,
       familyName: r.family_name,
-      amountDue: Number(r.amount_due),
+      action: decision.action,
+      amountDue: decision.amountDue,
+      itemsDue,
+      unallocated,
       oldestDays: Number(r.oldest_days),
       items: items.map((i) => ({ ...i, outstanding: Number(i.outstanding), daysPastDue: Number(i.daysPastDue) })),
       emails: r.contact_emails ?? r.own_email,

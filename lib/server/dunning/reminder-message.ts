@@ -4,11 +4,14 @@ import { ZStatementDownloadQuery } from '@/lib/contract/portal';
 import {
   amountText,
   escapeHtml,
+  onAccountText,
   overdueTableHtml,
   overdueTableText,
   renderTemplate,
   renderTemplateHtml,
+  usesPlaceholder,
   type DunningLevel,
+  type OnAccount,
   type TemplateValues,
 } from '@/lib/domain/dunning';
 import { upiLink, upiReference } from '@/lib/domain/upi';
@@ -52,6 +55,22 @@ function bankLines(payee: Payee): string[] {
 
 const statementLinkOf = (code: string) => appUrl(`/customerportal/${encodeURIComponent(code)}`);
 
+/** The money on account deducted from the items, when the candidate has any. */
+function onAccountOf(candidate: Candidate): OnAccount | null {
+  return candidate.unallocated < 0 ? { unallocated: candidate.unallocated, amountDue: candidate.amountDue } : null;
+}
+
+/**
+ * The line on money received on account for a template that does not list the items (the overdue
+ * table carries it otherwise), so that every reminder that deducted it says so.
+ */
+function onAccountTail(body: string, candidate: Candidate): string | null {
+  const onAccount = onAccountOf(candidate);
+  return onAccount && !usesPlaceholder(body, 'overdueTable')
+    ? onAccountText(onAccount.unallocated, onAccount.amountDue)
+    : null;
+}
+
 /** The placeholders' values as text (WhatsApp, tasks, the plain-text part). */
 export function textValues(payee: Payee, candidate: Candidate): TemplateValues {
   const link = paymentLinkOf(payee, candidate);
@@ -59,7 +78,7 @@ export function textValues(payee: Payee, candidate: Candidate): TemplateValues {
     customerName: candidate.name,
     familyName: candidate.familyName,
     amountDue: amountText(candidate.amountDue),
-    overdueTable: overdueTableText(candidate.items),
+    overdueTable: overdueTableText(candidate.items, onAccountOf(candidate)),
     oldestDays: String(candidate.oldestDays),
     statementLink: statementLinkOf(candidate.code),
     // Without a UPI address the templates' "Pay by UPI: …" points at the bank account, or at the client.
@@ -76,9 +95,11 @@ export function textValues(payee: Payee, candidate: Candidate): TemplateValues {
 export function renderText(level: DunningLevel, payee: Payee, candidate: Candidate) {
   const values = textValues(payee, candidate);
   const bank = bankLines(payee);
+  const tail = onAccountTail(level.body, candidate);
   return {
     subject: renderTemplate(level.subject, values).replace(/\s+/g, ' ').trim(),
-    text: renderTemplate(level.body, values) + (bank.length ? `\n\n${bank.join('\n')}` : ''),
+    text:
+      renderTemplate(level.body, values) + (tail ? `\n\n${tail}` : '') + (bank.length ? `\n\n${bank.join('\n')}` : ''),
   };
 }
 
@@ -104,10 +125,12 @@ export async function reminderMail(
     : escapeHtml(textOf.paymentLink);
   const html = renderTemplateHtml(level.body, {
     ...Object.fromEntries(Object.entries(textOf).map(([k, v]) => [k, escapeHtml(v)])),
-    overdueTable: overdueTableHtml(candidate.items, candidate.amountDue),
+    overdueTable: overdueTableHtml(candidate.items, candidate.amountDue, onAccountOf(candidate)),
     paymentLink: button,
     statementLink: `<a href="${escapeHtml(textOf.statementLink)}">${escapeHtml(textOf.statementLink)}</a>`,
   } as TemplateValues);
+  const tail = onAccountTail(level.body, candidate);
+  const tailHtml = tail ? `<p style="margin-top:12px">${escapeHtml(tail)}</p>` : '';
   const bank = bankLines(payee);
   const bankHtml = bank.length
     ? `<p style="margin-top:16px;padding:8px 12px;background:#f8fafc;border:1px solid #e2e8f0;border-radius:6px">${bank.map(escapeHtml).join('<br>')}</p>`
@@ -137,7 +160,7 @@ export async function reminderMail(
     to,
     subject,
     text,
-    html: `<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#0f172a;line-height:1.5">${html}${bankHtml}</div>`,
+    html: `<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#0f172a;line-height:1.5">${html}${tailHtml}${bankHtml}</div>`,
     attachments,
   };
 }

@@ -3,10 +3,20 @@ import { format, parseISO, subDays } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { communications, tasks } from '@/lib/db/schema';
+import { communications, taskInvoices, tasks } from '@/lib/db/schema';
 import { OTHERS_TASK_CATEGORY } from '@/lib/constants';
 import type { TDunningMessage, TDunningRun, TDunningRunRow } from '@/lib/contract/dunning';
-import { dayText, levelFor, type DunningLevel, type DunningPolicy } from '@/lib/domain/dunning';
+import {
+  ASK_ALLOCATION_TASK,
+  amountText,
+  askAllocationReason,
+  dayText,
+  isAskAllocationReason,
+  levelFor,
+  overdueTableText,
+  type DunningLevel,
+  type DunningPolicy,
+} from '@/lib/domain/dunning';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { notFound } from '@/lib/server/domain-errors';
@@ -14,7 +24,7 @@ import { sendMail } from '@/lib/server/mail/send-mail';
 import { storeNotification } from '@/lib/server/notifications/notify';
 import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { reportError } from '@/lib/server/observability/report-error';
-import { ensureTaskCategory } from '@/lib/server/tasks/task-categories';
+import { categoryNamed, ensureTaskCategory } from '@/lib/server/tasks/task-categories';
 import { reminderCandidates, type Candidate } from './candidates';
 import { activePolicy } from './policy';
 import { reminderMail, renderText, type Payee } from './reminder-message';
@@ -97,14 +107,15 @@ async function insertMessage(
   p: Planned,
   status: 'PREVIEW' | 'SENT' | 'FAILED' | 'SKIPPED',
   error: string | null,
+  taskId: number | null = null,
 ): Promise<number | null> {
   const c = p.candidate;
   const rows = await queryRows<{ id: number }>(
     db,
     sql`insert into dunning_messages (client_id, run_id, sys_obligor_code, level, channel, amount_due, oldest_days,
-      recipient, status, error, sent_on)
+      recipient, status, error, sent_on, task_id)
     values (${clientId}, ${runId}, ${c.code}, ${p.level.level}, ${p.level.channel}, ${c.amountDue.toFixed(2)},
-      ${c.oldestDays}, ${p.recipient}, ${status}, ${error}, ${today})
+      ${c.oldestDays}, ${p.recipient}, ${status}, ${error}, ${today}, ${taskId})
     on conflict (client_id, sys_obligor_code, sent_on) where status = 'SENT' do nothing
     returning id`,
   );
@@ -181,6 +192,106 @@ async function deliver(
   return { communicationId: null, taskId };
 }
 
+/** The open "which bills does the receipt pay" task of a family or account, if any. */
+async function openAskTask(db: Db, clientId: number, code: string): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from tasks where client_id = ${clientId} and sys_obligor_code = ${code} and status = 'OPEN'
+      and left(name, ${ASK_ALLOCATION_TASK.length}) = ${ASK_ALLOCATION_TASK} order by id limit 1`,
+  );
+  return row ? Number(row.id) : null;
+}
+
+/**
+ * A group whose money on account covers what it owes is not reminded: its collector (else its
+ * manager, else an administrator, as the WhatsApp level) gets a task to ask which bills that money
+ * pays, on the family or account, with the items it owes, once: not again while one is open (the
+ * group's obligor row is locked while looking, so two runs at once make one). The run records the
+ * group as SKIPPED with the reason and the task; a preview creates nothing.
+ */
+async function askAllocation(
+  db: Db,
+  req: RunRequest,
+  runId: number,
+  today: string,
+  planned: Planned,
+  admin: User | null,
+): Promise<void> {
+  const { clientId } = req;
+  const c = planned.candidate;
+  const assignee = c.collector ?? c.manager ?? admin;
+  const p: Planned = {
+    ...planned,
+    level: { ...planned.level, channel: 'TASK' },
+    assignee,
+    recipient: assignee?.name ?? null,
+  };
+  const reason = askAllocationReason(c.itemsDue, c.unallocated, c.amountDue);
+  if (req.dryRun) {
+    await insertMessage(db, clientId, runId, today, p, 'SKIPPED', reason, await openAskTask(db, clientId, c.code));
+    return;
+  }
+  if (!assignee) {
+    await insertMessage(db, clientId, runId, today, p, 'FAILED', `${reason}; nobody to give the task to`);
+    return;
+  }
+  const categoryId = await categoryNamed(db, clientId, 'Payment follow-up');
+  const { taskId, created } = await db.transaction(async (tx) => {
+    await queryRows(
+      tx as never,
+      sql`select 1 from obligors where client_id = ${clientId} and sys_obligor_code = ${c.code} for update`,
+    );
+    const open = await openAskTask(tx as never, clientId, c.code);
+    if (open !== null) return { taskId: open, created: false };
+    const name = `${ASK_ALLOCATION_TASK}: ${c.name}`;
+    const [task] = await tx
+      .insert(tasks)
+      .values({
+        clientId,
+        name: name.slice(0, 200),
+        sysObligorCode: c.code,
+        categoryId,
+        assigneeId: assignee.id,
+        reporterId: req.userId ?? assignee.id,
+        dueDate: today,
+        comment:
+          `${c.name} (${c.familyName}) has ₹${amountText(-c.unallocated)} received on account or in advance that is not yet ` +
+          `allocated to bills, and it covers the ₹${amountText(c.itemsDue)} due on the items below, so no reminder was sent. ` +
+          `Ask which bills it pays and have it allocated in the accounts; the next import applies it.\n\n` +
+          overdueTableText(c.items),
+      })
+      .returning({ id: tasks.id });
+    const bills = [
+      ...new Set(c.items.filter((i) => i.outstanding > 0 && i.sysInvoiceNum).map((i) => i.sysInvoiceNum!)),
+    ];
+    if (bills.length)
+      await tx
+        .insert(taskInvoices)
+        .values(bills.map((sysInvoiceNum) => ({ clientId, taskId: task!.id, sysInvoiceNum })));
+    if (req.userId !== assignee.id) {
+      await storeNotification(tx as never, {
+        clientId,
+        userId: assignee.id,
+        from: null,
+        kind: 'TASK_ASSIGNED',
+        taskId: task!.id,
+        message: name,
+      });
+    }
+    return { taskId: task!.id, created: true };
+  });
+  await insertMessage(
+    db,
+    clientId,
+    runId,
+    today,
+    p,
+    'SKIPPED',
+    created ? reason : `${reason} (the task asking it is still open)`,
+    taskId,
+  );
+}
+
 /**
  * POST /dunning/runs and the daily job: decides who is reminded today at which level, and either
  * records the preview (dryRun) or sends: each message is first claimed as SENT (the unique index
@@ -210,6 +321,10 @@ export async function runReminders(db: Db, req: RunRequest): Promise<TDunningRun
     for (const candidate of candidates) {
       const p = plan(policy, today, candidate, admin);
       if (!p) continue;
+      if (candidate.action === 'ASK_ALLOCATION') {
+        await askAllocation(db, req, runId, today, p, admin);
+        continue;
+      }
       if (req.dryRun) {
         await insertMessage(db, clientId, runId, today, p, p.skip ? 'SKIPPED' : 'PREVIEW', p.skip ?? p.problem);
         continue;
@@ -267,8 +382,16 @@ function noteOf(run: { dryRun: boolean }, messages: TDunningMessage[]): string |
   if (messages.length === 0) return 'Nobody is due a reminder today.';
   const going = messages.filter((m) => m.status === 'SENT' || m.status === 'PREVIEW').length;
   if (going > 0) return null;
-  if (messages.every((m) => m.status === 'SKIPPED'))
-    return `Nothing ${run.dryRun ? 'to send' : 'was sent'}: every customer due a reminder has had one today or within the quiet period.`;
+  if (messages.every((m) => m.status === 'SKIPPED')) {
+    const asked = messages.filter((m) => isAskAllocationReason(m.error)).length;
+    const why =
+      asked === 0
+        ? 'has had one today or within the quiet period'
+        : asked === messages.length
+          ? 'has money received on account that covers it, and is asked which bills it pays'
+          : 'has had one lately, or has money received on account that covers it';
+    return `Nothing ${run.dryRun ? 'to send' : 'was sent'}: every customer due a reminder ${why}.`;
+  }
   return null;
 }
 

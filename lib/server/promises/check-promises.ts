@@ -3,12 +3,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { LOCKS, lockClient } from '@/lib/db/locks';
-import { notifications, taskCategories, tasks } from '@/lib/db/schema';
-import { OTHERS_TASK_CATEGORY } from '@/lib/constants';
+import { notifications, tasks } from '@/lib/db/schema';
 import { formatDayInput } from '@/lib/domain/day-input';
 import { formatMoney } from '@/lib/domain/format';
 import { PROMISE_RECHECK_DAYS, type TPromiseStatus } from '@/lib/domain/promises';
-import { ensureTaskCategory } from '@/lib/server/tasks/task-categories';
+import { categoryNamed } from '@/lib/server/tasks/task-categories';
 import { emailNotification, type TaskNotice } from '@/lib/server/notifications/notify';
 
 /**
@@ -166,16 +165,7 @@ async function brokenPromiseTasks(db: Db, clientId: number, today: string, ids: 
 }
 
 /** The client's "Promise to pay" task category, else 'Others'. */
-async function promiseCategory(db: Db, clientId: number): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from ${taskCategories} where client_id = ${clientId} and lower(task_category) = 'promise to pay'
-    order by id limit 1`,
-  );
-  if (row) return row.id;
-  await ensureTaskCategory(db, clientId, OTHERS_TASK_CATEGORY.taskCategoryId);
-  return OTHERS_TASK_CATEGORY.taskCategoryId;
-}
+const promiseCategory = (db: Db, clientId: number) => categoryNamed(db, clientId, 'Promise to pay');
 
 /**
  * The daily sweep: every borrower client's promises on its own today (at `now`, in its time zone),

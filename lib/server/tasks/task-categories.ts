@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { taskCategories } from '@/lib/db/schema';
 import { OTHERS_TASK_CATEGORY } from '@/lib/constants';
@@ -30,4 +30,22 @@ export async function ensureTaskCategory(db: Db, clientId: number, categoryId: n
     .values({ clientId, id: categoryId, taskCategory: OTHERS_TASK_CATEGORY.taskCategory })
     .onConflictDoNothing();
   return true;
+}
+
+/**
+ * The id of the client's category with this name (any case; the lowest id when several), else the
+ * 'Others' fallback, stored on first use: what the product's own tasks are filed under.
+ */
+export async function categoryNamed(db: Db, clientId: number, name: string): Promise<number> {
+  const [row] = await db
+    .select({ id: taskCategories.id })
+    .from(taskCategories)
+    .where(
+      and(eq(taskCategories.clientId, clientId), sql`lower(${taskCategories.taskCategory}) = ${name.toLowerCase()}`),
+    )
+    .orderBy(asc(taskCategories.id))
+    .limit(1);
+  if (row) return row.id;
+  await ensureTaskCategory(db, clientId, OTHERS_TASK_CATEGORY.taskCategoryId);
+  return OTHERS_TASK_CATEGORY.taskCategoryId;
 }

@@ -1,0 +1,446 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { addDays, format, parseISO } from 'date-fns';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as runsPost } from '@/app/api/dunning/runs/route';
+import { GET as worklistRoute } from '@/app/api/collections/worklist/route';
+import type { TWorklistRow } from '@/lib/contract/collections';
+import { queryRows } from '@/lib/db/query';
+import { roles, users } from '@/lib/db/schema';
+import { todayIso } from '@/lib/domain/dates';
+import { DEFAULT_POLICY } from '@/lib/domain/dunning';
+import { reminderCandidates } from '@/lib/server/dunning/candidates';
+import { runDailyReminders } from '@/lib/server/dunning/daily';
+import { renderText, type Payee } from '@/lib/server/dunning/reminder-message';
+import { runReminders } from '@/lib/server/dunning/runs';
+import { runImport } from '@/lib/server/imports/run-import';
+import { hashPassword } from '@/lib/server/auth/password';
+import { callRoute, sessionCookieFor } from '../helpers/api';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { readableMail } from '../helpers/mail';
+import { csv, file, newClient, PASSWORD } from '../imports/helpers';
+
+/** The new client's today (Asia/Kolkata, its default zone): the hand ledger is dated from it. */
+const T = todayIso(new Date(), 'Asia/Kolkata');
+const day = (n: number) => format(addDays(parseISO(T), n), 'yyyy-MM-dd');
+const dmy = (n: number) => format(addDays(parseISO(T), n), 'dd/MM/yyyy');
+
+/**
+ * A hand ledger with money received on account and not yet allocated to bills, as of T, under the
+ * default policy (family grouping, minimum ₹1,000, levels at -3, 1, 15, 30 and 60 days):
+ *
+ * - CP family (CP, CP1; field officer Suresh Patil): X1 12,000 due T-20 (CP1's); the parent CP paid
+ *   15,000 on account on T-5. Amount due 12,000, on account 15,000: covered → no reminder, a task.
+ * - GT: G1 20,000 due T-25, G2 8,000 due T-10, G3 4,000 due T+20 (outside every level); 5,000 on
+ *   account on T-3. Amount due 28,000 - 5,000 = 23,000, oldest 25 days → level 3 email.
+ * - MB: M1 3,000 due T-5; an advance of 2,500 on T-30. 3,000 - 2,500 = 500, under the minimum
+ *   only because of the advance → no reminder, a task.
+ * - SA: S1 15,000 due T-12; S3 9,000 issued T-5, due T+25; 9,000 on account on T-10, allocated to
+ *   S3 on T-2. Before T-2 the 9,000 is unallocated (15,000 - 9,000 = 6,000 due); from T-2 it pays
+ *   S3 and the reminder asks for S1's 15,000.
+ *
+ * The worklist at T (overdue = past-due items less the unallocated, never below zero):
+ * GT 28,000 - 5,000 = 23,000 (outstanding 32,000 - 5,000 = 27,000); SA 15,000; MB 3,000 - 2,500 = 500;
+ * CP 12,000 - 15,000 → nothing overdue, not listed.
+ */
+const ledger = () => [
+  file(
+    'obligors.csv',
+    csv([
+      'sys_obligor_code,name,parent_sys_obligor_code,email,guest_email',
+      'CP,Chavan Provisions,,accounts@chavan.example,suresh@collect.test',
+      'CP1,Chavan Provisions Karad,CP,cp1@chavan.example,suresh@collect.test',
+      'GT,Gupta Traders,,accounts@gupta.example,',
+      'MB,Mane Brothers,,mane@mane.example,',
+      'SA,Sawant Agencies,,sa@sawant.example,',
+    ]),
+  ),
+  file(
+    'invoices.csv',
+    csv([
+      'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
+      `X1,CP/X1,CP1,${day(-50)},${day(-20)},"12,000.00"`,
+      `G1,GT/1,GT,${day(-55)},${day(-25)},"20,000.00"`,
+      `G2,GT/2,GT,${day(-40)},${day(-10)},"8,000.00"`,
+      `G3,GT/3,GT,${day(-10)},${day(20)},"4,000.00"`,
+      `M1,MB/1,MB,${day(-35)},${day(-5)},"3,000.00"`,
+      `S1,SA/1,SA,${day(-42)},${day(-12)},"15,000.00"`,
+      `S3,SA/3,SA,${day(-5)},${day(25)},"9,000.00"`,
+    ]),
+  ),
+  file(
+    'payments.csv',
+    csv([
+      'payment_ref,sys_invoice_num,sys_obligor_code,kind,paid_date,amount',
+      `RC1,,CP,On Account,${day(-5)},"15,000.00"`,
+      `RG1,,GT,On Account,${day(-3)},"5,000.00"`,
+      `RM1,,MB,Advance,${day(-30)},"2,500.00"`,
+      `RS1,,SA,On Account,${day(-10)},"9,000.00"`,
+    ]),
+  ),
+  file('allocations.csv', csv(['payment_ref,sys_invoice_num,amount,allocated_date', `RS1,S3,"9,000.00",${day(-2)}`])),
+];
+
+const GT_LINE =
+  'We have received ₹5,000.00 on account that is not yet allocated to bills; we have deducted it: ₹23,000.00 remains due.';
+const CP_REASON =
+  '₹15,000.00 received on account, not yet allocated to bills, covers the ₹12,000.00 due: no reminder; a task asks which bills it pays';
+const MB_REASON =
+  '₹2,500.00 received on account, not yet allocated to bills, leaves ₹500.00 of the ₹3,000.00 due, under the minimum: no reminder; a task asks which bills it pays';
+
+let database: TestDatabase;
+let clientId: number;
+let admin: string;
+let officer: { id: number; cookie: string };
+const outbox = mkdtempSync(path.join(tmpdir(), 'collections-outbox-'));
+
+beforeAll(async () => {
+  process.env.OUTBOX_DIR = outbox;
+  delete process.env.SMTP_URL;
+  database = await createTestDatabase();
+  const created = await newClient(database.db, 'COLLECT');
+  clientId = created.clientId;
+  admin = (await sessionCookieFor(database.db, created.email, PASSWORD)).cookie;
+  const [guestRole] = await database.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.clientId, clientId), eq(roles.code, 'guest')));
+  const [suresh] = await database.db
+    .insert(users)
+    .values({
+      clientId,
+      email: 'suresh@collect.test',
+      name: 'Suresh Patil',
+      userType: 'borrowers',
+      roleId: guestRole!.id,
+      passwordHash: await hashPassword(PASSWORD),
+    })
+    .returning({ id: users.id });
+  officer = {
+    id: suresh!.id,
+    cookie: (await sessionCookieFor(database.db, 'suresh@collect.test', PASSWORD)).cookie,
+  };
+  const report = await runImport(database.db, { clientId, userId: null, source: 'CLI', today: T, files: ledger() });
+  expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
+}, 120_000);
+
+afterAll(async () => {
+  await database?.dispose();
+  rmSync(outbox, { recursive: true, force: true });
+});
+
+const mails = () => readdirSync(outbox).map((f) => readableMail(readFileSync(path.join(outbox, f), 'utf8')));
+const mailTo = (address: string) => mails().filter((m) => m.includes(`To: ${address}`));
+
+const pick = (m: Record<string, unknown>) => ({
+  code: m.sysObligorCode,
+  level: m.level,
+  channel: m.channel,
+  amountDue: m.amountDue,
+  oldestDays: m.oldestDays,
+  status: m.status,
+  recipient: m.recipient,
+  error: m.error,
+});
+
+/** The tasks asking which bills a receipt pays, oldest first. */
+const askTasks = () =>
+  queryRows<{
+    id: number;
+    code: string;
+    name: string;
+    status: string;
+    assignee: string;
+    category: string;
+    comment: string;
+    bills: string | null;
+  }>(
+    database.db,
+    sql`select t.id, t.sys_obligor_code as code, t.name, t.status, u.name as assignee, c.task_category as category,
+      t.comment, (select string_agg(ti.sys_invoice_num, ',' order by ti.sys_invoice_num) from task_invoices ti
+        where ti.client_id = t.client_id and ti.task_id = t.id) as bills
+    from tasks t
+    join users u on u.client_id = t.client_id and u.id = t.assignee_id
+    join task_categories c on c.client_id = t.client_id and c.id = t.category_id
+    where t.client_id = ${clientId} and t.name like 'Ask which bills the receipt pays%' order by t.id`,
+  );
+
+describe('the worklist nets money received on account', () => {
+  it('shows each family its overdue less its unallocated receipts, and ranks by that', async () => {
+    const res = await callRoute(worklistRoute, '/api/collections/worklist', { cookie: admin, query: { count: 50 } });
+    expect(res.status).toBe(200);
+    const rows = res.json as TWorklistRow[];
+    expect(rows.map((r) => [r.sysObligorCode, r.overdue, r.unallocated, r.outstanding])).toEqual([
+      ['GT', 23000, -5000, 27000],
+      ['SA', 15000, 0, 15000],
+      ['MB', 500, -2500, 500],
+    ]);
+    expect(res.headers.get('x-totalrecords')).toBe('3'); // CP's 15,000 on account covers its 12,000
+    // Priority on the net amounts (largest 23,000), age 5, unrated 3, never contacted 10:
+    // GT 35 + 18 = 53; SA 35 x ln(15,001) / ln(23,001) = 33.51 + 18 = 51.5; MB 35 x ln(501) / ln(23,001) = 21.66 + 18 = 39.7.
+    expect(rows.map((r) => r.priority)).toEqual([53, 51.5, 39.7]);
+  });
+
+  it("leaves a field officer's covered family off their list", async () => {
+    const res = await callRoute(worklistRoute, '/api/collections/worklist', { cookie: officer.cookie });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([]);
+  });
+});
+
+describe('reminders net money received on account', () => {
+  it('preview: the net amount for part cover, a task instead of a reminder for full cover, nothing made', async () => {
+    const res = await callRoute(runsPost, '/api/dunning/runs', {
+      method: 'POST',
+      cookie: admin,
+      body: { dryRun: true },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.messages.map(pick)).toEqual([
+      {
+        code: 'GT',
+        level: 3,
+        channel: 'EMAIL',
+        amountDue: 23000,
+        oldestDays: 25,
+        status: 'PREVIEW',
+        recipient: 'accounts@gupta.example',
+        error: null,
+      },
+      {
+        code: 'CP',
+        level: 3,
+        channel: 'TASK',
+        amountDue: 0,
+        oldestDays: 20,
+        status: 'SKIPPED',
+        recipient: 'Suresh Patil',
+        error: CP_REASON,
+      },
+      {
+        code: 'SA',
+        level: 2,
+        channel: 'EMAIL',
+        amountDue: 15000,
+        oldestDays: 12,
+        status: 'PREVIEW',
+        recipient: 'sa@sawant.example',
+        error: null,
+      },
+      {
+        code: 'MB',
+        level: 2,
+        channel: 'TASK',
+        amountDue: 500,
+        oldestDays: 5,
+        status: 'SKIPPED',
+        recipient: 'Anita Desai',
+        error: MB_REASON,
+      },
+    ]);
+    expect(await askTasks()).toEqual([]);
+    expect(mails()).toEqual([]);
+  });
+
+  it('counts a receipt as unallocated until its allocation date, then reminds for the items left', async () => {
+    // Before anyone is reminded, so that the preview of T-4 is not held back by a reminder sent on T.
+    const policy = { ...structuredClone(DEFAULT_POLICY) };
+    const payee: Payee = {
+      code: 'COLLECT',
+      name: 'COLLECT Traders Pvt Ltd',
+      upiVpa: null,
+      bankName: null,
+      bankAccountName: null,
+      bankAccountNumber: null,
+      bankIfsc: null,
+    };
+    // T-4, before the allocation of T-2: S1 15,000 (8 days past due) less the 9,000 on account = 6,000.
+    const [before] = await reminderCandidates(database.db, clientId, policy, day(-4), { code: 'SA' });
+    expect(before).toMatchObject({
+      action: 'REMIND',
+      itemsDue: 15000,
+      unallocated: -9000,
+      amountDue: 6000,
+      oldestDays: 8,
+    });
+    expect(before!.items.map((i) => [i.invoiceNum, i.outstanding])).toEqual([['SA/1', 15000]]);
+    const earlier = renderText(policy.levels[1]!, payee, before!);
+    expect(earlier.subject).toBe('Payment reminder: ₹6,000.00 overdue from Sawant Agencies');
+    expect(earlier.text).toContain(
+      'We have received ₹9,000.00 on account that is not yet allocated to bills; we have deducted it: ₹6,000.00 remains due.',
+    );
+    const preview = await runReminders(database.db, {
+      clientId,
+      userId: null,
+      trigger: 'MANUAL',
+      dryRun: true,
+      today: day(-4),
+      code: 'SA',
+    });
+    expect(preview.messages.map(pick)).toEqual([
+      {
+        code: 'SA',
+        level: 2,
+        channel: 'EMAIL',
+        amountDue: 6000,
+        oldestDays: 8,
+        status: 'PREVIEW',
+        recipient: 'sa@sawant.example',
+        error: null,
+      },
+    ]);
+    // T, after it: the 9,000 pays S3, nothing is on account, the reminder is S1's 15,000.
+    const [after] = await reminderCandidates(database.db, clientId, policy, T, { code: 'SA' });
+    expect(after).toMatchObject({
+      action: 'REMIND',
+      itemsDue: 15000,
+      unallocated: 0,
+      amountDue: 15000,
+      oldestDays: 12,
+    });
+    expect(after!.items.map((i) => [i.invoiceNum, i.outstanding])).toEqual([['SA/1', 15000]]);
+    expect(renderText(policy.levels[1]!, payee, after!).text).not.toContain('on account');
+  });
+
+  it('the daily job mails the net amount with the on-account line, and makes one task per covered family', async () => {
+    expect(await runDailyReminders(database.db, new Date(`${T}T10:00:00+05:30`))).toBe(1);
+    // Mailed: GT and SA only.
+    expect(mails()).toHaveLength(2);
+    expect(mailTo('accounts@chavan.example')).toEqual([]);
+    expect(mailTo('mane@mane.example')).toEqual([]);
+    const [gt] = mailTo('accounts@gupta.example');
+    expect(gt).toContain('Subject: Second reminder: ₹23,000.00 overdue by 25 days');
+    expect(gt).toContain('Our records show ₹23,000.00 still unpaid, the oldest invoice now 25 days past due:');
+    // The items stay listed, the line on the money on account below them (text part).
+    expect(gt).toContain(
+      `- Invoice GT/1 dated ${dmy(-55)}, due ${dmy(-25)}: ₹20,000.00 (25 days overdue)\n` +
+        `- Invoice GT/2 dated ${dmy(-40)}, due ${dmy(-10)}: ₹8,000.00 (10 days overdue)\n\n${GT_LINE}`,
+    );
+    expect(gt).not.toContain('GT/3');
+    // The HTML table deducts it before the amount due: 20,000 + 8,000 less 5,000 = 23,000.
+    expect(gt).toMatch(/Received on account, not yet allocated to bills<\/td><td [^>]*>less ₹5,000\.00</);
+    expect(gt).toMatch(/<strong>Amount due<\/strong><\/td><td [^>]*><strong>₹23,000\.00</);
+    const [sa] = mailTo('sa@sawant.example');
+    expect(sa).toContain('Subject: Payment reminder: ₹15,000.00 overdue from Sawant Agencies');
+    expect(sa).not.toContain('on account');
+
+    const tasks = await askTasks();
+    expect(
+      tasks.map(({ code, name, status, assignee, category, bills }) => ({
+        code,
+        name,
+        status,
+        assignee,
+        category,
+        bills,
+      })),
+    ).toEqual([
+      {
+        code: 'CP',
+        name: 'Ask which bills the receipt pays: Chavan Provisions',
+        status: 'OPEN',
+        assignee: 'Suresh Patil', // the family's field officer
+        category: 'Payment follow-up',
+        bills: 'X1',
+      },
+      {
+        code: 'MB',
+        name: 'Ask which bills the receipt pays: Mane Brothers',
+        status: 'OPEN',
+        assignee: 'Anita Desai', // no field officer or manager: an administrator
+        category: 'Payment follow-up',
+        bills: 'M1',
+      },
+    ]);
+    expect(tasks[0]!.comment).toContain(
+      'Chavan Provisions (Chavan Provisions) has ₹15,000.00 received on account or in advance that is not yet allocated to bills, and it covers the ₹12,000.00 due',
+    );
+    expect(tasks[0]!.comment).toContain(
+      `- Invoice CP/X1 dated ${dmy(-50)}, due ${dmy(-20)}: ₹12,000.00 (20 days overdue)`,
+    );
+    // Told in the bell.
+    const told = await queryRows<{ user_id: number; kind: string; message: string }>(
+      database.db,
+      sql`select user_id, kind, message from notifications where client_id = ${clientId} and association_id = ${tasks[0]!.id}`,
+    );
+    expect(told).toEqual([
+      { user_id: officer.id, kind: 'TASK_ASSIGNED', message: 'Ask which bills the receipt pays: Chavan Provisions' },
+    ]);
+    // The run links each covered family's message to its task.
+    const linked = await queryRows<{ code: string; status: string; task_id: number | null; amount_due: string }>(
+      database.db,
+      sql`select m.sys_obligor_code as code, m.status, m.task_id, m.amount_due::text as amount_due from dunning_messages m
+      join dunning_runs r on r.client_id = m.client_id and r.id = m.run_id
+      where m.client_id = ${clientId} and r.trigger = 'DAILY' and m.sys_obligor_code in ('CP', 'MB') order by 1`,
+    );
+    expect(linked).toEqual([
+      { code: 'CP', status: 'SKIPPED', task_id: tasks[0]!.id, amount_due: '0.00' },
+      { code: 'MB', status: 'SKIPPED', task_id: tasks[1]!.id, amount_due: '500.00' },
+    ]);
+  });
+
+  it('makes no second task while one is open: the next day, or run again by hand', async () => {
+    expect(await runDailyReminders(database.db, new Date(`${day(1)}T10:00:00+05:30`))).toBe(1);
+    const again = await callRoute(runsPost, '/api/dunning/runs', {
+      method: 'POST',
+      cookie: admin,
+      body: { dryRun: false },
+    });
+    expect(again.status).toBe(201);
+    const before = await askTasks();
+    expect(before.map((t) => [t.code, t.status])).toEqual([
+      ['CP', 'OPEN'],
+      ['MB', 'OPEN'],
+    ]);
+    const cp = again.json.messages.find((m: { sysObligorCode: string }) => m.sysObligorCode === 'CP');
+    expect(cp).toMatchObject({
+      status: 'SKIPPED',
+      taskId: before[0]!.id,
+      error: `${CP_REASON} (the task asking it is still open)`,
+    });
+    // Nothing mailed again (quiet period, once a day), and the run says why.
+    expect(mails()).toHaveLength(2);
+    expect(again.json.note).toBe(
+      'Nothing was sent: every customer due a reminder has had one lately, or has money received on account that covers it.',
+    );
+  });
+
+  it('asks again once the task is closed and the money is still unallocated', async () => {
+    const [first] = await askTasks();
+    await database.db.execute(sql`update tasks set status = 'CLOSED', comment = 'Customer will write back'
+      where client_id = ${clientId} and id = ${first!.id}`);
+    const res = await callRoute(runsPost, '/api/dunning/runs', {
+      method: 'POST',
+      cookie: admin,
+      body: { dryRun: false, sysObligorCode: 'CP' },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json.messages.map(pick)).toEqual([
+      {
+        code: 'CP',
+        level: 3,
+        channel: 'TASK',
+        amountDue: 0,
+        oldestDays: 20,
+        status: 'SKIPPED',
+        recipient: 'Suresh Patil',
+        error: CP_REASON,
+      },
+    ]);
+    expect((await askTasks()).map((t) => [t.code, t.status])).toEqual([
+      ['CP', 'CLOSED'],
+      ['MB', 'OPEN'],
+      ['CP', 'OPEN'],
+    ]);
+  });
+
+  it('says so in a template without the items, as the WhatsApp level', async () => {
+    const [gt] = await reminderCandidates(database.db, clientId, DEFAULT_POLICY, T, { code: 'GT' });
+    const whatsapp = DEFAULT_POLICY.levels[3]!;
+    const { text } = renderText(whatsapp, { code: 'COLLECT', name: 'COLLECT Traders Pvt Ltd' } as Payee, gt!);
+    expect(text).toContain('₹23,000.00 is overdue from Gupta Traders, the oldest by 25 days.');
+    expect(text).toContain(GT_LINE);
+  });
+});
