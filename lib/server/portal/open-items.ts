@@ -10,6 +10,7 @@ import {
   type AgeingBoundaries,
   type CreditBucket,
 } from '@/lib/domain/ageing';
+import { unallocatedReceiptsSql } from '@/lib/server/receivables/open-items';
 
 /**
  * The items of `members` open at the end of `day`, with what is still owed and the days past due.
@@ -163,9 +164,8 @@ export async function balanceAt(
 
 /** Receipts of the customers not allocated on `day`: zero or negative (lib/domain/ageing.ts unallocatedAt). */
 function unallocatedSql(clientId: number, members: SQL, day: string): SQL {
-  return sql`select -coalesce(sum(r.amount - coalesce((select sum(a.amount) from allocations a
-      where a.client_id = r.client_id and a.payment_ref = r.payment_ref and a.allocated_date <= ${day}::date), 0)), 0)
-    from receipts r where r.client_id = ${clientId} and r.sys_obligor_code in ${members} and r.paid_date <= ${day}::date`;
+  return sql`select coalesce(sum(u.unallocated), 0)
+    from (${unallocatedReceiptsSql(clientId, day, sql`r.sys_obligor_code in ${members}`)}) u`;
 }
 
 export async function unallocatedAt(db: Db, clientId: number, members: SQL, day: string): Promise<number> {
