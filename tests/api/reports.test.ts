@@ -181,9 +181,15 @@ describe('report totals equal the API', () => {
     expect(due.total!.Balance).toBeCloseTo(summary.balance, 2);
     expect(due.total!.Overdue).toBeCloseTo(summary.overdue, 2);
     expect(due.total!.Current).toBeCloseTo(summary.current, 2);
+    // Money received on account and not yet allocated, and the net balance, beside the balance.
+    expect(due.headers.slice(-3)).toEqual(['Balance', 'Unallocated', 'Net balance']);
+    expect(summary.unallocated).toBeLessThan(0);
+    expect(due.total!.Unallocated).toBeCloseTo(summary.unallocated, 2);
+    expect(due.total!['Net balance']).toBeCloseTo(summary.netBalance, 2);
     expect(byDue!.getRow(4).getCell(headerIndex(due.headers, 'Balance')).numFmt).toBe(moneyFormat('INR', 'en-IN'));
     const inv = table(byInvoice!);
     expect(inv.total!.Balance).toBeCloseTo(summary.balance, 2);
+    expect(inv.total!['Net balance']).toBeCloseTo(summary.netBalance, 2);
     const invBuckets = inv.headers.filter((h) => h.endsWith('days'));
     expect(invBuckets).toHaveLength(4);
     expect(sum(invBuckets.map((h) => inv.total![h]))).toBeCloseTo(summary.balance, 2);

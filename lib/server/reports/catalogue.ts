@@ -7,7 +7,7 @@ import { REPORT_CODES, type ReportCode, type TReportInfo } from '@/lib/contract/
 /** What each workbook holds, as the reports page describes it (the stored text predates the workbooks). */
 const DESCRIPTIONS: Record<ReportCode, string> = {
   AGEING_BY_CUSTOMER:
-    'Outstanding per parent customer in ageing buckets as of the date, on both bases: days past due (credit date) and days since the invoice date. The totals equal the receivables screen.',
+    'Outstanding per parent customer in ageing buckets as of the date, on both bases: days past due (credit date) and days since the invoice date, then the balance, the money received on account or in advance not yet allocated to invoices (unallocated, negative) and the net balance. The totals equal the receivables screen.',
   OPEN_INVOICES:
     'Every invoice, debit note and credit note open at the date with issue and due dates, amount, paid, outstanding, days past due and bucket, customer by customer (by code), oldest first.',
   DSO_BY_CUSTOMER:
