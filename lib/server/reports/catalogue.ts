@@ -9,7 +9,7 @@ const DESCRIPTIONS: Record<ReportCode, string> = {
   AGEING_BY_CUSTOMER:
     'Outstanding per parent customer in ageing buckets as of the date, on both bases: days past due (credit date) and days since the invoice date, then the balance, the money received on account or in advance not yet allocated to invoices (unallocated, negative) and the net balance. The totals equal the receivables screen.',
   OPEN_INVOICES:
-    'Every invoice, debit note and credit note open at the date with issue and due dates, amount, paid, outstanding, days past due and bucket, customer by customer (by code), oldest first.',
+    'Every invoice, debit note and credit note open at the date with issue and due dates, amount, paid, outstanding, days past due and bucket, and every receipt on account or advance not yet fully allocated as a negative line of its customer (received, allocated so far, unallocated as outstanding), customer by customer (by code), oldest first. The outstanding total is the net balance.',
   DSO_BY_CUSTOMER:
     'Annual DSO per parent customer: balance over the credit sales of the 12 months to the date, x 365, with the overall DSO in the total row.',
   COLLECTIONS_BY_MONTH:
