@@ -310,12 +310,15 @@ describe('report totals equal the API', () => {
       expect(row.Sales).toBeCloseTo(m.invoiced, 2);
       expect(row.Collected).toBeCloseTo(m.collected, 2);
       expect(row['Closing balance']).toBeCloseTo(m.outstanding, 2);
+      expect(row.Unallocated).toBeCloseTo(m.unallocated, 2);
+      expect(row['Net balance']).toBeCloseTo(m.netBalance, 2);
     });
     expect(total!.Collected).toBeCloseTo(sum(overview.months.map((m: { collected: number }) => m.collected)), 2);
     const summary = (
       await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })
     ).json;
     expect(rows.at(-1)!['Closing balance']).toBeCloseTo(summary.balance, 2);
+    expect(rows.at(-1)!['Net balance']).toBeCloseTo(summary.netBalance, 2);
   });
 
   it('tasks: every task the user may see', async () => {

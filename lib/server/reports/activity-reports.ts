@@ -66,7 +66,8 @@ type ForecastWeekRow = TForecast['weeks'][number];
 type BacktestRow = TForecast['backtest']['points'][number];
 
 /**
- * The 12 months up to the date from the receivables overview: sales, collections, closing balance;
+ * The 12 months up to the date from the receivables overview: sales, collections, closing balance,
+ * unallocated receipts and net balance;
  * the collection KPIs of each month; and the cash-in forecast from the date with its back-test.
  */
 export async function collectionsByMonth(
@@ -86,7 +87,7 @@ export async function collectionsByMonth(
   return [
     {
       name: 'Collections by month',
-      subtitle: `Per month: sales invoiced, collections received and the balance at the month end (the date for its own month), in ${ctx.client.currency}`,
+      subtitle: `Per month: sales invoiced, collections received, the balance at the month end (the date for its own month) with what of it is overdue, the money received on account not yet allocated to invoices then and the net balance, in ${ctx.client.currency}`,
       columns: [
         { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
         { header: 'Month end', kind: 'date', value: (m) => m.date },
@@ -94,6 +95,8 @@ export async function collectionsByMonth(
         { header: 'Collected', kind: 'money', total: true, value: (m) => m.collected },
         { header: 'Closing balance', kind: 'money', value: (m) => m.outstanding },
         { header: 'Of which overdue', kind: 'money', value: (m) => m.overdue },
+        { header: 'Unallocated', kind: 'money', value: (m) => m.unallocated },
+        { header: 'Net balance', kind: 'money', value: (m) => m.netBalance },
       ],
       rows: (async function* () {
         yield* months;
