@@ -175,3 +175,49 @@ export async function unallocatedAt(db: Db, clientId: number, members: SQL, day:
   );
   return Number(row?.unallocated ?? 0);
 }
+
+/** A receipt of the customers with money not allocated at the day: what makes up `unallocatedAt`. */
+interface UnallocatedReceipt {
+  paymentRef: string;
+  sysObligorCode: string;
+  kind: 'ADVANCE' | 'ON_ACCOUNT';
+  paidDate: string;
+  amount: number;
+  allocated: number;
+  /** Negative: amount less allocated. */
+  unallocated: number;
+}
+
+/**
+ * Every receipt of `members` not fully allocated at the end of `day`, oldest first (a family holds
+ * a handful; the sum is `unallocatedAt`).
+ */
+export async function unallocatedReceipts(
+  db: Db,
+  clientId: number,
+  members: SQL,
+  day: string,
+): Promise<UnallocatedReceipt[]> {
+  const rows = await queryRows<{
+    paymentRef: string;
+    sysObligorCode: string;
+    kind: UnallocatedReceipt['kind'];
+    paidDate: string;
+    amount: string;
+    allocated: string;
+    unallocated: string;
+  }>(
+    db,
+    sql`
+    select u.payment_ref as "paymentRef", u.sys_obligor_code as "sysObligorCode", u.kind, u.paid_date::text as "paidDate",
+      u.amount, u.allocated, u.unallocated
+    from (${unallocatedReceiptsSql(clientId, day, sql`r.sys_obligor_code in ${members}`)}) u
+    order by u.paid_date, u.payment_ref collate "C"`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    amount: Number(r.amount),
+    allocated: Number(r.allocated),
+    unallocated: Number(r.unallocated),
+  }));
+}
