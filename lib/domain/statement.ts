@@ -39,6 +39,15 @@ export const KIND_LABEL: Record<StatementKind, string> = {
   TOPUP: 'Top-up',
 };
 
+/**
+ * How a receipt that names no bill is named where it is listed among open items, by its kind
+ * (Tally's On Account and Advance).
+ */
+export const RECEIPT_KIND_LABEL: Record<'ON_ACCOUNT' | 'ADVANCE', string> = {
+  ON_ACCOUNT: 'Received on account',
+  ADVANCE: 'Advance',
+};
+
 /** The order of kinds on one day; the SQL of lib/server/portal/ledger.ts sorts by the same map. */
 export const KIND_ORDER: Record<StatementKind, number> = {
   TOPUP: 0,

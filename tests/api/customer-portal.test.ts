@@ -12,6 +12,7 @@ import { queryRows } from '@/lib/db/query';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import { todayIso } from '@/lib/domain/dates';
+import { RECEIPT_KIND_LABEL } from '@/lib/domain/statement';
 import { callRoute, cookieForSession } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { clientIdOf, createSeededDatabase, signInAs, TEST_TODAY } from '../helpers/seeded';
@@ -54,6 +55,18 @@ async function receivablesBalance(code: string, isParent: boolean, date: string)
   expect(res.status).toBe(200);
   // The statement runs in net balances: money received on account counts on its day.
   return (res.json as { netBalance: number }[]).reduce((s, r) => s + r.netBalance, 0);
+}
+
+const RECEIPT_TYPES = Object.values(RECEIPT_KIND_LABEL);
+
+/** The data lines of the workbook's 'Open items' sheet (after title, subtitle and header; before the total). */
+function openItemLines(sheet: ExcelJS.Worksheet) {
+  const lines: { type: string; outstanding: number }[] = [];
+  for (let n = 4; n < sheet.rowCount; n++) {
+    const row = sheet.getRow(n);
+    lines.push({ type: String(row.getCell(2).value), outstanding: Number(row.getCell(7).value) });
+  }
+  return lines;
 }
 
 describe('statement of account', () => {
@@ -154,7 +167,12 @@ describe('statement of account', () => {
       expect(sheet.getRow(5 + i).getCell(3).value).toBe(line.reference);
       expect(Number(sheet.getRow(5 + i).getCell(8).value)).toBeCloseTo(line.balance, 2);
     });
-    expect(book.getWorksheet('Open items')!.rowCount).toBe(3 + json.openItems.total + 1);
+    // The open items, then a line for each receipt with money not yet allocated: together the closing balance.
+    const items = book.getWorksheet('Open items')!;
+    const receipts = openItemLines(items).filter((l) => RECEIPT_TYPES.includes(l.type));
+    expect(items.rowCount).toBe(3 + json.openItems.total + receipts.length + 1);
+    expect(receipts.reduce((s, l) => s + Math.round(l.outstanding * 100), 0) / 100).toBeCloseTo(json.unallocated, 2);
+    expect((items.getRow(items.rowCount).getCell(7).value as { result: number }).result).toBeCloseTo(json.closing, 2);
   });
 });
 

@@ -15,6 +15,7 @@ import { GET as creditLimitsRoute } from '@/app/api/v3/clients/credit_limits/rou
 import { REPORT_CODES } from '@/lib/contract/reports';
 import { todayIso } from '@/lib/domain/dates';
 import { annualDso } from '@/lib/domain/dso';
+import { RECEIPT_KIND_LABEL } from '@/lib/domain/statement';
 import { obligorScope } from '@/lib/domain/obligor-scope';
 import { moneyFormat } from '@/lib/server/reports/excel-format';
 import { prepareReport } from '@/lib/server/reports/download-report';
@@ -91,6 +92,9 @@ function table(ws: ExcelJS.Worksheet) {
   });
   return { headers, rows, total: total as Record<string, unknown> | null };
 }
+
+/** The Type of a receipt's line on the open-invoice sheet. */
+const RECEIPT_TYPES = Object.values(RECEIPT_KIND_LABEL);
 
 const get = (cookie: string, route: Route, path: string, query: Query = {}) =>
   callRoute(route, path, { cookie, query });
@@ -181,9 +185,15 @@ describe('report totals equal the API', () => {
     expect(due.total!.Balance).toBeCloseTo(summary.balance, 2);
     expect(due.total!.Overdue).toBeCloseTo(summary.overdue, 2);
     expect(due.total!.Current).toBeCloseTo(summary.current, 2);
+    // Money received on account and not yet allocated, and the net balance, beside the balance.
+    expect(due.headers.slice(-3)).toEqual(['Balance', 'Unallocated', 'Net balance']);
+    expect(summary.unallocated).toBeLessThan(0);
+    expect(due.total!.Unallocated).toBeCloseTo(summary.unallocated, 2);
+    expect(due.total!['Net balance']).toBeCloseTo(summary.netBalance, 2);
     expect(byDue!.getRow(4).getCell(headerIndex(due.headers, 'Balance')).numFmt).toBe(moneyFormat('INR', 'en-IN'));
     const inv = table(byInvoice!);
     expect(inv.total!.Balance).toBeCloseTo(summary.balance, 2);
+    expect(inv.total!['Net balance']).toBeCloseTo(summary.netBalance, 2);
     const invBuckets = inv.headers.filter((h) => h.endsWith('days'));
     expect(invBuckets).toHaveLength(4);
     expect(sum(invBuckets.map((h) => inv.total![h]))).toBeCloseTo(summary.balance, 2);
@@ -193,7 +203,7 @@ describe('report totals equal the API', () => {
     ['a past day (payments after it given back)', TEST_TODAY],
     ['today (stored paid-to-date)', todayIso()],
   ])(
-    'open invoices on %s: every open item with the amounts the invoices call gives, customer by customer',
+    'open invoices on %s: every open item with the amounts the invoices call gives, and the unallocated receipts, customer by customer',
     async (_label, date) => {
       const { wb } = await workbook(admin, 'OPEN_INVOICES', date);
       type Item = {
@@ -206,7 +216,10 @@ describe('report totals equal the API', () => {
         dueDate: string | null;
       };
       const api = await allPages<Item>(admin, invoicesRoute, '/api/v4/invoices', { date });
-      const { rows, total } = table(wb.worksheets[0]!);
+      const { rows: lines, total } = table(wb.worksheets[0]!);
+      // Receipts on account and advances not yet allocated are lines of their customer too.
+      const receipts = lines.filter((r) => RECEIPT_TYPES.includes(String(r.Type)));
+      const rows = lines.filter((r) => !RECEIPT_TYPES.includes(String(r.Type)));
       expect(rows).toHaveLength(api.length);
       expect(api.length).toBeGreaterThan(50);
       const byNumber = new Map(api.map((r) => [`${r.sysObligorCode}/${r.invoiceNum}`, r]));
@@ -219,12 +232,21 @@ describe('report totals equal the API', () => {
         expect(cents(row.Paid)).toBe(cents(item!.paid));
         expect(row['Days past due']).toBe(Math.max(0, item!.daysPastDue));
       }
-      expect(total!.Outstanding).toBeCloseTo(sum(api.map((r) => r.outstanding)), 2);
+      expect(sum(rows.map((r) => r.Outstanding))).toBeCloseTo(sum(api.map((r) => r.outstanding)), 2);
       const summary = (await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date })).json;
-      expect(total!.Outstanding).toBeCloseTo(summary.balance, 2);
+      expect(sum(rows.map((r) => r.Outstanding))).toBeCloseTo(summary.balance, 2);
+      // The receipts' lines (negative, in no bucket) are the unallocated money: the total is the net balance.
+      expect(receipts.length).toBeGreaterThan(0);
+      for (const receipt of receipts) {
+        expect(receipt.Outstanding).toBeLessThan(0);
+        expect(cents(receipt.Amount)).toBe(cents(receipt.Paid) + cents(receipt.Outstanding));
+        expect(receipt['Ageing bucket']).toBeUndefined();
+      }
+      expect(sum(receipts.map((r) => r.Outstanding))).toBeCloseTo(summary.unallocated, 2);
+      expect(total!.Outstanding).toBeCloseTo(summary.netBalance, 2);
       expect(rows[0]!['Issue date']).toBeInstanceOf(Date);
       // Customer by customer (by code), oldest first within each.
-      const keys = rows.map((r) => [String(r['Customer code']), (r['Issue date'] as Date).toISOString()] as const);
+      const keys = lines.map((r) => [String(r['Customer code']), (r['Issue date'] as Date).toISOString()] as const);
       expect(
         keys.every(
           (k, i) => i === 0 || k[0] > keys[i - 1]![0] || (k[0] === keys[i - 1]![0] && k[1] >= keys[i - 1]![1]),
@@ -288,12 +310,15 @@ describe('report totals equal the API', () => {
       expect(row.Sales).toBeCloseTo(m.invoiced, 2);
       expect(row.Collected).toBeCloseTo(m.collected, 2);
       expect(row['Closing balance']).toBeCloseTo(m.outstanding, 2);
+      expect(row.Unallocated).toBeCloseTo(m.unallocated, 2);
+      expect(row['Net balance']).toBeCloseTo(m.netBalance, 2);
     });
     expect(total!.Collected).toBeCloseTo(sum(overview.months.map((m: { collected: number }) => m.collected)), 2);
     const summary = (
       await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })
     ).json;
     expect(rows.at(-1)!['Closing balance']).toBeCloseTo(summary.balance, 2);
+    expect(rows.at(-1)!['Net balance']).toBeCloseTo(summary.netBalance, 2);
   });
 
   it('tasks: every task the user may see', async () => {
@@ -433,8 +458,9 @@ describe('row-level scope', () => {
     const apiInvoices = await allPages<{ outstanding: number }>(guest, invoicesRoute, '/api/v4/invoices', {
       date: TEST_TODAY,
     });
-    expect(guestInvoices.rows).toHaveLength(apiInvoices.length);
-    expect(guestInvoices.total!.Outstanding).toBeCloseTo(guestSummary.balance, 2);
+    expect(guestInvoices.rows.filter((r) => !RECEIPT_TYPES.includes(String(r.Type)))).toHaveLength(apiInvoices.length);
+    expect(guestInvoices.total!.Outstanding).toBeCloseTo(guestSummary.netBalance, 2);
+    expect(guestBook.total!['Net balance']).toBeCloseTo(guestSummary.netBalance, 2);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type AgeingBoundaries,
   type CreditBucket,
 } from '@/lib/domain/ageing';
+import { unallocatedReceiptsSql } from '@/lib/server/receivables/open-items';
 
 /**
  * The items of `members` open at the end of `day`, with what is still owed and the days past due.
@@ -163,9 +164,8 @@ export async function balanceAt(
 
 /** Receipts of the customers not allocated on `day`: zero or negative (lib/domain/ageing.ts unallocatedAt). */
 function unallocatedSql(clientId: number, members: SQL, day: string): SQL {
-  return sql`select -coalesce(sum(r.amount - coalesce((select sum(a.amount) from allocations a
-      where a.client_id = r.client_id and a.payment_ref = r.payment_ref and a.allocated_date <= ${day}::date), 0)), 0)
-    from receipts r where r.client_id = ${clientId} and r.sys_obligor_code in ${members} and r.paid_date <= ${day}::date`;
+  return sql`select coalesce(sum(u.unallocated), 0)
+    from (${unallocatedReceiptsSql(clientId, day, sql`r.sys_obligor_code in ${members}`)}) u`;
 }
 
 export async function unallocatedAt(db: Db, clientId: number, members: SQL, day: string): Promise<number> {
@@ -174,4 +174,50 @@ export async function unallocatedAt(db: Db, clientId: number, members: SQL, day:
     sql`select (${unallocatedSql(clientId, members, day)}) as unallocated`,
   );
   return Number(row?.unallocated ?? 0);
+}
+
+/** A receipt of the customers with money not allocated at the day: what makes up `unallocatedAt`. */
+interface UnallocatedReceipt {
+  paymentRef: string;
+  sysObligorCode: string;
+  kind: 'ADVANCE' | 'ON_ACCOUNT';
+  paidDate: string;
+  amount: number;
+  allocated: number;
+  /** Negative: amount less allocated. */
+  unallocated: number;
+}
+
+/**
+ * Every receipt of `members` not fully allocated at the end of `day`, oldest first (a family holds
+ * a handful; the sum is `unallocatedAt`).
+ */
+export async function unallocatedReceipts(
+  db: Db,
+  clientId: number,
+  members: SQL,
+  day: string,
+): Promise<UnallocatedReceipt[]> {
+  const rows = await queryRows<{
+    paymentRef: string;
+    sysObligorCode: string;
+    kind: UnallocatedReceipt['kind'];
+    paidDate: string;
+    amount: string;
+    allocated: string;
+    unallocated: string;
+  }>(
+    db,
+    sql`
+    select u.payment_ref as "paymentRef", u.sys_obligor_code as "sysObligorCode", u.kind, u.paid_date::text as "paidDate",
+      u.amount, u.allocated, u.unallocated
+    from (${unallocatedReceiptsSql(clientId, day, sql`r.sys_obligor_code in ${members}`)}) u
+    order by u.paid_date, u.payment_ref collate "C"`,
+  );
+  return rows.map((r) => ({
+    ...r,
+    amount: Number(r.amount),
+    allocated: Number(r.allocated),
+    unallocated: Number(r.unallocated),
+  }));
 }

@@ -4,22 +4,32 @@ import { XLSX_CONTENT_TYPE } from '@/lib/contract/downloads';
 import type { TOpenItem, TStatementDownloadQuery } from '@/lib/contract/portal';
 import { formatMoney } from '@/lib/domain/format';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { KIND_LABEL, type StatementLine } from '@/lib/domain/statement';
+import { KIND_LABEL, RECEIPT_KIND_LABEL, type StatementLine } from '@/lib/domain/statement';
 import { upiLink, upiReference } from '@/lib/domain/upi';
 import { reportError } from '@/lib/server/observability/report-error';
 import { moneyFormat, titleDate } from '@/lib/server/reports/excel-format';
 import { workbookStream, type ReportSheet } from '@/lib/server/reports/workbook-writer';
 import { ledgerLines } from './ledger';
-import { allOpenItems } from './open-items';
+import { allOpenItems, unallocatedReceipts } from './open-items';
 import { statementBasis, statementEntriesSql } from './statement';
 
 type StatementRow = Partial<StatementLine> & { label?: string };
+
+/** A line of the 'Open items' sheet: an open item, or a receipt with money not yet allocated. */
+type OpenLine =
+  | TOpenItem
+  | (Pick<TOpenItem, 'invoiceNum' | 'sysObligorCode' | 'issueDate' | 'dueDate' | 'amount' | 'outstanding'> & {
+      type: string;
+      daysPastDue: null;
+      bucket: null;
+    });
 
 /**
  * GET /api/customerportal/statement.xlsx: the whole statement as a workbook streamed into the
  * response, however long the period: a 'Statement' sheet (the opening balance, every line with the
  * running balance, read from the database a thousand lines at a time, and the closing balance) and
- * an 'Open items' sheet with ageing. Figures are numbers with the client's money format and real
+ * an 'Open items' sheet with ageing, then the receipts on account not yet allocated, which together
+ * add up to the closing balance. Figures are numbers with the client's money format and real
  * dates, so they add up in Excel. An unknown or out-of-scope customer is refused (404) before the
  * first byte.
  */
@@ -72,21 +82,49 @@ export async function statementDownload(
     rows: statementRows(),
     totalLabel: 'Closing balance',
   };
-  const openItems: ReportSheet<TOpenItem> = {
+  // The open items, then the money received on account or in advance that no bill has taken yet (a
+  // negative line each, in no bucket): together the closing balance, which is the net balance.
+  async function* openLines(): AsyncGenerator<OpenLine> {
+    for await (const item of allOpenItems(db, clientId, members, toDate, boundaries)) yield item;
+    for (const receipt of await unallocatedReceipts(db, clientId, members, toDate)) {
+      yield {
+        invoiceNum: receipt.paymentRef,
+        type: RECEIPT_KIND_LABEL[receipt.kind],
+        sysObligorCode: receipt.sysObligorCode,
+        issueDate: receipt.paidDate,
+        dueDate: null,
+        amount: -receipt.amount,
+        outstanding: receipt.unallocated,
+        daysPastDue: null,
+        bucket: null,
+      };
+    }
+  }
+  const openItems: ReportSheet<OpenLine> = {
     name: 'Open items',
-    subtitle: `Open at ${titleDate(toDate)}, most overdue first; they add up to the closing balance`,
+    subtitle: `Open at ${titleDate(toDate)}, most overdue first, then the money received on account or in advance not yet allocated to a bill (negative: received, and what is left of it); they add up to the closing balance`,
     columns: [
       { header: 'Document', kind: 'text', width: 22, value: (i) => i.invoiceNum },
-      { header: 'Type', kind: 'text', width: 13, value: (i) => KIND_LABEL[i.docType] },
+      {
+        header: 'Type',
+        kind: 'text',
+        width: 20,
+        value: (i) => ('docType' in i ? KIND_LABEL[i.docType] : i.type),
+      },
       { header: 'Account', kind: 'text', width: 12, value: (i) => i.sysObligorCode },
       { header: 'Issued', kind: 'date', value: (i) => i.issueDate },
       { header: 'Due', kind: 'date', value: (i) => i.dueDate },
       { header: 'Amount', kind: 'money', value: (i) => i.amount },
       { header: 'Outstanding', kind: 'money', value: (i) => i.outstanding, total: true },
-      { header: 'Days past due', kind: 'count', width: 14, value: (i) => Math.max(0, i.daysPastDue) },
+      {
+        header: 'Days past due',
+        kind: 'count',
+        width: 14,
+        value: (i) => (i.daysPastDue === null ? null : Math.max(0, i.daysPastDue)),
+      },
       { header: 'Ageing', kind: 'text', width: 16, value: (i) => i.bucket },
     ],
-    rows: allOpenItems(db, clientId, members, toDate, boundaries),
+    rows: openLines(),
   };
   const body = workbookStream(
     meta,

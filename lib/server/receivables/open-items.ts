@@ -52,3 +52,24 @@ export function openItemTerms(clientId: number, asOf: string, today: string): Op
     age: sql`(${d} - i.issue_date)`,
   };
 }
+
+/**
+ * The one rule for money on account at a date, receipt by receipt, shared by the statement of
+ * account and the open-invoices workbook (lib/domain/ageing.ts unallocatedAt, per receipt): each
+ * receipt (on account or advance) received on or before the date that allocations dated on or before
+ * it have not used up, with its reference, customer, kind, day and amount, what has been allocated of
+ * it (`allocated`) and the rest as `unallocated`, negative like the spec's figure. `where` narrows the
+ * receipts (alias `r`: its customers, a keyset bound). Index receipts_obligor, then the primary key
+ * of allocations (client, receipt), so a family or a batch reads its own receipts only.
+ */
+export function unallocatedReceiptsSql(clientId: number, asOf: string, where?: SQL): SQL {
+  const d = sql`${asOf}::date`;
+  return sql`
+    select r.payment_ref, r.sys_obligor_code, r.kind, r.paid_date, r.amount, x.allocated,
+      x.allocated - r.amount as unallocated
+    from receipts r cross join lateral (
+      select coalesce(sum(a.amount), 0) as allocated from allocations a
+      where a.client_id = r.client_id and a.payment_ref = r.payment_ref and a.allocated_date <= ${d}
+    ) x
+    where r.client_id = ${clientId} and r.paid_date <= ${d}${where ? sql` and ${where}` : sql``} and x.allocated < r.amount`;
+}

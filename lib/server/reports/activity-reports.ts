@@ -4,6 +4,7 @@ import { ZTasksQuery } from '@/lib/contract/tasks';
 import { bucketLabels } from '@/lib/domain/ageing';
 import { iso } from '@/lib/domain/dates';
 import { formatMoney, titleCase } from '@/lib/domain/format';
+import { RECEIPT_KIND_LABEL } from '@/lib/domain/statement';
 import type { TOverviewPoint } from '@/lib/contract/receivables';
 import type { TForecast } from '@/lib/contract/forecast';
 import type { TKpiMonth } from '@/lib/contract/kpis';
@@ -17,16 +18,24 @@ import { openInvoiceRows, type OpenInvoiceReportRow } from './open-invoice-rows'
 import { REPORT_PAGE_SIZE, type ReportContext } from './report-context';
 import { pagedRows, type ReportSheet } from './workbook-writer';
 
-/** Every item open at the date with what is still owed on it (one keyset walk: open-invoice-rows.ts). */
+/** How an open-invoice line names its kind: the item's type, or the receipt's (on account, advance). */
+function lineType(docType: OpenInvoiceReportRow['docType']): string {
+  return docType === 'ON_ACCOUNT' || docType === 'ADVANCE' ? RECEIPT_KIND_LABEL[docType] : titleCase(docType);
+}
+
+/**
+ * Every item open at the date with what is still owed on it, and the money received on account or
+ * in advance not yet allocated as negative lines of its customer (one keyset walk: open-invoice-rows.ts).
+ */
 export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoiceReportRow>[] {
   const labels = { ...bucketLabels(ctx.boundaries, 'CREDIT_DATE') };
   return [
     {
       name: 'Open invoices',
-      subtitle: `Invoices, debit notes and credit notes open at the date, with what is still owed, customer by customer (by code), oldest first, in ${ctx.client.currency}`,
+      subtitle: `Invoices, debit notes and credit notes open at the date, with what is still owed, and receipts on account and advances not yet allocated to invoices (negative: received, allocated so far, unallocated), customer by customer (by code), oldest first; the outstanding total is the net balance, in ${ctx.client.currency}`,
       columns: [
         { header: 'Invoice no.', kind: 'text', width: 18, value: (r) => r.invoiceNum },
-        { header: 'Type', kind: 'text', width: 12, value: (r) => titleCase(r.docType) },
+        { header: 'Type', kind: 'text', width: 20, value: (r) => lineType(r.docType) },
         { header: 'Customer code', kind: 'text', width: 16, value: (r) => r.sysObligorCode },
         { header: 'Customer', kind: 'text', width: 34, value: (r) => r.obligorName },
         { header: 'Parent code', kind: 'text', width: 14, value: (r) => r.parentSysObligorCode },
@@ -35,12 +44,17 @@ export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoiceReportR
         { header: 'Amount', kind: 'money', total: true, value: (r) => r.amount },
         { header: 'Paid', kind: 'money', total: true, value: (r) => r.paid },
         { header: 'Outstanding', kind: 'money', total: true, value: (r) => r.outstanding },
-        { header: 'Days past due', kind: 'count', value: (r) => Math.max(0, r.daysPastDue) },
+        {
+          header: 'Days past due',
+          kind: 'count',
+          value: (r) => (r.daysPastDue === null ? null : Math.max(0, r.daysPastDue)),
+        },
         {
           header: 'Ageing bucket',
           kind: 'text',
           width: 14,
-          value: (r) => (labels[r.bucket] === 'current' ? 'Current' : `${labels[r.bucket]} days`),
+          value: (r) =>
+            r.bucket === null ? null : labels[r.bucket] === 'current' ? 'Current' : `${labels[r.bucket]} days`,
         },
       ],
       rows: openInvoiceRows(ctx),
@@ -52,7 +66,8 @@ type ForecastWeekRow = TForecast['weeks'][number];
 type BacktestRow = TForecast['backtest']['points'][number];
 
 /**
- * The 12 months up to the date from the receivables overview: sales, collections, closing balance;
+ * The 12 months up to the date from the receivables overview: sales, collections, closing balance,
+ * unallocated receipts and net balance;
  * the collection KPIs of each month; and the cash-in forecast from the date with its back-test.
  */
 export async function collectionsByMonth(
@@ -72,7 +87,7 @@ export async function collectionsByMonth(
   return [
     {
       name: 'Collections by month',
-      subtitle: `Per month: sales invoiced, collections received and the balance at the month end (the date for its own month), in ${ctx.client.currency}`,
+      subtitle: `Per month: sales invoiced, collections received, the balance at the month end (the date for its own month) with what of it is overdue, the money received on account not yet allocated to invoices then and the net balance, in ${ctx.client.currency}`,
       columns: [
         { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
         { header: 'Month end', kind: 'date', value: (m) => m.date },
@@ -80,6 +95,8 @@ export async function collectionsByMonth(
         { header: 'Collected', kind: 'money', total: true, value: (m) => m.collected },
         { header: 'Closing balance', kind: 'money', value: (m) => m.outstanding },
         { header: 'Of which overdue', kind: 'money', value: (m) => m.overdue },
+        { header: 'Unallocated', kind: 'money', value: (m) => m.unallocated },
+        { header: 'Net balance', kind: 'money', value: (m) => m.netBalance },
       ],
       rows: (async function* () {
         yield* months;

@@ -69,8 +69,8 @@ function ageingSheet(
     name: basis === 'CREDIT_DATE' ? 'By due date' : 'By invoice date',
     subtitle:
       basis === 'CREDIT_DATE'
-        ? `Outstanding per parent customer by days past due (credit date basis), in ${ctx.client.currency}`
-        : `Outstanding per parent customer by days since the invoice date (invoice date basis), in ${ctx.client.currency}`,
+        ? `Outstanding per parent customer by days past due (credit date basis), then the money received on account not yet allocated to invoices and the net balance, in ${ctx.client.currency}`
+        : `Outstanding per parent customer by days since the invoice date (invoice date basis), then the money received on account not yet allocated to invoices and the net balance, in ${ctx.client.currency}`,
     columns: [
       { header: 'Customer code', kind: 'text', width: 16, value: (r) => r.sysObligorCode },
       { header: 'Customer', kind: 'text', width: 36, value: (r) => r.name },
@@ -81,6 +81,9 @@ function ageingSheet(
         ? [{ header: 'Overdue', kind: 'money', total: true, value: (r) => r.overdue } as ReportColumn<TReceivableRow>]
         : []),
       { header: 'Balance', kind: 'money', total: true, value: (r) => r.balance },
+      // Received on account or in advance and not yet allocated (negative, in no bucket), and what is owed net of it.
+      { header: 'Unallocated', kind: 'money', total: true, value: (r) => r.unallocated },
+      { header: 'Net balance', kind: 'money', total: true, value: (r) => r.netBalance },
     ],
     rows: pagedRows(pages, CUSTOMER_PAGE_SIZE),
   };
