@@ -69,6 +69,30 @@ export interface LedgerItem {
   amountPaise: number;
   /** What settles the item: payments against it on their day, and allocations of receipts to it from their date. */
   payments: { paidDate: string; amountPaise: number }[];
+  /** A payment schedule: parts of the amount, each due on its own date (they sum to the amount). */
+  instalments?: { dueDate: string; amountPaise: number }[];
+}
+
+/**
+ * The parts of an item's open amount by due date. Whatever settles an invoice payable in
+ * instalments settles the oldest due first, so the open amount is held by the latest instalments:
+ * each holds the least of its amount and what is open beyond the instalments due after it; the
+ * last also holds what a debit note added above the amount. Without instalments: one part, due on
+ * the item's due date (or its issue date without one).
+ */
+export function instalmentsOpen(item: LedgerItem, outstanding: number): { dueDate: string; open: number }[] {
+  const plan = [...(item.instalments ?? [])].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  if (!plan.length) return [{ dueDate: item.dueDate ?? item.issueDate, open: outstanding }];
+  const total = plan.reduce((sum, k) => sum + k.amountPaise, 0);
+  let later = 0;
+  const parts: { dueDate: string; open: number }[] = [];
+  for (let k = plan.length - 1; k >= 0; k--) {
+    const { dueDate, amountPaise } = plan[k]!;
+    const held = Math.min(amountPaise, Math.max(outstanding - later, 0));
+    parts.unshift({ dueDate, open: later === 0 ? held + Math.max(outstanding - total, 0) : held });
+    later += amountPaise;
+  }
+  return parts;
 }
 
 /** A document as the ledger files give it: its number and, for a note raised against an invoice, that invoice's. */
@@ -160,7 +184,8 @@ export function emptyAgeingTotals(): AgeingTotals {
 
 /**
  * Ages every item open at D into both bases. An item without a due date is aged from its issue
- * date; an item whose outstanding is zero at D is closed and appears nowhere. Buckets of each basis
+ * date, an instalment by its own due date; an item whose outstanding is zero at D is closed and
+ * appears nowhere. Buckets of each basis
  * always sum to the outstanding; overdue is the sum of credit buckets 1..4. Receipts not yet applied
  * at D are in no bucket: they are `unallocated` (zero or negative).
  */
@@ -173,16 +198,24 @@ export function ageItems(
   const totals = emptyAgeingTotals();
   totals.unallocated = unallocatedAt(receipts, asOf);
   for (const item of items) {
-    const outstanding = outstandingAt(item, asOf);
-    if (outstanding === null || outstanding === 0) continue;
-    const credit = creditBucket(daysBetween(item.dueDate ?? item.issueDate, asOf), boundaries);
-    const invoice = invoiceBucket(daysBetween(item.issueDate, asOf), boundaries);
-    totals[credit] += outstanding;
-    totals[`${credit}Num`] += 1;
-    totals[invoice] += outstanding;
-    totals[`${invoice}Num`] += 1;
-    totals.outstanding += outstanding;
-    if (credit !== 'current') totals.overdue += outstanding;
+    const itemOpen = outstandingAt(item, asOf);
+    if (itemOpen === null || itemOpen === 0) continue;
+    // An invoice payable in instalments is aged part by part, each by its own due date.
+    // The item counts once in the bucket counts, by its oldest open part.
+    let counted = false;
+    for (const { dueDate, open: outstanding } of instalmentsOpen(item, itemOpen)) {
+      if (outstanding === 0) continue;
+      const count = counted ? 0 : 1;
+      counted = true;
+      const credit = creditBucket(daysBetween(dueDate, asOf), boundaries);
+      const invoice = invoiceBucket(daysBetween(item.issueDate, asOf), boundaries);
+      totals[credit] += outstanding;
+      totals[`${credit}Num`] += count;
+      totals[invoice] += outstanding;
+      totals[`${invoice}Num`] += count;
+      totals.outstanding += outstanding;
+      if (credit !== 'current') totals.overdue += outstanding;
+    }
   }
   return totals;
 }

@@ -5,6 +5,7 @@ import {
   bucketLabels,
   creditBucket,
   daysBetween,
+  instalmentsOpen,
   invoiceBucket,
   netBalanceOf,
   outstandingAt,
@@ -256,5 +257,47 @@ describe('notes raised against an invoice', () => {
 
   it('refuses a note against an invoice that is not in the ledger', () => {
     expect(() => applyNotes([{ ref: 'CN9', against: 'INV9', ...item('2026-10-01', null, -100) }])).toThrow(/INV9/);
+  });
+});
+
+describe('an invoice payable in instalments', () => {
+  // ₹90,000 issued 01/08 in three instalments of ₹30,000 due 31/08, 30/09 and 30/10; ₹40,000 paid 15/09.
+  const schedule = (extra: [string, number][] = []): LedgerItem => ({
+    ...item('2026-08-01', '2026-10-30', 90_000, [['2026-09-15', 40_000], ...extra]),
+    instalments: [
+      { dueDate: '2026-09-30', amountPaise: 3_000_000 },
+      { dueDate: '2026-08-31', amountPaise: 3_000_000 },
+      { dueDate: '2026-10-30', amountPaise: 3_000_000 },
+    ],
+  });
+
+  it('ages each instalment by its own due date before any payment', () => {
+    const totals = ageItems([schedule()], '2026-09-10', B);
+    expect(totals.crdBucket1).toBe(3_000_000); // the first, 10 days past due
+    expect(totals.current).toBe(6_000_000);
+    // One document: counted once, by its oldest open instalment.
+    expect([totals.crdBucket1Num, totals.currentNum]).toEqual([1, 0]);
+    expect(totals.outstanding).toBe(9_000_000);
+  });
+
+  it('settles the oldest instalment first', () => {
+    // 40,000 pays the first and 10,000 of the second.
+    expect(ageItems([schedule()], '2026-09-30', B)).toMatchObject({ current: 5_000_000, crdBucket1: 0 });
+    expect(ageItems([schedule()], '2026-10-01', B)).toMatchObject({ current: 3_000_000, crdBucket1: 2_000_000 });
+    const today = ageItems([schedule()], AS_OF, B);
+    expect(today.crdBucket2).toBe(2_000_000); // the second, 51 days past due
+    expect(today.crdBucket1).toBe(3_000_000); // the third, 21 days
+    expect(today.invBucket4).toBe(5_000_000); // 111 days since issue, both
+    expect(today.overdue).toBe(5_000_000);
+  });
+
+  it('lets a negative settlement (a debit note) reopen the oldest open instalment, and keeps the excess on the last', () => {
+    expect(instalmentsOpen(schedule(), 5_500_000)).toEqual([
+      { dueDate: '2026-08-31', open: 0 },
+      { dueDate: '2026-09-30', open: 2_500_000 },
+      { dueDate: '2026-10-30', open: 3_000_000 },
+    ]);
+    expect(instalmentsOpen(schedule(), 9_500_000).map((p) => p.open)).toEqual([3_000_000, 3_000_000, 3_500_000]);
+    expect(instalmentsOpen(item('2026-08-01', null, 100), 10_000)).toEqual([{ dueDate: '2026-08-01', open: 10_000 }]);
   });
 });

@@ -126,6 +126,26 @@ export const payments = pgTable(
 );
 
 /**
+ * An invoice payable in parts (a payment schedule): each instalment falls due on its own date and is
+ * aged by it. The instalments of an invoice sum to its amount; what settles the invoice settles its
+ * instalments oldest due date first (lib/server/receivables/instalments.ts).
+ */
+export const instalments = pgTable(
+  'instalments',
+  {
+    clientId: integer().notNull(),
+    sysInvoiceNum: text().notNull(),
+    dueDate: date().notNull(),
+    amount: numeric({ precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.sysInvoiceNum, t.dueDate] }),
+    foreignKey({ columns: [t.clientId, t.sysInvoiceNum], foreignColumns: [invoices.clientId, invoices.sysInvoiceNum] }),
+    check('instalments_amount', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
  * Money received without naming the bill it pays (Tally's "Advance" and "On Account"): it belongs to
  * the customer, reduces no item, and shows as `unallocated` (negative) until allocations apply it.
  */

@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { SEGMENT_CUMULATIVE_SHARE } from '@/lib/domain/segments';
 import { BUCKET_KEYS, snake } from './ageing-columns';
+import { instalmentDue, instalmentItems, instalmentOpen, instalmentPlan } from './instalments';
 
 /** Filters on the items themselves; any of them means the rollups cannot answer. */
 export interface ItemFilters {
@@ -59,15 +60,19 @@ export function ageingRowsSql(
       }
       group by p.sys_invoice_num
     ),
+    plan as (${instalmentPlan(clientId)}),
     open_items as (
-      select i.sys_obligor_code, ${d} - coalesce(i.due_date, i.issue_date) as past_due, ${d} - i.issue_date as age,
-        i.amount - i.paid_to_date + coalesce(pa.amount, 0) as outstanding
+      -- An invoice payable in instalments is one part per instalment, each aged by its own due date.
+      select i.sys_obligor_code, ${d} - ${instalmentDue(sql`coalesce(i.due_date, i.issue_date)`, 'k')} as past_due,
+        ${d} - i.issue_date as age, ${instalmentOpen(sql`(i.amount - i.paid_to_date + coalesce(pa.amount, 0))`, 'k')} as outstanding,
+        ${instalmentItems(sql`(i.amount - i.paid_to_date + coalesce(pa.amount, 0))`, 'k')} as items
       from invoices i left join paid_after pa on pa.sys_invoice_num = i.sys_invoice_num
+      left join plan k on k.sys_invoice_num = i.sys_invoice_num
       where i.client_id = ${clientId} and i.issue_date <= ${d} and (i.settled_date is null or i.settled_date > ${d})
         ${itemConditions(sql`i`, filters)}${ofObligors(sql`i.sys_obligor_code`)}
     ),
     buckets as (
-      select sys_obligor_code, ${bucketSums(b)}
+      select sys_obligor_code, ${bucketSums(b, sql`sum(items)`)}
       from open_items where outstanding <> 0
       group by sys_obligor_code
     ),
@@ -239,21 +244,28 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
       group by p.sys_invoice_num, p.paid_date
       window w as (partition by p.sys_invoice_num order by p.paid_date)
     ),
-    stretches as (
-      select i.sys_obligor_code, i.issue_date, coalesce(i.due_date, i.issue_date) as due, i.issue_date as from_day,
+    item_stretches as (
+      select i.sys_invoice_num, i.sys_obligor_code, i.issue_date, coalesce(i.due_date, i.issue_date) as due, i.issue_date as from_day,
         least(coalesce(i.settled_date, 'infinity'), coalesce(f.paid_date, 'infinity')) as to_day, i.amount as outstanding
       from invoices i left join pay_days f on f.sys_invoice_num = i.sys_invoice_num and f.first
       where i.client_id = ${clientId} and i.issue_date <= ${last} and (i.settled_date is null or i.settled_date > ${first})
       union all
-      select i.sys_obligor_code, i.issue_date, coalesce(i.due_date, i.issue_date), greatest(s.paid_date, i.issue_date),
+      select i.sys_invoice_num, i.sys_obligor_code, i.issue_date, coalesce(i.due_date, i.issue_date), greatest(s.paid_date, i.issue_date),
         least(coalesce(i.settled_date, 'infinity'), coalesce(s.next_date, 'infinity')), i.amount - s.paid
       from pay_days s join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = s.sys_invoice_num
       where i.issue_date <= ${last} and (i.settled_date is null or i.settled_date > ${first})
     ),
+    plan as (${instalmentPlan(clientId)}),
+    stretches as (
+      -- An invoice payable in instalments: each stretch is one part per instalment, aged by its due date.
+      select s.sys_obligor_code, s.issue_date, ${instalmentDue(sql`s.due`, 'k')} as due, s.from_day, s.to_day,
+        ${instalmentOpen(sql`s.outstanding`, 'k')} as outstanding, ${instalmentItems(sql`s.outstanding`, 'k')} as items
+      from item_stretches s left join plan k on k.sys_invoice_num = s.sys_invoice_num
+    ),
     spans as (
       -- The dates of each stretch (k_from to k_to), and from which one (k_last) the item is past the
       -- last boundary on both bases, where it stays till the stretch ends.
-      select s.sys_obligor_code, s.issue_date, s.due, s.outstanding,
+      select s.sys_obligor_code, s.issue_date, s.due, s.outstanding, s.items,
         width_bucket(s.from_day - 1, ${sorted}) + 1 as k_from, width_bucket(s.to_day - 1, ${sorted}) as k_to,
         width_bucket(greatest(s.due, s.issue_date) + ${lastBoundary}::int, ${sorted}) + 1 as k_last
       from stretches s where s.outstanding <> 0
@@ -262,7 +274,7 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
       -- Before k_last, an item meets each date: days past due and age, with the days before due
       -- and past the last boundary each counted as one value (every rule reads them alike).
       select s.sys_obligor_code, x.k, least(greatest(x.d - s.due, 0), ${lastBoundary + 1}::int) as past_due,
-        least(x.d - s.issue_date, ${lastBoundary + 1}::int) as age, sum(s.outstanding) as outstanding, count(*) as items
+        least(x.d - s.issue_date, ${lastBoundary + 1}::int) as age, sum(s.outstanding) as outstanding, sum(s.items) as items
       from spans s
       cross join lateral generate_series(s.k_from, least(s.k_to, s.k_last - 1)) k
       join dates x on x.k = k.k
@@ -272,9 +284,9 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
       -- From k_last on, an item is added where it enters the last buckets and taken off after its stretch:
       -- a running total per customer instead of a row per item and date (most of a ledger's old debt).
       select sys_obligor_code, k, sum(outstanding) as outstanding, sum(items) as items from (
-        select sys_obligor_code, greatest(k_from, k_last) as k, outstanding, 1 as items from spans where greatest(k_from, k_last) <= k_to
+        select sys_obligor_code, greatest(k_from, k_last) as k, outstanding, items from spans where greatest(k_from, k_last) <= k_to
         union all
-        select sys_obligor_code, k_to + 1, -outstanding, -1 from spans where greatest(k_from, k_last) <= k_to) steps
+        select sys_obligor_code, k_to + 1, -outstanding, -items from spans where greatest(k_from, k_last) <= k_to) steps
       group by 1, 2
     ),
     tail as (

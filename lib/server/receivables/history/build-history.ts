@@ -39,7 +39,7 @@ export async function buildAgeingHistory(
   step('stretches');
   // Amounts in paise (bigint) while they are summed: several times faster than numeric, and exact.
   await db.execute(sql`create temporary table history_stretches as
-    select obligor, issue, due, from_day, to_day, (outstanding * 100)::bigint as outstanding from (${itemStretches(clientId)}) s`);
+    select obligor, issue, due, from_day, to_day, (outstanding * 100)::bigint as outstanding, items from (${itemStretches(clientId)}) s`);
   step('obligor deltas');
   await db.execute(sql`create temporary table history_obligor_deltas as ${obligorDeltas(clientId, b)}`);
   await db.execute(sql`analyze history_obligor_deltas`);
@@ -105,10 +105,10 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
       sum(amount) filter (where k = 10) as sales12m, sum(amount) filter (where k = 11) as settled,
       sum(amount) filter (where k = 12) as settled_days, sum(amount) filter (where k = 13) as unallocated
     from (
-      select s.obligor, m.day, m.k, s.outstanding as amount, 1 as items
+      select s.obligor, m.day, m.k, s.outstanding as amount, s.items
       from history_stretches s cross join lateral (values ${starts}) m(k, day) where m.day < s.to_day
       union all
-      select s.obligor, s.to_day, m.k, -s.outstanding, -1
+      select s.obligor, s.to_day, m.k, -s.outstanding, -s.items
       from history_stretches s cross join lateral (values ${starts}) m(k, day) where m.day < s.to_day and s.to_day <> 'infinity'
       union all
       select i.sys_obligor_code, x.day, x.k, x.amount, 0
