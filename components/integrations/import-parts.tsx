@@ -5,6 +5,7 @@ import type { TImportError, TImportKind, TImportSummary } from '@/lib/contract/i
 const KIND_LABELS: Record<TImportKind, string> = {
   obligors: 'Customers',
   invoices: 'Invoices',
+  instalments: 'Instalments',
   payments: 'Payments',
   allocations: 'Allocations',
   ratings: 'Ratings',

@@ -15,8 +15,8 @@ export const SKIP_BAD_ROWS_FIELD = 'skipBadRows';
 /** Largest upload accepted by POST /api/integrations/imports (all files together). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
-/** The four file kinds of a batch, in the order they are read. */
-export const IMPORT_KINDS = ['obligors', 'invoices', 'payments', 'allocations', 'ratings'] as const;
+/** The file kinds of a batch, in the order they are read. */
+export const IMPORT_KINDS = ['obligors', 'invoices', 'instalments', 'payments', 'allocations', 'ratings'] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 
 // ---- Answers ----

@@ -128,6 +128,28 @@ export const NOTES_BATCH = {
   ]),
 };
 
+/**
+ * An invoice payable in three instalments, worked out by hand in tests/api/instalments.test.ts: INV1
+ * ₹90,000 due in thirds on 31/08, 30/09 and 30/10, ₹40,000 paid on 15/09, a ₹5,000 debit note against
+ * it on 01/11; INV2 ₹10,000 due 31/10 in one go.
+ */
+export const INSTALMENTS_BATCH = {
+  'obligors.csv': csv(['sys_obligor_code,name', 'R1,Rao Electricals']),
+  'invoices.csv': csv([
+    'sys_invoice_num,invoice_num,sys_obligor_code,doc_type,issue_date,due_date,amount,against_sys_invoice_num',
+    'INV1,RE-801,R1,INVOICE,01/08/2026,30/10/2026,"90,000.00",',
+    'INV2,RE-802,R1,INVOICE,01/10/2026,31/10/2026,"10,000.00",',
+    'DN1,RE-DN-1,R1,DEBIT_NOTE,01/11/2026,01/11/2026,"5,000.00",INV1',
+  ]),
+  'instalments.csv': csv([
+    'sys_invoice_num,due_date,amount',
+    'INV1,31/08/2026,"30,000.00"',
+    'INV1,30/09/2026,"30,000.00"',
+    'INV1,30/10/2026,"30,000.00"',
+  ]),
+  'payments.csv': csv(['payment_ref,sys_invoice_num,paid_date,amount', 'P1,INV1,15/09/2026,"40,000.00"']),
+};
+
 export const handFiles = (overrides: Record<string, string> = {}) =>
   Object.entries({ ...HAND_BATCH, ...overrides }).map(([name, content]) => file(name, content));
 

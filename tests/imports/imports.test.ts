@@ -537,6 +537,7 @@ describe('examples/import', () => {
     expect(report.files.map((f) => [f.kind, f.rows])).toEqual([
       ['obligors', 6],
       ['invoices', 11],
+      ['instalments', 2],
       ['payments', 7],
       ['allocations', 1],
       ['ratings', 5],

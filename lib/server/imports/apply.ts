@@ -259,4 +259,41 @@ export function applyAllocations(ctx: ApplyContext, rows: number): Promise<KindC
   );
 }
 
-export const APPLY_ORDER: readonly ImportKind[] = ['obligors', 'ratings', 'invoices', 'payments', 'allocations'];
+/**
+ * An invoice's instalments as the batch gives them: the batch's schedule replaces the stored one
+ * of each invoice it names (instalments it no longer lists are removed, and count as updated).
+ */
+export async function applyInstalments(ctx: ApplyContext, rows: number): Promise<KindCounts> {
+  const { db, clientId } = ctx;
+  const [removed] = await queryRows<{ n: number }>(
+    db,
+    sql`
+    with gone as (
+      delete from instalments t where t.client_id = ${clientId}
+        and t.sys_invoice_num in (select sys_invoice_num from import_instalments where ok)
+        and not exists (select 1 from import_instalments s where s.ok and s.sys_invoice_num = t.sys_invoice_num and s.due_date = t.due_date)
+      returning 1)
+    select count(*)::int as n from gone`,
+  );
+  const counts = await upsert(
+    db,
+    sql`
+    insert into instalments as t (client_id, sys_invoice_num, due_date, amount)
+    select ${clientId}, s.sys_invoice_num, s.due_date, s.amount from import_instalments s where s.ok
+    order by s.sys_invoice_num, s.due_date
+    on conflict (client_id, sys_invoice_num, due_date) do update set amount = excluded.amount
+    where t.amount <> excluded.amount`,
+    rows,
+    ctx.skipped.instalments,
+  );
+  return { ...counts, updated: counts.updated + (removed?.n ?? 0) };
+}
+
+export const APPLY_ORDER: readonly ImportKind[] = [
+  'obligors',
+  'ratings',
+  'invoices',
+  'instalments',
+  'payments',
+  'allocations',
+];

@@ -59,6 +59,12 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
           : { ok: false, reason: `"${v}" is not the client's currency ${ctx.currency}` },
     },
   ],
+  // An invoice's payment schedule: its instalments, each due on its own date, summing to its amount.
+  instalments: [
+    { name: 'sys_invoice_num', required: true, parse: text(64) },
+    { name: 'due_date', required: true, parse: date },
+    { name: 'amount', required: true, parse: positive },
+  ],
   // A receipt: against an invoice (settles it on its day), or an advance or on account (belongs to the
   // customer until allocations.csv applies it to invoices).
   payments: [

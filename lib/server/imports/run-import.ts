@@ -12,6 +12,7 @@ import { checkPromises } from '@/lib/server/promises/check-promises';
 import {
   APPLY_ORDER,
   applyAllocations,
+  applyInstalments,
   applyInvoices,
   applyObligors,
   applyPayments,
@@ -184,6 +185,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
           dimensionValuesCreated = dimensionValues;
         } else if (kind === 'ratings') counts.ratings = await applyRatings(ctx, file.rows);
         else if (kind === 'invoices') counts.invoices = await applyInvoices(ctx, file.rows);
+        else if (kind === 'instalments') counts.instalments = await applyInstalments(ctx, file.rows);
         else if (kind === 'payments') counts.payments = await applyPayments(ctx, file.rows);
         else counts.allocations = await applyAllocations(ctx, file.rows);
       }
@@ -254,6 +256,7 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
     union select i.sys_obligor_code from import_payments p join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = p.sys_invoice_num
     union select sys_obligor_code from import_payments where kind <> 'AGAINST'
     union select i.sys_obligor_code from import_allocations a join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = a.sys_invoice_num
+    union select i.sys_obligor_code from import_instalments k join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = k.sys_invoice_num
     union select sys_obligor_code from import_ratings`);
   await db.execute(sql`analyze import_touched_obligors`);
   const [share] = await queryRows<{ touched: number; all: number }>(
@@ -279,7 +282,8 @@ async function skippedRows(db: Db): Promise<Record<ImportKind, number>> {
     sql`select
     (select count(*) from import_obligors where not ok)::int as obligors, (select count(*) from import_ratings where not ok)::int as ratings,
     (select count(*) from import_invoices where not ok)::int as invoices, (select count(*) from import_payments where not ok)::int as payments,
-    (select count(*) from import_allocations where not ok)::int as allocations`,
+    (select count(*) from import_allocations where not ok)::int as allocations,
+    (select count(*) from import_instalments where not ok)::int as instalments`,
   );
   return row!;
 }
@@ -290,6 +294,7 @@ const TABLES: Record<ImportKind, string> = {
   invoices: 'invoices',
   payments: 'payments',
   allocations: 'allocations',
+  instalments: 'instalments',
 };
 
 /**
@@ -322,6 +327,10 @@ const CHANGE_DATES: Partial<Record<ImportKind, SQL>> = {
   invoices: sql`select min(issue_date) as d from import_invoices`,
   payments: sql`select min(paid_date) as d from import_payments`,
   allocations: sql`select min(allocated_date) as d from import_allocations`,
+  // A schedule ages its invoice differently from the invoice's issue date on; a schedule of a stored
+  // invoice (not in the batch) gives no date: every date is rebuilt.
+  instalments: sql`select case when count(*) = count(i.issue_date) then min(i.issue_date) end as d
+    from import_instalments k left join import_invoices i on i.sys_invoice_num = k.sys_invoice_num and i.ok`,
   ratings: sql`select min(rating_date) as d from import_ratings`,
 };
 

@@ -14,6 +14,7 @@ const STAGE_DDL: Record<ImportKind, string> = {
     representative_email text, email text, phone text`,
   invoices: `line int not null, ok boolean not null, sys_invoice_num text, invoice_num text, sys_obligor_code text,
     doc_type text, issue_date date, due_date date, amount numeric(18,2), against_sys_invoice_num text, currency text`,
+  instalments: `line int not null, ok boolean not null, sys_invoice_num text, due_date date, amount numeric(18,2)`,
   payments: `line int not null, ok boolean not null, payment_ref text, sys_invoice_num text, sys_obligor_code text,
     kind text, paid_date date, amount numeric(18,2)`,
   allocations: `line int not null, ok boolean not null, payment_ref text, sys_invoice_num text, amount numeric(18,2),
@@ -24,6 +25,7 @@ const STAGE_DDL: Record<ImportKind, string> = {
 const STAGE_INDEXES: Record<ImportKind, string[]> = {
   obligors: ['sys_obligor_code', 'parent_sys_obligor_code'],
   invoices: ['sys_invoice_num', 'sys_obligor_code', 'against_sys_invoice_num'],
+  instalments: ['sys_invoice_num, due_date'],
   payments: ['payment_ref', 'sys_invoice_num'],
   allocations: ['payment_ref', 'sys_invoice_num'],
   ratings: ['sys_obligor_code, rating_date'],

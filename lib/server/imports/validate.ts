@@ -108,6 +108,7 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
     },
     ...allocationChecks(clientId, ok),
     ...noteChecks(clientId, ok),
+    ...instalmentChecks(clientId, ok),
     { kind: 'invoices', column: 'amount', query: overpaidPayments(clientId, 'invoices') },
   ];
   for (const [column, label] of [
@@ -286,6 +287,58 @@ function noteChecks(clientId: number, ok: (alias: string) => SQL): Check[] {
       query: sql`select a.line, a.sys_invoice_num || ' is a note against invoice ' || ${finalInvoice(clientId, sql`a.sys_invoice_num`, 'against_sys_invoice_num')}
           || ': allocate the receipt to that invoice' as reason
         from import_allocations a where a.sys_invoice_num is not null${ok('a')} and ${settledByNote(sql`a.sys_invoice_num`)}`,
+    },
+  ];
+}
+
+/**
+ * instalments.csv: each names an invoice (in the batch or stored; not a credit or debit note), falls
+ * due on or after its issue date, and an invoice's instalments in the batch (which replace its
+ * stored ones) sum to its amount. A stored invoice restated with a new amount keeps its stored
+ * instalments only if they still sum to it.
+ */
+function instalmentChecks(clientId: number, ok: (alias: string) => SQL): Check[] {
+  const invoice = (num: SQL) => ({
+    type: finalInvoice(clientId, num, 'doc_type'),
+    issued: finalInvoice(clientId, num, 'issue_date'),
+    amount: sql`coalesce((select b.amount from import_invoices b where b.sys_invoice_num = ${num} and b.ok order by b.line limit 1),
+      (select s.amount from invoices s where s.client_id = ${clientId} and s.sys_invoice_num = ${num}))`,
+  });
+  const of = invoice(sql`k.sys_invoice_num`);
+  return [
+    duplicates('instalments', ['sys_invoice_num', 'due_date'], 'an instalment of', true),
+    {
+      kind: 'instalments',
+      column: 'sys_invoice_num',
+      query: sql`select k.line, case when x.type is null then 'invoice ' || k.sys_invoice_num || ' is neither in invoices nor stored'
+            else k.sys_invoice_num || ' is a ' || lower(replace(x.type, '_', ' ')) || ': only an invoice is payable in instalments' end as reason
+        from import_instalments k cross join lateral (select ${of.type} as type) x
+        where k.sys_invoice_num is not null${ok('k')} and (x.type is null or x.type <> 'INVOICE')`,
+    },
+    {
+      kind: 'instalments',
+      column: 'due_date',
+      query: sql`select k.line, 'due on ' || k.due_date || ', before invoice ' || k.sys_invoice_num || ' was issued on ' || x.issued as reason
+        from import_instalments k cross join lateral (select ${of.issued} as issued) x
+        where k.due_date is not null${ok('k')} and k.due_date < x.issued`,
+    },
+    {
+      kind: 'instalments',
+      column: 'amount',
+      query: sql`select line, 'instalments of invoice ' || sys_invoice_num || ' total ' || total || ', not its amount ' || amount as reason
+        from (select max(k.line) as line, k.sys_invoice_num, sum(k.amount) as total, ${of.amount} as amount
+          from import_instalments k where k.amount is not null${ok('k')} group by k.sys_invoice_num) x
+        where amount is not null and total <> amount`,
+    },
+    {
+      kind: 'invoices',
+      column: 'amount',
+      query: sql`select i.line, 'amount ' || i.amount || ' differs from the ' || t.total || ' of its stored instalments: send its instalments too' as reason
+        from import_invoices i
+        join lateral (select sum(s.amount) as total from instalments s
+          where s.client_id = ${clientId} and s.sys_invoice_num = i.sys_invoice_num) t on t.total is not null
+        where i.amount is not null${ok('i')} and t.total <> i.amount
+          and not exists (select 1 from import_instalments k where k.sys_invoice_num = i.sys_invoice_num)`,
     },
   ];
 }
