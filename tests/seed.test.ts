@@ -135,6 +135,19 @@ describe('seed: invariants', () => {
     expect([r.foreign, r.early]).toEqual([0, 0]);
   });
 
+  it('makes some large invoices payable in instalments that sum to them and fall due by their due date', async () => {
+    const r = await one<{ invoices: number; wrong: number }>(
+      db,
+      sql`
+      select count(*)::int as invoices,
+        count(*) filter (where total <> amount or last_due <> due_date or first_due <= issue_date)::int as wrong
+      from (select i.amount, i.due_date, i.issue_date, sum(k.amount) as total, max(k.due_date) as last_due, min(k.due_date) as first_due
+        from instalments k join invoices i using (client_id, sys_invoice_num) group by 1, 2, 3, i.client_id, i.sys_invoice_num) x`,
+    );
+    expect(r.invoices).toBeGreaterThan(5);
+    expect(r.wrong).toBe(0);
+  });
+
   it('marks an item CLOSED exactly when it is fully settled', async () => {
     const bad = await one<{ n: number }>(
       db,

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allocations, invoices, obligors, receipts, settlements } from '@/lib/db/schema';
-import { ageItems, type LedgerItem, type LedgerReceipt } from '@/lib/domain/ageing';
+import { allocations, instalments, invoices, obligors, receipts, settlements } from '@/lib/db/schema';
+import { ageItems, applyNotes, type LedgerItem, type LedgerReceipt } from '@/lib/domain/ageing';
 import { ZInvoicesQuery, ZReceivablesQuery } from '@/lib/contract/receivables';
 import { queryRows } from '@/lib/db/query';
 import { todayIso } from '@/lib/domain/dates';
@@ -23,7 +23,10 @@ afterAll(() => database?.dispose());
 const paise = (amount: string | number) => Math.round(Number(amount) * 100);
 const B = { b1: 30, b2: 60, b3: 90 };
 
-/** A customer's items with what settles them (payments, allocations), and its receipts on account with their allocations. */
+/**
+ * A customer's items with what settles them (payments, allocations; notes against an invoice by the
+ * domain rule, not the view) and their instalments, and its receipts on account with their allocations.
+ */
 async function ledgerOf(code: string): Promise<{ items: LedgerItem[]; receipts: LedgerReceipt[] }> {
   const items = await database.db
     .select()
@@ -36,8 +39,23 @@ async function ledgerOf(code: string): Promise<{ items: LedgerItem[]; receipts: 
         .where(
           and(
             eq(settlements.clientId, clientId),
+            inArray(settlements.source, ['PAYMENT', 'ALLOCATION']),
             inArray(
               settlements.sysInvoiceNum,
+              items.map((i) => i.sysInvoiceNum),
+            ),
+          ),
+        )
+    : [];
+  const schedules = items.length
+    ? await database.db
+        .select()
+        .from(instalments)
+        .where(
+          and(
+            eq(instalments.clientId, clientId),
+            inArray(
+              instalments.sysInvoiceNum,
               items.map((i) => i.sysInvoiceNum),
             ),
           ),
@@ -62,14 +80,21 @@ async function ledgerOf(code: string): Promise<{ items: LedgerItem[]; receipts: 
         )
     : [];
   return {
-    items: items.map((i) => ({
-      issueDate: i.issueDate,
-      dueDate: i.dueDate,
-      amountPaise: paise(i.amount),
-      payments: paid
-        .filter((p) => p.sysInvoiceNum === i.sysInvoiceNum)
-        .map((p) => ({ paidDate: p.paidDate, amountPaise: paise(p.amount) })),
-    })),
+    items: applyNotes(
+      items.map((i) => ({
+        ref: i.sysInvoiceNum,
+        against: i.againstSysInvoiceNum,
+        issueDate: i.issueDate,
+        dueDate: i.dueDate,
+        amountPaise: paise(i.amount),
+        payments: paid
+          .filter((p) => p.sysInvoiceNum === i.sysInvoiceNum)
+          .map((p) => ({ paidDate: p.paidDate, amountPaise: paise(p.amount) })),
+        instalments: schedules
+          .filter((k) => k.sysInvoiceNum === i.sysInvoiceNum)
+          .map((k) => ({ dueDate: k.dueDate, amountPaise: paise(k.amount) })),
+      })),
+    ),
     receipts: received.map((r) => ({
       paidDate: r.paidDate,
       amountPaise: paise(r.amount),

@@ -20,6 +20,7 @@ import { dayNum, isDayString, todayInIndia } from './dates';
 import { seedInvestors } from './investors';
 import { seedPrepaid } from './prepaid';
 import { measureLedger, writeLedger } from './ledger';
+import { writeInstalments } from './instalments';
 import { writeNotesAgainstInvoices } from './notes';
 import { writeReceiptsOnAccount } from './receipts';
 import { planObligors } from './obligor-plan';
@@ -90,6 +91,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       const ledger = await writeLedger(tx, borrower, plan, volumes.invoices, today, counts, progress);
       await writeReceiptsOnAccount(tx, borrower.clientId, todayText, counts);
       await writeNotesAgainstInvoices(tx, borrower.clientId, counts);
+      await writeInstalments(tx, borrower.clientId, counts);
       await writeCommunications(tx, borrower, clientStaff, plan, ledger, today, counts);
       await writeTasks(tx, borrower, clientStaff, plan, ledger, exposures, volumes.tasks, today, counts);
       progress(`${code}: communications, tasks and notifications written`);
