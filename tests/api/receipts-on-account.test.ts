@@ -8,6 +8,7 @@ import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server
 import { ageItems, type LedgerItem, type LedgerReceipt } from '@/lib/domain/ageing';
 import * as receivablesRoute from '@/app/api/v4/clients/receivables/route';
 import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
+import { GET as parentObligorsRoute } from '@/app/api/v3/clients/parentobligors/route';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { csv, file, newClient, PASSWORD, TALLY_BATCH, TODAY } from '../imports/helpers';
@@ -132,6 +133,19 @@ describe('receipts on account, advances and their allocations', () => {
     expect((await summaryAt('2026-10-31')).paid).toBe(50000); // RC2 and RC3 in October
     expect((await summaryAt('2026-09-30')).paid).toBe(10000); // RC1
     expect((await summaryAt(TODAY)).paid).toBe(0); // November: allocations only
+  });
+
+  it("counts receipts on account in a family's collections of a period, as the dashboard does", async () => {
+    const res = await callRoute(parentObligorsRoute as never, '/api/v3/clients/parentobligors', {
+      cookie,
+      query: { fromDate: '2026-09-01', toDate: '2026-10-31' },
+    });
+    expect(res.status).toBe(200);
+    // P1: RC1 10,000 against INV1 and RC2 35,000 on account; S1: the advance RC3 15,000.
+    expect((res.json as Record<string, unknown>[]).map((r) => [r.sysObligorCode, r.collectedInPeriod]).sort()).toEqual([
+      ['P1', 45000],
+      ['S1', 15000],
+    ]);
   });
 
   it('shows each customer and family with its own unallocated and net balance', async () => {

@@ -98,7 +98,7 @@ export async function listParentObligors(
   return { total, rows: list };
 }
 
-/** Sales (documents issued) and collections (payments received) of the given families in a period. */
+/** Sales (documents issued) and collections (payments and receipts on account received) of the given families in a period. */
 async function periodActivity(
   db: Db,
   clientId: number,
@@ -124,10 +124,17 @@ async function periodActivity(
       where i.issue_date between ${fromDate}::date and ${toDate}::date group by m.family_code
     ),
     collected as (
-      select m.family_code, sum(p.amount) as amount from members m
-      join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.sys_obligor_code and i.doc_type <> 'CREDIT_NOTE'
-      join payments p on p.client_id = ${clientId} and p.sys_invoice_num = i.sys_invoice_num
-      where p.paid_date between ${fromDate}::date and ${toDate}::date group by m.family_code
+      -- Cash, as the dashboard's collected: payments against bills and receipts on account, each on its day.
+      select family_code, sum(amount) as amount from (
+        select m.family_code, p.amount from members m
+        join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.sys_obligor_code and i.doc_type <> 'CREDIT_NOTE'
+        join payments p on p.client_id = ${clientId} and p.sys_invoice_num = i.sys_invoice_num
+        where p.paid_date between ${fromDate}::date and ${toDate}::date
+        union all
+        select m.family_code, r.amount from members m
+        join receipts r on r.client_id = ${clientId} and r.sys_obligor_code = m.sys_obligor_code
+        where r.paid_date between ${fromDate}::date and ${toDate}::date) cash
+      group by family_code
     )
     select f.family_code as family, coalesce(s.amount, 0) as sales, coalesce(c.amount, 0) as collected
     from (select distinct family_code from members) f
