@@ -251,6 +251,38 @@ test('an invoice shows its facts, ageing and payments; an unknown invoice is a 4
   await expect(page.getByText('This page could not be found')).toBeVisible();
 });
 
+test('an invoice payable in instalments shows its schedule, aged by its oldest open instalment', async ({ page }) => {
+  // About one large invoice in 25 of the demo is payable in instalments: look among the largest open ones.
+  await openSettled(page, '/borrowers/invoices?sortBy=amount&order=DESC&count=100');
+  const numbers = await page
+    .getByTestId('invoice-row')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-invoice') ?? ''));
+  let found: { num: string; daysPastDue: number } | undefined;
+  for (const num of numbers) {
+    const detail = (await (
+      await page.request.get(`/api/invoices?sysInvoiceNum=${encodeURIComponent(num)}`)
+    ).json()) as {
+      daysPastDue: number;
+      instalments: { outstanding: number; daysPastDue: number }[];
+    };
+    const oldestOpen = detail.instalments.find((k) => k.outstanding !== 0);
+    if (oldestOpen) {
+      expect(detail.daysPastDue).toBe(oldestOpen.daysPastDue);
+      found = { num, daysPastDue: detail.daysPastDue };
+      break;
+    }
+  }
+  expect(found, 'an open invoice with instalments among the 100 largest').toBeTruthy();
+  await page.goto(`/borrowers/invoices/${encodeURIComponent(found!.num)}`);
+  await expect(page.getByTestId('instalments-section')).toBeVisible();
+  const owed = (await dataValues(page.getByTestId('instalment-row'))).reduce((s, v) => s + paise(v), 0);
+  const outstanding = paise(
+    await page.getByTestId('invoice-outstanding').locator('[data-value]').getAttribute('data-value'),
+  );
+  expect(owed).toBe(outstanding);
+  await screenshot(page, 'invoice-instalments');
+});
+
 test('a credit note reads as a credit: what is left to use, never days past due', async ({ page }) => {
   await openSettled(page, '/borrowers/invoices?docType=CREDIT_NOTE');
   const note = await page.getByTestId('invoice-row').first().getAttribute('data-invoice');

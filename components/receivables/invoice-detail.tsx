@@ -9,6 +9,7 @@ import { ExpectedPaymentNote, type ExpectedPayment } from './expected-payment';
 import { Money } from '@/components/ui/money';
 import type { TClientSettings } from '@/lib/contract/clients';
 import type { TInvoiceDetail } from '@/lib/contract/receivables';
+import { InstalmentsTable } from './instalments-table';
 import { PaymentsTable } from './payments-table';
 import { StatCard } from './stat-card';
 
@@ -177,6 +178,17 @@ export function InvoiceDetail({
           )}
         </section>
       </div>
+      {invoice.instalments.length > 0 ? (
+        <section className="rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="instalments-section">
+          <header className="border-b border-slate-100 px-5 py-3.5">
+            <h3 className="text-sm font-semibold text-slate-900">Instalments</h3>
+            <p className="mt-0.5 text-xs text-slate-500">
+              Each part is aged by its own due date; payments settle the oldest first. As of {formatDay(invoice.date)}.
+            </p>
+          </header>
+          <InstalmentsTable instalments={invoice.instalments} money={money} />
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -248,6 +248,14 @@ export const ZInvoiceDetail = z.strictObject({
       source: z.enum(['PAYMENT', 'ALLOCATION', 'NOTE']),
     }),
   ),
+  /**
+   * A payment schedule (empty without one): each instalment with what it still holds at the date
+   * (settlements settle the oldest first) and its days past due. The item's own days past due are
+   * then those of its oldest open instalment.
+   */
+  instalments: z.array(
+    z.strictObject({ dueDate: z.string(), amount: ZMoney, outstanding: ZMoney, daysPastDue: z.number().int() }),
+  ),
 });
 export type TInvoiceDetail = z.infer<typeof ZInvoiceDetail>;
 

@@ -7,6 +7,7 @@ import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-h
 import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
 import { ageItems, applyNotes, type NumberedLedgerItem } from '@/lib/domain/ageing';
 import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
+import { GET as invoiceRoute } from '@/app/api/invoices/route';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { csv, file, INSTALMENTS_BATCH, newClient, PASSWORD, TODAY } from '../imports/helpers';
@@ -84,6 +85,28 @@ describe('an invoice payable in instalments', () => {
 
   it('ages each instalment by its own due date, oldest settled first, at dates around each event', async () => {
     for (const date of DATES) expect(await summaryAt(date), date).toMatchObject(EXPECTED[date]!);
+  });
+
+  it("shows the schedule on the invoice's page, aged by its oldest open instalment", async () => {
+    const res = await callRoute(invoiceRoute as never, '/api/invoices', {
+      cookie,
+      query: { sysInvoiceNum: 'INV1', date: TODAY },
+    });
+    expect(res.json).toMatchObject({
+      outstanding: 55000,
+      daysPastDue: 51,
+      bucket: 'crdBucket2',
+      instalments: [
+        { dueDate: '2026-08-31', amount: 30000, outstanding: 0, daysPastDue: 81 },
+        { dueDate: '2026-09-30', amount: 30000, outstanding: 25000, daysPastDue: 51 },
+        { dueDate: '2026-10-30', amount: 30000, outstanding: 30000, daysPastDue: 21 },
+      ],
+    });
+    const plain = await callRoute(invoiceRoute as never, '/api/invoices', {
+      cookie,
+      query: { sysInvoiceNum: 'INV2', date: TODAY },
+    });
+    expect(plain.json).toMatchObject({ daysPastDue: 20, instalments: [] });
   });
 
   it('agrees with the TypeScript rule, and the many-date query with the one-date query', async () => {

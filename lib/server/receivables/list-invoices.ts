@@ -2,12 +2,13 @@ import 'server-only';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { settlements } from '@/lib/db/schema';
+import { instalments, settlements } from '@/lib/db/schema';
 import type { TInvoiceDetail, TInvoicesQuery, TOpenInvoiceRow } from '@/lib/contract/receivables';
 import {
   creditBucket,
   CREDIT_BUCKETS,
   daysBetween,
+  instalmentsOpen,
   invoiceBucket,
   type AgeingBoundaries,
   boundariesOf,
@@ -307,7 +308,31 @@ export async function getInvoice(
     .filter((p) => p.paidDate <= asOf)
     .reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
   const outstanding = (Math.round(amount * 100) - paidByDate) / 100;
-  const daysPastDue = daysBetween(invoice.dueDate ?? invoice.issueDate, asOf);
+  // A payment schedule: each instalment with what it still holds at the date (oldest settled first).
+  const schedule = await db
+    .select({ dueDate: instalments.dueDate, amount: instalments.amount })
+    .from(instalments)
+    .where(and(eq(instalments.clientId, clientId), eq(instalments.sysInvoiceNum, sysInvoiceNum)))
+    .orderBy(asc(instalments.dueDate));
+  const parts = instalmentsOpen(
+    {
+      issueDate: invoice.issueDate,
+      dueDate: invoice.dueDate,
+      amountPaise: Math.round(amount * 100),
+      payments: [],
+      instalments: schedule.map((k) => ({ dueDate: k.dueDate, amountPaise: Math.round(Number(k.amount) * 100) })),
+    },
+    Math.round(outstanding * 100),
+  );
+  const instalmentRows = schedule.map((k, i) => ({
+    dueDate: k.dueDate,
+    amount: Number(k.amount),
+    outstanding: parts[i]!.open / 100,
+    daysPastDue: daysBetween(k.dueDate, asOf),
+  }));
+  // Aged by its oldest open instalment, as the buckets count it.
+  const oldestOpen = instalmentRows.find((k) => k.outstanding !== 0);
+  const daysPastDue = daysBetween(oldestOpen?.dueDate ?? invoice.dueDate ?? invoice.issueDate, asOf);
   const age = daysBetween(invoice.issueDate, asOf);
   return {
     ...invoice,
@@ -319,5 +344,6 @@ export async function getInvoice(
     bucket: outstanding === 0 ? null : creditBucket(daysPastDue, b),
     invoiceBucket: outstanding === 0 ? null : invoiceBucket(age, b),
     payments: settled.map((p) => ({ ...p, amount: Number(p.amount) })),
+    instalments: instalmentRows,
   };
 }
