@@ -8,6 +8,7 @@ import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server
 import { ageItems, applyNotes, type NumberedLedgerItem } from '@/lib/domain/ageing';
 import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
 import { GET as invoiceRoute } from '@/app/api/invoices/route';
+import { GET as openInvoicesRoute } from '@/app/api/v4/invoices/route';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { csv, file, INSTALMENTS_BATCH, newClient, PASSWORD, TODAY } from '../imports/helpers';
@@ -107,6 +108,19 @@ describe('an invoice payable in instalments', () => {
       query: { sysInvoiceNum: 'INV2', date: TODAY },
     });
     expect(plain.json).toMatchObject({ daysPastDue: 20, instalments: [] });
+    const open = await callRoute(openInvoicesRoute as never, '/api/v4/invoices', { cookie, query: { date: TODAY } });
+    expect(
+      (open.json as { sysInvoiceNum: string; daysPastDue: number; bucket: string }[]).map((r) => [
+        r.sysInvoiceNum,
+        r.daysPastDue,
+        r.bucket,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['INV1', 51, 'crdBucket2'],
+        ['INV2', 20, 'crdBucket1'],
+      ]),
+    );
   });
 
   it('agrees with the TypeScript rule, and the many-date query with the one-date query', async () => {

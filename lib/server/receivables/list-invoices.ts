@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { instalments, settlements } from '@/lib/db/schema';
@@ -244,19 +244,85 @@ export async function listOpenInvoices(
     }),
     queryRows<{ n: string }>(db, countSql),
   ]);
+  const due = await oldestOpenDue(db, clientId, rows);
   return {
     total: Number(count?.n ?? 0),
-    rows: rows.map(({ age: itemAge, ...row }) => ({
-      ...row,
-      status: 'OPEN' as const,
-      amount: Number(row.amount),
-      outstanding: Number(row.outstanding),
-      paid: Number(row.amount) - Number(row.outstanding),
-      daysPastDue: Number(row.daysPastDue),
-      bucket: creditBucket(Number(row.daysPastDue), b),
-      invoiceBucket: invoiceBucket(Number(itemAge), b),
-    })),
+    rows: rows.map(({ age: itemAge, ...row }) => {
+      // An invoice payable in instalments is as late as its oldest open instalment (as on its page).
+      const pastDue = due.has(row.sysInvoiceNum)
+        ? daysBetween(due.get(row.sysInvoiceNum)!, asOf)
+        : Number(row.daysPastDue);
+      return {
+        ...row,
+        status: 'OPEN' as const,
+        amount: Number(row.amount),
+        outstanding: Number(row.outstanding),
+        paid: Number(row.amount) - Number(row.outstanding),
+        daysPastDue: pastDue,
+        bucket: creditBucket(pastDue, b),
+        invoiceBucket: invoiceBucket(Number(itemAge), b),
+      };
+    }),
   };
+}
+
+/** The instalments of some items, by item, in due order (none for items without a schedule). */
+async function schedulesOf(db: Db, clientId: number, nums: string[]) {
+  const bySchedule = new Map<string, { dueDate: string; amount: number }[]>();
+  if (!nums.length) return bySchedule;
+  const rows = await db
+    .select({ num: instalments.sysInvoiceNum, dueDate: instalments.dueDate, amount: instalments.amount })
+    .from(instalments)
+    .where(and(eq(instalments.clientId, clientId), inArray(instalments.sysInvoiceNum, nums)))
+    .orderBy(asc(instalments.sysInvoiceNum), asc(instalments.dueDate));
+  for (const r of rows) {
+    const list = bySchedule.get(r.num) ?? [];
+    list.push({ dueDate: r.dueDate, amount: Number(r.amount) });
+    bySchedule.set(r.num, list);
+  }
+  return bySchedule;
+}
+
+/** What each instalment of an item holds of its open amount `outstanding` (rupees), with its due date. */
+function instalmentParts(
+  item: { issueDate: string; dueDate: string | null; amount: number },
+  schedule: { dueDate: string; amount: number }[],
+  outstanding: number,
+) {
+  if (!schedule.length) return [];
+  const paise = (rupees: number) => Math.round(rupees * 100);
+  return instalmentsOpen(
+    {
+      issueDate: item.issueDate,
+      dueDate: item.dueDate,
+      amountPaise: paise(item.amount),
+      payments: [],
+      instalments: schedule.map((k) => ({ dueDate: k.dueDate, amountPaise: paise(k.amount) })),
+    },
+    paise(outstanding),
+  ).map((part, i) => ({ ...schedule[i]!, outstanding: part.open / 100 }));
+}
+
+/** The due date of the oldest open instalment of each listed item payable in instalments. */
+async function oldestOpenDue(
+  db: Db,
+  clientId: number,
+  rows: { sysInvoiceNum: string; issueDate: string; dueDate: string | null; amount: unknown; outstanding: unknown }[],
+): Promise<Map<string, string>> {
+  const schedules = await schedulesOf(
+    db,
+    clientId,
+    rows.map((r) => r.sysInvoiceNum),
+  );
+  const due = new Map<string, string>();
+  for (const row of rows) {
+    const schedule = schedules.get(row.sysInvoiceNum);
+    if (!schedule) continue;
+    const parts = instalmentParts({ ...row, amount: Number(row.amount) }, schedule, Number(row.outstanding));
+    const oldest = parts.find((k) => k.outstanding !== 0);
+    if (oldest) due.set(row.sysInvoiceNum, oldest.dueDate);
+  }
+  return due;
 }
 
 type InvoiceHeaderRaw = Omit<OpenInvoiceRaw, 'outstanding' | 'daysPastDue' | 'age' | 'rating'> & {
@@ -309,25 +375,9 @@ export async function getInvoice(
     .reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
   const outstanding = (Math.round(amount * 100) - paidByDate) / 100;
   // A payment schedule: each instalment with what it still holds at the date (oldest settled first).
-  const schedule = await db
-    .select({ dueDate: instalments.dueDate, amount: instalments.amount })
-    .from(instalments)
-    .where(and(eq(instalments.clientId, clientId), eq(instalments.sysInvoiceNum, sysInvoiceNum)))
-    .orderBy(asc(instalments.dueDate));
-  const parts = instalmentsOpen(
-    {
-      issueDate: invoice.issueDate,
-      dueDate: invoice.dueDate,
-      amountPaise: Math.round(amount * 100),
-      payments: [],
-      instalments: schedule.map((k) => ({ dueDate: k.dueDate, amountPaise: Math.round(Number(k.amount) * 100) })),
-    },
-    Math.round(outstanding * 100),
-  );
-  const instalmentRows = schedule.map((k, i) => ({
-    dueDate: k.dueDate,
-    amount: Number(k.amount),
-    outstanding: parts[i]!.open / 100,
+  const schedule = (await schedulesOf(db, clientId, [sysInvoiceNum])).get(sysInvoiceNum) ?? [];
+  const instalmentRows = instalmentParts({ ...invoice, amount }, schedule, outstanding).map((k) => ({
+    ...k,
     daysPastDue: daysBetween(k.dueDate, asOf),
   }));
   // Aged by its oldest open instalment, as the buckets count it.
