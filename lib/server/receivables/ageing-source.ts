@@ -51,14 +51,19 @@ export function ageingRowsSql(
   return sql`
     with paid_after as (
       -- Settlements after the date are few for recent dates: outstanding(D) = amount - paid to date + paid after D.
-      select p.sys_invoice_num, sum(p.amount) as amount
-      from settlements p where p.client_id = ${clientId} and p.paid_date > ${d}${
+      ${
         onlyObligors
-          ? sql` and p.sys_invoice_num in (select i.sys_invoice_num from invoices i
-          where i.client_id = ${clientId}${ofObligors(sql`i.sys_obligor_code`)})`
-          : sql``
+          ? // A few customers: their items open at D, each reaching its settlements by index (a scan of every
+            // settlement after D, then a match to them, costs the same for one family as for the client).
+            sql`select i.sys_invoice_num, p.amount
+      from invoices i cross join lateral (select sum(p.amount) as amount from settlements p
+        where p.client_id = ${clientId} and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}) p
+      where i.client_id = ${clientId} and i.issue_date <= ${d} and (i.settled_date is null or i.settled_date > ${d})
+        ${ofObligors(sql`i.sys_obligor_code`)} and p.amount is not null`
+          : sql`select p.sys_invoice_num, sum(p.amount) as amount
+      from settlements p where p.client_id = ${clientId} and p.paid_date > ${d}
+      group by p.sys_invoice_num`
       }
-      group by p.sys_invoice_num
     ),
     plan as (${instalmentPlan(clientId)}),
     open_items as (
@@ -100,10 +105,11 @@ export function ageingRowsSql(
     ),
     unallocated as (
       -- Receipts not applied to an item at the date: what the customer paid and no bill has taken yet.
+      -- Each receipt reaches its own allocations by key: for one family that reads its receipts only.
       select r.sys_obligor_code, -sum(r.amount - coalesce(a.applied, 0)) as unallocated
       from receipts r
-      left join (select a.payment_ref, sum(a.amount) as applied from allocations a
-        where a.client_id = ${clientId} and a.allocated_date <= ${d} group by a.payment_ref) a on a.payment_ref = r.payment_ref
+      cross join lateral (select sum(a.amount) as applied from allocations a
+        where a.client_id = ${clientId} and a.payment_ref = r.payment_ref and a.allocated_date <= ${d}) a
       where r.client_id = ${clientId} and r.paid_date <= ${d}${ofObligors(sql`r.sys_obligor_code`)}${
         hasItemFilters(filters) ? sql` and false` : sql``
       }
