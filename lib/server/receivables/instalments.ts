@@ -41,6 +41,17 @@ export function instalmentItems(open: SQL, k: string): SQL {
     when ${open} <= ${plan}.later + ${plan}.amount or ${plan}.later + ${plan}.amount = ${plan}.total then 1 else 0 end)`;
 }
 
+/**
+ * The due date of the oldest instalment of item `i` that holds part of its open amount `open` (null
+ * for an item without instalments): the item is as late as it. The instalments holding the open
+ * amount are the latest ones, so it is the earliest of those due after less than `open` falls due.
+ */
+export function oldestOpenInstalmentDue(open: SQL): SQL {
+  return sql`(select min(k.due_date) from (select due_date,
+      coalesce(sum(amount) over (order by due_date desc rows between unbounded preceding and 1 preceding), 0) as later
+    from instalments where client_id = i.client_id and sys_invoice_num = i.sys_invoice_num) k where ${open} > k.later)`;
+}
+
 /** The date an item's part is aged from: its instalment's due date, else the item's due (or issue) date. */
 export function instalmentDue(itemDue: SQL, k: string): SQL {
   return sql`coalesce(${sql.raw(k)}.due_date, ${itemDue})`;

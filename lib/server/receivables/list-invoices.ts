@@ -244,25 +244,18 @@ export async function listOpenInvoices(
     }),
     queryRows<{ n: string }>(db, countSql),
   ]);
-  const due = await oldestOpenDue(db, clientId, rows);
   return {
     total: Number(count?.n ?? 0),
-    rows: rows.map(({ age: itemAge, ...row }) => {
-      // An invoice payable in instalments is as late as its oldest open instalment (as on its page).
-      const pastDue = due.has(row.sysInvoiceNum)
-        ? daysBetween(due.get(row.sysInvoiceNum)!, asOf)
-        : Number(row.daysPastDue);
-      return {
-        ...row,
-        status: 'OPEN' as const,
-        amount: Number(row.amount),
-        outstanding: Number(row.outstanding),
-        paid: Number(row.amount) - Number(row.outstanding),
-        daysPastDue: pastDue,
-        bucket: creditBucket(pastDue, b),
-        invoiceBucket: invoiceBucket(Number(itemAge), b),
-      };
-    }),
+    rows: rows.map(({ age: itemAge, ...row }) => ({
+      ...row,
+      status: 'OPEN' as const,
+      amount: Number(row.amount),
+      outstanding: Number(row.outstanding),
+      paid: Number(row.amount) - Number(row.outstanding),
+      daysPastDue: Number(row.daysPastDue),
+      bucket: creditBucket(Number(row.daysPastDue), b),
+      invoiceBucket: invoiceBucket(Number(itemAge), b),
+    })),
   };
 }
 
@@ -301,28 +294,6 @@ function instalmentParts(
     },
     paise(outstanding),
   ).map((part, i) => ({ ...schedule[i]!, outstanding: part.open / 100 }));
-}
-
-/** The due date of the oldest open instalment of each listed item payable in instalments. */
-async function oldestOpenDue(
-  db: Db,
-  clientId: number,
-  rows: { sysInvoiceNum: string; issueDate: string; dueDate: string | null; amount: unknown; outstanding: unknown }[],
-): Promise<Map<string, string>> {
-  const schedules = await schedulesOf(
-    db,
-    clientId,
-    rows.map((r) => r.sysInvoiceNum),
-  );
-  const due = new Map<string, string>();
-  for (const row of rows) {
-    const schedule = schedules.get(row.sysInvoiceNum);
-    if (!schedule) continue;
-    const parts = instalmentParts({ ...row, amount: Number(row.amount) }, schedule, Number(row.outstanding));
-    const oldest = parts.find((k) => k.outstanding !== 0);
-    if (oldest) due.set(row.sysInvoiceNum, oldest.dueDate);
-  }
-  return due;
 }
 
 type InvoiceHeaderRaw = Omit<OpenInvoiceRaw, 'outstanding' | 'daysPastDue' | 'age' | 'rating'> & {

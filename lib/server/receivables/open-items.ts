@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { oldestOpenInstalmentDue } from './instalments';
 
 /** What an item (alias `i` on invoices) is at a date: open or not, what it still owes, how late it is. */
 export interface OpenItemTerms {
@@ -9,7 +10,10 @@ export interface OpenItemTerms {
   current: boolean;
   /** Amount less what was paid by the date. */
   outstanding: SQL;
-  /** Days past the due date (the issue date without one); negative before it falls due. */
+  /**
+   * Days past the due date (the issue date without one; the oldest open instalment's for an invoice
+   * payable in instalments); negative before it falls due.
+   */
   pastDue: SQL;
   /** Days since the issue date. */
   age: SQL;
@@ -48,7 +52,8 @@ export function openItemTerms(clientId: number, asOf: string, today: string): Op
     current,
     outstanding,
     conditions,
-    pastDue: sql`(${d} - coalesce(i.due_date, i.issue_date))`,
+    // An invoice payable in instalments is as late as its oldest open instalment.
+    pastDue: sql`(${d} - coalesce(${oldestOpenInstalmentDue(outstanding)}, i.due_date, i.issue_date))`,
     age: sql`(${d} - i.issue_date)`,
   };
 }
