@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { instalments, settlements } from '@/lib/db/schema';
@@ -259,21 +259,14 @@ export async function listOpenInvoices(
   };
 }
 
-/** The instalments of some items, by item, in due order (none for items without a schedule). */
-async function schedulesOf(db: Db, clientId: number, nums: string[]) {
-  const bySchedule = new Map<string, { dueDate: string; amount: number }[]>();
-  if (!nums.length) return bySchedule;
+/** An item's instalments in due order (none without a schedule). */
+async function scheduleOf(db: Db, clientId: number, num: string) {
   const rows = await db
-    .select({ num: instalments.sysInvoiceNum, dueDate: instalments.dueDate, amount: instalments.amount })
+    .select({ dueDate: instalments.dueDate, amount: instalments.amount })
     .from(instalments)
-    .where(and(eq(instalments.clientId, clientId), inArray(instalments.sysInvoiceNum, nums)))
-    .orderBy(asc(instalments.sysInvoiceNum), asc(instalments.dueDate));
-  for (const r of rows) {
-    const list = bySchedule.get(r.num) ?? [];
-    list.push({ dueDate: r.dueDate, amount: Number(r.amount) });
-    bySchedule.set(r.num, list);
-  }
-  return bySchedule;
+    .where(and(eq(instalments.clientId, clientId), eq(instalments.sysInvoiceNum, num)))
+    .orderBy(asc(instalments.dueDate));
+  return rows.map((r) => ({ dueDate: r.dueDate, amount: Number(r.amount) }));
 }
 
 /** What each instalment of an item holds of its open amount `outstanding` (rupees), with its due date. */
@@ -346,7 +339,7 @@ export async function getInvoice(
     .reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
   const outstanding = (Math.round(amount * 100) - paidByDate) / 100;
   // A payment schedule: each instalment with what it still holds at the date (oldest settled first).
-  const schedule = (await schedulesOf(db, clientId, [sysInvoiceNum])).get(sysInvoiceNum) ?? [];
+  const schedule = await scheduleOf(db, clientId, sysInvoiceNum);
   const instalmentRows = instalmentParts({ ...invoice, amount }, schedule, outstanding).map((k) => ({
     ...k,
     daysPastDue: daysBetween(k.dueDate, asOf),
