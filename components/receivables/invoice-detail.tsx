@@ -75,7 +75,14 @@ export function InvoiceDetail({
         ]
       : []),
     ['Issue date', formatDay(invoice.issueDate)],
-    ['Due date', invoice.dueDate ? formatDay(invoice.dueDate) : 'None (aged from the issue date)'],
+    [
+      'Due date',
+      invoice.instalments.length
+        ? `${formatDay(invoice.instalments.at(-1)!.dueDate)} (the last of ${invoice.instalments.length} instalments)`
+        : invoice.dueDate
+          ? formatDay(invoice.dueDate)
+          : 'None (aged from the issue date)',
+    ],
     ['Currency', money.currency],
     ['Status', settled ? `Settled${invoice.settledDate ? ` on ${formatDay(invoice.settledDate)}` : ''}` : 'Open'],
     ...(expected
