@@ -271,8 +271,17 @@ export interface ReminderItem {
   docType: 'INVOICE' | 'DEBIT_NOTE' | 'CREDIT_NOTE';
   issueDate: string;
   dueDate: string | null;
+  /** What is asked for: what it owes, for an invoice in instalments what its instalments due by then hold. */
   outstanding: number;
+  /** An invoice in instalments: what its instalments not yet due hold, not asked for (absent when none). */
+  notYetDue?: number;
+  /** Days past the due date, an invoice in instalments' oldest open instalment's (`dueDate`). */
   daysPastDue: number;
+}
+
+/** "; ₹30,000.00 more in instalments due later" when part of the invoice is not yet asked for. */
+function laterText(item: ReminderItem): string {
+  return item.notYetDue && item.notYetDue > 0 ? `; ₹${amountText(item.notYetDue)} more in instalments due later` : '';
 }
 
 const DOC_LABEL: Record<ReminderItem['docType'], string> = {
@@ -308,7 +317,7 @@ export function overdueTableText(items: readonly ReminderItem[], onAccount?: OnA
     .map((i) =>
       i.outstanding < 0
         ? `- ${DOC_LABEL[i.docType]} ${i.invoiceNum} dated ${dayText(i.issueDate)}: ${rupees(i.outstanding)}`
-        : `- ${DOC_LABEL[i.docType]} ${i.invoiceNum} dated ${dayText(i.issueDate)}, due ${dayText(i.dueDate ?? i.issueDate)}: ${rupees(i.outstanding)} (${daysLabel(i.daysPastDue)})`,
+        : `- ${DOC_LABEL[i.docType]} ${i.invoiceNum} dated ${dayText(i.issueDate)}, due ${dayText(i.dueDate ?? i.issueDate)}: ${rupees(i.outstanding)} (${daysLabel(i.daysPastDue)}${laterText(i)})`,
     )
     .join('\n');
   return onAccount && onAccount.unallocated < 0
@@ -326,7 +335,11 @@ export function overdueTableHtml(items: readonly ReminderItem[], total: number, 
   const rows = items
     .map(
       (i) =>
-        `<tr><td ${cell}>${escapeHtml(DOC_LABEL[i.docType])} ${escapeHtml(i.invoiceNum)}</td><td ${cell}>${dayText(i.issueDate)}</td><td ${cell}>${i.outstanding < 0 ? '' : dayText(i.dueDate ?? i.issueDate)}</td><td ${num}>${escapeHtml(rupees(i.outstanding))}</td><td ${num}>${i.outstanding < 0 ? '' : escapeHtml(daysLabel(i.daysPastDue))}</td></tr>`,
+        `<tr><td ${cell}>${escapeHtml(DOC_LABEL[i.docType])} ${escapeHtml(i.invoiceNum)}</td><td ${cell}>${dayText(i.issueDate)}</td><td ${cell}>${i.outstanding < 0 ? '' : dayText(i.dueDate ?? i.issueDate)}</td><td ${num}>${escapeHtml(rupees(i.outstanding))}</td><td ${num}>${i.outstanding < 0 ? '' : escapeHtml(daysLabel(i.daysPastDue))}</td></tr>${
+          i.notYetDue && i.notYetDue > 0
+            ? `<tr><td colspan="5" style="padding:0 8px 4px;border-bottom:1px solid #e2e8f0;color:#475569;font-size:12px">₹${amountText(i.notYetDue)} more of it falls due in later instalments, not asked for now</td></tr>`
+            : ''
+        }`,
     )
     .join('');
   const received =

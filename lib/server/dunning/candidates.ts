@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { reminderDecision, type DunningPolicy, type ReminderItem } from '@/lib/domain/dunning';
 import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
+import { dueDayOf, openDueBy } from '@/lib/server/receivables/instalments';
 
 /** A family (or account) owing enough to be reminded today, with what the message needs. */
 export interface Candidate {
@@ -58,7 +59,9 @@ interface Row {
  * the user's scope) as of today, less those in an OPEN dispute, are grouped by the family's parent
  * code (FAMILY) or by account (ACCOUNT). A group's amount due is what it owes on the debts
  * (invoices, debit notes) due by `today - firstLevelDays` days, net of its credit notes and
- * overpayments; its oldest days are the largest days past due of those debts. Left out: groups
+ * overpayments; its oldest days are the largest days past due of those debts. An invoice in
+ * instalments is as late as its oldest open instalment and owes what its instalments due by then hold
+ * (lib/server/receivables/instalments.ts); the rest is listed as not yet due. Left out: groups
  * with nothing such owed, less than the policy's minimum, or an OPEN promise (on the family or the
  * account) whose date is today or later. Its receipts on account not yet allocated today (those
  * dated today or before less their allocations dated today or before, of its accounts in scope)
@@ -89,24 +92,29 @@ export async function reminderCandidates(
       select o.sys_obligor_code as code, ${key} as key
       from obligors o
       where o.client_id = ${clientId} and ${inScope} and ${onlyOne}
-    ), items as (
-      select m.key, i.sys_invoice_num, i.invoice_num, i.doc_type, i.issue_date, i.due_date,
+    ), open_items as (
+      select m.key, i.client_id, i.sys_invoice_num, i.invoice_num, i.doc_type, i.issue_date, i.due_date,
         i.amount - i.paid_to_date + coalesce((select sum(p.amount) from settlements p
-          where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as outstanding,
-        ${d} - coalesce(i.due_date, i.issue_date) as dpd
+          where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as outstanding
       from members m join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.code
       where i.issue_date <= ${d} and (i.settled_date is null or i.settled_date > ${d})
         and not exists (select 1 from dispute_invoices di
           join disputes dp on dp.client_id = di.client_id and dp.id = di.dispute_id
           where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and dp.status = 'OPEN')
+    ), items as (
+      -- An invoice in instalments is as late as its oldest open instalment, and is asked for what its
+      -- instalments due by the first level's day hold; the later ones are not yet asked for.
+      select i.*, x.due_day, ${d} - x.due_day as dpd,
+        case when i.outstanding < 0 then i.outstanding else ${openDueBy(sql`i.outstanding`, sql`(${d} - ${firstDays}::int)`)} end as asked
+      from open_items i cross join lateral (select ${dueDayOf(sql`i.outstanding`)} as due_day) x
     ), listed as (
       select it.*, (it.doc_type <> 'CREDIT_NOTE' and it.outstanding > 0) as debt
       from items it
       where it.outstanding < 0 or (it.doc_type <> 'CREDIT_NOTE' and it.outstanding > 0 and it.dpd >= ${firstDays})
     ), c as (
-      select l.key, sum(l.outstanding) as amount_due, max(l.dpd) filter (where l.debt) as oldest_days,
+      select l.key, sum(l.asked) as amount_due, max(l.dpd) filter (where l.debt) as oldest_days,
         json_agg(json_build_object('sysInvoiceNum', l.sys_invoice_num, 'invoiceNum', l.invoice_num, 'docType', l.doc_type, 'issueDate', l.issue_date,
-          'dueDate', l.due_date, 'outstanding', l.outstanding, 'daysPastDue', l.dpd)
+          'dueDate', l.due_day, 'outstanding', l.asked, 'notYetDue', l.outstanding - l.asked, 'daysPastDue', l.dpd)
           order by l.debt desc, l.dpd desc, l.invoice_num) as items
       from listed l group by l.key
     ), unapplied as (
@@ -154,7 +162,12 @@ export async function reminderCandidates(
       itemsDue,
       unallocated,
       oldestDays: Number(r.oldest_days),
-      items: items.map((i) => ({ ...i, outstanding: Number(i.outstanding), daysPastDue: Number(i.daysPastDue) })),
+      items: items.map(({ notYetDue, ...i }) => ({
+        ...i,
+        outstanding: Number(i.outstanding),
+        daysPastDue: Number(i.daysPastDue),
+        ...(Number(notYetDue) > 0 ? { notYetDue: Number(notYetDue) } : {}),
+      })),
       emails: r.contact_emails ?? r.own_email,
       phone: r.phone,
       collector: r.guest_id == null ? null : { id: Number(r.guest_id), name: r.guest_name! },

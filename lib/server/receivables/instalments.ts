@@ -52,7 +52,55 @@ export function oldestOpenInstalmentDue(open: SQL): SQL {
     from instalments where client_id = i.client_id and sys_invoice_num = i.sys_invoice_num) k where ${open} > k.later)`;
 }
 
+/**
+ * The day item `i` is as late as, for an open amount `open`: its oldest open instalment's due date
+ * for an invoice in instalments, else its due date (its issue date without one). The one rule of
+ * "days past due" for an item as a whole: the invoices call, reminders, the portal, credit holds.
+ */
+export function dueDayOf(open: SQL): SQL {
+  return sql`coalesce(${oldestOpenInstalmentDue(open)}, i.due_date, i.issue_date)`;
+}
+
+/**
+ * What of item `i`'s open amount `open` had fallen due by the day `by`. For an invoice in
+ * instalments, what its instalments due on or before that day hold: the open amount less what the
+ * later ones hold (they hold it first, up to their amounts; the last one also what a debit note added
+ * above the schedule). For any other item, all of it when it was due by then, else nothing.
+ */
+export function openDueBy(open: SQL, by: SQL): SQL {
+  return sql`coalesce((select case when coalesce(sum(k.amount) filter (where k.due_date > ${by}), 0) = 0 then ${open}
+        else greatest(least(${open}, sum(k.amount)) - sum(k.amount) filter (where k.due_date > ${by}), 0) end
+      from instalments k where k.client_id = i.client_id and k.sys_invoice_num = i.sys_invoice_num having count(*) > 0),
+    case when coalesce(i.due_date, i.issue_date) <= ${by} then ${open} else 0 end)`;
+}
+
 /** The date an item's part is aged from: its instalment's due date, else the item's due (or issue) date. */
 export function instalmentDue(itemDue: SQL, k: string): SQL {
   return sql`coalesce(${sql.raw(k)}.due_date, ${itemDue})`;
+}
+
+/** What a query of items `i` needs to read them part by part: an invoice in instalments one part per instalment (alias `k`). */
+export interface ItemParts {
+  /** Left-joins each item's instalments (none: one row, `k`'s columns null). */
+  join: SQL;
+  /** What the part holds of the item's open amount: all of it for an item without instalments. */
+  open: SQL;
+  /** The part's due day: its instalment's due date, else the item's due date (its issue date without one). */
+  due: SQL;
+  /** How many items the part counts as (instalmentItems): the item once, by its oldest open part. */
+  items: SQL;
+}
+
+/**
+ * Items `i` with open amount `open`, part by part, for the readers that add up or forecast open
+ * amounts by due day (the portal's ageing, credit holds, the cash-in forecast): the same split as the
+ * ageing's (instalmentPlan, instalmentOpen). A part may hold nothing; callers keep those that do.
+ */
+export function itemParts(clientId: number, open: SQL): ItemParts {
+  return {
+    join: sql`left join (${instalmentPlan(clientId)}) k on k.sys_invoice_num = i.sys_invoice_num`,
+    open: instalmentOpen(open, 'k'),
+    due: instalmentDue(sql`coalesce(i.due_date, i.issue_date)`, 'k'),
+    items: instalmentItems(open, 'k'),
+  };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { oldestOpenInstalmentDue } from './instalments';
+import { dueDayOf } from './instalments';
 
 /** What an item (alias `i` on invoices) is at a date: open or not, what it still owes, how late it is. */
 export interface OpenItemTerms {
@@ -53,7 +53,7 @@ export function openItemTerms(clientId: number, asOf: string, today: string): Op
     outstanding,
     conditions,
     // An invoice payable in instalments is as late as its oldest open instalment.
-    pastDue: sql`(${d} - coalesce(${oldestOpenInstalmentDue(outstanding)}, i.due_date, i.issue_date))`,
+    pastDue: sql`(${d} - ${dueDayOf(outstanding)})`,
     age: sql`(${d} - i.issue_date)`,
   };
 }
