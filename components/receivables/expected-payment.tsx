@@ -3,6 +3,20 @@ import { formatDay } from '@/components/ui/day';
 
 export type ExpectedPayment = Pick<TPaymentPrediction, 'basis' | 'date' | 'low' | 'high' | 'reason'>;
 
+/** A debt's expected payment with, for an invoice in instalments, each open instalment's. */
+export type ExpectedDebtPayment = ExpectedPayment & Pick<TPaymentPrediction, 'dueDate' | 'instalments'>;
+
+/**
+ * Each open instalment's expected payment by its due date: the debt's own when only one is open (the
+ * debt is then that instalment).
+ */
+export function expectedByInstalment(expected: ExpectedDebtPayment | undefined): Record<string, ExpectedPayment> {
+  if (!expected) return {};
+  return expected.instalments
+    ? Object.fromEntries(expected.instalments.map((p) => [p.dueDate, p]))
+    : { [expected.dueDate]: expected };
+}
+
 /** The predictions of a customer by system invoice number, for the tables that show them beside each row. */
 export const expectedBy = (predictions: readonly (ExpectedPayment & { sysInvoiceNum: string })[]) =>
   Object.fromEntries(predictions.map((p) => [p.sysInvoiceNum, p]));

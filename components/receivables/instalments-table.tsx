@@ -3,14 +3,21 @@ import { Day } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import { DaysPastDue } from './days-past-due';
+import { ExpectedPaymentNote, type ExpectedPayment } from './expected-payment';
 
-/** An invoice's payment schedule: each instalment, what it still holds at the date, and how late it is. */
+/**
+ * An invoice's payment schedule: each instalment, what it still holds at the date, how late it is,
+ * and (given the predictions) when each open one is expected to be paid.
+ */
 export function InstalmentsTable({
   instalments,
   money,
+  expected,
 }: {
   instalments: TInvoiceDetail['instalments'];
   money: MoneyFormat;
+  /** Open instalments' expected payments by due date. */
+  expected?: Record<string, ExpectedPayment>;
 }) {
   return (
     <DataTable label="Instalments" testId="instalments-table">
@@ -20,6 +27,7 @@ export function InstalmentsTable({
           <Th numeric>Instalment</Th>
           <Th numeric>Still owed</Th>
           <Th numeric>Days past due</Th>
+          {expected ? <Th>Expected payment</Th> : null}
         </tr>
       </thead>
       <tbody>
@@ -41,6 +49,9 @@ export function InstalmentsTable({
                 <DaysPastDue days={row.daysPastDue} />
               )}
             </Td>
+            {expected ? (
+              <Td>{row.outstanding === 0 ? null : <ExpectedPaymentNote expected={expected[row.dueDate]} />}</Td>
+            ) : null}
           </Tr>
         ))}
       </tbody>

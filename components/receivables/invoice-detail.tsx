@@ -5,7 +5,7 @@ import { BucketPill } from './bucket-pill';
 import { formatDay } from '@/components/ui/day';
 import { DaysPastDue } from './days-past-due';
 import { DocTypeBadge } from './doc-type-badge';
-import { ExpectedPaymentNote, type ExpectedPayment } from './expected-payment';
+import { ExpectedPaymentNote, expectedByInstalment, type ExpectedDebtPayment } from './expected-payment';
 import { Money } from '@/components/ui/money';
 import type { TClientSettings } from '@/lib/contract/clients';
 import type { TInvoiceDetail } from '@/lib/contract/receivables';
@@ -21,7 +21,7 @@ export function InvoiceDetail({
 }: {
   invoice: TInvoiceDetail;
   settings: TClientSettings;
-  expected?: ExpectedPayment;
+  expected?: ExpectedDebtPayment;
 }) {
   const money = { locale: settings.locale, currency: invoice.currency || settings.currency };
   const customer = invoice.sysObligorCode;
@@ -193,7 +193,11 @@ export function InvoiceDetail({
               Each part is aged by its own due date; payments settle the oldest first. As of {formatDay(invoice.date)}.
             </p>
           </header>
-          <InstalmentsTable instalments={invoice.instalments} money={money} />
+          <InstalmentsTable
+            instalments={invoice.instalments}
+            money={money}
+            {...(expected ? { expected: expectedByInstalment(expected) } : {})}
+          />
         </section>
       ) : null}
     </div>

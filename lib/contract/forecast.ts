@@ -12,13 +12,8 @@ export const ZPaymentPredictionsQuery = z.object({
   sysObligorCode: ZObligorCode,
 });
 
-export const ZPaymentPrediction = z.strictObject({
-  sysInvoiceNum: z.string(),
-  invoiceNum: z.string(),
-  sysObligorCode: z.string(),
-  /** The due date, or the issue date without one. */
-  dueDate: z.string(),
-  open: z.number(),
+/** A debt's (or an instalment's) expected payment. */
+const ZExpected = z.strictObject({
   basis: z.enum(['DISPUTED', 'PROMISED', 'HISTORY', 'DUE_DATE', 'NOT_EXPECTED']),
   /** Expected payment day; null for a disputed debt or one later than any payment of the last 12 months. */
   date: z.string().nullable(),
@@ -27,6 +22,21 @@ export const ZPaymentPrediction = z.strictObject({
   /** Whose payments predicted it (HISTORY only): the account's, its family's, its dim1 value's or the client's. */
   level: z.enum(PROFILE_LEVELS).nullable(),
   reason: z.string(),
+});
+
+export const ZPaymentPrediction = ZExpected.extend({
+  sysInvoiceNum: z.string(),
+  invoiceNum: z.string(),
+  sysObligorCode: z.string(),
+  /** The due date, or the issue date without one; an invoice in instalments: its oldest open instalment's. */
+  dueDate: z.string(),
+  /** What the debt owes (all its open instalments). */
+  open: z.number(),
+  /**
+   * An invoice payable in instalments with more than one open: each open instalment, oldest first,
+   * with what it holds and its own expected payment; the debt's own fields are its first one's.
+   */
+  instalments: z.array(ZExpected.extend({ dueDate: z.string(), open: z.number() })).optional(),
 });
 export type TPaymentPrediction = z.infer<typeof ZPaymentPrediction>;
 

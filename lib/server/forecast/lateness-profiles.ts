@@ -5,6 +5,7 @@ import { queryRows, together } from '@/lib/db/query';
 import type { LatenessPoint, LatenessProfile, ProfileLevel } from '@/lib/domain/payment-prediction';
 import { behaviourFrom, daysLate, paidOffIn } from '@/lib/server/behaviour/payment-behaviour';
 import { remembered } from './forecast-memory';
+import { itemParts } from '@/lib/server/receivables/instalments';
 import { openDebtsOn } from './open-at';
 import { storedWideProfiles } from './stored-forecast';
 
@@ -34,6 +35,7 @@ const SUMS = sql`s.late, count(*) filter (where s.paid > 0)::int as count, sum(s
 /** Debts settled in the 12 months to `knownThrough` at their days late, and open ones at how late they are then: paid nothing yet. */
 function settledAndOpen(clientId: number, knownThrough: string, today: string, where: SQL): SQL {
   const open = openDebtsOn(clientId, knownThrough, today);
+  const part = itemParts(clientId, open.owed);
   return sql`
     select o.sys_obligor_code as account, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
       o.dim1_id as dim1, dv.name as dim1_name, x.late, x.paid, x.owed
@@ -41,8 +43,8 @@ function settledAndOpen(clientId: number, knownThrough: string, today: string, w
       select i.sys_obligor_code, ${daysLate(sql`i`)} as late, i.amount as paid, 0 as owed
       from invoices i where i.client_id = ${clientId} and ${paidOffIn(sql`i`, behaviourFrom(knownThrough), knownThrough)}
       union all
-      select i.sys_obligor_code, ${knownThrough}::date - coalesce(i.due_date, i.issue_date), 0, ${open.owed}
-      from invoices i where i.client_id = ${clientId} and ${open.where}
+      select i.sys_obligor_code, ${knownThrough}::date - ${part.due}, 0, ${part.open}
+      from invoices i ${part.join} where i.client_id = ${clientId} and ${open.where} and ${part.open} > 0
     ) x
     join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = x.sys_obligor_code
     left join dimension_values dv on dv.client_id = o.client_id and dv.id = o.dim1_id

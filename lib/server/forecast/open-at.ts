@@ -1,6 +1,5 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-
 /**
  * The open debts (invoices and debit notes, alias `i`) on `knownThrough` and what each owed then. On
  * today that is the ledger as it stands (`settled_date`, `paid_to_date`); a past day reads the

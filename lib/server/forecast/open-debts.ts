@@ -5,6 +5,7 @@ import { queryRows, together } from '@/lib/db/query';
 import { debtsReached, predictPayment, type PaymentPrediction } from '@/lib/domain/payment-prediction';
 import { latenessProfiles, type DebtOwner, type ProfileChain } from './lateness-profiles';
 import { selectionCondition, type DebtSelection } from './debt-selection';
+import { itemParts } from '@/lib/server/receivables/instalments';
 import { openDebtsOn } from './open-at';
 
 export interface PredictedDebt extends DebtOwner {
@@ -32,7 +33,7 @@ interface PromiseRow {
 }
 
 /**
- * The open debts (invoices and debit notes) of the selection as known on `knownThrough` (payments,
+ * The open debts (invoices and debit notes; an invoice in instalments one per open instalment) of the selection as known on `knownThrough` (payments,
  * disputes and promises dated up to it), each with its expected payment on or after `from`. Today
  * that is the ledger as it stands (`paid_to_date`); a past month end reads the payments made by then,
  * the disputes open then and the promises taken by then and not yet settled.
@@ -47,6 +48,7 @@ export async function predictedDebts(
 ): Promise<PredictedDebt[]> {
   const selected = selectionCondition(clientId, selection);
   const open = openDebtsOn(clientId, knownThrough, today);
+  const part = itemParts(clientId, open.owed);
   const [rows, promises, chainOf] = await together<[DebtRow[], PromiseRow[], ProfileChain]>(db, [
     () =>
       queryRows<DebtRow>(
@@ -55,7 +57,7 @@ export async function predictedDebts(
       select * from (
         select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", o.sys_obligor_code as account,
           coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family, o.dim1_id as dim1,
-          coalesce(i.due_date, i.issue_date)::text as due, ${open.owed} as open,
+          ${part.due}::text as due, ${part.open} as open,
           (select min(d.opened_on)::text from dispute_invoices di
             join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
             where di.client_id = ${clientId} and di.sys_invoice_num = i.sys_invoice_num
@@ -63,6 +65,7 @@ export async function predictedDebts(
           ) as "disputedSince"
         from invoices i
         join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+        ${part.join}
         where i.client_id = ${clientId} and ${open.where} and ${selected}
       ) d where d.open > 0`,
       ),

@@ -4,12 +4,13 @@ import type { TPaymentPredictions } from '@/lib/contract/forecast';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { customerSelection } from './debt-selection';
-import { predictedDebts } from './open-debts';
+import { predictedDebts, type PredictedDebt } from './open-debts';
 
 /**
  * GET /v3/clients/payment_predictions: each open invoice and debit note of a family (a parent's code)
  * or an account, oldest due first, with its expected payment day, band and reason
- * (lib/domain/payment-prediction.ts). A scoped user gets only their accounts of the family.
+ * (lib/domain/payment-prediction.ts); an invoice in instalments by its oldest open instalment, with
+ * each open instalment's. A scoped user gets only their accounts of the family.
  */
 export async function paymentPredictions(
   db: Db,
@@ -20,23 +21,39 @@ export async function paymentPredictions(
   const selection = await customerSelection(db, clientId, scope, code);
   const today = await clientToday(db, clientId);
   const debts = await predictedDebts(db, clientId, selection, today, today, today);
+  // An invoice in instalments comes as one debt per open instalment: it is listed once, as its oldest.
+  const byInvoice = new Map<string, PredictedDebt[]>();
+  for (const debt of debts.sort(
+    (a, b) => a.due.localeCompare(b.due) || a.sysInvoiceNum.localeCompare(b.sysInvoiceNum),
+  )) {
+    const parts = byInvoice.get(debt.sysInvoiceNum);
+    if (parts) parts.push(debt);
+    else byInvoice.set(debt.sysInvoiceNum, [debt]);
+  }
+  const expected = ({ prediction: p }: PredictedDebt) => ({
+    basis: p.basis,
+    date: p.date,
+    low: p.low,
+    high: p.high,
+    level: p.level,
+    reason: p.reason,
+  });
   return {
     sysObligorCode: code,
     asOf: today,
-    predictions: debts
-      .sort((a, b) => a.due.localeCompare(b.due) || a.sysInvoiceNum.localeCompare(b.sysInvoiceNum))
-      .map(({ prediction: p, ...d }) => ({
-        sysInvoiceNum: d.sysInvoiceNum,
-        invoiceNum: d.invoiceNum,
-        sysObligorCode: d.account,
-        dueDate: d.due,
-        open: d.open,
-        basis: p.basis,
-        date: p.date,
-        low: p.low,
-        high: p.high,
-        level: p.level,
-        reason: p.reason,
-      })),
+    predictions: [...byInvoice.values()].map((parts) => {
+      const first = parts[0]!;
+      return {
+        sysInvoiceNum: first.sysInvoiceNum,
+        invoiceNum: first.invoiceNum,
+        sysObligorCode: first.account,
+        dueDate: first.due,
+        open: parts.reduce((sum, p) => sum + p.open, 0),
+        ...expected(first),
+        ...(parts.length > 1
+          ? { instalments: parts.map((p) => ({ dueDate: p.due, open: p.open, ...expected(p) })) }
+          : {}),
+      };
+    }),
   };
 }
