@@ -9,6 +9,7 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
+import { itemParts } from '@/lib/server/receivables/instalments';
 import { holdRules } from './hold-rules';
 
 interface Facts {
@@ -45,17 +46,24 @@ export async function creditHolds(
   const only = onlyCode ? sql`and o.sys_obligor_code = ${onlyCode}` : sql``;
   const beyondDays = rules.daysPastDue ?? 0;
   const d = sql`${today}::date`;
+  const part = itemParts(clientId, sql`(i.amount - i.paid_to_date)`);
   const facts = await queryRows<Facts>(
     db,
     sql`
     with balances as (select r.sys_obligor_code, r.outstanding from ${ageingSource(view)}),
     debts as (
-      select i.sys_obligor_code, (${d} - min(coalesce(i.due_date, i.issue_date)))::int as oldest,
-        sum(i.amount - i.paid_to_date) filter (where ${d} - coalesce(i.due_date, i.issue_date) > ${beyondDays}::int) as beyond
-      from invoices i
-      where i.client_id = ${clientId} and i.settled_date is null and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
-        and i.issue_date <= ${d} and coalesce(i.due_date, i.issue_date) < ${d}
-      group by i.sys_obligor_code
+      -- Part by part: an invoice in instalments is as late as its oldest open instalment, and only
+      -- what its instalments past the rule's days hold is beyond them.
+      select p.sys_obligor_code, (${d} - min(p.due))::int as oldest,
+        sum(p.open) filter (where ${d} - p.due > ${beyondDays}::int) as beyond
+      from (
+        select i.sys_obligor_code, ${part.due} as due, ${part.open} as open
+        from invoices i ${part.join}
+        where i.client_id = ${clientId} and i.settled_date is null and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
+          and i.issue_date <= ${d}
+      ) p
+      where p.due < ${d} and p.open > 0
+      group by p.sys_obligor_code
     ),
     broken as (
       select m.sys_obligor_code, count(*)::int as n

@@ -10,25 +10,34 @@ import {
   type AgeingBoundaries,
   type CreditBucket,
 } from '@/lib/domain/ageing';
+import { dueDayOf, itemParts } from '@/lib/server/receivables/instalments';
 import { unallocatedReceiptsSql } from '@/lib/server/receivables/open-items';
 
 /**
  * The items of `members` open at the end of `day`, with what is still owed and the days past due.
  * The rule of the ageing source (lib/server/receivables/ageing-source.ts): items issued by then and
  * not settled by then; outstanding = amount - paid to date + what was paid after the day (none for
- * today), so settled history is never read. Indexes: invoices_obligor, payments_invoice.
+ * today), so settled history is never read; an invoice in instalments is as late as its oldest open
+ * instalment. Indexes: invoices_obligor, payments_invoice. `parts` reads an invoice in instalments
+ * part by part instead (the ageing's split): what each instalment holds, its own days past due and
+ * `items`, how many documents the part counts as.
  */
-function openItemsSql(clientId: number, members: SQL, day: string): SQL {
+function openItemsSql(clientId: number, members: SQL, day: string, parts = false): SQL {
   const d = sql`${day}::date`;
+  const open = sql`i.outstanding`;
+  const part = itemParts(clientId, open);
   return sql`
     select * from (
       select i.sys_invoice_num, i.invoice_num, i.doc_type, i.sys_obligor_code, i.issue_date, i.due_date, i.amount,
-        i.amount - i.paid_to_date + coalesce((select sum(p.amount) from settlements p
-          where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as outstanding,
-        ${d} - coalesce(i.due_date, i.issue_date) as days_past_due
-      from invoices i
-      where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.issue_date <= ${d}
-        and (i.settled_date is null or i.settled_date > ${d})
+        ${parts ? sql`${part.open} as outstanding, ${d} - ${part.due} as days_past_due, ${part.items} as items` : sql`i.outstanding, ${d} - ${dueDayOf(open)} as days_past_due, 1 as items`}
+      from (
+        select i.client_id, i.sys_invoice_num, i.invoice_num, i.doc_type, i.sys_obligor_code, i.issue_date, i.due_date, i.amount,
+          i.amount - i.paid_to_date + coalesce((select sum(p.amount) from settlements p
+            where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as outstanding
+        from invoices i
+        where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.issue_date <= ${d}
+          and (i.settled_date is null or i.settled_date > ${d})
+      ) i${parts ? sql` ${part.join}` : sql``}
     ) o where o.outstanding <> 0`;
 }
 
@@ -59,8 +68,8 @@ export async function openItemsSummary(
     await queryRows<{ dpd: number; outstanding: string; n: number }>(
       db,
       sql`
-    select o.days_past_due as dpd, sum(o.outstanding) as outstanding, count(*)::int as n
-    from (${openItemsSql(clientId, members, day)}) o group by o.days_past_due`,
+    select o.days_past_due as dpd, sum(o.outstanding) as outstanding, sum(o.items)::int as n
+    from (${openItemsSql(clientId, members, day, true)}) o group by o.days_past_due`,
     )
   ).map((r) => ({ dpd: r.dpd, paise: Math.round(Number(r.outstanding) * 100), n: r.n }));
   const sum = (keep: (dpd: number) => boolean) =>
