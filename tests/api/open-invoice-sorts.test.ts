@@ -44,15 +44,35 @@ async function openAt(clientId: number, date: string): Promise<Item[]> {
     where i.client_id = ${clientId}`,
   );
   const cents = (value: string) => Math.round(Number(value) * 100);
+  const schedules = await queryRows<{ id: string; due: string; amount: string }>(
+    database.db,
+    sql`select sys_invoice_num as id, due_date::text as due, amount from instalments where client_id = ${clientId}
+      order by sys_invoice_num, due_date desc`,
+  );
+  const latestFirst = new Map<string, { due: string; cents: number }[]>();
+  for (const k of schedules)
+    latestFirst.set(k.id, [...(latestFirst.get(k.id) ?? []), { due: k.due, cents: cents(k.amount) }]);
+  // An invoice in instalments is as late as its oldest open instalment: settlements pay the oldest
+  // first, so the open amount sits in the latest ones; the oldest of those holding any of it.
+  const dueOf = (id: string, due: string, outs: number) => {
+    let later = 0;
+    let oldest: string | null = null;
+    for (const k of latestFirst.get(id) ?? []) {
+      if (Math.round(outs * 100) > later) oldest = k.due;
+      later += k.cents;
+    }
+    return oldest ?? due;
+  };
   return rows
     .map(({ paid, ...row }) => ({ ...row, amount: Number(row.amount), outs: (cents(row.amount) - cents(paid)) / 100 }))
-    .filter((row) => row.issue <= date && row.outs !== 0);
+    .filter((row) => row.issue <= date && row.outs !== 0)
+    .map((row) => ({ ...row, due: dueOf(row.id, row.due, row.outs) }));
 }
 
 const ORDER_BY: Record<(typeof INVOICE_SORT_KEYS)[number], (dir: string) => string> = {
   issueDate: (dir) => `issue ${dir}`,
   dueDate: (dir) => `(amount < 0), due ${dir}`,
-  // More days past due = an earlier due day.
+  // More days past due = an earlier due day (an invoice in instalments: its oldest open one's).
   daysPastDue: (dir) => `(amount < 0), due ${dir === 'asc' ? 'desc' : 'asc'}`,
   amount: (dir) => `amount ${dir}`,
   outstanding: (dir) => `outs ${dir}`,

@@ -108,8 +108,9 @@ const BOUND_SLACK = 100;
 /**
  * One page of open items in the given order, reading only about as many items as the page needs:
  * - a column order walks that column's index, checking "open at the date" inside it;
- * - the due-day order reads the debts' page and the credit notes' page, each walking the index of
- *   items by due day in either direction, and puts the debts first;
+ * - the due-day order (how late an item is) reads the debts' page and the credit notes' page, each
+ *   walking the index of items by due day in either direction, and the invoices in instalments that
+ *   can reach the page apart (as late as their oldest open instalment), and puts the debts first;
  * - the order by what is still owed (which only the date's payments tell) is bounded by amounts:
  *   a debt never owes more than its amount, a credit note never less. What the first
  *   `rows + slack` items by amount owe gives a bound: the page's last row is at least as far up
@@ -118,9 +119,17 @@ const BOUND_SLACK = 100;
  */
 async function openInvoicePage(
   db: Db,
-  page: PageSort & { columns: SQL; from: SQL; outstanding: SQL; limit: number; skip: number },
+  page: PageSort & {
+    clientId: number;
+    d: SQL;
+    columns: SQL;
+    from: SQL;
+    outstanding: SQL;
+    limit: number;
+    skip: number;
+  },
 ): Promise<OpenInvoiceRaw[]> {
-  const { columns, from, outstanding, limit, skip, ascending } = page;
+  const { clientId, d, columns, from, outstanding, limit, skip, ascending } = page;
   const dir = ascending ? sql`asc` : sql`desc`;
   if (page.kind === 'column')
     return queryRows(
@@ -128,15 +137,34 @@ async function openInvoicePage(
       sql`${columns} ${from} order by ${page.key} ${dir}, i.sys_invoice_num limit ${limit} offset ${skip}`,
     );
   if (page.kind === 'dueDay') {
-    const part = (notes: boolean) =>
-      // "is false", not "not": the planner turns "not (amount < 0)" into "amount >= 0", which no
-      // longer names the index's column.
-      sql`(${columns} ${from} and (i.amount < 0) is ${notes ? sql`true` : sql`false`}
-        order by ${DUE_DAY} ${dir}, i.sys_invoice_num limit ${skip + limit})`;
+    const n = skip + limit;
+    // How late an item is runs the other way round from its due day.
+    const late = ascending ? sql`desc` : sql`asc`;
+    // Credit notes, and debts without instalments, walk the index of items by due day: for them the
+    // due day is how late they are. "is false", not "not": the planner turns "not (amount < 0)" into
+    // "amount >= 0", which no longer names the index's column.
+    const byIndex = (notes: boolean) =>
+      sql`${columns} ${from} and (i.amount < 0) is ${notes ? sql`true` : sql`false`}${
+        notes
+          ? sql``
+          : sql` and not exists (select 1 from instalments k where k.client_id = i.client_id and k.sys_invoice_num = i.sys_invoice_num)`
+      } order by ${DUE_DAY} ${dir}, i.sys_invoice_num limit ${n}`;
+    // An invoice in instalments is as late as its oldest open instalment, which no index knows. It can
+    // reach the page only if one of its instalments is at least as late as the indexed debts' last
+    // row (at most as late, the other way round), or when those debts are fewer than the page needs:
+    // those few are read apart, through their instalments.
+    const reach = ascending ? sql`>=` : sql`<=`;
     return queryRows(
       db,
-      sql`select * from (${part(false)} union all ${part(true)}) page
-      order by (amount < 0), coalesce("dueDate", "issueDate")::date ${dir}, "sysInvoiceNum" limit ${limit} offset ${skip}`,
+      sql`with plain as (${byIndex(false)}),
+      edge as (select count(*) as n, ${ascending ? sql`min` : sql`max`}("daysPastDue") as days from plain),
+      staged as (${columns} ${from} and (i.amount < 0) is false and i.sys_invoice_num in (
+          select k.sys_invoice_num from instalments k cross join edge e
+          where k.client_id = ${clientId} and (e.n < ${n} or ${d} - k.due_date ${reach} e.days))
+        order by "daysPastDue" ${late}, "sysInvoiceNum" limit ${n}),
+      notes as (${byIndex(true)})
+      select * from (select * from plain union all select * from staged union all select * from notes) page
+      order by (amount < 0), "daysPastDue" ${late}, "sysInvoiceNum" limit ${limit} offset ${skip}`,
     );
   }
   const [kth] = await queryRows<{ o: string }>(
@@ -229,6 +257,8 @@ export async function listOpenInvoices(
   const [rows, [count]] = await Promise.all([
     openInvoicePage(db, {
       ...sortOf(query),
+      clientId,
+      d,
       outstanding,
       from,
       limit: query.count,
