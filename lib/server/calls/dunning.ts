@@ -2,7 +2,8 @@ import 'server-only';
 import { dunningCalls } from '@/lib/contract/dunning';
 import { paymentDetails, savePaymentDetails } from '@/lib/server/dunning/payment-details';
 import { loadPolicy, savePolicy } from '@/lib/server/dunning/policy';
-import { getRun, listRuns, runReminders } from '@/lib/server/dunning/runs';
+import { getRun, listRuns } from '@/lib/server/dunning/run-history';
+import { runReminders } from '@/lib/server/dunning/runs';
 import { implement } from './serve';
 
 export const dunning = implement('dunning', dunningCalls, {

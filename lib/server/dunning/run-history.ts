@@ -1,0 +1,127 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import type { TDunningMessage, TDunningRun, TDunningRunRow } from '@/lib/contract/dunning';
+import { isAskAllocationReason } from '@/lib/domain/dunning';
+import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
+import { notFound } from '@/lib/server/domain-errors';
+import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
+
+/** The runs as read back: a run with its messages, and the list of recent runs. */
+
+const runHead = (clientId: number) => sql`
+  select r.id, r.run_date::text as "runDate", r.trigger, r.dry_run as "dryRun", r.status,
+    r.started_at as "startedAt", r.finished_at as "finishedAt", u.name as "userName"
+  from dunning_runs r left join users u on u.client_id = ${clientId} and u.id = r.user_id`;
+
+type RawHead = Omit<TDunningRunRow, 'messages' | 'sent' | 'failed' | 'skipped' | 'startedAt' | 'finishedAt'> & {
+  startedAt: string | Date;
+  finishedAt: string | Date | null;
+};
+
+const instant = (v: string | Date | null) => (v == null ? null : new Date(v).toISOString());
+
+/** A scoped user (field officer, manager) sees the runs they started; others every run of the client. */
+function runsVisible(scope: ObligorScope | undefined, userId: number | null) {
+  return isScoped(scope) ? sql`r.user_id = ${userId ?? -1}` : sql`true`;
+}
+
+function noteOf(run: { dryRun: boolean }, messages: TDunningMessage[]): string | null {
+  if (messages.length === 0) return 'Nobody is due a reminder today.';
+  const going = messages.filter((m) => m.status === 'SENT' || m.status === 'PREVIEW').length;
+  if (going > 0) return null;
+  if (messages.every((m) => m.status === 'SKIPPED')) {
+    const asked = messages.filter((m) => isAskAllocationReason(m.error)).length;
+    const why =
+      asked === 0
+        ? 'has had one today or within the quiet period'
+        : asked === messages.length
+          ? 'has money received on account that covers it, and is asked which bills it pays'
+          : 'has had one lately, or has money received on account that covers it';
+    return `Nothing ${run.dryRun ? 'to send' : 'was sent'}: every customer due a reminder ${why}.`;
+  }
+  return null;
+}
+
+/** GET /dunning/runs/{id}: the run and its messages (of the customers the user may see). */
+export async function getRun(
+  db: Db,
+  clientId: number,
+  id: number,
+  scope?: ObligorScope,
+  userId: number | null = null,
+): Promise<TDunningRun> {
+  const [head] = await queryRows<RawHead>(
+    db,
+    sql`${runHead(clientId)} where r.client_id = ${clientId} and r.id = ${id} and ${runsVisible(scope, userId)}`,
+  );
+  if (!head) throw notFound('Run');
+  const inScope = scopeCondition(clientId, scope, sql`s.sys_obligor_code`) ?? sql`true`;
+  const messages = await queryRows<TDunningMessage & { amountDue: string }>(
+    db,
+    sql`select m.sys_obligor_code as "sysObligorCode", o.name as "obligorName", m.level, m.channel,
+      m.amount_due as "amountDue", m.oldest_days as "oldestDays", m.recipient, m.status, m.error,
+      m.communication_id as "communicationId", m.task_id as "taskId"
+    from dunning_messages m join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = m.sys_obligor_code
+    where m.client_id = ${clientId} and m.run_id = ${id}
+      and exists (select 1 from obligors s where s.client_id = ${clientId}
+        and (s.sys_obligor_code = m.sys_obligor_code or s.parent_sys_obligor_code = m.sys_obligor_code) and ${inScope})
+    order by m.id`,
+  );
+  const rows = messages.map((m) => ({
+    ...m,
+    level: Number(m.level),
+    amountDue: Number(m.amountDue),
+    oldestDays: Number(m.oldestDays),
+    communicationId: m.communicationId == null ? null : Number(m.communicationId),
+    taskId: m.taskId == null ? null : Number(m.taskId),
+  }));
+  return {
+    ...head,
+    id: Number(head.id),
+    startedAt: instant(head.startedAt)!,
+    finishedAt: instant(head.finishedAt),
+    note: noteOf(head, rows),
+    messages: rows,
+  };
+}
+
+/** GET /dunning/runs: recent runs, newest first, with their counts. */
+export async function listRuns(
+  db: Db,
+  clientId: number,
+  scope: ObligorScope | undefined,
+  userId: number,
+  query: { offset: number; count: number },
+): Promise<{ rows: TDunningRunRow[]; total: number }> {
+  const visible = runsVisible(scope, userId);
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from dunning_runs r where r.client_id = ${clientId} and ${visible}`,
+  );
+  const rows = await queryRows<RawHead & { messages: number; sent: number; failed: number; skipped: number }>(
+    db,
+    sql`select h.*, coalesce(c.messages, 0) as messages, coalesce(c.sent, 0) as sent, coalesce(c.failed, 0) as failed,
+      coalesce(c.skipped, 0) as skipped
+    from (${runHead(clientId)} where r.client_id = ${clientId} and ${visible}
+      order by r.id desc limit ${query.count} offset ${(query.offset - 1) * query.count}) h
+    left join lateral (select count(*)::int as messages, (count(*) filter (where m.status = 'SENT'))::int as sent,
+        (count(*) filter (where m.status = 'FAILED'))::int as failed, (count(*) filter (where m.status = 'SKIPPED'))::int as skipped
+      from dunning_messages m where m.client_id = ${clientId} and m.run_id = h.id) c on true
+    order by h.id desc`,
+  );
+  return {
+    total: Number(count?.n ?? 0),
+    rows: rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      startedAt: instant(r.startedAt)!,
+      finishedAt: instant(r.finishedAt),
+      messages: Number(r.messages),
+      sent: Number(r.sent),
+      failed: Number(r.failed),
+      skipped: Number(r.skipped),
+    })),
+  };
+}
