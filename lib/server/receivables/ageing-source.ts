@@ -4,7 +4,8 @@ import type { Db } from '@/lib/db/client';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { SEGMENT_CUMULATIVE_SHARE } from '@/lib/domain/segments';
 import { BUCKET_KEYS, snake } from './ageing-columns';
-import { instalmentDue, instalmentItems, instalmentOpen, instalmentPlan } from './instalments';
+import { itemStretches } from './history/stretches';
+import { itemParts } from './instalments';
 
 /** Filters on the items themselves; any of them means the rollups cannot answer. */
 export interface ItemFilters {
@@ -48,6 +49,7 @@ export function ageingRowsSql(
   // rank among themselves only, and the caller ranks them again among all (rankSalesSegments).
   const ofObligors = (code: SQL) => (onlyObligors ? sql` and ${code} in (${onlyObligors})` : sql``);
   const monthStart = sql`date_trunc('month', ${d})::date`;
+  const part = itemParts(clientId, sql`(i.amount - i.paid_to_date + coalesce(pa.amount, 0))`);
   return sql`
     with paid_after as (
       -- Settlements after the date are few for recent dates: outstanding(D) = amount - paid to date + paid after D.
@@ -65,14 +67,12 @@ export function ageingRowsSql(
       group by p.sys_invoice_num`
       }
     ),
-    plan as (${instalmentPlan(clientId)}),
     open_items as (
       -- An invoice payable in instalments is one part per instalment, each aged by its own due date.
-      select i.sys_obligor_code, ${d} - ${instalmentDue(sql`coalesce(i.due_date, i.issue_date)`, 'k')} as past_due,
-        ${d} - i.issue_date as age, ${instalmentOpen(sql`(i.amount - i.paid_to_date + coalesce(pa.amount, 0))`, 'k')} as outstanding,
-        ${instalmentItems(sql`(i.amount - i.paid_to_date + coalesce(pa.amount, 0))`, 'k')} as items
+      select i.sys_obligor_code, ${d} - ${part.due} as past_due, ${d} - i.issue_date as age,
+        ${part.open} as outstanding, ${part.items} as items
       from invoices i left join paid_after pa on pa.sys_invoice_num = i.sys_invoice_num
-      left join plan k on k.sys_invoice_num = i.sys_invoice_num
+      ${part.join}
       where i.client_id = ${clientId} and i.issue_date <= ${d} and (i.settled_date is null or i.settled_date > ${d})
         ${itemConditions(sql`i`, filters)}${ofObligors(sql`i.sys_obligor_code`)}
     ),
@@ -242,31 +242,11 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
   await dropAgeingDates(db);
   await db.execute(sql`create temporary table ageing_dates_buckets as
     with ${calendar},
-    pay_days as (
-      -- An item's settled total after each day it was paid or allocated to, and its next such day.
-      select p.sys_invoice_num, p.paid_date, sum(sum(p.amount)) over w as paid, lead(p.paid_date) over w as next_date,
-        row_number() over w = 1 as first
-      from settlements p where p.client_id = ${clientId}
-      group by p.sys_invoice_num, p.paid_date
-      window w as (partition by p.sys_invoice_num order by p.paid_date)
-    ),
-    item_stretches as (
-      select i.sys_invoice_num, i.sys_obligor_code, i.issue_date, coalesce(i.due_date, i.issue_date) as due, i.issue_date as from_day,
-        least(coalesce(i.settled_date, 'infinity'), coalesce(f.paid_date, 'infinity')) as to_day, i.amount as outstanding
-      from invoices i left join pay_days f on f.sys_invoice_num = i.sys_invoice_num and f.first
-      where i.client_id = ${clientId} and i.issue_date <= ${last} and (i.settled_date is null or i.settled_date > ${first})
-      union all
-      select i.sys_invoice_num, i.sys_obligor_code, i.issue_date, coalesce(i.due_date, i.issue_date), greatest(s.paid_date, i.issue_date),
-        least(coalesce(i.settled_date, 'infinity'), coalesce(s.next_date, 'infinity')), i.amount - s.paid
-      from pay_days s join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = s.sys_invoice_num
-      where i.issue_date <= ${last} and (i.settled_date is null or i.settled_date > ${first})
-    ),
-    plan as (${instalmentPlan(clientId)}),
     stretches as (
-      -- An invoice payable in instalments: each stretch is one part per instalment, aged by its due date.
-      select s.sys_obligor_code, s.issue_date, ${instalmentDue(sql`s.due`, 'k')} as due, s.from_day, s.to_day,
-        ${instalmentOpen(sql`s.outstanding`, 'k')} as outstanding, ${instalmentItems(sql`s.outstanding`, 'k')} as items
-      from item_stretches s left join plan k on k.sys_invoice_num = s.sys_invoice_num
+      -- Each open item's stretches of one outstanding amount (an invoice in instalments, one per
+      -- instalment): the history's own (history/stretches.ts), for the items open within the dates.
+      select s.obligor as sys_obligor_code, s.issue as issue_date, s.due, s.from_day, s.to_day, s.outstanding, s.items
+      from (${itemStretches(clientId, sql`i.issue_date <= ${last} and (i.settled_date is null or i.settled_date > ${first})`)}) s
     ),
     spans as (
       -- The dates of each stretch (k_from to k_to), and from which one (k_last) the item is past the
