@@ -1,7 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { addDays, format, parseISO } from 'date-fns';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as runsPost } from '@/app/api/dunning/runs/route';
@@ -9,7 +8,7 @@ import { GET as worklistRoute } from '@/app/api/collections/worklist/route';
 import type { TWorklistRow } from '@/lib/contract/collections';
 import { queryRows } from '@/lib/db/query';
 import { roles, users } from '@/lib/db/schema';
-import { todayIso } from '@/lib/domain/dates';
+import { CLIENT_TODAY, day, dmy } from '../helpers/ledger-client';
 import { DEFAULT_POLICY } from '@/lib/domain/dunning';
 import { reminderCandidates } from '@/lib/server/dunning/candidates';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
@@ -22,10 +21,8 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { readableMail } from '../helpers/mail';
 import { csv, file, newClient, PASSWORD } from '../imports/helpers';
 
-/** The new client's today (Asia/Kolkata, its default zone): the hand ledger is dated from it. */
-const T = todayIso(new Date(), 'Asia/Kolkata');
-const day = (n: number) => format(addDays(parseISO(T), n), 'yyyy-MM-dd');
-const dmy = (n: number) => format(addDays(parseISO(T), n), 'dd/MM/yyyy');
+/** The new client's today: the hand ledger is dated from it. */
+const T = CLIENT_TODAY;
 
 /**
  * A hand ledger with money received on account and not yet allocated to bills, as of T, under the

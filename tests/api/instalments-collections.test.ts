@@ -1,4 +1,3 @@
-import { addDays, format, parseISO } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as openInvoicesRoute } from '@/app/api/v4/invoices/route';
 import { GET as predictionsRoute } from '@/app/api/v3/clients/payment_predictions/route';
@@ -7,18 +6,16 @@ import { GET as holdsRoute } from '@/app/api/credit_holds/route';
 import type { TCreditHold } from '@/lib/contract/credit-holds';
 import type { TPaymentPredictions } from '@/lib/contract/forecast';
 import type { TStatement } from '@/lib/contract/portal';
-import { todayIso } from '@/lib/domain/dates';
+import type { TImportReport } from '@/lib/contract/imports';
 import { DEFAULT_POLICY, overdueTableText } from '@/lib/domain/dunning';
 import { reminderCandidates } from '@/lib/server/dunning/candidates';
-import { runImport } from '@/lib/server/imports/run-import';
-import { callRoute, sessionCookieFor } from '../helpers/api';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { csv, file, newClient, PASSWORD } from '../imports/helpers';
+import { callRoute } from '../helpers/api';
+import type { TestDatabase } from '../helpers/db';
+import { CLIENT_TODAY, day, dmy, ledgerClient } from '../helpers/ledger-client';
+import { csv, file } from '../imports/helpers';
 
-/** The new client's today (Asia/Kolkata, its default zone): the hand ledger is dated from it. */
-const T = todayIso(new Date(), 'Asia/Kolkata');
-const day = (n: number) => format(addDays(parseISO(T), n), 'yyyy-MM-dd');
-const dmy = (n: number) => format(addDays(parseISO(T), n), 'dd/MM/yyyy');
+/** The new client's today: the hand ledger is dated from it. */
+const T = CLIENT_TODAY;
 
 /**
  * Invoices payable in instalments beyond the ageing: reminders, the open list's order by lateness,
@@ -71,13 +68,10 @@ const ledger = () => [
 let database: TestDatabase;
 let clientId: number;
 let admin: string;
+let report: TImportReport;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const created = await newClient(database.db, 'INSTCOL');
-  clientId = created.clientId;
-  admin = (await sessionCookieFor(database.db, created.email, PASSWORD)).cookie;
-  const report = await runImport(database.db, { clientId, userId: null, source: 'CLI', today: T, files: ledger() });
+  ({ database, clientId, cookie: admin, report } = await ledgerClient('INSTCOL', ledger(), T));
   expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
 });
 afterAll(() => database?.dispose());

@@ -2,16 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
 import type { TImportReport } from '@/lib/contract/imports';
-import { runImport } from '@/lib/server/imports/run-import';
 import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-history';
 import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
 import { ageItems, applyNotes, type NumberedLedgerItem } from '@/lib/domain/ageing';
-import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
 import { GET as invoiceRoute } from '@/app/api/invoices/route';
 import { GET as openInvoicesRoute } from '@/app/api/v4/invoices/route';
-import { callRoute, sessionCookieFor } from '../helpers/api';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { csv, file, INSTALMENTS_BATCH, newClient, PASSWORD, TODAY } from '../imports/helpers';
+import { callRoute } from '../helpers/api';
+import type { TestDatabase } from '../helpers/db';
+import { importBatch, ledgerClient, summaryOf } from '../helpers/ledger-client';
+import { csv, INSTALMENTS_BATCH, newClient, TODAY } from '../imports/helpers';
 
 /**
  * INSTALMENTS_BATCH (tests/imports/helpers.ts), buckets 30/60/90, days past due, by hand. INV1's
@@ -47,30 +46,14 @@ let cookie: string;
 let report: TImportReport;
 
 const importFiles = (files: Record<string, string> = INSTALMENTS_BATCH, id = clientId) =>
-  runImport(database.db, {
-    clientId: id,
-    userId: null,
-    source: 'CLI',
-    today: TODAY,
-    files: Object.entries(files).map(([name, content]) => file(name, content)),
-  });
+  importBatch(database.db, id, files);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const created = await newClient(database.db, 'INSTAL');
-  clientId = created.clientId;
-  cookie = (await sessionCookieFor(database.db, created.email, PASSWORD)).cookie;
-  report = await importFiles();
+  ({ database, clientId, cookie, report } = await ledgerClient('INSTAL', INSTALMENTS_BATCH));
 });
 afterAll(() => database?.dispose());
 
-const summaryAt = async (date: string) =>
-  (
-    await callRoute(summaryRoute.GET as never, '/api/v4/clients/receivables/current/summary', {
-      cookie,
-      query: { date },
-    })
-  ).json as Record<string, number>;
+const summaryAt = (date: string) => summaryOf(cookie, date);
 
 describe('an invoice payable in instalments', () => {
   it('imports the schedule with its invoice', () => {

@@ -2,16 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
 import type { TImportReport } from '@/lib/contract/imports';
-import { runImport } from '@/lib/server/imports/run-import';
 import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-history';
 import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
 import { ageItems, applyNotes, type NumberedLedgerItem } from '@/lib/domain/ageing';
-import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
 import { GET as invoiceRoute } from '@/app/api/invoices/route';
 import { GET as openInvoicesRoute } from '@/app/api/v4/invoices/route';
-import { callRoute, sessionCookieFor } from '../helpers/api';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { csv, file, newClient, NOTES_BATCH, PASSWORD, TODAY } from '../imports/helpers';
+import { callRoute } from '../helpers/api';
+import type { TestDatabase } from '../helpers/db';
+import { importBatch, ledgerClient, summaryOf } from '../helpers/ledger-client';
+import { csv, newClient, NOTES_BATCH, TODAY } from '../imports/helpers';
 
 /**
  * NOTES_BATCH (tests/imports/helpers.ts), buckets 30/60/90, days past due, by hand:
@@ -61,31 +60,14 @@ let clientId: number;
 let cookie: string;
 let report: TImportReport;
 
-const importFiles = (files: Record<string, string> = NOTES_BATCH, id = clientId) =>
-  runImport(database.db, {
-    clientId: id,
-    userId: null,
-    source: 'CLI',
-    today: TODAY,
-    files: Object.entries(files).map(([name, content]) => file(name, content)),
-  });
+const importFiles = (files: Record<string, string> = NOTES_BATCH, id = clientId) => importBatch(database.db, id, files);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const created = await newClient(database.db, 'NOTES');
-  clientId = created.clientId;
-  cookie = (await sessionCookieFor(database.db, created.email, PASSWORD)).cookie;
-  report = await importFiles();
+  ({ database, clientId, cookie, report } = await ledgerClient('NOTES', NOTES_BATCH));
 });
 afterAll(() => database?.dispose());
 
-const summaryAt = async (date: string) =>
-  (
-    await callRoute(summaryRoute.GET as never, '/api/v4/clients/receivables/current/summary', {
-      cookie,
-      query: { date },
-    })
-  ).json as Record<string, number>;
+const summaryAt = (date: string) => summaryOf(cookie, date);
 
 describe('credit and debit notes raised against an invoice', () => {
   it('imports notes naming the invoice they are against', () => {

@@ -2,16 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
 import type { TImportReport } from '@/lib/contract/imports';
-import { runImport } from '@/lib/server/imports/run-import';
 import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-history';
 import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
 import { ageItems, type LedgerItem, type LedgerReceipt } from '@/lib/domain/ageing';
 import * as receivablesRoute from '@/app/api/v4/clients/receivables/route';
-import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
 import { GET as parentObligorsRoute } from '@/app/api/v3/clients/parentobligors/route';
-import { callRoute, sessionCookieFor } from '../helpers/api';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { csv, file, newClient, PASSWORD, TALLY_BATCH, TODAY } from '../imports/helpers';
+import { callRoute } from '../helpers/api';
+import type { TestDatabase } from '../helpers/db';
+import { importBatch, ledgerClient, summaryOf } from '../helpers/ledger-client';
+import { csv, file, newClient, TALLY_BATCH, TODAY } from '../imports/helpers';
 
 /** The ledger of TALLY_BATCH (tests/imports/helpers.ts), figures worked out by hand there. */
 const FILES = TALLY_BATCH;
@@ -78,31 +77,14 @@ let clientId: number;
 let cookie: string;
 let report: TImportReport;
 
-const importFiles = () =>
-  runImport(database.db, {
-    clientId,
-    userId: null,
-    source: 'CLI',
-    today: TODAY,
-    files: Object.entries(FILES).map(([name, content]) => file(name, content)),
-  });
+const importFiles = () => importBatch(database.db, clientId, FILES);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  const created = await newClient(database.db, 'TALLY');
-  clientId = created.clientId;
-  cookie = (await sessionCookieFor(database.db, created.email, PASSWORD)).cookie;
-  report = await importFiles();
+  ({ database, clientId, cookie, report } = await ledgerClient('TALLY', FILES));
 });
 afterAll(() => database?.dispose());
 
-const summaryAt = async (date: string) =>
-  (
-    await callRoute(summaryRoute.GET as never, '/api/v4/clients/receivables/current/summary', {
-      cookie,
-      query: { date },
-    })
-  ).json as Record<string, number>;
+const summaryAt = (date: string) => summaryOf(cookie, date);
 
 describe('receipts on account, advances and their allocations', () => {
   it("imports Tally's Agst Ref, On Account and Advance with their allocations", () => {
@@ -284,13 +266,7 @@ describe('the rules of receipts and allocations', () => {
   const refused = async (name: string, lines: string[], more: Record<string, string> = {}) => {
     const other = await newClient(database.db, `BAD${++clients}`);
     const files = { ...FILES, [name]: csv(lines), ...more };
-    const result = await runImport(database.db, {
-      clientId: other.clientId,
-      userId: null,
-      source: 'CLI',
-      today: TODAY,
-      files: Object.entries(files).map(([n, content]) => file(n, content)),
-    });
+    const result = await importBatch(database.db, other.clientId, files);
     expect(result.status).toBe('FAILED');
     const [count] = await queryRows<{ n: number }>(
       database.db,
@@ -362,13 +338,9 @@ describe('the rules of receipts and allocations', () => {
   });
 
   it('keeps a stored receipt what it was: on account cannot become a payment against a bill', async () => {
-    const result = await runImport(database.db, {
-      clientId,
-      userId: null,
-      source: 'CLI',
-      today: TODAY,
-      files: [file('payments.csv', csv([PAYMENTS_HEADER, 'RC2,INV2,,,01/10/2026,"20,000.00"']))],
-    });
+    const result = await importBatch(database.db, clientId, [
+      file('payments.csv', csv([PAYMENTS_HEADER, 'RC2,INV2,,,01/10/2026,"20,000.00"'])),
+    ]);
     expect(result.status).toBe('FAILED');
     expect(result.errors.map((e) => `${e.line}:${e.column}: ${e.reason}`)).toEqual([
       '2:kind: payment_ref RC2 is stored as an advance or on-account receipt: apply it to invoices in allocations.csv',
