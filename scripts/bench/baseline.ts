@@ -59,27 +59,56 @@ function scopeConditions(clientId: number, scope: Scope): SQL {
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-/** Every document issued by the date with what is still owed on it, from its settlements alone (payments and allocations). */
+/**
+ * Every document issued by the date with what is still owed on it, from its settlements alone
+ * (payments and allocations), as `items` (one row a document, `past_due` an invoice in instalments'
+ * oldest open instalment's) and `parts` (an invoice in instalments one row per instalment, each
+ * holding its share of what is owed and aged by its own due date; `counted` 1 on the part the
+ * document counts in). Settlements pay the oldest instalment first, so what is owed is held by the
+ * latest ones; anything above the schedule (a debit note) stays on the last.
+ */
 function itemsCte(clientId: number, asOf: string, scope: Scope): SQL {
   const d = sql`${asOf}::date`;
   const columns = sql`i.sys_invoice_num, i.sys_obligor_code, i.invoice_num, i.doc_type, i.issue_date, i.due_date, i.amount,
-    ${d} - coalesce(i.due_date, i.issue_date) as past_due, ${d} - i.issue_date as age`;
-  if (small(scope)) {
-    return sql`items as (
+    ${d} - i.issue_date as age`;
+  const docs = small(scope)
+    ? sql`docs as (
       select ${columns},
         i.amount - coalesce((select sum(p.amount) from settlements p where p.client_id = i.client_id
           and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${d}), 0) as outstanding
       from invoices i
-      where i.client_id = ${clientId} and i.issue_date <= ${d} ${scopeConditions(clientId, scope)})`;
-  }
-  return sql`paid as (
+      where i.client_id = ${clientId} and i.issue_date <= ${d} ${scopeConditions(clientId, scope)})`
+    : sql`paid as (
       select p.sys_invoice_num, sum(p.amount) as paid from settlements p
       where p.client_id = ${clientId} and p.paid_date <= ${d}
       group by p.sys_invoice_num),
-    items as (
+    docs as (
       select ${columns}, i.amount - coalesce(paid.paid, 0) as outstanding
       from invoices i left join paid on paid.sys_invoice_num = i.sys_invoice_num
       where i.client_id = ${clientId} and i.issue_date <= ${d} ${scopeConditions(clientId, scope)})`;
+  return sql`${docs},
+    schedule as (
+      select k.sys_invoice_num, k.due_date, k.amount,
+        coalesce(sum(k.amount) over (partition by k.sys_invoice_num order by k.due_date desc
+          rows between unbounded preceding and 1 preceding), 0) as later,
+        sum(k.amount) over (partition by k.sys_invoice_num) as total
+      from instalments k where k.client_id = ${clientId}),
+    parts as (
+      select doc.sys_obligor_code, doc.age, ${d} - coalesce(k.due_date, doc.due_date, doc.issue_date) as past_due,
+        case when k.due_date is null then doc.outstanding
+          else least(k.amount, greatest(doc.outstanding - k.later, 0))
+            + case when k.later = 0 then greatest(doc.outstanding - k.total, 0) else 0 end end as outstanding,
+        case when k.due_date is null then 1
+          when doc.outstanding > k.later and (doc.outstanding <= k.later + k.amount or k.later + k.amount = k.total) then 1
+          else 0 end as counted
+      from docs doc left join schedule k on k.sys_invoice_num = doc.sys_invoice_num),
+    oldest_open as (
+      select doc.sys_invoice_num, min(k.due_date) as due_date
+      from docs doc join schedule k on k.sys_invoice_num = doc.sys_invoice_num
+      where doc.outstanding > k.later group by doc.sys_invoice_num),
+    items as (
+      select doc.*, ${d} - coalesce(x.due_date, doc.due_date, doc.issue_date) as past_due
+      from docs doc left join oldest_open x on x.sys_invoice_num = doc.sys_invoice_num)`;
 }
 
 /**
@@ -91,7 +120,7 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
   const d = sql`${asOf}::date`;
   const monthStart = sql`date_trunc('month', ${d})::date`;
   const bucket = (name: string, where: SQL) =>
-    sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, count(*) filter (where ${where}) as ${sql.identifier(`${name}_num`)}`;
+    sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, sum(counted) filter (where ${where}) as ${sql.identifier(`${name}_num`)}`;
   return sql`${itemsCte(clientId, asOf, scope)},
     per_obligor as (
       select sys_obligor_code,
@@ -105,7 +134,7 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
         ${bucket('inv_bucket3', sql`age between ${b.b2 + 1} and ${b.b3}`)},
         ${bucket('inv_bucket4', sql`age > ${b.b3}`)},
         sum(outstanding) as outstanding, sum(outstanding) filter (where past_due > 0) as overdue
-      from items where outstanding <> 0 group by sys_obligor_code),
+      from parts where outstanding <> 0 group by sys_obligor_code),
     activity as (
       select sys_obligor_code, sum(invoiced) as invoiced, sum(paid) as paid from (
         select i.sys_obligor_code, i.amount as invoiced, 0 as paid from invoices i

@@ -67,7 +67,9 @@ export async function predictedDebts(
         join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
         ${part.join}
         where i.client_id = ${clientId} and ${open.where} and ${selected}
-      ) d where d.open > 0`,
+      ) d where d.open > 0
+      -- A promise reaches debts oldest due first; ties go by number, so every reading picks the same ones.
+      order by d.due, d."sysInvoiceNum"`,
       ),
     () =>
       queryRows<PromiseRow>(
