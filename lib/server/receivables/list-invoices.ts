@@ -152,15 +152,16 @@ async function openInvoicePage(
     // An invoice in instalments is as late as its oldest open instalment, which no index knows. It can
     // reach the page only if one of its instalments is at least as late as the indexed debts' last
     // row (at most as late, the other way round), or when those debts are fewer than the page needs:
-    // those few are read apart, through their instalments.
+    // those few are read apart, through their instalments (an array, so that the planner looks each
+    // one up by its key instead of walking every open item to meet them).
     const reach = ascending ? sql`>=` : sql`<=`;
     return queryRows(
       db,
       sql`with plain as (${byIndex(false)}),
       edge as (select count(*) as n, ${ascending ? sql`min` : sql`max`}("daysPastDue") as days from plain),
-      staged as (${columns} ${from} and (i.amount < 0) is false and i.sys_invoice_num in (
-          select k.sys_invoice_num from instalments k cross join edge e
-          where k.client_id = ${clientId} and (e.n < ${n} or ${d} - k.due_date ${reach} e.days))
+      staged as (${columns} ${from} and (i.amount < 0) is false and i.sys_invoice_num = any (array(
+          select distinct k.sys_invoice_num from instalments k cross join edge e
+          where k.client_id = ${clientId} and (e.n < ${n} or ${d} - k.due_date ${reach} e.days)))
         order by "daysPastDue" ${late}, "sysInvoiceNum" limit ${n}),
       notes as (${byIndex(true)})
       select * from (select * from plain union all select * from staged union all select * from notes) page
