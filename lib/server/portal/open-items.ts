@@ -25,7 +25,7 @@ import { unallocatedReceiptsSql } from '@/lib/server/receivables/open-items';
 function openItemsSql(clientId: number, members: SQL, day: string, parts = false): SQL {
   const d = sql`${day}::date`;
   const open = sql`i.outstanding`;
-  const part = itemParts(clientId, open);
+  const part = itemParts(clientId, open, true);
   return sql`
     select * from (
       select i.sys_invoice_num, i.invoice_num, i.doc_type, i.sys_obligor_code, i.issue_date, i.due_date, i.amount,

@@ -95,10 +95,18 @@ export interface ItemParts {
  * Items `i` with open amount `open`, part by part, for the readers that add up or forecast open
  * amounts by due day (the portal's ageing, credit holds, the cash-in forecast): the same split as the
  * ageing's (instalmentPlan, instalmentOpen). A part may hold nothing; callers keep those that do.
+ * `few`: the items are a customer's or a family's.
  */
-export function itemParts(clientId: number, open: SQL): ItemParts {
+export function itemParts(clientId: number, open: SQL, few = false): ItemParts {
   return {
-    join: sql`left join (${instalmentPlan(clientId)}) k on k.sys_invoice_num = i.sys_invoice_num`,
+    // A few items (one customer's) read their own instalments by key; many (the client's) meet the
+    // client's whole schedule once, by hash.
+    join: few
+      ? sql`left join lateral (select k.due_date, k.amount,
+          coalesce(sum(k.amount) over (order by k.due_date desc rows between unbounded preceding and 1 preceding), 0) as later,
+          sum(k.amount) over () as total
+        from instalments k where k.client_id = i.client_id and k.sys_invoice_num = i.sys_invoice_num) k on true`
+      : sql`left join (${instalmentPlan(clientId)}) k on k.sys_invoice_num = i.sys_invoice_num`,
     open: instalmentOpen(open, 'k'),
     due: instalmentDue(sql`coalesce(i.due_date, i.issue_date)`, 'k'),
     items: instalmentItems(open, 'k'),
