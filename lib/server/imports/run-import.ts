@@ -24,6 +24,7 @@ import { IMPORT_KINDS, kindOfFile, type ImportKind } from './formats';
 import { ErrorSink, readIntoStage, type FileSummary, type ImportSource } from './read-file';
 import { createStageTables, indexStageTables } from './stage';
 import { validateStaged } from './validate';
+import { allocateReExportedReceipts } from './re-exported-receipts';
 
 export interface ImportOptions {
   clientId: number;
@@ -168,6 +169,8 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
       }
       summaries = IMPORT_KINDS.flatMap((k) => summaries.filter((s) => s.kind === k));
       await indexStageTables(tx);
+      const reExported = await allocateReExportedReceipts(tx, options.clientId, today);
+      if (reExported) progress(`payments: ${reExported} re-exported receipts allocated to the bills they name`);
       // Rows with format errors are staged with their keys, so references are checked for every
       // row all the same: one report names every problem of the batch.
       progress('validating references');
@@ -177,9 +180,10 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
       const ctx: ApplyContext = { db: tx, clientId: options.clientId, userId: options.userId, today, skipped };
       for (const kind of APPLY_ORDER) {
         const file = summaries.find((s) => s.kind === kind);
-        if (!file) continue;
-        progress(`${file.name}: writing`);
-        if (kind === 'obligors') {
+        if (!file && !(kind === 'allocations' && reExported)) continue;
+        progress(`${file?.name ?? 'payments'}: writing${file ? '' : ' allocations'}`);
+        if (!file) counts.allocations = await applyAllocations(ctx, reExported);
+        else if (kind === 'obligors') {
           const { dimensionValues, ...c } = await applyObligors(ctx, file.columns, file.rows);
           counts.obligors = c;
           dimensionValuesCreated = dimensionValues;
@@ -187,7 +191,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         else if (kind === 'invoices') counts.invoices = await applyInvoices(ctx, file.rows);
         else if (kind === 'instalments') counts.instalments = await applyInstalments(ctx, file.rows);
         else if (kind === 'payments') counts.payments = await applyPayments(ctx, file.rows);
-        else counts.allocations = await applyAllocations(ctx, file.rows);
+        else counts.allocations = await applyAllocations(ctx, file.rows + reExported);
       }
       // Files with a header and no rows (or an unreadable workbook's first sheet) bring nothing: the
       // ledger, its figures and the integration update time stay exactly as they were.

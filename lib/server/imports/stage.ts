@@ -34,14 +34,19 @@ const STAGE_INDEXES: Record<ImportKind, string[]> = {
 export const stageTable = (kind: ImportKind) => sql.identifier(`import_${kind}`);
 
 /**
- * Creates the staging tables (empty ones too: validation joins them all), and the list of
- * the items the batch inserts (settled as they are written: the refresh leaves them alone).
+ * Creates the staging tables (empty ones too: validation joins them all), the list of the items
+ * the batch inserts (settled as they are written: the refresh leaves them alone) and of its
+ * re-exported receipts.
  */
 export async function createStageTables(db: Db): Promise<void> {
   for (const kind of Object.keys(STAGE_DDL) as ImportKind[]) {
     await db.execute(sql`create temporary table ${stageTable(kind)} (${sql.raw(STAGE_DDL[kind])}) on commit drop`);
   }
   await db.execute(sql`create temporary table import_new_invoices (sys_invoice_num text primary key) on commit drop`);
+  // Tally's re-exports of allocated receipts found in payments (re-exported-receipts.ts) and the rest of each to allocate.
+  await db.execute(
+    sql`create temporary table import_reexports (line int primary key, payment_ref text, sys_invoice_num text, rest numeric(18,2)) on commit drop`,
+  );
 }
 
 /** Indexes and statistics once loaded: autovacuum never analyses temporary tables. */

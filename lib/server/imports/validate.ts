@@ -12,6 +12,7 @@ import {
   noteChecks,
   overpaidPayments,
 } from './document-checks';
+import { reExportChecks, reportedLine } from './re-exported-receipts';
 
 /**
  * The checks that need the whole batch or the stored data: duplicates within a file, references
@@ -75,16 +76,16 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
         where p.sys_invoice_num is not null and p.sys_obligor_code is not null${ok('p')} and x.code <> p.sys_obligor_code`,
     },
     {
-      // A receipt stays what it was stored as: against an invoice, or an advance or on account.
+      // A payment against a bill stays one. (A stored advance or on-account receipt named against a
+      // bill is Tally's re-export of its allocation: re-exported-receipts.ts has already rewritten it.)
       kind: 'payments',
       column: 'kind',
-      query: sql`select p.line, 'payment_ref ' || p.payment_ref || case when p.kind = 'AGAINST'
-            then ' is stored as an advance or on-account receipt: apply it to invoices in allocations.csv'
-            else ' is stored as a payment against an invoice: it cannot become an ' || p.kind || ' receipt' end as reason
-        from import_payments p where p.kind is not null${ok('p')} and case when p.kind = 'AGAINST'
-          then exists (select 1 from receipts r where r.client_id = ${clientId} and r.payment_ref = p.payment_ref)
-          else exists (select 1 from payments s where s.client_id = ${clientId} and s.payment_ref = p.payment_ref) end`,
+      query: sql`select p.line, 'payment_ref ' || p.payment_ref || ' is stored as a payment against an invoice: it cannot become an '
+          || p.kind || ' receipt' as reason
+        from import_payments p where p.kind <> 'AGAINST'${ok('p')}
+          and exists (select 1 from payments s where s.client_id = ${clientId} and s.payment_ref = p.payment_ref)`,
     },
+    ...reExportChecks(clientId, ok),
     { kind: 'payments', column: 'amount', query: overpaidPayments(clientId, 'payments') },
     { kind: 'allocations', column: 'amount', query: overpaidPayments(clientId, 'allocations') },
     {
@@ -163,14 +164,22 @@ export async function validateStaged(
   for (let round = 1; round <= (skipBadRows ? MAX_SKIP_ROUNDS : 1); round++) {
     let found = 0;
     for (const check of checks(clientId, obligorColumns, skipBadRows)) {
-      const file = fileOf.get(check.kind);
-      if (!file) continue;
+      // Allocations come from allocations.csv or from payments.csv (a re-exported receipt's).
+      const file = fileOf.get(check.kind) ?? (check.kind === 'allocations' ? '' : undefined);
+      if (file === undefined) continue;
       const rows = await queryRows<{ line: number; reason: string; total: number }>(
         db,
         sql`
         select line, reason, count(*) over ()::int as total from (${check.query}) c order by line limit ${MAX_REPORTED_ERRORS}`,
       );
-      for (const row of rows) sink.add({ file, line: row.line, column: check.column, reason: row.reason });
+      for (const row of rows) {
+        const from = reportedLine(check.kind, row.line);
+        sink.add(
+          from
+            ? { file: fileOf.get(from.kind) ?? '', line: from.line, column: 'sys_invoice_num', reason: row.reason }
+            : { file, line: row.line, column: check.column, reason: row.reason },
+        );
+      }
       // Errors past the report's limit are counted, not listed.
       const total = rows[0]?.total ?? 0;
       if (total > rows.length) sink.count += total - rows.length;
