@@ -10,9 +10,11 @@ import { useToast } from '@/components/feedback/toast';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { DateInput } from '@/components/ui/date-input';
 import { Day } from '@/components/ui/day';
+import { OnAccount } from '@/components/receivables/on-account';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
 import { creditHoldCalls, type TCreditHold } from '@/lib/contract/credit-holds';
+import { netBalanceOf } from '@/lib/domain/ageing';
 import { MAX_RELEASE_DAYS } from '@/lib/domain/credit-holds';
 import { formatInstant } from '@/lib/domain/instants';
 
@@ -61,6 +63,12 @@ export function CreditHoldsTable({
               </Td>
               <Td numeric className="align-top">
                 <Money value={r.balance} format={money} />
+                <OnAccount
+                  value={r.unallocated}
+                  net={netBalanceOf({ outstanding: r.balance, unallocated: r.unallocated })}
+                  money={money}
+                  testId="hold-unallocated"
+                />
               </Td>
               <Td numeric className="align-top">
                 {r.creditLimit === null ? (

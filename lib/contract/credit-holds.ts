@@ -20,6 +20,8 @@ export const ZCreditHold = z.strictObject({
   parentSysObligorCode: z.string().nullable(),
   parentName: z.string().nullable(),
   balance: z.number(),
+  /** Money received on account and not yet allocated (zero or negative): the limit is drawn on by balance + this. */
+  unallocated: z.number(),
   creditLimit: z.number().nullable(),
   oldestDaysPastDue: z.number().int().nullable(),
   overdueBeyond: z.number(),

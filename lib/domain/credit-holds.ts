@@ -1,3 +1,4 @@
+import { netBalanceOf } from './ageing';
 import { formatMoney } from './format';
 
 /**
@@ -5,7 +6,7 @@ import { formatMoney } from './format';
  * shipping to it, when any switched-on rule holds today. A rule set to null is off.
  */
 export interface HoldRules {
-  /** Balance over the account's own credit limit. */
+  /** Net balance (balance less money on account) over the account's own credit limit. */
   overLimit: boolean;
   /** Some open debt more than this many days past its due date. */
   daysPastDue: number | null;
@@ -21,6 +22,8 @@ export const MAX_RELEASE_DAYS = 90;
 
 export interface HoldFacts {
   balance: number;
+  /** Money received on account and not yet allocated to its bills (zero or negative). */
+  unallocated: number;
   creditLimit: number | null;
   /** Days past due of the oldest open debt; null with none. */
   oldestDaysPastDue: number | null;
@@ -32,8 +35,13 @@ export interface HoldFacts {
 /** Why the account is on hold, one sentence per rule that holds; empty when none does. */
 export function holdReasons(f: HoldFacts, rules: HoldRules): string[] {
   const reasons: string[] = [];
-  if (rules.overLimit && f.creditLimit !== null && f.balance > f.creditLimit)
-    reasons.push(`Over its credit limit of ${formatMoney(f.creditLimit)} by ${formatMoney(f.balance - f.creditLimit)}`);
+  // The limit is drawn on by the net balance: money paid on account counts before it is allocated.
+  const exposure = netBalanceOf({ outstanding: f.balance, unallocated: f.unallocated });
+  if (rules.overLimit && f.creditLimit !== null && exposure > f.creditLimit)
+    reasons.push(
+      `Over its credit limit of ${formatMoney(f.creditLimit)} by ${formatMoney(exposure - f.creditLimit)}` +
+        (f.unallocated ? ` (after ${formatMoney(-f.unallocated)} received on account)` : ''),
+    );
   if (rules.daysPastDue !== null && f.oldestDaysPastDue !== null && f.oldestDaysPastDue > rules.daysPastDue)
     reasons.push(
       `${formatMoney(f.overdueBeyond)} more than ${rules.daysPastDue} days past due (oldest ${f.oldestDaysPastDue} days)`,

@@ -125,10 +125,10 @@ describe('credit holds', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = String(res.json).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'sys_obligor_code,name,parent_sys_obligor_code,status,balance,credit_limit,oldest_days_past_due,broken_promises,reasons,released_until,release_reason',
+      'sys_obligor_code,name,parent_sys_obligor_code,status,balance,unallocated,credit_limit,oldest_days_past_due,broken_promises,reasons,released_until,release_reason',
     );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['B', 'C', 'A']);
-    expect(lines[3]).toContain(`RELEASED,1500.00,1000.00,10,0,"Over its credit limit of ₹1`);
+    expect(lines[3]).toContain(`RELEASED,1500.00,0.00,1000.00,10,0,"Over its credit limit of ₹1`);
   });
 
   it('follows the rules the admin saves: switching the days rule off releases B from the list', async () => {

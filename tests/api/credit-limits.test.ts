@@ -52,14 +52,15 @@ describe('GET /v3/clients/credit_limits', () => {
     ).json as {
       sysObligorCode: string;
       creditLimit: number | null;
-      balance: number;
+      netBalance: number;
       creditUtilisation: number | null;
     }[];
     expect(new Set(codes(res))).toEqual(new Set(families.map((f) => f.sysObligorCode)));
     for (const row of res.json as Row[]) {
       const family = families.find((f) => f.sysObligorCode === row.sysObligorCode)!;
       expect(row.creditLimit).toBe(family.creditLimit);
-      expect(row.exposure).toBe(family.balance);
+      // Exposure is the net balance: money on account draws nothing on the limit.
+      expect(row.exposure).toBe(family.netBalance);
       expect(row.utilisation).toBe(family.creditUtilisation);
       expect(row.status).toBe(creditLimitStatus(row.exposure, row.creditLimit));
       if (row.creditLimit != null) expect(row.available).toBeCloseTo(row.creditLimit - row.exposure, 2);

@@ -7,6 +7,10 @@ import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server
 import { ageItems, type LedgerItem, type LedgerReceipt } from '@/lib/domain/ageing';
 import * as receivablesRoute from '@/app/api/v4/clients/receivables/route';
 import { GET as parentObligorsRoute } from '@/app/api/v3/clients/parentobligors/route';
+import { GET as creditLimitsRoute } from '@/app/api/v3/clients/credit_limits/route';
+import { GET as obligorCreditLimitRoute } from '@/app/api/v3/obligors/credit_limit/route';
+import { GET as creditHoldsRoute } from '@/app/api/credit_holds/route';
+import type { TCreditHold } from '@/lib/contract/credit-holds';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { importBatch, ledgerClient, summaryOf } from '../helpers/ledger-client';
@@ -429,6 +433,70 @@ describe("Tally's re-export of a receipt once it is allocated (On Account, then 
     expect(result.status).toBe('FAILED');
     expect(result.errors.map((e) => `${e.file}:${e.line}:${e.column}: ${e.reason}`)).toEqual([
       'payments.csv:2:sys_invoice_num: receipt RC3 is stored on account and already allocated in full, not to INV1: correct its allocations in allocations.csv',
+    ]);
+  });
+});
+
+describe('credit limits drawn on by the net balance', () => {
+  // A1 (P1's one member) owes ₹40,000 at TODAY with ₹5,000 of RC2 still on account: its exposure is
+  // ₹35,000. On a ₹38,000 limit the balance alone (105.3%) would breach it; the net (92.1%) is near.
+  beforeAll(async () => {
+    await database.db.execute(
+      sql`update obligors set credit_limit = 38000 where client_id = ${clientId} and sys_obligor_code = 'A1'`,
+    );
+  });
+
+  it('lists the family and the account at their net balance, with the customer analysis row alike', async () => {
+    for (const view of ['families', 'accounts'] as const) {
+      const res = await callRoute(creditLimitsRoute as never, '/api/v3/clients/credit_limits', {
+        cookie,
+        query: { date: TODAY, view },
+      });
+      expect(res.status).toBe(200);
+      const row = (res.json as Record<string, unknown>[]).find((r) => r.creditLimit != null)!;
+      expect(row, view).toMatchObject({
+        sysObligorCode: view === 'families' ? 'P1' : 'A1',
+        creditLimit: 38000,
+        exposure: 35000,
+        available: 3000,
+        status: 'NEAR',
+      });
+    }
+    const families = await callRoute(parentObligorsRoute as never, '/api/v3/clients/parentobligors', {
+      cookie,
+      query: { date: TODAY },
+    });
+    const p1 = (families.json as Record<string, unknown>[]).find((r) => r.sysObligorCode === 'P1')!;
+    expect(p1).toMatchObject({ balance: 40000, unallocated: -5000, netBalance: 35000, creditUtilisation: 92.1 });
+  });
+
+  it("gives a customer's credit limit card the same exposure", async () => {
+    for (const code of ['P1', 'A1']) {
+      const res = await callRoute(obligorCreditLimitRoute as never, '/api/v3/obligors/credit_limit', {
+        cookie,
+        query: { sysObligorCode: code, date: TODAY },
+      });
+      expect(res.status).toBe(200);
+      expect(res.json, code).toMatchObject({ creditLimit: 38000, exposure: 35000, available: 3000, overLimit: false });
+    }
+  });
+
+  it('holds an account over its limit only once the money on account is counted, and says so', async () => {
+    const overLimit = async () => {
+      const res = await callRoute(creditHoldsRoute as never, '/api/credit_holds', { cookie, query: { count: 100 } });
+      expect(res.status).toBe(200);
+      const a1 = (res.json as TCreditHold[]).find((r) => r.sysObligorCode === 'A1');
+      return { a1, reasons: (a1?.reasons ?? []).filter((r) => r.startsWith('Over its credit limit')) };
+    };
+    // ₹40,000 of bills over a ₹38,000 limit, but ₹35,000 drawn: no over-limit hold.
+    expect((await overLimit()).reasons).toEqual([]);
+    await database.db.execute(
+      sql`update obligors set credit_limit = 30000 where client_id = ${clientId} and sys_obligor_code = 'A1'`,
+    );
+    const held = await overLimit();
+    expect(held.a1).toMatchObject({ balance: 40000, unallocated: -5000, creditLimit: 30000 });
+    expect(held.reasons).toEqual([
+      'Over its credit limit of ₹30,000.00 by ₹5,000.00 (after ₹5,000.00 received on account)',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import type { TCreditHold } from '@/lib/contract/credit-holds';
 import { HOLD_PROMISE_DAYS, holdReasons } from '@/lib/domain/credit-holds';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
+import { exposureOf } from '@/lib/server/obligors/credit-limit-sql';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
@@ -18,6 +19,7 @@ interface Facts {
   parentCode: string | null;
   parentName: string | null;
   balance: string;
+  unallocated: string;
   creditLimit: string | null;
   oldest: number | null;
   beyond: string | null;
@@ -50,7 +52,7 @@ export async function creditHolds(
   const facts = await queryRows<Facts>(
     db,
     sql`
-    with balances as (select r.sys_obligor_code, r.outstanding from ${ageingSource(view)}),
+    with balances as (select r.sys_obligor_code, r.outstanding, r.unallocated from ${ageingSource(view)}),
     debts as (
       -- Part by part: an invoice in instalments is as late as its oldest open instalment, and only
       -- what its instalments past the rule's days hold is beyond them.
@@ -75,7 +77,8 @@ export async function creditHolds(
       group by m.sys_obligor_code
     )
     select o.sys_obligor_code as code, o.name, o.parent_sys_obligor_code as "parentCode", p.name as "parentName",
-      coalesce(b.outstanding, 0) as balance, o.credit_limit as "creditLimit", dt.oldest, dt.beyond,
+      coalesce(b.outstanding, 0) as balance, coalesce(b.unallocated, 0) as unallocated, o.credit_limit as "creditLimit",
+      dt.oldest, dt.beyond,
       coalesce(br.n, 0) as broken,
       rl.reason as "releaseReason", u.name as "releasedBy", rl.released_at as "releasedAt",
       to_char(rl.expires_on, 'YYYY-MM-DD') as "expiresOn"
@@ -91,13 +94,14 @@ export async function creditHolds(
     ) rl on true
     left join users u on u.client_id = o.client_id and u.id = rl.released_by
     where o.client_id = ${clientId} and ${inScope} ${only}
-      and (${rules.overLimit} and o.credit_limit is not null and coalesce(b.outstanding, 0) > o.credit_limit
+      and (${rules.overLimit} and o.credit_limit is not null and ${exposureOf(sql`b`)} > o.credit_limit
         or ${rules.daysPastDue !== null} and dt.oldest > ${beyondDays}::int
         or ${rules.brokenPromises !== null} and coalesce(br.n, 0) >= ${rules.brokenPromises ?? 0}::int)`,
   );
   return facts
     .map((f): TCreditHold => {
       const balance = Number(f.balance);
+      const unallocated = Number(f.unallocated);
       const creditLimit = f.creditLimit == null ? null : Number(f.creditLimit);
       const oldest = f.oldest == null ? null : Number(f.oldest);
       const beyond = Number(f.beyond ?? 0);
@@ -107,12 +111,20 @@ export async function creditHolds(
         parentSysObligorCode: f.parentCode,
         parentName: f.parentName,
         balance,
+        unallocated,
         creditLimit,
         oldestDaysPastDue: oldest,
         overdueBeyond: beyond,
         brokenPromises: Number(f.broken),
         reasons: holdReasons(
-          { balance, creditLimit, oldestDaysPastDue: oldest, overdueBeyond: beyond, brokenPromises: Number(f.broken) },
+          {
+            balance,
+            unallocated,
+            creditLimit,
+            oldestDaysPastDue: oldest,
+            overdueBeyond: beyond,
+            brokenPromises: Number(f.broken),
+          },
           rules,
         ),
         status: f.expiresOn ? 'RELEASED' : 'ON_HOLD',

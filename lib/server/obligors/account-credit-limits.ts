@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
-import { creditLimitColumns } from './credit-limit-sql';
+import { creditLimitColumns, exposureOf } from './credit-limit-sql';
 import { scopeCondition } from './obligor-scope';
 import type { AgeingView } from '@/lib/server/receivables/ageing-view';
 
@@ -45,7 +45,7 @@ export function familyAccountCounts(view: AgeingView, filters: Pick<AccountFilte
   const where = accountConditions(view.clientId, { dim: filters.dim, scope: filters.scope });
   // Over its own limit exactly as the accounts view decides it (lib/domain/credit-limit.ts: strictly over 100%).
   return sql`(select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family, count(*)::int as accounts,
-      count(*) filter (where o.credit_limit > 0 and coalesce(r.outstanding, 0) > o.credit_limit)::int as breached
+      count(*) filter (where o.credit_limit > 0 and ${exposureOf(sql`r`)} > o.credit_limit)::int as breached
     from obligors o left join ${ageingSource(view)} on r.sys_obligor_code = o.sys_obligor_code
     where ${sql.join(where, sql` and `)}
     group by 1)`;
@@ -53,13 +53,14 @@ export function familyAccountCounts(view: AgeingView, filters: Pick<AccountFilte
 
 /**
  * One row per account the user may see, as of a date: the account's own credit limit against its
- * own balance (the obligor ageing the receivables screens read), in the columns of the family rows.
+ * own exposure (its net balance in the obligor ageing the receivables screens read), in the columns
+ * of the family rows.
  */
 export function accountCreditLimitRows(view: AgeingView, filters: AccountFilters): SQL {
   const { clientId } = view;
   const source = ageingSource(view);
   const where = accountConditions(clientId, filters);
-  const exposure = sql`coalesce(r.outstanding, 0)`;
+  const exposure = exposureOf(sql`r`);
   const limit = sql`o.credit_limit`;
   return sql`(select o.sys_obligor_code as "sysObligorCode", o.name, o.city, dv.name as dim1, 1 as members, 1 as accounts,
       case when ${limit} > 0 and ${exposure} > ${limit} then 1 else 0 end as "breachedAccounts",

@@ -16,3 +16,13 @@ export function creditLimitColumns(exposure: SQL, limit: SQL): SQL {
       when ${exposure} > ${limit} * ${CREDIT_LIMIT_THRESHOLDS.near} / 100.0 then 'NEAR'
       else 'WITHIN' end as status`;
 }
+
+/**
+ * What an obligor's row of the ageing source (alias `r`, possibly missing: left-joined) draws on
+ * its limit: the net balance, its open invoices less the money it has paid on account and not yet
+ * allocated, as Tally's and ERPNext's credit checks read the party's balance. A customer who has
+ * paid is not held for the bills the payment is not yet applied to.
+ */
+export function exposureOf(r: SQL): SQL {
+  return sql`(coalesce(${r}.outstanding, 0) + coalesce(${r}.unallocated, 0))`;
+}

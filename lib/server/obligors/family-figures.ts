@@ -26,7 +26,7 @@ export function collectionRiskSql(row: SQL): SQL {
 
 /**
  * One row per parent obligor the user may see, as of a date: the family's ageing (from the family
- * rollup when it can answer), its credit limit and utilisation, 12-month DSO, collection risk and
+ * rollup when it can answer), its credit limit, exposure (the net balance) and utilisation, 12-month DSO, collection risk and
  * open status. Families without any open item or sales still appear (CLOSED), unless a filter on
  * obligor attributes (dim, risk, segment) asks for matching obligors. Aliased columns in camelCase.
  *
@@ -91,10 +91,13 @@ export function familyFigures(view: AgeingView, options: FamilyFigureOptions): S
             and k.parent_sys_obligor_code = p.sys_obligor_code and ${counts(sql`k`)})`
     }`;
   const balance = sql`coalesce(g.outstanding, 0)`;
+  // A limit is drawn on by what the family owes net of money it has paid on account (creditExposure).
+  const exposure = sql`(${balance} + coalesce(g.unallocated, 0))`;
   const figures = sql`${matchingCte}
     select m.family_code as "sysObligorCode", m.name, m.city, m.business_id as "businessId",
       m.dim1_id as "dimId", dv.name as dim1, m.members, m."creditLimit",
       ${balance} as balance, coalesce(g.outstanding, 0) as outstanding, coalesce(g.overdue, 0) as overdue,
+      coalesce(g.unallocated, 0) as unallocated, ${exposure} as exposure,
       ${sql.join(
         [
           'current',
@@ -117,7 +120,7 @@ export function familyFigures(view: AgeingView, options: FamilyFigureOptions): S
       coalesce(g."highRatedReceivables", 0) as "highRatedReceivables", g."obligorWeightedRating", coalesce(g."ratedBalance", 0) as "ratedBalance",
       coalesce(g."openObligors", 0) as "openObligors",
       case when coalesce(g.sales12m, 0) > 0 then round(${balance} / g.sales12m * ${DAYS_IN_YEAR}, 1) end as dso,
-      case when m."creditLimit" > 0 then round(${balance} / m."creditLimit" * 100, 1) end as "creditUtilisation",
+      case when m."creditLimit" > 0 then round(${exposure} / m."creditLimit" * 100, 1) end as "creditUtilisation",
       case when ${balance} > 0 then round((coalesce(g."crdBucket3", 0) + coalesce(g."crdBucket4", 0)) / ${balance} * 100, 1) else 0 end as "overduePastB2Share",
       ${collectionRiskSql(sql`g`)} as "collectionRisk",
       case when ${balance} <> 0 then 'OPEN' else 'CLOSED' end as "openStatus"

@@ -39,7 +39,7 @@ async function creditLimitRows(db: Db, clientId: number, query: Query): Promise<
   const rows = sql`(select f."sysObligorCode", f.name, f.city, f.dim1, f.members, coalesce(ac.accounts, 0) as accounts,
       coalesce(ac.breached, 0) as "breachedAccounts",
       null::text as "parentSysObligorCode", null::text as "parentName",
-      f."creditLimit", f.balance as exposure, ${creditLimitColumns(sql`f.balance`, sql`f."creditLimit"`)}
+      f."creditLimit", f.exposure, ${creditLimitColumns(sql`f.exposure`, sql`f."creditLimit"`)}
     from ${families} f left join ${familyAccountCounts(view, { dim: query.dim, scope: query.scope })} ac on ac.family = f."sysObligorCode" ${search})`;
   return { rows, asOf };
 }

@@ -10,6 +10,7 @@ import { ratingLabel } from '@/lib/domain/rating';
 import { notFound } from '@/lib/server/domain-errors';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
+import { exposureOf } from './credit-limit-sql';
 import { familyFigures } from './family-figures';
 import { familyRow } from './list-parent-obligors';
 import { assertObligorVisible, scopeCondition } from './obligor-scope';
@@ -70,7 +71,7 @@ export async function obligorInfo(db: Db, clientId: number, code: string, scope?
 }
 
 /**
- * GET /v3/obligors/credit_limit: the limit, the exposure (balance as of the date), utilisation and
+ * GET /v3/obligors/credit_limit: the limit, the exposure (net balance as of the date), utilisation and
  * what is still available, with the history of limit changes. A parent answers for its family
  * (limits as in family-figures.ts); a child for itself.
  */
@@ -93,13 +94,13 @@ export async function obligorCreditLimit(
     const family = raw ? familyRow(raw, asOf) : null;
     // The family limit as the list gives it (counted over the obligors the user may see), even when null.
     limit = family ? family.creditLimit : limit;
-    exposure = family?.balance ?? 0;
+    exposure = family?.netBalance ?? 0;
   } else {
-    const [row] = await queryRows<{ outstanding: string }>(
+    const [row] = await queryRows<{ exposure: string }>(
       db,
-      sql`select r.outstanding from ${ageingSource(view)} where r.sys_obligor_code = ${code}`,
+      sql`select ${exposureOf(sql`r`)} as exposure from ${ageingSource(view)} where r.sys_obligor_code = ${code}`,
     );
-    exposure = Number(row?.outstanding ?? 0);
+    exposure = Number(row?.exposure ?? 0);
   }
   // A scoped user's family page: the limit changes of the family's accounts assigned to them, never
   // the whole family's (the figure above counts those accounts only, too).
