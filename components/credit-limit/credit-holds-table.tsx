@@ -9,7 +9,7 @@ import { FieldError, inputClass } from '@/components/contacts/form-field';
 import { useToast } from '@/components/feedback/toast';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { DateInput } from '@/components/ui/date-input';
-import { Day } from '@/components/ui/day';
+import { Day, formatDay } from '@/components/ui/day';
 import { OnAccount } from '@/components/receivables/on-account';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
@@ -140,7 +140,7 @@ function ReleaseDialog({ hold, today, onClose }: { hold: TCreditHold; today: str
         params: { code: hold.sysObligorCode },
         body: { reason, expiresOn: until },
       });
-      showToast(`${hold.name} may ship until ${format(parseISO(until), 'd MMM yyyy')}.`);
+      showToast(`${hold.name} may ship until ${formatDay(until)}.`);
       onClose();
       router.refresh();
     } catch (err) {

@@ -1,4 +1,3 @@
-import { format, parseISO } from 'date-fns';
 import Link from 'next/link';
 import { periodPair } from '@/lib/domain/periods';
 import { formatPercent } from '@/lib/domain/format';
@@ -7,6 +6,7 @@ import { pageGate } from '@/lib/backend/page-gate';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Loaded } from '@/components/ui/loaded';
 import { Money, type MoneyFormat } from '@/components/ui/money';
+import { formatDay } from '@/components/ui/day';
 
 export const BETA_PATH = '/borrowers/business-performance-beta';
 
@@ -16,7 +16,6 @@ interface Cell {
   before?: TDimRow;
 }
 
-const day = (d: string) => format(parseISO(d), 'd MMM yyyy');
 const overduePct = (row?: TDimRow) => (row ? row.overduePercent : 0);
 
 /** Each row's balance and overdue share at both dates, with the change between them. */
@@ -124,11 +123,11 @@ export function PeriodMatrix({
                 <Th>
                   {settings.dimensionNames.dim1} / {settings.dimensionNames.dim2}
                 </Th>
-                <Th numeric>Balance {day(pair.compareDate)}</Th>
-                <Th numeric>Balance {day(pair.date)}</Th>
+                <Th numeric>Balance {formatDay(pair.compareDate)}</Th>
+                <Th numeric>Balance {formatDay(pair.date)}</Th>
                 <Th numeric>Change</Th>
-                <Th numeric>Overdue % {day(pair.compareDate)}</Th>
-                <Th numeric>Overdue % {day(pair.date)}</Th>
+                <Th numeric>Overdue % {formatDay(pair.compareDate)}</Th>
+                <Th numeric>Overdue % {formatDay(pair.date)}</Th>
                 <Th numeric>Change</Th>
               </tr>
             </thead>

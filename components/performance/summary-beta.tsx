@@ -1,4 +1,3 @@
-import { format, parseISO } from 'date-fns';
 import { summaryPeriods } from '@/lib/domain/periods';
 import { annualDso } from '@/lib/domain/dso';
 import { AgeingBarChart } from '@/components/receivables/ageing-bar-chart';
@@ -8,6 +7,7 @@ import { StatCard } from '@/components/receivables/stat-card';
 import { TrendLineChart } from '@/components/receivables/trend-line-chart';
 import { Loaded } from '@/components/ui/loaded';
 import { Money, type MoneyFormat } from '@/components/ui/money';
+import { formatDay } from '@/components/ui/day';
 
 function Delta({
   now,
@@ -59,7 +59,7 @@ export function PeriodComparison() {
       dsoBefore: annualDso(before.balance, before.sales12m),
     };
   };
-  const label = (d: string) => format(parseISO(d), 'd MMM yyyy');
+  const label = formatDay;
   return (
     <Loaded load={load}>
       {(d) => (

@@ -5,6 +5,7 @@ import { format, parseISO } from 'date-fns';
 import { formatMoney, formatMoneyShort } from '@/lib/domain/format';
 import { CHART_THEME } from './chart-theme';
 import type { MoneyFormat } from '@/components/ui/money';
+import { formatDay } from '@/components/ui/day';
 
 export interface ForecastWeek {
   [key: string]: string | number;
@@ -85,7 +86,7 @@ export function ForecastChart({ weeks, money }: { weeks: ForecastWeek[]; money: 
         tooltip={({ data: w }) => (
           <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
             <p className="font-medium text-slate-700">
-              {format(parseISO(w.weekStart), 'd MMM')} to {format(parseISO(w.weekEnd), 'd MMM yyyy')}
+              {formatDay(w.weekStart)} to {formatDay(w.weekEnd)}
             </p>
             <p className="mt-1 tabular-nums text-slate-900">Expected {full(w.expected)}</p>
             <p className="tabular-nums text-slate-500">

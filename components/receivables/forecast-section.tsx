@@ -1,9 +1,9 @@
-import { format, parseISO } from 'date-fns';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
 import { pageGate } from '@/lib/backend/page-gate';
 import { BACKTEST_MONTH_ENDS } from '@/lib/domain/cash-forecast';
 import { ForecastChart } from './forecast-chart';
+import { formatDay } from '@/components/ui/day';
 
 async function loadForecast() {
   const { backend, clientSettings } = await pageGate();
@@ -86,7 +86,7 @@ export function ForecastSection() {
                   <tbody className="text-slate-700">
                     {checks.map((c) => (
                       <tr key={c.monthEnd}>
-                        <td>{format(parseISO(c.monthEnd), 'd MMM yyyy')}</td>
+                        <td>{formatDay(c.monthEnd)}</td>
                         <td className="text-right">
                           <Money value={c.forecast} format={money} short />
                         </td>

@@ -1,8 +1,11 @@
-import { format, parseISO } from 'date-fns';
+import { formatDayInput } from '@/lib/domain/day-input';
 
-/** A calendar day ('YYYY-MM-DD') as '2 Jun 2025': no day/month order for the reader to guess. */
+/**
+ * A calendar day ('YYYY-MM-DD') as people in India read it, '02/06/2025' (dd/mm/yyyy), the same on
+ * every page, in messages and in the date fields; '-' for none.
+ */
 export function formatDay(iso: string | null | undefined): string {
-  return iso ? format(parseISO(iso), 'd MMM yyyy') : '-';
+  return iso ? formatDayInput(iso) : '-';
 }
 
 export function Day({ iso }: { iso: string | null | undefined }) {

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { formatDayInput, parseDayInput } from '@/lib/domain/day-input';
+import { formatDay } from '@/components/ui/day';
 
 describe('dates typed as dd/mm/yyyy', () => {
   it('shows an ISO day as dd/mm/yyyy', () => {
     expect(formatDayInput('2026-03-05')).toBe('05/03/2026');
     expect(formatDayInput('')).toBe('');
     expect(formatDayInput(null)).toBe('');
+    // Pages show a day as it is typed: dd/mm/yyyy, '-' for none.
+    expect(formatDay('2025-06-02')).toBe('02/06/2025');
+    expect(formatDay(null)).toBe('-');
   });
 
   it('reads day first, with any usual separator, or an ISO day', () => {

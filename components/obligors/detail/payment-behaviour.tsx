@@ -3,6 +3,7 @@ import { pageGate } from '@/lib/backend/page-gate';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
 import { Sparkline } from '@/components/ui/sparkline';
+import { formatDay } from '@/components/ui/day';
 
 const BAND_TONE: Record<string, string> = {
   ON_TIME: 'bg-emerald-500',
@@ -45,8 +46,8 @@ export function PaymentBehaviourSection({ code }: { code: string }) {
                 {(b.lateShare ?? 0).toFixed(1)}%
               </span>{' '}
               of the amount was paid after its due date. {b.invoicesPaid} bills,{' '}
-              <Money value={b.amountPaid} format={money} whole />, paid off between{' '}
-              {format(parseISO(b.fromDate), 'd MMM yyyy')} and {format(parseISO(b.toDate), 'd MMM yyyy')}.
+              <Money value={b.amountPaid} format={money} whole />, paid off between {formatDay(b.fromDate)} and{' '}
+              {formatDay(b.toDate)}.
             </p>
             <ul className="mt-4 space-y-1.5" aria-label="Amount paid by lateness">
               {b.distribution.map((d) => (
