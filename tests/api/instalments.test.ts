@@ -104,6 +104,17 @@ describe('an invoice payable in instalments', () => {
         ['INV2', 20, 'crdBucket1'],
       ]),
     );
+    // A search or one customer's list finds the invoice in instalments through its own conditions.
+    for (const query of [{ invoiceNum: 'RE-801' }, { sysObligorCode: 'R1' }, { sortBy: 'dueDate', order: 'ASC' }]) {
+      const found = await callRoute(openInvoicesRoute as never, '/api/v4/invoices', {
+        cookie,
+        query: { date: TODAY, ...query },
+      });
+      expect(
+        (found.json as { sysInvoiceNum: string; daysPastDue: number }[]).find((r) => r.sysInvoiceNum === 'INV1'),
+        JSON.stringify(query),
+      ).toMatchObject({ daysPastDue: 51, outstanding: 55000 });
+    }
   });
 
   it('agrees with the TypeScript rule, and the many-date query with the one-date query', async () => {

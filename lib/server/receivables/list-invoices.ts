@@ -127,6 +127,8 @@ async function openInvoicePage(
     outstanding: SQL;
     limit: number;
     skip: number;
+    /** Conditions that leave few items (a search, a customer, a family, the disputed ones). */
+    selective: boolean;
   },
 ): Promise<OpenInvoiceRaw[]> {
   const { clientId, d, columns, from, outstanding, limit, skip, ascending } = page;
@@ -153,15 +155,19 @@ async function openInvoicePage(
     // reach the page only if one of its instalments is at least as late as the indexed debts' last
     // row (at most as late, the other way round), or when those debts are fewer than the page needs:
     // those few are read apart, through their instalments (an array, so that the planner looks each
-    // one up by its key instead of walking every open item to meet them).
+    // one up by its key instead of walking every open item to meet them). A selective list (a
+    // search, one customer or family, the disputed items) finds its own few through its conditions.
     const reach = ascending ? sql`>=` : sql`<=`;
+    const inInstalments = page.selective
+      ? sql`exists (select 1 from instalments k where k.client_id = i.client_id and k.sys_invoice_num = i.sys_invoice_num)`
+      : sql`i.sys_invoice_num = any (array(
+          select distinct k.sys_invoice_num from instalments k cross join edge e
+          where k.client_id = ${clientId} and (e.n < ${n} or ${d} - k.due_date ${reach} e.days)))`;
     return queryRows(
       db,
       sql`with plain as (${byIndex(false)}),
       edge as (select count(*) as n, ${ascending ? sql`min` : sql`max`}("daysPastDue") as days from plain),
-      staged as (${columns} ${from} and (i.amount < 0) is false and i.sys_invoice_num = any (array(
-          select distinct k.sys_invoice_num from instalments k cross join edge e
-          where k.client_id = ${clientId} and (e.n < ${n} or ${d} - k.due_date ${reach} e.days)))
+      staged as (${columns} ${from} and (i.amount < 0) is false and ${inInstalments}
         order by "daysPastDue" ${late}, "sysInvoiceNum" limit ${n}),
       notes as (${byIndex(true)})
       select * from (select * from plain union all select * from staged union all select * from notes) page
@@ -264,6 +270,9 @@ export async function listOpenInvoices(
       from,
       limit: query.count,
       skip,
+      selective: Boolean(
+        query.invoiceNum || query.sysObligorCode || query.parentSysObligorCode || query.inDispute === true,
+      ),
       columns: sql`
       select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum",
         i.doc_type as "docType", i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
