@@ -49,7 +49,8 @@ export function ageingRowsSql(
   // rank among themselves only, and the caller ranks them again among all (rankSalesSegments).
   const ofObligors = (code: SQL) => (onlyObligors ? sql` and ${code} in (${onlyObligors})` : sql``);
   const monthStart = sql`date_trunc('month', ${d})::date`;
-  const part = itemParts(clientId, sql`(i.amount - i.paid_to_date + coalesce(pa.amount, 0))`);
+  // A few customers' items read their own instalments by key, the client's meet the whole schedule once.
+  const part = itemParts(clientId, sql`(i.amount - i.paid_to_date + coalesce(pa.amount, 0))`, Boolean(onlyObligors));
   return sql`
     with paid_after as (
       -- Settlements after the date are few for recent dates: outstanding(D) = amount - paid to date + paid after D.
