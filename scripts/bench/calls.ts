@@ -322,6 +322,7 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
     },
     overview(range, 'rollup', 'overview', '12-month overview', clientId, b),
     overview(backRange, 'history', 'overview-backdated', `12-month overview to ${ctx.backdated}`, clientId, b),
+    ...fieldOfficerCalls(ctx),
     ...customerCalls(ctx),
     ...portalCalls(ctx),
     ...collectionCalls(ctx),
@@ -359,4 +360,42 @@ function overview(
       return out;
     },
   };
+}
+
+/**
+ * A field officer's summary and parent list, today and on the backdated day: a scoped user's own
+ * figures (the per-obligor rollup today; another day, the path scripts/bench reports).
+ */
+function fieldOfficerCalls(ctx: CallContext): BenchCall[] {
+  const { clientId, guestId, pageSize } = ctx;
+  if (guestId === null) return [];
+  const scope = { kind: 'ASSIGNED', role: 'guest', userId: guestId } as const;
+  const calls: BenchCall[] = [];
+  for (const [date, when] of [
+    [ctx.today, 'today'],
+    [ctx.backdated, `backdated ${ctx.backdated}`],
+  ] as const) {
+    const suffix = date === ctx.today ? '' : '-backdated';
+    calls.push(
+      {
+        id: `summary-guest${suffix}`,
+        label: `Summary as a field officer (user ${guestId}, ${when})`,
+        path: date === ctx.today ? 'rollup' : 'ledger',
+        params: { date },
+        service: (db) => receivablesSummary(db, clientId, { ...ZSummaryQuery.parse({ date }), scope }),
+      },
+      {
+        id: `parents-guest${suffix}`,
+        label: `Parent obligors, page 1, by overdue, as a field officer (user ${guestId}, ${when})`,
+        path: date === ctx.today ? 'rollup' : 'ledger',
+        params: { date, sortBy: 'overdue', order: 'DESC', count: pageSize },
+        service: (db) =>
+          listReceivables(db, clientId, {
+            ...ZReceivablesQuery.parse({ date, sortBy: 'overdue', order: 'DESC', count: pageSize }),
+            scope,
+          }),
+      },
+    );
+  }
+  return calls;
 }

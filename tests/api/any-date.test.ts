@@ -8,6 +8,7 @@ import { collectionKpis } from '@/lib/server/kpis/collection-kpis';
 import { queryRows } from '@/lib/db/query';
 import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
+import { ageingRowsSql } from '@/lib/server/receivables/ageing-source';
 import { refreshAgeingHistory, staleHistoryClients } from '@/lib/server/receivables/history/refresh-history';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
@@ -134,6 +135,49 @@ describe('any as-of date', () => {
       }
     });
   }
+
+  it("answers a field officer's and an area manager's dates without rollups from their own customers' items", async () => {
+    const clientId = await clientIdOf(database, 'VARDHMAN');
+    for (const role of ['guest', 'representative'] as const) {
+      const column = role === 'guest' ? sql`guest_id` : sql`representative_id`;
+      const [user] = await queryRows<{ id: number }>(
+        database.db,
+        sql`select ${column} as id from obligors where client_id = ${clientId} and ${column} is not null
+          group by 1 order by count(*) desc, 1 limit 1`,
+      );
+      const scope = { kind: 'ASSIGNED', role, userId: user!.id } as const;
+      for (const date of datesBetween(addDays(TEST_TODAY, -400), addDays(TEST_TODAY, 30), 3, 31 * user!.id)) {
+        const view = await ageingView(database.db, clientId, date);
+        expect(view.hasRollups, date).toBe(false);
+        // The reference: every customer's row of the whole ledger at the date, kept when in scope, per family.
+        const reference = await queryRows<{ code: string; outstanding: string; overdue: string; unallocated: string }>(
+          database.db,
+          sql`select r.family_code as code, sum(r.outstanding)::text as outstanding, sum(r.overdue)::text as overdue,
+            sum(r.unallocated)::text as unallocated
+          from (${ageingRowsSql(clientId, date, view.boundaries)}) r
+          join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = r.sys_obligor_code and o.${column} = ${user!.id}
+          group by 1 having sum(r.outstanding) <> 0 or sum(r.unallocated) <> 0 order by 1`,
+        );
+        const listed = await listReceivables(database.db, clientId, {
+          ...ZReceivablesQuery.parse({ date, sortBy: 'name', order: 'ASC', count: 500 }),
+          scope,
+        });
+        const byCode = new Map(listed.rows.map((r) => [r.sysObligorCode, r]));
+        expect(reference.length, `${role} ${date}`).toBeGreaterThan(0);
+        for (const row of reference)
+          expect(byCode.get(row.code), `${role} ${date} ${row.code}`).toMatchObject({
+            outstanding: Number(row.outstanding),
+            overdue: Number(row.overdue),
+            unallocated: Number(row.unallocated),
+          });
+        const summary = await receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope });
+        const sum = (k: 'outstanding' | 'overdue') =>
+          reference.reduce((t, r) => t + Math.round(Number(r[k]) * 100), 0) / 100;
+        expect(summary.outstanding, `${role} ${date}`).toBeCloseTo(sum('outstanding'), 2);
+        expect(summary.overdue, `${role} ${date}`).toBeCloseTo(sum('overdue'), 2);
+      }
+    }
+  });
 
   it('reads the ledger after an import until the history is rebuilt, then the history again', async () => {
     const clientId = await clientIdOf(database, 'VARDHMAN');

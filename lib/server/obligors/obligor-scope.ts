@@ -13,10 +13,14 @@ export type { ObligorScope };
  * obligors_representative).
  */
 export function scopeCondition(clientId: number, scope: ObligorScope | undefined, codeColumn: SQL): SQL | null {
+  const codes = scopeObligors(clientId, scope);
+  return codes ? sql`${codeColumn} in (${codes})` : null;
+}
+
+/** The codes of the obligors the scope may see (a query), or null when it sees all. */
+export function scopeObligors(clientId: number, scope: ObligorScope | undefined): SQL | null {
   const own = ownScopeCondition(scope, sql`s`);
-  return own
-    ? sql`${codeColumn} in (select s.sys_obligor_code from obligors s where s.client_id = ${clientId} and ${own})`
-    : null;
+  return own ? sql`select s.sys_obligor_code from obligors s where s.client_id = ${clientId} and ${own}` : null;
 }
 
 /**

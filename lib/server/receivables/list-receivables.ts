@@ -8,7 +8,7 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import { ratingLabel } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
-import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
+import { scopeCondition, scopeObligors } from '@/lib/server/obligors/obligor-scope';
 import {
   ageingAmounts,
   AMOUNT_KEYS,
@@ -103,14 +103,14 @@ export function groupedRows(
   view: AgeingView,
   query: ObligorFilters & ItemFilters & { parentSysObligorCode?: string; sysObligorCode?: string },
 ): SQL {
-  // One family or one account from the ledger reads only its own customers' items.
+  // One family, one account or a collector's customers from the ledger reads only those customers' items.
   const bySegment = Boolean(query.salesSegment || query.riskSalesSegment);
   const members = query.sysObligorCode
     ? sql`select ${query.sysObligorCode}::text`
     : query.parentSysObligorCode
       ? sql`select ${query.parentSysObligorCode}::text union all select m.sys_obligor_code from obligors m
         where m.client_id = ${view.clientId} and m.parent_sys_obligor_code = ${query.parentSysObligorCode}`
-      : undefined;
+      : (scopeObligors(view.clientId, query.scope) ?? undefined);
   const source = ageingSource(view, query, bySegment ? undefined : members);
   const conditions = obligorConditions(view.clientId, query);
   let key = sql`r.family_code`;
