@@ -5,7 +5,7 @@ import { queryRows } from '@/lib/db/query';
 import { runImport } from '@/lib/server/imports/run-import';
 import { ageingRowsSql } from '@/lib/server/receivables/ageing-source';
 import { buildAgeingHistory } from '@/lib/server/receivables/history/build-history';
-import { HISTORY_LEVELS, type HistoryLevel } from '@/lib/server/receivables/history/levels';
+import { HISTORY_LEVELS, SCOPE_LEVELS, type HistoryLevel } from '@/lib/server/receivables/history/levels';
 import { historyAt } from '@/lib/server/receivables/history/read-history';
 import type { TestDatabase } from '../helpers/db';
 import { clientIdOf, createSeededDatabase, TEST_TODAY } from '../helpers/seeded';
@@ -29,6 +29,8 @@ const LEVEL_KEY: Record<HistoryLevel, SQL> = {
   dim1: sql`coalesce(r.dim1_id, 0)::text`,
   dim2: sql`coalesce(r.dim2_id, 0)::text`,
   dim3: sql`coalesce(r.dim3_id, 0)::text`,
+  guest: sql`o.guest_id::text`,
+  representative: sql`o.representative_id::text`,
 };
 
 const FIGURES = [
@@ -117,7 +119,10 @@ async function compareLevel(
   return expected.size;
 }
 
-/** The client's overall risk (mean of the families' weighted ratings, 1 decimal) from the history and from the ledger. */
+/**
+ * Overall risk (mean of the families' weighted ratings, 1 decimal) from the history and from the
+ * ledger: the client's, and each collector's over the families they hold customers of.
+ */
 async function compareOverallRisk(db: Db, clientId: number, asOf: string, b: { b1: number; b2: number; b3: number }) {
   const [ledger] = await queryRows<{ risk: number | null }>(
     db,
@@ -130,6 +135,28 @@ async function compareOverallRisk(db: Db, clientId: number, asOf: string, b: { b
     select round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as risk from ${historyAt(clientId, 'client', asOf)} h`,
   );
   expect(history?.risk ?? null, `overall risk as of ${asOf}`).toBe(ledger?.risk ?? null);
+  for (const level of SCOPE_LEVELS) {
+    const collector = LEVEL_KEY[level];
+    const expected = await queryRows<{ key: string; risk: number | null }>(
+      db,
+      sql`
+      select key, round(avg(weighted_rating)::numeric, 1)::float8 as risk from (
+        select ${collector} as key, (sum(r.rating * r.outstanding) filter (where r.rating is not null and r.outstanding > 0)
+          / nullif(sum(r.outstanding) filter (where r.rating is not null and r.outstanding > 0), 0))::float8 as weighted_rating
+        from (${ageingRowsSql(clientId, asOf, b)}) r join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = r.sys_obligor_code
+        where ${collector} is not null group by 1, r.family_code) f
+      group by key having avg(weighted_rating) is not null`,
+    );
+    const actual = await queryRows<{ key: string; risk: number | null }>(
+      db,
+      sql`
+      select h.key, round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as risk
+      from ${historyAt(clientId, level, asOf)} h where h.rated_families > 0`,
+    );
+    const keyed = (rows: { key: string; risk: number | null }[]) =>
+      Object.fromEntries(rows.map((r) => [r.key, r.risk]));
+    expect(keyed(actual), `${level} overall risk as of ${asOf}`).toEqual(keyed(expected));
+  }
 }
 
 /** Dates spread over the ledger and past today, the same on every run. */

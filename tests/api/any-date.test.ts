@@ -14,7 +14,9 @@ import { listReceivables, receivablesSummary } from '@/lib/server/receivables/li
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { runImport } from '@/lib/server/imports/run-import';
 import type { TestDatabase } from '../helpers/db';
-import { clientIdOf, createSeededDatabase, TEST_TODAY } from '../helpers/seeded';
+import { clientIdOf, createSeededDatabase, signInAs, TEST_TODAY } from '../helpers/seeded';
+import { callRoute } from '../helpers/api';
+import { POST as assignRoute } from '@/app/api/obligors/[code]/assign/route';
 import { csv, file } from '../imports/helpers';
 
 /**
@@ -175,8 +177,70 @@ describe('any as-of date', () => {
           reference.reduce((t, r) => t + Math.round(Number(r[k]) * 100), 0) / 100;
         expect(summary.outstanding, `${role} ${date}`).toBeCloseTo(sum('outstanding'), 2);
         expect(summary.overdue, `${role} ${date}`).toBeCloseTo(sum('overdue'), 2);
+        // The summary and the overview come from the collector's row of the history: the same answers
+        // as from the ledger, overall risk and the KPIs' days to pay included.
+        expect(view.hasCollectorHistory, date).toBe(true);
+        const collectorCalls = async () =>
+          rounded({
+            summary: await receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope }),
+            overview: await receivablesOverview(database.db, clientId, {
+              fromDate: addDays(date, -70),
+              toDate: date,
+              scope,
+            }),
+            kpis: await collectionKpis(
+              database.db,
+              clientId,
+              scope,
+              ZKpisQuery.parse({ fromDate: addDays(date, -100), toDate: date }),
+            ),
+          });
+        expect(await collectorCalls(), `${role} ${date}`).toEqual(await fromLedger(clientId, collectorCalls));
       }
     }
+  });
+
+  it("reads a collector's other dates from the ledger after a reassignment until the history is rebuilt", async () => {
+    const clientId = await clientIdOf(database, 'VARDHMAN');
+    const date = addDays(TEST_TODAY, -13);
+    // The field officer with the most customers, one of theirs that owes something that day, another officer.
+    const [pick] = await queryRows<{ guest: number; code: string; other: number }>(
+      database.db,
+      sql`select o.guest_id as guest, o.sys_obligor_code as code,
+          (select u.guest_id from obligors u where u.client_id = o.client_id and u.guest_id <> o.guest_id limit 1) as other
+        from (${ageingRowsSql(clientId, date, (await ageingView(database.db, clientId, date)).boundaries)}) r
+        join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = r.sys_obligor_code
+        where o.guest_id = (select guest_id from obligors where client_id = ${clientId} and guest_id is not null
+          group by 1 order by count(*) desc, 1 limit 1) and r.outstanding > 0
+        order by r.outstanding desc, 2 limit 1`,
+    );
+    const scope = { kind: 'ASSIGNED', role: 'guest', userId: pick!.guest } as const;
+    const summary = () => receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope });
+    const before = await summary();
+    expect((await ageingView(database.db, clientId, date)).hasCollectorHistory).toBe(true);
+    const admin = await signInAs(database, 'admin@vardhman.test');
+    const moved = await callRoute(assignRoute, `/api/obligors/${pick!.code}/assign`, {
+      method: 'POST',
+      cookie: admin.cookie,
+      body: { guestId: pick!.other },
+      params: { code: pick!.code },
+    });
+    expect(moved.status).toBe(200);
+    // The collector levels wait for a rebuild; the others stay current.
+    const view = await ageingView(database.db, clientId, date);
+    expect([view.hasHistory, view.hasCollectorHistory]).toEqual([true, false]);
+    expect(await staleHistoryClients(database.db)).toContain(clientId);
+    const afterMove = await summary();
+    expect(afterMove.outstanding).toBeLessThan(before.outstanding);
+    const [row] = await queryRows<{ outstanding: string }>(
+      database.db,
+      sql`select r.outstanding::text as outstanding from (${ageingRowsSql(clientId, date, view.boundaries)}) r
+        where r.sys_obligor_code = ${pick!.code}`,
+    );
+    expect(afterMove.outstanding).toBeCloseTo(before.outstanding - Number(row!.outstanding), 2);
+    expect(await refreshAgeingHistory(database.db, clientId)).toBe(true);
+    expect((await ageingView(database.db, clientId, date)).hasCollectorHistory).toBe(true);
+    expect(rounded(await summary())).toEqual(rounded(afterMove));
   });
 
   it('reads the ledger after an import until the history is rebuilt, then the history again', async () => {

@@ -75,6 +75,10 @@ export const dataUpdateTimes = pgTable('data_update_times', {
   viewUpdateTime: timestamp({ withTimezone: true }),
   /** The integration update time of the ledger the ageing history was built from: equal while it is current. */
   historyLedgerTime: timestamp({ withTimezone: true }),
+  /** When a customer's field officer or area sales manager last changed outside an import (manage customers). */
+  assignmentsChangedAt: timestamp({ withTimezone: true }),
+  /** The assignments the ageing history's collector levels were built with: equal while they are current. */
+  historyAssignmentsAt: timestamp({ withTimezone: true }),
 });
 
 /** Values of the client's dimensions dim1..dim6 (dim1 = Region, dim2 = Branch, ...). */

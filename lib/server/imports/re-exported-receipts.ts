@@ -16,13 +16,10 @@ import type { Check } from './check';
 import { allocatedFrom } from './document-checks';
 
 /**
- * Synthesised allocations carry the payments line they come from as a negative line, so that
- * validation reports their errors in payments.csv (`reportedLine`) and never mistakes them for a
- * row of allocations.csv.
+ * Where an error of an allocations check is reported: its own file, or the payments row it came
+ * from. Synthesised allocations carry that payments line as a negative line, so that they are
+ * never mistaken for a row of allocations.csv.
  */
-export const fromPaymentsLine = (line: number) => -line;
-
-/** Where an error of an allocations check is reported: its own file, or the payments row it came from. */
 export function reportedLine(kind: string, line: number): { kind: 'payments'; line: number } | null {
   return kind === 'allocations' && line < 0 ? { kind: 'payments', line: -line } : null;
 }

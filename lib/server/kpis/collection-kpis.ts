@@ -13,7 +13,7 @@ import { assertObligorVisible } from '@/lib/server/obligors/obligor-scope';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { dateArray } from '@/lib/server/receivables/ageing-source';
 import type { HistoryLevel } from '@/lib/server/receivables/history/levels';
-import { historyCovers } from '@/lib/server/receivables/history/read-history';
+import { historyAssignmentsCurrent, historyCovers } from '@/lib/server/receivables/history/read-history';
 
 /**
  * How many months before the range countback DSO may consume: month-end rollups reach that far on a
@@ -50,7 +50,9 @@ export async function collectionKpis(db: Db, clientId: number, scope: ObligorSco
   // Only the range's months show a days-to-pay figure: the months before it serve countback only.
   const rangeDates = points.filter((p) => p.month >= fromDate.slice(0, 7)).map((p) => p.date);
   const level: { level: HistoryLevel; key: string } | null = isScoped(effective)
-    ? null
+    ? family || query.dim1Id
+      ? null
+      : { level: effective.role, key: String(effective.userId) }
     : family === 'FAMILY'
       ? query.dim1Id
         ? null
@@ -93,7 +95,8 @@ async function familyOrAccount(
 /**
  * The same figure from the ageing history while it is current: its row at each month's last point
  * holds the debts paid off in that month and their amount x days (one read per month). Null when
- * the history is stale or does not keep the level (a collector's customers, one account).
+ * the history is stale or does not keep the level (a collector's family or dim1 value, one account), and for a
+ * collector's customers while their assignments changed since it was built.
  */
 async function daysToPayFromHistory(
   db: Db,
@@ -106,7 +109,9 @@ async function daysToPayFromHistory(
     db,
     sql`
     select to_char(d, 'YYYY-MM') as month, round(h.settled_days / nullif(h.settled, 0), 1) as days,
-      ${historyCovers(clientId, dates.at(-1)!)} as current
+      ${historyCovers(clientId, dates.at(-1)!)}${
+        level === 'guest' || level === 'representative' ? sql` and ${historyAssignmentsCurrent(clientId)}` : sql``
+      } as current
     from unnest(${dateArray(dates)}) d
     left join lateral (select h.settled, h.settled_days from ageing_history h
       where h.client_id = ${clientId} and h.level = ${level} and h.key = ${key} and h.valid @> d) h on true`,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { auditLog, obligors, roles, users } from '@/lib/db/schema';
+import { auditLog, dataUpdateTimes, obligors, roles, users } from '@/lib/db/schema';
 import type { TAssignObligorBody, TManagedObligorRow } from '@/lib/contract/manage-customers';
 import { obligorScope } from '@/lib/domain/obligor-scope';
 import { invalid, notFound } from '@/lib/server/domain-errors';
@@ -74,6 +74,13 @@ export async function assignObligor(
       .update(obligors)
       .set(changes)
       .where(and(eq(obligors.clientId, clientId), eq(obligors.sysObligorCode, code)));
+    // The ageing history's collector levels were built with the old assignments: their dates read
+    // the ledger until the history is rebuilt (refresh-history.ts).
+    if (changes.guestId !== undefined || changes.representativeId !== undefined)
+      await tx
+        .insert(dataUpdateTimes)
+        .values({ clientId, assignmentsChangedAt: new Date() })
+        .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { assignmentsChangedAt: new Date() } });
     const previous = Object.fromEntries(Object.keys(changes).map((field) => [field, before[field as Field]]));
     await tx.insert(auditLog).values({
       clientId,

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TReceivableRow, TReceivablesQuery, TReceivablesSummary, TSummaryQuery } from '@/lib/contract/receivables';
-import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { ratingLabel } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
@@ -178,11 +178,17 @@ export async function receivablesSummary(
 
 /**
  * The client-level totals of a date: for a date without rollups and no filter, the history's client
- * row; otherwise the sum of the families (rollup, history or ledger).
+ * row (a field officer's or area sales manager's own row for them); otherwise the sum of the
+ * families (rollup, history or ledger).
  */
 function summaryTotals(view: AgeingView, query: TSummaryQuery & { scope?: ObligorScope }): SQL {
-  const unfiltered = !hasItemFilters(query) && obligorConditions(view.clientId, query).length === 0;
-  if (!view.hasRollups && view.hasHistory && unfiltered) return clientTotalsAt(view.clientId, view.asOf);
+  const { scope, ...filters } = query;
+  const unfiltered = !hasItemFilters(filters) && obligorConditions(view.clientId, filters).length === 0;
+  if (!view.hasRollups && unfiltered) {
+    if (!isScoped(scope) && view.hasHistory) return clientTotalsAt(view.clientId, view.asOf);
+    if (isScoped(scope) && view.hasCollectorHistory)
+      return clientTotalsAt(view.clientId, view.asOf, { level: scope.role, userId: scope.userId });
+  }
   const families = familyRollup(view, query) ?? groupedRows(view, query);
   const sums = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS].map(
     (k) =>

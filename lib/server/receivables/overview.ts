@@ -6,12 +6,12 @@ import { queryRows } from '@/lib/db/query';
 import { defaultRange, monthPoints } from '@/lib/domain/dates';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
-import type { ObligorScope } from '@/lib/domain/obligor-scope';
+import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import type { TOverviewPoint, TReceivablesOverview } from '@/lib/contract/receivables';
 import { ageingAmounts, summedColumns } from './ageing-columns';
-import { HISTORY_FIGURES, historyAt, historyCovers } from './history/read-history';
+import { HISTORY_FIGURES, historyAssignmentsCurrent, historyAt, historyCovers } from './history/read-history';
 import type { HistoryLevel } from './history/levels';
-import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
+import { scopeObligors } from '@/lib/server/obligors/obligor-scope';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
 import { boundariesOf } from '@/lib/domain/ageing';
 
@@ -72,7 +72,12 @@ export async function receivablesOverview(
   const missing = dates.filter((x) => !snapshotted.has(x));
   const level = missing.length ? await historyLevel(db, clientId, query, missing.at(-1)!) : null;
   for (const date of missing) {
-    const source = ageingSource({ clientId, asOf: date, boundaries, hasRollups: false, hasHistory: false });
+    // A collector's dates from the ledger read only their customers' items.
+    const source = ageingSource(
+      { clientId, asOf: date, boundaries, hasRollups: false, hasHistory: false, hasCollectorHistory: false },
+      {},
+      scopeObligors(clientId, query.scope) ?? undefined,
+    );
     const [row] = await queryRows<Record<string, unknown>>(
       db,
       level
@@ -91,8 +96,9 @@ export async function receivablesOverview(
 
 /**
  * The level of the ageing history that answers the overview's dates without rollups: the client,
- * one dim1 value or one family, for a user who sees every customer, while the history is current.
- * Null sends those dates to the ledger.
+ * one dim1 value or one family for a user who sees every customer, a collector's own customers for
+ * a field officer or area sales manager, while the history is current (for a collector, built with
+ * the current assignments too). Null sends those dates to the ledger.
  */
 async function historyLevel(
   db: Db,
@@ -100,10 +106,16 @@ async function historyLevel(
   query: OverviewQuery,
   someDate: string,
 ): Promise<{ level: HistoryLevel; key: string } | null> {
-  if (scopeCondition(clientId, query.scope, sql`r.sys_obligor_code`) || query.sysObligorCode) return null;
-  if (query.parentSysObligorCode && query.dim) return null;
-  const [row] = await queryRows<{ current: boolean }>(db, sql`select ${historyCovers(clientId, someDate)} as current`);
+  const scope = query.scope;
+  const collector = isScoped(scope);
+  if (query.sysObligorCode || (query.parentSysObligorCode && query.dim)) return null;
+  if (collector && (query.parentSysObligorCode || query.dim)) return null;
+  const [row] = await queryRows<{ current: boolean }>(
+    db,
+    sql`select ${historyCovers(clientId, someDate)} and ${collector ? historyAssignmentsCurrent(clientId) : sql`true`} as current`,
+  );
   if (!row?.current) return null;
+  if (collector) return { level: scope.role, key: String(scope.userId) };
   if (query.parentSysObligorCode) return { level: 'family', key: query.parentSysObligorCode };
   return query.dim ? { level: 'dim1', key: String(query.dim) } : { level: 'client', key: '' };
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
-import { HISTORY_LEVELS, type HistoryLevel } from './levels';
+import { HISTORY_LEVELS, SCOPE_LEVELS, type HistoryLevel } from './levels';
 import { itemStretches } from './stretches';
 
 /**
@@ -54,8 +54,12 @@ export async function buildAgeingHistory(
     await db.execute(sql`insert into ageing_history (client_id, level, key, from_day, valid, ${STATE_LIST})
       ${levelStates(clientId, level)}`);
   }
+  // Statistics of the new rows before the overall risk meets them (and for the reads after the commit):
+  // planned for the empty table, its updates ran as nested loops, minutes at a million invoices.
+  await db.execute(sql`analyze ageing_history`);
   step('overall risk');
   await db.execute(overallRisk(clientId));
+  for (const level of SCOPE_LEVELS) await db.execute(collectorOverallRisk(clientId, level));
   await dropWorkTables(db);
 }
 
@@ -277,6 +281,8 @@ const LEVEL_KEY: Record<HistoryLevel, SQL> = {
   dim1: sql`coalesce(o.dim1_id, 0)::text`,
   dim2: sql`coalesce(o.dim2_id, 0)::text`,
   dim3: sql`coalesce(o.dim3_id, 0)::text`,
+  guest: sql`o.guest_id::text`,
+  representative: sql`o.representative_id::text`,
 };
 
 const TERM_COLUMNS = [
@@ -369,4 +375,44 @@ function overallRisk(clientId: number): SQL {
     )
     update ageing_history c set family_rating_sum = r.rating_sum, rated_families = r.rated
     from running r where c.client_id = ${clientId} and c.level = 'client' and c.from_day = r.from_day`;
+}
+
+/**
+ * A collector's overall risk on each day of their history: the mean, over the families they hold
+ * customers of, of the weighted rating of those customers (as a scoped user's summary computes it
+ * from the ledger), kept as a sum and a count on the collector's rows. Each (collector, family)'s
+ * rated balance and rating numerator are run up from the obligors' terms; their weighted rating
+ * enters, changes and leaves the collector's sum on its own days, which are days of the
+ * collector's rows (their terms make rows of the level).
+ */
+function collectorOverallRisk(clientId: number, level: (typeof SCOPE_LEVELS)[number]): SQL {
+  const key = LEVEL_KEY[level];
+  return sql`
+    with pair_days as materialized (
+      select ${key} as key, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family, t.day,
+        sum(t.rated_num) as rated_num, sum(t.rated_balance) as rated_balance
+      from history_obligor_terms t join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = t.obligor
+      where ${key} is not null
+      group by 1, 2, 3
+    ),
+    pairs as (
+      select key, family, day, sum(rated_num) over w as num, sum(rated_balance) over w as bal
+      from pair_days window w as (partition by key, family order by day)
+    ),
+    changes as (
+      select key, day,
+        coalesce(num::numeric / nullif(bal, 0), 0) - coalesce(lag(num::numeric / nullif(bal, 0)) over w, 0) as rating_sum,
+        (bal <> 0)::int - coalesce((lag(bal) over w <> 0)::int, 0) as rated
+      from pairs window w as (partition by key, family order by day)
+    ),
+    -- Materialized: inlined, the planner (PGlite has no statistics of these) met them in nested loops.
+    per_day as materialized (select key, day, sum(rating_sum) as rating_sum, sum(rated) as rated from changes group by key, day),
+    running as materialized (
+      select c.key, c.from_day, sum(coalesce(p.rating_sum, 0)) over w as rating_sum, sum(coalesce(p.rated, 0)) over w as rated
+      from ageing_history c left join per_day p on p.key = c.key and p.day = c.from_day
+      where c.client_id = ${clientId} and c.level = ${level}
+      window w as (partition by c.key order by c.from_day)
+    )
+    update ageing_history c set family_rating_sum = r.rating_sum, rated_families = r.rated
+    from running r where c.client_id = ${clientId} and c.level = ${level} and c.key = r.key and c.from_day = r.from_day`;
 }

@@ -43,6 +43,16 @@ export function historyCovers(clientId: number, asOf: string): SQL {
 }
 
 /**
+ * True when the history's collector levels were built with the current assignments of customers
+ * to field officers and area sales managers (a reassignment outside an import moves customers
+ * between collectors without a ledger change).
+ */
+export function historyAssignmentsCurrent(clientId: number): SQL {
+  return sql`coalesce((select t.history_assignments_at is not distinct from t.assignments_changed_at
+    from data_update_times t where t.client_id = ${clientId}), true)`;
+}
+
+/**
  * The families with receivables at `asOf` from the history, in the columns of a family rollup row
  * (ageing-query.ts familyRollup): the family list of any date, one indexed read of a few thousand rows.
  */
@@ -56,12 +66,21 @@ export function familiesAt(clientId: number, asOf: string): SQL {
 /**
  * The client's totals at `asOf` from the history, in the columns of the summary's totals: one row
  * read three times (the date, the month before, 12 months back). Overall risk is the mean of the
- * families' weighted ratings, kept as their sum and count on each client row.
+ * families' weighted ratings, kept as their sum and count on each client row. `collector`: a
+ * field officer's or area sales manager's customers instead (their level's row, no row when they
+ * hold none: zeros).
  */
-export function clientTotalsAt(clientId: number, asOf: string): SQL {
+export function clientTotalsAt(
+  clientId: number,
+  asOf: string,
+  collector?: { level: 'guest' | 'representative'; userId: number },
+): SQL {
+  const rows = collector
+    ? sql`(select 1) one left join ${historyAt(clientId, collector.level, asOf, sql`${String(collector.userId)}`)} h on true`
+    : sql`${historyAt(clientId, 'client', asOf)} h`;
   return sql`select ${HISTORY_FIGURES},
       h.low_rated as "lowRatedReceivables", h.med_rated as "medRatedReceivables", h.high_rated as "highRatedReceivables",
       h.weighted_rating as "obligorWeightedRating", round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as "overallRisk",
       h.open_obligors as "openObligors"
-    from ${historyAt(clientId, 'client', asOf)} h`;
+    from ${rows}`;
 }

@@ -6,9 +6,11 @@ import { queryRows } from '@/lib/db/query';
 import { buildAgeingHistory } from './build-history';
 
 /**
- * The clients whose ageing history is not built from their current ledger: the history records the
- * integration update time it was built from, and every import sets a new one. Until it is rebuilt
- * a date without rollups is answered from the ledger (ageing-view.ts), exactly, only slower.
+ * The clients whose ageing history is not built from their current ledger, or whose collector
+ * levels are not built with the current assignments: the history records the integration update
+ * time (every import sets a new one) and the assignments time (every reassignment outside an
+ * import) it was built with. Until it is rebuilt a date without rollups is answered from the
+ * ledger (ageing-view.ts), exactly, only slower; after a reassignment, only collectors' dates.
  */
 export async function staleHistoryClients(db: Db): Promise<number[]> {
   const rows = await queryRows<{ id: number }>(
@@ -16,7 +18,8 @@ export async function staleHistoryClients(db: Db): Promise<number[]> {
     sql`
     select c.id from clients c left join data_update_times t on t.client_id = c.id
     where c.kind = 'BORROWER' and exists (select 1 from invoices i where i.client_id = c.id)
-      and (t.history_ledger_time is null or t.history_ledger_time is distinct from t.integration_update_time)
+      and (t.history_ledger_time is null or t.history_ledger_time is distinct from t.integration_update_time
+        or t.history_assignments_at is distinct from t.assignments_changed_at)
     order by c.id`,
   );
   return rows.map((r) => r.id);
@@ -39,18 +42,26 @@ export async function refreshAgeingHistory(
     await tx.execute(sql`set transaction isolation level repeatable read`);
     if (!(await tryLock(tx, LOCKS.ageingHistory, clientId))) return false;
     await tx.execute(sql`set local jit = off`);
-    const [client] = await queryRows<{ b1: number; b2: number; b3: number; ledgerTime: string | null }>(
+    const [client] = await queryRows<{
+      b1: number;
+      b2: number;
+      b3: number;
+      ledgerTime: string | null;
+      assignmentsAt: string | null;
+    }>(
       tx,
       sql`
-      select c.bucket1 as b1, c.bucket2 as b2, c.bucket3 as b3, t.integration_update_time as "ledgerTime"
+      select c.bucket1 as b1, c.bucket2 as b2, c.bucket3 as b3, t.integration_update_time as "ledgerTime",
+        t.assignments_changed_at as "assignmentsAt"
       from clients c left join data_update_times t on t.client_id = c.id where c.id = ${clientId}`,
     );
     if (!client) return false;
     await buildAgeingHistory(tx, clientId, client, onStep);
-    await tx.execute(sql`analyze ageing_history`);
     await tx.execute(sql`
-      insert into data_update_times (client_id, history_ledger_time) values (${clientId}, ${client.ledgerTime}::timestamptz)
-      on conflict (client_id) do update set history_ledger_time = excluded.history_ledger_time`);
+      insert into data_update_times (client_id, history_ledger_time, history_assignments_at)
+      values (${clientId}, ${client.ledgerTime}::timestamptz, ${client.assignmentsAt}::timestamptz)
+      on conflict (client_id) do update
+        set history_ledger_time = excluded.history_ledger_time, history_assignments_at = excluded.history_assignments_at`);
     return true;
   });
 }
