@@ -73,7 +73,8 @@ export async function obligorInfo(db: Db, clientId: number, code: string, scope?
 /**
  * GET /v3/obligors/credit_limit: the limit, the exposure (net balance as of the date), utilisation and
  * what is still available, with the history of limit changes. A parent answers for its family
- * (limits as in family-figures.ts); a child for itself.
+ * (limits as in family-figures.ts); a child for itself. `known`: the customer's info when the caller
+ * has already read it (and with it checked that the scope sees the customer).
  */
 export async function obligorCreditLimit(
   db: Db,
@@ -81,8 +82,9 @@ export async function obligorCreditLimit(
   code: string,
   date: string | undefined,
   scope?: ObligorScope,
+  known?: TObligorInfo,
 ): Promise<TObligorCreditLimit> {
-  const info = await obligorInfo(db, clientId, code, scope);
+  const info = known ?? (await obligorInfo(db, clientId, code, scope));
   const client = await getClient(db, clientId);
   const asOf = date ?? (await clientToday(db, clientId));
   const view = await ageingView(db, clientId, asOf);

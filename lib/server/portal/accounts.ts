@@ -161,7 +161,7 @@ export async function postpaidAccount(
   const members = membersOf(clientId, code, scope);
   const summary = await openItemsSummary(db, clientId, members, today, boundaries);
   const rows = await openItemsPage(db, clientId, members, today, boundaries, query.offset, query.count);
-  const credit = await obligorCreditLimit(db, clientId, code, undefined, scope);
+  const credit = await obligorCreditLimit(db, clientId, code, undefined, scope, info);
   return {
     customer: { sysObligorCode: code, name: info.name, city: info.city ?? null, isParent: info.isParent },
     date: today,

@@ -7,7 +7,7 @@ import type { TStatement, TStatementDownloadQuery, TStatementQuery } from '@/lib
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
-import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obligor-scope';
+import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { obligorCreditLimit, obligorInfo } from '@/lib/server/obligors/obligor-profile';
 import { hasSnapshot } from '@/lib/server/receivables/ageing-view';
 import { ledgerPage } from './ledger';
@@ -60,17 +60,17 @@ export function statementEntriesSql(clientId: number, members: SQL, fromDate: st
 /** Who, which obligors, which period and what was owed before it: what the page and the download share. */
 export async function statementBasis(db: Db, clientId: number, query: TStatementDownloadQuery, scope?: ObligorScope) {
   const code = query.sysObligorCode;
-  await assertObligorVisible(db, clientId, scope, code);
+  // obligorInfo refuses (404) a customer outside the scope before anything is read.
+  const info = await obligorInfo(db, clientId, code, scope);
   const client = await getClient(db, clientId);
   const period = defaultPeriod(todayIso(new Date(), client.timeZone));
   const fromDate = query.fromDate ?? (query.toDate && query.toDate < period.fromDate ? query.toDate : period.fromDate);
   const toDate = query.toDate ?? period.toDate;
   const members = membersOf(clientId, code, scope);
-  const info = await obligorInfo(db, clientId, code, scope);
   const dayBefore = format(subDays(parseISO(fromDate), 1), 'yyyy-MM-dd');
   // The default period opens the day after a month end: a rollup date, so no ledger is read for it.
   const opening = await balanceAt(db, clientId, members, dayBefore, await hasSnapshot(db, clientId, dayBefore));
-  const credit = await obligorCreditLimit(db, clientId, code, undefined, scope);
+  const credit = await obligorCreditLimit(db, clientId, code, undefined, scope, info);
   return {
     code,
     members,

@@ -405,7 +405,7 @@ function collectorOverallRisk(clientId: number, level: (typeof SCOPE_LEVELS)[num
         (bal <> 0)::int - coalesce((lag(bal) over w <> 0)::int, 0) as rated
       from pairs window w as (partition by key, family order by day)
     ),
-    -- Materialized: inlined, the planner (PGlite has no statistics of these) met them in nested loops.
+    -- Materialized: each computed once, whatever the planner makes of the joins around them.
     per_day as materialized (select key, day, sum(rating_sum) as rating_sum, sum(rated) as rated from changes group by key, day),
     running as materialized (
       select c.key, c.from_day, sum(coalesce(p.rating_sum, 0)) over w as rating_sum, sum(coalesce(p.rated, 0)) over w as rated
