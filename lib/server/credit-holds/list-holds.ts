@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TCreditHold } from '@/lib/contract/credit-holds';
-import { HOLD_PROMISE_DAYS, holdReasons } from '@/lib/domain/credit-holds';
+import { HOLD_PROMISE_DAYS, holdReasons, type HoldFacts } from '@/lib/domain/credit-holds';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { exposureOf } from '@/lib/server/obligors/credit-limit-sql';
@@ -100,33 +100,21 @@ export async function creditHolds(
   );
   return facts
     .map((f): TCreditHold => {
-      const balance = Number(f.balance);
-      const unallocated = Number(f.unallocated);
-      const creditLimit = f.creditLimit == null ? null : Number(f.creditLimit);
-      const oldest = f.oldest == null ? null : Number(f.oldest);
-      const beyond = Number(f.beyond ?? 0);
+      const holdFacts: HoldFacts = {
+        balance: Number(f.balance),
+        unallocated: Number(f.unallocated),
+        creditLimit: f.creditLimit == null ? null : Number(f.creditLimit),
+        oldestDaysPastDue: f.oldest == null ? null : Number(f.oldest),
+        overdueBeyond: Number(f.beyond ?? 0),
+        brokenPromises: Number(f.broken),
+      };
       return {
         sysObligorCode: f.code,
         name: f.name,
         parentSysObligorCode: f.parentCode,
         parentName: f.parentName,
-        balance,
-        unallocated,
-        creditLimit,
-        oldestDaysPastDue: oldest,
-        overdueBeyond: beyond,
-        brokenPromises: Number(f.broken),
-        reasons: holdReasons(
-          {
-            balance,
-            unallocated,
-            creditLimit,
-            oldestDaysPastDue: oldest,
-            overdueBeyond: beyond,
-            brokenPromises: Number(f.broken),
-          },
-          rules,
-        ),
+        ...holdFacts,
+        reasons: holdReasons(holdFacts, rules),
         status: f.expiresOn ? 'RELEASED' : 'ON_HOLD',
         release: f.expiresOn
           ? {
