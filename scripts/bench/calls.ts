@@ -364,7 +364,7 @@ function overview(
 
 /**
  * A field officer's summary and parent list, today and on the backdated day: a scoped user's own
- * figures (the per-obligor rollup today; another day, the path scripts/bench reports).
+ * figures (the per-obligor rollup today; another day, the history's collector row and obligor rows).
  */
 function fieldOfficerCalls(ctx: CallContext): BenchCall[] {
   const { clientId, guestId, pageSize } = ctx;
@@ -380,14 +380,14 @@ function fieldOfficerCalls(ctx: CallContext): BenchCall[] {
       {
         id: `summary-guest${suffix}`,
         label: `Summary as a field officer (user ${guestId}, ${when})`,
-        path: date === ctx.today ? 'rollup' : 'ledger',
+        path: date === ctx.today ? 'rollup' : 'history',
         params: { date },
         service: (db) => receivablesSummary(db, clientId, { ...ZSummaryQuery.parse({ date }), scope }),
       },
       {
         id: `parents-guest${suffix}`,
         label: `Parent obligors, page 1, by overdue, as a field officer (user ${guestId}, ${when})`,
-        path: date === ctx.today ? 'rollup' : 'ledger',
+        path: date === ctx.today ? 'rollup' : 'history',
         params: { date, sortBy: 'overdue', order: 'DESC', count: pageSize },
         service: (db) =>
           listReceivables(db, clientId, {

@@ -31,6 +31,7 @@ const LEVEL_KEY: Record<HistoryLevel, SQL> = {
   dim3: sql`coalesce(r.dim3_id, 0)::text`,
   guest: sql`o.guest_id::text`,
   representative: sql`o.representative_id::text`,
+  obligor: sql`r.sys_obligor_code`,
 };
 
 const FIGURES = [

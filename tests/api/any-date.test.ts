@@ -55,7 +55,7 @@ function rounded(value: unknown): unknown {
   return value;
 }
 
-async function answers(clientId: number, date: string, family: string) {
+async function answers(clientId: number, date: string, family: string, dim1: number) {
   const db = database.db;
   return rounded({
     summary: await receivablesSummary(db, clientId, ZSummaryQuery.parse({ date })),
@@ -66,6 +66,13 @@ async function answers(clientId: number, date: string, family: string) {
       ZReceivablesQuery.parse({ date, sortBy: 'name', order: 'ASC', offset: 2, count: 7 }),
     ),
     family: await listReceivables(db, clientId, ZReceivablesQuery.parse({ date, parentSysObligorCode: family })),
+    // A dimension value's families: the history's obligor rows summed per family.
+    parentsOfDim1: await listReceivables(
+      db,
+      clientId,
+      ZReceivablesQuery.parse({ date, dim1Id: dim1, sortBy: 'balance', count: 500 }),
+    ),
+    summaryOfDim1: await receivablesSummary(db, clientId, ZSummaryQuery.parse({ date, dim1Id: dim1 })),
     byDim1: await receivablesByDim1(db, clientId, ZSummaryQuery.parse({ date })),
     openInvoices: await listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date, count: 10 })),
     overview: await receivablesOverview(db, clientId, { fromDate: addDays(date, -70), toDate: date }),
@@ -113,9 +120,11 @@ describe('any as-of date', () => {
   for (const code of ['VARDHMAN', 'KAVERI']) {
     it(`answers ${code}'s dates without rollups from the history exactly as the ledger does`, async () => {
       const clientId = await clientIdOf(database, code);
-      const [ledger] = await queryRows<{ first: string; family: string }>(
+      const [ledger] = await queryRows<{ first: string; family: string; dim1: number }>(
         database.db,
         sql`select min(issue_date)::text as first,
+          (select o.dim1_id from obligors o where o.client_id = ${clientId} and o.dim1_id is not null
+            group by 1 order by count(*) desc, 1 limit 1) as dim1,
           (select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from invoices i
             join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
             where i.client_id = ${clientId} group by 1 order by count(*) desc, 1 limit 1) as family
@@ -131,8 +140,8 @@ describe('any as-of date', () => {
         expect(view.hasRollups, date).toBe(false);
         // The day before the first document has history only where a payment came first.
         if (date >= ledger!.first) expect(view.hasHistory, date).toBe(true);
-        const viaHistory = await answers(clientId, date, ledger!.family);
-        const viaLedger = await fromLedger(clientId, () => answers(clientId, date, ledger!.family));
+        const viaHistory = await answers(clientId, date, ledger!.family, ledger!.dim1);
+        const viaLedger = await fromLedger(clientId, () => answers(clientId, date, ledger!.family, ledger!.dim1));
         expect(viaHistory, `${code} as of ${date}`).toEqual(viaLedger);
       }
     });
@@ -182,6 +191,15 @@ describe('any as-of date', () => {
         expect(view.hasCollectorHistory, date).toBe(true);
         const collectorCalls = async () =>
           rounded({
+            // The families from the history's obligor rows, by a figure and by name.
+            parents: await listReceivables(database.db, clientId, {
+              ...ZReceivablesQuery.parse({ date, sortBy: 'overdue', count: 500 }),
+              scope,
+            }),
+            parentsByName: await listReceivables(database.db, clientId, {
+              ...ZReceivablesQuery.parse({ date, sortBy: 'name', order: 'ASC', offset: 2, count: 7 }),
+              scope,
+            }),
             summary: await receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope }),
             overview: await receivablesOverview(database.db, clientId, {
               fromDate: addDays(date, -70),
@@ -200,7 +218,7 @@ describe('any as-of date', () => {
     }
   });
 
-  it("reads a collector's other dates from the ledger after a reassignment until the history is rebuilt", async () => {
+  it("answers a collector's other dates with the new assignments after a reassignment, before the history is rebuilt", async () => {
     const clientId = await clientIdOf(database, 'VARDHMAN');
     const date = addDays(TEST_TODAY, -13);
     // The field officer with the most customers, one of theirs that owes something that day, another officer.

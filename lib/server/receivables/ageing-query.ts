@@ -7,7 +7,7 @@ import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column } from './ageing-columns';
 import type { AgeingView } from './ageing-view';
-import { familiesAt } from './history/read-history';
+import { familiesAt, familiesOfObligorsAt } from './history/read-history';
 
 export interface ObligorFilters {
   dim1Id?: number;
@@ -60,12 +60,21 @@ export function whereAll(parts: SQL[]): SQL {
 }
 
 /**
- * The families' figures when a family-level store can answer (no obligor or item filter applies):
- * the family rollup for a rollup date, else the ageing history for any date it covers. The same
- * columns as grouping obligor rows per family, read from a few thousand rows.
+ * The families' figures when a stored level can answer (no item filter applies): with no obligor
+ * filter, the family rollup for a rollup date, else the ageing history's families for any date it
+ * covers; for some obligors (a collector's scope, a dimension value) on a date without rollups, the
+ * history's obligor rows summed per family. The same columns as grouping obligor rows per family.
+ * Filters on figures of the date (risk class, sales segment) need the ledger's obligor rows: null.
  */
 export function familyRollup(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL | null {
-  if (hasItemFilters(filters) || obligorConditions(view.clientId, filters).length > 0) return null;
+  if (hasItemFilters(filters)) return null;
+  const conditions = obligorConditions(view.clientId, filters);
+  if (conditions.length > 0) {
+    const byFigures = Boolean(filters.risk || filters.salesSegment || filters.riskSalesSegment);
+    return !byFigures && !view.hasRollups && view.hasHistory
+      ? familiesOfObligorsAt(view.clientId, view.asOf, conditions)
+      : null;
+  }
   if (!view.hasRollups) return view.hasHistory ? familiesAt(view.clientId, view.asOf) : null;
   const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`f.${column(k)} as ${sql.identifier(k)}`);
   return sql`(select f.family_code as "sysObligorCode", ${sql.join(amounts, sql`, `)},

@@ -6,7 +6,7 @@ import { HISTORY_LEVELS, SCOPE_LEVELS, type HistoryLevel } from './levels';
 import { itemStretches } from './stretches';
 
 /**
- * The ageing history of a client: for every family, dimension value and the client as a
+ * The ageing history of a client: for every family, dimension value, collector, obligor and the client as a
  * whole, one row per day its figures change, valid until the next (`valid`), so that the figures of
  * any date are one indexed read of a few thousand rows. Built from the ledger in one pass:
  *
@@ -283,6 +283,7 @@ const LEVEL_KEY: Record<HistoryLevel, SQL> = {
   dim3: sql`coalesce(o.dim3_id, 0)::text`,
   guest: sql`o.guest_id::text`,
   representative: sql`o.representative_id::text`,
+  obligor: sql`o.sys_obligor_code`,
 };
 
 const TERM_COLUMNS = [
