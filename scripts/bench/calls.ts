@@ -17,6 +17,7 @@ import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
 import { collectionCalls } from './collection-calls';
 import { customerCalls } from './customer-calls';
+import { fieldOfficerCalls } from './field-officer-calls';
 import { portalCalls } from './portal-calls';
 import {
   baselineOpenInvoices,
@@ -360,42 +361,4 @@ function overview(
       return out;
     },
   };
-}
-
-/**
- * A field officer's summary and parent list, today and on the backdated day: a scoped user's own
- * figures (the per-obligor rollup today; another day, the history's collector row and obligor rows).
- */
-function fieldOfficerCalls(ctx: CallContext): BenchCall[] {
-  const { clientId, guestId, pageSize } = ctx;
-  if (guestId === null) return [];
-  const scope = { kind: 'ASSIGNED', role: 'guest', userId: guestId } as const;
-  const calls: BenchCall[] = [];
-  for (const [date, when] of [
-    [ctx.today, 'today'],
-    [ctx.backdated, `backdated ${ctx.backdated}`],
-  ] as const) {
-    const suffix = date === ctx.today ? '' : '-backdated';
-    calls.push(
-      {
-        id: `summary-guest${suffix}`,
-        label: `Summary as a field officer (user ${guestId}, ${when})`,
-        path: date === ctx.today ? 'rollup' : 'history',
-        params: { date },
-        service: (db) => receivablesSummary(db, clientId, { ...ZSummaryQuery.parse({ date }), scope }),
-      },
-      {
-        id: `parents-guest${suffix}`,
-        label: `Parent obligors, page 1, by overdue, as a field officer (user ${guestId}, ${when})`,
-        path: date === ctx.today ? 'rollup' : 'history',
-        params: { date, sortBy: 'overdue', order: 'DESC', count: pageSize },
-        service: (db) =>
-          listReceivables(db, clientId, {
-            ...ZReceivablesQuery.parse({ date, sortBy: 'overdue', order: 'DESC', count: pageSize }),
-            scope,
-          }),
-      },
-    );
-  }
-  return calls;
 }

@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /**
  * The groups of obligors the ageing history keeps figures for: the client as a whole, each family
  * (parent obligor), each value of dim1..dim3 (0: customers without one), each collector's
@@ -23,3 +25,15 @@ export type HistoryLevel = (typeof HISTORY_LEVELS)[number];
 
 /** The collector levels: the history row of a scoped user's own customers. */
 export const SCOPE_LEVELS = ['guest', 'representative'] as const satisfies readonly HistoryLevel[];
+
+/** The key of an obligor at a level (obligors `o`); null leaves the obligor out of that level. */
+export const LEVEL_KEY: Record<HistoryLevel, SQL> = {
+  client: sql`''`,
+  family: sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code)`,
+  dim1: sql`coalesce(o.dim1_id, 0)::text`,
+  dim2: sql`coalesce(o.dim2_id, 0)::text`,
+  dim3: sql`coalesce(o.dim3_id, 0)::text`,
+  guest: sql`o.guest_id::text`,
+  representative: sql`o.representative_id::text`,
+  obligor: sql`o.sys_obligor_code`,
+};
