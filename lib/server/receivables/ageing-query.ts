@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RISK_CLASS_RATING, type RiskClass } from '@/lib/domain/filters';
 import { splitRiskSalesSegment, type RiskSalesSegment, type SalesSegment } from '@/lib/domain/segments';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
+import { ownScopeCondition, scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column } from './ageing-columns';
 import type { AgeingView } from './ageing-view';
@@ -38,14 +38,21 @@ function riskCondition(risk: RiskClass): SQL {
   return rating === null ? sql`r.rating is null` : sql`r.rating = ${rating}`;
 }
 
+/** Conditions on the dimension values of `r` (an ageing source or an obligors row: both name them alike). */
+function dimensionConditions(filters: ObligorFilters): SQL[] {
+  const parts: SQL[] = [];
+  if (filters.dim1Id) parts.push(sql`r.dim1_id = ${filters.dim1Id}`);
+  if (filters.dim2Id) parts.push(sql`r.dim2_id = ${filters.dim2Id}`);
+  if (filters.dim3Id) parts.push(sql`r.dim3_id = ${filters.dim3Id}`);
+  return parts;
+}
+
 /** Conditions on the obligor columns of an ageing source `r`, the user's scope included. */
 export function obligorConditions(clientId: number, filters: ObligorFilters): SQL[] {
   const parts: SQL[] = [];
   const scope = scopeCondition(clientId, filters.scope, sql`r.sys_obligor_code`);
   if (scope) parts.push(scope);
-  if (filters.dim1Id) parts.push(sql`r.dim1_id = ${filters.dim1Id}`);
-  if (filters.dim2Id) parts.push(sql`r.dim2_id = ${filters.dim2Id}`);
-  if (filters.dim3Id) parts.push(sql`r.dim3_id = ${filters.dim3Id}`);
+  parts.push(...dimensionConditions(filters));
   if (filters.salesSegment) parts.push(sql`r.sales_segment = ${filters.salesSegment}`);
   if (filters.riskSalesSegment) {
     const { risk, salesSegment } = splitRiskSalesSegment(filters.riskSalesSegment);
@@ -68,12 +75,12 @@ export function whereAll(parts: SQL[]): SQL {
  */
 export function familyRollup(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL | null {
   if (hasItemFilters(filters)) return null;
-  const conditions = obligorConditions(view.clientId, filters);
-  if (conditions.length > 0) {
+  if (obligorConditions(view.clientId, filters).length > 0) {
     const byFigures = Boolean(filters.risk || filters.salesSegment || filters.riskSalesSegment);
-    return !byFigures && !view.hasRollups && view.hasHistory
-      ? familiesOfObligorsAt(view.clientId, view.asOf, conditions)
-      : null;
+    if (byFigures || view.hasRollups || !view.hasHistory) return null;
+    // On the obligors row itself: the scope by its own column (an index), not a self-join.
+    const scope = ownScopeCondition(filters.scope, sql`r`);
+    return familiesOfObligorsAt(view.clientId, view.asOf, [...(scope ? [scope] : []), ...dimensionConditions(filters)]);
   }
   if (!view.hasRollups) return view.hasHistory ? familiesAt(view.clientId, view.asOf) : null;
   const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`f.${column(k)} as ${sql.identifier(k)}`);
