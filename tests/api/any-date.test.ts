@@ -200,6 +200,16 @@ describe('any as-of date', () => {
               ...ZReceivablesQuery.parse({ date, sortBy: 'name', order: 'ASC', offset: 2, count: 7 }),
               scope,
             }),
+            // Ranked on one figure first, then the page's families summed whole: later pages, either
+            // way round (the collectors of the test ledger hold 4-7 families).
+            parentsByBalance: await listReceivables(database.db, clientId, {
+              ...ZReceivablesQuery.parse({ date, sortBy: 'balance', order: 'ASC', offset: 2, count: 2 }),
+              scope,
+            }),
+            parentsByBucket: await listReceivables(database.db, clientId, {
+              ...ZReceivablesQuery.parse({ date, sortBy: 'crdBucket1', offset: 2, count: 2 }),
+              scope,
+            }),
             summary: await receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope }),
             overview: await receivablesOverview(database.db, clientId, {
               fromDate: addDays(date, -70),

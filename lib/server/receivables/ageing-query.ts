@@ -5,9 +5,9 @@ import { splitRiskSalesSegment, type RiskSalesSegment, type SalesSegment } from 
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ownScopeCondition, scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
-import { AMOUNT_KEYS, COUNT_KEYS, column } from './ageing-columns';
+import { AMOUNT_KEYS, COUNT_KEYS, column, type AmountKey } from './ageing-columns';
 import type { AgeingView } from './ageing-view';
-import { familiesAt, familiesOfObligorsAt } from './history/read-history';
+import { familiesAt, familiesOfObligorsAt, familyPageOfObligorsAt } from './history/read-history';
 
 export interface ObligorFilters {
   dim1Id?: number;
@@ -76,11 +76,8 @@ export function whereAll(parts: SQL[]): SQL {
 export function familyRollup(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL | null {
   if (hasItemFilters(filters)) return null;
   if (obligorConditions(view.clientId, filters).length > 0) {
-    const byFigures = Boolean(filters.risk || filters.salesSegment || filters.riskSalesSegment);
-    if (byFigures || view.hasRollups || !view.hasHistory) return null;
-    // On the obligors row itself: the scope by its own column (an index), not a self-join.
-    const scope = ownScopeCondition(filters.scope, sql`r`);
-    return familiesOfObligorsAt(view.clientId, view.asOf, [...(scope ? [scope] : []), ...dimensionConditions(filters)]);
+    const some = obligorHistoryConditions(view, filters);
+    return some && familiesOfObligorsAt(view.clientId, view.asOf, some);
   }
   if (!view.hasRollups) return view.hasHistory ? familiesAt(view.clientId, view.asOf) : null;
   const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`f.${column(k)} as ${sql.identifier(k)}`);
@@ -89,4 +86,33 @@ export function familyRollup(view: AgeingView, filters: ObligorFilters & ItemFil
       f.weighted_rating as "obligorWeightedRating", f.rated_balance as "ratedBalance",
       f.open_obligors as "openObligors"
     from family_ageing f where f.client_id = ${view.clientId} and f.as_of_date = ${view.asOf}::date)`;
+}
+
+/**
+ * The conditions on an obligors row `r` that pick some obligors (a collector's scope, a dimension
+ * value) when their rows of the ageing history answer the family list: a date without rollups that
+ * the history covers, no filter on the date's figures or items. Null otherwise.
+ */
+function obligorHistoryConditions(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL[] | null {
+  if (hasItemFilters(filters) || view.hasRollups || !view.hasHistory) return null;
+  if (filters.risk || filters.salesSegment || filters.riskSalesSegment) return null;
+  // On the obligors row itself: the scope by its own column (an index), not a self-join.
+  const scope = ownScopeCondition(filters.scope, sql`r`);
+  const some = [...(scope ? [scope] : []), ...dimensionConditions(filters)];
+  return some.length > 0 ? some : null;
+}
+
+/**
+ * One page of the family list, with `total`, when it comes from the obligors' rows of the ageing
+ * history (familyPageOfObligorsAt: ranked on the one figure its order names, then the page summed
+ * whole); null on every other path, where the family rows are read whole anyway. No item filter
+ * (a bucket, a document type) reaches this path.
+ */
+export function familyRollupPage(
+  view: AgeingView,
+  filters: ObligorFilters & ItemFilters,
+  rank: { figure: AmountKey; order: SQL; page: SQL },
+): SQL | null {
+  const some = obligorHistoryConditions(view, filters);
+  return some && familyPageOfObligorsAt(view.clientId, view.asOf, some, rank);
 }

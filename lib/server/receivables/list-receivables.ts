@@ -12,40 +12,39 @@ import { scopeCondition, scopeObligors } from '@/lib/server/obligors/obligor-sco
 import {
   ageingAmounts,
   AMOUNT_KEYS,
+  BUCKET_KEYS,
   COUNT_KEYS,
   GROUP_COLUMNS,
   riskFigures,
   summedColumns,
+  type AmountKey,
   type CountKey,
 } from './ageing-columns';
-import { ageingSource, familyRollup, obligorConditions, whereAll, type ObligorFilters } from './ageing-query';
+import {
+  ageingSource,
+  familyRollup,
+  familyRollupPage,
+  obligorConditions,
+  whereAll,
+  type ObligorFilters,
+} from './ageing-query';
 import { hasItemFilters, type ItemFilters } from './ageing-source';
 import { clientTotalsAt } from './history/read-history';
 import { ageingView, type AgeingView } from './ageing-view';
 
 const RATED_KEYS = ['lowRatedReceivables', 'medRatedReceivables', 'highRatedReceivables'];
 
+/** The stored figure each sort by a figure orders on (the weighted rating is a ratio of two). */
+const SORT_FIGURES: Partial<Record<TReceivablesQuery['sortBy'], AmountKey>> = {
+  balance: 'outstanding',
+  receivables: 'invoiced',
+  ...Object.fromEntries(([...BUCKET_KEYS, 'outstanding', 'overdue', 'paid'] as const).map((k) => [k, k])),
+};
+
 const SORT_COLUMNS: Record<TReceivablesQuery['sortBy'], SQL> = {
   name: sql`o.name`,
-  balance: sql`g.outstanding`,
-  receivables: sql`g.invoiced`,
   obligorWeightedRating: sql`g."obligorWeightedRating"`,
-  ...Object.fromEntries(
-    [
-      'current',
-      'crdBucket1',
-      'crdBucket2',
-      'crdBucket3',
-      'crdBucket4',
-      'invBucket1',
-      'invBucket2',
-      'invBucket3',
-      'invBucket4',
-      'outstanding',
-      'overdue',
-      'paid',
-    ].map((k) => [k, sql`g.${sql.identifier(k)}`]),
-  ),
+  ...Object.fromEntries(Object.entries(SORT_FIGURES).map(([sort, figure]) => [sort, sql`g.${sql.identifier(figure)}`])),
 } as Record<TReceivablesQuery['sortBy'], SQL>;
 
 /**
@@ -68,12 +67,17 @@ export async function listReceivables(
   // Sorted by a figure, the page is cut from the figures alone and only its rows meet the
   // customers, their dimension and disputes (5,000 families' joins cost more than the page).
   const byFigure = query.sortBy !== 'name';
+  const sortFigure = SORT_FIGURES[query.sortBy];
+  // A collector's (or a dimension value's) families of a date without rollups are ranked on the
+  // one figure the order names before the page's families are summed whole.
+  const ranked = byFamily && sortFigure ? familyRollupPage(view, query, { figure: sortFigure, order, page }) : null;
+  const figurePage = ranked ?? sql`(select g.*, count(*) over () as total from ${grouped} g ${where} ${order} ${page})`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`
     select g.*, o.name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
       o.dim1_id as "dimId", dv.name as dim1, coalesce(ds.disputed, 0) as disputed${byFigure ? sql`` : sql`, count(*) over () as total`}
-    from ${byFigure ? sql`(select g.*, count(*) over () as total from ${grouped} g ${where} ${order} ${page})` : grouped} g
+    from ${byFigure ? figurePage : grouped} g
     join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = g."sysObligorCode"
     left join dimension_values dv on dv.client_id = ${clientId} and dv.id = o.dim1_id
     left join ${disputedBy(clientId, byFamily, query.scope)} ds on ds.code = g."sysObligorCode"

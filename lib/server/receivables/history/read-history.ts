@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { AMOUNT_KEYS, COUNT_KEYS, column, type CountKey } from '../ageing-columns';
+import { AMOUNT_KEYS, COUNT_KEYS, column, type AmountKey, type CountKey } from '../ageing-columns';
 import type { HistoryLevel } from './levels';
 
 /** The figures the history keeps as they are (buckets, counts, balances, rated receivables, open obligors). */
@@ -66,21 +66,30 @@ export function familiesAt(clientId: number, asOf: string): SQL {
 /**
  * The families of some obligors at `asOf` from the history, in the columns of a family rollup row:
  * `conditions` on an obligors row `r` (a collector's scope, a dimension value) pick the obligors;
- * each one's row in force at the date is read by key (the primary key: the latest row from that
- * day back) and they are summed per family. A family is listed when one of those obligors has
- * receivables at the date, as the ledger computation lists it. A field officer's 5,000 customers
- * are 5,000 index probes instead of their 100,000 documents.
+ * each one's row in force at the date is read by key (the obligor rows' own index: the latest row
+ * from that day back) and they are summed per family. A family is listed when one of those
+ * obligors has receivables at the date, as the ledger computation lists it. A field officer's
+ * 5,000 customers are 5,000 index probes instead of their 100,000 documents. `figures`: only these
+ * amounts (a ranking that needs one figure; every column otherwise).
  */
-export function familiesOfObligorsAt(clientId: number, asOf: string, conditions: SQL[]): SQL {
-  const sums = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) =>
+export function familiesOfObligorsAt(
+  clientId: number,
+  asOf: string,
+  conditions: SQL[],
+  figures?: readonly AmountKey[],
+): SQL {
+  const summed = figures ?? [...AMOUNT_KEYS, ...COUNT_KEYS];
+  const sums = summed.map((k) =>
     COUNT_KEYS.includes(k as CountKey)
       ? sql`sum(h.${column(k)})::int as ${sql.identifier(k)}`
       : sql`sum(h.${column(k)}) as ${sql.identifier(k)}`,
   );
-  return sql`(select coalesce(r.parent_sys_obligor_code, r.sys_obligor_code) as "sysObligorCode", ${sql.join(sums, sql`, `)},
-      sum(h.low_rated) as "lowRatedReceivables", sum(h.med_rated) as "medRatedReceivables", sum(h.high_rated) as "highRatedReceivables",
+  const risk = figures
+    ? sql``
+    : sql`, sum(h.low_rated) as "lowRatedReceivables", sum(h.med_rated) as "medRatedReceivables", sum(h.high_rated) as "highRatedReceivables",
       (sum(h.rated_num) / nullif(sum(h.rated_balance), 0))::float8 as "obligorWeightedRating",
-      sum(h.rated_balance) as "ratedBalance", sum(h.open_obligors)::int as "openObligors"
+      sum(h.rated_balance) as "ratedBalance", sum(h.open_obligors)::int as "openObligors"`;
+  return sql`(select coalesce(r.parent_sys_obligor_code, r.sys_obligor_code) as "sysObligorCode", ${sql.join(sums, sql`, `)}${risk}
     from obligors r cross join lateral (
       select * from ageing_history h
       where h.client_id = ${clientId} and h.level = 'obligor' and h.key = r.sys_obligor_code and h.from_day <= ${asOf}::date
@@ -90,6 +99,26 @@ export function familiesOfObligorsAt(clientId: number, asOf: string, conditions:
       sql``,
     )}
     group by 1)`;
+}
+
+/**
+ * One page of `familiesOfObligorsAt` in `rank.order` (which names `rank.figure` alone), with the
+ * number of families in `total`: the families are ranked on that one figure, then only the page's
+ * families are summed whole. Summing every column of a few thousand families costs as much again
+ * as the probes that read them.
+ */
+export function familyPageOfObligorsAt(
+  clientId: number,
+  asOf: string,
+  conditions: SQL[],
+  rank: { figure: AmountKey; order: SQL; page: SQL },
+): SQL {
+  const ranked = sql`select g."sysObligorCode", count(*) over () as total
+    from ${familiesOfObligorsAt(clientId, asOf, conditions, [rank.figure])} g ${rank.order} ${rank.page}`;
+  const inPage = sql`coalesce(r.parent_sys_obligor_code, r.sys_obligor_code) in (select p."sysObligorCode" from ranked p)`;
+  return sql`(with ranked as (${ranked})
+    select g.*, p.total from ${familiesOfObligorsAt(clientId, asOf, [...conditions, inPage])} g
+    join ranked p on p."sysObligorCode" = g."sysObligorCode")`;
 }
 
 /**

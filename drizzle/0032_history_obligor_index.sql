@@ -1,0 +1,1 @@
+CREATE INDEX "ageing_history_obligor" ON "ageing_history" USING btree ("client_id","key","from_day") WHERE "ageing_history"."level" = 'obligor';
