@@ -1,9 +1,11 @@
 /**
- * Reads the first worksheet of an XLSX workbook as rows of text, streaming (exceljs's
- * WorkbookReader): the same records the CSV reader yields, so both formats share one import path.
+ * Reads the first worksheet of an XLSX workbook as rows of text: the same records the CSV reader
+ * yields, so both formats share one import path. The sheet's XML is parsed as it inflates (exceljs's
+ * worksheet reader), row by row; the archive is opened through its central directory (JSZip).
  */
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { CsvFormatError, type CsvRecord } from './csv';
 
 const BATCH = 1000;
@@ -28,7 +30,48 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * The part parsers of exceljs's streaming WorkbookReader (4.4), called in the order a sheet needs
+ * them. Its own `parse()` walks the zip in stored order through unzipper's streaming parser, which
+ * ends early now and then (the writable side finishes before the last entries are read: exceljs
+ * issues 683 and 3064) and drops the parts after the sheets: the shared strings then come out as
+ * `{ sharedString: n }` and a header of text reads as "[object Object]". Reading the parts by name
+ * from the central directory, the relations, workbook, shared strings and styles always come first.
+ */
+interface PartParsers {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
+  workbookRels?: { Id: string; Target: string }[];
+  model?: { sheets?: { rId: string }[] };
+}
+
+const SHEET_PATH = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+
+/** The first tab's part: by the workbook's sheet order, else the lowest numbered sheet part. */
+function firstSheetPath(zip: JSZip, parts: PartParsers): string | undefined {
+  const first = parts.model?.sheets?.[0];
+  const target = first && parts.workbookRels?.find((rel) => rel.Id === first.rId)?.Target;
+  if (target) {
+    const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+    if (zip.file(path)) return path;
+  }
+  return Object.keys(zip.files)
+    .filter((name) => SHEET_PATH.test(name))
+    .sort((a, b) => Number(SHEET_PATH.exec(a)![1]) - Number(SHEET_PATH.exec(b)![1]))[0];
+}
+
+async function bytesOf(input: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+}
+
 export async function* xlsxRecords(input: Readable): AsyncGenerator<CsvRecord[]> {
+  // The compressed workbook is held in memory (an upload already is); its sheet is not.
+  const zip = await JSZip.loadAsync(await bytesOf(input));
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -36,36 +79,51 @@ export async function* xlsxRecords(input: Readable): AsyncGenerator<CsvRecord[]>
     hyperlinks: 'ignore',
     entries: 'emit',
   });
-  // exceljs names a sheet from the workbook part (xl/workbook.xml); when a writer zipped the sheet
-  // before that part, it reads `model.sheets` of a model it has not built yet and throws. We read the
-  // first sheet whatever its name: an empty model until the real one arrives is all it needs.
-  Object.assign(reader, { model: { sheets: [] } });
-  for await (const worksheet of reader) {
-    let out: CsvRecord[] = [];
-    for await (const row of worksheet) {
-      // row.values is 1-based and sparse: index 0 is unused, empty cells are holes.
-      const values = row.values as unknown[];
-      if (row.number > MAX_SHEET_ROWS)
-        throw new CsvFormatError(row.number, `a sheet has at most ${MAX_SHEET_ROWS} rows`);
-      const fields: string[] = [];
-      for (let i = 1; i < values.length; i++) {
-        const text = cellText(values[i]);
-        if (text.length > MAX_CELL_CHARS) {
-          throw new CsvFormatError(
-            row.number,
-            `a cell holds at most ${MAX_CELL_CHARS.toLocaleString('en-IN')} characters`,
-          );
-        }
-        fields.push(text.trim());
-      }
-      if (fields.every((f) => f === '')) continue;
-      out.push({ line: row.number, fields });
-      if (out.length >= BATCH) {
-        yield out;
-        out = [];
-      }
-    }
-    if (out.length) yield out;
-    return; // only the first worksheet holds the data
+  const parts = reader as unknown as PartParsers;
+  const part = (name: string) => zip.file(name)?.nodeStream('nodebuffer') as Readable | undefined;
+  const rels = part('xl/_rels/workbook.xml.rels');
+  if (rels) await parts._parseRels(rels);
+  const book = part('xl/workbook.xml');
+  if (book) await parts._parseWorkbook(book);
+  else Object.assign(reader, { model: { sheets: [] } });
+  // A workbook of numbers only has no shared strings; the reader then needs an empty table.
+  const strings = part('xl/sharedStrings.xml');
+  if (strings) for await (const _ of parts._parseSharedStrings(strings));
+  else Object.assign(reader, { sharedStrings: [] });
+  const styles = part('xl/styles.xml');
+  if (styles) await parts._parseStyles(styles);
+  const sheetPath = firstSheetPath(zip, parts);
+  if (!sheetPath) return;
+  const sheetNo = SHEET_PATH.exec(sheetPath)?.[1] ?? '1';
+  for (const { eventType, value } of parts._parseWorksheet(part(sheetPath)!, sheetNo)) {
+    if (eventType !== 'worksheet') continue;
+    yield* sheetRecords(value as AsyncIterable<ExcelJS.Row>);
   }
+}
+
+async function* sheetRecords(worksheet: AsyncIterable<ExcelJS.Row>): AsyncGenerator<CsvRecord[]> {
+  let out: CsvRecord[] = [];
+  for await (const row of worksheet) {
+    // row.values is 1-based and sparse: index 0 is unused, empty cells are holes.
+    const values = row.values as unknown[];
+    if (row.number > MAX_SHEET_ROWS) throw new CsvFormatError(row.number, `a sheet has at most ${MAX_SHEET_ROWS} rows`);
+    const fields: string[] = [];
+    for (let i = 1; i < values.length; i++) {
+      const text = cellText(values[i]);
+      if (text.length > MAX_CELL_CHARS) {
+        throw new CsvFormatError(
+          row.number,
+          `a cell holds at most ${MAX_CELL_CHARS.toLocaleString('en-IN')} characters`,
+        );
+      }
+      fields.push(text.trim());
+    }
+    if (fields.every((f) => f === '')) continue;
+    out.push({ line: row.number, fields });
+    if (out.length >= BATCH) {
+      yield out;
+      out = [];
+    }
+  }
+  if (out.length) yield out;
 }
