@@ -75,7 +75,7 @@ export const statusOf = (settledDate: SQL) => sql`case when ${settledDate} is nu
  * `items` (a query of sys_invoice_num) limits the pass to the items a change can have touched.
  */
 export async function refreshSettlement(db: Db, clientId: number, items?: SQL): Promise<void> {
-  // Scoped, the pass starts from the named items and reaches their settlements and rows by index.
+  // Scoped, the pass reads only the named items and their settlements.
   const scope = items ? sql`scope as (select distinct sys_invoice_num from (${items}) named),` : sql``;
   const targets = items
     ? sql`scope t join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = t.sys_invoice_num`
