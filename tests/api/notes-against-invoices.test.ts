@@ -350,6 +350,20 @@ describe('the rules of notes against an invoice', () => {
     ]);
   });
 
+  it('refuses a payment naming a stored note, and takes it once the batch restates the note as standing alone', async () => {
+    const other = await newClient(database.db, 'NPAYNOTE');
+    expect((await importFiles(NOTES_BATCH, other.clientId)).status).toBe('SUCCEEDED');
+    const payments = csv(['payment_ref,sys_invoice_num,paid_date,amount', 'P9,CN1,20/11/2026,"100.00"']);
+    const refusedPayment = await importFiles({ 'payments.csv': payments }, other.clientId);
+    expect(refusedPayment.errors.map((e) => `${e.file}:${e.line}:${e.column}: ${e.reason}`)).toEqual([
+      'payments.csv:2:sys_invoice_num: CN1 is a note against invoice INV1: it is settled by being applied, so record the payment against that invoice',
+    ]);
+    // The batch's row of the note wins, its empty against_sys_invoice_num too.
+    const alone = csv([HEADER, 'CN1,KT-CN-11,K1,CREDIT_NOTE,15/10/2026,15/10/2026,"30,000.00",']);
+    const taken = await importFiles({ 'invoices.csv': alone, 'payments.csv': payments }, other.clientId);
+    expect(taken.status, JSON.stringify(taken.errors)).toBe('SUCCEEDED');
+  });
+
   it('turns a stored note standing alone into one against its invoice', async () => {
     const other = await newClient(database.db, 'NLATER');
     const alone = NOTES_BATCH['invoices.csv'].replace('INV1\r\n', '\r\n');

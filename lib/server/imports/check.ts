@@ -8,6 +8,12 @@ export interface Check {
   column: string;
   /** Selects (line, reason) of the offending rows. */
   query: SQL;
+  /**
+   * Statements run just before the query (and so again in each round of skipping): a temporary
+   * table of sums with statistics, where the planner would guess an aggregate at 200 rows and look
+   * each of a million rows up by index.
+   */
+  prepare?: SQL[];
 }
 
 /** Rows of a file repeating the keys of an earlier row (`good`: among the rows still good). */

@@ -2,6 +2,8 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { IMPORT_KINDS, type ImportKind } from './formats';
+import { stageTable } from './stage';
 import { MAX_REPORTED_ERRORS, type ErrorSink, type FileSummary } from './read-file';
 import { duplicates, type Check } from './check';
 import {
@@ -10,7 +12,7 @@ import {
   finalInvoice,
   instalmentChecks,
   noteChecks,
-  overpaidPayments,
+  overpaidCheck,
 } from './document-checks';
 import { reExportChecks, reportedLine } from './re-exported-receipts';
 
@@ -86,8 +88,8 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
           and exists (select 1 from payments s where s.client_id = ${clientId} and s.payment_ref = p.payment_ref)`,
     },
     ...reExportChecks(clientId, ok),
-    { kind: 'payments', column: 'amount', query: overpaidPayments(clientId, 'payments') },
-    { kind: 'allocations', column: 'amount', query: overpaidPayments(clientId, 'allocations') },
+    overpaidCheck(clientId, 'payments'),
+    overpaidCheck(clientId, 'allocations'),
     {
       kind: 'payments',
       column: 'amount',
@@ -99,7 +101,7 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
     ...allocationChecks(clientId, ok),
     ...noteChecks(clientId, ok),
     ...instalmentChecks(clientId, ok),
-    { kind: 'invoices', column: 'amount', query: overpaidPayments(clientId, 'invoices') },
+    overpaidCheck(clientId, 'invoices'),
   ];
   for (const [column, label] of [
     ['guest_email', 'field officer'],
@@ -144,6 +146,13 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
   return list;
 }
 
+/** The kinds whose staging table holds rows (allocations may come from payments.csv's re-exports). */
+async function stagedKinds(db: Db): Promise<Set<ImportKind>> {
+  const staged = IMPORT_KINDS.map((kind) => sql`exists (select 1 from ${stageTable(kind)}) as ${sql.identifier(kind)}`);
+  const [row] = await queryRows<Record<ImportKind, boolean>>(db, sql`select ${sql.join(staged, sql`, `)}`);
+  return new Set(IMPORT_KINDS.filter((kind) => row?.[kind]));
+}
+
 /** Rounds of skipping: each finds the dependants of the rows the previous one skipped. */
 const MAX_SKIP_ROUNDS = 10;
 
@@ -159,6 +168,7 @@ export async function validateStaged(
   sink: ErrorSink,
   skipBadRows = false,
 ): Promise<void> {
+  const staged = await stagedKinds(db);
   const fileOf = new Map(files.map((f) => [f.kind, f.name]));
   const obligorColumns = new Set(files.find((f) => f.kind === 'obligors')?.columns ?? []);
   for (let round = 1; round <= (skipBadRows ? MAX_SKIP_ROUNDS : 1); round++) {
@@ -166,7 +176,9 @@ export async function validateStaged(
     for (const check of checks(clientId, obligorColumns, skipBadRows)) {
       // Allocations come from allocations.csv or from payments.csv (a re-exported receipt's).
       const file = fileOf.get(check.kind) ?? (check.kind === 'allocations' ? '' : undefined);
-      if (file === undefined) continue;
+      // Every check reports rows of its kind's staging table: an empty one has nothing to report.
+      if (file === undefined || !staged.has(check.kind)) continue;
+      for (const statement of check.prepare ?? []) await db.execute(statement);
       const rows = await queryRows<{ line: number; reason: string; total: number }>(
         db,
         sql`
