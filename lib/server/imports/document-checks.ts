@@ -229,19 +229,21 @@ export function instalmentChecks(clientId: number, ok: (alias: string) => SQL): 
  * 800,000 payments).
  */
 export function overpaidCheck(clientId: number, reportedIn: 'payments' | 'allocations' | 'invoices'): Check {
+  const payments = sql`select sys_invoice_num, amount, line, 'payments' as kind from import_payments where ok and sys_invoice_num is not null`;
+  const allocations = sql`select sys_invoice_num, amount, line, 'allocations' as kind from import_allocations where ok`;
+  const notes = sql`select against_sys_invoice_num as sys_invoice_num, -amount as amount, line, 'invoices' as kind from import_invoices where ok and against_sys_invoice_num is not null`;
   // A stored invoice restated by the batch: its new amount against what is recorded against it.
   // Only invoices.csv reports it, so only its check reads every invoice of the batch.
-  const restated =
-    reportedIn === 'invoices'
-      ? sql`union all select s.sys_invoice_num, 0, s.line, 'invoices' from import_invoices s where s.ok
-          and exists (select 1 from invoices i where i.client_id = ${clientId} and i.sys_invoice_num = s.sys_invoice_num)`
-      : sql``;
+  const invoices = sql`${notes} union all select s.sys_invoice_num, 0, s.line, 'invoices' from import_invoices s where s.ok
+    and exists (select 1 from invoices i where i.client_id = ${clientId} and i.sys_invoice_num = s.sys_invoice_num)`;
+  const reported = { payments, allocations, invoices }[reportedIn];
+  // Only the invoices the file checked names are summed: a first load's 800,000 payments are not
+  // summed again for its few notes (payments.csv names nearly all of them, so it sums them all).
+  const named =
+    reportedIn === 'payments' ? sql`` : sql`where sys_invoice_num in (select sys_invoice_num from (${reported}) r)`;
   const batch = sql`select sys_invoice_num, sum(amount) as total, max(line) filter (where kind = ${reportedIn}) as line from (
-        select sys_invoice_num, amount, line, 'payments' as kind from import_payments where ok and sys_invoice_num is not null
-        union all select sys_invoice_num, amount, line, 'allocations' from import_allocations where ok
-        union all select against_sys_invoice_num, -amount, line, 'invoices' from import_invoices where ok and against_sys_invoice_num is not null
-        ${restated}
-      ) b group by sys_invoice_num having bool_or(kind = ${reportedIn})`;
+        ${payments} union all ${allocations} union all ${reportedIn === 'invoices' ? invoices : notes}
+      ) b ${named} group by sys_invoice_num having bool_or(kind = ${reportedIn})`;
   return {
     kind: reportedIn,
     column: 'amount',
