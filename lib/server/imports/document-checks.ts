@@ -1,7 +1,8 @@
 /**
  * Checks of the batch's documents and money against each other and the stored ledger: receipts and
  * their allocations, notes raised against an invoice, instalments, and what settles an invoice
- * above its amount. Each is one SQL statement over the staging tables (see validate.ts).
+ * above its amount. Each is one SQL statement over the staging tables (see validate.ts); the last
+ * first writes the batch's sums to a temporary table (`Check.prepare`).
  */
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';

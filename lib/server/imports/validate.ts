@@ -20,7 +20,7 @@ import { reExportChecks, reportedLine } from './re-exported-receipts';
  * The checks that need the whole batch or the stored data: duplicates within a file, references
  * to obligors and invoices (in the batch or stored), the one-level family rule, users named by
  * email, and the documents and money of document-checks.ts. Each is one SQL statement over the
- * staging tables.
+ * staging tables, after the statements of its `prepare` if it has any.
  */
 /**
  * The checks. `good`: only rows still good are checked and only they count as references, so
