@@ -90,6 +90,14 @@ async function writeSheet<R>(
   });
   header.commit();
 
+  // One style object per column, shared by every cell of it and never changed: ExcelJS remembers
+  // the style id of an object it has seen (a WeakMap), where a style set cell by cell (or the empty
+  // one each new cell gets) is rendered to XML and looked up again for each cell, a third of the
+  // time of a long sheet.
+  const styles = sheet.columns.map((c): Partial<ExcelJS.Style> => {
+    const numFmt = formatOf(c.kind, meta.moneyFormat);
+    return numFmt ? { numFmt } : {};
+  });
   // Sums in paise (integers) so a long column adds up exactly.
   const cents = new Array<number>(n).fill(0);
   let last = HEADER_ROW;
@@ -101,8 +109,7 @@ async function writeSheet<R>(
     });
     const row = ws.addRow(values);
     sheet.columns.forEach((c, i) => {
-      const fmt = formatOf(c.kind, meta.moneyFormat);
-      if (fmt) row.getCell(i + 1).numFmt = fmt;
+      row.getCell(i + 1).style = styles[i]!;
       if (c.kind === 'money' || c.kind === 'count') cents[i]! += Math.round(Number(values[i] ?? 0) * 100);
     });
     row.commit();
