@@ -20,6 +20,15 @@ const STYLES = {
 
 export type InstantStyle = keyof typeof STYLES;
 
+// Building an Intl formatter costs far more than using one (a tenth of a millisecond against a
+// microsecond): one per locale, style and time zone, kept for the life of the process.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string, options: Intl.DateTimeFormatOptions, key: string): Intl.DateTimeFormat {
+  let f = formatters.get(key);
+  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, options)));
+  return f;
+}
+
 export function formatInstant(
   instant: string | Date,
   timeZone: string = DEFAULT_TIME_ZONE,
@@ -28,13 +37,13 @@ export function formatInstant(
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   // Spec section 2 writes a notification's day as 'MMMM D' (November 24): the US order for that one.
   const locale = style === 'monthDay' ? 'en-US' : 'en-IN';
-  return new Intl.DateTimeFormat(locale, { ...STYLES[style], timeZone }).format(date);
+  return formatter(locale, { ...STYLES[style], timeZone }, `${style}|${timeZone}`).format(date);
 }
 
 /** The calendar day ('YYYY-MM-DD') of an instant in a time zone. */
 export function dayIn(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
   // en-CA writes a day as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+  return formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }, `day|${timeZone}`).format(
     instant,
   );
 }

@@ -25,9 +25,14 @@ export function excelDate(day: string | null | undefined): Date | null {
   return day ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : null;
 }
 
+const TITLE_DATE = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** 20 Nov 2026, for titles. */
 export function titleDate(day: string): string {
-  return new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    excelDate(day)!,
-  );
+  return TITLE_DATE.format(excelDate(day)!);
 }
