@@ -8,7 +8,7 @@ import { KIND_LABEL, RECEIPT_KIND_LABEL, type StatementLine } from '@/lib/domain
 import { upiLink, upiReference } from '@/lib/domain/upi';
 import { reportError } from '@/lib/server/observability/report-error';
 import { moneyFormat, titleDate } from '@/lib/server/reports/excel-format';
-import { workbookStream, type ReportSheet } from '@/lib/server/reports/workbook-writer';
+import { readAhead, workbookStream, type ReportSheet } from '@/lib/server/reports/workbook-writer';
 import { ledgerLines } from './ledger';
 import { allOpenItems, unallocatedReceipts } from './open-items';
 import { statementBasis, statementEntriesSql } from './statement';
@@ -124,7 +124,8 @@ export async function statementDownload(
       },
       { header: 'Ageing', kind: 'text', width: 16, value: (i) => i.bucket },
     ],
-    rows: openLines(),
+    // Its first page is read while the statement sheet is written.
+    rows: readAhead(openLines()),
   };
   const body = workbookStream(
     meta,

@@ -213,6 +213,21 @@ export function workbookStream(
   return Readable.toWeb(out) as ReadableStream<Uint8Array>;
 }
 
+/**
+ * `rows` with its first step taken now: a later sheet's first read runs in the database while the
+ * sheets before it are written. A failure of that read surfaces when the sheet is written.
+ */
+export function readAhead<R>(rows: AsyncIterable<R>): AsyncIterable<R> {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = iterator.next();
+  first.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (let step = await first; !step.done; step = await iterator.next()) yield step.value;
+    },
+  };
+}
+
 /** Pages of a paged service, one row at a time: only one page is in memory. */
 export async function* pagedRows<R>(
   fetchPage: (page: number) => Promise<{ rows: R[]; total: number }>,
