@@ -154,14 +154,19 @@ export async function postpaidAccount(
   const code = query.sysObligorCode;
   await assertObligorVisible(db, clientId, scope, code);
   assertType(await accountTypeOf(db, clientId, code), 'POSTPAID');
-  const today = await clientToday(db, clientId);
-  const client = await getClient(db, clientId);
+  // Independent reads side by side, once the account is known to be visible and postpaid.
+  const [today, client, info] = await Promise.all([
+    clientToday(db, clientId),
+    getClient(db, clientId),
+    obligorInfo(db, clientId, code, scope),
+  ]);
   const boundaries = boundariesOf(client);
-  const info = await obligorInfo(db, clientId, code, scope);
   const members = membersOf(clientId, code, scope);
-  const summary = await openItemsSummary(db, clientId, members, today, boundaries);
-  const rows = await openItemsPage(db, clientId, members, today, boundaries, query.offset, query.count);
-  const credit = await obligorCreditLimit(db, clientId, code, undefined, scope, info);
+  const [summary, rows, credit] = await Promise.all([
+    openItemsSummary(db, clientId, members, today, boundaries),
+    openItemsPage(db, clientId, members, today, boundaries, query.offset, query.count),
+    obligorCreditLimit(db, clientId, code, undefined, scope, info),
+  ]);
   return {
     customer: { sysObligorCode: code, name: info.name, city: info.city ?? null, isParent: info.isParent },
     date: today,
