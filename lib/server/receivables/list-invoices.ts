@@ -155,14 +155,18 @@ async function openInvoicePage(
     // reach the page only if one of its instalments is at least as late as the indexed debts' last
     // row (at most as late, the other way round), or when those debts are fewer than the page needs:
     // those few are read apart, through their instalments (an array, so that the planner looks each
-    // one up by its key instead of walking every open item to meet them). A selective list (a
-    // search, one customer or family, the disputed items) finds its own few through its conditions.
-    const reach = ascending ? sql`>=` : sql`<=`;
+    // one up by its key instead of walking every open item to meet them). "As late as the edge" is a
+    // range of due days (due on or before the edge's day, or on or after it), read through the index
+    // instalments_due. A selective list (a search, one customer or family, the disputed items) finds
+    // its own few through its conditions.
+    const reach = ascending ? sql`<=` : sql`>=`;
+    const open = ascending ? sql`'infinity'::date` : sql`'-infinity'::date`;
     const inInstalments = page.selective
       ? sql`exists (select 1 from instalments k where k.client_id = i.client_id and k.sys_invoice_num = i.sys_invoice_num)`
       : sql`i.sys_invoice_num = any (array(
-          select distinct k.sys_invoice_num from instalments k cross join edge e
-          where k.client_id = ${clientId} and (e.n < ${n} or ${d} - k.due_date ${reach} e.days)))`;
+          select distinct k.sys_invoice_num from instalments k
+          where k.client_id = ${clientId}
+            and k.due_date ${reach} (select case when e.n < ${n} then ${open} else ${d} - e.days end from edge e)))`;
     return queryRows(
       db,
       sql`with plain as (${byIndex(false)}),

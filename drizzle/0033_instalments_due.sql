@@ -1,0 +1,1 @@
+CREATE INDEX "instalments_due" ON "instalments" USING btree ("client_id","due_date");
