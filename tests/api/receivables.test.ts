@@ -3,7 +3,8 @@ import { clients, invoices, obligorRatings, obligors, payments } from '@/lib/db/
 import { refreshReceivableRollups, refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { hasSnapshot } from '@/lib/server/receivables/ageing-view';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
-import { listOpenInvoices, getInvoice } from '@/lib/server/receivables/list-invoices';
+import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
+import { getInvoice } from '@/lib/server/receivables/invoice-detail';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { ZInvoicesQuery, ZReceivablesQuery } from '@/lib/contract/receivables';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';

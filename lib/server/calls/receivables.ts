@@ -1,7 +1,8 @@
 import 'server-only';
 import { receivablesCalls } from '@/lib/contract/receivables';
 import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
-import { getInvoice, listOpenInvoices } from '@/lib/server/receivables/list-invoices';
+import { getInvoice } from '@/lib/server/receivables/invoice-detail';
+import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { implement } from './serve';

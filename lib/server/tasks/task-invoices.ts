@@ -4,7 +4,7 @@ import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { isNotFound } from '@/lib/server/domain-errors';
-import { getInvoice } from '@/lib/server/receivables/list-invoices';
+import { getInvoice } from '@/lib/server/receivables/invoice-detail';
 import { getTask } from './task-changes';
 
 /**
