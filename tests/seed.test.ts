@@ -227,6 +227,9 @@ describe('seed: invariants', () => {
         (select count(*)::int from obligors o where exists (
           select 1 from unnest(array[o.dim1_id, o.dim2_id, o.dim3_id]) d(id)
           where d.id is null or not exists (select 1 from dimension_values v where v.client_id = o.client_id and v.id = d.id))) as obligor_dims,
+        -- invoices keep no foreign key to obligors (lib/db/schema/ledger.ts): the rows must hold it.
+        (select count(*)::int from invoices i where not exists (
+          select 1 from obligors o where o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code)) as invoice_obligors,
         (select count(*)::int from invoices i where i.dim2_id is not null and not exists (
           select 1 from dimension_values v where v.client_id = i.client_id and v.id = i.dim2_id and v.dim_level = 2)) as invoice_dims,
         (select count(*)::int from obligors o where (o.guest_id is not null and not exists (

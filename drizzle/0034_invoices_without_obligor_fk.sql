@@ -1,0 +1,1 @@
+ALTER TABLE "invoices" DROP CONSTRAINT "invoices_client_id_sys_obligor_code_obligors_client_id_sys_obligor_code_fk";
