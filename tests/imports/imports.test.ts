@@ -323,6 +323,24 @@ describe('formats', () => {
     expect(cell.errors[0]!.reason).toMatch(/at most 32,767 characters/);
   });
 
+  it('stores text with backslashes, tabs, quotes, line breaks and \\N exactly as the file holds it', async () => {
+    // Rows reach the staging tables in COPY's text format, where these characters are escapes.
+    const { clientId } = await newClient(database.db, 'ESCAPES');
+    const names = ['Shah \\ Sons\t"Gala"\nUnit 2', '\\N', 'C:\\new\\tally\r\nRoad 5', 'Ramesh\\'];
+    const report = await importInto(clientId, [
+      file(
+        'obligors.csv',
+        csv(['sys_obligor_code,name', ...names.map((name, i) => `E${i},"${name.replaceAll('"', '""')}"`)]),
+      ),
+    ]);
+    expect(report.errors).toEqual([]);
+    const stored = await queryRows<{ name: string }>(
+      database.db,
+      sql`select name from obligors where client_id = ${clientId} order by sys_obligor_code`,
+    );
+    expect(stored.map((r) => r.name)).toEqual(names);
+  });
+
   it('reads both date styles and both digit groupings to the same values', async () => {
     const { clientId } = await newClient(database.db, 'FORMATS');
     const report = await importInto(clientId, [

@@ -1,25 +1,67 @@
 import 'server-only';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
+import { from as copyFrom, type CopyStreamQuery } from 'pg-copy-streams';
 import type { Db } from '@/lib/db/client';
 import type { ImportKind, StagedRow } from './formats';
 
 /**
  * Staging tables: the rows of the batch, typed, in temporary tables of the import's transaction
  * (dropped at commit or rollback). Validation and the upserts are then set-based SQL over them,
- * which is what keeps a million rows fast and out of the process's memory.
+ * which is what keeps a million rows fast and out of the process's memory. Columns in the order
+ * the rows are copied in.
  */
-const STAGE_DDL: Record<ImportKind, string> = {
-  obligors: `line int not null, ok boolean not null, sys_obligor_code text, name text, parent_sys_obligor_code text,
-    business_id text, credit_limit numeric(18,2), dim1 text, dim2 text, dim3 text, guest_email text,
-    representative_email text, email text, phone text`,
-  invoices: `line int not null, ok boolean not null, sys_invoice_num text, invoice_num text, sys_obligor_code text,
-    doc_type text, issue_date date, due_date date, amount numeric(18,2), against_sys_invoice_num text, currency text`,
-  instalments: `line int not null, ok boolean not null, sys_invoice_num text, due_date date, amount numeric(18,2)`,
-  payments: `line int not null, ok boolean not null, payment_ref text, sys_invoice_num text, sys_obligor_code text,
-    kind text, paid_date date, amount numeric(18,2)`,
-  allocations: `line int not null, ok boolean not null, payment_ref text, sys_invoice_num text, amount numeric(18,2),
-    allocated_date date`,
-  ratings: `line int not null, ok boolean not null, sys_obligor_code text, rating_date date, rating smallint`,
+const STAGE_COLUMNS: Record<ImportKind, [name: string, type: string][]> = {
+  obligors: [
+    ['sys_obligor_code', 'text'],
+    ['name', 'text'],
+    ['parent_sys_obligor_code', 'text'],
+    ['business_id', 'text'],
+    ['credit_limit', 'numeric(18,2)'],
+    ['dim1', 'text'],
+    ['dim2', 'text'],
+    ['dim3', 'text'],
+    ['guest_email', 'text'],
+    ['representative_email', 'text'],
+    ['email', 'text'],
+    ['phone', 'text'],
+  ],
+  invoices: [
+    ['sys_invoice_num', 'text'],
+    ['invoice_num', 'text'],
+    ['sys_obligor_code', 'text'],
+    ['doc_type', 'text'],
+    ['issue_date', 'date'],
+    ['due_date', 'date'],
+    ['amount', 'numeric(18,2)'],
+    ['against_sys_invoice_num', 'text'],
+    ['currency', 'text'],
+  ],
+  instalments: [
+    ['sys_invoice_num', 'text'],
+    ['due_date', 'date'],
+    ['amount', 'numeric(18,2)'],
+  ],
+  payments: [
+    ['payment_ref', 'text'],
+    ['sys_invoice_num', 'text'],
+    ['sys_obligor_code', 'text'],
+    ['kind', 'text'],
+    ['paid_date', 'date'],
+    ['amount', 'numeric(18,2)'],
+  ],
+  allocations: [
+    ['payment_ref', 'text'],
+    ['sys_invoice_num', 'text'],
+    ['amount', 'numeric(18,2)'],
+    ['allocated_date', 'date'],
+  ],
+  ratings: [
+    ['sys_obligor_code', 'text'],
+    ['rating_date', 'date'],
+    ['rating', 'smallint'],
+  ],
 };
 
 const STAGE_INDEXES: Record<ImportKind, string[]> = {
@@ -39,8 +81,11 @@ export const stageTable = (kind: ImportKind) => sql.identifier(`import_${kind}`)
  * re-exported receipts.
  */
 export async function createStageTables(db: Db): Promise<void> {
-  for (const kind of Object.keys(STAGE_DDL) as ImportKind[]) {
-    await db.execute(sql`create temporary table ${stageTable(kind)} (${sql.raw(STAGE_DDL[kind])}) on commit drop`);
+  for (const kind of Object.keys(STAGE_COLUMNS) as ImportKind[]) {
+    const columns = STAGE_COLUMNS[kind].map(([name, type]) => `${name} ${type}`).join(', ');
+    await db.execute(
+      sql`create temporary table ${stageTable(kind)} (line int not null, ok boolean not null, ${sql.raw(columns)}) on commit drop`,
+    );
   }
   await db.execute(sql`create temporary table import_new_invoices (sys_invoice_num text primary key) on commit drop`);
   // Tally's re-exports of allocated receipts found in payments (re-exported-receipts.ts) and the rest of each to allocate.
@@ -61,26 +106,67 @@ export async function indexStageTables(db: Db): Promise<void> {
   }
 }
 
-// One JSON parameter per batch: no bind-parameter limit, one round trip per 5,000 rows.
+// One COPY per 5,000 rows: memory holds at most two batches of text.
 const BATCH_ROWS = 5_000;
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+/** A value in COPY's text format: \N for null, backslash escapes for the separators. */
+function copyText(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number') return String(value);
+  return value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!);
+}
+
+/** The connection under a drizzle transaction: node-postgres' client or PGlite's transaction. */
+interface PgClient {
+  query(query: CopyStreamQuery): CopyStreamQuery;
+}
+interface PgliteClient {
+  query(query: string, params: unknown[], options: { blob: Blob }): Promise<unknown>;
+}
+
+/**
+ * COPY ... FROM: PostgreSQL reads text rows about seven times faster than json_populate_recordset
+ * (0.8 against 5-6 s for a million invoices). node-postgres streams them (pg-copy-streams); PGlite
+ * reads them from a blob. Staging tables are temporary, so this must run on the transaction's own
+ * connection, never on a pool.
+ */
+async function copyRows(db: Db, table: string, columns: string[], text: string): Promise<void> {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!client || typeof client !== 'object' || client.constructor.name.includes('Pool')) {
+    throw new Error('staging rows needs the import transaction');
+  }
+  const statement = `copy ${table} (${columns.join(', ')}) from`;
+  if ('exec' in client) {
+    await (client as unknown as PgliteClient).query(`${statement} '/dev/blob'`, [], { blob: new Blob([text]) });
+    return;
+  }
+  const stream = (client as PgClient).query(copyFrom(`${statement} stdin`));
+  await pipeline(Readable.from([text]), stream);
+}
 
 /**
  * Writes staged rows in batches. One batch is in flight while the next is parsed: the database
  * stores one while the process reads the next, and memory holds at most two batches.
  */
 export class StageWriter {
-  private rows: StagedRow[] = [];
+  private lines: string[] = [];
   private inFlight: Promise<unknown> = Promise.resolve();
+  private readonly columns: string[];
   count = 0;
 
   constructor(
     private readonly db: Db,
     private readonly kind: ImportKind,
-  ) {}
+  ) {
+    this.columns = ['line', 'ok', ...STAGE_COLUMNS[kind].map(([name]) => name)];
+  }
 
   async add(row: StagedRow): Promise<void> {
-    this.rows.push(row);
-    if (this.rows.length >= BATCH_ROWS) await this.send();
+    this.lines.push(this.columns.map((column) => copyText(row[column])).join('\t'));
+    if (this.lines.length >= BATCH_ROWS) await this.send();
   }
 
   /** Sends what is buffered and waits until every batch is stored (a failed one throws here). */
@@ -90,16 +176,12 @@ export class StageWriter {
   }
 
   private async send(): Promise<void> {
-    if (!this.rows.length) return;
-    const json = JSON.stringify(this.rows);
-    this.count += this.rows.length;
-    this.rows = [];
+    if (!this.lines.length) return;
+    const text = `${this.lines.join('\n')}\n`;
+    this.count += this.lines.length;
+    this.lines = [];
     await this.inFlight;
-    const table = stageTable(this.kind);
-    // Promise.resolve runs the query once: a drizzle query is a thenable that runs again on every then.
-    this.inFlight = Promise.resolve(
-      this.db.execute(sql`insert into ${table} select * from json_populate_recordset(null::${table}, ${json}::json)`),
-    );
+    this.inFlight = copyRows(this.db, `import_${this.kind}`, this.columns, text);
     // A failure is raised by the next send or by close; until then it must not count as unhandled.
     this.inFlight.catch(() => undefined);
   }
