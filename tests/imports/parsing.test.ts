@@ -98,8 +98,24 @@ describe('values', () => {
     expect(parseDate('2026-03-05')).toEqual({ ok: true, value: '2026-03-05' });
     expect(parseDate('05-03-2026')).toEqual({ ok: true, value: '2026-03-05' });
     expect(parseDate('05/03/2026')).toEqual({ ok: true, value: '2026-03-05' });
-    for (const bad of ['2026-02-29', '31/04/2026', '05-03/2026', '5/3/2026', '2026/03/05', ''])
-      expect(parseDate(bad).ok).toBe(false);
+    expect(parseDate('29/02/2024')).toEqual({ ok: true, value: '2024-02-29' });
+    expect(parseDate('2000-02-29')).toEqual({ ok: true, value: '2000-02-29' });
+    expect(parseDate('31-12-1900')).toEqual({ ok: true, value: '1900-12-31' });
+    for (const bad of [
+      '2026-02-29',
+      '1900-02-29',
+      '1899-12-31',
+      '31/04/2026',
+      '2026-13-01',
+      '2026-00-10',
+      '00/01/2026',
+      '32-01-2026',
+      '05-03/2026',
+      '5/3/2026',
+      '2026/03/05',
+      '',
+    ])
+      expect(parseDate(bad).ok, bad).toBe(false);
   });
 
   it('reads Indian and Western grouping and plain decimals, at most 2 decimals', () => {
@@ -108,6 +124,10 @@ describe('values', () => {
     }
     expect(parseAmount('1,00,000', { positive: true })).toEqual({ ok: true, value: '100000.00' });
     expect(parseAmount('0', { positive: false })).toEqual({ ok: true, value: '0.00' });
+    expect(parseAmount('007.5', { positive: true })).toEqual({ ok: true, value: '7.50' });
+    expect(parseAmount('0.01', { positive: true })).toEqual({ ok: true, value: '0.01' });
+    expect(parseAmount('0,000.00', { positive: false })).toEqual({ ok: true, value: '0.00' });
+    expect(parseAmount('00.00', { positive: true }).ok).toBe(false);
     for (const bad of ['0', '1.234', '12,3456', '1,23,45', '-5', '₹100', '1e5', '1 000']) {
       expect(parseAmount(bad, { positive: true }).ok, bad).toBe(false);
     }
