@@ -9,14 +9,10 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_FIRST = /^(\d{2})([-/])(\d{2})\2(\d{4})$/;
 
-const daysInMonth = (y: number, m: number) =>
-  m === 2
-    ? y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)
-      ? 29
-      : 28
-    : m === 4 || m === 6 || m === 9 || m === 11
-      ? 30
-      : 31;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+/** The days of month m (1-12) of year y. */
+const daysInMonth = (y: number, m: number) => (m === 2 && isLeapYear(y) ? 29 : MONTH_DAYS[m - 1]!);
 
 /**
  * YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY, a real calendar day; returns YYYY-MM-DD. Checked by
