@@ -1,5 +1,8 @@
 /** Spec section 9: rating 1 is low, 2 medium, 3 high risk; anything else shows '-'. */
 export const RATING_LABELS = { 1: 'low', 2: 'medium', 3: 'high' } as const;
+/** The lowest and the highest rating (a check constraint of obligor_ratings holds them). */
+export const RATING_MIN = 1;
+export const RATING_MAX = 3;
 export type RatingLabel = (typeof RATING_LABELS)[keyof typeof RATING_LABELS] | '-';
 
 export function ratingLabel(rating: number | null | undefined): RatingLabel {

@@ -244,6 +244,50 @@ describe('GET /v3/clients/ratings', () => {
     },
   );
 
+  it('reads the first pages of the default order from the rollup alone, exactly as the whole order by hand', async () => {
+    // By hand: each obligor's rating in force (obligor_ratings), its rollup balance (0 without a row).
+    const byHand = async (scope: string) =>
+      rows<{ code: string; rating: number; balance: number; name: string }>(sql`
+        select h.sys_obligor_code as code, h.rating, coalesce(a.outstanding, 0)::float8 as balance, o.name
+        from obligor_ratings h join obligors o on o.client_id = h.client_id and o.sys_obligor_code = h.sys_obligor_code
+        left join obligor_ageing a on a.client_id = h.client_id and a.as_of_date = ${TEST_TODAY}::date
+          and a.sys_obligor_code = h.sys_obligor_code
+        where h.client_id = ${clientId} and h.rating_date <= ${TEST_TODAY}::date
+          and not exists (select 1 from obligor_ratings n where n.client_id = h.client_id
+            and n.sys_obligor_code = h.sys_obligor_code and n.rating_date > h.rating_date and n.rating_date <= ${TEST_TODAY}::date)
+          and (${scope} = 'all' or o.guest_id = ${guest.userId})`);
+    for (const [cookie, scope] of [
+      [admin, 'all'],
+      [guest.cookie, 'own'],
+    ] as const) {
+      const all = await byHand(scope);
+      for (const orderBy of ['ASC', 'DESC'] as const) {
+        const sign = orderBy === 'ASC' ? 1 : -1;
+        const expected = all
+          .sort((a, b) =>
+            a.rating !== b.rating
+              ? sign * (a.rating - b.rating)
+              : b.balance - a.balance || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.code < b.code ? -1 : 1),
+          )
+          .map((r) => r.code);
+        // The walk answers while the first rating holds more positive balances than the page's end.
+        const first = orderBy === 'ASC' ? 1 : 3;
+        const positive = all.filter((r) => r.rating === first && r.balance > 0).length;
+        if (scope === 'all') expect(positive, `${orderBy}: positive balances of rating ${first}`).toBeGreaterThan(6);
+        for (const count of [1, 2, 3]) {
+          for (const offset of [1, 2]) {
+            const res = await ratings(cookie, { orderBy, count, offset });
+            expect(res.status).toBe(200);
+            expect(
+              (res.json as Row[]).map((r) => r.sysObligorCode),
+              `${scope} ${orderBy} ${count} ${offset}`,
+            ).toEqual(expected.slice((offset - 1) * count, offset * count));
+          }
+        }
+      }
+    }
+  });
+
   it('shows a field officer only their obligors', async () => {
     const res = await ratings(guest.cookie, { count: 500 });
     expect(res.status).toBe(200);

@@ -5,11 +5,11 @@ import { queryRows } from '@/lib/db/query';
 import type { RatingsSortKey, TRatingRow, TRatingsQuery } from '@/lib/contract/customers';
 import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { ratingLabel } from '@/lib/domain/rating';
+import { RATING_MAX, RATING_MIN, ratingLabel } from '@/lib/domain/rating';
 import { SHIFT_RANK } from '@/lib/domain/rating-shift';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { scopeCondition } from './obligor-scope';
-import { ageingView } from '@/lib/server/receivables/ageing-view';
+import { ageingView, type AgeingView } from '@/lib/server/receivables/ageing-view';
 
 /** lib/domain/rating-shift.ts in SQL, so that the list filters and sorts by it. */
 const SHIFT = sql`case when h.previous_rating is null then 'NEW'
@@ -63,6 +63,44 @@ function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { 
 /** The most rows a page's cut names one by one; deeper pages sort every rated obligor by name. */
 const MAX_CUT = 1000;
 
+/** A row of a page's cut: the code, its sort key's first column as text, and its balance. */
+interface HeadRow {
+  code: string;
+  k: string;
+  balance: string;
+}
+
+/**
+ * The cut of the default order (rating, then the larger balance, then the code) read from the
+ * date's rollup alone: the customers of the rating that comes first, down the index
+ * obligor_ageing_by_rating, which holds the rated rows with a positive balance. The rollup's rating
+ * is the one in force on its date. A rated customer without a rollup row has a balance of 0, so
+ * it sorts after every positive balance of its rating: when `limit` positive rows of that one
+ * rating come back, they are exactly the head of the full order. Otherwise (fewer, or a filter
+ * this walk does not apply) null, and the caller joins every rating to every balance.
+ */
+async function rollupHead(
+  db: Db,
+  view: AgeingView,
+  query: TRatingsQuery & { scope?: ObligorScope },
+  limit: number,
+): Promise<HeadRow[] | null> {
+  if (!view.hasRollups || query.sortBy !== 'rating' || query.shift || query.sysObligorCode) return null;
+  const first = query.orderBy === 'DESC' ? RATING_MAX : RATING_MIN;
+  const inScope = scopeCondition(view.clientId, query.scope, sql`r.sys_obligor_code`);
+  const rows = await queryRows<HeadRow>(
+    db,
+    sql`
+    select r.sys_obligor_code as code, r.rating::text as k, r.outstanding::text as balance
+    from obligor_ageing r
+    where r.client_id = ${view.clientId} and r.as_of_date = ${view.asOf}::date and r.rating = ${first}
+      and r.outstanding > 0 ${inScope ? sql`and ${inScope}` : sql``}
+    order by r.outstanding desc nulls last, r.sys_obligor_code
+    limit ${limit}`,
+  );
+  return rows.length === limit ? rows : null;
+}
+
 /**
  * GET /v3/clients/ratings: rated obligors with their risk shift and balance as of the date (the
  * rollup when one exists for the date, otherwise the ledger; 0 when nothing is outstanding), in
@@ -104,15 +142,20 @@ export async function listRatings(
   const order = sql`${key}, t.name, t.sys_obligor_code`;
   const end = query.offset * query.count;
 
-  const [head, [counted]] = await Promise.all([
-    query.sortBy !== 'name' && end <= MAX_CUT
-      ? queryRows<{ code: string; k: string; balance: string }>(
-          db,
-          sql`${keyed}
+  const cutHead = async (): Promise<HeadRow[] | null> => {
+    if (query.sortBy === 'name' || end > MAX_CUT) return null;
+    return (
+      (await rollupHead(db, view, query, end + 1)) ??
+      queryRows<HeadRow>(
+        db,
+        sql`${keyed}
           select t.sys_obligor_code as code, ${primaryText} as k, t.balance::text as balance
           from keyed t order by ${key}, t.sys_obligor_code limit ${end + 1}`,
-        )
-      : null,
+      )
+    );
+  };
+  const [head, [counted]] = await Promise.all([
+    cutHead(),
     // Counted beside the cut: the total needs no balance.
     queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${rated}) t ${shift}`),
   ]);

@@ -1,0 +1,1 @@
+CREATE INDEX "obligor_ageing_by_rating" ON "obligor_ageing" USING btree ("client_id","as_of_date","rating","outstanding" DESC NULLS LAST,"sys_obligor_code") WHERE "obligor_ageing"."rating" is not null and "obligor_ageing"."outstanding" > 0;
