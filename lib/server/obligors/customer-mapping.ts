@@ -24,13 +24,16 @@ const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
  * risk, risk distribution) and how they split by collection risk and open status.
  */
 export async function customerMapping(db: Db, clientId: number, query: MappingQuery): Promise<TCustomerMapping> {
-  const client = await getClient(db, clientId);
-  const asOf = query.date ?? (await clientToday(db, clientId));
+  const [client, asOf] = await Promise.all([getClient(db, clientId), query.date ?? clientToday(db, clientId)]);
   const families = familyFigures(await ageingView(db, clientId, asOf), query);
-  const [totals] = await queryRows<Record<string, unknown>>(
+  // The totals and both breakdowns in one pass over the families (grouping sets): the family
+  // figures are computed once, not once per figure.
+  const sets = await queryRows<Record<string, unknown> & { set: 'total' | 'risk' | 'open'; key: string | null }>(
     db,
     sql`
-    select count(*)::int as customers, count(*) filter (where f."openStatus" = 'OPEN')::int as "openCustomers",
+    select case when grouping(f."collectionRisk") = 0 then 'risk' when grouping(f."openStatus") = 0 then 'open' else 'total' end as set,
+      coalesce(f."collectionRisk", f."openStatus") as key,
+      count(*)::int as customers, count(*) filter (where f."openStatus" = 'OPEN')::int as "openCustomers",
       coalesce(sum(f.members), 0)::int as obligors, coalesce(sum(f."openObligors"), 0)::int as "openObligors",
       coalesce(sum(f.balance), 0) as balance, coalesce(sum(f.overdue), 0) as overdue, coalesce(sum(f.sales12m), 0) as sales12m,
       coalesce(sum(f."lowRatedReceivables"), 0) as low, coalesce(sum(f."medRatedReceivables"), 0) as medium,
@@ -38,20 +41,18 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
       (sum(f."obligorWeightedRating" * f."ratedBalance") / nullif(sum(f."ratedBalance"), 0))::float8 as "obligorWeightedRating",
       round(avg(f."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk",
       coalesce(sum(f."creditLimit"), 0) as "creditLimit"
-    from ${families} f`,
+    from ${families} f
+    group by grouping sets ((), (f."collectionRisk"), (f."openStatus"))
+    order by 1, 2`,
   );
-  const breakdown = <K extends string>(column: string) =>
-    queryRows<{ key: K; customers: number; balance: string }>(
-      db,
-      sql`
-    select f.${sql.identifier(column)} as key, count(*)::int as customers, coalesce(sum(f.balance), 0) as balance
-    from ${families} f group by 1 order by 1`,
-    );
-  const [byCollectionRisk, byOpenStatus] = await Promise.all([
-    breakdown<CollectionRisk>('collectionRisk'),
-    breakdown<OpenStatus>('openStatus'),
-  ]);
-  const t = totals ?? {};
+  const totals = sets.find((r) => r.set === 'total');
+  const breakdown = <K extends string>(set: 'risk' | 'open') =>
+    sets
+      .filter((r) => r.set === set)
+      .map((r) => ({ key: r.key as K, customers: Number(r.customers), balance: num(r.balance) }));
+  const byCollectionRisk = breakdown<CollectionRisk>('risk');
+  const byOpenStatus = breakdown<OpenStatus>('open');
+  const t: Record<string, unknown> = totals ?? {};
   const balance = num(t.balance);
   return {
     date: asOf,
@@ -71,12 +72,8 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
     medRatedReceivables: num(t.medium),
     highRatedReceivables: num(t.high),
     riskDistribution: riskDistribution(num(t.low), num(t.medium), num(t.high)),
-    byCollectionRisk: byCollectionRisk.map((r) => ({
-      key: r.key,
-      customers: Number(r.customers),
-      balance: num(r.balance),
-    })),
-    byOpenStatus: byOpenStatus.map((r) => ({ key: r.key, customers: Number(r.customers), balance: num(r.balance) })),
+    byCollectionRisk,
+    byOpenStatus,
   };
 }
 
