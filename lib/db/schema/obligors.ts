@@ -87,7 +87,14 @@ export const obligorRatings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.sysObligorCode, t.ratingDate] }),
-    index('obligor_ratings_in_force').on(t.clientId, sql`coalesce(${t.validUntil}, 'infinity'::date)`, t.ratingDate),
+    // valid_until itself last: PostgreSQL answers an indexed expression from the index alone only
+    // when the index holds the columns it reads, so counting the ratings in force needs no heap.
+    index('obligor_ratings_in_force').on(
+      t.clientId,
+      sql`coalesce(${t.validUntil}, 'infinity'::date)`,
+      t.ratingDate,
+      t.validUntil,
+    ),
     foreignKey({
       columns: [t.clientId, t.sysObligorCode],
       foreignColumns: [obligors.clientId, obligors.sysObligorCode],

@@ -1,0 +1,2 @@
+DROP INDEX "obligor_ratings_in_force";--> statement-breakpoint
+CREATE INDEX "obligor_ratings_in_force" ON "obligor_ratings" USING btree ("client_id",coalesce("valid_until", 'infinity'::date),"rating_date","valid_until");
