@@ -79,6 +79,14 @@ export function customerCalls(ctx: CallContext): BenchCall[] {
       service: (db) => listRatings(db, clientId, ZRatingsQuery.parse({ date: today })),
     },
     {
+      id: 'ratings-balance',
+      label: 'Ratings with risk shifts, page 1, largest balance first',
+      path: 'rollup',
+      params: { date: today, sortBy: 'balance', orderBy: 'DESC' },
+      service: (db) =>
+        listRatings(db, clientId, ZRatingsQuery.parse({ date: today, sortBy: 'balance', orderBy: 'DESC' })),
+    },
+    {
       id: 'credit-limit',
       label: `Family credit limit and exposure (${ctx.familyCode})`,
       path: 'rollup',

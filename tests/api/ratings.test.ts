@@ -244,7 +244,7 @@ describe('GET /v3/clients/ratings', () => {
     },
   );
 
-  it('reads the first pages of the default order from the rollup alone, exactly as the whole order by hand', async () => {
+  it('reads the first pages by rating and by the larger balance from the rollup alone, exactly as the whole order by hand', async () => {
     // By hand: each obligor's rating in force (obligor_ratings), its rollup balance (0 without a row).
     const byHand = async (scope: string) =>
       rows<{ code: string; rating: number; balance: number; name: string }>(sql`
@@ -261,26 +261,33 @@ describe('GET /v3/clients/ratings', () => {
       [guest.cookie, 'own'],
     ] as const) {
       const all = await byHand(scope);
-      for (const orderBy of ['ASC', 'DESC'] as const) {
+      for (const [sortBy, orderBy] of [
+        ['rating', 'ASC'],
+        ['rating', 'DESC'],
+        ['balance', 'DESC'],
+      ] as const) {
         const sign = orderBy === 'ASC' ? 1 : -1;
+        const byName = (a: { name: string; code: string }, b: { name: string; code: string }) =>
+          a.name < b.name ? -1 : a.name > b.name ? 1 : a.code < b.code ? -1 : 1;
         const expected = all
           .sort((a, b) =>
-            a.rating !== b.rating
+            sortBy === 'rating' && a.rating !== b.rating
               ? sign * (a.rating - b.rating)
-              : b.balance - a.balance || (a.name < b.name ? -1 : a.name > b.name ? 1 : a.code < b.code ? -1 : 1),
+              : b.balance - a.balance || byName(a, b),
           )
           .map((r) => r.code);
-        // The walk answers while the first rating holds more positive balances than the page's end.
-        const first = orderBy === 'ASC' ? 1 : 3;
-        const positive = all.filter((r) => r.rating === first && r.balance > 0).length;
-        if (scope === 'all') expect(positive, `${orderBy}: positive balances of rating ${first}`).toBeGreaterThan(6);
+        // The walk answers while the rows it reads hold more positive balances than the page's end.
+        const walked = all.filter(
+          (r) => r.balance > 0 && (sortBy === 'balance' || r.rating === (orderBy === 'ASC' ? 1 : 3)),
+        );
+        if (scope === 'all') expect(walked.length, `${sortBy} ${orderBy}: positive balances walked`).toBeGreaterThan(6);
         for (const count of [1, 2, 3]) {
           for (const offset of [1, 2]) {
-            const res = await ratings(cookie, { orderBy, count, offset });
+            const res = await ratings(cookie, { sortBy, orderBy, count, offset });
             expect(res.status).toBe(200);
             expect(
               (res.json as Row[]).map((r) => r.sysObligorCode),
-              `${scope} ${orderBy} ${count} ${offset}`,
+              `${scope} ${sortBy} ${orderBy} ${count} ${offset}`,
             ).toEqual(expected.slice((offset - 1) * count, offset * count));
           }
         }

@@ -71,13 +71,16 @@ interface HeadRow {
 }
 
 /**
- * The cut of the default order (rating, then the larger balance, then the code) read from the
- * date's rollup alone: the customers of the rating that comes first, down the index
- * obligor_ageing_by_rating, which holds the rated rows with a positive balance. The rollup's rating
- * is the one in force on its date. A rated customer without a rollup row has a balance of 0, so
- * it sorts after every positive balance of its rating: when `limit` positive rows of that one
- * rating come back, they are exactly the head of the full order. Otherwise (fewer, or a filter
- * this walk does not apply) null, and the caller joins every rating to every balance.
+ * The cut of two orders read from the date's rollup alone, down the index obligor_ageing_by_rating,
+ * which holds the rated rows with a positive balance, by rating then balance (the rollup's rating
+ * is the one in force on its date):
+ * - rating (then the larger balance, then the code): the rows of the rating that comes first;
+ * - the larger balance first: each rating's rows, merged by balance.
+ *
+ * A rated customer without a rollup row has a balance of 0, so it sorts after every positive
+ * balance (of its rating, in the first order): when `limit` positive rows come back, they are
+ * exactly the head of the full order. Otherwise (fewer, another order, or a filter this walk does
+ * not apply) null, and the caller joins every rating to every balance.
  */
 async function rollupHead(
   db: Db,
@@ -85,17 +88,29 @@ async function rollupHead(
   query: TRatingsQuery & { scope?: ObligorScope },
   limit: number,
 ): Promise<HeadRow[] | null> {
-  if (!view.hasRollups || query.sortBy !== 'rating' || query.shift || query.sysObligorCode) return null;
-  const first = query.orderBy === 'DESC' ? RATING_MAX : RATING_MIN;
+  if (!view.hasRollups || query.shift || query.sysObligorCode) return null;
+  const ratings =
+    query.sortBy === 'rating'
+      ? [query.orderBy === 'DESC' ? RATING_MAX : RATING_MIN]
+      : query.sortBy === 'balance' && query.orderBy === 'DESC'
+        ? Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i)
+        : null;
+  if (!ratings) return null;
   const inScope = scopeCondition(view.clientId, query.scope, sql`r.sys_obligor_code`);
+  // Each rating's walk is ordered by the index; the merge of several is a merge append.
+  const walk = (rating: number) => sql`(
+    select r.sys_obligor_code as code, ${query.sortBy === 'rating' ? sql`r.rating::text` : sql`''`} as k,
+      r.outstanding::text as balance, r.outstanding
+    from obligor_ageing r
+    where r.client_id = ${view.clientId} and r.as_of_date = ${view.asOf}::date and r.rating = ${rating}
+      and r.outstanding > 0 ${inScope ? sql`and ${inScope}` : sql``}
+    order by r.outstanding desc nulls last, r.sys_obligor_code
+    limit ${limit})`;
   const rows = await queryRows<HeadRow>(
     db,
     sql`
-    select r.sys_obligor_code as code, r.rating::text as k, r.outstanding::text as balance
-    from obligor_ageing r
-    where r.client_id = ${view.clientId} and r.as_of_date = ${view.asOf}::date and r.rating = ${first}
-      and r.outstanding > 0 ${inScope ? sql`and ${inScope}` : sql``}
-    order by r.outstanding desc nulls last, r.sys_obligor_code
+    select h.code, h.k, h.balance from (${sql.join(ratings.map(walk), sql` union all `)}) h
+    order by h.outstanding desc nulls last, h.code
     limit ${limit}`,
   );
   return rows.length === limit ? rows : null;
