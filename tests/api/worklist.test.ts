@@ -5,6 +5,7 @@ import type { TWorklistRow } from '@/lib/contract/collections';
 import { queryRows } from '@/lib/db/query';
 import { netDue } from '@/lib/domain/ageing';
 import { todayIso } from '@/lib/domain/dates';
+import { worklistPriority, type OldestBucket } from '@/lib/domain/worklist';
 import { callRoute } from '../helpers/api';
 import { notesWorld, type User } from '../helpers/customer-notes';
 import type { TestDatabase } from '../helpers/db';
@@ -73,8 +74,21 @@ describe('collector worklist', () => {
     for (const row of worklist) expect(row.unallocated).toBeCloseTo(onAccount.get(row.sysObligorCode) ?? 0, 2);
     expect(worklist.some((r) => r.unallocated < 0)).toBe(true);
     expect(worklist.map((r) => r.rank)).toEqual(worklist.map((_, i) => i + 1));
-    for (let i = 1; i < worklist.length; i++)
-      expect(worklist[i - 1]!.priority).toBeGreaterThanOrEqual(worklist[i]!.priority);
+    // Ranked by the database (worklist-order.ts): by priority, then the larger overdue, then the code;
+    // each row's priority is the rule's (lib/domain/worklist.ts) on the facts the row shows.
+    expect(positive.length).toBeLessThanOrEqual(500);
+    const largest = Math.max(...worklist.map((r) => r.overdue));
+    for (const row of worklist)
+      expect(worklistPriority({ ...row, oldestBucket: row.oldestBucket as OldestBucket }, largest)).toBe(row.priority);
+    for (let i = 1; i < worklist.length; i++) {
+      const [a, b] = [worklist[i - 1]!, worklist[i]!];
+      const before =
+        a.priority > b.priority ||
+        (a.priority === b.priority &&
+          (a.overdue > b.overdue || (a.overdue === b.overdue && a.sysObligorCode < b.sysObligorCode)));
+      expect(before, `${a.sysObligorCode} before ${b.sysObligorCode}`).toBe(true);
+    }
+    expect(new Set(worklist.map((r) => r.priority)).size).toBeGreaterThan(5);
     expect(worklist[0]!.priority).toBeLessThanOrEqual(100);
   });
 
