@@ -86,7 +86,7 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
         );
         if (options.baseline && call.baseline && call.compare) {
           const naive = call.baseline;
-          const baseline = await measure(() => naive(dataset.db), {
+          const baseline = await measure(() => naive(dataset.baselineDb), {
             warmups: 1,
             iterations: options.baselineIterations,
             slowMs: 15_000,
@@ -152,7 +152,7 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
       measureMs: Math.round(performance.now() - measureStarted),
     };
   } finally {
-    await dataset.database.close();
+    await dataset.close();
   }
 }
 

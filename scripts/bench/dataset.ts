@@ -54,11 +54,22 @@ export interface Volumes {
   allPayments: number;
 }
 
+/** PostgreSQL's own default of max_parallel_workers_per_gather. */
+const POSTGRES_DEFAULT_WORKERS = 2;
+
 export interface BenchDataset {
   kind: DbKind;
   label: string;
   database: Database;
   db: Db;
+  /**
+   * The baseline's connection: on PostgreSQL one that may use PostgreSQL's default parallel workers
+   * (the app's own ask for none, lib/db/client.ts), so the peers' method is timed as a server runs it
+   * out of the box; on PGlite the same database.
+   */
+  baselineDb: Db;
+  /** Closes the database and the baseline's connection. */
+  close(): Promise<void>;
   where: string;
   scale: number;
   today: string;
@@ -321,11 +332,21 @@ export async function prepareDataset(kind: DbKind, options: PrepareOptions): Pro
     }
     const volumes = await readVolumes(database.db, today);
     const info = await serverInfo(database.db, kind);
+    const baseline =
+      kind === 'postgres'
+        ? await openDatabase({ url: options.pgUrl, parallelWorkers: POSTGRES_DEFAULT_WORKERS })
+        : null;
+    const opened = database;
     return {
       kind,
       label,
       database,
       db: database.db,
+      baselineDb: baseline?.db ?? database.db,
+      close: async () => {
+        await baseline?.close();
+        await opened.close();
+      },
       where,
       scale,
       today,
