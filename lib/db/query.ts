@@ -1,5 +1,5 @@
 import 'server-only';
-import { is, type SQL } from 'drizzle-orm';
+import { is, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -21,4 +21,14 @@ export async function together<T extends readonly unknown[]>(
   const out: unknown[] = [];
   for (const read of reads) out.push(await read());
   return out as unknown as T;
+}
+
+/**
+ * Lets the statements of a background rebuild (rollups, the ageing history, the seed) use
+ * PostgreSQL's own default of parallel workers for the rest of the transaction: they scan the whole
+ * ledger, one client at a time, where workers pay; the app's connections ask for none
+ * (DATABASE_PARALLEL_WORKERS, lib/db/client.ts). PGlite has no workers and ignores it.
+ */
+export async function allowParallelWorkers(tx: Db): Promise<void> {
+  await tx.execute(sql`set local max_parallel_workers_per_gather = 2`);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, parallelWorkers } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { allowParallelWorkers, queryRows } from '@/lib/db/query';
 import { testServerUrl } from '../helpers/db';
 
 /**
@@ -47,5 +47,21 @@ describe('parallel workers', () => {
     process.env.DATABASE_PARALLEL_WORKERS = '1';
     expect(await workersOf()).toBe('1');
     expect(await workersOf({ parallelWorkers: 2 })).toBe('2');
+  });
+
+  it.runIf(testServerUrl())('lets a background rebuild use the default workers for its transaction only', async () => {
+    delete process.env.DATABASE_PARALLEL_WORKERS;
+    const database = await openDatabase({ url: testServerUrl(), parallelWorkers: undefined });
+    const setting = sql`select current_setting('max_parallel_workers_per_gather') as w`;
+    try {
+      const inside = await database.db.transaction(async (tx) => {
+        await allowParallelWorkers(tx);
+        return (await queryRows<{ w: string }>(tx, setting))[0]!.w;
+      });
+      expect(inside).toBe('2');
+      expect((await queryRows<{ w: string }>(database.db, setting))[0]!.w).toBe('0');
+    } finally {
+      await database.close();
+    }
   });
 });

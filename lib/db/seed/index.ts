@@ -12,6 +12,7 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../schema';
 import type { Db } from '../client';
+import { allowParallelWorkers } from '../query';
 import { hashPassword } from '../../server/auth/password';
 import type { Counts } from './batch';
 import { writeCollections } from './collections';
@@ -74,6 +75,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
+    await allowParallelWorkers(tx);
     progress('reference data, clients and roles');
     const ref = await seedReferenceData(tx, today, counts);
     const staff = await seedUsers(tx, ref, today, counts, passwordHash);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { allowParallelWorkers, queryRows } from '@/lib/db/query';
 import { LOCKS, lockClient } from '@/lib/db/locks';
 import { hasSnapshot } from './ageing-view';
 import { ageingSnapshots, clients, dataUpdateTimes } from '@/lib/db/schema';
@@ -314,6 +314,7 @@ export async function refreshStaleRollups(db: Db, at: Date | string = new Date()
       // others wait and then find the day there.
       await lockClient(tx, LOCKS.clientLedger, id);
       if (await hasSnapshot(tx, id, today)) return false;
+      await allowParallelWorkers(tx);
       await refreshReceivableRollups(tx, id, today, { onlyToday: hasAny });
       return true;
     });

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { LOCKS, lockClient, tryLock } from '@/lib/db/locks';
-import { queryRows } from '@/lib/db/query';
+import { allowParallelWorkers, queryRows } from '@/lib/db/query';
 import { rollupJobObligors, rollupJobs } from '@/lib/db/schema';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { reportError } from '@/lib/server/observability/report-error';
@@ -133,6 +133,7 @@ export async function runRollupJobs(
       if (!(await tryLock(tx, LOCKS.rollupJob, clientId))) return 'busy' as const;
       // An import of the client commits before the rebuild reads the ledger, or waits until it ends.
       await lockClient(tx, LOCKS.clientLedger, clientId);
+      await allowParallelWorkers(tx);
       // Jobs queued since the claim are taken too.
       const plan = await planOf(tx, clientId);
       if (!plan) return 'idle' as const;

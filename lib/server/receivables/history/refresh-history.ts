@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { LOCKS, tryLock } from '@/lib/db/locks';
-import { queryRows } from '@/lib/db/query';
+import { allowParallelWorkers, queryRows } from '@/lib/db/query';
 import { buildAgeingHistory } from './build-history';
 
 /**
@@ -42,6 +42,7 @@ export async function refreshAgeingHistory(
     await tx.execute(sql`set transaction isolation level repeatable read`);
     if (!(await tryLock(tx, LOCKS.ageingHistory, clientId))) return false;
     await tx.execute(sql`set local jit = off`);
+    await allowParallelWorkers(tx);
     const [client] = await queryRows<{
       b1: number;
       b2: number;
