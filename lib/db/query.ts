@@ -24,9 +24,9 @@ export async function together<T extends readonly unknown[]>(
 }
 
 /**
- * Lets the statements of a background rebuild (rollups, the ageing history, the seed) use
- * PostgreSQL's own default of parallel workers for the rest of the transaction: they scan the whole
- * ledger, one client at a time, where workers pay; the app's connections ask for none
+ * Lets the statements of an import or a background rebuild (rollups, the ageing history, the seed)
+ * use PostgreSQL's own default of parallel workers for the rest of the transaction: they scan the
+ * whole ledger, one client at a time, where workers pay; the app's connections ask for none
  * (DATABASE_PARALLEL_WORKERS, lib/db/client.ts). PGlite has no workers and ignores it.
  */
 export async function allowParallelWorkers(tx: Db): Promise<void> {

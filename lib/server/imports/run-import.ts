@@ -3,7 +3,7 @@ import { LOCKS, lockClient } from '@/lib/db/locks';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TImportReport } from '@/lib/contract/imports';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { allowParallelWorkers, queryRows } from '@/lib/db/query';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
@@ -155,6 +155,8 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
       await lockClient(tx, LOCKS.clientLedger, options.clientId);
       // The batch's statements run once each over large tables: compiling them (JIT) costs more than it saves.
       await tx.execute(sql`set local jit = off`);
+      // A batch checks and settles against the whole ledger, like the background rebuilds.
+      await allowParallelWorkers(tx);
       await createStageTables(tx);
       for (const kind of IMPORT_KINDS) {
         const source = byKind.get(kind);
