@@ -31,6 +31,9 @@ export function defaultDataDir(): string {
   return process.env.DATA_DIR ?? path.join(process.cwd(), 'data', 'pglite');
 }
 
+/** PostgreSQL's own default of max_parallel_workers_per_gather, for the work that is better with it. */
+export const POSTGRES_DEFAULT_WORKERS = 2;
+
 /**
  * Parallel workers one statement may ask PostgreSQL for: DATABASE_PARALLEL_WORKERS, none by default.
  * A page's statements are short and several run at once (a page's reads side by side, other users):

@@ -1,7 +1,7 @@
 import 'server-only';
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import { POSTGRES_DEFAULT_WORKERS, type Db } from './client';
 
 /** Rows of a raw SQL query; both drivers answer an object with `rows`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -30,5 +30,5 @@ export async function together<T extends readonly unknown[]>(
  * (DATABASE_PARALLEL_WORKERS, lib/db/client.ts). PGlite has no workers and ignores it.
  */
 export async function allowParallelWorkers(tx: Db): Promise<void> {
-  await tx.execute(sql`set local max_parallel_workers_per_gather = 2`);
+  await tx.execute(sql.raw(`set local max_parallel_workers_per_gather = ${POSTGRES_DEFAULT_WORKERS}`));
 }

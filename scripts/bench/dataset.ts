@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database, type Db } from '@/lib/db/client';
+import { openDatabase, POSTGRES_DEFAULT_WORKERS, type Database, type Db } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
@@ -53,9 +53,6 @@ export interface Volumes {
   allInvoices: number;
   allPayments: number;
 }
-
-/** PostgreSQL's own default of max_parallel_workers_per_gather. */
-const POSTGRES_DEFAULT_WORKERS = 2;
 
 export interface BenchDataset {
   kind: DbKind;
