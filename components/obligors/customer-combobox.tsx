@@ -4,7 +4,8 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headl
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '@/lib/client/api';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
-import { customerCalls, type TObligorMatch } from '@/lib/contract/customers';
+import { customerCalls } from '@/lib/contract/customers';
+import type { TObligorMatch } from '@/lib/contract/obligors';
 
 const TYPING_PAUSE_MS = 300;
 

@@ -4,7 +4,7 @@ import { ResponsiveBar } from '@nivo/bar';
 import { format, parseISO } from 'date-fns';
 import { formatMoney } from '@/lib/domain/format';
 import { CHART_THEME } from '@/components/receivables/chart-theme';
-import type { TDsoMonth } from '@/lib/contract/customers';
+import type { TDsoMonth } from '@/lib/contract/customer-series';
 import type { MoneyFormat } from '@/components/ui/money';
 
 /** Monthly DSO in days; the annual DSO as a dashed reference line. A month without sales has no bar. */

@@ -4,7 +4,7 @@ import { ResponsiveBar } from '@nivo/bar';
 import { formatMoney, formatMoneyShort, titleCase } from '@/lib/domain/format';
 import { CHART_THEME } from '@/components/receivables/chart-theme';
 import type { RiskColours } from '@/lib/domain/risk-colours';
-import type { TSegmentCell } from '@/lib/contract/customers';
+import type { TSegmentCell } from '@/lib/contract/customer-series';
 import type { MoneyFormat } from '@/components/ui/money';
 
 type SegmentCell = Pick<TSegmentCell, 'salesSegment' | 'risk' | 'customers' | 'balance'>;

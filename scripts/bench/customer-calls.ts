@@ -2,13 +2,9 @@
  * The customer-analysis calls, timed without a baseline: their figures are proven equal
  * to hand-computed ones by tests/api/customers*.test.ts; here we measure what a million invoices cost.
  */
-import {
-  ZCustomerMappingQuery,
-  ZParentObligorsQuery,
-  ZRatingsQuery,
-  ZSeriesQuery,
-  ZSplitByQuery,
-} from '@/lib/contract/customers';
+import { ZSeriesQuery, ZSplitByQuery } from '@/lib/contract/customer-series';
+import { ZCustomerMappingQuery, ZParentObligorsQuery } from '@/lib/contract/customers';
+import { ZRatingsQuery } from '@/lib/contract/obligors';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { customerMapping } from '@/lib/server/obligors/customer-mapping';
 import { annualDsoAt, dsoSeries } from '@/lib/server/obligors/dso';

@@ -4,7 +4,7 @@ import { isInvalidOrMissing } from '@/lib/backend/page-errors';
 import { satisfies } from '@/lib/domain/access';
 import { isScoped, obligorScope } from '@/lib/domain/obligor-scope';
 import { API_ACCESS } from '@/lib/contract/access';
-import type { TObligorInfo } from '@/lib/contract/customers';
+import type { TObligorInfo } from '@/lib/contract/obligors';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';

@@ -1,7 +1,7 @@
 import { Day } from '@/components/ui/day';
 import { RatingBadge } from '@/components/receivables/rating-badge';
 import { titleCase } from '@/lib/domain/format';
-import type { TObligorInfo } from '@/lib/contract/customers';
+import type { TObligorInfo } from '@/lib/contract/obligors';
 import type { RatingLabel } from '@/lib/domain/rating';
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {

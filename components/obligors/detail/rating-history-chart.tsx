@@ -2,7 +2,7 @@
 
 import { ResponsiveLine } from '@nivo/line';
 import { format, parseISO } from 'date-fns';
-import type { TRiskMonth } from '@/lib/contract/customers';
+import type { TRiskMonth } from '@/lib/contract/customer-series';
 import { CHART_THEME } from '@/components/receivables/chart-theme';
 
 type RatingPoint = Pick<TRiskMonth, 'month' | 'obligorWeightedRating'>;

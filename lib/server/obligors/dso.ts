@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { parseISO, startOfMonth, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TAnnualDso, TDsoSeries, TDsoSplit, TSeriesQuery, TSplitByDsoQuery } from '@/lib/contract/customers';
+import type { TAnnualDso, TDsoSeries, TDsoSplit, TSeriesQuery, TSplitByDsoQuery } from '@/lib/contract/customer-series';
 import { iso } from '@/lib/domain/dates';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { annualDso, dsoEndDate, monthlyDso } from '@/lib/domain/dso';

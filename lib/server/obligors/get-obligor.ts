@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { notFound } from '@/lib/server/domain-errors';
-import type { TObligorMatch } from '@/lib/contract/customers';
+import type { TObligorMatch } from '@/lib/contract/obligors';
 import { assertObligorVisible, type ObligorScope } from './obligor-scope';
 
 /** GET /obligors/{code}: one customer of the client by code, with its parent's name (for titles and breadcrumbs). */

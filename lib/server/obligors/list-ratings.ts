@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { RatingsSortKey, TRatingRow, TRatingsQuery } from '@/lib/contract/customers';
+import type { RatingsSortKey, TRatingRow, TRatingsQuery } from '@/lib/contract/obligors';
 import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { RATING_MAX, RATING_MIN, ratingLabel } from '@/lib/domain/rating';

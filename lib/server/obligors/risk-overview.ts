@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { ageingSnapshots } from '@/lib/db/schema';
-import type { TRiskMonth, TRiskOverview, TSeriesQuery, TSplitBy, TSplitByQuery } from '@/lib/contract/customers';
+import type { TRiskMonth, TRiskOverview, TSeriesQuery, TSplitBy, TSplitByQuery } from '@/lib/contract/customer-series';
 import { defaultRange, monthPoints } from '@/lib/domain/dates';
 import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';

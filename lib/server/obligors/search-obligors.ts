@@ -2,7 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TObligorMatch } from '@/lib/contract/customers';
+import type { TObligorMatch } from '@/lib/contract/obligors';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { scopeCondition, type ObligorScope } from './obligor-scope';
 
