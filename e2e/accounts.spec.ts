@@ -243,4 +243,7 @@ test('an address that cannot be decoded answers 400, never a server error', asyn
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(400);
   }
+  // A percent sign that decodes passes the check on to the API, which answers for itself.
+  const decodable = await request.get('/api/obligors/P%200294', { maxRedirects: 0 });
+  expect(decodable.status()).toBe(401);
 });
