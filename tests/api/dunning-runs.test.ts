@@ -10,8 +10,8 @@ import { runImport } from '@/lib/server/imports/run-import';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
-import { day, EXPECTED, mailCatcher, setUpDunningClient, T } from '../helpers/dunning';
-import { readableMail } from '../helpers/mail';
+import { day, EXPECTED, setUpDunningClient, T } from '../helpers/dunning';
+import { mailCatcher, readableMail } from '../helpers/mail';
 import { createSeededDatabase } from '../helpers/seeded';
 import { csv, file, newClient, PASSWORD } from '../imports/helpers';
 

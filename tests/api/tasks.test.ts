@@ -1,6 +1,5 @@
 import { addDays, format } from 'date-fns';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, notifications, users } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
@@ -22,14 +21,11 @@ import { obligors } from '@/lib/db/schema';
 import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
 import { callRoute } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
+import { mailCatcher } from '../helpers/mail';
 import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
 
-interface ReceivedMail {
-  to: string;
-  raw: string;
-}
-const inbox: ReceivedMail[] = [];
-let smtp: SMTPServer;
+const mail = mailCatcher();
+const inbox = mail.inbox;
 let database: TestDatabase;
 let clientId: number;
 let admin: { cookie: string; userId: number };
@@ -42,26 +38,7 @@ let unassignedCode: string;
 const inDays = (n: number) => format(addDays(new Date(`${todayIso()}T00:00:00`), n), 'yyyy-MM-dd');
 
 beforeAll(async () => {
-  // A real SMTP server on a free local port receives what the app sends.
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString();
-      });
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
-  process.env.APP_URL = 'http://receivables.test';
-
+  await mail.start();
   database = await createSeededDatabase();
   clientId = await clientIdOf(database, 'VARDHMAN');
   const signIn = async (email: string) => {
@@ -106,8 +83,7 @@ beforeAll(async () => {
   unassignedCode = other!.code;
 });
 afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await mail.stop();
   await database?.dispose();
 });
 

@@ -1,6 +1,5 @@
 import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 import { PUT as detailsPut } from '@/app/api/clients/payment_details/route';
 import { contacts } from '@/lib/db/schema';
@@ -10,54 +9,6 @@ import { callRoute, sessionCookieFor } from './api';
 import type { TestDatabase } from './db';
 import { signInAs } from './seeded';
 import { csv, file, newClient, PASSWORD } from '../imports/helpers';
-
-export interface ReceivedMail {
-  to: string;
-  raw: string;
-}
-
-/**
- * A mail server on a free local port for the reminders, started in a beforeAll: what it accepts lands
- * in `inbox`, an address with "refuse" in it is refused (550). `start` points SMTP_URL and APP_URL at
- * it; `stop`, for the afterAll, unsets SMTP_URL and closes it.
- */
-export function mailCatcher() {
-  const inbox: ReceivedMail[] = [];
-  let smtp: SMTPServer | undefined;
-  return {
-    inbox,
-    async start() {
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['AUTH', 'STARTTLS'],
-        logger: false,
-        onRcptTo(address, _session, callback) {
-          if (address.address.includes('refuse')) return callback(new Error('550 mailbox unavailable'));
-          callback();
-        },
-        onData(stream, session, callback) {
-          let raw = '';
-          stream.on('data', (chunk: Buffer) => {
-            raw += chunk.toString();
-          });
-          stream.on('end', () => {
-            inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-            callback();
-          });
-        },
-      });
-      const server = smtp;
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
-      process.env.APP_URL = 'http://receivables.test';
-    },
-    async stop() {
-      delete process.env.SMTP_URL;
-      const server = smtp;
-      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 /** The new client's today (Asia/Kolkata, its default zone): the hand ledger is dated from it. */
 export const T = todayIso(new Date(), 'Asia/Kolkata');

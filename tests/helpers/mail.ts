@@ -1,3 +1,5 @@
+import { SMTPServer } from 'smtp-server';
+
 /** A raw mail (.eml) with quoted-printable undone (soft breaks, =XX bytes) and encoded words decoded. */
 export function readableMail(raw: string): string {
   const joined = raw.replace(/\?=\s+=\?UTF-8\?Q\?/gi, '');
@@ -12,4 +14,52 @@ export function readableMail(raw: string): string {
     } else bytes.push(unfolded.charCodeAt(i));
   }
   return Buffer.from(bytes).toString('utf8');
+}
+
+export interface ReceivedMail {
+  to: string;
+  raw: string;
+}
+
+/**
+ * A real mail server on a free local port that receives what the app sends, started in a beforeAll: what it accepts lands
+ * in `inbox`, an address with "refuse" in it is refused (550). `start` points SMTP_URL and APP_URL at
+ * it; `stop`, for the afterAll, unsets SMTP_URL and closes it.
+ */
+export function mailCatcher() {
+  const inbox: ReceivedMail[] = [];
+  let smtp: SMTPServer | undefined;
+  return {
+    inbox,
+    async start() {
+      smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['AUTH', 'STARTTLS'],
+        logger: false,
+        onRcptTo(address, _session, callback) {
+          if (address.address.includes('refuse')) return callback(new Error('550 mailbox unavailable'));
+          callback();
+        },
+        onData(stream, session, callback) {
+          let raw = '';
+          stream.on('data', (chunk: Buffer) => {
+            raw += chunk.toString();
+          });
+          stream.on('end', () => {
+            inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+            callback();
+          });
+        },
+      });
+      const server = smtp;
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+      process.env.APP_URL = 'http://receivables.test';
+    },
+    async stop() {
+      delete process.env.SMTP_URL;
+      const server = smtp;
+      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
