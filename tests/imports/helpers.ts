@@ -5,6 +5,9 @@ import { queryRows } from '@/lib/db/query';
 import { createClient } from '@/lib/server/imports/create-client';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import type { ImportSource } from '@/lib/server/imports/read-file';
+import { runImport } from '@/lib/server/imports/run-import';
+import { sessionCookieFor } from '../helpers/api';
+import { createTestDatabase } from '../helpers/db';
 
 export const TODAY = '2026-11-20';
 export const PASSWORD = 'Kolhapur#2026';
@@ -25,6 +28,18 @@ export async function newClient(db: Db, code: string) {
   });
   return { clientId, email };
 }
+
+/** A fresh test database with the HAND client, and its administrator's session cookie. */
+export async function handClientDatabase() {
+  const database = await createTestDatabase();
+  const hand = await newClient(database.db, 'HAND');
+  const { cookie } = await sessionCookieFor(database.db, hand.email, PASSWORD);
+  return { database, hand, cookie };
+}
+
+/** A batch imported as the command line does, on TODAY. */
+export const importBatch = (db: Db, clientId: number, files: ImportSource[]) =>
+  runImport(db, { clientId, userId: null, source: 'CLI', files, today: TODAY });
 
 /** An in-memory file of the batch. */
 export function file(name: string, content: string | Buffer): ImportSource {

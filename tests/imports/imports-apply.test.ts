@@ -9,8 +9,19 @@ import { runImport } from '@/lib/server/imports/run-import';
 import * as receivablesRoute from '@/app/api/v4/clients/receivables/route';
 import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
 import { callRoute, sessionCookieFor } from '../helpers/api';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { csv, file, fingerprint, handFiles, HAND_BATCH, newClient, PASSWORD, TODAY } from './helpers';
+import type { TestDatabase } from '../helpers/db';
+import {
+  csv,
+  file,
+  fingerprint,
+  handClientDatabase,
+  handFiles,
+  HAND_BATCH,
+  importBatch,
+  newClient,
+  PASSWORD,
+  TODAY,
+} from './helpers';
 
 // A good batch applied, imported again and changed; the file formats a batch may come in (the XLSX
 // test compares with the hand client's batch applied above). Refused rows: imports-validation.test.ts.
@@ -19,13 +30,8 @@ let database: TestDatabase;
 let hand: { clientId: number; email: string };
 let cookie: string;
 
-const importInto = (clientId: number, files: ReturnType<typeof handFiles>) =>
-  runImport(database.db, { clientId, userId: null, source: 'CLI', files, today: TODAY });
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  hand = await newClient(database.db, 'HAND');
-  cookie = (await sessionCookieFor(database.db, hand.email, PASSWORD)).cookie;
+  ({ database, hand, cookie } = await handClientDatabase());
 });
 afterAll(() => database?.dispose());
 
@@ -145,7 +151,7 @@ describe('a good batch', () => {
 
   it('is a no-op when imported again', async () => {
     const before = await fingerprint(database.db, hand.clientId);
-    const again = await importInto(hand.clientId, handFiles());
+    const again = await importBatch(database.db, hand.clientId, handFiles());
     expect(again.status).toBe('SUCCEEDED');
     expect(again.changes).toBe(0);
     expect(Object.values(again.counts).every((c) => c.inserted === 0 && c.updated === 0)).toBe(true);
@@ -160,7 +166,7 @@ describe('a good batch', () => {
       'C1,Child One,P1,"1,00,000"',
       'C1,Child One Renamed,P1,"1,20,000"',
     );
-    const report = await importInto(hand.clientId, [file('obligors.csv', changed)]);
+    const report = await importBatch(database.db, hand.clientId, [file('obligors.csv', changed)]);
     expect(report.counts.obligors).toEqual({ rows: 4, inserted: 0, updated: 1, unchanged: 3, skipped: 0 });
     const c1 = await database.db
       .select()
@@ -175,7 +181,7 @@ describe('a good batch', () => {
       .select()
       .from(dataUpdateTimes)
       .where(eq(dataUpdateTimes.clientId, hand.clientId));
-    const report = await importInto(hand.clientId, [
+    const report = await importBatch(database.db, hand.clientId, [
       file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount'])),
       file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount'])),
     ]);
@@ -194,7 +200,7 @@ describe('formats', () => {
   it('refuses a field or cell longer than a spreadsheet cell, without reading it whole', async () => {
     const { clientId } = await newClient(database.db, 'HUGECELL');
     const long = 'x'.repeat(40_000);
-    const unclosed = await importInto(clientId, [
+    const unclosed = await importBatch(database.db, clientId, [
       file('obligors.csv', csv(['sys_obligor_code,name', `O1,"${long}`, 'O2,Second'])),
     ]);
     expect(unclosed.status).toBe('FAILED');
@@ -203,7 +209,9 @@ describe('formats', () => {
     const sheet = workbook.addWorksheet('obligors');
     sheet.addRow(['sys_obligor_code', 'name']);
     sheet.addRow(['O1', long]);
-    const cell = await importInto(clientId, [file('obligors.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()))]);
+    const cell = await importBatch(database.db, clientId, [
+      file('obligors.xlsx', Buffer.from(await workbook.xlsx.writeBuffer())),
+    ]);
     expect(cell.status).toBe('FAILED');
     expect(cell.errors[0]!.reason).toMatch(/at most 32,767 characters/);
   });
@@ -212,7 +220,7 @@ describe('formats', () => {
     // Rows reach the staging tables in COPY's text format, where these characters are escapes.
     const { clientId } = await newClient(database.db, 'ESCAPES');
     const names = ['Shah \\ Sons\t"Gala"\nUnit 2', '\\N', 'C:\\new\\tally\r\nRoad 5', 'Ramesh\\'];
-    const report = await importInto(clientId, [
+    const report = await importBatch(database.db, clientId, [
       file(
         'obligors.csv',
         csv(['sys_obligor_code,name', ...names.map((name, i) => `E${i},"${name.replaceAll('"', '""')}"`)]),
@@ -228,7 +236,7 @@ describe('formats', () => {
 
   it('reads both date styles and both digit groupings to the same values', async () => {
     const { clientId } = await newClient(database.db, 'FORMATS');
-    const report = await importInto(clientId, [
+    const report = await importBatch(database.db, clientId, [
       file('obligors.csv', csv(['sys_obligor_code,name', 'O1,Om Traders'])),
       file(
         'invoices.csv',
@@ -266,7 +274,7 @@ describe('formats', () => {
     const reordered = new JSZip();
     for (const name of ordered) reordered.file(name, await original.file(name)!.async('uint8array'));
     const buffer = await reordered.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-    const report = await importInto(clientId, [file('obligors.xlsx', buffer)]);
+    const report = await importBatch(database.db, clientId, [file('obligors.xlsx', buffer)]);
     expect(report.errors).toEqual([]);
     expect(report.counts.obligors?.inserted).toBe(1);
   });
@@ -292,7 +300,7 @@ describe('formats', () => {
         return file(name.replace('.csv', '.xlsx'), Buffer.from(await workbook.xlsx.writeBuffer()));
       }),
     );
-    const report = await importInto(clientId, workbooks);
+    const report = await importBatch(database.db, clientId, workbooks);
     expect(report.errors).toEqual([]);
     expect(report.counts.invoices?.inserted).toBe(7);
     const xlsxCookie = (await sessionCookieFor(database.db, email, PASSWORD)).cookie;

@@ -8,13 +8,12 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query';
-import { runImport } from '@/lib/server/imports/run-import';
 import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
 import * as importsRoute from '@/app/api/integrations/imports/route';
 import * as importRoute from '@/app/api/integrations/imports/[id]/route';
 import { callRoute, sessionCookieFor } from '../helpers/api';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { type handFiles, HAND_BATCH, newClient, PASSWORD, TODAY } from './helpers';
+import type { TestDatabase } from '../helpers/db';
+import { handClientDatabase, HAND_BATCH, importBatch, newClient, PASSWORD, TODAY } from './helpers';
 
 // Batches uploaded through POST /api/integrations/imports, and the batch of examples/import imported
 // into a fresh client.
@@ -23,13 +22,8 @@ let database: TestDatabase;
 let hand: { clientId: number; email: string };
 let cookie: string;
 
-const importInto = (clientId: number, files: ReturnType<typeof handFiles>) =>
-  runImport(database.db, { clientId, userId: null, source: 'CLI', files, today: TODAY });
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  hand = await newClient(database.db, 'HAND');
-  cookie = (await sessionCookieFor(database.db, hand.email, PASSWORD)).cookie;
+  ({ database, hand, cookie } = await handClientDatabase());
 });
 afterAll(() => database?.dispose());
 
@@ -143,7 +137,7 @@ describe('examples/import', () => {
     const files = readdirSync(dir)
       .filter((f) => f.endsWith('.csv'))
       .map((name) => ({ name, open: () => createReadStream(path.join(dir, name)) }));
-    const report = await importInto(clientId, files);
+    const report = await importBatch(database.db, clientId, files);
     expect(report.errors).toEqual([]);
     expect(report.files.map((f) => [f.kind, f.rows])).toEqual([
       ['obligors', 6],
