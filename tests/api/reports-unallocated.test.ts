@@ -18,7 +18,7 @@ import { csv, file, newClient, PASSWORD, TALLY_BATCH, TODAY } from '../imports/h
 
 /**
  * The Excel reports and the portal statement workbook over the hand-computed Tally ledger of
- * TALLY_BATCH (tests/imports/helpers.ts; the same figures as tests/api/receipts-on-account.test.ts):
+ * TALLY_BATCH (tests/imports/helpers.ts; the same figures as tests/api/receipts-on-account-figures.test.ts):
  *
  *   on 31/10 RC2 (A1, on account 35,000) has 25,000 allocated to INV1, 10,000 left; the advance RC3
  *   (S1, 15,000) is not yet allocated and S1 has no invoice yet;

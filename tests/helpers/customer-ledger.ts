@@ -11,8 +11,8 @@ import {
 } from '@/lib/db/schema';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
-import { cookieForSession } from './api';
-import type { TestDatabase } from './db';
+import { callRoute, cookieForSession } from './api';
+import { createTestDatabase, type TestDatabase } from './db';
 
 /**
  * A client small enough to compute the customer analysis by hand, as of TODAY 2026-11-20 (buckets
@@ -195,3 +195,29 @@ export async function buildCustomerLedger(database: TestDatabase): Promise<Custo
     },
   };
 }
+
+/**
+ * A fresh test database with the ledger above in it, for a test file's beforeAll. Hand computation as of
+ * TODAY 2026-11-20 (days past due -> credit bucket):
+ *   A1: A1-2 32,000 (284 days, crd4; 314 days old, inv4), A1-3 50,000 (26, crd1; 56 old, inv2),
+ *       A1-CN -5,000 (15 days since issue, crd1; inv1) -> 77,000, all overdue; rating 2.
+ *   A2: A2-1 24,000 (81, crd3; 111 old, inv4), A2-2 10,000 (current; inv1) -> 34,000; rating 3.
+ *   PB: B-2 5,000 (128, crd4; inv4), B-3 15,000 (11, crd1; inv2; its payment of 25 Nov is later) -> 20,000; rating 1.
+ *   C1: nothing open.
+ * 12-month sales (issued after 2025-11-20 up to TODAY, net of credit notes): A1 62,000 + 50,000 - 5,000
+ * = 107,000; A2 34,000; PB 7,000 + 30,000 + 15,000 = 52,000 (B-1 of 2025-11-20 is just outside);
+ * C1 5,000; total 198,000. Segments: A1 starts at 0 -> LARGE; PB starts at 107,000 (54%) and crosses
+ * 80% -> LARGE; A2 starts at 159,000 (80.3%) -> MEDIUM; C1 at 193,000 (97.5%) -> SMALL.
+ */
+export async function customerLedgerDatabase(): Promise<{ database: TestDatabase; ledger: CustomerLedger }> {
+  const database = await createTestDatabase();
+  return { database, ledger: await buildCustomerLedger(database) };
+}
+
+export type Query = Record<string, string | number | undefined>;
+
+/** A GET of a route as the ledger's admin; `ledger` is read at each call, once beforeAll has built it. */
+export const getAsAdmin =
+  (ledger: () => CustomerLedger) =>
+  (route: Parameters<typeof callRoute>[0], path: string, query: Query = {}) =>
+    callRoute(route, path, { cookie: ledger().cookies.admin, query });
