@@ -26,3 +26,9 @@ export async function clientIdOf(database: TestDatabase, code: string): Promise<
 export function signInAs(database: TestDatabase, email: string) {
   return sessionCookieFor(database.db, email, DEMO_PASSWORD);
 }
+
+/** A demo user's session cookie and id. */
+export async function signInUser(database: TestDatabase, email: string): Promise<{ cookie: string; userId: number }> {
+  const { cookie, session } = await signInAs(database, email);
+  return { cookie, userId: session.userId };
+}

@@ -1,84 +1,23 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as runsPost } from '@/app/api/dunning/runs/route';
-import { GET as worklistRoute } from '@/app/api/collections/worklist/route';
-import type { TWorklistRow } from '@/lib/contract/collections';
 import { queryRows } from '@/lib/db/query';
-import { roles, users } from '@/lib/db/schema';
 import { CLIENT_TODAY, day, dmy } from '../helpers/ledger-client';
 import { DEFAULT_POLICY } from '@/lib/domain/dunning';
 import { reminderCandidates } from '@/lib/server/dunning/candidates';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { renderText, type Payee } from '@/lib/server/dunning/reminder-message';
 import { runReminders } from '@/lib/server/dunning/runs';
-import { runImport } from '@/lib/server/imports/run-import';
-import { hashPassword } from '@/lib/server/auth/password';
-import { callRoute, sessionCookieFor } from '../helpers/api';
-import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { callRoute } from '../helpers/api';
+import type { TestDatabase } from '../helpers/db';
 import { readableMail } from '../helpers/mail';
-import { csv, file, newClient, PASSWORD } from '../imports/helpers';
+import { onAccountClient } from '../helpers/on-account-ledger';
 
-/** The new client's today: the hand ledger is dated from it. */
+/** The new client's today: the hand ledger (tests/helpers/on-account-ledger.ts) is dated from it. */
 const T = CLIENT_TODAY;
-
-/**
- * A hand ledger with money received on account and not yet allocated to bills, as of T, under the
- * default policy (family grouping, minimum ₹1,000, levels at -3, 1, 15, 30 and 60 days):
- *
- * - CP family (CP, CP1; field officer Suresh Patil): X1 12,000 due T-20 (CP1's); the parent CP paid
- *   15,000 on account on T-5. Amount due 12,000, on account 15,000: covered → no reminder, a task.
- * - GT: G1 20,000 due T-25, G2 8,000 due T-10, G3 4,000 due T+20 (outside every level); 5,000 on
- *   account on T-3. Amount due 28,000 - 5,000 = 23,000, oldest 25 days → level 3 email.
- * - MB: M1 3,000 due T-5; an advance of 2,500 on T-30. 3,000 - 2,500 = 500, under the minimum
- *   only because of the advance → no reminder, a task.
- * - SA: S1 15,000 due T-12; S3 9,000 issued T-5, due T+25; 9,000 on account on T-10, allocated to
- *   S3 on T-2. Before T-2 the 9,000 is unallocated (15,000 - 9,000 = 6,000 due); from T-2 it pays
- *   S3 and the reminder asks for S1's 15,000.
- *
- * The worklist at T (overdue = past-due items less the unallocated, never below zero):
- * GT 28,000 - 5,000 = 23,000 (outstanding 32,000 - 5,000 = 27,000); SA 15,000; MB 3,000 - 2,500 = 500;
- * CP 12,000 - 15,000 → nothing overdue, not listed.
- */
-const ledger = () => [
-  file(
-    'obligors.csv',
-    csv([
-      'sys_obligor_code,name,parent_sys_obligor_code,email,guest_email',
-      'CP,Chavan Provisions,,accounts@chavan.example,suresh@collect.test',
-      'CP1,Chavan Provisions Karad,CP,cp1@chavan.example,suresh@collect.test',
-      'GT,Gupta Traders,,accounts@gupta.example,',
-      'MB,Mane Brothers,,mane@mane.example,',
-      'SA,Sawant Agencies,,sa@sawant.example,',
-    ]),
-  ),
-  file(
-    'invoices.csv',
-    csv([
-      'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
-      `X1,CP/X1,CP1,${day(-50)},${day(-20)},"12,000.00"`,
-      `G1,GT/1,GT,${day(-55)},${day(-25)},"20,000.00"`,
-      `G2,GT/2,GT,${day(-40)},${day(-10)},"8,000.00"`,
-      `G3,GT/3,GT,${day(-10)},${day(20)},"4,000.00"`,
-      `M1,MB/1,MB,${day(-35)},${day(-5)},"3,000.00"`,
-      `S1,SA/1,SA,${day(-42)},${day(-12)},"15,000.00"`,
-      `S3,SA/3,SA,${day(-5)},${day(25)},"9,000.00"`,
-    ]),
-  ),
-  file(
-    'payments.csv',
-    csv([
-      'payment_ref,sys_invoice_num,sys_obligor_code,kind,paid_date,amount',
-      `RC1,,CP,On Account,${day(-5)},"15,000.00"`,
-      `RG1,,GT,On Account,${day(-3)},"5,000.00"`,
-      `RM1,,MB,Advance,${day(-30)},"2,500.00"`,
-      `RS1,,SA,On Account,${day(-10)},"9,000.00"`,
-    ]),
-  ),
-  file('allocations.csv', csv(['payment_ref,sys_invoice_num,amount,allocated_date', `RS1,S3,"9,000.00",${day(-2)}`])),
-];
 
 const GT_LINE =
   'We have received ₹5,000.00 on account that is not yet allocated to bills; we have deducted it: ₹23,000.00 remains due.';
@@ -96,31 +35,7 @@ const outbox = mkdtempSync(path.join(tmpdir(), 'collections-outbox-'));
 beforeAll(async () => {
   process.env.OUTBOX_DIR = outbox;
   delete process.env.SMTP_URL;
-  database = await createTestDatabase();
-  const created = await newClient(database.db, 'COLLECT');
-  clientId = created.clientId;
-  admin = (await sessionCookieFor(database.db, created.email, PASSWORD)).cookie;
-  const [guestRole] = await database.db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.clientId, clientId), eq(roles.code, 'guest')));
-  const [suresh] = await database.db
-    .insert(users)
-    .values({
-      clientId,
-      email: 'suresh@collect.test',
-      name: 'Suresh Patil',
-      userType: 'borrowers',
-      roleId: guestRole!.id,
-      passwordHash: await hashPassword(PASSWORD),
-    })
-    .returning({ id: users.id });
-  officer = {
-    id: suresh!.id,
-    cookie: (await sessionCookieFor(database.db, 'suresh@collect.test', PASSWORD)).cookie,
-  };
-  const report = await runImport(database.db, { clientId, userId: null, source: 'CLI', today: T, files: ledger() });
-  expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
+  ({ database, clientId, admin, officer } = await onAccountClient());
 }, 120_000);
 
 afterAll(async () => {
@@ -163,29 +78,6 @@ const askTasks = () =>
     join task_categories c on c.client_id = t.client_id and c.id = t.category_id
     where t.client_id = ${clientId} and t.name like 'Ask which bills the receipt pays%' order by t.id`,
   );
-
-describe('the worklist nets money received on account', () => {
-  it('shows each family its overdue less its unallocated receipts, and ranks by that', async () => {
-    const res = await callRoute(worklistRoute, '/api/collections/worklist', { cookie: admin, query: { count: 50 } });
-    expect(res.status).toBe(200);
-    const rows = res.json as TWorklistRow[];
-    expect(rows.map((r) => [r.sysObligorCode, r.overdue, r.unallocated, r.outstanding])).toEqual([
-      ['GT', 23000, -5000, 27000],
-      ['SA', 15000, 0, 15000],
-      ['MB', 500, -2500, 500],
-    ]);
-    expect(res.headers.get('x-totalrecords')).toBe('3'); // CP's 15,000 on account covers its 12,000
-    // Priority on the net amounts (largest 23,000), age 5, unrated 3, never contacted 10:
-    // GT 35 + 18 = 53; SA 35 x ln(15,001) / ln(23,001) = 33.51 + 18 = 51.5; MB 35 x ln(501) / ln(23,001) = 21.66 + 18 = 39.7.
-    expect(rows.map((r) => r.priority)).toEqual([53, 51.5, 39.7]);
-  });
-
-  it("leaves a field officer's covered family off their list", async () => {
-    const res = await callRoute(worklistRoute, '/api/collections/worklist', { cookie: officer.cookie });
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual([]);
-  });
-});
 
 describe('reminders net money received on account', () => {
   it('preview: the net amount for part cover, a task instead of a reminder for full cover, nothing made', async () => {
