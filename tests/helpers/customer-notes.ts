@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/lib/db/query';
 import type { TestDatabase } from './db';
-import { clientIdOf, createSeededDatabase, signInAs } from './seeded';
+import { clientIdOf, createSeededDatabase, signInUser } from './seeded';
 
 /** The demo data seen by the communications and contacts tests. */
 export interface User {
@@ -29,10 +29,7 @@ export async function notesWorld(): Promise<NotesWorld> {
   const database = await createSeededDatabase();
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
   const clientId = await clientIdOf(database, 'VARDHMAN');
-  const signIn = async (email: string) => {
-    const { cookie, session } = await signInAs(database, email);
-    return { cookie, userId: session.userId };
-  };
+  const signIn = (email: string) => signInUser(database, email);
   const admin = await signIn('admin@vardhman.test');
   const guest = await signIn('guest@vardhman.test');
   const rep = await signIn('rep@vardhman.test');

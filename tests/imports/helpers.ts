@@ -5,7 +5,6 @@ import { queryRows } from '@/lib/db/query';
 import { createClient } from '@/lib/server/imports/create-client';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import type { ImportSource } from '@/lib/server/imports/read-file';
-import { runImport } from '@/lib/server/imports/run-import';
 import { sessionCookieFor } from '../helpers/api';
 import { createTestDatabase } from '../helpers/db';
 
@@ -36,10 +35,6 @@ export async function handClientDatabase() {
   const { cookie } = await sessionCookieFor(database.db, hand.email, PASSWORD);
   return { database, hand, cookie };
 }
-
-/** A batch imported as the command line does, on TODAY. */
-export const importBatch = (db: Db, clientId: number, files: ImportSource[]) =>
-  runImport(db, { clientId, userId: null, source: 'CLI', files, today: TODAY });
 
 /** An in-memory file of the batch. */
 export function file(name: string, content: string | Buffer): ImportSource {

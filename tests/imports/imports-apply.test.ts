@@ -10,6 +10,7 @@ import * as receivablesRoute from '@/app/api/v4/clients/receivables/route';
 import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
+import { importBatch } from '../helpers/ledger-client';
 import {
   csv,
   file,
@@ -17,7 +18,6 @@ import {
   handClientDatabase,
   handFiles,
   HAND_BATCH,
-  importBatch,
   newClient,
   PASSWORD,
   TODAY,

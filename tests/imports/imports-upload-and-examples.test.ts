@@ -13,7 +13,8 @@ import * as importsRoute from '@/app/api/integrations/imports/route';
 import * as importRoute from '@/app/api/integrations/imports/[id]/route';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
-import { handClientDatabase, HAND_BATCH, importBatch, newClient, PASSWORD, TODAY } from './helpers';
+import { importBatch } from '../helpers/ledger-client';
+import { handClientDatabase, HAND_BATCH, newClient, PASSWORD, TODAY } from './helpers';
 
 // Batches uploaded through POST /api/integrations/imports, and the batch of examples/import imported
 // into a fresh client.
