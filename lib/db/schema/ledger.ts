@@ -49,7 +49,7 @@ export const invoices = pgTable(
     // No foreign key to obligors: PostgreSQL checks one row by row (a query per item), 7 of 31 s
     // of writing a million items. The only writer, the import (lib/server/imports/apply.ts), joins
     // each item to its customer of the same client in the insert itself, and customers are never
-    // deleted or renamed, so an item cannot lose its customer; tests/seed.test.ts checks it.
+    // deleted or renamed, so an item cannot lose its customer; tests/seed-invariants.test.ts checks it.
     foreignKey({
       columns: [t.clientId, t.againstSysInvoiceNum],
       foreignColumns: [t.clientId, t.sysInvoiceNum],
