@@ -1,4 +1,3 @@
-import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
@@ -8,6 +7,7 @@ import { GET as listCommsRoute, POST as logCommRoute } from '@/app/api/communica
 import { callRoute } from '../helpers/api';
 import { notesWorld, type NotesWorld, type User } from '../helpers/customer-notes';
 import type { TestDatabase } from '../helpers/db';
+import { daysFrom } from '../helpers/dates';
 
 type Comm = TCommunication;
 
@@ -17,7 +17,7 @@ let admin: User, guest: User, rep: User, kaveri: User;
 let family: NotesWorld['family'];
 let guestOwn: string, guestOther: string, repOwn: string, repOther: string;
 
-const day = (offset: number) => format(addDays(parseISO(todayIso()), offset), 'yyyy-MM-dd');
+const day = (offset: number) => daysFrom(todayIso(), offset);
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
 
 const listComms = (user: User, code: string, query: Record<string, string | number> = {}) =>

@@ -1,4 +1,3 @@
-import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as listRoute } from '@/app/api/credit_holds/route';
@@ -12,6 +11,7 @@ import { runImport } from '@/lib/server/imports/run-import';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { csv, file, newClient, PASSWORD } from '../imports/helpers';
+import { daysFrom } from '../helpers/dates';
 
 /**
  * Three accounts, each held by one rule today: A owes 1,500 against a limit of 1,000; B owes 2,000
@@ -19,7 +19,7 @@ import { csv, file, newClient, PASSWORD } from '../imports/helpers';
  * D owes 100 not yet due: no rule holds it.
  */
 const today = todayIso();
-const day = (offset: number) => format(addDays(parseISO(today), offset), 'yyyy-MM-dd');
+const day = (offset: number) => daysFrom(today, offset);
 let database: TestDatabase;
 let clientId: number;
 let admin: string;

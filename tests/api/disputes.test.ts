@@ -1,4 +1,3 @@
-import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
@@ -13,6 +12,7 @@ import { callRoute } from '../helpers/api';
 import { notesWorld, type User } from '../helpers/customer-notes';
 import type { TestDatabase } from '../helpers/db';
 import { signInAs } from '../helpers/seeded';
+import { daysFrom } from '../helpers/dates';
 
 let database: TestDatabase;
 let clientId: number;
@@ -204,7 +204,7 @@ describe('disputes: listing, ageing views, resolving', () => {
 
   it('ages an open dispute in days from the day it was opened', async () => {
     const [d] = (await list(admin, { sysObligorCode: own.code })).json as TDispute[];
-    const opened = format(addDays(parseISO(today), -12), 'yyyy-MM-dd');
+    const opened = daysFrom(today, -12);
     await database.db.execute(
       sql`update disputes set opened_on = ${opened} where client_id = ${clientId} and id = ${d!.id}`,
     );

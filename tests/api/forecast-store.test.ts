@@ -1,4 +1,3 @@
-import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as forecastRoute } from '@/app/api/v3/clients/forecast/route';
@@ -16,6 +15,7 @@ import { takePromise } from '@/lib/server/promises/take-promise';
 import { callRoute } from '../helpers/api';
 import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
 import type { TestDatabase } from '../helpers/db';
+import { daysFrom } from '../helpers/dates';
 
 /**
  * The stored forecast (lib/server/forecast/forecast-store.ts) against the same questions computed
@@ -174,7 +174,7 @@ describe('the stored cash-in forecast', () => {
         clientId,
         sysObligorCode: account,
         amount: Number(owed!.open),
-        promisedDate: format(addDays(parseISO(today), 17), 'yyyy-MM-dd'),
+        promisedDate: daysFrom(today, 17),
         sysInvoiceNums: [],
         onFamily: false,
         channel: 'CALL',

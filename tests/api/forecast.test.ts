@@ -1,4 +1,3 @@
-import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { NextRequest } from 'next/server';
@@ -16,6 +15,7 @@ import { runImport } from '@/lib/server/imports/run-import';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { csv, file, newClient, PASSWORD } from '../imports/helpers';
+import { daysFrom, dmyOf } from '../helpers/dates';
 
 /**
  * A small ledger around today (T) and the last six back-test month ends (M1..M6), whose forecast and
@@ -38,9 +38,6 @@ let today: string;
 let monthEnds: string[];
 let north: number;
 
-const day = (base: string, offset: number) => format(addDays(parseISO(base), offset), 'yyyy-MM-dd');
-const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-
 beforeAll(async () => {
   database = await createTestDatabase();
   const created = await newClient(database.db, 'FCAST');
@@ -62,23 +59,23 @@ beforeAll(async () => {
     await db.execute(sql`insert into user_page_permissions (client_id, user_id, feature_type, access_value, position)
       values (${clientId}, ${officer!.id}, ${feature}, true, ${position})`);
 
-  const T = (offset: number) => day(today, offset);
+  const T = (offset: number) => daysFrom(today, offset);
   const invoices = ['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount'];
   const payments = ['payment_ref,sys_invoice_num,paid_date,amount'];
   for (let k = 0; k < 6; k++) {
     const due = T(-330 + 15 * k);
-    invoices.push(`H${k},INV/H${k},C1,${day(due, -30)},${due},1000`);
-    payments.push(`PH${k},H${k},${day(due, 10)},1000`);
+    invoices.push(`H${k},INV/H${k},C1,${daysFrom(due, -30)},${due},1000`);
+    payments.push(`PH${k},H${k},${daysFrom(due, 10)},1000`);
   }
   for (let k = 0; k < 5; k++) {
     const due = T(-300 + 10 * k);
-    invoices.push(`X${k},INV/X${k},X1,${day(due, -30)},${due},1000`);
+    invoices.push(`X${k},INV/X${k},X1,${daysFrom(due, -30)},${due},1000`);
     payments.push(`PX${k},X${k},${due},1000`);
   }
   monthEnds.forEach((m, k) => {
     const last = k === 5;
-    invoices.push(`D${k + 1},INV/D${k + 1},C1,${day(m, -27)},${day(m, 3)},${last ? 4000 : 2000}`);
-    payments.push(`PD${k + 1},D${k + 1},${day(m, last ? 6 : 13)},${last ? 4000 : 2000}`);
+    invoices.push(`D${k + 1},INV/D${k + 1},C1,${daysFrom(m, -27)},${daysFrom(m, 3)},${last ? 4000 : 2000}`);
+    payments.push(`PD${k + 1},D${k + 1},${daysFrom(m, last ? 6 : 13)},${last ? 4000 : 2000}`);
   });
   invoices.push(
     `L1,INV/L1,C1,${T(-25)},${T(5)},5000`,
@@ -147,16 +144,16 @@ describe('GET /v3/clients/forecast', () => {
     const f = res.json as TForecast;
     expect(f.asOf).toBe(today);
     expect(f.weeks).toHaveLength(13);
-    expect(f.weeks[0]).toMatchObject({ weekStart: today, weekEnd: day(today, 6) });
+    expect(f.weeks[0]).toMatchObject({ weekStart: today, weekEnd: daysFrom(today, 6) });
     // week 1: L4's promise (T+3), certain; the back-test missed its week 1 by 100%: 0 to 5,000
     // week 2: 20% of L1 (paid 3 days late: T+8) 1,000 + 20% of G1 (its region's habit: T+12) 160;
     //   spread √(5,000² x 0.2 x 0.8 + 800² x 0.2 x 0.8) = 2,025.44, x 1.2816 = 2,595.80
     // week 3: 80% of L1 (T+15) 4,000 + 80% of G1 (T+19) 640, the same spread
     expect(weekOf(f).slice(0, 4)).toEqual([
       [today, 2500, 0, 5000],
-      [day(today, 7), 1160, 0, 3755.8],
-      [day(today, 14), 4640, 2044.2, 7235.8],
-      [day(today, 21), 0, 0, 0],
+      [daysFrom(today, 7), 1160, 0, 3755.8],
+      [daysFrom(today, 14), 4640, 2044.2, 7235.8],
+      [daysFrom(today, 21), 0, 0, 0],
     ]);
     expect(f.weeks.slice(3).every((w) => w.expected === 0)).toBe(true);
     expect(f.total).toEqual({ expected: 8300, low: 2044.2, high: 15991.6 });
@@ -172,7 +169,7 @@ describe('GET /v3/clients/forecast', () => {
     const expected = monthEnds.flatMap((m, k) =>
       [0, 1, 2, 3].map((w) => ({
         monthEnd: m,
-        weekStart: day(m, 1 + 7 * w),
+        weekStart: daysFrom(m, 1 + 7 * w),
         // From each month end the bill due Mk + 3 is expected 10 days late, Mk + 13: week 2.
         forecast: w === 1 ? (k === 5 ? 4000 : 2000) : 0,
         // The sixth came on M6 + 6: week 1.
@@ -189,8 +186,8 @@ describe('GET /v3/clients/forecast', () => {
     expect(weekOf(c1).slice(0, 3)).toEqual([
       [today, 2500, 0, 5000],
       // 1,000 ± 1.2816 x √(5,000² x 0.16) = 2,563.20
-      [day(today, 7), 1000, 0, 3563.2],
-      [day(today, 14), 4000, 1436.8, 6563.2],
+      [daysFrom(today, 7), 1000, 0, 3563.2],
+      [daysFrom(today, 14), 4000, 1436.8, 6563.2],
     ]);
     expect(c1.backtest.mape).toBe(16.7);
     const region = (await forecast(admin, { dim1Id: north })).json as TForecast;
@@ -204,8 +201,8 @@ describe('GET /v3/clients/forecast', () => {
     // only G1: 160 and 640 ± 1.2816 x √(800² x 0.16) = 410.11; nothing to back-test
     expect(weekOf(mine).slice(0, 3)).toEqual([
       [today, 0, 0, 0],
-      [day(today, 7), 160, 0, 570.11],
-      [day(today, 14), 640, 229.89, 1050.11],
+      [daysFrom(today, 7), 160, 0, 570.11],
+      [daysFrom(today, 14), 640, 229.89, 1050.11],
     ]);
     expect(mine.openDebts).toBe(800);
     expect(mine.backtest.mape).toBeNull();
@@ -258,20 +255,28 @@ describe('GET /v3/clients/payment_predictions', () => {
     const p = res.json as TPaymentPredictions;
     expect(p.asOf).toBe(today);
     expect(p.predictions.map((x) => [x.sysInvoiceNum, x.basis, x.date, x.low, x.high, x.level, x.reason])).toEqual([
-      ['L3', 'DISPUTED', null, null, null, null, `In dispute since ${dmy(today)}`],
+      ['L3', 'DISPUTED', null, null, null, null, `In dispute since ${dmyOf(today)}`],
       // 20% at 3 days late, 80% at 10: the median and both quartiles at 10 days, T+15
       [
         'L1',
         'HISTORY',
-        day(today, 15),
-        day(today, 15),
-        day(today, 15),
+        daysFrom(today, 15),
+        daysFrom(today, 15),
+        daysFrom(today, 15),
         'ACCOUNT',
         'Pays 9 days late on average (12 invoices, last 12 months)',
       ],
-      ['L4', 'PROMISED', day(today, 3), day(today, 3), day(today, 3), null, `Promised for ${dmy(day(today, 3))}`],
+      [
+        'L4',
+        'PROMISED',
+        daysFrom(today, 3),
+        daysFrom(today, 3),
+        daysFrom(today, 3),
+        null,
+        `Promised for ${dmyOf(daysFrom(today, 3))}`,
+      ],
     ]);
-    expect(p.predictions[1]).toMatchObject({ invoiceNum: 'INV/L1', dueDate: day(today, 5), open: 5000 });
+    expect(p.predictions[1]).toMatchObject({ invoiceNum: 'INV/L1', dueDate: daysFrom(today, 5), open: 5000 });
   });
 
   it('falls back to the region for a customer without history, and expects nothing of a debt too late', async () => {
@@ -281,7 +286,7 @@ describe('GET /v3/clients/payment_predictions', () => {
         sysInvoiceNum: 'G1',
         basis: 'HISTORY',
         level: 'DIM1',
-        date: day(today, 19),
+        date: daysFrom(today, 19),
         reason: 'Few payments of its own: customers in North pay 9 days late on average (12 invoices, last 12 months)',
       },
     ]);

@@ -1,10 +1,8 @@
-import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
 import type { TPromise } from '@/lib/contract/promises';
 import { clientToday } from '@/lib/server/clients/client-day';
-import { runImport } from '@/lib/server/imports/run-import';
 import { checkPromises, checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { GET as listRoute, POST as takeRoute } from '@/app/api/promises/route';
 import { GET as statsRoute } from '@/app/api/promises/stats/route';
@@ -12,7 +10,9 @@ import { POST as logCommRoute } from '@/app/api/communications/obligors/[code]/r
 import { callRoute } from '../helpers/api';
 import { notesWorld, type NotesWorld, type User } from '../helpers/customer-notes';
 import type { TestDatabase } from '../helpers/db';
-import { csv, file } from '../imports/helpers';
+import { csv } from '../imports/helpers';
+import { importBatch } from '../helpers/ledger-client';
+import { daysFrom, dmyOf } from '../helpers/dates';
 
 let database: TestDatabase;
 let clientId: number;
@@ -24,8 +24,7 @@ let own: { code: string; name: string; invoices: { num: string; open: number }[]
 let other: { code: string; invoice: string };
 let seeded: { status: string; amount: string; paid: string; task: string | null }[];
 
-const day = (offset: number) => format(addDays(parseISO(today), offset), 'yyyy-MM-dd');
-const dmy = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const day = (offset: number) => daysFrom(today, offset);
 const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
 
 const take = (user: User, body: Record<string, unknown>) =>
@@ -36,21 +35,17 @@ const stats = (user: User, query: Record<string, string> = {}) =>
   callRoute(statsRoute, '/api/promises/stats', { cookie: user.cookie, query });
 let paymentNo = 0;
 const importPayments = (payments: [string, string, number][]) =>
-  runImport(database.db, {
+  importBatch(
+    database.db,
     clientId,
-    userId: null,
-    source: 'CLI',
+    {
+      'payments.csv': csv([
+        'payment_ref,sys_invoice_num,paid_date,amount',
+        ...payments.map(([num, date, amount]) => `PTP-${++paymentNo},${num},${date},${amount}`),
+      ]),
+    },
     today,
-    files: [
-      file(
-        'payments.csv',
-        csv([
-          'payment_ref,sys_invoice_num,paid_date,amount',
-          ...payments.map(([num, date, amount]) => `PTP-${++paymentNo},${num},${date},${amount}`),
-        ]),
-      ),
-    ],
-  });
+  );
 const promiseRow = async (id: number) =>
   ((await list(admin, { count: 500 })).json as TPromise[]).find((p) => p.id === id)!;
 
@@ -180,7 +175,7 @@ describe('promises: taking one', () => {
       where p.client_id = ${clientId} and p.id = ${res.json.id}`);
     expect(comm).toEqual({
       channel: 'PROMISE_TO_PAY',
-      summary: `Promised ₹1,500.50 by ${dmy(day(7))} (Mr Shah (accounts)): cheque after the month-end close`,
+      summary: `Promised ₹1,500.50 by ${dmyOf(day(7))} (Mr Shah (accounts)): cheque after the month-end close`,
       amount: '1500.50',
       follow: day(7),
       date: today,
@@ -340,14 +335,14 @@ describe('promises: kept, broken, partial', () => {
       where t.client_id = ${clientId} and t.sys_obligor_code = ${own.code} and t.name like '%promise%' order by t.id`);
     expect(made).toEqual([
       {
-        name: `Partly kept promise: ${own.name} promised ₹5,000.00 by ${dmy(day(2))}, paid ₹700.00`,
+        name: `Partly kept promise: ${own.name} promised ₹5,000.00 by ${dmyOf(day(2))}, paid ₹700.00`,
         assignee: guest.userId,
         due: day(3),
         category: 'Promise to pay',
         notices: 1,
       },
       {
-        name: `Broken promise: ${own.name} promised ₹4,321.00 by ${dmy(day(2))}`,
+        name: `Broken promise: ${own.name} promised ₹4,321.00 by ${dmyOf(day(2))}`,
         assignee: guest.userId,
         due: day(3),
         category: 'Promise to pay',
@@ -371,7 +366,7 @@ describe('promises: kept, broken, partial', () => {
     expect(await promiseRow(res.json.id)).toMatchObject({ status: 'BROKEN', paidAmount: 0 });
     const [made] = await rows<{ n: number; due: string }>(sql`
       select count(*)::int as n, max(due_date)::text as due from tasks
-      where client_id = ${clientId} and name = ${`Broken promise: ${own.name} promised ₹999.00 by ${dmy(day(20))}`}`);
+      where client_id = ${clientId} and name = ${`Broken promise: ${own.name} promised ₹999.00 by ${dmyOf(day(20))}`}`);
     expect(made).toEqual({ n: 1, due: day(21) });
   });
 

@@ -1,4 +1,3 @@
-import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { PUT as detailsPut } from '@/app/api/clients/payment_details/route';
@@ -9,10 +8,11 @@ import { callRoute, sessionCookieFor } from './api';
 import type { TestDatabase } from './db';
 import { signInAs } from './seeded';
 import { csv, file, newClient, PASSWORD } from '../imports/helpers';
+import { daysFrom } from './dates';
 
 /** The new client's today (Asia/Kolkata, its default zone): the hand ledger is dated from it. */
 export const T = todayIso(new Date(), 'Asia/Kolkata');
-export const day = (n: number) => format(addDays(parseISO(T), n), 'yyyy-MM-dd');
+export const day = (n: number) => daysFrom(T, n);
 
 /**
  * The hand ledger, as of T, with the default policy (family grouping, minimum ₹1,000, levels at

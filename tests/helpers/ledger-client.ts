@@ -1,4 +1,3 @@
-import { addDays, format, parseISO } from 'date-fns';
 import { GET as summaryRoute } from '@/app/api/v4/clients/receivables/current/summary/route';
 import type { TImportReport } from '@/lib/contract/imports';
 import type { Db } from '@/lib/db/client';
@@ -8,6 +7,7 @@ import type { ImportSource } from '@/lib/server/imports/read-file';
 import { file, newClient, PASSWORD, TODAY } from '../imports/helpers';
 import { callRoute, sessionCookieFor } from './api';
 import { createTestDatabase, type TestDatabase } from './db';
+import { daysFrom, dmyOf } from './dates';
 
 /**
  * A new client with a hand ledger imported: the API tests whose figures are worked out by hand
@@ -17,9 +17,9 @@ import { createTestDatabase, type TestDatabase } from './db';
 /** A new client's today (Asia/Kolkata, its default zone), for ledgers dated from it. */
 export const CLIENT_TODAY = todayIso(new Date(), 'Asia/Kolkata');
 /** CLIENT_TODAY plus `n` days, ISO. */
-export const day = (n: number) => format(addDays(parseISO(CLIENT_TODAY), n), 'yyyy-MM-dd');
+export const day = (n: number) => daysFrom(CLIENT_TODAY, n);
 /** CLIENT_TODAY plus `n` days, dd/mm/yyyy as the import files write it. */
-export const dmy = (n: number) => format(addDays(parseISO(CLIENT_TODAY), n), 'dd/MM/yyyy');
+export const dmy = (n: number) => dmyOf(daysFrom(CLIENT_TODAY, n));
 
 type Batch = Record<string, string> | ImportSource[];
 
