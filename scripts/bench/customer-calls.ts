@@ -99,6 +99,13 @@ export function customerCalls(ctx: CallContext): BenchCall[] {
       service: (db) =>
         listParentObligors(db, clientId, { ...ZParentObligorsQuery.parse({ date: today }), scope: guest }),
     });
+    calls.push({
+      id: 'ratings-guest',
+      label: `Ratings with risk shifts, page 1, as a field officer (user ${ctx.guestId})`,
+      path: 'rollup',
+      params: { date: today },
+      service: (db) => listRatings(db, clientId, { ...ZRatingsQuery.parse({ date: today }), scope: guest }),
+    });
   }
   return calls;
 }
