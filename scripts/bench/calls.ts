@@ -268,7 +268,7 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
     family(ctx.today, 'rollup', 'family', `One family's rows (${ctx.familyCode})`),
     family(
       ctx.backdated,
-      'ledger',
+      'history',
       'family-backdated',
       `One family's rows (${ctx.familyCode}, backdated ${ctx.backdated})`,
     ),

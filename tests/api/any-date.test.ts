@@ -65,7 +65,24 @@ async function answers(clientId: number, date: string, family: string, dim1: num
       clientId,
       ZReceivablesQuery.parse({ date, sortBy: 'name', order: 'ASC', offset: 2, count: 7 }),
     ),
+    // One family's accounts and one account: the history's obligor rows read by key.
     family: await listReceivables(db, clientId, ZReceivablesQuery.parse({ date, parentSysObligorCode: family })),
+    familyByName: await listReceivables(
+      db,
+      clientId,
+      ZReceivablesQuery.parse({ date, parentSysObligorCode: family, sortBy: 'name', order: 'ASC', count: 3 }),
+    ),
+    familyOverdue: await listReceivables(
+      db,
+      clientId,
+      ZReceivablesQuery.parse({ date, parentSysObligorCode: family, ageingFilter: 'crdBucket1' }),
+    ),
+    familyOfDim1: await listReceivables(
+      db,
+      clientId,
+      ZReceivablesQuery.parse({ date, parentSysObligorCode: family, dim1Id: dim1 }),
+    ),
+    account: await listReceivables(db, clientId, ZReceivablesQuery.parse({ date, sysObligorCode: family })),
     // A dimension value's families: the history's obligor rows summed per family.
     parentsOfDim1: await listReceivables(
       db,
@@ -157,6 +174,13 @@ describe('any as-of date', () => {
           group by 1 order by count(*) desc, 1 limit 1`,
       );
       const scope = { kind: 'ASSIGNED', role, userId: user!.id } as const;
+      const [shared] = await queryRows<{ code: string }>(
+        database.db,
+        sql`select coalesce(parent_sys_obligor_code, sys_obligor_code) as code from obligors where client_id = ${clientId}
+          group by 1 having bool_or(${column} = ${user!.id}) and bool_or(${column} is distinct from ${user!.id})
+          order by count(*) desc, 1 limit 1`,
+      );
+      expect(shared, role).toBeDefined();
       for (const date of datesBetween(addDays(TEST_TODAY, -400), addDays(TEST_TODAY, 30), 3, 31 * user!.id)) {
         const view = await ageingView(database.db, clientId, date);
         expect(view.hasRollups, date).toBe(false);
@@ -208,6 +232,11 @@ describe('any as-of date', () => {
             }),
             parentsByBucket: await listReceivables(database.db, clientId, {
               ...ZReceivablesQuery.parse({ date, sortBy: 'crdBucket1', offset: 2, count: 2 }),
+              scope,
+            }),
+            // A family they share with other collectors: only their own accounts of it.
+            family: await listReceivables(database.db, clientId, {
+              ...ZReceivablesQuery.parse({ date, parentSysObligorCode: shared!.code }),
               scope,
             }),
             summary: await receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope }),

@@ -7,7 +7,7 @@ import { ownScopeCondition, scopeCondition } from '@/lib/server/obligors/obligor
 import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column, type AmountKey } from './ageing-columns';
 import type { AgeingView } from './ageing-view';
-import { familiesAt, familiesOfObligorsAt, familyPageOfObligorsAt } from './history/read-history';
+import { familiesAt, familiesOfObligorsAt, familyPageOfObligorsAt, obligorsAt } from './history/read-history';
 
 export interface ObligorFilters {
   dim1Id?: number;
@@ -100,6 +100,30 @@ function obligorHistoryConditions(view: AgeingView, filters: ObligorFilters & It
   const scope = ownScopeCondition(filters.scope, sql`r`);
   const some = [...(scope ? [scope] : []), ...dimensionConditions(filters)];
   return some.length > 0 ? some : null;
+}
+
+/**
+ * One family's accounts (or one account) on a date without rollups that the history covers: the
+ * history's obligor rows of its members, read by key (read-history.ts obligorsAt), in the columns of
+ * `groupedRows`. Null where the ledger must answer: an item filter, or a filter on the date's figures
+ * (risk class, sales segment).
+ */
+export function obligorRollup(
+  view: AgeingView,
+  filters: ObligorFilters & ItemFilters & { parentSysObligorCode?: string; sysObligorCode?: string },
+): SQL | null {
+  if (hasItemFilters(filters) || view.hasRollups || !view.hasHistory) return null;
+  if (filters.risk || filters.salesSegment || filters.riskSalesSegment) return null;
+  if (!filters.parentSysObligorCode && !filters.sysObligorCode) return null;
+  const scope = ownScopeCondition(filters.scope, sql`r`);
+  return obligorsAt(view.clientId, view.asOf, [
+    ...(filters.parentSysObligorCode
+      ? [sql`coalesce(r.parent_sys_obligor_code, r.sys_obligor_code) = ${filters.parentSysObligorCode}`]
+      : []),
+    ...(filters.sysObligorCode ? [sql`r.sys_obligor_code = ${filters.sysObligorCode}`] : []),
+    ...(scope ? [scope] : []),
+    ...dimensionConditions(filters),
+  ]);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   ageingSource,
   familyRollup,
   familyRollupPage,
+  obligorRollup,
   obligorConditions,
   whereAll,
   type ObligorFilters,
@@ -59,7 +60,7 @@ export async function listReceivables(
   const asOf = query.date ?? (await clientToday(db, clientId));
   const view = await ageingView(db, clientId, asOf);
   const byFamily = !query.parentSysObligorCode && !query.sysObligorCode;
-  const grouped = (byFamily ? familyRollup(view, query) : null) ?? groupedRows(view, query);
+  const grouped = (byFamily ? familyRollup(view, query) : obligorRollup(view, query)) ?? groupedRows(view, query);
   const where = query.ageingFilter ? sql`where g.${sql.identifier(query.ageingFilter)} <> 0` : sql``;
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
   const order = sql`order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, g."sysObligorCode"`;

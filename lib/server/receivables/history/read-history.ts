@@ -78,6 +78,33 @@ export function familiesOfObligorsAt(
   conditions: SQL[],
   figures?: readonly AmountKey[],
 ): SQL {
+  return obligorRowsAt(
+    clientId,
+    asOf,
+    conditions,
+    sql`coalesce(r.parent_sys_obligor_code, r.sys_obligor_code)`,
+    figures,
+  );
+}
+
+/**
+ * The rows of some obligors at `asOf` from the history, one per obligor, in the columns of obligor
+ * rows grouped per obligor (list-receivables.ts groupedRows): one family's accounts of any date, each
+ * read by key as `familiesOfObligorsAt` reads them, instead of the family's items and their
+ * settlements since the date. `conditions` on an obligors row `r` pick them.
+ */
+export function obligorsAt(clientId: number, asOf: string, conditions: SQL[]): SQL {
+  return obligorRowsAt(clientId, asOf, conditions, sql`r.sys_obligor_code`);
+}
+
+/** The history's obligor rows in force at `asOf` of the obligors `conditions` pick, summed per `key`. */
+function obligorRowsAt(
+  clientId: number,
+  asOf: string,
+  conditions: SQL[],
+  key: SQL,
+  figures?: readonly AmountKey[],
+): SQL {
   const summed = figures ?? [...AMOUNT_KEYS, ...COUNT_KEYS];
   const sums = summed.map((k) =>
     COUNT_KEYS.includes(k as CountKey)
@@ -89,7 +116,7 @@ export function familiesOfObligorsAt(
     : sql`, sum(h.low_rated) as "lowRatedReceivables", sum(h.med_rated) as "medRatedReceivables", sum(h.high_rated) as "highRatedReceivables",
       (sum(h.rated_num) / nullif(sum(h.rated_balance), 0))::float8 as "obligorWeightedRating",
       sum(h.rated_balance) as "ratedBalance", sum(h.open_obligors)::int as "openObligors"`;
-  return sql`(select coalesce(r.parent_sys_obligor_code, r.sys_obligor_code) as "sysObligorCode", ${sql.join(sums, sql`, `)}${risk}
+  return sql`(select ${key} as "sysObligorCode", ${sql.join(sums, sql`, `)}${risk}
     from obligors r cross join lateral (
       select * from ageing_history h
       where h.client_id = ${clientId} and h.level = 'obligor' and h.key = r.sys_obligor_code and h.from_day <= ${asOf}::date
