@@ -89,41 +89,42 @@ export function familyRollup(view: AgeingView, filters: ObligorFilters & ItemFil
 }
 
 /**
- * The conditions on an obligors row `r` that pick some obligors (a collector's scope, a dimension
- * value) when their rows of the ageing history answer the family list: a date without rollups that
- * the history covers, no filter on the date's figures or items. Null otherwise.
+ * The conditions on an obligors row `r` of the obligor filters (a collector's scope, dimension
+ * values) when the obligors' rows of the ageing history can answer: a date without rollups that the
+ * history covers, no filter on the date's figures or items. Null otherwise; empty without filters.
  */
-function obligorHistoryConditions(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL[] | null {
+function historyObligorConditions(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL[] | null {
   if (hasItemFilters(filters) || view.hasRollups || !view.hasHistory) return null;
   if (filters.risk || filters.salesSegment || filters.riskSalesSegment) return null;
   // On the obligors row itself: the scope by its own column (an index), not a self-join.
   const scope = ownScopeCondition(filters.scope, sql`r`);
-  const some = [...(scope ? [scope] : []), ...dimensionConditions(filters)];
-  return some.length > 0 ? some : null;
+  return [...(scope ? [scope] : []), ...dimensionConditions(filters)];
+}
+
+/** `historyObligorConditions` when some filter picks obligors (the family list of some customers). */
+function obligorHistoryConditions(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL[] | null {
+  const some = historyObligorConditions(view, filters);
+  return some?.length ? some : null;
 }
 
 /**
- * One family's accounts (or one account) on a date without rollups that the history covers: the
- * history's obligor rows of its members, read by key (read-history.ts obligorsAt), in the columns of
- * `groupedRows`. Null where the ledger must answer: an item filter, or a filter on the date's figures
- * (risk class, sales segment).
+ * One family's accounts (or one account) on a date the history answers: the history's obligor rows
+ * of its members, read by key (read-history.ts obligorsAt), in the columns of `groupedRows`. Null
+ * where the ledger must answer.
  */
 export function obligorRollup(
   view: AgeingView,
   filters: ObligorFilters & ItemFilters & { parentSysObligorCode?: string; sysObligorCode?: string },
 ): SQL | null {
-  if (hasItemFilters(filters) || view.hasRollups || !view.hasHistory) return null;
-  if (filters.risk || filters.salesSegment || filters.riskSalesSegment) return null;
-  if (!filters.parentSysObligorCode && !filters.sysObligorCode) return null;
-  const scope = ownScopeCondition(filters.scope, sql`r`);
-  return obligorsAt(view.clientId, view.asOf, [
+  const some = historyObligorConditions(view, filters);
+  if (!some || (!filters.parentSysObligorCode && !filters.sysObligorCode)) return null;
+  const members = [
     ...(filters.parentSysObligorCode
       ? [sql`coalesce(r.parent_sys_obligor_code, r.sys_obligor_code) = ${filters.parentSysObligorCode}`]
       : []),
     ...(filters.sysObligorCode ? [sql`r.sys_obligor_code = ${filters.sysObligorCode}`] : []),
-    ...(scope ? [scope] : []),
-    ...dimensionConditions(filters),
-  ]);
+  ];
+  return obligorsAt(view.clientId, view.asOf, [...members, ...some]);
 }
 
 /**
