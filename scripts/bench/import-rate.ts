@@ -132,11 +132,20 @@ export async function measureImportRate(
       const ended = performance.now();
       if (report.status !== 'SUCCEEDED')
         throw new Error(`${names.join('+')} refused: ${JSON.stringify(report.errors.slice(0, 3))}`);
-      await waitForRollups(database.db, into);
-      const rollupSeconds = (performance.now() - ended) / 1000;
-      return { seconds: (ended - started) / 1000, steps: timer.steps(ended), rollupSeconds };
+      // The rollup job's own steps (its progress messages), so that a slow "ready after" says where.
+      const rollupTimer = importStepTimer();
+      await waitForRollups(database.db, into, { onProgress: rollupTimer.onProgress });
+      const rollupsEnded = performance.now();
+      const rollupSeconds = (rollupsEnded - ended) / 1000;
+      return {
+        seconds: (ended - started) / 1000,
+        steps: timer.steps(ended),
+        rollupSeconds,
+        rollupSteps: rollupTimer.steps(rollupsEnded),
+      };
     };
-    const ready = (r: { rollupSeconds: number }) => `; rollups ready after ${r.rollupSeconds.toFixed(1)} s`;
+    const ready = (r: { rollupSeconds: number; rollupSteps: ImportStep[] }) =>
+      `; rollups ready after ${r.rollupSeconds.toFixed(1)} s (${stepsLine(r.rollupSteps)})`;
     await run(['obligors.csv']);
     const invoices = await run(['invoices.csv']);
     log(

@@ -68,6 +68,7 @@ describe('a good batch', () => {
       'rollup job queued: the ageing rollups are rebuilt after the commit',
       'rebuilding the ageing rollups of every date',
       expect.stringMatching(/^ageing rollups of \d+ dates$/),
+      expect.stringMatching(/^writing the ageing rollups of \d+ dates$/),
       'family and client totals',
     ]);
   });

@@ -237,6 +237,7 @@ export async function rebuildRollups(
       whole.length > 1
         ? await ageingRowsForDates(db, clientId, whole, boundaries)
         : sql`select ${whole[0]}::date as as_of_date, * from (${ageingRowsSql(clientId, whole[0]!, boundaries)}) one_date`;
+    progress(`writing the ageing rollups of ${countOfDates(whole)}`);
     // In key order: the primary key's pages fill one after another instead of at random (twice as fast).
     await db.execute(sql`insert into obligor_ageing (client_id, as_of_date, ${columns})
       select ${clientId}, as_of_date, ${columns} from (${rows}) rows order by as_of_date, sys_obligor_code`);
