@@ -4,7 +4,8 @@ import type { BenchCall, CallContext } from './calls';
 
 /**
  * A field officer's summary and parent list, today and on the backdated day: a scoped user's own
- * figures (the per-obligor rollup today; another day, the history's collector row and obligor rows).
+ * figures (the summary from the history's collector row on both days; the parent list from the
+ * per-obligor rollup today, the history's obligor rows another day).
  */
 export function fieldOfficerCalls(ctx: CallContext): BenchCall[] {
   const { clientId, guestId, pageSize } = ctx;
@@ -20,7 +21,8 @@ export function fieldOfficerCalls(ctx: CallContext): BenchCall[] {
       {
         id: `summary-guest${suffix}`,
         label: `Summary as a field officer (user ${guestId}, ${when})`,
-        path: date === ctx.today ? 'rollup' : 'history',
+        // Their own row of the history, today too (list-receivables.ts summaryTotals).
+        path: 'history',
         params: { date },
         service: (db) => receivablesSummary(db, clientId, { ...ZSummaryQuery.parse({ date }), scope }),
       },

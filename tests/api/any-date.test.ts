@@ -257,6 +257,29 @@ describe('any as-of date', () => {
     }
   });
 
+  it("gives a collector's summary of a date with rollups from their history row, equal to the sum of their rollup rows", async () => {
+    const clientId = await clientIdOf(database, 'VARDHMAN');
+    const monthEnd = addDays(`${TEST_TODAY.slice(0, 8)}01`, -1);
+    for (const role of ['guest', 'representative'] as const) {
+      const column = role === 'guest' ? sql`guest_id` : sql`representative_id`;
+      const users = await queryRows<{ id: number }>(
+        database.db,
+        sql`select distinct ${column} as id from obligors where client_id = ${clientId} and ${column} is not null order by 1`,
+      );
+      expect(users.length, role).toBeGreaterThan(1);
+      for (const { id } of users)
+        for (const date of [TEST_TODAY, monthEnd]) {
+          const view = await ageingView(database.db, clientId, date);
+          expect([view.hasRollups, view.hasCollectorHistory], date).toEqual([true, true]);
+          const scope = { kind: 'ASSIGNED', role, userId: id } as const;
+          const summary = async () =>
+            rounded(await receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope }));
+          // Without the history, the same call sums the collector's customers' rollup rows.
+          expect(await summary(), `${role} ${id} ${date}`).toEqual(await fromLedger(clientId, summary));
+        }
+    }
+  });
+
   it("answers a collector's other dates with the new assignments after a reassignment, before the history is rebuilt", async () => {
     const clientId = await clientIdOf(database, 'VARDHMAN');
     const date = addDays(TEST_TODAY, -13);
