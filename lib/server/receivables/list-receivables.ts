@@ -184,7 +184,7 @@ export async function receivablesSummary(
 /**
  * The client-level totals of a date without a filter: a field officer's or area sales manager's own
  * row of the history on any date it covers, today too (one row instead of summing the rollup rows
- * of their thousands of customers: 46 ms p95 at a million invoices); the client's history row on a
+ * of their thousands of customers: 46 ms p50 at a million invoices); the client's history row on a
  * date without rollups. Otherwise the sum of the families (rollup, history or ledger). Both paths
  * give the same figures: tests/api/any-date.test.ts holds the history equal to the ledger.
  */
