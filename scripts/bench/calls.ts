@@ -248,7 +248,7 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
   const range = defaultRange(ctx.today);
   const backRange = defaultRange(ctx.backdated);
   return [
-    summary(ctx.today, 'rollup', 'summary', 'Summary (today)'),
+    summary(ctx.today, 'history', 'summary', 'Summary (today)'),
     summary(ctx.backdated, 'history', 'summary-backdated', `Summary (backdated ${ctx.backdated})`),
     parents(ctx.today, 1, 'rollup', 'parents-p1', 'Parent obligors, page 1, by overdue'),
     parents(

@@ -257,6 +257,31 @@ describe('any as-of date', () => {
     }
   });
 
+  for (const code of ['VARDHMAN', 'KAVERI'])
+    it(`gives ${code}'s summary of a date with rollups from its history row, equal to the sum of its family rollups`, async () => {
+      const clientId = await clientIdOf(database, code);
+      const monthEnd = addDays(`${TEST_TODAY.slice(0, 8)}01`, -1);
+      for (const date of [TEST_TODAY, monthEnd]) {
+        const view = await ageingView(database.db, clientId, date);
+        expect([view.hasRollups, view.hasHistory], date).toEqual([true, true]);
+        const read = () => receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date }));
+        const summary = async () => rounded(await read());
+        // Without the history, the same call sums the family rollup rows of the date.
+        expect(await summary(), `${code} ${date}`).toEqual(await fromLedger(clientId, summary));
+        const { outstanding } = await read();
+        // And with it, the figures are the history row's: a rupee added to the row shows (then goes).
+        const raise = (by: number) =>
+          database.db.execute(sql`update ageing_history set outstanding = outstanding + ${by}
+            where client_id = ${clientId} and level = 'client' and valid @> ${date}::date`);
+        await raise(1);
+        try {
+          expect((await read()).outstanding, `${code} ${date}`).toBeCloseTo(outstanding + 1, 2);
+        } finally {
+          await raise(-1);
+        }
+      }
+    });
+
   it("gives a collector's summary of a date with rollups from their history row, equal to the sum of their rollup rows", async () => {
     const clientId = await clientIdOf(database, 'VARDHMAN');
     const monthEnd = addDays(`${TEST_TODAY.slice(0, 8)}01`, -1);
