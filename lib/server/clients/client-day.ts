@@ -17,5 +17,10 @@ export async function clientTimeZone(db: Db, clientId: number): Promise<string> 
  * the first day a task may fall due and the last a conversation may be logged on.
  */
 export async function clientToday(db: Db, clientId: number, now = new Date()): Promise<string> {
-  return dayIn(now, await clientTimeZone(db, clientId));
+  return todayOf({ timeZone: await clientTimeZone(db, clientId) }, now);
+}
+
+/** The same day for a client already read (no second read of its row). */
+export function todayOf(client: { timeZone: string }, now = new Date()): string {
+  return dayIn(now, client.timeZone);
 }

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TSegmentCell } from '@/lib/contract/customer-series';
 import type { TCustomerMapping, TCustomerMappingQuery } from '@/lib/contract/customers';
-import { clientToday } from '@/lib/server/clients/client-day';
+import { todayOf } from '@/lib/server/clients/client-day';
 import { RISK_CLASS_RATING } from '@/lib/domain/filters';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import type { CollectionRisk, OpenStatus } from '@/lib/domain/segments';
@@ -25,7 +25,8 @@ const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
  * risk, risk distribution) and how they split by collection risk and open status.
  */
 export async function customerMapping(db: Db, clientId: number, query: MappingQuery): Promise<TCustomerMapping> {
-  const [client, asOf] = await Promise.all([getClient(db, clientId), query.date ?? clientToday(db, clientId)]);
+  const client = await getClient(db, clientId);
+  const asOf = query.date ?? todayOf(client);
   const families = familyFigures(await ageingView(db, clientId, asOf), query);
   // The totals and both breakdowns in one pass over the families (grouping sets): the family
   // figures are computed once, not once per figure.
@@ -88,7 +89,7 @@ export async function segmentation(
   query: { date?: string; dim?: number; scope?: ObligorScope },
 ): Promise<{ date: string; currency: string; cells: TSegmentCell[] }> {
   const client = await getClient(db, clientId);
-  const asOf = query.date ?? (await clientToday(db, clientId));
+  const asOf = query.date ?? todayOf(client);
   const source = ageingSource(await ageingView(db, clientId, asOf));
   const rows = await queryRows<
     Pick<TSegmentCell, 'salesSegment' | 'risk' | 'customers'> & { balance: string; sales12m: string }

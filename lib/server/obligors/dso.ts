@@ -5,7 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TAnnualDso, TDsoSeries, TDsoSplit, TSeriesQuery, TSplitByDsoQuery } from '@/lib/contract/customer-series';
 import { iso } from '@/lib/domain/dates';
-import { clientToday } from '@/lib/server/clients/client-day';
+import { clientToday, todayOf } from '@/lib/server/clients/client-day';
 import { annualDso, dsoEndDate, monthlyDso } from '@/lib/domain/dso';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { RISK_CLASS_RATING } from '@/lib/domain/filters';
@@ -68,7 +68,7 @@ export async function dsoSplit(
   query: TSplitByDsoQuery & { scope?: ObligorScope },
 ): Promise<TDsoSplit> {
   const client = await getClient(db, clientId);
-  const end = query.date ?? dsoEndDate(await clientToday(db, clientId));
+  const end = query.date ?? dsoEndDate(todayOf(client));
   const source = ageingSource(await ageingView(db, clientId, end));
   const key = SPLIT_KEYS[query.by];
   const rows = await queryRows<{ key: string; receivables: string; sales12m: string; customers: number }>(

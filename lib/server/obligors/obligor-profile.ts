@@ -5,7 +5,7 @@ import { queryRows } from '@/lib/db/query';
 import type { TSeriesQuery } from '@/lib/contract/customer-series';
 import type { TObligorCreditLimit, TObligorInfo, TObligorOverview } from '@/lib/contract/obligors';
 import { defaultRange } from '@/lib/domain/dates';
-import { clientToday } from '@/lib/server/clients/client-day';
+import { clientToday, todayOf } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
 import { notFound } from '@/lib/server/domain-errors';
@@ -87,7 +87,7 @@ export async function obligorCreditLimit(
 ): Promise<TObligorCreditLimit> {
   const info = known ?? (await obligorInfo(db, clientId, code, scope));
   const client = await getClient(db, clientId);
-  const asOf = date ?? (await clientToday(db, clientId));
+  const asOf = date ?? todayOf(client);
   const view = await ageingView(db, clientId, asOf);
   let limit = info.creditLimit;
   let exposure: number;

@@ -5,7 +5,7 @@ import { queryRows } from '@/lib/db/query';
 import { ageingSnapshots } from '@/lib/db/schema';
 import type { TRiskMonth, TRiskOverview, TSeriesQuery, TSplitBy, TSplitByQuery } from '@/lib/contract/customer-series';
 import { defaultRange, monthPoints } from '@/lib/domain/dates';
-import { clientToday } from '@/lib/server/clients/client-day';
+import { todayOf } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { riskDistribution } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
@@ -28,7 +28,7 @@ const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
  */
 export async function riskOverview(db: Db, clientId: number, query: SeriesQuery): Promise<TRiskOverview> {
   const client = await getClient(db, clientId);
-  const toDate = query.toDate ?? (await clientToday(db, clientId));
+  const toDate = query.toDate ?? todayOf(client);
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
   const wanted = monthPoints(fromDate, toDate);
   const dates = (

@@ -10,7 +10,7 @@ import {
   type TPostpaidAccount,
   type TPrepaidAccount,
 } from '@/lib/contract/portal';
-import { clientToday } from '@/lib/server/clients/client-day';
+import { clientToday, todayOf } from '@/lib/server/clients/client-day';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
@@ -155,11 +155,8 @@ export async function postpaidAccount(
   await assertObligorVisible(db, clientId, scope, code);
   assertType(await accountTypeOf(db, clientId, code), 'POSTPAID');
   // Independent reads side by side, once the account is known to be visible and postpaid.
-  const [today, client, info] = await Promise.all([
-    clientToday(db, clientId),
-    getClient(db, clientId),
-    obligorInfo(db, clientId, code, scope),
-  ]);
+  const [client, info] = await Promise.all([getClient(db, clientId), obligorInfo(db, clientId, code, scope)]);
+  const today = todayOf(client);
   const boundaries = boundariesOf(client);
   const members = membersOf(clientId, code, scope);
   const [summary, rows, credit] = await Promise.all([

@@ -6,7 +6,7 @@ import { instalments, settlements } from '@/lib/db/schema';
 import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import { boundariesOf, creditBucket, daysBetween, instalmentsOpen, invoiceBucket } from '@/lib/domain/ageing';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { clientToday } from '@/lib/server/clients/client-day';
+import { todayOf } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
 import { assertObligorVisible } from '@/lib/server/obligors/obligor-scope';
@@ -58,7 +58,7 @@ export async function getInvoice(
 ): Promise<TInvoiceDetail> {
   const client = await getClient(db, clientId);
   const b = boundariesOf(client);
-  const asOf = date ?? (await clientToday(db, clientId));
+  const asOf = date ?? todayOf(client);
   const [invoice] = await queryRows<InvoiceHeaderRaw>(
     db,
     sql`

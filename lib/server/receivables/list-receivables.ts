@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TReceivableRow, TReceivablesQuery, TReceivablesSummary, TSummaryQuery } from '@/lib/contract/receivables';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
-import { clientToday } from '@/lib/server/clients/client-day';
+import { clientToday, todayOf } from '@/lib/server/clients/client-day';
 import { ratingLabel } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
@@ -164,7 +164,7 @@ export async function receivablesSummary(
   query: TSummaryQuery & { scope?: ObligorScope },
 ): Promise<TReceivablesSummary> {
   const client = await getClient(db, clientId);
-  const asOf = query.date ?? (await clientToday(db, clientId));
+  const asOf = query.date ?? todayOf(client);
   const view = await ageingView(db, clientId, asOf);
   const [totals] = await queryRows<Record<string, unknown>>(db, summaryTotals(view, query));
   if (!totals) throw notFound('Receivables');

@@ -4,7 +4,7 @@ import { ageingSnapshots } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { defaultRange, monthPoints } from '@/lib/domain/dates';
-import { clientToday } from '@/lib/server/clients/client-day';
+import { todayOf } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import type { TOverviewPoint, TReceivablesOverview } from '@/lib/contract/receivables';
@@ -36,7 +36,7 @@ export async function receivablesOverview(
   query: OverviewQuery,
 ): Promise<TReceivablesOverview[]> {
   const client = await getClient(db, clientId);
-  const toDate = query.toDate ?? (await clientToday(db, clientId));
+  const toDate = query.toDate ?? todayOf(client);
   const fromDate = query.fromDate ?? defaultRange(toDate).fromDate;
   const boundaries = boundariesOf(client);
   const dates = monthPoints(fromDate, toDate);
