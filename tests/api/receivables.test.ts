@@ -197,6 +197,8 @@ describe('receivables by ageing bucket, hand-computed', () => {
   it('filters by ageing bucket, document type, sales segment and risk', async () => {
     const inBucket2 = await listReceivables(database.db, clientId, query({ ageingFilter: 'crdBucket2' }));
     expect(inBucket2.rows.map((r) => r.sysObligorCode)).toEqual(['S1']);
+    // The total counts the families the bucket filter keeps, not every family of the date.
+    expect(inBucket2.total).toBe(1);
     const creditNotes = await listReceivables(database.db, clientId, query({ docType: 'CREDIT_NOTE' }));
     expect(creditNotes.rows).toHaveLength(1);
     expect(creditNotes.rows[0]).toMatchObject({ sysObligorCode: 'P1', outstanding: -2000 });
@@ -220,7 +222,7 @@ describe('receivables by ageing bucket, hand-computed', () => {
       clientId,
       query({ sortBy: 'overdue', order: 'DESC', count: 1 }),
     );
-    expect(byOverdue.rows.map((r) => r.sysObligorCode)).toEqual(['P1']);
+    expect(byOverdue).toMatchObject({ total: 2, rows: [{ sysObligorCode: 'P1' }] });
     const second = await listReceivables(
       database.db,
       clientId,

@@ -80,6 +80,15 @@ export function familyRollup(view: AgeingView, filters: ObligorFilters & ItemFil
     return some && familiesOfObligorsAt(view.clientId, view.asOf, some);
   }
   if (!view.hasRollups) return view.hasHistory ? familiesAt(view.clientId, view.asOf) : null;
+  return familyRollupRows(view);
+}
+
+/** True when `familyRollup` reads the family rollup rows of the date as stored (one row per family, no sums). */
+export function readsFamilyRollupRows(view: AgeingView, filters: ObligorFilters & ItemFilters): boolean {
+  return view.hasRollups && !hasItemFilters(filters) && obligorConditions(view.clientId, filters).length === 0;
+}
+
+function familyRollupRows(view: AgeingView): SQL {
   const amounts = [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`f.${column(k)} as ${sql.identifier(k)}`);
   return sql`(select f.family_code as "sysObligorCode", ${sql.join(amounts, sql`, `)},
       f.low_rated as "lowRatedReceivables", f.med_rated as "medRatedReceivables", f.high_rated as "highRatedReceivables",

@@ -26,6 +26,7 @@ import {
   familyRollupPage,
   obligorRollup,
   obligorConditions,
+  readsFamilyRollupRows,
   whereAll,
   type ObligorFilters,
 } from './ageing-query';
@@ -72,7 +73,14 @@ export async function listReceivables(
   // A collector's (or a dimension value's) families of a date without rollups are ranked on the
   // one figure the order names before the page's families are summed whole.
   const ranked = byFamily && sortFigure ? familyRollupPage(view, query, { figure: sortFigure, order, page }) : null;
-  const figurePage = ranked ?? sql`(select g.*, count(*) over () as total from ${grouped} g ${where} ${order} ${page})`;
+  // The stored family rows are counted on their own (an index count, about 1 ms): a window count
+  // would keep all 5,000 wide rows to count them (8 ms at a million invoices) where the page reads
+  // ten. Rows summed on the fly are counted by the window, not summed twice.
+  const counted =
+    byFamily && readsFamilyRollupRows(view, query)
+      ? sql`(select count(*) from ${grouped} g ${where})`
+      : sql`count(*) over ()`;
+  const figurePage = ranked ?? sql`(select g.*, ${counted} as total from ${grouped} g ${where} ${order} ${page})`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`
