@@ -215,13 +215,17 @@ export async function seedReferenceData(db: Db, today: number, counts: Counts): 
   const clientId = (code: string) => clientRows.find((c) => c.code === code)?.id ?? 0;
 
   // Both timestamps are this morning: the nightly import ran at 06:30 IST, the rollups at 06:42.
+  // Seeded earlier in the day (IST midnight to 06:42), both move back to the moment of seeding: an
+  // import time ahead of the clock would read as an import whose rollups never ran.
+  const seededAt = Date.now();
+  const notAhead = (at: Date, beforeMs: number) => new Date(Math.min(at.getTime(), seededAt - beforeMs));
   await insertAll(
     db,
     dataUpdateTimes,
     clientRows.map((c) => ({
       clientId: c.id,
-      integrationUpdateTime: istInstant(today, 6 * 60 + 30),
-      viewUpdateTime: istInstant(today, 6 * 60 + 42),
+      integrationUpdateTime: notAhead(istInstant(today, 6 * 60 + 30), 12 * 60_000),
+      viewUpdateTime: notAhead(istInstant(today, 6 * 60 + 42), 0),
     })),
     counts,
   );

@@ -262,10 +262,17 @@ export async function rebuildRollups(
       .values({ clientId, asOfDate: asOf, refreshedAt: now })
       .onConflictDoUpdate({ target: [ageingSnapshots.clientId, ageingSnapshots.asOfDate], set: { refreshedAt: now } });
   }
+  // The figures now hold the ledger as of its last import (imports wait for the client's lock), so
+  // the view time is never earlier than the integration time, even when the import's server clock
+  // ran ahead of this one's: the start-up check would otherwise take the import's job for lost and
+  // rebuild every minute until this clock caught up (rollup-jobs.ts resumeRollupJobs).
   await db
     .insert(dataUpdateTimes)
     .values({ clientId, viewUpdateTime: now })
-    .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { viewUpdateTime: now } });
+    .onConflictDoUpdate({
+      target: dataUpdateTimes.clientId,
+      set: { viewUpdateTime: sql`greatest(excluded.view_update_time, ${dataUpdateTimes.integrationUpdateTime})` },
+    });
   return dates;
 }
 
