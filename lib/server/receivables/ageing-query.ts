@@ -74,13 +74,13 @@ export function whereAll(parts: SQL[]): SQL {
  * Filters on figures of the date (risk class, sales segment) need the ledger's obligor rows: null.
  */
 export function familyRollup(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL | null {
+  if (readsFamilyRollupRows(view, filters)) return familyRollupRows(view);
   if (hasItemFilters(filters)) return null;
   if (obligorConditions(view.clientId, filters).length > 0) {
     const some = obligorHistoryConditions(view, filters);
     return some && familiesOfObligorsAt(view.clientId, view.asOf, some);
   }
-  if (!view.hasRollups) return view.hasHistory ? familiesAt(view.clientId, view.asOf) : null;
-  return familyRollupRows(view);
+  return view.hasHistory ? familiesAt(view.clientId, view.asOf) : null;
 }
 
 /** True when `familyRollup` reads the family rollup rows of the date as stored (one row per family, no sums). */
