@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZInvoicesQuery, ZReceivablesQuery, ZSummaryQuery } from '@/lib/contract/receivables';
 import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
+import { ZStatementQuery } from '@/lib/contract/portal';
+import { customerStatement } from '@/lib/server/portal/statement';
 import { ZKpisQuery } from '@/lib/contract/kpis';
 import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { collectionKpis } from '@/lib/server/kpis/collection-kpis';
@@ -105,11 +107,23 @@ async function answers(clientId: number, date: string, family: string, dim1: num
       ALL_OBLIGORS,
       ZKpisQuery.parse({ fromDate: addDays(date, -100), toDate: date, sysObligorCode: family }),
     ),
+    // The portal statement opening the day after: its opening balance is the family's at the date.
+    statementOpening: (await customerStatement(db, clientId, statementQuery(family, date))).opening,
     familyOverview: await receivablesOverview(db, clientId, {
       fromDate: addDays(date, -40),
       toDate: date,
       parentSysObligorCode: family,
     }),
+  });
+}
+
+/** A one-day statement of `code` from the day after `date`: it opens at the balance of `date`. */
+function statementQuery(code: string, date: string) {
+  return ZStatementQuery.parse({
+    sysObligorCode: code,
+    fromDate: addDays(date, 1),
+    toDate: addDays(date, 1),
+    count: 1,
   });
 }
 
@@ -302,6 +316,49 @@ describe('any as-of date', () => {
           // Without the history, the same call sums the collector's customers' rollup rows.
           expect(await summary(), `${role} ${id} ${date}`).toEqual(await fromLedger(clientId, summary));
         }
+    }
+  });
+
+  it("opens a portal statement on a date without rollups at the history's balance, a field officer's too", async () => {
+    const clientId = await clientIdOf(database, 'VARDHMAN');
+    const date = addDays(TEST_TODAY, -47);
+    expect((await ageingView(database.db, clientId, date)).hasRollups).toBe(false);
+    // A field officer's family that also holds accounts of others: their statement counts their own.
+    const [mine] = await queryRows<{ family: string; guest: number; code: string }>(
+      database.db,
+      sql`select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family, o.guest_id as guest, o.sys_obligor_code as code
+        from obligors o where o.client_id = ${clientId} and o.guest_id is not null and o.parent_sys_obligor_code is not null
+          and exists (select 1 from obligors m where m.client_id = o.client_id and m.parent_sys_obligor_code = o.parent_sys_obligor_code
+            and m.guest_id is distinct from o.guest_id)
+          and exists (select 1 from invoices i where i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
+            and i.issue_date <= ${date}::date and (i.settled_date is null or i.settled_date > ${date}::date))
+        order by 1, 3 limit 1`,
+    );
+    expect(mine).toBeDefined();
+    const scope = { kind: 'ASSIGNED', role: 'guest', userId: mine!.guest } as const;
+    const opening = async () => ({
+      whole: (await customerStatement(database.db, clientId, statementQuery(mine!.family, date))).opening,
+      guest: (await customerStatement(database.db, clientId, statementQuery(mine!.family, date), scope)).opening,
+      account: (await customerStatement(database.db, clientId, statementQuery(mine!.code, date))).opening,
+    });
+    const viaHistory = await opening();
+    expect(viaHistory).toEqual(await fromLedger(clientId, opening));
+    expect(viaHistory.account).not.toBe(0);
+    expect(viaHistory.guest).not.toBe(viaHistory.whole);
+    // The history answered: a rupee more on the account's row in force shows in all three.
+    const bump = (delta: number) =>
+      database.db.execute(sql`update ageing_history set outstanding = outstanding + ${delta}
+        where client_id = ${clientId} and level = 'obligor' and key = ${mine!.code}
+          and from_day = (select max(from_day) from ageing_history where client_id = ${clientId} and level = 'obligor'
+            and key = ${mine!.code} and from_day <= ${date}::date)`);
+    await bump(1);
+    try {
+      const bumped = await opening();
+      expect(bumped.whole).toBeCloseTo(viaHistory.whole + 1, 2);
+      expect(bumped.guest).toBeCloseTo(viaHistory.guest + 1, 2);
+      expect(bumped.account).toBeCloseTo(viaHistory.account + 1, 2);
+    } finally {
+      await bump(-1);
     }
   });
 

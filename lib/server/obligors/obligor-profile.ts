@@ -86,40 +86,25 @@ export async function obligorCreditLimit(
   known?: TObligorInfo,
 ): Promise<TObligorCreditLimit> {
   const info = known ?? (await obligorInfo(db, clientId, code, scope));
-  const client = await getClient(db, clientId);
-  const asOf = date ?? todayOf(client);
-  const view = await ageingView(db, clientId, asOf);
-  let limit = info.creditLimit;
-  let exposure: number;
-  if (info.isParent) {
-    const families = familyFigures(view, { scope, familyCodes: [code] });
-    const [raw] = await queryRows<Record<string, unknown>>(db, sql`select * from ${families} f`);
-    const family = raw ? familyRow(raw, asOf) : null;
-    // The family limit as the list gives it (counted over the obligors the user may see), even when null.
-    limit = family ? family.creditLimit : limit;
-    exposure = family?.netBalance ?? 0;
-  } else {
-    const [row] = await queryRows<{ exposure: string }>(
-      db,
-      sql`select ${exposureOf(sql`r`)} as exposure from ${ageingSource(view)} where r.sys_obligor_code = ${code}`,
-    );
-    exposure = Number(row?.exposure ?? 0);
-  }
   // A scoped user's family page: the limit changes of the family's accounts assigned to them, never
-  // the whole family's (the figure above counts those accounts only, too).
+  // the whole family's (the exposure counts those accounts only, too).
   const scoped = info.isParent ? scopeCondition(clientId, scope, sql`h.sys_obligor_code`) : null;
   const whose = scoped
     ? sql`h.sys_obligor_code in (select o.sys_obligor_code from obligors o where o.client_id = ${clientId}
         and (o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code})) and ${scoped}`
     : sql`h.sys_obligor_code = ${code}`;
-  const history = await queryRows<{ effectiveDate: string; creditLimit: string; changedBy: string | null }>(
-    db,
-    sql`
-    select h.effective_date::text as "effectiveDate", h.credit_limit as "creditLimit", u.name as "changedBy"
-    from credit_limit_history h left join users u on u.client_id = h.client_id and u.id = h.changed_by
-    where h.client_id = ${clientId} and ${whose}
-    order by h.effective_date desc, h.id desc`,
-  );
+  // The changes of the limit do not depend on the date: read beside the exposure's chain of reads.
+  const [{ client, asOf, limit, exposure }, history] = await Promise.all([
+    limitAndExposure(db, clientId, code, date, scope, info),
+    queryRows<{ effectiveDate: string; creditLimit: string; changedBy: string | null }>(
+      db,
+      sql`
+      select h.effective_date::text as "effectiveDate", h.credit_limit as "creditLimit", u.name as "changedBy"
+      from credit_limit_history h left join users u on u.client_id = h.client_id and u.id = h.changed_by
+      where h.client_id = ${clientId} and ${whose}
+      order by h.effective_date desc, h.id desc`,
+    ),
+  ]);
   return {
     sysObligorCode: code,
     date: asOf,
@@ -135,6 +120,32 @@ export async function obligorCreditLimit(
       changedBy: h.changedBy,
     })),
   };
+}
+
+/** The limit as of `date` (a parent's counted over the accounts the user may see) and the exposure then. */
+async function limitAndExposure(
+  db: Db,
+  clientId: number,
+  code: string,
+  date: string | undefined,
+  scope: ObligorScope | undefined,
+  info: TObligorInfo,
+) {
+  const client = await getClient(db, clientId);
+  const asOf = date ?? todayOf(client);
+  const view = await ageingView(db, clientId, asOf);
+  if (info.isParent) {
+    const families = familyFigures(view, { scope, familyCodes: [code] });
+    const [raw] = await queryRows<Record<string, unknown>>(db, sql`select * from ${families} f`);
+    const family = raw ? familyRow(raw, asOf) : null;
+    // The family limit as the list gives it (counted over the obligors the user may see), even when null.
+    return { client, asOf, limit: family ? family.creditLimit : info.creditLimit, exposure: family?.netBalance ?? 0 };
+  }
+  const [row] = await queryRows<{ exposure: string }>(
+    db,
+    sql`select ${exposureOf(sql`r`)} as exposure from ${ageingSource(view)} where r.sys_obligor_code = ${code}`,
+  );
+  return { client, asOf, limit: info.creditLimit, exposure: Number(row?.exposure ?? 0) };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type CreditBucket,
 } from '@/lib/domain/ageing';
 import { dueDayOf, itemParts } from '@/lib/server/receivables/instalments';
+import { historyCovers, obligorsBalanceAt } from '@/lib/server/receivables/history/read-history';
 import { unallocatedReceiptsSql } from '@/lib/server/receivables/open-items';
 
 /**
@@ -152,21 +153,23 @@ export async function* allOpenItems(
   }
 }
 
-/** What the customer owed at the end of `day`, net of receipts not yet allocated: the rollup on a rollup date, else the ledger. */
-export async function balanceAt(
-  db: Db,
-  clientId: number,
-  members: SQL,
-  day: string,
-  fromRollup: boolean,
-): Promise<number> {
+/**
+ * What the customer owed at the end of `day`, net of receipts not yet allocated, in one read: the
+ * rollup on a rollup date, else the ageing history's rows of its accounts when the history covers
+ * the day (built from the current ledger), else the ledger. PostgreSQL evaluates only the branch
+ * the CASE takes, so a statement opening on any date reads a few index rows, not the items.
+ */
+export async function balanceAt(db: Db, clientId: number, members: SQL, day: string): Promise<number> {
   const [row] = await queryRows<{ balance: string | null }>(
     db,
-    fromRollup
-      ? sql`select sum(a.outstanding + a.unallocated) as balance from obligor_ageing a
-        where a.client_id = ${clientId} and a.as_of_date = ${day}::date and a.sys_obligor_code in ${members}`
-      : sql`select coalesce((select sum(o.outstanding) from (${openItemsSql(clientId, members, day)}) o), 0)
-          + (${unallocatedSql(clientId, members, day)}) as balance`,
+    sql`select case
+      when exists (select 1 from ageing_snapshots s where s.client_id = ${clientId} and s.as_of_date = ${day}::date)
+        then (select coalesce(sum(a.outstanding + a.unallocated), 0) from obligor_ageing a
+          where a.client_id = ${clientId} and a.as_of_date = ${day}::date and a.sys_obligor_code in ${members})
+      when ${historyCovers(clientId, day)} then ${obligorsBalanceAt(clientId, day, members)}
+      else coalesce((select sum(o.outstanding) from (${openItemsSql(clientId, members, day)}) o), 0)
+        + (${unallocatedSql(clientId, members, day)})
+    end as balance`,
   );
   return Number(row?.balance ?? 0);
 }

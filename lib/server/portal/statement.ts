@@ -9,7 +9,6 @@ import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { obligorCreditLimit, obligorInfo } from '@/lib/server/obligors/obligor-profile';
-import { hasSnapshot } from '@/lib/server/receivables/ageing-view';
 import { ledgerPage } from './ledger';
 import { balanceAt, openItemsPage, openItemsSummary, unallocatedAt } from './open-items';
 import { boundariesOf } from '@/lib/domain/ageing';
@@ -60,9 +59,9 @@ export function statementEntriesSql(clientId: number, members: SQL, fromDate: st
 /** Who, which obligors, which period and what was owed before it: what the page and the download share. */
 export async function statementBasis(db: Db, clientId: number, query: TStatementDownloadQuery, scope?: ObligorScope) {
   const code = query.sysObligorCode;
-  // obligorInfo refuses (404) a customer outside the scope before anything is read.
-  const info = await obligorInfo(db, clientId, code, scope);
-  const client = await getClient(db, clientId);
+  // obligorInfo refuses (404) a customer outside the scope before any of its figures are read; the
+  // client's own row is read beside it.
+  const [info, client] = await Promise.all([obligorInfo(db, clientId, code, scope), getClient(db, clientId)]);
   const period = defaultPeriod(todayIso(new Date(), client.timeZone));
   const fromDate = query.fromDate ?? (query.toDate && query.toDate < period.fromDate ? query.toDate : period.fromDate);
   const toDate = query.toDate ?? period.toDate;
@@ -71,8 +70,8 @@ export async function statementBasis(db: Db, clientId: number, query: TStatement
   // Three independent chains of reads, each a few round trips: side by side, the statement waits
   // for the longest instead of their sum.
   const [opening, credit, accountType] = await Promise.all([
-    // The default period opens the day after a month end: a rollup date, so no ledger is read for it.
-    hasSnapshot(db, clientId, dayBefore).then((rollup) => balanceAt(db, clientId, members, dayBefore, rollup)),
+    // One read on any date: the rollup, the ageing history or, when neither answers, the ledger.
+    balanceAt(db, clientId, members, dayBefore),
     obligorCreditLimit(db, clientId, code, undefined, scope, info),
     accountTypeOf(db, clientId, code),
   ]);

@@ -129,6 +129,20 @@ function obligorRowsAt(
 }
 
 /**
+ * What some obligors (`members`, a query of their codes) owed at the end of `asOf`, net of receipts
+ * not yet allocated: each one's row in force at the date, read by key as `obligorRowsAt` reads
+ * them. An obligor without a row owed nothing. A scalar query.
+ */
+export function obligorsBalanceAt(clientId: number, asOf: string, members: SQL): SQL {
+  return sql`(select coalesce(sum(h.outstanding + h.unallocated), 0)
+    from obligors r cross join lateral (
+      select h.outstanding, h.unallocated from ageing_history h
+      where h.client_id = ${clientId} and h.level = 'obligor' and h.key = r.sys_obligor_code and h.from_day <= ${asOf}::date
+      order by h.from_day desc limit 1) h
+    where r.client_id = ${clientId} and r.sys_obligor_code in ${members})`;
+}
+
+/**
  * One page of `familiesOfObligorsAt` in `rank.order` (which names `rank.figure` alone), with the
  * number of families in `total`: the families are ranked on that one figure, then only the page's
  * families are summed whole. Summing every column of a few thousand families costs as much again
