@@ -30,8 +30,8 @@ type ObligorInfoRow = Omit<TObligorInfo, 'creditLimit' | 'parentSysObligorCode' 
  * code for a parent), which the pages read to link the family.
  */
 export async function obligorInfo(db: Db, clientId: number, code: string, scope?: ObligorScope): Promise<TObligorInfo> {
-  await assertObligorVisible(db, clientId, scope, code);
-  const today = await clientToday(db, clientId);
+  // The client's today is no customer data: read beside the check that the scope sees the customer.
+  const [, today] = await Promise.all([assertObligorVisible(db, clientId, scope, code), clientToday(db, clientId)]);
   const [row] = await queryRows<ObligorInfoRow>(
     db,
     sql`
