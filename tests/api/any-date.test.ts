@@ -341,6 +341,8 @@ describe('any as-of date', () => {
       { sortBy: 'balance', order: 'ASC' },
       { sortBy: 'crdBucket4', order: 'DESC' },
       { sortBy: 'paid', order: 'DESC' },
+      // A bucket filter keeps the families with money in that bucket only, on every path.
+      { sortBy: 'overdue', order: 'DESC', ageingFilter: 'crdBucket1' },
     ] as const;
     for (const date of [TEST_TODAY, monthEnd]) {
       expect((await ageingView(database.db, clientId, date)).hasRollups, date).toBe(true);
@@ -374,9 +376,16 @@ describe('any as-of date', () => {
           sql`insert into ageing_snapshots (client_id, as_of_date, refreshed_at) values (${clientId}, ${date}::date, ${snapshot!.at}::timestamptz)`,
         );
       }
-      // Every page has families, and some lists run past their second page.
-      const pages = fromRollups as { total: number; rows: unknown[] }[];
-      expect(pages.every((l) => l.total > 0 && l.rows.length > 0)).toBe(true);
+      // The lists run filter by filter, sort by sort, two pages each: the last sort holds the bucket
+      // filter, whose rows all have money in that bucket; every other page has families, and some
+      // lists run past their second page.
+      const pages = fromRollups as { total: number; rows: { crdBucket1: number }[] }[];
+      const filtered = (i: number) => Math.floor(i / 2) % sorts.length === sorts.length - 1;
+      for (const [i, list] of pages.entries()) {
+        if (filtered(i)) for (const row of list.rows) expect(row.crdBucket1, `${date} list ${i}`).not.toBe(0);
+        else expect(list.rows.length, `${date} list ${i}`).toBeGreaterThan(0);
+      }
+      expect(pages.some((l, i) => filtered(i) && l.rows.length > 0)).toBe(true);
       expect(pages.some((l) => l.total > 6)).toBe(true);
     }
   });

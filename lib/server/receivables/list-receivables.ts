@@ -71,9 +71,10 @@ export async function listReceivables(
   // customers, their dimension and disputes (5,000 families' joins cost more than the page).
   const byFigure = query.sortBy !== 'name';
   const sortFigure = SORT_FIGURES[query.sortBy];
-  // A collector's (or a dimension value's) families of a date without rollups are ranked on the
-  // one figure the order names before the page's families are summed whole.
-  const rank = sortFigure && { figure: sortFigure, order, page };
+  // A collector's (or a dimension value's) families are ranked on the one figure the order names
+  // before the page's families are summed whole. A bucket filter needs that bucket of every family
+  // too: such a list is summed whole, then filtered.
+  const rank = sortFigure && !query.ageingFilter && { figure: sortFigure, order, page };
   const ranked =
     byFamily && rank ? (familyRollupPage(view, query, rank) ?? someFamiliesRollupPage(view, query, rank)) : null;
   // The stored family rows are counted on their own (an index count, about 1 ms): a window count
