@@ -4,9 +4,10 @@ import { TOTAL_RECORDS_HEADER } from '@/lib/contract/common';
 import type { CallContract } from '@/lib/contract/call';
 import { getDb } from '@/lib/db/client';
 import { readSession, type SessionData } from '@/lib/server/auth/session-cookie';
-import { isSessionCurrent } from '@/lib/server/auth/current-session';
+import { currentSessionClient } from '@/lib/server/auth/current-session';
 import { clearSessionCookie, setSessionCookie } from '@/lib/server/auth/session-response';
 import { execute } from '@/lib/server/calls/execute';
+import { withClientRow, type ClientRow } from '@/lib/server/clients/get-client';
 import type { ServedCall, SessionCookieChange } from '@/lib/server/calls/serve';
 import { forbidden, invalid, unauthorized, unsupportedType } from '@/lib/server/domain-errors';
 import { requestScheme } from '@/lib/server/http/client-address';
@@ -29,18 +30,20 @@ export function route<C extends CallContract>(served: ServedCall<C>): RouteHandl
     try {
       checkOrigin(req);
       const db = await getDb();
-      const session = await sessionOf(req, served.contract, db);
+      const { session, client } = await sessionOf(req, served.contract, db);
       const params = await flatParams(context);
       if (session) assertOwnTenant(session, req, params);
       const body = served.contract.body && served.contract.body !== 'multipart' ? await readJson(req) : undefined;
-      const { result, cookie } = await execute(
-        served,
-        { db, session, headers: req.headers, request: req },
-        {
-          params,
-          query: searchParamsObject(req.nextUrl.searchParams),
-          body,
-        },
+      const { result, cookie } = await withClientRow(client, () =>
+        execute(
+          served,
+          { db, session, headers: req.headers, request: req },
+          {
+            params,
+            query: searchParamsObject(req.nextUrl.searchParams),
+            body,
+          },
+        ),
       );
       return noStore(await respond(served.contract, result, cookie));
     } catch (error) {
@@ -50,12 +53,20 @@ export function route<C extends CallContract>(served: ServedCall<C>): RouteHandl
   return Object.assign(handler, { served: served as ServedCall });
 }
 
-/** Public calls see the cookie's session as it is (sign-out ends it); the others need it current. */
-async function sessionOf(req: NextRequest, contract: CallContract, db: Parameters<typeof isSessionCurrent>[0]) {
+/**
+ * Public calls see the cookie's session as it is (sign-out ends it); the others need it current,
+ * and get their client's row with the check.
+ */
+async function sessionOf(
+  req: NextRequest,
+  contract: CallContract,
+  db: Parameters<typeof currentSessionClient>[0],
+): Promise<{ session: SessionData | null; client: ClientRow | null }> {
   const session = await readSession((name) => req.cookies.get(name)?.value);
-  if (contract.access === 'public') return session;
-  if (!session || !(await isSessionCurrent(db, session))) throw unauthorized();
-  return session;
+  if (contract.access === 'public') return { session, client: null };
+  const client = session && (await currentSessionClient(db, session));
+  if (!session || !client) throw unauthorized();
+  return { session, client };
 }
 
 /**

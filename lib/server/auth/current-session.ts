@@ -1,8 +1,9 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { revokedSessions, users } from '@/lib/db/schema';
+import { clients, revokedSessions, users } from '@/lib/db/schema';
+import type { ClientRow } from '@/lib/server/clients/get-client';
 import { SESSION_TTL_SECONDS, type SessionData } from './session-cookie';
 
 /** A new session's id: what sign-out revokes, so that a copy of the cookie dies with it. */
@@ -15,17 +16,29 @@ export function newSessionId(): string {
  * change or reset, role change, sign-out everywhere) and it was not signed out.
  */
 export async function isSessionCurrent(db: Db, session: SessionData): Promise<boolean> {
-  if (typeof session.sid !== 'string' || session.sid === '') return false;
+  return (await currentSessionClient(db, session)) !== null;
+}
+
+/**
+ * The session's client row when the session is current (as `isSessionCurrent`), else null: the
+ * check and the tenant's settings in one statement, which the call then reads from
+ * (get-client.ts `withClientRow`) instead of a round trip of its own.
+ */
+export async function currentSessionClient(db: Db, session: SessionData): Promise<ClientRow | null> {
+  if (typeof session.sid !== 'string' || session.sid === '') return null;
   const [row] = await db
     .select({
       status: users.status,
       sessionVersion: users.sessionVersion,
       revoked: sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.sid} = ${session.sid})`,
+      client: getTableColumns(clients),
     })
     .from(users)
+    .innerJoin(clients, eq(clients.id, users.clientId))
     .where(and(eq(users.clientId, session.clientId), eq(users.id, session.userId)))
     .limit(1);
-  return row?.status === 'ACTIVE' && row.sessionVersion === session.sessionVersion && !row.revoked;
+  const current = row?.status === 'ACTIVE' && row.sessionVersion === session.sessionVersion && !row.revoked;
+  return current ? row.client : null;
 }
 
 /**

@@ -4,9 +4,12 @@ import type { Db } from '@/lib/db/client';
 import { clients } from '@/lib/db/schema';
 import { dayIn } from '@/lib/domain/instants';
 import { notFound } from '@/lib/server/domain-errors';
+import { heldClientRow } from './get-client';
 
 /** The client's time zone (settings), in which its "today" and every instant it reads are taken. */
 export async function clientTimeZone(db: Db, clientId: number): Promise<string> {
+  const known = heldClientRow(clientId);
+  if (known) return known.timeZone;
   const [row] = await db.select({ timeZone: clients.timeZone }).from(clients).where(eq(clients.id, clientId)).limit(1);
   if (!row) throw notFound('Client');
   return row.timeZone;

@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { auditLog } from '@/lib/db/schema';
 import type { TPaymentDetails, TPaymentDetailsBody } from '@/lib/contract/dunning';
+import { forgetClientRow } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
 
 /** GET /clients/payment_details: where the client's customers pay (UPI address, bank account). */
@@ -25,6 +26,7 @@ export async function savePaymentDetails(
   userId: number,
   body: TPaymentDetailsBody,
 ): Promise<TPaymentDetails> {
+  forgetClientRow();
   await db.transaction(async (tx) => {
     await tx.execute(sql`update clients set upi_vpa = ${body.upiVpa ?? null}, bank_name = ${body.bankName ?? null},
       bank_account_name = ${body.bankAccountName ?? null}, bank_account_number = ${body.bankAccountNumber ?? null},
