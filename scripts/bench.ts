@@ -47,6 +47,7 @@ import { measureDailyImport, writeDailyImport } from './bench/import-daily';
 import { benchReports } from './bench/reports';
 import { loadLines, measureLoad, writeLoad } from './bench/load';
 import { parse, USAGE, type Options } from './bench/options';
+import { referenceStatementMs } from './bench/reference';
 import { runCli } from './run-cli';
 
 const started = performance.now();
@@ -64,9 +65,11 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
   const measureStarted = performance.now();
   try {
     const loadBefore = uptimeLine();
+    // PostgreSQL's speed on this machine, beside every figure of the run (PGlite's engine is another).
+    const referenceBefore = kind === 'postgres' ? await referenceStatementMs(dataset.db) : undefined;
     const ctx = await callContext(dataset.db, dataset.volumes.clientId, dataset.today);
     log(
-      `${dataset.label}: ${ctx.families} families with receivables; deep page ${ctx.deepPage}; family ${ctx.familyCode}; search "${ctx.searchTerm}"; load ${loadBefore.replace(/^.*load average:/, '')}`,
+      `${dataset.label}: ${ctx.families} families with receivables; deep page ${ctx.deepPage}; family ${ctx.familyCode}; search "${ctx.searchTerm}"; load ${loadBefore.replace(/^.*load average:/, '')}${referenceBefore === undefined ? '' : `; reference statement ${referenceBefore} ms`}`,
     );
     const calls = benchCalls(ctx).filter((c) => !options.calls || options.calls.includes(c.id));
     for (const call of calls) {
@@ -124,6 +127,11 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
       entry.byDb[kind] = { ...result, label: call.label, params: call.params };
       results.set(call.id, entry);
     }
+    const loadAfter = uptimeLine();
+    const referenceMs =
+      referenceBefore === undefined
+        ? undefined
+        : { before: referenceBefore, after: await referenceStatementMs(dataset.db) };
     if (options.importDaily > 0) {
       const daily = await measureDailyImport(
         dataset.db,
@@ -148,7 +156,8 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
       previousSeed: dataset.previousSeed,
       context: ctx,
       loadBefore,
-      loadAfter: uptimeLine(),
+      loadAfter,
+      ...(referenceMs && { referenceMs }),
       measureMs: Math.round(performance.now() - measureStarted),
     };
   } finally {
@@ -212,13 +221,13 @@ async function benchAllReports(options: Options, reports: NonNullable<Options['r
 async function benchLoad(options: Options, load: { connections: number; seconds: number }): Promise<number> {
   const machine = machineInfo();
   const before = machine.uptime;
-  const figures = await measureLoad({ pgUrl: options.pgUrl, ...load, log });
-  const lines = loadLines(figures, load.connections, load.seconds);
+  const measured = await measureLoad({ pgUrl: options.pgUrl, ...load, log });
+  const lines = loadLines(measured, load.connections, load.seconds);
   const where = `Machine: ${machineLine(machine)}. Load before: \`${before}\`; after: \`${machineInfo().uptime}\`.`;
   console.log(`\n${where}\n${lines.join('\n')}\n`);
-  writeLoad(RESULTS_DIR, figures, lines, where);
+  writeLoad(RESULTS_DIR, measured, lines, where);
   log(`wrote ${RESULTS_DIR}/load-latest.{md,json}`);
-  return figures.some((f) => f.http.errors > 0) ? 1 : 0;
+  return measured.figures.some((f) => f.http.errors > 0) ? 1 : 0;
 }
 
 async function main(): Promise<number> {

@@ -16,7 +16,7 @@ import { runImport } from '@/lib/server/imports/run-import';
 import { waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { writeImportDataset } from './import-data';
 import { importStepTimer, stepsLine, type ImportStep } from './import-steps';
-import { measure } from './timing';
+import { referenceStatementMs, referenceText, type ReferenceMs } from './reference';
 
 export interface ImportRate {
   kind: 'postgres' | 'pglite';
@@ -35,22 +35,8 @@ export interface ImportRate {
   steps: { invoices: ImportStep[]; payments: ImportStep[]; oneBatch: ImportStep[] };
   /** Seconds from each batch's commit until its rollup job had rebuilt the figures. */
   rollupSeconds: { invoices: number; payments: number; oneBatch: number };
-  /** The machine's single-core speed as the database sees it, before and after the batches: see `referenceMs`. */
-  referenceMs: { before: number; after: number };
-}
-
-/**
- * Milliseconds for a fixed CPU-bound statement (5 million numeric additions, best of three) on the
- * same database. A batch runs on one core of the server, and virtual machines of one kind differ by
- * half, and one machine drifts by a third within minutes: the rates of two runs compare only next to
- * this figure, taken before and after the batches.
- */
-async function referenceMs(database: Database): Promise<number> {
-  const { timing } = await measure(
-    () => database.db.execute(sql`select sum(g::numeric) from generate_series(1, 5000000) g`),
-    { warmups: 0, iterations: 3 },
-  );
-  return Math.round(timing.min);
+  /** The machine's single-core speed as the database sees it, before and after the batches (reference.ts). */
+  referenceMs: ReferenceMs;
 }
 
 const TODAY = '2026-11-01';
@@ -98,7 +84,7 @@ export async function measureImportRate(
   const { database, dispose } = await scratch(kind, pgUrl, work);
   try {
     await migrateDatabase(database);
-    const before = await referenceMs(database);
+    const before = await referenceStatementMs(database.db);
     log(`import ${kind}: reference statement (5M numeric sums) ${before} ms`);
     const { clientId } = await createClient(database.db, {
       code: 'IMPBENCH',
@@ -170,7 +156,7 @@ export async function measureImportRate(
     log(
       `import ${kind}: obligors, invoices and payments as one batch in ${oneBatch.seconds.toFixed(1)} s: ${stepsLine(oneBatch.steps)}${ready(oneBatch)}`,
     );
-    const after = await referenceMs(database);
+    const after = await referenceStatementMs(database.db);
     return {
       kind,
       invoices: data.invoices,
@@ -204,7 +190,7 @@ export function importRateLines(rates: ImportRate[]): string[] {
       `payments ${r.paymentsPerSecond.toLocaleString('en-IN')} rows/s (${r.payments.toLocaleString('en-IN')} in ${r.paymentSeconds.toFixed(1)} s), ` +
       `all three as one batch ${r.oneBatchPerSecond.toLocaleString('en-IN')} invoice+payment rows/s (${r.oneBatchSeconds.toFixed(1)} s), ` +
       `peak RSS ${r.peakRssMb} MB; validation and settlement included; rollups ready after ${r.rollupSeconds.invoices.toFixed(1)} s, ${r.rollupSeconds.payments.toFixed(1)} s and ${r.rollupSeconds.oneBatch.toFixed(1)} s; ` +
-      `reference statement ${r.referenceMs.before} ms before, ${r.referenceMs.after} ms after`,
+      referenceText(r.referenceMs),
   );
 }
 

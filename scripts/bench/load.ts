@@ -15,6 +15,7 @@ import { listReceivables, receivablesSummary } from '@/lib/server/receivables/li
 import { eq } from 'drizzle-orm';
 import { clients } from '@/lib/db/schema';
 import { BENCH_PORT, ensureBuild, signIn, startServer, stopServer, waitReady } from './browser';
+import { referenceStatementMs, referenceText, type ReferenceMs } from './reference';
 import { percentile, summarise, type Timing } from './timing';
 
 export interface LoadOptions {
@@ -108,9 +109,17 @@ async function inProcess(run: () => Promise<unknown>, connections: number, secon
   return side(latencies, errors, (performance.now() - started) / 1000);
 }
 
-export async function measureLoad(options: LoadOptions): Promise<LoadFigures[]> {
+export async function measureLoad(options: LoadOptions): Promise<{ figures: LoadFigures[]; referenceMs: ReferenceMs }> {
   const { log, connections, seconds } = options;
   ensureBuild(log);
+  const before = await openDatabase({ url: options.pgUrl }).then(async (database) => {
+    try {
+      return await referenceStatementMs(database.db);
+    } finally {
+      await database.close();
+    }
+  });
+  log(`reference statement ${before} ms`);
   const base = `http://127.0.0.1:${BENCH_PORT}`;
   const server = startServer(options.pgUrl, log);
   const figures: LoadFigures[] = [];
@@ -136,15 +145,19 @@ export async function measureLoad(options: LoadOptions): Promise<LoadFigures[]> 
       log(`in-process ${t.target}: ${connections} at once for ${seconds} s`);
       figures[i]!.inProcess = await inProcess(() => t.service(database.db, clientId), connections, seconds);
     }
+    return { figures, referenceMs: { before, after: await referenceStatementMs(database.db) } };
   } finally {
     await database.close();
   }
-  return figures;
 }
 
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
-export function loadLines(figures: LoadFigures[], connections: number, seconds: number): string[] {
+export function loadLines(
+  { figures, referenceMs }: { figures: LoadFigures[]; referenceMs: ReferenceMs },
+  connections: number,
+  seconds: number,
+): string[] {
   const rows = figures.map((f) => {
     const share = f.inProcess.requestsPerSecond ? (f.http.requestsPerSecond / f.inProcess.requestsPerSecond) * 100 : 0;
     const l = (s: Side) =>
@@ -152,7 +165,7 @@ export function loadLines(figures: LoadFigures[], connections: number, seconds: 
     return `| ${f.target} | ${l(f.http)} | ${l(f.inProcess)} | ${share.toFixed(0)}% |`;
   });
   return [
-    `Throughput at ${connections} connections for ${seconds} s (PostgreSQL benchmark database, next start on 127.0.0.1):`,
+    `Throughput at ${connections} connections for ${seconds} s (PostgreSQL benchmark database, next start on 127.0.0.1; ${referenceText(referenceMs)}):`,
     '',
     '| Call | HTTP | In-process (ceiling) | HTTP / ceiling |',
     '|---|---|---|---|',
@@ -160,7 +173,12 @@ export function loadLines(figures: LoadFigures[], connections: number, seconds: 
   ];
 }
 
-export function writeLoad(dir: string, figures: LoadFigures[], lines: string[], machine: string): void {
-  writeFileSync(path.join(dir, 'load-latest.json'), `${JSON.stringify({ machine, figures }, null, 2)}\n`);
+export function writeLoad(
+  dir: string,
+  load: { figures: LoadFigures[]; referenceMs: ReferenceMs },
+  lines: string[],
+  machine: string,
+): void {
+  writeFileSync(path.join(dir, 'load-latest.json'), `${JSON.stringify({ machine, ...load }, null, 2)}\n`);
   writeFileSync(path.join(dir, 'load-latest.md'), `# Throughput\n\n${machine}\n\n${lines.join('\n')}\n`);
 }

@@ -12,6 +12,7 @@ import type { BuildStats } from './build-stats';
 import type { BenchCall, CallContext } from './calls';
 import type { DbKind, SeedFigures, Volumes } from './dataset';
 import type { Explanation } from './explain';
+import { REFERENCE_STATEMENT, referenceText, type ReferenceMs } from './reference';
 import { ms, type Timing } from './timing';
 
 export const RESULTS_DIR = path.join(process.cwd(), 'bench-results');
@@ -100,6 +101,8 @@ export interface DatasetReport {
   context: CallContext;
   loadBefore: string;
   loadAfter: string;
+  /** PostgreSQL only: the machine's speed before and after the calls (reference.ts). */
+  referenceMs?: ReferenceMs;
   measureMs: number;
   error?: string;
 }
@@ -231,6 +234,7 @@ function datasetLines(d: DatasetReport): string[] {
   );
   lines.push(`  Load before measuring: ${d.loadBefore}`);
   lines.push(`  Load after measuring:  ${d.loadAfter} (measuring took ${(d.measureMs / 1000).toFixed(0)} s)`);
+  if (d.referenceMs) lines.push(`  Machine speed: ${referenceText(d.referenceMs)} (${REFERENCE_STATEMENT}, best of 3)`);
   return lines;
 }
 
