@@ -64,10 +64,16 @@ export const obligorAgeing = pgTable(
     dim3Id: integer(),
     salesSegment: text(), // LARGE, MEDIUM or SMALL by 12-month sales as of the date (lib/domain/segments.ts)
     rating: smallint(),
+    // The obligor's field officer and area sales manager now (not as of the date): a collector's
+    // rows of a day are read by the index below instead of all the day's rows joined with their
+    // customers. Written with the rows and by every change of assignment (assign-obligor.ts).
+    guestId: integer(),
+    representativeId: integer(),
     ...ageingAmounts(),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.asOfDate, t.sysObligorCode] }),
+    index('obligor_ageing_guest').on(t.clientId, t.asOfDate, t.guestId).where(sql`${t.guestId} is not null`),
     index('obligor_ageing_family').on(t.clientId, t.asOfDate, t.familyCode),
     // The ratings list's default order (rating, then the larger balance) walked for one rating
     // (lib/server/obligors/list-ratings.ts): a page reads tens of rows, not every rated customer.

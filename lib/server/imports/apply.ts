@@ -2,7 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { settlementOf, statusOf } from '@/lib/server/receivables/refresh-rollups';
+import { copyAssignmentsToRollups, settlementOf, statusOf } from '@/lib/server/receivables/refresh-rollups';
 import type { ImportKind } from './formats';
 
 /** What a batch did to one kind of row. Unchanged rows were already stored exactly so. */
@@ -119,6 +119,10 @@ export async function applyObligors(
         select h.credit_limit from credit_limit_history h where h.client_id = ${clientId} and h.sys_obligor_code = s.sys_obligor_code
         order by h.effective_date desc, h.id desc limit 1)`);
   }
+  if (columns.includes('guest_email') || columns.includes('representative_email'))
+    // The rollup job rebuilds every date after this batch; until it ends, the rows already
+    // stored carry the new collectors too.
+    await copyAssignmentsToRollups(db, clientId, sql`select sys_obligor_code from import_obligors where ok`);
   if (columns.some((c) => /^dim[123]$/.test(c))) {
     // Items carry their obligor's dimensions (as the ERP export does): follow a changed obligor.
     await db.execute(sql`

@@ -1,11 +1,12 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { auditLog, dataUpdateTimes, obligors, roles, users } from '@/lib/db/schema';
 import type { TAssignObligorBody, TManagedObligorRow } from '@/lib/contract/manage-customers';
 import { obligorScope } from '@/lib/domain/obligor-scope';
 import { invalid, notFound } from '@/lib/server/domain-errors';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
+import { copyAssignmentsToRollups } from '@/lib/server/receivables/refresh-rollups';
 import { managedObligor } from './list-obligors';
 import { assertObligorVisible } from './obligor-scope';
 
@@ -75,12 +76,14 @@ export async function assignObligor(
       .set(changes)
       .where(and(eq(obligors.clientId, clientId), eq(obligors.sysObligorCode, code)));
     // The ageing history's collector levels were built with the old assignments: their dates read
-    // the ledger until the history is rebuilt (refresh-history.ts).
-    if (changes.guestId !== undefined || changes.representativeId !== undefined)
+    // the ledger until the history is rebuilt (refresh-history.ts). The rollup rows follow at once.
+    if (changes.guestId !== undefined || changes.representativeId !== undefined) {
+      await copyAssignmentsToRollups(tx, clientId, sql`${code}`);
       await tx
         .insert(dataUpdateTimes)
         .values({ clientId, assignmentsChangedAt: new Date() })
         .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { assignmentsChangedAt: new Date() } });
+    }
     const previous = Object.fromEntries(Object.keys(changes).map((field) => [field, before[field as Field]]));
     await tx.insert(auditLog).values({
       clientId,

@@ -47,10 +47,18 @@ function dimensionConditions(filters: ObligorFilters): SQL[] {
   return parts;
 }
 
-/** Conditions on the obligor columns of an ageing source `r`, the user's scope included. */
+/**
+ * Conditions on the obligor columns of an ageing source `r`, the user's scope included. A scope is
+ * read twice on purpose: the row's own collector column lets PostgreSQL read a collector's rows of
+ * the day by an index (obligor_ageing_guest) instead of every row of the day; the customers'
+ * current assignment (scopeCondition) keeps the answer right should a rollup row lag behind a
+ * reassignment, so that a stale row can hide a customer but never show another collector's.
+ */
 export function obligorConditions(clientId: number, filters: ObligorFilters): SQL[] {
   const parts: SQL[] = [];
   const scope = scopeCondition(clientId, filters.scope, sql`r.sys_obligor_code`);
+  const own = ownScopeCondition(filters.scope, sql`r`);
+  if (own) parts.push(own);
   if (scope) parts.push(scope);
   parts.push(...dimensionConditions(filters));
   if (filters.salesSegment) parts.push(sql`r.sales_segment = ${filters.salesSegment}`);

@@ -126,7 +126,7 @@ export function ageingRowsSql(
     ),
     ranked as (${rankedSales(sql`sales`)})
     select o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code,
-      o.dim1_id, o.dim2_id, o.dim3_id, ${segmentOf(sql`s`)} as sales_segment,
+      o.dim1_id, o.dim2_id, o.dim3_id, o.guest_id, o.representative_id, ${segmentOf(sql`s`)} as sales_segment,
       (select r.rating from obligor_ratings r where r.client_id = o.client_id and r.sys_obligor_code = o.sys_obligor_code
         and r.rating_date <= ${d} order by r.rating_date desc limit 1) as rating,
       ${bucketColumns(sql`b`)},
@@ -334,7 +334,7 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
       cross join lateral generate_series(width_bucket(r.rating_date - 1, ${sorted}) + 1, width_bucket(coalesce(r.next_date, 'infinity') - 1, ${sorted})) k
     )
     select x.d as as_of_date, o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code,
-      o.dim1_id, o.dim2_id, o.dim3_id, ${segmentOf(sql`s`)} as sales_segment, rt.rating,
+      o.dim1_id, o.dim2_id, o.dim3_id, o.guest_id, o.representative_id, ${segmentOf(sql`s`)} as sales_segment, rt.rating,
       ${bucketColumns(sql`b`)}, a.invoiced, a.paid, coalesce(s.sales12m, 0) as sales12m, a.unallocated
     from ageing_dates_activity a
     join dates x on x.k = a.k

@@ -19,6 +19,8 @@ const ROLLUP_COLUMNS = [
   'dim3_id',
   'sales_segment',
   'rating',
+  'guest_id',
+  'representative_id',
   'current',
   'current_num',
   'crd_bucket1',
@@ -44,6 +46,20 @@ const ROLLUP_COLUMNS = [
   'sales12m',
   'unallocated',
 ];
+
+/**
+ * Copies the current field officer and area sales manager of some obligors (`codes`, a query of
+ * sys_obligor_code) onto their rollup rows of every date, in the caller's transaction: a change of
+ * assignment reaches a collector's figures at once, without a rebuild (obligor_ageing_guest).
+ */
+export async function copyAssignmentsToRollups(db: Db, clientId: number, codes: SQL): Promise<void> {
+  await db.execute(sql`
+    update obligor_ageing r set guest_id = o.guest_id, representative_id = o.representative_id
+    from obligors o
+    where r.client_id = ${clientId} and o.client_id = ${clientId} and o.sys_obligor_code = r.sys_obligor_code
+      and o.sys_obligor_code in (${codes})
+      and (r.guest_id, r.representative_id) is distinct from (o.guest_id, o.representative_id)`);
+}
 
 /**
  * The settlement of items from their payments, `payments` being (sys_invoice_num, paid_date,
