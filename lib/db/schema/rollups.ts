@@ -73,7 +73,9 @@ export const obligorAgeing = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.asOfDate, t.sysObligorCode] }),
-    index('obligor_ageing_guest').on(t.clientId, t.asOfDate, t.guestId).where(sql`${t.guestId} is not null`),
+    index('obligor_ageing_guest')
+      .on(t.clientId, t.asOfDate, t.guestId)
+      .where(sql`${t.guestId} is not null`),
     index('obligor_ageing_family').on(t.clientId, t.asOfDate, t.familyCode),
     // The ratings list's default order (rating, then the larger balance) walked for one rating
     // (lib/server/obligors/list-ratings.ts): a page reads tens of rows, not every rated customer.
