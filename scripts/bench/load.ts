@@ -40,6 +40,12 @@ export interface LoadFigures {
   inProcess: Side;
 }
 
+/** A whole `--load` run: each call's figures and the machine's speed before and after it. */
+export interface LoadRun {
+  figures: LoadFigures[];
+  referenceMs: ReferenceMs;
+}
+
 /** The three calls a collector's morning leans on, as the API is asked for them. */
 const TARGETS: { target: string; path: string; service: (db: Db, clientId: number) => Promise<unknown> }[] = [
   {
@@ -109,7 +115,7 @@ async function inProcess(run: () => Promise<unknown>, connections: number, secon
   return side(latencies, errors, (performance.now() - started) / 1000);
 }
 
-export async function measureLoad(options: LoadOptions): Promise<{ figures: LoadFigures[]; referenceMs: ReferenceMs }> {
+export async function measureLoad(options: LoadOptions): Promise<LoadRun> {
   const { log, connections, seconds } = options;
   ensureBuild(log);
   const before = await openDatabase({ url: options.pgUrl }).then(async (database) => {
@@ -153,11 +159,7 @@ export async function measureLoad(options: LoadOptions): Promise<{ figures: Load
 
 const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
-export function loadLines(
-  { figures, referenceMs }: { figures: LoadFigures[]; referenceMs: ReferenceMs },
-  connections: number,
-  seconds: number,
-): string[] {
+export function loadLines({ figures, referenceMs }: LoadRun, connections: number, seconds: number): string[] {
   const rows = figures.map((f) => {
     const share = f.inProcess.requestsPerSecond ? (f.http.requestsPerSecond / f.inProcess.requestsPerSecond) * 100 : 0;
     const l = (s: Side) =>
@@ -173,12 +175,7 @@ export function loadLines(
   ];
 }
 
-export function writeLoad(
-  dir: string,
-  load: { figures: LoadFigures[]; referenceMs: ReferenceMs },
-  lines: string[],
-  machine: string,
-): void {
+export function writeLoad(dir: string, load: LoadRun, lines: string[], machine: string): void {
   writeFileSync(path.join(dir, 'load-latest.json'), `${JSON.stringify({ machine, ...load }, null, 2)}\n`);
   writeFileSync(path.join(dir, 'load-latest.md'), `# Throughput\n\n${machine}\n\n${lines.join('\n')}\n`);
 }
