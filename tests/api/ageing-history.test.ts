@@ -7,6 +7,7 @@ import { ageingRowsSql } from '@/lib/server/receivables/ageing-source';
 import { buildAgeingHistory } from '@/lib/server/receivables/history/build-history';
 import { HISTORY_LEVELS, SCOPE_LEVELS, type HistoryLevel } from '@/lib/server/receivables/history/levels';
 import { historyAt } from '@/lib/server/receivables/history/read-history';
+import { daysFrom } from '../helpers/dates';
 import type { TestDatabase } from '../helpers/db';
 import { clientIdOf, createSeededDatabase, TEST_TODAY } from '../helpers/seeded';
 import { csv, file, HAND_BATCH, handFiles, newClient, TALLY_BATCH, TODAY } from '../imports/helpers';
@@ -92,9 +93,6 @@ function fromLedger(
 
 type Row = Record<string, unknown>;
 
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** Keyed rows with every figure as a number, leaving out keys whose figures are all zero (nothing to show). */
 function byKey(rows: Row[]): Map<string, Row> {
   const out = new Map<string, Row>();
@@ -167,7 +165,7 @@ function datesBetween(first: string, last: string, count: number): string[] {
   const dates = new Set<string>([first, last]);
   while (dates.size < count) {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    dates.add(addDays(first, Math.floor((seed / 2_147_483_648) * span)));
+    dates.add(daysFrom(first, Math.floor((seed / 2_147_483_648) * span)));
   }
   return [...dates].sort();
 }
@@ -189,7 +187,7 @@ describe('the ageing history', () => {
       const clientId = await clientIdOf(database, code);
       const client = await build(database.db, clientId);
       let compared = 0;
-      for (const asOf of datesBetween(client.first, addDays(TEST_TODAY, 45), 8)) {
+      for (const asOf of datesBetween(client.first, daysFrom(TEST_TODAY, 45), 8)) {
         for (const level of HISTORY_LEVELS) compared += await compareLevel(database.db, clientId, level, asOf, client);
         await compareOverallRisk(database.db, clientId, asOf, client);
       }
@@ -267,7 +265,7 @@ describe('the ageing history', () => {
     expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
     const client = await build(database.db, clientId);
     const events = ['2026-09-10', '2026-10-01', '2026-10-15', '2026-10-20', '2026-11-05', '2026-11-06', '2026-11-12'];
-    const dates = [...new Set(events.flatMap((d) => [addDays(d, -1), d, addDays(d, 1)])), '2026-11-30', '2026-12-01'];
+    const dates = [...new Set(events.flatMap((d) => [daysFrom(d, -1), d, daysFrom(d, 1)])), '2026-11-30', '2026-12-01'];
     let compared = 0;
     for (const asOf of dates)
       for (const level of HISTORY_LEVELS) compared += await compareLevel(database.db, clientId, level, asOf, client);

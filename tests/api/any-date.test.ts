@@ -11,15 +11,14 @@ import { queryRows } from '@/lib/db/query';
 import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 import { ageingRowsSql } from '@/lib/server/receivables/ageing-source';
-import { refreshAgeingHistory, staleHistoryClients } from '@/lib/server/receivables/history/refresh-history';
+import { staleHistoryClients } from '@/lib/server/receivables/history/refresh-history';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
-import { runImport } from '@/lib/server/imports/run-import';
 import type { TestDatabase } from '../helpers/db';
-import { clientIdOf, createSeededDatabase, signInAs, TEST_TODAY } from '../helpers/seeded';
-import { callRoute } from '../helpers/api';
-import { POST as assignRoute } from '@/app/api/obligors/[code]/assign/route';
-import { csv, file } from '../imports/helpers';
+import { clientIdOf, createSeededDatabase, TEST_TODAY } from '../helpers/seeded';
+import { daysFrom } from '../helpers/dates';
+import { fromLedger } from '../helpers/history';
+import { rounded } from '../helpers/figures';
 
 /**
  * Any date without rollups is answered from the ageing history (summary, parent list, one family's
@@ -33,28 +32,16 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 /** Dates between two days that are not month ends (those have rollups), the same on every run. */
 function datesBetween(first: string, last: string, count: number, seed: number): string[] {
   const span = (Date.parse(last) - Date.parse(first)) / 86_400_000;
   const dates = new Set<string>();
   while (dates.size < count) {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    const day = addDays(first, Math.floor((seed / 2_147_483_648) * span));
-    if (addDays(day, 1).slice(8) !== '01' && day !== TEST_TODAY) dates.add(day);
+    const day = daysFrom(first, Math.floor((seed / 2_147_483_648) * span));
+    if (daysFrom(day, 1).slice(8) !== '01' && day !== TEST_TODAY) dates.add(day);
   }
   return [...dates].sort();
-}
-
-/** Floats (weighted ratings) to 9 decimals: the history divides sums the families' path averages. */
-function rounded(value: unknown): unknown {
-  if (typeof value === 'number') return Math.round(value * 1e9) / 1e9;
-  if (Array.isArray(value)) return value.map(rounded);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rounded(v)]));
-  return value;
 }
 
 async function answers(clientId: number, date: string, family: string, dim1: number) {
@@ -94,23 +81,23 @@ async function answers(clientId: number, date: string, family: string, dim1: num
     summaryOfDim1: await receivablesSummary(db, clientId, ZSummaryQuery.parse({ date, dim1Id: dim1 })),
     byDim1: await receivablesByDim1(db, clientId, ZSummaryQuery.parse({ date })),
     openInvoices: await listOpenInvoices(db, clientId, ZInvoicesQuery.parse({ date, count: 10 })),
-    overview: await receivablesOverview(db, clientId, { fromDate: addDays(date, -70), toDate: date }),
+    overview: await receivablesOverview(db, clientId, { fromDate: daysFrom(date, -70), toDate: date }),
     kpis: await collectionKpis(
       db,
       clientId,
       ALL_OBLIGORS,
-      ZKpisQuery.parse({ fromDate: addDays(date, -100), toDate: date }),
+      ZKpisQuery.parse({ fromDate: daysFrom(date, -100), toDate: date }),
     ),
     familyKpis: await collectionKpis(
       db,
       clientId,
       ALL_OBLIGORS,
-      ZKpisQuery.parse({ fromDate: addDays(date, -100), toDate: date, sysObligorCode: family }),
+      ZKpisQuery.parse({ fromDate: daysFrom(date, -100), toDate: date, sysObligorCode: family }),
     ),
     // The portal statement opening the day after: its opening balance is the family's at the date.
     statementOpening: (await customerStatement(db, clientId, statementQuery(family, date))).opening,
     familyOverview: await receivablesOverview(db, clientId, {
-      fromDate: addDays(date, -40),
+      fromDate: daysFrom(date, -40),
       toDate: date,
       parentSysObligorCode: family,
     }),
@@ -121,26 +108,10 @@ async function answers(clientId: number, date: string, family: string, dim1: num
 function statementQuery(code: string, date: string) {
   return ZStatementQuery.parse({
     sysObligorCode: code,
-    fromDate: addDays(date, 1),
-    toDate: addDays(date, 1),
+    fromDate: daysFrom(date, 1),
+    toDate: daysFrom(date, 1),
     count: 1,
   });
-}
-
-/** The same calls with the history marked stale, so that they take the ledger path. */
-async function fromLedger<T>(clientId: number, read: () => Promise<T>): Promise<T> {
-  const [saved] = await queryRows<{ t: string | null }>(
-    database.db,
-    sql`select history_ledger_time::text as t from data_update_times where client_id = ${clientId}`,
-  );
-  await database.db.execute(sql`update data_update_times set history_ledger_time = null where client_id = ${clientId}`);
-  try {
-    return await read();
-  } finally {
-    await database.db.execute(
-      sql`update data_update_times set history_ledger_time = ${saved?.t ?? null}::timestamptz where client_id = ${clientId}`,
-    );
-  }
 }
 
 describe('any as-of date', () => {
@@ -163,8 +134,8 @@ describe('any as-of date', () => {
       );
       const dates = [
         ledger!.first,
-        addDays(ledger!.first, -1), // before the first document
-        ...datesBetween(ledger!.first, addDays(TEST_TODAY, 40), 5, code.length * 7_919),
+        daysFrom(ledger!.first, -1), // before the first document
+        ...datesBetween(ledger!.first, daysFrom(TEST_TODAY, 40), 5, code.length * 7_919),
       ];
       for (const date of dates) {
         const view = await ageingView(database.db, clientId, date);
@@ -172,7 +143,9 @@ describe('any as-of date', () => {
         // The day before the first document has history only where a payment came first.
         if (date >= ledger!.first) expect(view.hasHistory, date).toBe(true);
         const viaHistory = await answers(clientId, date, ledger!.family, ledger!.dim1);
-        const viaLedger = await fromLedger(clientId, () => answers(clientId, date, ledger!.family, ledger!.dim1));
+        const viaLedger = await fromLedger(database.db, clientId, () =>
+          answers(clientId, date, ledger!.family, ledger!.dim1),
+        );
         expect(viaHistory, `${code} as of ${date}`).toEqual(viaLedger);
       }
     });
@@ -195,7 +168,7 @@ describe('any as-of date', () => {
           order by count(*) desc, 1 limit 1`,
       );
       expect(shared, role).toBeDefined();
-      for (const date of datesBetween(addDays(TEST_TODAY, -400), addDays(TEST_TODAY, 30), 3, 31 * user!.id)) {
+      for (const date of datesBetween(daysFrom(TEST_TODAY, -400), daysFrom(TEST_TODAY, 30), 3, 31 * user!.id)) {
         const view = await ageingView(database.db, clientId, date);
         expect(view.hasRollups, date).toBe(false);
         // The reference: every customer's row of the whole ledger at the date, kept when in scope, per family.
@@ -255,7 +228,7 @@ describe('any as-of date', () => {
             }),
             summary: await receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope }),
             overview: await receivablesOverview(database.db, clientId, {
-              fromDate: addDays(date, -70),
+              fromDate: daysFrom(date, -70),
               toDate: date,
               scope,
             }),
@@ -263,136 +236,19 @@ describe('any as-of date', () => {
               database.db,
               clientId,
               scope,
-              ZKpisQuery.parse({ fromDate: addDays(date, -100), toDate: date }),
+              ZKpisQuery.parse({ fromDate: daysFrom(date, -100), toDate: date }),
             ),
           });
-        expect(await collectorCalls(), `${role} ${date}`).toEqual(await fromLedger(clientId, collectorCalls));
-      }
-    }
-  });
-
-  for (const code of ['VARDHMAN', 'KAVERI'])
-    it(`gives ${code}'s summary of a date with rollups from its history row, equal to the sum of its family rollups`, async () => {
-      const clientId = await clientIdOf(database, code);
-      const monthEnd = addDays(`${TEST_TODAY.slice(0, 8)}01`, -1);
-      for (const date of [TEST_TODAY, monthEnd]) {
-        const view = await ageingView(database.db, clientId, date);
-        expect([view.hasRollups, view.hasHistory], date).toEqual([true, true]);
-        const read = () => receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date }));
-        const summary = async () => rounded(await read());
-        // Without the history, the same call sums the family rollup rows of the date.
-        expect(await summary(), `${code} ${date}`).toEqual(await fromLedger(clientId, summary));
-        const { outstanding } = await read();
-        // And with it, the figures are the history row's: a rupee added to the row shows (then goes).
-        const raise = (by: number) =>
-          database.db.execute(sql`update ageing_history set outstanding = outstanding + ${by}
-            where client_id = ${clientId} and level = 'client' and valid @> ${date}::date`);
-        await raise(1);
-        try {
-          expect((await read()).outstanding, `${code} ${date}`).toBeCloseTo(outstanding + 1, 2);
-        } finally {
-          await raise(-1);
-        }
-      }
-    });
-
-  it("gives a collector's summary of a date with rollups from their history row, equal to the sum of their rollup rows", async () => {
-    const clientId = await clientIdOf(database, 'VARDHMAN');
-    const monthEnd = addDays(`${TEST_TODAY.slice(0, 8)}01`, -1);
-    for (const role of ['guest', 'representative'] as const) {
-      const column = role === 'guest' ? sql`guest_id` : sql`representative_id`;
-      const users = await queryRows<{ id: number }>(
-        database.db,
-        sql`select distinct ${column} as id from obligors where client_id = ${clientId} and ${column} is not null order by 1`,
-      );
-      expect(users.length, role).toBeGreaterThan(1);
-      for (const { id } of users)
-        for (const date of [TEST_TODAY, monthEnd]) {
-          const view = await ageingView(database.db, clientId, date);
-          expect([view.hasRollups, view.hasCollectorHistory], date).toEqual([true, true]);
-          const scope = { kind: 'ASSIGNED', role, userId: id } as const;
-          const summary = async () =>
-            rounded(await receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope }));
-          // Without the history, the same call sums the collector's customers' rollup rows.
-          expect(await summary(), `${role} ${id} ${date}`).toEqual(await fromLedger(clientId, summary));
-        }
-    }
-  });
-
-  it("ranks a collector's or a dimension value's families of a rollup date as the history does, on every sort and page", async () => {
-    const clientId = await clientIdOf(database, 'VARDHMAN');
-    const monthEnd = addDays(`${TEST_TODAY.slice(0, 8)}01`, -1);
-    const [who] = await queryRows<{ guest: number; representative: number; dim1: number }>(
-      database.db,
-      sql`select (select guest_id from obligors where client_id = ${clientId} and guest_id is not null
-          group by 1 order by count(*) desc, 1 limit 1) as guest,
-        (select representative_id from obligors where client_id = ${clientId} and representative_id is not null
-          group by 1 order by count(*) desc, 1 limit 1) as representative,
-        (select dim1_id from obligors where client_id = ${clientId} and dim1_id is not null
-          group by 1 order by count(*) desc, 1 limit 1) as dim1`,
-    );
-    const filters = [
-      { scope: { kind: 'ASSIGNED', role: 'guest', userId: who!.guest } as const },
-      { scope: { kind: 'ASSIGNED', role: 'representative', userId: who!.representative } as const },
-      { dim1Id: who!.dim1 },
-    ];
-    const sorts = [
-      { sortBy: 'overdue', order: 'DESC' },
-      { sortBy: 'balance', order: 'ASC' },
-      { sortBy: 'crdBucket4', order: 'DESC' },
-      { sortBy: 'paid', order: 'DESC' },
-      // A bucket filter keeps the families with money in that bucket only, on every path.
-      { sortBy: 'overdue', order: 'DESC', ageingFilter: 'crdBucket1' },
-    ] as const;
-    for (const date of [TEST_TODAY, monthEnd]) {
-      expect((await ageingView(database.db, clientId, date)).hasRollups, date).toBe(true);
-      const lists = async () => {
-        const out: unknown[] = [];
-        for (const filter of filters)
-          for (const sort of sorts)
-            for (const offset of [1, 2])
-              out.push(
-                await listReceivables(database.db, clientId, {
-                  ...ZReceivablesQuery.parse({ date, ...sort, offset, count: 3 }),
-                  ...filter,
-                }),
-              );
-        return rounded(out);
-      };
-      const fromRollups = await lists();
-      // The same lists with the date's rollups withdrawn: the history's obligor rows answer.
-      const [snapshot] = await queryRows<{ at: string }>(
-        database.db,
-        sql`select refreshed_at::text as at from ageing_snapshots where client_id = ${clientId} and as_of_date = ${date}::date`,
-      );
-      await database.db.execute(
-        sql`delete from ageing_snapshots where client_id = ${clientId} and as_of_date = ${date}::date`,
-      );
-      try {
-        expect((await ageingView(database.db, clientId, date)).hasRollups).toBe(false);
-        expect(fromRollups, date).toEqual(await lists());
-      } finally {
-        await database.db.execute(
-          sql`insert into ageing_snapshots (client_id, as_of_date, refreshed_at) values (${clientId}, ${date}::date, ${snapshot!.at}::timestamptz)`,
+        expect(await collectorCalls(), `${role} ${date}`).toEqual(
+          await fromLedger(database.db, clientId, collectorCalls),
         );
       }
-      // The lists run filter by filter, sort by sort, two pages each: the last sort holds the bucket
-      // filter, whose rows all have money in that bucket; every other page has families, and some
-      // lists run past their second page.
-      const pages = fromRollups as { total: number; rows: { crdBucket1: number }[] }[];
-      const filtered = (i: number) => Math.floor(i / 2) % sorts.length === sorts.length - 1;
-      for (const [i, list] of pages.entries()) {
-        if (filtered(i)) for (const row of list.rows) expect(row.crdBucket1, `${date} list ${i}`).not.toBe(0);
-        else expect(list.rows.length, `${date} list ${i}`).toBeGreaterThan(0);
-      }
-      expect(pages.some((l, i) => filtered(i) && l.rows.length > 0)).toBe(true);
-      expect(pages.some((l) => l.total > 6)).toBe(true);
     }
   });
 
   it("opens a portal statement on a date without rollups at the history's balance, a field officer's too", async () => {
     const clientId = await clientIdOf(database, 'VARDHMAN');
-    const date = addDays(TEST_TODAY, -47);
+    const date = daysFrom(TEST_TODAY, -47);
     expect((await ageingView(database.db, clientId, date)).hasRollups).toBe(false);
     // A field officer's family that also holds accounts of others: their statement counts their own.
     const [mine] = await queryRows<{ family: string; guest: number; code: string }>(
@@ -413,7 +269,7 @@ describe('any as-of date', () => {
       account: (await customerStatement(database.db, clientId, statementQuery(mine!.code, date))).opening,
     });
     const viaHistory = await opening();
-    expect(viaHistory).toEqual(await fromLedger(clientId, opening));
+    expect(viaHistory).toEqual(await fromLedger(database.db, clientId, opening));
     expect(viaHistory.account).not.toBe(0);
     expect(viaHistory.guest).not.toBe(viaHistory.whole);
     // The history answered: a rupee more on the account's row in force shows in all three.
@@ -431,84 +287,5 @@ describe('any as-of date', () => {
     } finally {
       await bump(-1);
     }
-  });
-
-  it("answers a collector's other dates with the new assignments after a reassignment, before the history is rebuilt", async () => {
-    const clientId = await clientIdOf(database, 'VARDHMAN');
-    const date = addDays(TEST_TODAY, -13);
-    // The field officer with the most customers, one of theirs that owes something that day, another officer.
-    const [pick] = await queryRows<{ guest: number; code: string; other: number }>(
-      database.db,
-      sql`select o.guest_id as guest, o.sys_obligor_code as code,
-          (select u.guest_id from obligors u where u.client_id = o.client_id and u.guest_id <> o.guest_id limit 1) as other
-        from (${ageingRowsSql(clientId, date, (await ageingView(database.db, clientId, date)).boundaries)}) r
-        join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = r.sys_obligor_code
-        where o.guest_id = (select guest_id from obligors where client_id = ${clientId} and guest_id is not null
-          group by 1 order by count(*) desc, 1 limit 1) and r.outstanding > 0
-        order by r.outstanding desc, 2 limit 1`,
-    );
-    const scope = { kind: 'ASSIGNED', role: 'guest', userId: pick!.guest } as const;
-    const summary = () => receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope });
-    const before = await summary();
-    expect((await ageingView(database.db, clientId, date)).hasCollectorHistory).toBe(true);
-    const admin = await signInAs(database, 'admin@vardhman.test');
-    const moved = await callRoute(assignRoute, `/api/obligors/${pick!.code}/assign`, {
-      method: 'POST',
-      cookie: admin.cookie,
-      body: { guestId: pick!.other },
-      params: { code: pick!.code },
-    });
-    expect(moved.status).toBe(200);
-    // The collector levels wait for a rebuild; the others stay current.
-    const view = await ageingView(database.db, clientId, date);
-    expect([view.hasHistory, view.hasCollectorHistory]).toEqual([true, false]);
-    expect(await staleHistoryClients(database.db)).toContain(clientId);
-    const afterMove = await summary();
-    expect(afterMove.outstanding).toBeLessThan(before.outstanding);
-    const [row] = await queryRows<{ outstanding: string }>(
-      database.db,
-      sql`select r.outstanding::text as outstanding from (${ageingRowsSql(clientId, date, view.boundaries)}) r
-        where r.sys_obligor_code = ${pick!.code}`,
-    );
-    expect(afterMove.outstanding).toBeCloseTo(before.outstanding - Number(row!.outstanding), 2);
-    expect(await refreshAgeingHistory(database.db, clientId)).toBe(true);
-    expect((await ageingView(database.db, clientId, date)).hasCollectorHistory).toBe(true);
-    expect(rounded(await summary())).toEqual(rounded(afterMove));
-  });
-
-  it('reads the ledger after an import until the history is rebuilt, then the history again', async () => {
-    const clientId = await clientIdOf(database, 'VARDHMAN');
-    const date = addDays(TEST_TODAY, -9);
-    const [customer] = await queryRows<{ code: string }>(
-      database.db,
-      sql`select sys_obligor_code as code from obligors where client_id = ${clientId} order by 1 limit 1`,
-    );
-    const before = await receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date }));
-    const report = await runImport(database.db, {
-      clientId,
-      userId: null,
-      source: 'CLI',
-      today: TEST_TODAY,
-      files: [
-        file(
-          'invoices.csv',
-          csv([
-            'sys_invoice_num,invoice_num,sys_obligor_code,doc_type,issue_date,due_date,amount,currency',
-            `ANYDATE-1,INV/ANYDATE/1,${customer!.code},,${addDays(date, -30)},${addDays(date, -20)},"12,345.00",INR`,
-          ]),
-        ),
-      ],
-    });
-    expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
-    expect(await staleHistoryClients(database.db)).toContain(clientId);
-    expect((await ageingView(database.db, clientId, date)).hasHistory).toBe(false);
-    const afterImport = await receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date }));
-    expect(afterImport.outstanding).toBeCloseTo(before.outstanding + 12_345, 2);
-    expect(afterImport.crdBucket1).toBeCloseTo(before.crdBucket1 + 12_345, 2);
-    expect(await refreshAgeingHistory(database.db, clientId)).toBe(true);
-    expect((await ageingView(database.db, clientId, date)).hasHistory).toBe(true);
-    expect(rounded(await receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date })))).toEqual(
-      rounded(afterImport),
-    );
   });
 });

@@ -5,6 +5,7 @@ import { queryRows } from '@/lib/db/query';
 import { todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
 import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
+import { daysFrom } from '../helpers/dates';
 import type { TestDatabase } from '../helpers/db';
 import { clientIdOf, createSeededDatabase, TEST_TODAY } from '../helpers/seeded';
 
@@ -97,16 +98,13 @@ async function referencePage(
   return rows.map((r) => r.id);
 }
 
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
 describe('open invoices in every order on any date', () => {
   for (const code of ['VARDHMAN', 'KAVERI']) {
     it(`gives ${code}'s pages in every order as the ledger does, today and on other dates`, async () => {
       const clientId = await clientIdOf(database, code);
       const today = todayIso(new Date(), (await getClient(database.db, clientId)).timeZone);
       // Today (the stored settlement), the seed's last day, a mid-month day and one a year back.
-      for (const date of [undefined, TEST_TODAY, addDays(TEST_TODAY, -38), addDays(TEST_TODAY, -371)]) {
+      for (const date of [undefined, TEST_TODAY, daysFrom(TEST_TODAY, -38), daysFrom(TEST_TODAY, -371)]) {
         const items = await openAt(clientId, date ?? today);
         expect(items.length, `${code} ${date}`).toBeGreaterThan(20);
         for (const sortBy of INVOICE_SORT_KEYS)
@@ -136,7 +134,7 @@ describe('open invoices in every order on any date', () => {
 
   it('bounds the order by what is owed inside a family too, where fewer items than a page remain', async () => {
     const clientId = await clientIdOf(database, 'VARDHMAN');
-    const date = addDays(TEST_TODAY, -38);
+    const date = daysFrom(TEST_TODAY, -38);
     const items = await openAt(clientId, date);
     const counts = new Map<string, number>();
     for (const item of items) counts.set(item.parent, (counts.get(item.parent) ?? 0) + 1);
