@@ -8,7 +8,7 @@ import { BatchWriter, type Counts } from './batch';
 import { dayStr, istInstant, shortDate, weekday } from './dates';
 import type { LedgerOutcome, OpenItem } from './ledger';
 import { inr, paiseToNumeric, roundRupees } from './money';
-import { formalName } from './names';
+import { formalName } from './people';
 import type { ClientPlan, ObligorPlan } from './obligor-plan';
 import { Rng } from './random';
 import type { BorrowerRef } from './reference-data';

@@ -12,14 +12,11 @@ import {
   gstin,
   groupName,
   legalForm,
-  mobile,
-  personName,
   slug,
-  surname,
-  type City,
   type LegalForm,
-  type Region,
-} from './names';
+} from './businesses';
+import { mobile, personName, surname } from './people';
+import type { City, Region } from './places';
 import { Rng } from './random';
 import type { BorrowerRef, Channel } from './reference-data';
 import { staffForRegion, type ClientStaff } from './users';

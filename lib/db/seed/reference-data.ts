@@ -26,7 +26,7 @@ import {
 } from '../../domain/features';
 import { insertAll, type Counts } from './batch';
 import { addMonths, istInstant } from './dates';
-import { CITIES, REGIONS, type City, type Region } from './names';
+import { CITIES, REGIONS, type City, type Region } from './places';
 import { BORROWERS, SAHYADRI, type BorrowerSpec } from './tenants';
 
 export const CHANNELS = ['Distributor', 'Modern Trade', 'General Trade', 'Institutional', 'E-commerce'] as const;

@@ -2,7 +2,8 @@
  * The three demo tenants and the volumes that make them up at scale 1. KAVERI is about a tenth of
  * VARDHMAN so tenant-isolation checks have real rows on both sides.
  */
-import { AGRO_FOOD, GENERAL_TRADE, type BusinessVocabulary, type Region } from './names';
+import { AGRO_FOOD, GENERAL_TRADE, type BusinessVocabulary } from './businesses';
+import type { Region } from './places';
 
 export interface BorrowerSpec {
   code: string;

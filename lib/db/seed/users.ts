@@ -7,7 +7,8 @@ import type { Db } from '../client';
 import type { RoleCode, UserType } from '../../domain/features';
 import { insertAll, type Counts } from './batch';
 import { addMonths, istInstant } from './dates';
-import { mobile, personName, type Region } from './names';
+import { mobile, personName } from './people';
+import type { Region } from './places';
 import { Rng } from './random';
 import { ROLE_DEFAULTS, type BorrowerRef, type ReferenceData } from './reference-data';
 
