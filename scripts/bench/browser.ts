@@ -1,5 +1,5 @@
 /**
- * Page-load figures of the dashboard: `next start` on the PostgreSQL benchmark database, a session
+ * Page-load figures of the dashboard: the production server (`npm run serve`) on the PostgreSQL benchmark database, a session
  * from POST /api/sign_in, then Chromium (playwright-core, Debian's /usr/bin/chromium) loading
  * /borrowers/dashboard. TTFB and LCP come from the page's own performance entries. The server is
  * always stopped (its whole process group) before this returns.
@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { summarise, type Timing } from './timing';
 
-/** BENCH_PORT moves the benchmark's `next start` off 3300. */
+/** BENCH_PORT moves the benchmark's server off 3300. */
 export const BENCH_PORT = Number(process.env.BENCH_PORT ?? 3300);
 const CHROMIUM_ARGS = [
   '--headless',
@@ -84,7 +84,8 @@ export function startServer(
   log: (m: string) => void,
 ): { child: ChildProcess; output: () => string } {
   const chunks: string[] = [];
-  const child = spawn(path.join(process.cwd(), 'node_modules', '.bin', 'next'), ['start', '-p', String(BENCH_PORT)], {
+  const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, ['--conditions=react-server', 'scripts/serve.ts', '-p', String(BENCH_PORT)], {
     cwd: process.cwd(),
     detached: true, // its own process group, so the whole group can be stopped
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,7 +99,7 @@ export function startServer(
   });
   child.stdout?.on('data', (d: Buffer) => chunks.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => chunks.push(d.toString()));
-  log(`next start -p ${BENCH_PORT} (pid ${child.pid})`);
+  log(`npm run serve -- -p ${BENCH_PORT} (pid ${child.pid})`);
   return { child, output: () => chunks.join('').slice(-4000) };
 }
 
@@ -123,7 +124,7 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 
 export async function waitReady(base: string, child: ChildProcess, output: () => string): Promise<void> {
   for (let i = 0; i < 120; i += 1) {
-    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}:\n${output()}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
     try {
       const res = await fetch(`${base}/`, { redirect: 'manual', signal: AbortSignal.timeout(2000) });
       if (res.status < 500) return;
@@ -132,7 +133,7 @@ export async function waitReady(base: string, child: ChildProcess, output: () =>
     }
     await sleep(500);
   }
-  throw new Error(`next start did not answer within 60 s:\n${output()}`);
+  throw new Error(`the server did not answer within 60 s:\n${output()}`);
 }
 
 export async function signIn(base: string): Promise<{ name: string; value: string }[]> {
@@ -277,6 +278,6 @@ export async function measureDashboard(options: BrowserOptions): Promise<Browser
   } finally {
     if (browser) await browser.close().catch(() => undefined);
     await stopServer(server.child);
-    log('next start stopped');
+    log('server stopped');
   }
 }
