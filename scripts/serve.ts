@@ -2,7 +2,7 @@
  * The production server (`npm start`): Next serves the pages, the proxy and everything else as
  * `next start` would, and the API host (lib/server/api/node-host.ts) takes the API calls it can
  * answer straight from the call table first. Options as `next start`: -p/--port (or PORT, default
- * 3000), -H/--hostname (or HOSTNAME, default every interface).
+ * 3000), -H/--hostname (default every interface).
  */
 import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,8 @@ const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
 });
 const port = Number(values.port ?? process.env.PORT ?? 3000);
-const hostname = values.hostname ?? process.env.HOSTNAME;
+// Not HOSTNAME from the environment: containers set it to their own name.
+const hostname = values.hostname;
 
 async function main() {
   const app = next({ dev: false, dir: process.cwd(), port, hostname });

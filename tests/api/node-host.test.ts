@@ -94,6 +94,18 @@ describe('the API host', () => {
     expect((await signIn(JSON.stringify({ pad: 'x'.repeat(1_100_000) }))).status).toBe(413);
   });
 
+  it('closes the connection after a call that left a body unread, so the next request does not wait behind it', async () => {
+    const markAll = await fetch(`${base}/api/notifications/markallasread`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(512 * 1024) }),
+    });
+    expect(markAll.status).toBe(200);
+    expect(markAll.headers.get('connection')).toBe('close');
+    await markAll.arrayBuffer();
+    expect((await get('/api/v4/clients/receivables/current/summary')).status).toBe(200);
+  });
+
   it('streams a file answer whole', async () => {
     const res = await get('/api/reports/download.xlsx?report=AGEING_BY_CUSTOMER');
     expect(res.status).toBe(200);

@@ -94,6 +94,9 @@ export function createApiHost(calls?: readonly ServedCall[]): ApiHost {
     if (!found || !handler) return false;
     try {
       const response = await handler(nextRequest(req, target), { params: Promise.resolve(found.params) });
+      // A body the call did not read (a POST that takes none) would stall the connection's next
+      // request behind it: the connection closes after this answer instead.
+      if (!req.complete) res.setHeader('connection', 'close');
       await send(req, res, response);
     } catch (error) {
       // route() answers every failure of a call itself; this is the socket or the stream failing.
