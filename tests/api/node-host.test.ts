@@ -106,6 +106,20 @@ describe('the API host', () => {
     expect((await get('/api/v4/clients/receivables/current/summary')).status).toBe(200);
   });
 
+  it('sees the scheme a proxy in front forwarded, as Next does, for the origin check of a change', async () => {
+    const host = new URL(base).host;
+    const signIn = (headers: Record<string, string>) =>
+      fetch(`${base}/api/sign_in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email: 'admin@vardhman.test', password: DEMO_PASSWORD }),
+      });
+    expect((await signIn({ origin: `https://${host}`, 'x-forwarded-proto': 'https' })).status).toBe(200);
+    expect((await signIn({ origin: `https://${host}` })).status).toBe(403);
+    expect((await signIn({ origin: `http://${host}` })).status).toBe(200);
+    expect((await signIn({ origin: 'https://elsewhere.example', 'x-forwarded-proto': 'https' })).status).toBe(403);
+  });
+
   it('streams a file answer whole', async () => {
     const res = await get('/api/reports/download.xlsx?report=AGEING_BY_CUSTOMER');
     expect(res.status).toBe(200);

@@ -114,7 +114,12 @@ function nextRequest(req: IncomingMessage, target: string): NextRequest {
   const headers = new Headers();
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  const url = new URL(target, `http://${req.headers.host ?? 'localhost'}`);
+  // The scheme as Next sets it on a request's URL: https when a proxy in front forwarded it.
+  const forwarded = req.headers['x-forwarded-proto'];
+  const scheme = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).includes('https')
+    ? 'https'
+    : 'http';
+  const url = new URL(target, `${scheme}://${req.headers.host ?? 'localhost'}`);
   if (req.method === 'GET') return new NextRequest(url, { method: 'GET', headers });
   // The body stays a stream: route() and the upload calls read it with their own size caps.
   const init = {
