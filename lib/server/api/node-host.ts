@@ -10,6 +10,7 @@ import { allCalls } from '@/lib/server/calls';
 import type { ServedCall } from '@/lib/server/calls/serve';
 import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@/lib/server/http/security-headers';
 import { reportError } from '@/lib/server/observability/report-error';
+import { errorResponse } from './errors';
 import { route, type RouteHandler } from './route';
 
 /**
@@ -100,11 +101,14 @@ export function createApiHost(calls?: readonly ServedCall[]): ApiHost {
       await send(req, res, response);
     } catch (error) {
       // route() answers every failure of a call itself; this is the socket or the stream failing.
-      reportError(error, { where: 'api-host', method, path: pathname });
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify({ error: 'internal', message: 'Something went wrong' }));
-      } else res.destroy();
+      if (res.headersSent) {
+        reportError(error, { where: 'api-host', method, path: pathname });
+        res.destroy();
+      } else {
+        const answer = errorResponse(error);
+        answer.headers.set('cache-control', 'no-store');
+        await send(req, res, answer).catch(() => res.destroy());
+      }
     }
     return true;
   };
