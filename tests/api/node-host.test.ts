@@ -120,6 +120,26 @@ describe('the API host', () => {
     expect((await signIn({ origin: 'https://elsewhere.example', 'x-forwarded-proto': 'https' })).status).toBe(403);
   });
 
+  it('gives the whole request to a call that takes it: an upload reads its form, a redirect its URL', async () => {
+    const form = new FormData();
+    form.append('files', new File(['sys_obligor_code,name\n'], 'obligors.csv', { type: 'text/csv' }));
+    form.append('skipBadRows', 'maybe');
+    const upload = await fetch(`${base}/api/integrations/imports`, { method: 'POST', headers: { cookie }, body: form });
+    // The answer about the form's second field: the multipart body was read whole through the host.
+    expect(upload.status).toBe(400);
+    expect(((await upload.json()) as { message: string }).message).toBe('skipBadRows is true or false');
+
+    const expired = await fetch(`${base}/api/session_expired`, {
+      headers: { cookie: 'rd_session=Fe26.2*not-a-seal' },
+      redirect: 'manual',
+    });
+    expect(expired.status).toBe(307);
+    // Built on the request's URL, which Next's URL reads with 127.0.0.1 named localhost.
+    expect(expired.headers.get('location')).toBe(`http://localhost:${new URL(base).port}/`);
+    // The cookie that opens no session is cleared, read from the Cookie header by the host.
+    expect(expired.headers.getSetCookie().join()).toMatch(/rd_session=;/);
+  });
+
   it('streams a file answer whole', async () => {
     const res = await get('/api/reports/download.xlsx?report=AGEING_BY_CUSTOMER');
     expect(res.status).toBe(200);

@@ -5,11 +5,11 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
 import { createGzip, gzip } from 'node:zlib';
-import { NextRequest } from 'next/server';
 import { allCalls } from '@/lib/server/calls';
 import type { ServedCall } from '@/lib/server/calls/serve';
 import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '@/lib/server/http/security-headers';
 import { reportError } from '@/lib/server/observability/report-error';
+import { fromNodeRequest } from './api-request';
 import { errorResponse } from './errors';
 import { route, type RouteHandler } from './route';
 
@@ -94,7 +94,7 @@ export function createApiHost(calls?: readonly ServedCall[]): ApiHost {
     const handler = found?.handlers.get(method);
     if (!found || !handler) return false;
     try {
-      const response = await handler(nextRequest(req, target), { params: Promise.resolve(found.params) });
+      const response = await handler.serve(fromNodeRequest(req, target), found.params);
       // A body the call did not read (a POST that takes none) would stall the connection's next
       // request behind it: the connection closes after this answer instead.
       if (!req.complete) res.setHeader('connection', 'close');
@@ -112,27 +112,6 @@ export function createApiHost(calls?: readonly ServedCall[]): ApiHost {
     }
     return true;
   };
-}
-
-function nextRequest(req: IncomingMessage, target: string): NextRequest {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
-  // The scheme as Next sets it on a request's URL: https when a proxy in front forwarded it.
-  const forwarded = req.headers['x-forwarded-proto'];
-  const scheme = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).includes('https')
-    ? 'https'
-    : 'http';
-  const url = new URL(target, `${scheme}://${req.headers.host ?? 'localhost'}`);
-  if (req.method === 'GET') return new NextRequest(url, { method: 'GET', headers });
-  // The body stays a stream: route() and the upload calls read it with their own size caps.
-  const init = {
-    method: req.method,
-    headers,
-    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
-    duplex: 'half' as const,
-  };
-  return new NextRequest(url, init);
 }
 
 async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {

@@ -5,6 +5,7 @@ import type { CallContract, CallResult } from '@/lib/contract/call';
 import { satisfies } from '@/lib/domain/access';
 import { obligorScope, ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import type { Db } from '@/lib/db/client';
+import type { HeaderReader } from '@/lib/server/api/api-request';
 import { asStatementOrigin } from '@/lib/db/statement-log';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { forbidden, invalid, notFound, unauthorized } from '@/lib/server/domain-errors';
@@ -14,8 +15,9 @@ import type { CallContext, ServedCall, SessionCookieChange } from './serve';
 export interface Caller {
   db: Db;
   session: SessionData | null;
-  headers: Headers;
-  request?: NextRequest;
+  headers: HeaderReader;
+  /** Builds the whole request only for a call that takes it (api-request.ts). */
+  request?: () => NextRequest;
 }
 
 /** The inputs as they arrived: path parameters, query parameters and the JSON body, unparsed. */
@@ -50,7 +52,9 @@ export async function execute<C extends CallContract>(
     query,
     body,
     headers: caller.headers,
-    request: caller.request,
+    get request() {
+      return caller.request?.();
+    },
     cookie,
   } as CallContext<C>;
   const result = await asStatementOrigin(served.id, () => served.run(ctx));

@@ -1,7 +1,7 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
+import type { ApiRequest } from '@/lib/server/api/api-request';
 
-type Route<C> = (req: NextRequest, context: C) => Promise<Response>;
+type Route<C> = (req: ApiRequest, context: C) => Promise<Response>;
 
 /** Off under the test runner (thousands of calls) unless LOG_REQUESTS=1; LOG_REQUESTS=0 turns it off anywhere. */
 function enabled(): boolean {
@@ -17,7 +17,7 @@ function enabled(): boolean {
  */
 export function withRequestLog<C>(
   route: Route<C>,
-  who?: (req: NextRequest) => { clientId?: number; userId?: number } | undefined,
+  who?: (req: ApiRequest) => { clientId?: number; userId?: number } | undefined,
 ): Route<C> {
   return async (req, context) => {
     const started = performance.now();
@@ -33,7 +33,7 @@ export function withRequestLog<C>(
             level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
             msg: 'api',
             method: req.method,
-            path: req.nextUrl.pathname,
+            path: req.url.pathname,
             status,
             durationMs: Math.round((performance.now() - started) * 10) / 10,
             ...who?.(req),
