@@ -11,8 +11,8 @@ export interface HeaderReader {
 /**
  * What `route()` reads of a request. A route file hands it a NextRequest; the production server's
  * API host builds it from Node's request directly, without the web Request, Headers, AbortSignal
- * and NextRequest that Next would build first (about 7% of the server's thread on a cheap call,
- * docs/benchmarks.md#benchmarks). The whole NextRequest is built only for the few calls that take it.
+ * and NextRequest that Next would build first (3% more summaries a second, docs/benchmarks.md#benchmarks).
+ * The whole NextRequest is built only for the few calls that take it.
  */
 export interface ApiRequest {
   readonly method: string;
