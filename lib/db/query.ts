@@ -1,12 +1,26 @@
 import 'server-only';
 import { is, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { POSTGRES_DEFAULT_WORKERS, type Db } from './client';
 
-/** Rows of a raw SQL query; both drivers answer an object with `rows`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+/**
+ * Rows of a raw SQL query, each parsed through its declared shape (`row({...})` of lib/db/rows.ts):
+ * the one place a raw row becomes a typed value. Both drivers answer an object with `rows`.
+ */
+export async function queryRows<S extends z.ZodType>(db: Db, query: SQL, shape: S): Promise<z.output<S>[]>;
+/** @deprecated Declare the row's shape (lib/db/rows.ts) instead of casting it. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]>;
+export async function queryRows(db: Db, query: SQL, shape?: z.ZodType): Promise<unknown[]> {
   const result = await db.execute(query);
-  return result.rows as T[];
+  if (!shape) return result.rows;
+  return result.rows.map((r) => shape.parse(r));
+}
+
+/** The first row of a raw SQL query through its shape, or undefined when there is none. */
+export async function queryRow<S extends z.ZodType>(db: Db, query: SQL, shape: S): Promise<z.output<S> | undefined> {
+  const [first] = await queryRows(db, query, shape);
+  return first;
 }
 
 /**

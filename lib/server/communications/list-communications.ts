@@ -1,22 +1,26 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
-import type { TCommunication, TCommunicationsQuery } from '@/lib/contract/communications';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
+import { COMMUNICATION_CHANNELS, type TCommunication, type TCommunicationsQuery } from '@/lib/contract/communications';
 import { assertObligorVisible, scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 
-type RawCommunication = Omit<TCommunication, 'promisedAmount' | 'createdAt'> & {
-  promisedAmount: string | null;
-  createdAt: string | Date;
-};
-
-export function toCommunication(raw: RawCommunication): TCommunication {
-  return {
-    ...raw,
-    promisedAmount: raw.promisedAmount === null ? null : Number(raw.promisedAmount),
-    createdAt: new Date(raw.createdAt).toISOString(),
-  };
-}
+/** A row of communicationSelect(): the API's communication, as it comes out of SQL. */
+export const CommunicationRow = row({
+  id: col.int,
+  sysObligorCode: col.text,
+  obligorName: col.text,
+  commDate: col.day,
+  channel: col.oneOf(COMMUNICATION_CHANNELS),
+  summary: col.text,
+  promisedAmount: col.num.nullable(),
+  followUpDate: col.day.nullable(),
+  userId: col.int.nullable(),
+  userName: col.text.nullable(),
+  createdAt: col.instant,
+}) satisfies z.ZodType<TCommunication, unknown>;
 
 /** The columns of a communication row, with its obligor's and the logging user's names. */
 export function communicationSelect(where: SQL): SQL {
@@ -52,19 +56,21 @@ export async function listCommunications(
   const condition = sql.join(where, sql` and `);
   // id breaks ties between notes of one day, in the order they were logged.
   const order = query.order === 'ASC' ? sql`c.comm_date asc, c.id asc` : sql`c.comm_date desc, c.id desc`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<RawCommunication>(
+  const [rows, count] = await Promise.all([
+    queryRows(
       db,
       sql`${communicationSelect(condition)}
       order by ${order} limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+      CommunicationRow,
     ),
-    queryRows<{ total: string | number }>(
+    queryRow(
       db,
       sql`
       select count(*) as total from communications c
       join obligors o on o.client_id = c.client_id and o.sys_obligor_code = c.sys_obligor_code
       where ${condition}`,
+      row({ total: col.int }),
     ),
   ]);
-  return { rows: rows.map(toCommunication), total: Number(count?.total ?? 0) };
+  return { rows, total: count?.total ?? 0 };
 }

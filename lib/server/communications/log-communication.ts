@@ -1,13 +1,13 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
 import { auditLog, communications } from '@/lib/db/schema';
 import type { TCommunication, TLogCommunicationBody } from '@/lib/contract/communications';
 import { invalid, notFound } from '@/lib/server/domain-errors';
 import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/server/obligors/obligor-scope';
-import { communicationSelect, toCommunication } from './list-communications';
+import { CommunicationRow, communicationSelect } from './list-communications';
 import { checkPromise, insertPromise, type PromiseInput } from '@/lib/server/promises/take-promise';
 import { assertObligorInScope } from './obligor-in-scope';
 
@@ -72,10 +72,11 @@ export async function logCommunication(
     if (promise) await insertPromise(tx, clientId, userId, promise, row!.id);
     return row!.id;
   });
-  const [created] = await queryRows<Parameters<typeof toCommunication>[0]>(
+  const created = await queryRow(
     db,
     communicationSelect(sql`c.client_id = ${clientId} and c.id = ${id}`),
+    CommunicationRow,
   );
   if (!created) throw notFound('Communication');
-  return toCommunication(created);
+  return created;
 }
