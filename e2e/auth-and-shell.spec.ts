@@ -124,6 +124,23 @@ test('a 401 from the API clears the session, keeps path and hash, and restores t
 test.describe('signed in as the admin', () => {
   test.use({ storageState: stateOf('admin') });
 
+  test('a page and an API call both pass the proxy, one way in, each named by its own request id', async ({ page }) => {
+    const pageAnswer = await page.goto('/borrowers/dashboard');
+    const pageId = pageAnswer?.headers()['x-request-id'];
+    expect(pageId).toMatch(/^[0-9a-f-]{36}$/);
+    const apiAnswer = await page.request.get('/api/borrowers/user');
+    expect(apiAnswer.status()).toBe(200);
+    const apiId = apiAnswer.headers()['x-request-id'];
+    expect(apiId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(apiId).not.toBe(pageId);
+  });
+
+  test('the side menu shows each group heading once', async ({ page }) => {
+    await page.goto('/borrowers/dashboard');
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByText('TASKS', { exact: true })).toHaveCount(1);
+  });
+
   test('the side menu collapses to the 72 px mini width and remembers it', async ({ page }) => {
     await page.goto('/');
     // Clicked again only while not collapsed: a click before hydration does nothing, and on a busy

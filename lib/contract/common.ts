@@ -79,3 +79,5 @@ export function checkDateRange(q: { fromDate?: string; toDate?: string }, ctx: z
 }
 
 export const TOTAL_RECORDS_HEADER = 'x-totalrecords';
+/** Names one request on its way in (proxy.ts), in the request log and on the answer. */
+export const REQUEST_ID_HEADER = 'x-request-id';

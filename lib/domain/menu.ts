@@ -79,3 +79,19 @@ export function buildMenu(profile: AccessProfile, dim1Name: string): MenuEntry[]
     ({ feature: _feature, label, ...entry }) => ({ ...entry, label: label(dim1Name) }),
   );
 }
+
+export interface MenuSection {
+  group: string;
+  entries: MenuEntry[];
+}
+
+/** The menu under its group headings, each heading once (Worklist and Tasks share TASKS). */
+export function menuSections(entries: MenuEntry[]): MenuSection[] {
+  const sections: MenuSection[] = [];
+  for (const entry of entries) {
+    const last = sections.at(-1);
+    if (last?.group === entry.group) last.entries.push(entry);
+    else sections.push({ group: entry.group, entries: [entry] });
+  }
+  return sections;
+}

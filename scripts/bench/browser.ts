@@ -1,5 +1,5 @@
 /**
- * Page-load figures of the dashboard: the production server (`npm run serve`) on the PostgreSQL benchmark database, a session
+ * Page-load figures of the dashboard: `next start` on the PostgreSQL benchmark database, a session
  * from POST /api/sign_in, then Chromium (playwright-core, Debian's /usr/bin/chromium) loading
  * /borrowers/dashboard. TTFB and LCP come from the page's own performance entries. The server is
  * always stopped (its whole process group) before this returns.
@@ -84,8 +84,7 @@ export function startServer(
   log: (m: string) => void,
 ): { child: ChildProcess; output: () => string } {
   const chunks: string[] = [];
-  const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, ['--conditions=react-server', 'scripts/serve.ts', '-p', String(BENCH_PORT)], {
+  const child = spawn(path.join(process.cwd(), 'node_modules', '.bin', 'next'), ['start', '-p', String(BENCH_PORT)], {
     cwd: process.cwd(),
     detached: true, // its own process group, so the whole group can be stopped
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,7 +98,7 @@ export function startServer(
   });
   child.stdout?.on('data', (d: Buffer) => chunks.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => chunks.push(d.toString()));
-  log(`npm run serve -- -p ${BENCH_PORT} (pid ${child.pid})`);
+  log(`next start -p ${BENCH_PORT} (pid ${child.pid})`);
   return { child, output: () => chunks.join('').slice(-4000) };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Throughput (`npm run bench -- --load`): the production server (`npm run serve`) on the seeded
+ * Throughput (`npm run bench -- --load`): the production server (`next start`) on the seeded
  * PostgreSQL benchmark database, driven over HTTP by autocannon at N connections for S seconds on
  * the summary, the parent list and the open invoices; then the same services called in-process
  * with the same concurrency and the same pool size, which is the ceiling on this machine. Prints
@@ -167,7 +167,7 @@ export function loadLines({ figures, referenceMs }: LoadRun, connections: number
     return `| ${f.target} | ${l(f.http)} | ${l(f.inProcess)} | ${share.toFixed(0)}% |`;
   });
   return [
-    `Throughput at ${connections} connections for ${seconds} s (PostgreSQL benchmark database, npm run serve on 127.0.0.1; ${referenceText(referenceMs)}):`,
+    `Throughput at ${connections} connections for ${seconds} s (PostgreSQL benchmark database, next start on 127.0.0.1; ${referenceText(referenceMs)}):`,
     '',
     '| Call | HTTP | In-process (ceiling) | HTTP / ceiling |',
     '|---|---|---|---|',

@@ -7,7 +7,7 @@ import {
   type StoredPermission,
 } from '@/lib/domain/access';
 import { decideRoute, landingPath, requirementFor, UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
-import { buildMenu } from '@/lib/domain/menu';
+import { buildMenu, menuSections } from '@/lib/domain/menu';
 
 const page = (featureType: string, accessValue = true): StoredPermission => ({
   featureType,
@@ -140,5 +140,19 @@ describe('side menu', () => {
       '/borrowers/tasks',
     ]);
     expect(buildMenu(investor, 'Region').map((e) => e.label)).toEqual(['My Securities', 'New Offerings']);
+  });
+
+  it('shows each group heading once, Worklist and Tasks under one TASKS', () => {
+    const sections = menuSections(buildMenu(admin, 'Region'));
+    expect(sections.map((s) => s.group)).toEqual([
+      'COMPANY SUMMARY',
+      'MY CUSTOMERS',
+      'RECEIVABLES',
+      'REPORTS',
+      'BUSINESS PERFORMANCE',
+      'TASKS',
+      'CREDIT LIMIT',
+    ]);
+    expect(sections.find((s) => s.group === 'TASKS')?.entries.map((e) => e.label)).toEqual(['Worklist', 'Tasks']);
   });
 });

@@ -13,15 +13,10 @@ import { forbidden, invalid, unauthorized, unsupportedType } from '@/lib/server/
 import { requestScheme } from '@/lib/server/http/client-address';
 import { readCapped } from '@/lib/server/http/read-body';
 import { withRequestLog } from '@/lib/server/observability/request-log';
-import { fromNextRequest, type ApiRequest } from './api-request';
 import { errorResponse } from './errors';
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
-/** One call's binding: a route file's handler, with the call and its entry for the API host. */
-export type RouteHandler = ((req: NextRequest, context: RouteContext) => Promise<Response>) & {
-  served: ServedCall;
-  serve: (req: ApiRequest, params: Record<string, string>) => Promise<Response>;
-};
+export type RouteHandler = ((req: NextRequest, context: RouteContext) => Promise<Response>) & { served: ServedCall };
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -31,20 +26,21 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * JSON body); the call's access, parsing and service run in `execute`, as for a page.
  */
 export function route<C extends CallContract>(served: ServedCall<C>): RouteHandler {
-  const serve = withRequestLog(async (req: ApiRequest, params: Record<string, string>): Promise<Response> => {
+  const handler = withRequestLog(async (req: NextRequest, context: RouteContext): Promise<Response> => {
     try {
       checkOrigin(req);
       const db = await getDb();
       const { session, client } = await sessionOf(req, served.contract, db);
+      const params = await flatParams(context);
       if (session) assertOwnTenant(session, req, params);
       const body = served.contract.body && served.contract.body !== 'multipart' ? await readJson(req) : undefined;
       const { result, cookie } = await withClientRow(client, () =>
         execute(
           served,
-          { db, session, headers: req.headers, request: () => req.nextRequest() },
+          { db, session, headers: req.headers, request: req },
           {
             params,
-            query: searchParamsObject(req.url.searchParams),
+            query: searchParamsObject(req.nextUrl.searchParams),
             body,
           },
         ),
@@ -54,9 +50,7 @@ export function route<C extends CallContract>(served: ServedCall<C>): RouteHandl
       return noStore(errorResponse(error));
     }
   });
-  const handler = async (req: NextRequest, context: RouteContext) =>
-    serve(fromNextRequest(req), await flatParams(context));
-  return Object.assign(handler, { served: served as ServedCall, serve });
+  return Object.assign(handler, { served: served as ServedCall });
 }
 
 /**
@@ -64,11 +58,11 @@ export function route<C extends CallContract>(served: ServedCall<C>): RouteHandl
  * and get their client's row with the check.
  */
 async function sessionOf(
-  req: ApiRequest,
+  req: NextRequest,
   contract: CallContract,
   db: Parameters<typeof currentSessionClient>[0],
 ): Promise<{ session: SessionData | null; client: ClientRow | null }> {
-  const session = await readSession((name) => req.cookie(name));
+  const session = await readSession((name) => req.cookies.get(name)?.value);
   if (contract.access === 'public') return { session, client: null };
   const client = session && (await currentSessionClient(db, session));
   if (!session || !client) throw unauthorized();
@@ -80,16 +74,16 @@ async function sessionOf(
  * cross-site POST/PUT/DELETE; tools without it are not a CSRF vector), must match scheme, host and
  * port. `null`, an unparseable value or another scheme is refused like another site.
  */
-function checkOrigin(req: ApiRequest): void {
+function checkOrigin(req: NextRequest): void {
   if (!MUTATING.has(req.method)) return;
   const origin = req.headers.get('origin');
   if (origin === null) return;
   if (!ownOrigins(req).has(origin.toLowerCase())) throw forbidden('Cross-site request refused');
 }
 
-function ownOrigins(req: ApiRequest): Set<string> {
-  const host = (req.headers.get('host') ?? req.url.host).toLowerCase();
-  const own = new Set([`${requestScheme(req.headers, req.url.protocol)}://${host}`]);
+function ownOrigins(req: NextRequest): Set<string> {
+  const host = (req.headers.get('host') ?? req.nextUrl.host).toLowerCase();
+  const own = new Set([`${requestScheme(req.headers, req.nextUrl.protocol)}://${host}`]);
   const appUrl = process.env.APP_URL;
   if (appUrl && URL.canParse(appUrl)) own.add(new URL(appUrl).origin.toLowerCase());
   return own;
@@ -107,8 +101,8 @@ async function flatParams(context: RouteContext | undefined): Promise<Record<str
 }
 
 /** The spec passes clientId on most calls; it may only ever name the signed-in user's client. */
-function assertOwnTenant(session: SessionData, req: ApiRequest, params: Record<string, string>): void {
-  const named = [params.clientId, req.url.searchParams.get('clientId'), req.url.searchParams.get('client_id')];
+function assertOwnTenant(session: SessionData, req: NextRequest, params: Record<string, string>): void {
+  const named = [params.clientId, req.nextUrl.searchParams.get('clientId'), req.nextUrl.searchParams.get('client_id')];
   for (const value of named) {
     if (value != null && value !== '' && value !== String(session.clientId)) throw forbidden('Not your client');
   }
@@ -117,13 +111,12 @@ function assertOwnTenant(session: SessionData, req: ApiRequest, params: Record<s
 /** The largest JSON body any call takes (a task with its invoices, a contact): far above real use. */
 const MAX_JSON_BYTES = 1024 * 1024;
 
-async function readJson(req: ApiRequest): Promise<unknown> {
-  const body = req.body;
-  if (body === null) return undefined;
+async function readJson(req: NextRequest): Promise<unknown> {
+  if (req.body === null) return undefined;
   const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   // text/plain is what a cross-site form can send without a preflight: JSON comes as JSON only.
   if (type !== 'application/json') throw unsupportedType('Send the request body as application/json');
-  const bytes = await readCapped(body, MAX_JSON_BYTES, 'The request body');
+  const bytes = await readCapped(req.body, MAX_JSON_BYTES, 'The request body');
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {

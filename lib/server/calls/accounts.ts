@@ -3,13 +3,11 @@ import { accountCalls, RECOVERY_SENT } from '@/lib/contract/accounts';
 import { changePassword, signOutEverywhere } from '@/lib/server/auth/account-changes';
 import { LIMITS, takeAttempt } from '@/lib/server/auth/rate-limit';
 import { requestPasswordReset, resetPassword, unlockAccount } from '@/lib/server/auth/recovery';
-import type { HeaderReader } from '@/lib/server/api/api-request';
 import { clientAddress } from '@/lib/server/http/client-address';
 import { implement } from './serve';
 
 /** Recovery links are guessed per address; asking for them also per account. */
-const recoveryPerIp = (headers: HeaderReader) =>
-  [`recovery:ip:${clientAddress(headers)}`, LIMITS.recoveryPerIp] as const;
+const recoveryPerIp = (headers: Headers) => [`recovery:ip:${clientAddress(headers)}`, LIMITS.recoveryPerIp] as const;
 
 export const accounts = implement('accounts', accountCalls, {
   // Other sessions end; this one is sealed again with the new session version and goes on.

@@ -5,7 +5,6 @@ import type { CallContract, CallResult } from '@/lib/contract/call';
 import { satisfies } from '@/lib/domain/access';
 import { obligorScope, ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import type { Db } from '@/lib/db/client';
-import type { HeaderReader } from '@/lib/server/api/api-request';
 import { asStatementOrigin } from '@/lib/db/statement-log';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { forbidden, invalid, notFound, unauthorized } from '@/lib/server/domain-errors';
@@ -15,9 +14,8 @@ import type { CallContext, ServedCall, SessionCookieChange } from './serve';
 export interface Caller {
   db: Db;
   session: SessionData | null;
-  headers: HeaderReader;
-  /** Builds the whole request only for a call that takes it (api-request.ts). */
-  request?: () => NextRequest;
+  headers: Headers;
+  request?: NextRequest;
 }
 
 /** The inputs as they arrived: path parameters, query parameters and the JSON body, unparsed. */
@@ -52,9 +50,7 @@ export async function execute<C extends CallContract>(
     query,
     body,
     headers: caller.headers,
-    get request() {
-      return caller.request?.();
-    },
+    request: caller.request,
     cookie,
   } as CallContext<C>;
   const result = await asStatementOrigin(served.id, () => served.run(ctx));

@@ -3,7 +3,6 @@ import type { NextRequest } from 'next/server';
 import type { CallBody, CallContract, CallParams, CallQuery, CallResult } from '@/lib/contract/call';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import type { Db } from '@/lib/db/client';
-import type { HeaderReader } from '@/lib/server/api/api-request';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 
 /** What a call's service may do to the session cookie; the gate applies it to the answer. */
@@ -22,7 +21,7 @@ export interface CallContext<C extends CallContract> {
   query: CallQuery<C>;
   body: CallBody<C>;
   /** The request's headers (the client address for rate limits). */
-  headers: HeaderReader;
+  headers: Headers;
   /** The HTTP request itself, for a multipart upload; absent when a page calls in-process. */
   request?: NextRequest;
   cookie: SessionCookieChange;

@@ -1,5 +1,4 @@
 import 'server-only';
-import type { HeaderReader } from '@/lib/server/api/api-request';
 
 /**
  * How many reverse proxies in front of the app append to X-Forwarded-For (TRUST_PROXY, default 0).
@@ -16,7 +15,7 @@ export function trustedProxyHops(): number {
  * (the Nth from the end for N trusted hops). Without trusted proxies, one shared key: Next does
  * not give route handlers the socket's address.
  */
-export function clientAddress(headers: HeaderReader): string {
+export function clientAddress(headers: Headers): string {
   const hops = trustedProxyHops();
   if (hops === 0) return 'direct';
   const forwarded = (headers.get('x-forwarded-for') ?? '')
@@ -27,7 +26,7 @@ export function clientAddress(headers: HeaderReader): string {
 }
 
 /** The scheme the browser used: the trusted proxy's X-Forwarded-Proto, else the request's own. */
-export function requestScheme(headers: HeaderReader, fallback: string): string {
+export function requestScheme(headers: Headers, fallback: string): string {
   if (trustedProxyHops() > 0) {
     const proto = headers.get('x-forwarded-proto')?.split(',')[0]?.trim();
     if (proto === 'http' || proto === 'https') return proto;

@@ -11,7 +11,7 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 /** HTTPS only for a year once a browser has seen the site over HTTPS (browsers ignore it over http). */
 const hsts = dev ? [] : [{ key: 'Strict-Transport-Security', value: 'max-age=31536000' }];
 
-/** On every answer, pages and API alike: Next adds them to what it serves, the API host (lib/server/api/node-host.ts) to its own. */
+/** On every answer, pages and API alike (next.config.ts). */
 export const SECURITY_HEADERS: { key: string; value: string }[] = [
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'X-Content-Type-Options', value: 'nosniff' },

@@ -1,7 +1,8 @@
 import 'server-only';
-import type { ApiRequest } from '@/lib/server/api/api-request';
+import type { NextRequest } from 'next/server';
+import { REQUEST_ID_HEADER } from '@/lib/contract/common';
 
-type Route<C> = (req: ApiRequest, context: C) => Promise<Response>;
+type Route<C> = (req: NextRequest, context: C) => Promise<Response>;
 
 /** Off under the test runner (thousands of calls) unless LOG_REQUESTS=1; LOG_REQUESTS=0 turns it off anywhere. */
 function enabled(): boolean {
@@ -11,13 +12,14 @@ function enabled(): boolean {
 }
 
 /**
- * One JSON line per API request: method, path (no query string: it can carry e-mail addresses or
- * tokens), status, duration to the response head, and the tenant and user ids when known. For a
+ * One JSON line per API request: the request id proxy.ts gave it, method, path (no query string: it
+ * can carry e-mail addresses or tokens), status, duration to the response head, and the tenant and
+ * user ids when known. For a
  * streamed download the duration is the time to its first byte.
  */
 export function withRequestLog<C>(
   route: Route<C>,
-  who?: (req: ApiRequest) => { clientId?: number; userId?: number } | undefined,
+  who?: (req: NextRequest) => { clientId?: number; userId?: number } | undefined,
 ): Route<C> {
   return async (req, context) => {
     const started = performance.now();
@@ -32,8 +34,9 @@ export function withRequestLog<C>(
           JSON.stringify({
             level: status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info',
             msg: 'api',
+            requestId: req.headers.get(REQUEST_ID_HEADER) ?? undefined,
             method: req.method,
-            path: req.url.pathname,
+            path: req.nextUrl.pathname,
             status,
             durationMs: Math.round((performance.now() - started) * 10) / 10,
             ...who?.(req),
