@@ -2,12 +2,14 @@ import { unstable_rethrow } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ZodError } from 'zod';
 import { WarningBox } from '@/components/feedback/warning-box';
+import { databaseWaitReason } from '@/lib/backend/page-errors';
 import { invalidParamMessage } from './invalid-link';
 
 /**
  * Loads a section's data and renders it, or the section's own warning: 'Error fetching data' on
- * failure (logged, spec section 8), 'Data not available' when empty, and a readable message when
- * the link carries a parameter the contract refuses. The rest of the page is unaffected.
+ * failure (logged, spec section 8; with the reason when the database could not answer in time),
+ * 'Data not available' when empty, and a readable message when the link carries a parameter the
+ * contract refuses. The rest of the page is unaffected.
  */
 export async function Loaded<T>({
   load,
@@ -26,6 +28,9 @@ export async function Loaded<T>({
     if (error instanceof ZodError) return <SectionMessage kind="error" message={invalidParamMessage(error)} />;
     if ((error as { status?: number }).status === 404) return <SectionMessage kind="empty" />;
     console.error(error);
+    const wait = databaseWaitReason(error);
+    if (wait)
+      return <SectionMessage kind="error" message={`Error fetching data: ${wait}. Refresh in a few seconds.`} />;
     return <SectionMessage kind="error" />;
   }
   if (isEmpty?.(data)) return <SectionMessage kind="empty" />;

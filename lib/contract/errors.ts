@@ -12,6 +12,7 @@ export const ZApiError = z.object({
     'unsupported_media_type',
     'too_many_requests',
     'internal',
+    'unavailable',
   ]),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),

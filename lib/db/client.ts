@@ -48,23 +48,81 @@ export function parallelWorkers(): number {
 }
 
 /**
+ * Who a pool of connections serves, and so how long its statements may wait. Requests must answer
+ * or fail within seconds, whatever else holds a lock; background work (rollups, the ageing history,
+ * forecast builds, reminders, imports, the daily job, the command-line tools) may take minutes, on
+ * a small pool of its own so that it can never take the connections requests need.
+ */
+export type PoolRole = 'requests' | 'jobs';
+
+export interface PoolLimits {
+  /** Connections in the pool. */
+  size: number;
+  /** statement_timeout: the longest one statement may run. */
+  statementMs: number;
+  /** lock_timeout: the longest a statement waits for a lock another session holds. */
+  lockMs: number;
+  /** idle_in_transaction_session_timeout: a transaction left open without a statement is ended. */
+  idleInTransactionMs: number;
+  /** The longest a caller waits for a free connection of the pool (or to connect). */
+  connectMs: number;
+}
+
+function envMs(name: string, fallback: number): number {
+  const n = Number(process.env[name]);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+/** The limits of each pool: defaults here, the environment's DATABASE_* settings over them (docs/security.md). */
+export function poolLimits(role: PoolRole): PoolLimits {
+  if (role === 'requests') {
+    return {
+      size: envMs('DATABASE_POOL_SIZE', 10),
+      statementMs: envMs('DATABASE_STATEMENT_TIMEOUT_MS', 15_000),
+      lockMs: envMs('DATABASE_LOCK_TIMEOUT_MS', 5_000),
+      idleInTransactionMs: 30_000,
+      connectMs: envMs('DATABASE_CONNECT_TIMEOUT_MS', 10_000),
+    };
+  }
+  return {
+    size: envMs('DATABASE_JOB_POOL_SIZE', 2),
+    statementMs: envMs('DATABASE_JOB_STATEMENT_TIMEOUT_MS', 30 * 60_000),
+    lockMs: 60_000,
+    idleInTransactionMs: 5 * 60_000,
+    connectMs: 10 * 60_000,
+  };
+}
+
+/**
  * Opens PostgreSQL when a URL is given, otherwise PGlite in dataDir (or in memory for 'memory://').
- * `parallelWorkers` overrides DATABASE_PARALLEL_WORKERS (the benchmark's baseline runs at PostgreSQL's own default).
+ * `role` sets the pool's size and time limits (default: background work, as the command-line tools
+ * and tests do); `parallelWorkers` overrides DATABASE_PARALLEL_WORKERS (the benchmark's baseline runs
+ * at PostgreSQL's own default).
  */
 export async function openDatabase(
-  options: { url?: string; dataDir?: string; parallelWorkers?: number } = {},
+  options: { url?: string; dataDir?: string; parallelWorkers?: number; role?: PoolRole } = {},
 ): Promise<Database> {
   if (options.url) {
     const [{ Pool }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     const workers = options.parallelWorkers ?? parallelWorkers();
+    const role = options.role ?? 'jobs';
+    const limits = poolLimits(role);
     const pool = new Pool({
       connectionString: options.url,
-      max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      max: limits.size,
+      connectionTimeoutMillis: limits.connectMs,
+      application_name: `receivables-${role}`,
       // JIT compilation costs seconds on our short analytical queries and never pays back.
-      options: `-c jit=off -c max_parallel_workers_per_gather=${workers}`,
+      options: [
+        '-c jit=off',
+        `-c max_parallel_workers_per_gather=${workers}`,
+        `-c statement_timeout=${limits.statementMs}`,
+        `-c lock_timeout=${limits.lockMs}`,
+        `-c idle_in_transaction_session_timeout=${limits.idleInTransactionMs}`,
+      ].join(' '),
     });
-    // An idle connection dropped by the server (restart, admin shutdown 57P01) must not crash the
-    // process: the pool replaces it on the next query.
+    // An idle connection dropped by the server (restart, admin shutdown 57P01, a terminated backend)
+    // must not crash the process: the pool replaces it on the next query.
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.error('[db] idle connection error:', error.message);
     });
@@ -93,12 +151,16 @@ export async function openDatabase(
 }
 
 // PGlite is single-connection: one instance per process, kept on globalThis so that dev-server
-// module reloads reuse it instead of opening the data directory twice.
-const holder = globalThis as typeof globalThis & { __receivablesDb?: Promise<Database> };
+// module reloads reuse it instead of opening the data directory twice; it serves requests and jobs.
+const holder = globalThis as typeof globalThis & {
+  __receivablesDb?: Promise<Database>;
+  __receivablesJobDb?: Promise<Database>;
+  __receivablesInstalled?: boolean;
+};
 
-/** The process-wide database the app and the API use. */
+/** The process-wide database pages and API calls use (the requests' pool on PostgreSQL). */
 export function getDatabase(): Promise<Database> {
-  holder.__receivablesDb ??= openDatabase({ url: process.env.DATABASE_URL });
+  holder.__receivablesDb ??= openDatabase({ url: process.env.DATABASE_URL, role: 'requests' });
   return holder.__receivablesDb;
 }
 
@@ -106,7 +168,22 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
-/** Tests install their own database (in-memory PGlite or a scratch PostgreSQL database). */
+/**
+ * The database background work of the server uses: on PostgreSQL a pool of its own (DATABASE_JOB_POOL_SIZE,
+ * longer limits), on PGlite the one instance.
+ */
+export function getJobDatabase(): Promise<Database> {
+  if (!process.env.DATABASE_URL || holder.__receivablesInstalled) return getDatabase();
+  holder.__receivablesJobDb ??= openDatabase({ url: process.env.DATABASE_URL, role: 'jobs' });
+  return holder.__receivablesJobDb;
+}
+
+export async function getJobDb(): Promise<Db> {
+  return (await getJobDatabase()).db;
+}
+
+/** Tests install their own database (in-memory PGlite or a scratch PostgreSQL database) for both. */
 export function installDatabase(database: Database): void {
   holder.__receivablesDb = Promise.resolve(database);
+  holder.__receivablesInstalled = true;
 }

@@ -111,6 +111,19 @@ function probesOf(contract: CallContract): Probe[] {
     probes.push({ label: 'body not JSON', params, rawBody: '{"a":', headers: json });
     probes.push({ label: 'body as text/plain', params, rawBody: '{}', headers: { 'content-type': 'text/plain' } });
     probes.push({ label: 'body undecodable', params, rawBody: '"\uD800"', headers: json });
+    // Nested 8,000 levels deep: parsed fine, but deeper than any call takes (MAX_JSON_DEPTH).
+    probes.push({
+      label: 'body nested 8,000 deep',
+      params,
+      rawBody: `${'['.repeat(8000)}${']'.repeat(8000)}`,
+      headers: json,
+    });
+    probes.push({
+      label: 'body object nested 8,000 deep',
+      params,
+      rawBody: `${'{"a":'.repeat(8000)}1${'}'.repeat(8000)}`,
+      headers: json,
+    });
     for (const whole of [null, [], 'text', 42, {}])
       probes.push({ label: `body ${JSON.stringify(whole)}`, params, body: whole });
     const keys = contract.body === 'multipart' ? ['files'] : keysOf(contract.body);

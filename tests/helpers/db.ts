@@ -8,6 +8,8 @@ export function testServerUrl(): string | undefined {
 }
 
 export interface TestDatabase extends Database {
+  /** The scratch database's URL on a PostgreSQL server (absent on PGlite). */
+  url?: string;
   /** Closes the connection and drops the scratch database. */
   dispose(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   installDatabase(database);
   return {
     ...database,
+    url: url.toString(),
     dispose: async () => {
       await database.close();
       await admin.db.execute(`drop database if exists ${name} with (force)` as never);

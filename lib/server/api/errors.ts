@@ -2,6 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { TApiError } from '@/lib/contract/errors';
+import { databaseWaitReason, RETRY_AFTER_SECONDS } from '@/lib/db/wait-errors';
 import { DomainError, type DomainErrorKind } from '@/lib/server/domain-errors';
 import { reportError } from '@/lib/server/observability/report-error';
 
@@ -39,6 +40,23 @@ export function errorResponse(error: unknown): NextResponse<TApiError> {
     const { code, status } = HTTP[error.kind];
     const body: TApiError = { error: code, message: error.message, ...(error.fields && { fields: error.fields }) };
     return NextResponse.json(body, { status });
+  }
+  const wait = databaseWaitReason(error);
+  if (wait) {
+    // An operational event, not a defect: one short line (the driver's words, not the whole statement).
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    console.warn(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'database wait',
+        reason: wait,
+        detail: String((cause as Error).message ?? cause),
+      }),
+    );
+    return NextResponse.json(
+      { error: 'unavailable', message: `The database could not answer in time (${wait}). Try again in a few seconds.` },
+      { status: 503, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } },
+    );
   }
   reportError(error);
   return NextResponse.json({ error: 'internal', message: 'Something went wrong' }, { status: 500 });

@@ -117,11 +117,31 @@ async function readJson(req: NextRequest): Promise<unknown> {
   // text/plain is what a cross-site form can send without a preflight: JSON comes as JSON only.
   if (type !== 'application/json') throw unsupportedType('Send the request body as application/json');
   const bytes = await readCapped(req.body, MAX_JSON_BYTES, 'The request body');
+  let value: unknown;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     throw invalid('The request body must be JSON', { _: 'invalid JSON' });
   }
+  if (depthOver(value, MAX_JSON_DEPTH)) {
+    throw invalid(`The request body nests deeper than ${MAX_JSON_DEPTH} levels`, { _: 'nested too deep' });
+  }
+  return value;
+}
+
+/** No call's body nests past a few levels (a task's invoices, a split's lines); the checks and messages below recurse. */
+export const MAX_JSON_DEPTH = 16;
+
+/** Whether a parsed JSON value nests deeper than `limit` objects or arrays: a walk without recursion. */
+function depthOver(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** Repeated keys become arrays (sysInvoiceNum=a&sysInvoiceNum=b); empty values are dropped. */
