@@ -1,21 +1,17 @@
 /**
- * npm run bench -- [--scale N] [--pglite-scale N] [--db postgres|pglite|both] [--iterations N]
- *                  [--baseline-iterations N] [--skip-seed] [--no-browser] [--build-stats] [--no-explain]
+ * npm run bench -- [options] (scripts/bench/options.ts has them all; docs/benchmarks.md says how to run each)
  *
  * Builds the benchmark data set with the app's own seed (scale 17 ≈ 1.02M documents for VARDHMAN)
- * in a dedicated PostgreSQL database (BENCH_DATABASE_URL, default receivables_bench) and/or an
- * embedded PGlite folder (./bench-data/pglite), then reports p50/p95 of the receivables calls
- * through the real service functions, the same answers computed naively from invoices and payments
- * (the baseline) with the ratio, the import rate, the dashboard's TTFB/LCP in Chromium and the
- * first-load JavaScript per route, and the rate of `npm run import` (--import-rows invoices, default
- * 200,000; --import-only measures just that). `--reports` instead streams each Excel report from the
- * already seeded database(s) in a process of its own and prints rows, seconds and peak RSS
- * (scripts/bench/reports.ts; --report CODES, --report-date DATES, --report-user EMAIL, --read-rate MB/s).
- * `--load` drives `next start` on the seeded PostgreSQL database with autocannon and compares it with
- * the same services called in-process at the same concurrency (scripts/bench/load.ts).
- * Writes bench-results/latest.{md,json}. Benchmarks are not tests:
- * nothing here fails on a slow figure; the exit code is non-zero when the run itself fails, or when a
- * service and its baseline disagree (a wrong answer is measured, not a slow one).
+ * in a dedicated PostgreSQL database (BENCH_DATABASE_URL, default receivables_bench) and an
+ * embedded PGlite folder (./bench-data/pglite), then measures p50/p95 of the calls through the real
+ * service functions beside the same answers computed naively from the ledger (the baseline), the
+ * import rate of `npm run import`, the dashboard's LCP in Chromium and its first-load JavaScript,
+ * the throughput over HTTP (load.ts) and the Excel reports' peak memory (reports.ts). `--import-only`,
+ * `--load` and `--reports` measure only that part. Every run writes bench-results/ (latest.md,
+ * latest.json, summary-latest.json); a full run (no option) also writes docs/benchmarks.json and
+ * renders docs/benchmarks.md (page.ts), which `--render` does again without measuring. Benchmarks
+ * are not tests: nothing here fails on a slow figure; the exit code is non-zero when the run itself
+ * fails, or when a service and its baseline disagree (a wrong answer is measured, not a slow one).
  */
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -30,9 +26,6 @@ import {
   machineLine,
   renderText,
   RESULTS_DIR,
-  TARGET_LCP_MS,
-  TARGET_P95_MS,
-  TARGET_RATIO,
   uptimeLine,
   writeExplain,
   writeReport,
@@ -41,12 +34,15 @@ import {
   type DatasetReport,
   type DbCallResult,
 } from './bench/report';
+import { TARGET_LCP_MS, TARGET_P95_MS, TARGET_RATIO } from './bench/targets';
 import { measure } from './bench/timing';
 import { importRateLines, measureImportRate, writeImportRates, type ImportRate } from './bench/import-rate';
 import { measureDailyImport, writeDailyImport } from './bench/import-daily';
 import { benchReports } from './bench/reports';
-import { loadLines, measureLoad, writeLoad } from './bench/load';
-import { parse, USAGE, type Options } from './bench/options';
+import { loadLines, measureLoad, writeLoad, type LoadRun } from './bench/load';
+import { FULL_RUN_LOAD, parse, USAGE, type Options } from './bench/options';
+import { renderDocs, writeDocs } from './bench/page';
+import { summariseRun, writeSummary, type ReportRuns } from './bench/summary';
 import { referenceStatementMs } from './bench/reference';
 import { runCli } from './run-cli';
 
@@ -197,47 +193,55 @@ async function benchImports(options: Options): Promise<ImportRate[]> {
   return rates;
 }
 
-/** --reports: every report from each (already seeded) database; see scripts/bench/reports.ts. */
-async function benchAllReports(options: Options, reports: NonNullable<Options['reports']>): Promise<number> {
+/** Every report from each (already seeded) database; see scripts/bench/reports.ts. */
+async function benchAllReports(options: Options): Promise<{ exit: number; runs: ReportRuns }> {
   let failed = 0;
+  const runs: ReportRuns = [];
   for (const kind of options.dbs) {
-    const { failures } = await benchReports(
+    const { results, failures } = await benchReports(
       {
         ...(kind === 'postgres' ? { url: options.pgUrl } : { pgliteDir: PGLITE_DIR }),
-        reports: reports.codes,
-        dates: reports.dates.length ? reports.dates : [options.today],
-        email: reports.email,
-        readRate: reports.readRate,
+        reports: options.reports.codes,
+        dates: options.reports.dates.length ? options.reports.dates : [options.today],
+        email: options.reports.email,
+        readRate: options.reports.readRate,
         log: (m) => log(`${kind} ${m}`),
       },
       RESULTS_DIR,
     );
     failed += failures.length;
+    runs.push({ db: kind, results });
   }
   log(`wrote ${RESULTS_DIR}/reports-latest.{md,json}`);
-  return failed ? 1 : 0;
+  return { exit: failed ? 1 : 0, runs };
 }
 
-async function benchLoad(options: Options, load: { connections: number; seconds: number }): Promise<number> {
+async function benchLoad(options: Options, load: { connections: number; seconds: number }): Promise<LoadRun> {
   const machine = machineInfo();
   const before = machine.uptime;
   const measured = await measureLoad({ pgUrl: options.pgUrl, ...load, log });
-  const lines = loadLines(measured, load.connections, load.seconds);
+  const lines = loadLines(measured);
   const where = `Machine: ${machineLine(machine)}. Load before: \`${before}\`; after: \`${machineInfo().uptime}\`.`;
   console.log(`\n${where}\n${lines.join('\n')}\n`);
   writeLoad(RESULTS_DIR, measured, lines, where);
   log(`wrote ${RESULTS_DIR}/load-latest.{md,json}`);
-  return measured.figures.some((f) => f.http.errors > 0) ? 1 : 0;
+  return measured;
 }
+
+const loadExit = (run: LoadRun) => (run.figures.some((f) => f.http.errors > 0) ? 1 : 0);
 
 async function main(): Promise<number> {
   const options = parse();
-  if (options.reports) return benchAllReports(options, options.reports);
+  if (options.render) {
+    log(`rendered ${renderDocs()}`);
+    return 0;
+  }
+  if (options.reportsOnly) return (await benchAllReports(options)).exit;
   if (options.importOnly) {
     await benchImports(options);
     return 0;
   }
-  if (options.load) return benchLoad(options, options.load);
+  if (options.load) return loadExit(await benchLoad(options, options.load));
   removeOldExplains();
   const report: BenchReport = {
     startedAt: new Date().toISOString(),
@@ -269,7 +273,7 @@ async function main(): Promise<number> {
     }
     save(); // keep what is measured so far
   }
-  if (options.importRows > 0) await benchImports(options);
+  const imports = options.importRows > 0 ? await benchImports(options) : [];
 
   let buildOutput: string | undefined;
   if (options.buildStats || options.browser) {
@@ -327,9 +331,26 @@ async function main(): Promise<number> {
     report.browserError = 'skipped (--no-browser)';
   }
 
+  // Throughput and the reports last: they read the seeded databases the calls measured.
+  const measuredPostgres = report.datasets.some((d) => d.kind === 'postgres');
+  let load: LoadRun | undefined;
+  if (options.withLoad && measuredPostgres) {
+    try {
+      load = await benchLoad(options, FULL_RUN_LOAD);
+    } catch (error) {
+      log(`!!! throughput failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const reportRuns = options.withReports && report.datasets.length ? (await benchAllReports(options)).runs : [];
+
   const files = save();
   console.log(`\n${renderText(report)}\n`);
   log(`wrote ${files.md} and ${files.json}`);
+  const full =
+    options.full && report.failures.length === 0 && imports.length > 0 && load !== undefined && reportRuns.length > 0;
+  const summary = summariseRun({ report, imports, load, reports: reportRuns, full });
+  log(`wrote ${writeSummary(RESULTS_DIR, summary)}`);
+  if (full) log(`full run: wrote ${writeDocs(summary)}`);
   if (report.failures.length === options.dbs.length) return 1;
   // A benchmark whose service and baseline disagree measured a wrong answer: a failing check.
   const disagreements = [...results.values()].flatMap((call) =>

@@ -1,5 +1,5 @@
 /**
- * Days sales outstanding (design.md section 3; README glossary).
+ * Days sales outstanding (design.md section 3; docs/glossary.md).
  * - Monthly DSO for month m = receivables at the end of m / credit sales invoiced in m x days in m.
  * - Annual DSO = receivables at the DSO end date / credit sales in the 12 months up to it x 365.
  * - The DSO end date is one month before today (spec section 9).

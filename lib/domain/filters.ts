@@ -1,5 +1,5 @@
 /**
- * The filters the spec names without defining them, defined once here (README glossary):
+ * The filters the spec names without defining them, defined once here (docs/glossary.md):
  * - risk: the obligor's risk class from its latest rating on or before the date: LOW (1), MEDIUM (2),
  *   HIGH (3) or UNRATED.
  * - salesSegment, riskSalesSegment, collectionRisk, openStatus: see ./segments.ts.

@@ -1,5 +1,5 @@
 /**
- * Collection KPIs by month (README glossary; docs/collections.md). Each month m is measured at its
+ * Collection KPIs by month (docs/glossary.md; docs/collections.md). Each month m is measured at its
  * end (a month still running: to the day it is measured to, over as many days) from:
  * receivables at the end of m (`closing`) and of the month before (`opening`), the part of the
  * closing receivables not yet due (`closingCurrent`), and the credit sales of m (documents issued,

@@ -1,5 +1,5 @@
 /**
- * Customer segments of the customer analysis (README glossary), defined once here; the SQL in
+ * Customer segments of the customer analysis (docs/glossary.md), defined once here; the SQL in
  * lib/server/receivables/ageing-source.ts applies the same thresholds and the tests compare them.
  *
  * - salesSegment: customers ranked by their sales of the 12 months up to the date (documents issued,

@@ -3,16 +3,22 @@ import { parseArgs } from 'node:util';
 import { todayIso } from '@/lib/domain/dates';
 import { DEFAULT_PG_URL, type DbKind } from './dataset';
 import { parseReportCodes } from './reports';
+import { THROUGHPUT_CONNECTIONS } from './targets';
 
 export const USAGE = `usage: npm run bench -- [--scale N] [--pglite-scale N] [--db postgres|pglite|both] [--iterations N]
        [--warmups N] [--baseline-iterations N] [--skip-seed] [--browser|--no-browser] [--build-stats]
        [--reuse postgres|pglite] [--no-baseline] [--no-explain] [--calls id,id] [--today YYYY-MM-DD]
        [--import-rows N] [--import-only] [--no-import] [--import-daily N]
-       [--load [--connections N] [--duration S]]
-       [--reports [--report CODE,CODE] [--report-date YYYY-MM-DD,…] [--report-user EMAIL] [--read-rate MB/s]]`;
+       [--load [--connections N] [--duration S]] [--no-load]
+       [--reports [--report CODE,CODE] [--report-date YYYY-MM-DD,…] [--report-user EMAIL] [--read-rate MB/s]] [--no-reports]
+       [--render]
+  With no option: every benchmark (a full run), then docs/benchmarks.json and docs/benchmarks.md.`;
 
 /** Scale 17: VARDHMAN gets 60,000 x 17 = 1.02M documents (and 5,100 parents / 51,000 children). */
 const DEFAULT_SCALE = 17;
+/** The import target is stated at a million invoices. */
+const DEFAULT_IMPORT_ROWS = 1_000_000;
+const DEFAULT_LOAD = { connections: THROUGHPUT_CONNECTIONS, seconds: 30 };
 
 function positive(name: string, value: string | undefined, fallback: number, integer = false): number {
   if (value === undefined) return fallback;
@@ -46,6 +52,9 @@ export function parse() {
       connections: { type: 'string' },
       duration: { type: 'string' },
       'no-import': { type: 'boolean', default: false },
+      'no-load': { type: 'boolean', default: false },
+      'no-reports': { type: 'boolean', default: false },
+      render: { type: 'boolean', default: false },
       'import-daily': { type: 'string' },
       reports: { type: 'boolean', default: false },
       report: { type: 'string' },
@@ -97,27 +106,38 @@ export function parse() {
       : undefined,
     today: values.today ?? todayIso(),
     /** Invoices per generated import file (payments: 80 % of them); 0 skips the import rate. */
-    importRows: values['no-import'] ? 0 : positive('import-rows', values['import-rows'], 200_000, true),
+    importRows: values['no-import'] ? 0 : positive('import-rows', values['import-rows'], DEFAULT_IMPORT_ROWS, true),
     importOnly: values['import-only'],
     /** --load: throughput over HTTP against the in-process ceiling, on the seeded PostgreSQL database. */
     load: values.load
       ? {
-          connections: positive('connections', values.connections, 32, true),
-          seconds: positive('duration', values.duration, 30, true),
+          connections: positive('connections', values.connections, DEFAULT_LOAD.connections, true),
+          seconds: positive('duration', values.duration, DEFAULT_LOAD.seconds, true),
         }
       : undefined,
+    /** The throughput and the Excel reports after the rest of a run (a full run has both). */
+    withLoad: !values['no-load'],
+    withReports: !values['no-reports'],
+    /** --render: docs/benchmarks.md from docs/benchmarks.json, nothing measured. */
+    render: values.render,
+    /** Every benchmark at its default size (no option but reusing a seeded database): renders docs/benchmarks.md. */
+    full: process.argv
+      .slice(2)
+      .every((arg, i, all) => arg === '--skip-seed' || arg.startsWith('--reuse') || all[i - 1] === '--reuse'),
     /** New invoices of a daily batch into the benchmark ledger (payments: a quarter as many), rolled back; 0: none. */
     importDaily: values['import-daily'] === undefined ? 0 : positive('import-daily', values['import-daily'], 0, true),
-    reports: values.reports
-      ? {
-          codes: parseReportCodes(values.report),
-          dates: reportDates,
-          email: values['report-user'],
-          readRate: values['read-rate'] === undefined ? null : positive('read-rate', values['read-rate'], 1),
-        }
-      : undefined,
+    /** --reports: only the Excel reports. */
+    reportsOnly: values.reports,
+    reports: {
+      codes: parseReportCodes(values.report),
+      dates: reportDates,
+      email: values['report-user'],
+      readRate: values['read-rate'] === undefined ? null : positive('read-rate', values['read-rate'], 1),
+    },
     pgUrl: process.env.BENCH_DATABASE_URL || DEFAULT_PG_URL,
   };
 }
 
 export type Options = ReturnType<typeof parse>;
+
+export const FULL_RUN_LOAD = DEFAULT_LOAD;

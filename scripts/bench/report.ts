@@ -13,12 +13,10 @@ import type { BenchCall, CallContext } from './calls';
 import type { DbKind, SeedFigures, Volumes } from './dataset';
 import type { Explanation } from './explain';
 import { REFERENCE_STATEMENT, referenceText, type ReferenceMs } from './reference';
+import { TARGET_LCP_MS, TARGET_P95_MS, TARGET_RATIO } from './targets';
 import { ms, type Timing } from './timing';
 
 export const RESULTS_DIR = path.join(process.cwd(), 'bench-results');
-export const TARGET_P95_MS: Record<DbKind, number> = { postgres: 50, pglite: 150 };
-export const TARGET_RATIO = 20;
-export const TARGET_LCP_MS = 1000;
 
 export interface Machine {
   cpus: number;

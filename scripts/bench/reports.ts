@@ -10,8 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPORT_CODES, type ReportCode } from '@/lib/contract/reports';
 import type { ReportRunResult } from './report-run';
-
-export const TARGET_REPORT_RSS_MB = 1024;
+import { TARGET_REPORT_RSS_MB } from './targets';
 
 export interface ReportBenchOptions {
   /** PostgreSQL URL, or a PGlite folder. */

@@ -187,7 +187,7 @@ export const ageingHistory = pgTable(
     ratedBalance: money(), // balance of the rated obligors with a positive balance
     ratedNum: numeric().notNull().default('0'), // their rating x balance: the weighted rating is ratedNum / ratedBalance
     openObligors: count(),
-    listedObligors: count(), // obligors "with receivables" at the date (README glossary): the level's rows of a list
+    listedObligors: count(), // obligors "with receivables" at the date (docs/glossary.md): the level's rows of a list
     familyRatingSum: numeric(), // client level: the sum of the families' weighted ratings (overall risk = sum / count)
     ratedFamilies: integer(),
   },

@@ -189,7 +189,7 @@ function obligorTerms(clientId: number): SQL {
 }
 
 /**
- * Per obligor, the days it starts or stops being a customer "with receivables" (README glossary: it
+ * Per obligor, the days it starts or stops being a customer "with receivables" (docs/glossary.md: it
  * owes something on an open item, or holds receipts not yet allocated, or invoiced or collected in
  * the month to the date, or has positive sales in the 12 months to it), as +1 / -1: a family or a dimension value is a row of its list
  * while its count is above zero, as the ledger computation lists its obligors. The flag
