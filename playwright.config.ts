@@ -45,7 +45,7 @@ export default defineConfig({
     { name: 'chromium', dependencies: ['setup'], use: DESKTOP },
   ],
   webServer: {
-    command: `rm -rf ${DATA_ROOT} && npm run build && npm run db:setup && npx next start -p ${PORT}`,
+    command: `rm -rf ${DATA_ROOT} && npm run build && npm run db:setup && npm run serve -- -p ${PORT}`,
     url: `http://localhost:${PORT}/`,
     timeout: 600_000,
     reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',

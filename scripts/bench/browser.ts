@@ -84,18 +84,24 @@ export function startServer(
   log: (m: string) => void,
 ): { child: ChildProcess; output: () => string } {
   const chunks: string[] = [];
-  const child = spawn(path.join(process.cwd(), 'node_modules', '.bin', 'next'), ['start', '-p', String(BENCH_PORT)], {
-    cwd: process.cwd(),
-    detached: true, // its own process group, so the whole group can be stopped
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: 'bench-session-secret-that-is-at-least-32-characters',
-      PORT: String(BENCH_PORT),
+  // What `npm run serve` runs: next start behind the HTTP time limits.
+  const next = path.join(process.cwd(), 'node_modules', 'next', 'dist', 'bin', 'next');
+  const child = spawn(
+    process.execPath,
+    ['--import', './scripts/http-limits.mjs', next, 'start', '-p', String(BENCH_PORT)],
+    {
+      cwd: process.cwd(),
+      detached: true, // its own process group, so the whole group can be stopped
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        SESSION_SECRET: 'bench-session-secret-that-is-at-least-32-characters',
+        PORT: String(BENCH_PORT),
+      },
     },
-  });
+  );
   child.stdout?.on('data', (d: Buffer) => chunks.push(d.toString()));
   child.stderr?.on('data', (d: Buffer) => chunks.push(d.toString()));
   log(`next start -p ${BENCH_PORT} (pid ${child.pid})`);

@@ -240,7 +240,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
     });
     if (imported.status === 'SUCCEEDED' && summaries.some((s) => s.rows > 0)) {
       if ((options.rollups ?? 'wait') === 'wait') await waitForRollups(db, options.clientId, { onProgress: progress });
-      else if (options.rollups === 'background') startRollupJobs(db, options.clientId);
+      else if (options.rollups === 'background') startRollupJobs(options.clientId);
     }
     return imported;
   } catch (error) {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDatabase, getDb } from '@/lib/db/client';
+import { getJobDatabase, getJobDb } from '@/lib/db/client';
 import { reportError } from '@/lib/server/observability/report-error';
 import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
@@ -15,7 +15,8 @@ const CHECK_EVERY_MS = 60_000;
  * Ages move with the calendar: when a client's day turns (in its own time zone) a running server
  * adds that day's rollups and checks its promises to pay, once, in the background (`npm start` and the daily job add them too).
  * The check each minute is one indexed query. Reads never write: until this finishes, a read of
- * the new day is answered from the ledger, exactly.
+ * the new day is answered from the ledger, exactly. All of it runs on the jobs' pool (lib/db/client.ts),
+ * never on the connections requests need.
  */
 export function startNewDayRollups(): void {
   let running = false;
@@ -23,7 +24,7 @@ export function startNewDayRollups(): void {
     if (running) return;
     running = true;
     void (async () => {
-      const db = await getDb();
+      const db = await getJobDb();
       const now = new Date();
       // A rollup job that failed, or whose server stopped half-way, runs again (before the new day's
       // rollups, which wait for it).
@@ -58,7 +59,7 @@ function startHistoryUpkeep(): void {
     if (running) return;
     running = true;
     void (async () => {
-      const database = await getDatabase();
+      const database = await getJobDatabase();
       if (database.kind !== 'postgres') return;
       await refreshStaleHistories(database.db);
       // A new client day or an import: the cash-in forecast's stored sums, after the history (both minutes at a million invoices).
@@ -77,7 +78,7 @@ function startHistoryUpkeep(): void {
  * background (until they end, reads of their dates take the ledger).
  */
 export function resumeRollupJobsAtStart(): void {
-  void (async () => resumeRollupJobs(await getDb()))().catch((error: unknown) =>
+  void (async () => resumeRollupJobs(await getJobDb()))().catch((error: unknown) =>
     reportError(error, { where: 'rollup jobs at start' }),
   );
 }

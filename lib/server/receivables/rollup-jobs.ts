@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { getJobDb, type Db } from '@/lib/db/client';
 import { LOCKS, lockClient, tryLock } from '@/lib/db/locks';
 import { allowParallelWorkers, queryRows } from '@/lib/db/query';
 import { rollupJobObligors, rollupJobs } from '@/lib/db/schema';
@@ -185,9 +185,14 @@ export async function waitForRollups(
   }
 }
 
-/** Starts the client's rollup job in the background of this server (after an upload: the import answers at once). */
-export function startRollupJobs(db: Db, clientId: number): void {
-  void runRollupJobs(db, clientId).catch((error: unknown) => reportError(error, { where: 'rollup job', clientId }));
+/**
+ * Starts the client's rollup job in the background of this server, on the jobs' pool (after an
+ * upload: the import answers at once).
+ */
+export function startRollupJobs(clientId: number): void {
+  void getJobDb()
+    .then((db) => runRollupJobs(db, clientId))
+    .catch((error: unknown) => reportError(error, { where: 'rollup job', clientId }));
 }
 
 /**
