@@ -21,8 +21,11 @@ async function main() {
       console.log(`Database ready on ${where}: migrations applied (${Date.now() - started} ms).`);
     } else {
       const scale = Number(process.env.SEED_SCALE ?? 1);
-      console.log(`Empty database on ${where}: loading demo data (scale ${scale})…`);
-      await seedDatabase(database.db, { scale, onProgress: (msg) => console.log(`  ${msg}`) });
+      console.log(
+        `Empty database on ${where}: loading demo data (scale ${scale}); this takes minutes, each step is printed as it ends.`,
+      );
+      const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`.padStart(6);
+      await seedDatabase(database.db, { scale, onProgress: (msg) => console.log(`  [${seconds()}] ${msg}`) });
       console.log(`Demo data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
     // A data folder seeded before the seed ran ANALYZE has no planner statistics (PGlite never gathers them).
