@@ -126,6 +126,10 @@ export async function openDatabase(
     pool.on('error', (error: Error & { code?: string }) => {
       if (error.code !== '57P01') console.error('[db] idle connection error:', error.message);
     });
+    // A connection lost while in use fails its statement (the request answers 503, wait-errors.ts) and
+    // also emits 'error' on the client, which the pool listens to only while the client is idle: without
+    // a listener of its own, that event would end the whole process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return { db: drizzle(pool, drizzleOptions) as Db, kind: 'postgres', close: () => pool.end() };
   }
   const [{ PGlite }, { drizzle }, { pg_trgm }, { btree_gist }] = await Promise.all([
