@@ -10,6 +10,9 @@ import { UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
 import { getDb } from '@/lib/db/client';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
+import { REQUEST_ID_HEADER } from '@/lib/contract/common';
+import { sourcesText, withSources, type FigureSource } from '@/lib/server/observability/figure-sources';
+import { requestLogEnabled } from '@/lib/server/observability/request-log';
 import { backendFor, type Backend, type PageInput } from './backend';
 
 /** What a page asks for, once per request: who is signed in, the typed backend, and the client's settings. */
@@ -31,11 +34,16 @@ const gate = cache(async (): Promise<PageGate> => {
   const dataUpdateTime = cache(() => plain.clients.dataUpdateTime());
   // Within one request, sections asking the same question share one answer.
   const answers = new Map<string, Promise<unknown>>();
+  const requestId = caller.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const backend = backendFor(caller, (served, input, run) => {
-    if (!served.contract.cachedByParams) return run();
+    if (!served.contract.cachedByParams) return logged(requestId, served.id, 'not cached', () => withSources(run));
     const paramsKey = canonical(input);
     const id = `${served.id} ${paramsKey}`;
-    const answer = answers.get(id) ?? keptAnswer(session, served.id, paramsKey, run, dataUpdateTime);
+    const answer =
+      answers.get(id) ??
+      logged(requestId, served.id, 'page cache', () =>
+        keptAnswer(session, served.id, paramsKey, () => withSources(run), dataUpdateTime),
+      );
     answers.set(id, answer);
     return answer;
   });
@@ -78,9 +86,9 @@ async function keptAnswer(
   session: SessionData,
   callId: string,
   paramsKey: string,
-  run: () => Promise<unknown>,
+  run: () => Promise<Sourced>,
   stamp: () => Promise<TDataUpdateTime>,
-): Promise<unknown> {
+): Promise<Sourced & { cached: boolean }> {
   const { integrationUpdateTime, viewUpdateTime } = await stamp();
   const scope = obligorScope(session);
   // Scoped users see other figures than their colleagues: their scope is part of every key.
@@ -95,5 +103,46 @@ async function keptAnswer(
     viewUpdateTime ?? '-',
     String(Math.floor(Date.now() / QUARTER_HOUR_MS)),
   ];
-  return unstable_cache(run, key, { revalidate: 300 })();
+  let ran = false;
+  const kept = await unstable_cache(
+    () => {
+      ran = true;
+      return run();
+    },
+    key,
+    { revalidate: 300 },
+  )();
+  return { ...kept, cached: !ran };
+}
+
+/** A call's answer with the sources its ageing figures came from (kept with it in the page cache). */
+type Sourced = { result: unknown; sources: FigureSource[] };
+
+/**
+ * Runs one call of a page and, when the request log is on, writes a line for it: the page request's
+ * id (proxy.ts), the call, whether the page cache answered, and the source of each ageing figure.
+ */
+async function logged(
+  requestId: string | undefined,
+  call: string,
+  cache: 'page cache' | 'not cached',
+  run: () => Promise<Sourced & { cached?: boolean }>,
+): Promise<unknown> {
+  const started = performance.now();
+  const { result, sources, cached } = await run();
+  if (requestLogEnabled()) {
+    console.log(
+      JSON.stringify({
+        level: 'info',
+        msg: 'page-call',
+        requestId,
+        call,
+        cache: cache === 'not cached' ? cache : cached ? 'hit' : 'miss',
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        sources: sourcesText(sources),
+        time: new Date().toISOString(),
+      }),
+    );
+  }
+  return result;
 }
