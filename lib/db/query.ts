@@ -24,17 +24,24 @@ export async function queryRow<S extends z.ZodType>(db: Db, query: SQL, shape: S
 }
 
 /**
- * Runs independent reads together over the pool; inside a transaction (one connection) one after
+ * Independent reads, run together over the pool; inside a transaction (one connection) one after
  * another, as the connection would anyway (node-postgres queues them, and warns that it will stop).
+ * Each read goes through the runner this answers, and Promise.all gathers them, typed one by one:
+ *
+ *   const run = together(db);
+ *   const [a, b] = await Promise.all([run(() => readA(db)), run(() => readB(db))]);
+ *
+ * In a transaction a read starts when the one before it has finished; after one fails, the rest do
+ * not start (the transaction is lost anyway) and answer its error.
  */
-export async function together<T extends readonly unknown[]>(
-  db: Db,
-  reads: { [K in keyof T]: () => Promise<T[K]> },
-): Promise<T> {
-  if (!is(db, PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
-  const out: unknown[] = [];
-  for (const read of reads) out.push(await read());
-  return out as unknown as T;
+export function together(db: Db): <T>(read: () => Promise<T>) => Promise<T> {
+  if (!is(db, PgTransaction)) return (read) => read();
+  let previous: Promise<unknown> = Promise.resolve();
+  return (read) => {
+    const next = previous.then(read);
+    previous = next;
+    return next;
+  };
 }
 
 /**

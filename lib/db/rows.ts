@@ -28,6 +28,8 @@ export const col = {
   date: z.union([z.date(), z.string()]).transform((v) => new Date(v)),
   /** A text column that only ever holds one of these values (a status, a channel). */
   oneOf: <const T extends readonly [string, ...string[]]>(values: T) => z.enum(values),
+  /** An array column (float8[], int4[], text[]), each element through `item`. */
+  array: <T extends z.ZodType>(item: T) => z.array(item),
   /** A json or jsonb column, as the schema given says it is. */
   json: <T extends z.ZodType>(schema: T) => schema,
 } as const;

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import {
   BACKTEST_WEEKS,
   cashSums,
@@ -92,14 +93,7 @@ async function collectedAfter(
   monthEnds: string[],
 ): Promise<Map<string, Map<string, Collected>>> {
   if (!monthEnds.length) return new Map();
-  const rows = await queryRows<{
-    monthEnd: string;
-    account: string;
-    family: string;
-    dim1: number | null;
-    week: number;
-    amount: string;
-  }>(
+  const rows = await queryRows(
     db,
     sql`
     select e.month_end::text as "monthEnd", o.sys_obligor_code as account,
@@ -119,6 +113,14 @@ async function collectedAfter(
         where di.client_id = ${clientId} and di.sys_invoice_num = i.sys_invoice_num
           and d.opened_on <= e.month_end and (d.status = 'OPEN' or d.resolved_on > e.month_end))
     group by 1, 2, 3, 4, 5`,
+    row({
+      monthEnd: col.day,
+      account: col.text,
+      family: col.text,
+      dim1: col.int.nullable(),
+      week: col.int,
+      amount: col.num,
+    }),
   );
   const out = new Map<string, Map<string, Collected>>();
   for (const r of rows) {
@@ -127,12 +129,12 @@ async function collectedAfter(
     let c = byAccount.get(r.account);
     if (!c) {
       c = {
-        owner: { account: r.account, family: r.family, dim1: r.dim1 === null ? null : Number(r.dim1) },
+        owner: { account: r.account, family: r.family, dim1: r.dim1 },
         weeks: new Array<number>(BACKTEST_WEEKS).fill(0),
       };
       byAccount.set(r.account, c);
     }
-    c.weeks[Number(r.week)]! += Number(r.amount);
+    c.weeks[r.week]! += r.amount;
   }
   return out;
 }

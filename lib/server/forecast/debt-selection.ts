@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { assertObligorVisible, scopeCondition } from '@/lib/server/obligors/obligor-scope';
 
@@ -50,9 +51,10 @@ export async function customerSelection(
   code: string,
 ): Promise<DebtSelection> {
   await assertObligorVisible(db, clientId, scope, code);
-  const [row] = await queryRows<{ parent: string | null }>(
+  const found = await queryRow(
     db,
     sql`select parent_sys_obligor_code as parent from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
+    row({ parent: col.text.nullable() }),
   );
-  return row?.parent ? { scope, account: code } : { scope, family: code };
+  return found?.parent ? { scope, account: code } : { scope, family: code };
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 
 /** Answers kept per database connection; a few hundred selections (client, scope, filter) at most. */
 const KEPT = 256;
@@ -12,7 +13,7 @@ const memory = new WeakMap<Db, Map<string, Promise<unknown>>>();
  * and disputes (how many, the newest, how many are open). One cheap read; any change gives a new key.
  */
 async function forecastInputs(db: Db, clientId: number): Promise<string> {
-  const [row] = await queryRows<{ ledger: string | null; promises: string; disputes: string }>(
+  const inputs = await queryRow(
     db,
     sql`select
       (select integration_update_time::text from data_update_times where client_id = ${clientId}) as ledger,
@@ -20,8 +21,9 @@ async function forecastInputs(db: Db, clientId: number): Promise<string> {
         from promises where client_id = ${clientId}) as promises,
       (select count(*) || '/' || coalesce(max(id), 0) || '/' || count(*) filter (where status = 'OPEN')
         from disputes where client_id = ${clientId}) as disputes`,
+    row({ ledger: col.text.nullable(), promises: col.text, disputes: col.text }),
   );
-  return `${row?.ledger ?? ''}|${row?.promises ?? ''}|${row?.disputes ?? ''}`;
+  return `${inputs?.ledger ?? ''}|${inputs?.promises ?? ''}|${inputs?.disputes ?? ''}`;
 }
 
 /**

@@ -2,7 +2,8 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { LOCKS, tryLock } from '@/lib/db/locks';
-import { queryRows, together } from '@/lib/db/query';
+import { queryRow, queryRows, together } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { forecastProfiles, forecastSums, type ForecastLevel } from '@/lib/db/schema';
 import { addSums, emptySums, forecastStarts, type CashSums } from '@/lib/domain/cash-forecast';
 import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
@@ -25,7 +26,7 @@ export async function staleForecastClients(
   now = new Date(),
   maxChanged = MAX_CHANGED_FAMILIES,
 ): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`
     select c.id from clients c
@@ -37,6 +38,7 @@ export async function staleForecastClients(
         or b.ledger_time is distinct from t.integration_update_time
         or (select count(*) from (${changedFamiliesSince(sql`c.id`, sql`b.built_at`)}) changed) > ${maxChanged})
     order by c.id`,
+    row({ id: col.int }),
   );
   return rows.map((r) => r.id);
 }
@@ -60,9 +62,10 @@ export async function buildForecastStore(
     if (!(await tryLock(tx, LOCKS.forecastStore, clientId))) return false;
     await tx.execute(sql`set local jit = off`);
     const today = await clientToday(tx, clientId, now);
-    const [times] = await queryRows<{ ledgerTime: string | null }>(
+    const times = await queryRow(
       tx,
       sql`select integration_update_time::text as "ledgerTime" from data_update_times where client_id = ${clientId}`,
+      row({ ledgerTime: col.text.nullable() }),
     );
     const parts = await accountSums(tx, clientId, { scope: ALL_OBLIGORS }, today, today, true);
     onStep?.(`sums of ${parts.length} account starts`);
@@ -143,24 +146,21 @@ interface LevelRow {
   mark: string | null;
 }
 
-interface Assignment {
-  code: string;
-  guest: number | null;
-  representative: number | null;
-}
-
 /** Who each account is assigned to, and each user's accounts as a mark (stored-forecast.ts). */
 async function assignments(db: Db, clientId: number) {
-  const [accounts, marks] = await together<[Assignment[], { level: ForecastLevel; key: string; mark: string }[]]>(db, [
-    () =>
-      queryRows<Assignment>(
+  const run = together(db);
+  const [accounts, marks] = await Promise.all([
+    run(() =>
+      queryRows(
         db,
         sql`select o.sys_obligor_code as code, o.guest_id as guest, o.representative_id as representative
           from obligors o
           where o.client_id = ${clientId} and (o.guest_id is not null or o.representative_id is not null)`,
+        row({ code: col.text, guest: col.int.nullable(), representative: col.int.nullable() }),
       ),
-    () =>
-      queryRows<{ level: ForecastLevel; key: string; mark: string }>(
+    ),
+    run(() =>
+      queryRows(
         db,
         sql`
           select 'GUEST' as level, o.guest_id::text as key, ${ASSIGNMENT_MARK} as mark
@@ -169,7 +169,9 @@ async function assignments(db: Db, clientId: number) {
           select 'REPRESENTATIVE', o.representative_id::text, ${ASSIGNMENT_MARK}
           from obligors o where o.client_id = ${clientId} and o.representative_id is not null
           group by o.representative_id`,
+        row({ level: col.oneOf(['GUEST', 'REPRESENTATIVE']), key: col.text, mark: col.text }),
       ),
+    ),
   ]);
   return {
     byAccount: new Map(accounts.map((a) => [a.code, a])),
@@ -180,7 +182,7 @@ async function assignments(db: Db, clientId: number) {
 /** The grouped profile points as one row per profile (customers without a dim1 value have none of their own). */
 function groupProfiles(rows: readonly ProfileRow[]) {
   const byProfile = new Map<string, StoredProfile>();
-  for (const r of [...rows].sort((a, b) => Number(a.late) - Number(b.late))) {
+  for (const r of [...rows].sort((a, b) => a.late - b.late)) {
     if (r.level !== 'DIM1' && r.level !== 'CLIENT') continue;
     if (r.level === 'DIM1' && r.key === null) continue;
     const key = r.level === 'CLIENT' ? '' : r.key!;
@@ -189,10 +191,10 @@ function groupProfiles(rows: readonly ProfileRow[]) {
       p = { level: r.level, key, label: r.label, late: [], count: [], amount: [], open: [] };
       byProfile.set(`${r.level}:${key}`, p);
     }
-    p.late.push(Number(r.late));
-    p.count.push(Number(r.count));
-    p.amount.push(Number(r.amount));
-    p.open.push(Number(r.open));
+    p.late.push(r.late);
+    p.count.push(r.count);
+    p.amount.push(r.amount);
+    p.open.push(r.open);
   }
   return [...byProfile.values()];
 }

@@ -2,7 +2,13 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows, together } from '@/lib/db/query';
-import type { LatenessPoint, LatenessProfile, ProfileLevel } from '@/lib/domain/payment-prediction';
+import { col, row, type Row } from '@/lib/db/rows';
+import {
+  PROFILE_LEVELS,
+  type LatenessPoint,
+  type LatenessProfile,
+  type ProfileLevel,
+} from '@/lib/domain/payment-prediction';
 import { behaviourFrom, daysLate, paidOffIn } from '@/lib/server/behaviour/payment-behaviour';
 import { remembered } from './forecast-memory';
 import { itemParts } from '@/lib/server/receivables/instalments';
@@ -19,16 +25,17 @@ export interface DebtOwner {
 /** The profiles of a debt's owner, nearest first, the levels without payments left out. */
 export type ProfileChain = (owner: DebtOwner) => LatenessProfile[];
 
-/** One profile's point, as the grouped queries give it. */
-export interface ProfileRow {
-  level: ProfileLevel;
-  key: string | null;
-  label: string | null;
-  late: number;
-  count: number;
-  amount: string;
-  open: string;
-}
+/** One profile's point, as the grouped queries give it (SUMS). */
+export const ProfileRow = row({
+  level: col.oneOf(PROFILE_LEVELS),
+  key: col.text.nullable(),
+  label: col.text.nullable(),
+  late: col.int,
+  count: col.int,
+  amount: col.num,
+  open: col.num,
+});
+export type ProfileRow = Row<typeof ProfileRow>;
 
 const SUMS = sql`s.late, count(*) filter (where s.paid > 0)::int as count, sum(s.paid) as amount, sum(s.owed) as open`;
 
@@ -72,13 +79,14 @@ export async function wideProfiles(
 
 /** The same, read from the ledger. */
 function wideProfileRows(db: Db, clientId: number, knownThrough: string, today: string): Promise<ProfileRow[]> {
-  return queryRows<ProfileRow>(
+  return queryRows(
     db,
     sql`
     select case when grouping(s.dim1) = 0 then 'DIM1' else 'CLIENT' end as level,
       s.dim1::text as key, min(s.dim1_name) as label, ${SUMS}
     from (${settledAndOpen(clientId, knownThrough, today, sql`true`)}) s
     group by grouping sets ((s.dim1, s.late), (s.late))`,
+    ProfileRow,
   );
 }
 
@@ -95,9 +103,10 @@ export async function latenessProfiles(
   today: string,
   families: SQL,
 ): Promise<ProfileChain> {
-  const [near, wide] = await together<[ProfileRow[], ProfileRow[]]>(db, [
-    () =>
-      queryRows<ProfileRow>(
+  const run = together(db);
+  const [near, wide] = await Promise.all([
+    run(() =>
+      queryRows(
         db,
         sql`
       select case when grouping(s.account) = 0 then 'ACCOUNT' else 'FAMILY' end as level,
@@ -110,8 +119,10 @@ export async function latenessProfiles(
         select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from obligors o where o.client_id = ${clientId} and ${families})`,
       )}) s
       group by grouping sets ((s.account, s.late), (s.family, s.late))`,
+        ProfileRow,
       ),
-    () => wideProfiles(db, clientId, knownThrough, today),
+    ),
+    run(() => wideProfiles(db, clientId, knownThrough, today)),
   ]);
   const profiles = new Map<string, { level: ProfileLevel; label?: string; points: LatenessPoint[] }>();
   for (const row of [...near, ...wide]) {
@@ -122,12 +133,7 @@ export async function latenessProfiles(
       profile = { level: row.level, ...(row.label ? { label: row.label } : {}), points: [] };
       profiles.set(id, profile);
     }
-    profile.points.push({
-      daysLate: Number(row.late),
-      count: Number(row.count),
-      amount: Number(row.amount),
-      open: Number(row.open),
-    });
+    profile.points.push({ daysLate: row.late, count: row.count, amount: row.amount, open: row.open });
   }
   for (const profile of profiles.values()) profile.points.sort((a, b) => a.daysLate - b.daysLate);
   return (owner) =>

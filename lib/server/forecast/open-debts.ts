@@ -2,8 +2,9 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows, together } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { debtsReached, predictPayment, type PaymentPrediction } from '@/lib/domain/payment-prediction';
-import { latenessProfiles, type DebtOwner, type ProfileChain } from './lateness-profiles';
+import { latenessProfiles, type DebtOwner } from './lateness-profiles';
 import { selectionCondition, type DebtSelection } from './debt-selection';
 import { itemParts } from '@/lib/server/receivables/instalments';
 import { openDebtsOn } from './open-at';
@@ -16,21 +17,24 @@ export interface PredictedDebt extends DebtOwner {
   prediction: PaymentPrediction;
 }
 
-interface DebtRow extends DebtOwner {
-  sysInvoiceNum: string;
-  invoiceNum: string;
-  due: string;
-  open: string;
-  disputedSince: string | null;
-}
+const DebtRow = row({
+  sysInvoiceNum: col.text,
+  invoiceNum: col.text,
+  account: col.text,
+  family: col.text,
+  dim1: col.int.nullable(),
+  due: col.day,
+  open: col.num,
+  disputedSince: col.day.nullable(),
+});
 
-interface PromiseRow {
-  code: string;
-  onFamily: boolean;
-  promisedDate: string;
-  amount: string;
-  invoices: string[] | null;
-}
+const PromiseRow = row({
+  code: col.text,
+  onFamily: col.bool,
+  promisedDate: col.day,
+  amount: col.num,
+  invoices: col.array(col.text),
+});
 
 /**
  * The open debts (invoices and debit notes; an invoice in instalments one per open instalment) of the selection as known on `knownThrough` (payments,
@@ -49,9 +53,10 @@ export async function predictedDebts(
   const selected = selectionCondition(clientId, selection);
   const open = openDebtsOn(clientId, knownThrough, today);
   const part = itemParts(clientId, open.owed);
-  const [rows, promises, chainOf] = await together<[DebtRow[], PromiseRow[], ProfileChain]>(db, [
-    () =>
-      queryRows<DebtRow>(
+  const run = together(db);
+  const [debts, promises, chainOf] = await Promise.all([
+    run(() =>
+      queryRows(
         db,
         sql`
       select * from (
@@ -70,9 +75,11 @@ export async function predictedDebts(
       ) d where d.open > 0
       -- A promise reaches debts oldest due first; ties go by number, so every reading picks the same ones.
       order by d.due, d."sysInvoiceNum"`,
+        DebtRow,
       ),
-    () =>
-      queryRows<PromiseRow>(
+    ),
+    run(() =>
+      queryRows(
         db,
         sql`
       select p.sys_obligor_code as code, p.on_family as "onFamily", p.promised_date::text as "promisedDate",
@@ -82,10 +89,11 @@ export async function predictedDebts(
       where p.client_id = ${clientId} and p.taken_on <= ${knownThrough}::date and p.promised_date >= ${from}::date
         and (p.status = 'OPEN' or p.closed_on > ${knownThrough}::date)
       order by p.promised_date, p.id`,
+        PromiseRow,
       ),
-    () => latenessProfiles(db, clientId, knownThrough, today, selected),
+    ),
+    run(() => latenessProfiles(db, clientId, knownThrough, today, selected)),
   ]);
-  const debts = rows.map((r) => ({ ...r, dim1: r.dim1 === null ? null : Number(r.dim1), open: Number(r.open) }));
   // Promises in date order: a debt reached by two takes the earlier date.
   const byKey = new Map<string, number[]>();
   const keep = (key: string, i: number) => {
@@ -100,7 +108,7 @@ export async function predictedDebts(
   });
   const promisedDate = new Map<number, string>();
   for (const promise of promises) {
-    const keys = promise.invoices?.length
+    const keys = promise.invoices.length
       ? promise.invoices.map((num) => `I:${num}`)
       : [`${promise.onFamily ? 'F' : 'A'}:${promise.code}`];
     const covered = keys
@@ -108,7 +116,7 @@ export async function predictedDebts(
       .filter((i) => !debts[i]!.disputedSince && !promisedDate.has(i));
     for (const k of debtsReached(
       covered.map((i) => debts[i]!),
-      Number(promise.amount),
+      promise.amount,
     ))
       promisedDate.set(covered[k]!, promise.promisedDate);
   }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row, type Row } from '@/lib/db/rows';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import type { CashSums, StartSums } from '@/lib/domain/cash-forecast';
 import type { ForecastLevel } from '@/lib/db/schema';
@@ -28,11 +29,12 @@ function currentBuild(clientId: number, today: string): SQL {
  * (the integration update time it was built from is still the current one). Its build time, else null.
  */
 export async function storedForecastBuild(db: Db, clientId: number, today: string): Promise<string | null> {
-  const [row] = await queryRows<{ builtAt: string }>(
+  const build = await queryRow(
     db,
     sql`select b.built_at::text as "builtAt" from ${currentBuild(clientId, today)}`,
+    row({ builtAt: col.text }),
   );
-  return row?.builtAt ?? null;
+  return build?.builtAt ?? null;
 }
 
 /**
@@ -58,23 +60,25 @@ export function changedFamiliesSince(clientId: SQL, builtAt: SQL): SQL {
 
 /** The families whose promises or disputes were written since the forecast was built (their stored sums are out of date). */
 export async function changedFamilies(db: Db, clientId: number, builtAt: string): Promise<string[]> {
-  const rows = await queryRows<{ family: string }>(
+  const rows = await queryRows(
     db,
     sql`${changedFamiliesSince(sql`${clientId}`, sql`${builtAt}::timestamptz`)} order by 1`,
+    row({ family: col.text }),
   );
   return rows.map((r) => r.family);
 }
 
-interface SumsRow {
-  from: string;
-  expected: number[];
-  variance: number[];
-  actual: number[] | null;
-  later: number;
-  disputed: number;
-  notExpected: number;
-  open: number;
-}
+/** A stored row of sums (COLUMNS). */
+const SumsRow = row({
+  from: col.day,
+  expected: col.array(col.num),
+  variance: col.array(col.num),
+  actual: col.array(col.num).nullable(),
+  later: col.num,
+  disputed: col.num,
+  notExpected: col.num,
+  open: col.num,
+});
 
 const COLUMNS = sql`s.from_date::text as "from", s.expected, s.variance, s.actual, s.later, s.disputed,
   s.not_expected as "notExpected", s.open`;
@@ -89,12 +93,13 @@ export const ASSIGNMENT_MARK = sql`count(*) || ':' || coalesce(sum(hashtext(o.sy
 /** A scoped user's accounts as a mark (ASSIGNMENT_MARK); null for a user who sees every customer. */
 export async function assignmentMark(db: Db, clientId: number, scope: ObligorScope): Promise<string | null> {
   if (!isScoped(scope)) return null;
-  const [row] = await queryRows<{ mark: string }>(
+  const found = await queryRow(
     db,
     sql`select ${ASSIGNMENT_MARK} as mark from obligors o where o.client_id = ${clientId}
       and ${scope.role === 'guest' ? sql`o.guest_id` : sql`o.representative_id`} = ${scope.userId}`,
+    row({ mark: col.text }),
   );
-  return row?.mark ?? null;
+  return found?.mark ?? null;
 }
 
 /** The stored row that answers a selection whole, when there is one: its level and key. */
@@ -134,7 +139,7 @@ export async function storedSums(
       ? sql`and s.mark = (select ${ASSIGNMENT_MARK} from obligors o where o.client_id = ${clientId}
             and ${level === 'GUEST' ? sql`o.guest_id` : sql`o.representative_id`} = ${Number(key)})`
       : sql``;
-    const rows = await queryRows<SumsRow & { sign: number }>(
+    const rows = await queryRows(
       db,
       sql`
       select ${COLUMNS}, 1 as sign from forecast_sums s
@@ -146,12 +151,13 @@ export async function storedSums(
             )}) changed`
           : sql``
       }`,
+      SumsRow.extend({ sign: col.int }),
     );
     // A user's row set aside (reassigned since) or never built (no debts): their accounts' rows answer.
-    if (!userRow || rows.some((r) => Number(r.sign) > 0))
-      return rows.map((r) => ({ from: r.from, ...startSums(r, Number(r.sign) < 0 ? -1 : 1) }));
+    if (!userRow || rows.some((r) => r.sign > 0))
+      return rows.map((r) => ({ from: r.from, ...startSums(r, r.sign < 0 ? -1 : 1) }));
   }
-  const rows = await queryRows<SumsRow>(
+  const rows = await queryRows(
     db,
     accounts(
       sql`${selectionCondition(clientId, selection)} and not (${selectionCondition(clientId, {
@@ -159,12 +165,13 @@ export async function storedSums(
         families: without,
       })})`,
     ),
+    SumsRow,
   );
   return rows.map((r) => ({ from: r.from, ...startSums(r, 1) }));
 }
 
-function startSums(r: SumsRow, sign: 1 | -1): StartSums {
-  const n = (x: number | string) => sign * Number(x);
+function startSums(r: Row<typeof SumsRow>, sign: 1 | -1): StartSums {
+  const n = (x: number) => sign * x;
   const sums: CashSums = {
     expected: r.expected.map(n),
     variance: r.variance.map(n),
@@ -177,15 +184,16 @@ function startSums(r: SumsRow, sign: 1 | -1): StartSums {
 }
 
 /** One stored lateness profile: its points as parallel arrays by days late (forecast_profiles). */
-export interface StoredProfile {
-  level: 'DIM1' | 'CLIENT';
-  key: string;
-  label: string | null;
-  late: number[];
-  count: number[];
-  amount: number[];
-  open: number[];
-}
+const StoredProfile = row({
+  level: col.oneOf(['DIM1', 'CLIENT']),
+  key: col.text,
+  label: col.text.nullable(),
+  late: col.array(col.int),
+  count: col.array(col.int),
+  amount: col.array(col.num),
+  open: col.array(col.num),
+});
+export type StoredProfile = Row<typeof StoredProfile>;
 
 /**
  * The client-wide lateness profiles known on `knownThrough`, as stored with a forecast that answers
@@ -197,12 +205,13 @@ export async function storedWideProfiles(
   knownThrough: string,
   today: string,
 ): Promise<ProfileRow[] | null> {
-  const rows = await queryRows<StoredProfile>(
+  const rows = await queryRows(
     db,
     sql`
     select p.level, p.key, p.label, p.late, p.count, p.amount, p.open
     from ${currentBuild(clientId, today)}
     join forecast_profiles p on p.client_id = b.client_id and p.known_through = ${knownThrough}::date`,
+    StoredProfile,
   );
   if (!rows.length) return null;
   return rows.flatMap((r) =>
@@ -212,8 +221,8 @@ export async function storedWideProfiles(
       label: r.label,
       late,
       count: r.count[i]!,
-      amount: String(r.amount[i]),
-      open: String(r.open[i]),
+      amount: r.amount[i]!,
+      open: r.open[i]!,
     })),
   );
 }
