@@ -2,7 +2,9 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { reminderDecision, type DunningPolicy, type ReminderItem } from '@/lib/domain/dunning';
+import { DOC_TYPES } from '@/lib/domain/filters';
 import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 import { dueDayOf, openDueBy } from '@/lib/server/receivables/instalments';
 
@@ -36,23 +38,35 @@ export interface Candidate {
   lastSent: string | null;
 }
 
-interface Row {
-  code: string;
-  name: string;
-  family_name: string;
-  amount_due: string;
-  unallocated: string;
-  oldest_days: number;
-  items: ReminderItem[] | string;
-  contact_emails: string | null;
-  own_email: string | null;
-  phone: string | null;
-  guest_id: number | null;
-  guest_name: string | null;
-  rep_id: number | null;
-  rep_name: string | null;
-  last_sent: string | null;
-}
+/** An item of the group's json_agg, as the statement builds it. */
+const ItemJson = row({
+  sysInvoiceNum: col.text,
+  invoiceNum: col.text,
+  docType: col.oneOf(DOC_TYPES),
+  issueDate: col.day,
+  dueDate: col.day.nullable(),
+  outstanding: col.num,
+  notYetDue: col.num,
+  daysPastDue: col.int,
+});
+
+const CandidateRow = row({
+  code: col.text,
+  name: col.text,
+  family_name: col.text,
+  amount_due: col.num,
+  unallocated: col.num,
+  oldest_days: col.int,
+  items: col.json(ItemJson.array()),
+  contact_emails: col.text.nullable(),
+  own_email: col.text.nullable(),
+  phone: col.text.nullable(),
+  guest_id: col.int.nullable(),
+  guest_name: col.text.nullable(),
+  rep_id: col.int.nullable(),
+  rep_name: col.text.nullable(),
+  last_sent: col.day.nullable(),
+});
 
 /**
  * Who is chased on `today`, in one statement. The open items of the client's customers (within
@@ -85,7 +99,7 @@ export async function reminderCandidates(
   const promiseCovers = family
     ? sql`coalesce(po.parent_sys_obligor_code, po.sys_obligor_code) = c.key`
     : sql`(p.sys_obligor_code = c.key or (p.on_family and p.sys_obligor_code = k.parent_sys_obligor_code))`;
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
     sql`
     with members as (
@@ -146,11 +160,11 @@ export async function reminderCandidates(
         join obligors po on po.client_id = p.client_id and po.sys_obligor_code = p.sys_obligor_code
         where p.client_id = ${clientId} and p.status = 'OPEN' and p.promised_date >= ${d} and ${promiseCovers})
     order by c.oldest_days desc, c.amount_due desc, c.key`,
+    CandidateRow,
   );
   return rows.flatMap((r) => {
-    const items = (typeof r.items === 'string' ? JSON.parse(r.items) : r.items) as ReminderItem[];
-    const itemsDue = Number(r.amount_due);
-    const unallocated = Number(r.unallocated);
+    const itemsDue = r.amount_due;
+    const unallocated = r.unallocated;
     const decision = reminderDecision(itemsDue, unallocated, policy.minAmount);
     if (!decision) return [];
     return {
@@ -161,17 +175,12 @@ export async function reminderCandidates(
       amountDue: decision.amountDue,
       itemsDue,
       unallocated,
-      oldestDays: Number(r.oldest_days),
-      items: items.map(({ notYetDue, ...i }) => ({
-        ...i,
-        outstanding: Number(i.outstanding),
-        daysPastDue: Number(i.daysPastDue),
-        ...(Number(notYetDue) > 0 ? { notYetDue: Number(notYetDue) } : {}),
-      })),
+      oldestDays: r.oldest_days,
+      items: r.items.map(({ notYetDue, ...i }): ReminderItem => ({ ...i, ...(notYetDue > 0 ? { notYetDue } : {}) })),
       emails: r.contact_emails ?? r.own_email,
       phone: r.phone,
-      collector: r.guest_id == null ? null : { id: Number(r.guest_id), name: r.guest_name! },
-      manager: r.rep_id == null ? null : { id: Number(r.rep_id), name: r.rep_name! },
+      collector: r.guest_id == null ? null : { id: r.guest_id, name: r.guest_name! },
+      manager: r.rep_id == null ? null : { id: r.rep_id, name: r.rep_name! },
       lastSent: r.last_sent,
     };
   });

@@ -2,7 +2,8 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { LOCKS, tryLock } from '@/lib/db/locks';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { asStatementOrigin } from '@/lib/db/statement-log';
 import { reportError } from '@/lib/server/observability/report-error';
 import { activePolicy } from './policy';
@@ -27,7 +28,7 @@ export function runDailyReminders(db: Db, now = new Date()): Promise<number> {
 }
 
 async function dailyReminders(db: Db, now: Date): Promise<number> {
-  const due = await queryRows<{ id: number; today: string }>(
+  const due = await queryRows(
     db,
     sql`
     with client_day as (
@@ -37,26 +38,29 @@ async function dailyReminders(db: Db, now: Date): Promise<number> {
       and not exists (select 1 from dunning_runs r where r.client_id = cd.id and r.trigger = 'DAILY'
         and r.run_date = cd.local_now::date)
     order by cd.id`,
+    row({ id: col.int, today: col.day }),
   );
   let started = 0;
   for (const client of due) {
-    const clientId = Number(client.id);
+    const clientId = client.id;
     try {
       const policy = await activePolicy(db, clientId);
       const runId = await db.transaction(async (tx) => {
-        if (!(await tryLock(tx as never, LOCKS.dunning, clientId))) return null;
-        const [done] = await queryRows<{ one: number }>(
-          tx as never,
+        if (!(await tryLock(tx, LOCKS.dunning, clientId))) return null;
+        const done = await queryRow(
+          tx,
           sql`select 1 as one from dunning_runs where client_id = ${clientId} and trigger = 'DAILY' and run_date = ${client.today}`,
+          row({ one: col.int }),
         );
         if (done) return null;
-        const [row] = await queryRows<{ id: number }>(
-          tx as never,
+        const run = await queryRow(
+          tx,
           sql`insert into dunning_runs (client_id, run_date, trigger, dry_run, status, finished_at)
           values (${clientId}, ${client.today}, 'DAILY', false, ${policy.enabled ? 'RUNNING' : 'DONE'},
             ${policy.enabled ? null : sql`now()`}) returning id`,
+          row({ id: col.int }),
         );
-        return Number(row!.id);
+        return run!.id;
       });
       if (runId === null || !policy.enabled) continue;
       await runReminders(db, {

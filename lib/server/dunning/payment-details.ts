@@ -1,22 +1,34 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { auditLog } from '@/lib/db/schema';
 import type { TPaymentDetails, TPaymentDetailsBody } from '@/lib/contract/dunning';
 import { forgetClientRow } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
 
+/** Where a client's customers pay, as its row holds it. */
+export const PaymentDetailsRow = row({
+  upiVpa: col.text.nullable(),
+  bankName: col.text.nullable(),
+  bankAccountName: col.text.nullable(),
+  bankAccountNumber: col.text.nullable(),
+  bankIfsc: col.text.nullable(),
+}) satisfies z.ZodType<TPaymentDetails, unknown>;
+
 /** GET /clients/payment_details: where the client's customers pay (UPI address, bank account). */
 export async function paymentDetails(db: Db, clientId: number): Promise<TPaymentDetails> {
-  const [row] = await queryRows<TPaymentDetails>(
+  const details = await queryRow(
     db,
     sql`select upi_vpa as "upiVpa", bank_name as "bankName", bank_account_name as "bankAccountName",
       bank_account_number as "bankAccountNumber", bank_ifsc as "bankIfsc"
     from clients where id = ${clientId}`,
+    PaymentDetailsRow,
   );
-  if (!row) throw notFound('Client');
-  return row;
+  if (!details) throw notFound('Client');
+  return details;
 }
 
 /** PUT /clients/payment_details: every field replaced (a blank one is cleared), audited. */

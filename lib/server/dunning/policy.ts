@@ -1,56 +1,53 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { auditLog } from '@/lib/db/schema';
-import type { TDunningPolicy, TDunningPolicyBody } from '@/lib/contract/dunning';
-import { DEFAULT_POLICY, type DunningPolicy, type TDunningChannel, type TTaskFor } from '@/lib/domain/dunning';
+import type { TDunningLevel, TDunningPolicy, TDunningPolicyBody } from '@/lib/contract/dunning';
+import {
+  DEFAULT_POLICY,
+  DUNNING_CHANNELS,
+  DUNNING_GROUPINGS,
+  TASK_FOR,
+  type DunningPolicy,
+} from '@/lib/domain/dunning';
+
+const LevelRow = row({
+  level: col.int,
+  days: col.int,
+  channel: col.oneOf(DUNNING_CHANNELS),
+  taskFor: col.oneOf(TASK_FOR).nullable(),
+  subject: col.text,
+  body: col.text,
+}) satisfies z.ZodType<TDunningLevel, unknown>;
 
 /**
  * The client's reminder policy: its saved row and levels, or the default policy while it has none
  * (a new client therefore reminds by the default from its first import).
  */
 export async function loadPolicy(db: Db, clientId: number): Promise<TDunningPolicy> {
-  const [head] = await queryRows<{
-    enabled: boolean;
-    grouping: 'FAMILY' | 'ACCOUNT';
-    min_amount: string;
-    quiet_days: number;
-    updated_at: string;
-  }>(
+  const head = await queryRow(
     db,
-    sql`select enabled, grouping, min_amount, quiet_days, updated_at::text as updated_at
+    sql`select enabled, grouping, min_amount as "minAmount", quiet_days as "quietDays", updated_at as "updatedAt"
     from dunning_policies where client_id = ${clientId}`,
+    row({
+      enabled: col.bool,
+      grouping: col.oneOf(DUNNING_GROUPINGS),
+      minAmount: col.num,
+      quietDays: col.int,
+      updatedAt: col.instant,
+    }),
   );
   if (!head) return { ...structuredClone(DEFAULT_POLICY), isDefault: true, updatedAt: null };
-  const levels = await queryRows<{
-    level: number;
-    days: number;
-    channel: TDunningChannel;
-    task_for: TTaskFor | null;
-    subject: string;
-    body: string;
-  }>(
+  const levels = await queryRows(
     db,
-    sql`select level, days, channel, task_for, subject, body from dunning_levels
+    sql`select level, days, channel, task_for as "taskFor", subject, body from dunning_levels
     where client_id = ${clientId} order by days`,
+    LevelRow,
   );
-  return {
-    enabled: head.enabled,
-    grouping: head.grouping,
-    minAmount: Number(head.min_amount),
-    quietDays: Number(head.quiet_days),
-    levels: levels.map((l) => ({
-      level: Number(l.level),
-      days: Number(l.days),
-      channel: l.channel,
-      taskFor: l.task_for,
-      subject: l.subject,
-      body: l.body,
-    })),
-    isDefault: false,
-    updatedAt: new Date(head.updated_at).toISOString(),
-  };
+  return { ...head, levels, isDefault: false };
 }
 
 /** The policy a run applies. */

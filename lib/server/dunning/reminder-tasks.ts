@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { taskInvoices, tasks } from '@/lib/db/schema';
 import { ASK_ALLOCATION_TASK, amountText, askAllocationReason, overdueTableText } from '@/lib/domain/dunning';
 import { storeNotification } from '@/lib/server/notifications/notify';
@@ -45,7 +46,7 @@ export async function insertReminderTask(
       .insert(taskInvoices)
       .values(task.bills.map((sysInvoiceNum) => ({ clientId, taskId: row!.id, sysInvoiceNum })));
   if (task.userId !== assignee.id)
-    await storeNotification(tx as never, {
+    await storeNotification(tx, {
       clientId,
       userId: assignee.id,
       from: null,
@@ -58,12 +59,13 @@ export async function insertReminderTask(
 
 /** The open "which bills does the receipt pay" task of a family or account, if any. */
 async function openAskTask(db: Db, clientId: number, code: string): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
+  const task = await queryRow(
     db,
     sql`select id from tasks where client_id = ${clientId} and sys_obligor_code = ${code} and status = 'OPEN'
       and left(name, ${ASK_ALLOCATION_TASK.length}) = ${ASK_ALLOCATION_TASK} order by id limit 1`,
+    row({ id: col.int }),
   );
-  return row ? Number(row.id) : null;
+  return task?.id ?? null;
 }
 
 /**
@@ -101,14 +103,13 @@ export async function askAllocation(
   }
   const categoryId = await categoryNamed(db, clientId, 'Payment follow-up');
   const { taskId, created } = await db.transaction(async (tx) => {
-    await queryRows(
-      tx as never,
+    await tx.execute(
       sql`select 1 from obligors where client_id = ${clientId} and sys_obligor_code = ${c.code} for update`,
     );
-    const open = await openAskTask(tx as never, clientId, c.code);
+    const open = await openAskTask(tx, clientId, c.code);
     if (open !== null) return { taskId: open, created: false };
     const name = `${ASK_ALLOCATION_TASK}: ${c.name}`;
-    const taskId = await insertReminderTask(tx as never, {
+    const taskId = await insertReminderTask(tx, {
       clientId,
       code: c.code,
       categoryId,

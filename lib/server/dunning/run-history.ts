@@ -1,9 +1,17 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
-import type { TDunningMessage, TDunningRun, TDunningRunRow } from '@/lib/contract/dunning';
-import { isAskAllocationReason } from '@/lib/domain/dunning';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
+import {
+  DUNNING_MESSAGE_STATUSES,
+  ZDunningRunRow,
+  type TDunningMessage,
+  type TDunningRun,
+  type TDunningRunRow,
+} from '@/lib/contract/dunning';
+import { DUNNING_CHANNELS, isAskAllocationReason } from '@/lib/domain/dunning';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { notFound } from '@/lib/server/domain-errors';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
@@ -15,12 +23,38 @@ const runHead = (clientId: number) => sql`
     r.started_at as "startedAt", r.finished_at as "finishedAt", u.name as "userName"
   from dunning_runs r left join users u on u.client_id = ${clientId} and u.id = r.user_id`;
 
-type RawHead = Omit<TDunningRunRow, 'messages' | 'sent' | 'failed' | 'skipped' | 'startedAt' | 'finishedAt'> & {
-  startedAt: string | Date;
-  finishedAt: string | Date | null;
-};
+/** A row of runHead. */
+const RunHead = row({
+  id: col.int,
+  runDate: col.day,
+  trigger: ZDunningRunRow.shape.trigger,
+  dryRun: col.bool,
+  status: ZDunningRunRow.shape.status,
+  startedAt: col.instant,
+  finishedAt: col.instant.nullable(),
+  userName: col.text.nullable(),
+});
 
-const instant = (v: string | Date | null) => (v == null ? null : new Date(v).toISOString());
+const RunRow = RunHead.extend({
+  messages: col.int,
+  sent: col.int,
+  failed: col.int,
+  skipped: col.int,
+}) satisfies z.ZodType<TDunningRunRow, unknown>;
+
+const MessageRow = row({
+  sysObligorCode: col.text,
+  obligorName: col.text,
+  level: col.int,
+  channel: col.oneOf(DUNNING_CHANNELS),
+  amountDue: col.num,
+  oldestDays: col.int,
+  recipient: col.text.nullable(),
+  status: col.oneOf(DUNNING_MESSAGE_STATUSES),
+  error: col.text.nullable(),
+  communicationId: col.int.nullable(),
+  taskId: col.int.nullable(),
+}) satisfies z.ZodType<TDunningMessage, unknown>;
 
 /** A scoped user (field officer, manager) sees the runs they started; others every run of the client. */
 function runsVisible(scope: ObligorScope | undefined, userId: number | null) {
@@ -52,13 +86,14 @@ export async function getRun(
   scope?: ObligorScope,
   userId: number | null = null,
 ): Promise<TDunningRun> {
-  const [head] = await queryRows<RawHead>(
+  const head = await queryRow(
     db,
     sql`${runHead(clientId)} where r.client_id = ${clientId} and r.id = ${id} and ${runsVisible(scope, userId)}`,
+    RunHead,
   );
   if (!head) throw notFound('Run');
   const inScope = scopeCondition(clientId, scope, sql`s.sys_obligor_code`) ?? sql`true`;
-  const messages = await queryRows<TDunningMessage & { amountDue: string }>(
+  const messages = await queryRows(
     db,
     sql`select m.sys_obligor_code as "sysObligorCode", o.name as "obligorName", m.level, m.channel,
       m.amount_due as "amountDue", m.oldest_days as "oldestDays", m.recipient, m.status, m.error,
@@ -68,23 +103,9 @@ export async function getRun(
       and exists (select 1 from obligors s where s.client_id = ${clientId}
         and (s.sys_obligor_code = m.sys_obligor_code or s.parent_sys_obligor_code = m.sys_obligor_code) and ${inScope})
     order by m.id`,
+    MessageRow,
   );
-  const rows = messages.map((m) => ({
-    ...m,
-    level: Number(m.level),
-    amountDue: Number(m.amountDue),
-    oldestDays: Number(m.oldestDays),
-    communicationId: m.communicationId == null ? null : Number(m.communicationId),
-    taskId: m.taskId == null ? null : Number(m.taskId),
-  }));
-  return {
-    ...head,
-    id: Number(head.id),
-    startedAt: instant(head.startedAt)!,
-    finishedAt: instant(head.finishedAt),
-    note: noteOf(head, rows),
-    messages: rows,
-  };
+  return { ...head, note: noteOf(head, messages), messages };
 }
 
 /** GET /dunning/runs: recent runs, newest first, with their counts. */
@@ -96,11 +117,12 @@ export async function listRuns(
   query: { offset: number; count: number },
 ): Promise<{ rows: TDunningRunRow[]; total: number }> {
   const visible = runsVisible(scope, userId);
-  const [count] = await queryRows<{ n: number }>(
+  const count = await queryRow(
     db,
     sql`select count(*)::int as n from dunning_runs r where r.client_id = ${clientId} and ${visible}`,
+    row({ n: col.int }),
   );
-  const rows = await queryRows<RawHead & { messages: number; sent: number; failed: number; skipped: number }>(
+  const rows = await queryRows(
     db,
     sql`select h.*, coalesce(c.messages, 0) as messages, coalesce(c.sent, 0) as sent, coalesce(c.failed, 0) as failed,
       coalesce(c.skipped, 0) as skipped
@@ -110,18 +132,7 @@ export async function listRuns(
         (count(*) filter (where m.status = 'FAILED'))::int as failed, (count(*) filter (where m.status = 'SKIPPED'))::int as skipped
       from dunning_messages m where m.client_id = ${clientId} and m.run_id = h.id) c on true
     order by h.id desc`,
+    RunRow,
   );
-  return {
-    total: Number(count?.n ?? 0),
-    rows: rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      startedAt: instant(r.startedAt)!,
-      finishedAt: instant(r.finishedAt),
-      messages: Number(r.messages),
-      sent: Number(r.sent),
-      failed: Number(r.failed),
-      skipped: Number(r.skipped),
-    })),
-  };
+  return { total: count?.n ?? 0, rows };
 }

@@ -2,7 +2,8 @@ import 'server-only';
 import { format, parseISO, subDays } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col, row, type Row } from '@/lib/db/rows';
 import { dayText, levelFor, type DunningLevel, type DunningPolicy } from '@/lib/domain/dunning';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import type { Candidate } from './candidates';
@@ -25,7 +26,8 @@ export interface RunRequest {
   policy?: DunningPolicy;
 }
 
-export type User = { id: number; name: string };
+const UserRow = row({ id: col.int, name: col.text });
+export type User = Row<typeof UserRow>;
 
 /** The message planned for a candidate: its level, recipient, and why it is skipped or cannot go. */
 export interface Planned {
@@ -38,13 +40,14 @@ export interface Planned {
 }
 
 export async function anAdmin(db: Db, clientId: number): Promise<User | null> {
-  const [row] = await queryRows<User>(
+  const admin = await queryRow(
     db,
     sql`select u.id, u.name from users u join roles r on r.client_id = u.client_id and r.id = u.role_id
     where u.client_id = ${clientId} and r.code = 'admin' and u.status = 'ACTIVE' and u.user_type = 'borrowers'
     order by u.id limit 1`,
+    UserRow,
   );
-  return row ? { id: Number(row.id), name: row.name } : null;
+  return admin ?? null;
 }
 
 export function plan(policy: DunningPolicy, today: string, candidate: Candidate, admin: User | null): Planned | null {
@@ -90,7 +93,7 @@ export async function insertMessage(
   taskId: number | null = null,
 ): Promise<number | null> {
   const c = p.candidate;
-  const rows = await queryRows<{ id: number }>(
+  const inserted = await queryRow(
     db,
     sql`insert into dunning_messages (client_id, run_id, sys_obligor_code, level, channel, amount_due, oldest_days,
       recipient, status, error, sent_on, task_id)
@@ -98,6 +101,7 @@ export async function insertMessage(
       ${c.oldestDays}, ${p.recipient}, ${status}, ${error}, ${today}, ${taskId})
     on conflict (client_id, sys_obligor_code, sent_on) where status = 'SENT' do nothing
     returning id`,
+    row({ id: col.int }),
   );
-  return rows[0] ? Number(rows[0].id) : null;
+  return inserted?.id ?? null;
 }

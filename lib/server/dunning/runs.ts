@@ -1,7 +1,9 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { communications } from '@/lib/db/schema';
 import { OTHERS_TASK_CATEGORY } from '@/lib/constants';
 import type { TDunningRun } from '@/lib/contract/dunning';
@@ -14,18 +16,22 @@ import { ensureTaskCategory } from '@/lib/server/tasks/task-categories';
 import { reminderCandidates } from './candidates';
 import { activePolicy } from './policy';
 import { reminderMail, renderText, type Payee } from './reminder-message';
+import { PaymentDetailsRow } from './payment-details';
 import { askAllocation, insertReminderTask } from './reminder-tasks';
 import { anAdmin, insertMessage, plan, type Planned, type RunRequest } from './run-messages';
 import { getRun } from './run-history';
 
+const PayeeRow = PaymentDetailsRow.extend({ code: col.text, name: col.text }) satisfies z.ZodType<Payee, unknown>;
+
 async function payeeOf(db: Db, clientId: number): Promise<Payee> {
-  const [row] = await queryRows<Payee>(
+  const payee = await queryRow(
     db,
     sql`select code, name, upi_vpa as "upiVpa", bank_name as "bankName", bank_account_name as "bankAccountName",
       bank_account_number as "bankAccountNumber", bank_ifsc as "bankIfsc" from clients where id = ${clientId}`,
+    PayeeRow,
   );
-  if (!row) throw notFound('Client');
-  return row;
+  if (!payee) throw notFound('Client');
+  return payee;
 }
 
 /** Sends one planned message (mail, or the task for the collector or manager); its links on success. */
@@ -58,8 +64,8 @@ async function deliver(
   const name =
     p.level.channel === 'WHATSAPP' ? `Send the WhatsApp reminder to ${c.name}` : subject || `Follow up ${c.name}`;
   const taskId = await db.transaction(async (tx) => {
-    await ensureTaskCategory(tx as never, clientId, OTHERS_TASK_CATEGORY.taskCategoryId);
-    return insertReminderTask(tx as never, {
+    await ensureTaskCategory(tx, clientId, OTHERS_TASK_CATEGORY.taskCategoryId);
+    return insertReminderTask(tx, {
       clientId,
       code: c.code,
       categoryId: OTHERS_TASK_CATEGORY.taskCategoryId,
@@ -87,15 +93,12 @@ export async function runReminders(db: Db, req: RunRequest): Promise<TDunningRun
   const policy = req.policy ?? (await activePolicy(db, clientId));
   const runId =
     req.runId ??
-    Number(
-      (
-        await queryRows<{ id: number }>(
-          db,
-          sql`insert into dunning_runs (client_id, run_date, trigger, dry_run, user_id)
+    (await queryRow(
+      db,
+      sql`insert into dunning_runs (client_id, run_date, trigger, dry_run, user_id)
         values (${clientId}, ${today}, ${req.trigger}, ${req.dryRun}, ${req.userId}) returning id`,
-        )
-      )[0]!.id,
-    );
+      row({ id: col.int }),
+    ))!.id;
   try {
     const candidates = await reminderCandidates(db, clientId, policy, today, { scope: req.scope, code: req.code });
     const admin = candidates.length ? await anAdmin(db, clientId) : null;
