@@ -1,7 +1,9 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import {
   ACCOUNT_LIST_LIMIT,
   type TAccountQuery,
@@ -26,16 +28,16 @@ import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 const UPCOMING_DAYS = 30;
 
-type AccountRow = {
-  sysObligorCode: string;
-  name: string;
-  city: string | null;
-  creditLimit: string | null;
-  outstanding: string;
-  overdue: string;
-  advance: string | null;
-  lastTopup: string | null;
-};
+const AccountRow = row({
+  sysObligorCode: col.text,
+  name: col.text,
+  city: col.text.nullable(),
+  creditLimit: col.num.nullable(),
+  outstanding: col.num,
+  overdue: col.num,
+  advance: col.num.nullable(),
+  lastTopup: col.day.nullable(),
+}) satisfies z.ZodType<TAccountRow, unknown>;
 
 /** How many of today's largest balances the postpaid list reads before it looks at the customers. */
 const DEBTORS_READ = 500;
@@ -48,8 +50,8 @@ const DEBTORS_READ = 500;
  * its last row. Null otherwise (a client whose largest debtors are mostly prepaid, say), and the
  * caller sorts every customer.
  */
-async function largestDebtors(db: Db, clientId: number, ageing: SQL): Promise<AccountRow[] | null> {
-  const found = await queryRows<AccountRow & { bound: string | null; read: number }>(
+async function largestDebtors(db: Db, clientId: number, ageing: SQL): Promise<TAccountRow[] | null> {
+  const found = await queryRows(
     db,
     sql`
     with top as (
@@ -64,11 +66,12 @@ async function largestDebtors(db: Db, clientId: number, ageing: SQL): Promise<Ac
     where o.account_type = 'POSTPAID'
     order by r.outstanding desc, o.name
     limit ${ACCOUNT_LIST_LIMIT}`,
+    AccountRow.extend({ bound: col.num.nullable(), read: col.int }),
   );
   const last = found.at(-1);
   if (!last || found.length < ACCOUNT_LIST_LIMIT) return null;
   const unread = Math.max(last.read === DEBTORS_READ ? Number(last.bound) : 0, 0);
-  if (!(Number(last.outstanding) > unread)) return null;
+  if (!(last.outstanding > unread)) return null;
   return found.map(({ bound: _bound, read: _read, ...row }) => row);
 }
 
@@ -105,11 +108,11 @@ export async function listAccounts(
         where i.client_id = ${clientId} group by i.sys_obligor_code)`
       : sql`topups as (select null::text as sys_obligor_code, null::numeric as total, null::date as first, null::date as last where false),
       drawn as (select null::text as sys_obligor_code, null::numeric as drawn where false)`;
-  const rows =
+  return (
     (view.hasRollups && accountType === 'POSTPAID' && !search && !isScoped(scope)
       ? await largestDebtors(db, clientId, ageing)
       : null) ??
-    (await queryRows<AccountRow>(
+    (await queryRows(
       db,
       sql`
     with ${advance}
@@ -123,14 +126,9 @@ export async function listAccounts(
     where o.client_id = ${clientId} and o.account_type = ${accountType} and ${inScope} ${like}
     order by ${accountType === 'PREPAID' ? sql`advance asc nulls last` : sql`outstanding desc`}, o.name
     limit ${ACCOUNT_LIST_LIMIT}`,
-    ));
-  return rows.map((r) => ({
-    ...r,
-    creditLimit: r.creditLimit == null ? null : Number(r.creditLimit),
-    outstanding: Number(r.outstanding),
-    overdue: Number(r.overdue),
-    advance: r.advance == null ? null : Number(r.advance),
-  }));
+      AccountRow,
+    ))
+  );
 }
 
 function assertType(actual: TAccountType, wanted: TAccountType) {
@@ -208,13 +206,14 @@ export async function prepaidAccount(
   const info = await obligorInfo(db, clientId, code, scope);
   const members = membersOf(clientId, code, scope);
   const page = await ledgerPage(db, advanceEntriesSql(clientId, members), 0, query.offset, query.count);
-  const [topups] = await queryRows<{ first: string | null; lastDate: string | null; lastAmount: string | null }>(
+  const topups = await queryRow(
     db,
     sql`
     select (select min(a.topup_date)::text from advance_topups a where a.client_id = ${clientId} and a.sys_obligor_code in ${members}) as first,
       l.topup_date::text as "lastDate", l.amount as "lastAmount"
     from (select 1) one left join lateral (select a.topup_date, a.amount from advance_topups a
       where a.client_id = ${clientId} and a.sys_obligor_code in ${members} order by a.topup_date desc, a.id desc limit 1) l on true`,
+    row({ first: col.day.nullable(), lastDate: col.day.nullable(), lastAmount: col.num.nullable() }),
   );
   const { debits, credits, closing, ...lines } = page;
   return {

@@ -1,9 +1,10 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row, type Row } from '@/lib/db/rows';
 import type { TStatementLine, TStatementPage } from '@/lib/contract/portal';
-import { KIND_ORDER, type StatementKind } from '@/lib/domain/statement';
+import { KIND_ORDER, STATEMENT_KINDS } from '@/lib/domain/statement';
 
 /**
  * A ledger of dated, signed entries (the statement of account, the prepaid advance account) read a
@@ -20,17 +21,22 @@ const KIND_RANK = sql.raw(
 );
 const LINE_ORDER = sql`e.day, ${KIND_RANK}, e.reference collate "C", e.tie collate "C"`;
 
-interface LineRow {
-  date: string;
-  kind: StatementKind;
-  reference: string;
-  tie: string;
-  against: string | null;
-  dueDate: string | null;
-  amount: string;
-}
+/** A line as LINE_COLUMNS reads it. */
+const LineRow = row({
+  date: col.day,
+  kind: col.oneOf(STATEMENT_KINDS),
+  reference: col.text,
+  tie: col.text,
+  against: col.text.nullable(),
+  dueDate: col.day.nullable(),
+  amount: col.num,
+});
+type LineRow = Row<typeof LineRow>;
 
-const paise = (value: string | number) => Math.round(Number(value) * 100);
+/** Ledger totals: how many lines, and the debits and credits (positive) over all of them. */
+const Totals = row({ total: col.int, debits: col.num, credits: col.num });
+
+const paise = (value: number) => Math.round(value * 100);
 
 function toLine(row: LineRow, balancePaise: number): TStatementLine {
   const amount = paise(row.amount);
@@ -69,7 +75,7 @@ export async function ledgerPage(
   page: number,
   count: number,
 ): Promise<LedgerPage> {
-  const rows = await queryRows<LineRow & { running: string; total: number; debits: string; credits: string }>(
+  const rows = await queryRows(
     db,
     sql`
     select ${LINE_COLUMNS},
@@ -80,20 +86,22 @@ export async function ledgerPage(
     from (${entries}) e
     order by ${LINE_ORDER}
     offset ${(page - 1) * count} limit ${count}`,
+    LineRow.extend({ running: col.num, ...Totals.shape }),
   );
   const open = paise(opening);
   let totals = rows[0]
     ? { total: rows[0].total, debits: paise(rows[0].debits), credits: paise(rows[0].credits) }
     : null;
   if (!totals) {
-    const [row] = await queryRows<{ total: number; debits: string; credits: string }>(
+    const all = await queryRow(
       db,
       sql`
       select count(*)::int as total, coalesce(sum(e.amount) filter (where e.amount > 0), 0) as debits,
         coalesce(-sum(e.amount) filter (where e.amount < 0), 0) as credits
       from (${entries}) e`,
+      Totals,
     );
-    totals = { total: row?.total ?? 0, debits: paise(row?.debits ?? 0), credits: paise(row?.credits ?? 0) };
+    totals = { total: all?.total ?? 0, debits: paise(all?.debits ?? 0), credits: paise(all?.credits ?? 0) };
   }
   const closing = open + totals.debits - totals.credits;
   const lines = rows.map((r) => toLine(r, open + paise(r.running)));
@@ -133,10 +141,11 @@ export async function* ledgerLines(
     const key: SQL = after
       ? sql`where (e.day, ${KIND_RANK}, e.reference collate "C", e.tie collate "C") > (${after.date}::date, ${KIND_ORDER[after.kind]}, ${after.reference}, ${after.tie})`
       : sql``;
-    const rows: LineRow[] = await queryRows<LineRow>(
+    const rows = await queryRows(
       db,
       sql`
       select ${LINE_COLUMNS} from (${entries}) e ${key} order by ${LINE_ORDER} limit ${batch}`,
+      LineRow,
     );
     for (const row of rows) {
       balance += paise(row.amount);

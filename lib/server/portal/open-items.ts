@@ -1,8 +1,11 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row, type Row } from '@/lib/db/rows';
 import type { TOpenItem } from '@/lib/contract/portal';
+import { DOC_TYPES } from '@/lib/domain/filters';
 import {
   bucketLabels,
   CREDIT_BUCKETS,
@@ -66,13 +69,14 @@ export async function openItemsSummary(
   boundaries: AgeingBoundaries,
 ): Promise<OpenItemsSummary> {
   const rows = (
-    await queryRows<{ dpd: number; outstanding: string; n: number }>(
+    await queryRows(
       db,
       sql`
     select o.days_past_due as dpd, sum(o.outstanding) as outstanding, sum(o.items)::int as n
     from (${openItemsSql(clientId, members, day, true)}) o group by o.days_past_due`,
+      row({ dpd: col.int, outstanding: col.num, n: col.int }),
     )
-  ).map((r) => ({ dpd: r.dpd, paise: Math.round(Number(r.outstanding) * 100), n: r.n }));
+  ).map((r) => ({ dpd: r.dpd, paise: Math.round(r.outstanding * 100), n: r.n }));
   const sum = (keep: (dpd: number) => boolean) =>
     rows.filter((r) => keep(r.dpd)).reduce((s, r) => s + r.paise, 0) / 100;
   const buckets = new Map<CreditBucket, number>();
@@ -98,6 +102,20 @@ export async function openItemsSummary(
  */
 const ITEM_ORDER = sql`o.days_past_due desc, o.invoice_num collate "C", o.sys_invoice_num collate "C"`;
 
+/** An open item of the page as read, before its bucket is named. */
+const OpenItemRow = row({
+  sysInvoiceNum: col.text,
+  invoiceNum: col.text,
+  docType: col.oneOf(DOC_TYPES),
+  sysObligorCode: col.text,
+  issueDate: col.day,
+  dueDate: col.day.nullable(),
+  amount: col.num,
+  outstanding: col.num,
+  daysPastDue: col.int,
+  inDispute: col.bool,
+}) satisfies z.ZodType<Omit<TOpenItem, 'bucket'>, unknown>;
+
 /** One page (from 1) of the open items, or all of them in pages of `count` for a download. */
 export async function openItemsPage(
   db: Db,
@@ -108,18 +126,7 @@ export async function openItemsPage(
   page: number,
   count: number,
 ): Promise<TOpenItem[]> {
-  const rows = await queryRows<{
-    sysInvoiceNum: string;
-    invoiceNum: string;
-    docType: TOpenItem['docType'];
-    sysObligorCode: string;
-    issueDate: string;
-    dueDate: string | null;
-    amount: string;
-    outstanding: string;
-    daysPastDue: number;
-    inDispute: boolean;
-  }>(
+  const rows = await queryRows(
     db,
     sql`
     select o.sys_invoice_num as "sysInvoiceNum", o.invoice_num as "invoiceNum", o.doc_type as "docType", o.sys_obligor_code as "sysObligorCode",
@@ -129,13 +136,9 @@ export async function openItemsPage(
     from (${openItemsSql(clientId, members, day)}) o
     order by ${ITEM_ORDER}
     offset ${(page - 1) * count} limit ${count}`,
+    OpenItemRow,
   );
-  return rows.map((r) => ({
-    ...r,
-    amount: Number(r.amount),
-    outstanding: Number(r.outstanding),
-    bucket: bucketLabel(creditBucket(r.daysPastDue, boundaries), boundaries),
-  }));
+  return rows.map((r) => ({ ...r, bucket: bucketLabel(creditBucket(r.daysPastDue, boundaries), boundaries) }));
 }
 
 export async function* allOpenItems(
@@ -160,7 +163,7 @@ export async function* allOpenItems(
  * the CASE takes, so a statement opening on any date reads a few index rows, not the items.
  */
 export async function balanceAt(db: Db, clientId: number, members: SQL, day: string): Promise<number> {
-  const [row] = await queryRows<{ balance: string | null }>(
+  const found = await queryRow(
     db,
     sql`select case
       when exists (select 1 from ageing_snapshots s where s.client_id = ${clientId} and s.as_of_date = ${day}::date)
@@ -170,8 +173,9 @@ export async function balanceAt(db: Db, clientId: number, members: SQL, day: str
       else coalesce((select sum(o.outstanding) from (${openItemsSql(clientId, members, day)}) o), 0)
         + (${unallocatedSql(clientId, members, day)})
     end as balance`,
+    row({ balance: col.num.nullable() }),
   );
-  return Number(row?.balance ?? 0);
+  return found?.balance ?? 0;
 }
 
 /** Receipts of the customers not allocated on `day`: zero or negative (lib/domain/ageing.ts unallocatedAt). */
@@ -181,24 +185,26 @@ function unallocatedSql(clientId: number, members: SQL, day: string): SQL {
 }
 
 export async function unallocatedAt(db: Db, clientId: number, members: SQL, day: string): Promise<number> {
-  const [row] = await queryRows<{ unallocated: string }>(
+  const found = await queryRow(
     db,
     sql`select (${unallocatedSql(clientId, members, day)}) as unallocated`,
+    row({ unallocated: col.num }),
   );
-  return Number(row?.unallocated ?? 0);
+  return found?.unallocated ?? 0;
 }
 
 /** A receipt of the customers with money not allocated at the day: what makes up `unallocatedAt`. */
-interface UnallocatedReceipt {
-  paymentRef: string;
-  sysObligorCode: string;
-  kind: 'ADVANCE' | 'ON_ACCOUNT';
-  paidDate: string;
-  amount: number;
-  allocated: number;
+const UnallocatedReceipt = row({
+  paymentRef: col.text,
+  sysObligorCode: col.text,
+  kind: col.oneOf(['ADVANCE', 'ON_ACCOUNT']),
+  paidDate: col.day,
+  amount: col.num,
+  allocated: col.num,
   /** Negative: amount less allocated. */
-  unallocated: number;
-}
+  unallocated: col.num,
+});
+type UnallocatedReceipt = Row<typeof UnallocatedReceipt>;
 
 /**
  * Every receipt of `members` not fully allocated at the end of `day`, oldest first (a family holds
@@ -210,26 +216,13 @@ export async function unallocatedReceipts(
   members: SQL,
   day: string,
 ): Promise<UnallocatedReceipt[]> {
-  const rows = await queryRows<{
-    paymentRef: string;
-    sysObligorCode: string;
-    kind: UnallocatedReceipt['kind'];
-    paidDate: string;
-    amount: string;
-    allocated: string;
-    unallocated: string;
-  }>(
+  return queryRows(
     db,
     sql`
     select u.payment_ref as "paymentRef", u.sys_obligor_code as "sysObligorCode", u.kind, u.paid_date::text as "paidDate",
       u.amount, u.allocated, u.unallocated
     from (${unallocatedReceiptsSql(clientId, day, sql`r.sys_obligor_code in ${members}`)}) u
     order by u.paid_date, u.payment_ref collate "C"`,
+    UnallocatedReceipt,
   );
-  return rows.map((r) => ({
-    ...r,
-    amount: Number(r.amount),
-    allocated: Number(r.allocated),
-    unallocated: Number(r.unallocated),
-  }));
 }

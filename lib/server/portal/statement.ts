@@ -2,8 +2,15 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import { format, parseISO, startOfMonth, subDays, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
-import type { TStatement, TStatementDownloadQuery, TStatementQuery } from '@/lib/contract/portal';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
+import {
+  ACCOUNT_TYPES,
+  type TAccountType,
+  type TStatement,
+  type TStatementDownloadQuery,
+  type TStatementQuery,
+} from '@/lib/contract/portal';
 import { todayIso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
@@ -143,10 +150,11 @@ export async function customerStatement(
   };
 }
 
-export async function accountTypeOf(db: Db, clientId: number, code: string): Promise<'POSTPAID' | 'PREPAID'> {
-  const [row] = await queryRows<{ t: 'POSTPAID' | 'PREPAID' }>(
+export async function accountTypeOf(db: Db, clientId: number, code: string): Promise<TAccountType> {
+  const found = await queryRow(
     db,
     sql`select account_type as t from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
+    row({ t: col.oneOf(ACCOUNT_TYPES) }),
   );
-  return row?.t ?? 'POSTPAID';
+  return found?.t ?? 'POSTPAID';
 }
