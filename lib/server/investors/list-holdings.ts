@@ -2,31 +2,49 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import type { TCashflowRow, THolding, THoldingDetail, THoldings } from '@/lib/contract/investors';
+import { col, row, type Row } from '@/lib/db/rows';
+import {
+  ZHolding,
+  type TCashflowRow,
+  type THolding,
+  type THoldingDetail,
+  type THoldings,
+} from '@/lib/contract/investors';
 import { todayIso } from '@/lib/domain/dates';
 import { currentValue, nextPayment, realisedYield, type Cashflow } from '@/lib/domain/yield';
 import { notFound } from '@/lib/server/domain-errors';
 
-interface HoldingRaw {
-  id: number;
-  securityId: number;
-  securityName: string;
-  isin: string;
-  originatorId: number;
-  originatorName: string;
-  rating: string;
-  status: THolding['status'];
-  units: number;
-  investedAmount: string;
-  investedOn: string;
-  couponRate: string;
-  maturityDate: string;
-}
+/** A holding with its security's terms, before it is valued. */
+const HoldingRow = row({
+  id: col.int,
+  securityId: col.int,
+  securityName: col.text,
+  isin: col.text,
+  originatorId: col.int,
+  originatorName: col.text,
+  rating: col.text,
+  status: ZHolding.shape.status,
+  units: col.int,
+  investedAmount: col.num,
+  investedOn: col.day,
+  couponRate: col.num,
+  maturityDate: col.day,
+});
+type HoldingRow = Row<typeof HoldingRow>;
+
+/** A scheduled cash flow of a holding and what was received against it. */
+const CashflowRow = row({
+  holdingId: col.int,
+  dueDate: col.day,
+  expectedAmount: col.num,
+  receivedAmount: col.num.nullable(),
+  receivedDate: col.day.nullable(),
+});
 
 /** The investor firm's holdings (tenant = the session's client), each with its schedule. */
 async function holdingRows(db: Db, clientId: number, holdingId?: number) {
   const one = holdingId == null ? sql`` : sql`and h.id = ${holdingId}`;
-  const rows = await queryRows<HoldingRaw>(
+  const rows = await queryRows(
     db,
     sql`
     select h.id, h.security_id as "securityId", s.name as "securityName", s.isin, o.id as "originatorId",
@@ -35,38 +53,29 @@ async function holdingRows(db: Db, clientId: number, holdingId?: number) {
     from holdings h join securities s on s.id = h.security_id join originators o on o.id = s.originator_id
     where h.client_id = ${clientId} ${one}
     order by s.maturity_date desc, h.id`,
+    HoldingRow,
   );
-  const flows = await queryRows<{
-    holdingId: number;
-    dueDate: string;
-    expectedAmount: string;
-    receivedAmount: string | null;
-    receivedDate: string | null;
-  }>(
+  const flows = await queryRows(
     db,
     sql`
     select f.holding_id as "holdingId", f.due_date::text as "dueDate", f.expected_amount as "expectedAmount",
       f.received_amount as "receivedAmount", f.received_date::text as "receivedDate"
     from holding_cashflows f where f.client_id = ${clientId} ${holdingId == null ? sql`` : sql`and f.holding_id = ${holdingId}`}
     order by f.holding_id, f.due_date, f.id`,
+    CashflowRow,
   );
   const byHolding = new Map<number, Cashflow[]>();
-  for (const f of flows) {
-    const list = byHolding.get(f.holdingId) ?? [];
-    list.push({
-      dueDate: f.dueDate,
-      expectedAmount: Number(f.expectedAmount),
-      receivedAmount: f.receivedAmount == null ? null : Number(f.receivedAmount),
-      receivedDate: f.receivedDate,
-    });
-    byHolding.set(f.holdingId, list);
+  for (const { holdingId, ...flow } of flows) {
+    const list = byHolding.get(holdingId) ?? [];
+    list.push(flow);
+    byHolding.set(holdingId, list);
   }
   return rows.map((r) => ({ raw: r, flows: byHolding.get(r.id) ?? [] }));
 }
 
-function toHolding(raw: HoldingRaw, flows: Cashflow[], asOf: string): THolding {
-  const invested = Number(raw.investedAmount);
-  const coupon = Number(raw.couponRate);
+function toHolding(raw: HoldingRow, flows: Cashflow[], asOf: string): THolding {
+  const invested = raw.investedAmount;
+  const coupon = raw.couponRate;
   const next = nextPayment(flows, asOf);
   return {
     id: raw.id,

@@ -1,30 +1,33 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row, type Row } from '@/lib/db/rows';
 import type { TOffering, TOfferingDetail } from '@/lib/contract/investors';
 import { todayIso } from '@/lib/domain/dates';
 import { notFound } from '@/lib/server/domain-errors';
 
-interface OfferingRaw {
-  id: number;
-  securityId: number;
-  securityName: string;
-  isin: string;
-  originatorId: number;
-  originatorName: string;
-  rating: string;
-  couponRate: string;
-  tenorMonths: number;
-  issueDate: string;
-  maturityDate: string;
-  poolSize: string;
-  size: string;
-  minTicket: string;
-  amountTaken: string;
-  openDate: string;
-  closeDate: string;
-}
+/** An offering with its security's terms, as offeringRows reads it. */
+const OfferingRow = row({
+  id: col.int,
+  securityId: col.int,
+  securityName: col.text,
+  isin: col.text,
+  originatorId: col.int,
+  originatorName: col.text,
+  rating: col.text,
+  couponRate: col.num,
+  tenorMonths: col.int,
+  issueDate: col.day,
+  maturityDate: col.day,
+  poolSize: col.num,
+  size: col.num,
+  minTicket: col.num,
+  amountTaken: col.num,
+  openDate: col.day,
+  closeDate: col.day,
+});
+type OfferingRow = Row<typeof OfferingRow>;
 
 export function offeringState(
   o: { openDate: string; closeDate: string; amountLeft: number },
@@ -35,36 +38,14 @@ export function offeringState(
   return o.amountLeft > 0 ? 'OPEN' : 'FULL';
 }
 
-export function toOffering(r: OfferingRaw, asOf: string): TOffering {
-  const size = Number(r.size);
-  const taken = Number(r.amountTaken);
-  const amountLeft = Math.max(0, Math.round((size - taken) * 100) / 100);
-  return {
-    id: r.id,
-    securityId: r.securityId,
-    securityName: r.securityName,
-    isin: r.isin,
-    originatorId: r.originatorId,
-    originatorName: r.originatorName,
-    rating: r.rating,
-    couponRate: Number(r.couponRate),
-    tenorMonths: r.tenorMonths,
-    issueDate: r.issueDate,
-    maturityDate: r.maturityDate,
-    poolSize: Number(r.poolSize),
-    size,
-    minTicket: Number(r.minTicket),
-    amountTaken: taken,
-    amountLeft,
-    openDate: r.openDate,
-    closeDate: r.closeDate,
-    state: offeringState({ openDate: r.openDate, closeDate: r.closeDate, amountLeft }, asOf),
-  };
+export function toOffering(r: OfferingRow, asOf: string): TOffering {
+  const amountLeft = Math.max(0, Math.round((r.size - r.amountTaken) * 100) / 100);
+  return { ...r, amountLeft, state: offeringState({ openDate: r.openDate, closeDate: r.closeDate, amountLeft }, asOf) };
 }
 
 /** Offerings are the shared marketplace: open to every investor firm. */
-export async function offeringRows(db: Db, where = sql`true`): Promise<OfferingRaw[]> {
-  return queryRows<OfferingRaw>(
+export async function offeringRows(db: Db, where = sql`true`): Promise<OfferingRow[]> {
+  return queryRows(
     db,
     sql`
     select f.id, f.security_id as "securityId", s.name as "securityName", s.isin, o.id as "originatorId", o.name as "originatorName",
@@ -74,6 +55,7 @@ export async function offeringRows(db: Db, where = sql`true`): Promise<OfferingR
     from offerings f join securities s on s.id = f.security_id join originators o on o.id = s.originator_id
     where ${where}
     order by f.close_date desc, f.id`,
+    OfferingRow,
   );
 }
 
@@ -87,16 +69,17 @@ export async function listOfferings(db: Db, asOf = todayIso()): Promise<TOfferin
 
 /** GET /api/investors/offerings/{id}: the terms, with what this firm already subscribed. */
 export async function getOffering(db: Db, clientId: number, id: number, asOf = todayIso()): Promise<TOfferingDetail> {
-  const [row] = await offeringRows(db, sql`f.id = ${id}`);
-  if (!row) throw notFound('Offering');
-  const [mine] = await queryRows<{ units: string | null; invested: string | null }>(
+  const [offering] = await offeringRows(db, sql`f.id = ${id}`);
+  if (!offering) throw notFound('Offering');
+  const mine = await queryRow(
     db,
     sql`
-    select sum(h.units) as units, sum(h.invested_amount) as invested from holdings h
-    where h.client_id = ${clientId} and h.security_id = ${row.securityId}`,
+    select coalesce(sum(h.units), 0) as units, coalesce(sum(h.invested_amount), 0) as invested from holdings h
+    where h.client_id = ${clientId} and h.security_id = ${offering.securityId}`,
+    row({ units: col.int, invested: col.num }),
   );
   return {
-    offering: toOffering(row, asOf),
-    subscribed: { units: Number(mine?.units ?? 0), investedAmount: Number(mine?.invested ?? 0) },
+    offering: toOffering(offering, asOf),
+    subscribed: { units: mine?.units ?? 0, investedAmount: mine?.invested ?? 0 },
   };
 }

@@ -2,9 +2,11 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { parseISO, startOfMonth, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { originators } from '@/lib/db/schema';
-import type { TOriginator, TOriginatorSummary, TPoolPerformance } from '@/lib/contract/investors';
+import { ZHolding, type TOriginator, type TOriginatorSummary, type TPoolPerformance } from '@/lib/contract/investors';
 import { bucketLabels, CREDIT_BUCKETS, boundariesOf } from '@/lib/domain/ageing';
 import { iso, todayIso } from '@/lib/domain/dates';
 import { ZSummaryQuery } from '@/lib/contract/receivables';
@@ -62,9 +64,37 @@ export async function poolPerformance(db: Db, originatorId: number, asOf = today
   };
 }
 
+/** An originator's profile. */
+const ProfileRow = row({
+  id: col.int,
+  name: col.text,
+  sector: col.text,
+  rating: col.text,
+  description: col.text.nullable(),
+});
+
+const SummaryRow = ProfileRow.extend({
+  securities: col.int,
+  held: col.int,
+  onOffer: col.int,
+}) satisfies z.ZodType<TOriginatorSummary, unknown>;
+
+const SecurityRow = row({
+  id: col.int,
+  isin: col.text,
+  name: col.text,
+  poolSize: col.num,
+  couponRate: col.num,
+  tenorMonths: col.int,
+  issueDate: col.day,
+  maturityDate: col.day,
+  rating: col.text,
+  status: ZHolding.shape.status,
+}) satisfies z.ZodType<TOriginator['securities'][number], unknown>;
+
 /** GET /api/investors/originators: the originators whose securities are on offer or held. */
 export async function listOriginators(db: Db, clientId: number): Promise<TOriginatorSummary[]> {
-  return queryRows<TOriginatorSummary>(
+  return queryRows(
     db,
     sql`
     select o.id, o.name, o.sector, o.rating, o.description,
@@ -72,61 +102,53 @@ export async function listOriginators(db: Db, clientId: number): Promise<TOrigin
       (select count(*)::int from holdings h join securities s on s.id = h.security_id where s.originator_id = o.id and h.client_id = ${clientId}) as held,
       (select count(*)::int from offerings f join securities s on s.id = f.security_id where s.originator_id = o.id and f.close_date >= ${todayIso()}) as "onOffer"
     from originators o order by o.name`,
+    SummaryRow,
   );
 }
 
 /** GET /api/investors/originators/{id}: profile and securities (terms only, no holdings of other firms). */
 export async function getOriginator(db: Db, id: number): Promise<TOriginator> {
-  const [row] = await queryRows<{
-    id: number;
-    name: string;
-    sector: string;
-    rating: string;
-    description: string | null;
-  }>(
+  const profile = await queryRow(
     db,
     sql`
     select o.id, o.name, o.sector, o.rating, o.description from originators o where o.id = ${id}`,
+    ProfileRow,
   );
-  if (!row) throw notFound('Originator');
-  type SecurityRow = Omit<TOriginator['securities'][number], 'poolSize' | 'couponRate'> & {
-    poolSize: string;
-    couponRate: string;
-  };
-  const securities = await queryRows<SecurityRow>(
+  if (!profile) throw notFound('Originator');
+  const securities = await queryRows(
     db,
     sql`
     select s.id, s.isin, s.name, s.pool_size as "poolSize", s.coupon_rate as "couponRate", s.tenor_months as "tenorMonths",
       s.issue_date::text as "issueDate", s.maturity_date::text as "maturityDate", s.rating, s.status
     from securities s where s.originator_id = ${id} order by s.issue_date desc`,
+    SecurityRow,
   );
-  return {
-    ...row,
-    securities: securities.map((s) => ({ ...s, poolSize: Number(s.poolSize), couponRate: Number(s.couponRate) })),
-  };
+  return { ...profile, securities };
 }
 
 /** The originator of a holding of this firm (a holding page shows its pool). */
 export async function originatorOfHolding(db: Db, clientId: number, holdingId: number): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+  const found = await queryRow(
     db,
     sql`
     select s.originator_id as id from holdings h join securities s on s.id = h.security_id where h.client_id = ${clientId} and h.id = ${holdingId}`,
+    row({ id: col.int }),
   );
-  if (!row) throw notFound('Holding');
-  return row.id;
+  if (!found) throw notFound('Holding');
+  return found.id;
 }
 
 /** The originator behind an offering (an offering page shows its pool; offerings are open to every firm). */
 export async function originatorOfOffering(db: Db, offeringId: number): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+  const found = await queryRow(
     db,
     sql`
     select s.originator_id as id from offerings f join securities s on s.id = f.security_id
     where f.id = ${offeringId}`,
+    row({ id: col.int }),
   );
-  if (!row) throw notFound('Offering');
-  return row.id;
+  if (!found) throw notFound('Offering');
+  return found.id;
 }
 
 /**
@@ -139,13 +161,14 @@ export async function assertPoolVisible(
   originatorId: number,
   asOf = todayIso(),
 ): Promise<void> {
-  const rows = await queryRows<{ one: number }>(
+  const rows = await queryRows(
     db,
     sql`
     select 1 as one from securities s where s.originator_id = ${originatorId} and (
       exists (select 1 from holdings h where h.client_id = ${clientId} and h.security_id = s.id)
       or exists (select 1 from offerings f where f.security_id = s.id and f.close_date >= ${asOf}))
     limit 1`,
+    row({ one: col.int }),
   );
   if (!rows.length) throw notFound('Originator');
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { holdingCashflows, holdings } from '@/lib/db/schema';
 import { UNIT_FACE_VALUE, type TSubscribeBody, type TSubscription } from '@/lib/contract/investors';
 import { todayIso } from '@/lib/domain/dates';
@@ -32,9 +33,9 @@ export async function subscribe(
   body: TSubscribeBody,
   asOf = todayIso(),
 ): Promise<TSubscription> {
-  const [row] = await offeringRows(db, sql`f.id = ${offeringId}`);
-  if (!row) throw notFound('Offering');
-  const offering = toOffering(row, asOf);
+  const [found] = await offeringRows(db, sql`f.id = ${offeringId}`);
+  if (!found) throw notFound('Offering');
+  const offering = toOffering(found, asOf);
   if (offering.state === 'UPCOMING') throw refuse(`This offering opens on ${offering.openDate}`);
   if (offering.state === 'CLOSED') throw refuse(`This offering closed on ${offering.closeDate}`);
   if (offering.state === 'FULL') throw refuse('This offering is fully subscribed');
@@ -42,12 +43,13 @@ export async function subscribe(
   if (body.amount > offering.amountLeft) throw refuse(`Only ${inr(offering.amountLeft)} of this offering is left`);
 
   return db.transaction(async (tx) => {
-    const taken = await queryRows<{ id: number }>(
+    const taken = await queryRows(
       tx,
       sql`
       update offerings set amount_taken = amount_taken + ${body.amount}
       where id = ${offeringId} and amount_taken + ${body.amount} <= size and close_date >= ${asOf}
       returning id`,
+      row({ id: col.int }),
     );
     if (!taken.length) throw refuse('Someone took the rest of this offering first: reload to see what is left');
     const [holding] = await tx
