@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { copyAssignmentsToRollups, settlementOf, statusOf } from '@/lib/server/receivables/refresh-rollups';
 import type { ImportKind } from './formats';
 
@@ -40,11 +41,12 @@ async function upsert(
   const keep = newKeys
     ? sql`, kept as (insert into ${sql.identifier(newKeys.table)} select ${sql.identifier(newKeys.key)} from up where inserted)`
     : sql``;
-  const [counts] = await queryRows<{ inserted: number; updated: number }>(
+  const counts = await queryRow(
     db,
     sql`
     with up as (${statement} returning (xmax = 0) as inserted${key})${keep}
     select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from up`,
+    row({ inserted: col.int, updated: col.int }),
   );
   const inserted = counts?.inserted ?? 0;
   const updated = counts?.updated ?? 0;
@@ -79,7 +81,7 @@ export async function applyObligors(
   let dimensionValues = 0;
   for (const level of [1, 2, 3]) {
     if (!columns.includes(`dim${level}`)) continue;
-    const [created] = await queryRows<{ n: number }>(
+    const created = await queryRow(
       db,
       sql`
       with ins as (
@@ -87,6 +89,7 @@ export async function applyObligors(
         select distinct ${clientId}::int, ${level}::smallint, s.${id(`dim${level}`)} from import_obligors s where s.ok and s.${id(`dim${level}`)} is not null
         on conflict (client_id, dim_level, name) do nothing returning 1)
       select count(*)::int as n from ins`,
+      row({ n: col.int }),
     );
     dimensionValues += created?.n ?? 0;
   }
@@ -269,7 +272,7 @@ export function applyAllocations(ctx: ApplyContext, rows: number): Promise<KindC
  */
 export async function applyInstalments(ctx: ApplyContext, rows: number): Promise<KindCounts> {
   const { db, clientId } = ctx;
-  const [removed] = await queryRows<{ n: number }>(
+  const removed = await queryRow(
     db,
     sql`
     with gone as (
@@ -278,6 +281,7 @@ export async function applyInstalments(ctx: ApplyContext, rows: number): Promise
         and not exists (select 1 from import_instalments s where s.ok and s.sys_invoice_num = t.sys_invoice_num and s.due_date = t.due_date)
       returning 1)
     select count(*)::int as n from gone`,
+    row({ n: col.int }),
   );
   const counts = await upsert(
     db,

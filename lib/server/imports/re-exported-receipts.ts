@@ -11,7 +11,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { Check } from './check';
 import { allocatedFrom } from './document-checks';
 
@@ -35,7 +36,7 @@ export async function allocateReExportedReceipts(db: Db, clientId: number, today
     select p.line, p.payment_ref, p.sys_invoice_num from import_payments p
     join receipts r on r.client_id = ${clientId} and r.payment_ref = p.payment_ref
     where p.ok and p.kind = 'AGAINST' and p.sys_invoice_num is not null`);
-  const [found] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from import_reexports`);
+  const found = await queryRow(db, sql`select count(*)::int as n from import_reexports`, row({ n: col.int }));
   if (!found?.n) return 0;
   await db.execute(sql`update import_payments p
     set kind = r.kind, sys_invoice_num = null, sys_obligor_code = coalesce(p.sys_obligor_code, r.sys_obligor_code)
@@ -51,7 +52,7 @@ export async function allocateReExportedReceipts(db: Db, clientId: number, today
   await db.execute(sql`update import_reexports x
     set rest = p.amount - ${allocatedFrom(clientId, sql`x.payment_ref`)} + ${sameDay}
     from import_payments p where p.line = x.line and p.amount is not null`);
-  const [added] = await queryRows<{ n: number }>(
+  const added = await queryRow(
     db,
     sql`with added as (
       insert into import_allocations (line, ok, payment_ref, sys_invoice_num, amount, allocated_date)
@@ -62,6 +63,7 @@ export async function allocateReExportedReceipts(db: Db, clientId: number, today
           and a.sys_invoice_num = x.sys_invoice_num and a.allocated_date = ${today}::date)
       returning 1)
     select count(*)::int as n from added`,
+    row({ n: col.int }),
   );
   return added?.n ?? 0;
 }

@@ -3,7 +3,9 @@ import { LOCKS, lockClient } from '@/lib/db/locks';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TImportReport } from '@/lib/contract/imports';
 import type { Db } from '@/lib/db/client';
-import { allowParallelWorkers, queryRows } from '@/lib/db/query';
+import { z } from 'zod';
+import { allowParallelWorkers, queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
@@ -22,7 +24,7 @@ import {
 } from './apply';
 import { IMPORT_KINDS, kindOfFile, type ImportKind } from './formats';
 import { ErrorSink, readIntoStage, type FileSummary, type ImportSource } from './read-file';
-import { createStageTables, indexStageTables } from './stage';
+import { createStageTables, indexStageTables, stageTable } from './stage';
 import { validateStaged } from './validate';
 import { allocateReExportedReceipts } from './re-exported-receipts';
 
@@ -265,10 +267,11 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
     union select i.sys_obligor_code from import_instalments k join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = k.sys_invoice_num
     union select sys_obligor_code from import_ratings`);
   await db.execute(sql`analyze import_touched_obligors`);
-  const [share] = await queryRows<{ touched: number; all: number }>(
+  const share = await queryRow(
     db,
     sql`select
     (select count(*) from import_touched_obligors)::int as touched, (select count(*) from obligors where client_id = ${clientId})::int as "all"`,
+    row({ touched: col.int, all: col.int }),
   );
   // The batch's new items were settled as they were written (applyInvoices); stored ones it pays are not.
   // Kept in an analysed table, not as a query: the planner guesses 200 rows for a union of staging
@@ -288,15 +291,11 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
 
 /** Rows of each staging table marked not ok (by their format or by validation with skipBadRows). */
 async function skippedRows(db: Db): Promise<Record<ImportKind, number>> {
-  const [row] = await queryRows<Record<ImportKind, number>>(
-    db,
-    sql`select
-    (select count(*) from import_obligors where not ok)::int as obligors, (select count(*) from import_ratings where not ok)::int as ratings,
-    (select count(*) from import_invoices where not ok)::int as invoices, (select count(*) from import_payments where not ok)::int as payments,
-    (select count(*) from import_allocations where not ok)::int as allocations,
-    (select count(*) from import_instalments where not ok)::int as instalments`,
+  const counts = IMPORT_KINDS.map(
+    (kind) => sql`(select count(*) from ${stageTable(kind)} where not ok)::int as ${sql.identifier(kind)}`,
   );
-  return row!;
+  const skipped = await queryRow(db, sql`select ${sql.join(counts, sql`, `)}`, z.record(z.enum(IMPORT_KINDS), col.int));
+  return skipped!;
 }
 
 const TABLES: Record<ImportKind, string> = {
@@ -322,11 +321,12 @@ async function analyseGrownTables(
 ): Promise<void> {
   for (const [kind, c] of Object.entries(counts) as [ImportKind, KindCounts][]) {
     if (c.inserted + c.updated === 0) continue;
-    const [size] = await queryRows<{ analysed: number; now: number }>(
+    const size = await queryRow(
       db,
       sql`
       select relpages::float8 as analysed, (pg_relation_size(oid) / current_setting('block_size')::int)::float8 as now
       from pg_class where oid = ${TABLES[kind]}::regclass`,
+      row({ analysed: col.num, now: col.num }),
     );
     if (size && size.analysed > 0 && size.now < 1.1 * size.analysed) continue;
     progress(`analysing ${TABLES[kind]}`);
@@ -357,9 +357,9 @@ async function earliestChange(db: Db, counts: Partial<Record<ImportKind, KindCou
     const c = counts[kind];
     if (!c || c.inserted + c.updated === 0) continue;
     if (c.updated > 0) return undefined;
-    const [row] = await queryRows<{ d: string | null }>(db, sql`select d::text as d from (${query}) x`);
-    if (!row?.d) return undefined;
-    if (!earliest || row.d < earliest) earliest = row.d;
+    const first = await queryRow(db, sql`select d::text as d from (${query}) x`, row({ d: col.day.nullable() }));
+    if (!first?.d) return undefined;
+    if (!earliest || first.d < earliest) earliest = first.d;
   }
   return earliest;
 }

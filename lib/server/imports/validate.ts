@@ -1,7 +1,9 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { IMPORT_KINDS, type ImportKind } from './formats';
 import { stageTable } from './stage';
 import { MAX_REPORTED_ERRORS, type ErrorSink, type FileSummary } from './read-file';
@@ -149,8 +151,8 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
 /** The kinds whose staging table holds rows (allocations may come from payments.csv's re-exports). */
 async function stagedKinds(db: Db): Promise<Set<ImportKind>> {
   const staged = IMPORT_KINDS.map((kind) => sql`exists (select 1 from ${stageTable(kind)}) as ${sql.identifier(kind)}`);
-  const [row] = await queryRows<Record<ImportKind, boolean>>(db, sql`select ${sql.join(staged, sql`, `)}`);
-  return new Set(IMPORT_KINDS.filter((kind) => row?.[kind]));
+  const found = await queryRow(db, sql`select ${sql.join(staged, sql`, `)}`, z.record(z.enum(IMPORT_KINDS), col.bool));
+  return new Set(IMPORT_KINDS.filter((kind) => found?.[kind]));
 }
 
 /** Rounds of skipping: each finds the dependants of the rows the previous one skipped. */
@@ -179,10 +181,11 @@ export async function validateStaged(
       // Every check reports rows of its kind's staging table: an empty one has nothing to report.
       if (file === undefined || !staged.has(check.kind)) continue;
       for (const statement of check.prepare ?? []) await db.execute(statement);
-      const rows = await queryRows<{ line: number; reason: string; total: number }>(
+      const rows = await queryRows(
         db,
         sql`
         select line, reason, count(*) over ()::int as total from (${check.query}) c order by line limit ${MAX_REPORTED_ERRORS}`,
+        row({ line: col.int, reason: col.text, total: col.int }),
       );
       for (const row of rows) {
         const from = reportedLine(check.kind, row.line);

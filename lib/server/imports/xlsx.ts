@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { z } from 'zod';
 import { CsvFormatError, type CsvRecord } from './csv';
 
 const BATCH = 1000;
@@ -37,23 +38,35 @@ export function cellText(value: unknown): string {
  * issues 683 and 3064) and drops the parts after the sheets: the shared strings then come out as
  * `{ sharedString: n }` and a header of text reads as "[object Object]". Reading the parts by name
  * from the central directory, the relations, workbook, shared strings and styles always come first.
+ * They exist on the reader but not in exceljs's types, so they are declared here.
  */
-interface PartParsers {
-  _parseRels(entry: Readable): Promise<void>;
-  _parseWorkbook(entry: Readable): Promise<void>;
-  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
-  _parseStyles(entry: Readable): Promise<void>;
-  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Generator<{ eventType: string; value: unknown }>;
-  workbookRels?: { Id: string; Target: string }[];
-  model?: { sheets?: { rId: string }[] };
+declare module 'exceljs' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- declares into exceljs's own namespace what its types leave out
+  namespace stream.xlsx {
+    interface WorkbookReader {
+      _parseRels(entry: Readable): Promise<void>;
+      _parseWorkbook(entry: Readable): Promise<void>;
+      _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+      _parseStyles(entry: Readable): Promise<void>;
+      _parseWorksheet(
+        iterator: AsyncIterable<unknown>,
+        sheetNo: string,
+      ): Generator<{ eventType: string; value: unknown }>;
+      /** The workbook's relations, once _parseRels has read them. */
+      workbookRels?: { Id: string; Target: string }[];
+    }
+  }
 }
+
+/** The reader's model once _parseWorkbook has read it: its tabs in order, each by its relation id. */
+const ParsedWorkbook = z.object({ sheets: z.array(z.object({ rId: z.string() })).min(1) });
 
 const SHEET_PATH = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
 /** The first tab's part: by the workbook's sheet order, else the lowest numbered sheet part. */
-function firstSheetPath(zip: JSZip, parts: PartParsers): string | undefined {
-  const first = parts.model?.sheets?.[0];
-  const target = first && parts.workbookRels?.find((rel) => rel.Id === first.rId)?.Target;
+function firstSheetPath(zip: JSZip, reader: ExcelJS.stream.xlsx.WorkbookReader): string | undefined {
+  const first = ParsedWorkbook.safeParse(reader.model).data?.sheets[0];
+  const target = first && reader.workbookRels?.find((rel) => rel.Id === first.rId)?.Target;
   if (target) {
     const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
     if (zip.file(path)) return path;
@@ -79,23 +92,22 @@ export async function* xlsxRecords(input: Readable): AsyncGenerator<CsvRecord[]>
     hyperlinks: 'ignore',
     entries: 'emit',
   });
-  const parts = reader as unknown as PartParsers;
   const part = (name: string) => zip.file(name)?.nodeStream('nodebuffer') as Readable | undefined;
   const rels = part('xl/_rels/workbook.xml.rels');
-  if (rels) await parts._parseRels(rels);
+  if (rels) await reader._parseRels(rels);
   const book = part('xl/workbook.xml');
-  if (book) await parts._parseWorkbook(book);
+  if (book) await reader._parseWorkbook(book);
   else Object.assign(reader, { model: { sheets: [] } });
   // A workbook of numbers only has no shared strings; the reader then needs an empty table.
   const strings = part('xl/sharedStrings.xml');
-  if (strings) for await (const _ of parts._parseSharedStrings(strings));
+  if (strings) for await (const _ of reader._parseSharedStrings(strings));
   else Object.assign(reader, { sharedStrings: [] });
   const styles = part('xl/styles.xml');
-  if (styles) await parts._parseStyles(styles);
-  const sheetPath = firstSheetPath(zip, parts);
+  if (styles) await reader._parseStyles(styles);
+  const sheetPath = firstSheetPath(zip, reader);
   if (!sheetPath) return;
   const sheetNo = SHEET_PATH.exec(sheetPath)?.[1] ?? '1';
-  for (const { eventType, value } of parts._parseWorksheet(part(sheetPath)!, sheetNo)) {
+  for (const { eventType, value } of reader._parseWorksheet(part(sheetPath)!, sheetNo)) {
     if (eventType !== 'worksheet') continue;
     yield* sheetRecords(value as AsyncIterable<ExcelJS.Row>);
   }
