@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { auditLog, disputeInvoices, disputes } from '@/lib/db/schema';
 import type { TDispute, TOpenDisputeBody, TResolveDisputeBody } from '@/lib/contract/disputes';
 import { formatMoney } from '@/lib/domain/format';
@@ -36,13 +37,14 @@ const inList = (values: string[]) =>
 export async function openDispute(db: Db, user: DisputeUser, body: TOpenDisputeBody): Promise<TDispute> {
   const { clientId, userId } = user;
   const nums = [...new Set(body.sysInvoiceNums)];
-  const found = await queryRows<{ num: string; invoiceNum: string; code: string; open: string; isOpenDebt: boolean }>(
+  const found = await queryRows(
     db,
     sql`select i.sys_invoice_num as num, i.invoice_num as "invoiceNum", i.sys_obligor_code as code,
       (i.amount - i.paid_to_date)::text as open,
       (i.doc_type <> 'CREDIT_NOTE' and i.settled_date is null and i.amount > i.paid_to_date) as "isOpenDebt"
     from invoices i where i.client_id = ${clientId} and i.sys_invoice_num in ${inList(nums)}
     order by i.sys_invoice_num`,
+    row({ num: col.text, invoiceNum: col.text, code: col.text, open: col.num, isOpenDebt: col.bool }),
   );
   const missing = nums.filter((n) => !found.some((f) => f.num === n));
   if (missing.length) throw badField('sysInvoiceNums', `no such invoice: ${missing.join(', ')}`);
@@ -53,7 +55,7 @@ export async function openDispute(db: Db, user: DisputeUser, body: TOpenDisputeB
   const closed = found.filter((f) => !f.isOpenDebt);
   if (closed.length)
     throw badField('sysInvoiceNums', `not open invoices: ${closed.map((f) => f.invoiceNum).join(', ')}`);
-  const open = found.reduce((s, f) => s + Math.round(Number(f.open) * 100), 0);
+  const open = found.reduce((s, f) => s + Math.round(f.open * 100), 0);
   if (Math.round(body.amount * 100) > open)
     throw badField('amount', `at most ${formatMoney(open / 100)}, what is still owed on these invoices`);
   const today = await clientToday(db, clientId);
@@ -62,7 +64,7 @@ export async function openDispute(db: Db, user: DisputeUser, body: TOpenDisputeB
     await tx.execute(
       sql`select 1 from invoices where client_id = ${clientId} and sys_invoice_num in ${inList(nums)} for update`,
     );
-    const taken = await queryRows<{ invoiceNum: string }>(
+    const taken = await queryRows(
       tx,
       sql`select distinct i.invoice_num as "invoiceNum" from dispute_invoices di
       join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
@@ -70,12 +72,13 @@ export async function openDispute(db: Db, user: DisputeUser, body: TOpenDisputeB
       where di.client_id = ${clientId} and d.client_id = ${clientId} and i.client_id = ${clientId}
         and d.status = 'OPEN' and di.sys_invoice_num in ${inList(nums)}
       order by 1`,
+      row({ invoiceNum: col.text }),
     );
     if (taken.length)
       throw conflict(`already in an open dispute: ${taken.map((t) => t.invoiceNum).join(', ')}`, {
         sysInvoiceNums: `already in an open dispute: ${taken.map((t) => t.invoiceNum).join(', ')}`,
       });
-    const [row] = await tx
+    const [made] = await tx
       .insert(disputes)
       .values({
         clientId,
@@ -88,7 +91,7 @@ export async function openDispute(db: Db, user: DisputeUser, body: TOpenDisputeB
         portalUserId: user.portal ? userId : null,
       })
       .returning({ id: disputes.id });
-    const disputeId = row!.id;
+    const disputeId = made!.id;
     await tx.insert(disputeInvoices).values(nums.map((sysInvoiceNum) => ({ clientId, disputeId, sysInvoiceNum })));
     await tx.insert(auditLog).values({
       clientId,
@@ -115,11 +118,12 @@ export async function resolveDispute(
   if (dispute.status !== 'OPEN') throw conflict('This dispute is already resolved');
   const today = await clientToday(db, clientId);
   await db.transaction(async (tx) => {
-    const updated = await queryRows<{ id: number }>(
+    const updated = await queryRows(
       tx,
       sql`update disputes set status = 'RESOLVED', outcome = ${body.outcome}, resolution = ${body.resolution ?? null},
         resolved_on = ${today}::date, resolved_by = ${userId}, changed_at = now()
       where client_id = ${clientId} and id = ${id} and status = 'OPEN' returning id`,
+      row({ id: col.int }),
     );
     if (!updated.length) throw conflict('This dispute is already resolved');
     await tx.insert(auditLog).values({

@@ -1,24 +1,41 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
-import type { TDispute, TDisputesQuery } from '@/lib/contract/disputes';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
+import {
+  DISPUTE_OUTCOMES,
+  DISPUTE_REASONS,
+  DISPUTE_STATUSES,
+  ZDispute,
+  type TDispute,
+  type TDisputesQuery,
+} from '@/lib/contract/disputes';
 import { notFound } from '@/lib/server/domain-errors';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { assertObligorVisible, scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 
-type RawDispute = Omit<TDispute, 'amount' | 'sysInvoiceNums' | 'invoiceNums'> & {
-  amount: string;
-  sysInvoiceNums: string[] | null;
-  invoiceNums: string[] | null;
-};
-
-const toDispute = (raw: RawDispute): TDispute => ({
-  ...raw,
-  amount: Number(raw.amount),
-  sysInvoiceNums: raw.sysInvoiceNums ?? [],
-  invoiceNums: raw.invoiceNums ?? [],
-});
+/** A row of disputeSelect(): the API's dispute, as it comes out of SQL. */
+const DisputeRow = row({
+  id: col.int,
+  sysObligorCode: col.text,
+  obligorName: col.text,
+  sysInvoiceNums: col.array(col.text),
+  invoiceNums: col.array(col.text),
+  reason: col.oneOf(DISPUTE_REASONS),
+  amount: col.num,
+  note: col.text.nullable(),
+  status: col.oneOf(DISPUTE_STATUSES),
+  openedOn: col.day,
+  ageDays: col.int.nullable(),
+  raisedBy: ZDispute.shape.raisedBy,
+  userName: col.text.nullable(),
+  outcome: col.oneOf(DISPUTE_OUTCOMES).nullable(),
+  resolvedOn: col.day.nullable(),
+  resolvedByName: col.text.nullable(),
+  resolution: col.text.nullable(),
+}) satisfies z.ZodType<TDispute, unknown>;
 
 /** A dispute's columns, its invoices, and its age on `today` while open. */
 function disputeSelect(clientId: number, today: string, where: SQL): SQL {
@@ -45,12 +62,13 @@ export async function getDispute(db: Db, clientId: number, scope: ObligorScope, 
   const where: SQL[] = [sql`d.client_id = ${clientId}`, sql`d.id = ${id}`];
   const inScope = scopeCondition(clientId, scope, sql`d.sys_obligor_code`);
   if (inScope) where.push(inScope);
-  const [row] = await queryRows<RawDispute>(
+  const dispute = await queryRow(
     db,
     disputeSelect(clientId, await clientToday(db, clientId), sql.join(where, sql` and `)),
+    DisputeRow,
   );
-  if (!row) throw notFound('Dispute');
-  return toDispute(row);
+  if (!dispute) throw notFound('Dispute');
+  return dispute;
 }
 
 /** GET /disputes: the scope's disputes, open ones first (oldest first), then the resolved, newest first. */
@@ -72,20 +90,22 @@ export async function listDisputes(
   if (query.status) where.push(sql`d.status = ${query.status}`);
   const condition = sql.join(where, sql` and `);
   const today = await clientToday(db, clientId);
-  const [rows, [count]] = await Promise.all([
-    queryRows<RawDispute>(
+  const [rows, count] = await Promise.all([
+    queryRows(
       db,
       sql`${disputeSelect(clientId, today, condition)}
       order by d.status = 'OPEN' desc, case when d.status = 'OPEN' then d.opened_on end asc,
         coalesce(d.resolved_on, d.opened_on) desc, d.id desc
       limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+      DisputeRow,
     ),
-    queryRows<{ total: string | number }>(
+    queryRow(
       db,
       sql`select count(*) as total from disputes d
       join obligors o on o.client_id = d.client_id and o.sys_obligor_code = d.sys_obligor_code
       where ${condition}`,
+      row({ total: col.int }),
     ),
   ]);
-  return { rows: rows.map(toDispute), total: Number(count?.total ?? 0) };
+  return { rows, total: count?.total ?? 0 };
 }

@@ -2,11 +2,12 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { LOCKS, lockClient } from '@/lib/db/locks';
 import { notifications, tasks } from '@/lib/db/schema';
 import { formatDayInput } from '@/lib/domain/day-input';
 import { formatMoney } from '@/lib/domain/format';
-import { PROMISE_RECHECK_DAYS, type TPromiseStatus } from '@/lib/domain/promises';
+import { PROMISE_RECHECK_DAYS, PROMISE_STATUSES } from '@/lib/domain/promises';
 import { categoryNamed } from '@/lib/server/tasks/task-categories';
 import { emailNotification, type TaskNotice } from '@/lib/server/notifications/notify';
 
@@ -38,11 +39,8 @@ function statusSql(today: string): SQL {
     else 'OPEN' end`;
 }
 
-interface Change {
-  id: number;
-  oldStatus: TPromiseStatus;
-  status: TPromiseStatus;
-}
+/** A promise whose paid amount or status the check changed. */
+const Change = row({ id: col.int, oldStatus: col.oneOf(PROMISE_STATUSES), status: col.oneOf(PROMISE_STATUSES) });
 
 /**
  * Brings the client's promises up to date on `today` (the client's day): their paid amount and
@@ -67,7 +65,7 @@ export async function checkPromises(
         )})`
       : sql`false`
     : sql`(p.status = 'OPEN' or p.promised_date >= ${today}::date - ${PROMISE_RECHECK_DAYS}::int)`;
-  const changed = await queryRows<Change>(
+  const changed = await queryRows(
     db,
     sql`
     with c as (
@@ -83,6 +81,7 @@ export async function checkPromises(
     where p.client_id = ${clientId} and p.id = c.id
       and (p.paid_amount <> c.paid or p.status <> ${statusSql(today)})
     returning p.id, c.old_status as "oldStatus", p.status`,
+    Change,
   );
   const failed = changed.filter((c) => c.oldStatus === 'OPEN' && (c.status === 'BROKEN' || c.status === 'PARTIAL'));
   if (!failed.length) return [];
@@ -96,17 +95,7 @@ export async function checkPromises(
 
 /** One task and one notification per promise that was not kept. */
 async function brokenPromiseTasks(db: Db, clientId: number, today: string, ids: number[]): Promise<TaskNotice[]> {
-  const rows = await queryRows<{
-    id: number;
-    code: string;
-    name: string;
-    amount: string;
-    paid: string;
-    promisedDate: string;
-    status: TPromiseStatus;
-    assigneeId: number | null;
-    takerId: number | null;
-  }>(
+  const rows = await queryRows(
     db,
     sql`
     select p.id, p.sys_obligor_code as code, o.name, p.amount::text as amount, p.paid_amount::text as paid,
@@ -120,17 +109,28 @@ async function brokenPromiseTasks(db: Db, clientId: number, today: string, ids: 
       sql`, `,
     )})
     order by p.id`,
+    row({
+      id: col.int,
+      code: col.text,
+      name: col.text,
+      amount: col.num,
+      paid: col.num,
+      promisedDate: col.day,
+      status: col.oneOf(PROMISE_STATUSES),
+      assigneeId: col.int.nullable(),
+      takerId: col.int.nullable(),
+    }),
   );
   const categoryId = await promiseCategory(db, clientId);
   const notices: TaskNotice[] = [];
   for (const row of rows) {
     // A promise nobody active took, on a customer without an active field officer: nobody to tell.
     if (row.assigneeId === null) continue;
-    const promised = `${row.name} promised ${formatMoney(Number(row.amount))} by ${formatDayInput(row.promisedDate)}`;
+    const promised = `${row.name} promised ${formatMoney(row.amount)} by ${formatDayInput(row.promisedDate)}`;
     const name =
       row.status === 'BROKEN'
         ? `Broken promise: ${promised}`
-        : `Partly kept promise: ${promised}, paid ${formatMoney(Number(row.paid))}`;
+        : `Partly kept promise: ${promised}, paid ${formatMoney(row.paid)}`;
     const [task] = await db
       .insert(tasks)
       .values({
@@ -174,12 +174,13 @@ const promiseCategory = (db: Db, clientId: number) => categoryNamed(db, clientId
  * each client's transaction commits; returns how many promises failed.
  */
 export async function checkPromisesEveryClient(db: Db, now = new Date(), clientIds?: number[]): Promise<number> {
-  const days = await queryRows<{ id: number; today: string }>(
+  const days = await queryRows(
     db,
     sql`select c.id, (${now.toISOString()}::timestamptz at time zone c.time_zone)::date::text as today
     from clients c where c.kind = 'BORROWER'
       and exists (select 1 from promises p where p.client_id = c.id and p.status = 'OPEN')
     order by c.id`,
+    row({ id: col.int, today: col.day }),
   );
   let failed = 0;
   for (const { id, today } of days) {

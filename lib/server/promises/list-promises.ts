@@ -1,25 +1,35 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TPromise, TPromisesQuery } from '@/lib/contract/promises';
+import { PROMISE_CHANNELS, PROMISE_STATUSES } from '@/lib/domain/promises';
 import { notFound } from '@/lib/server/domain-errors';
 import { assertObligorVisible, scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 
-export type RawPromise = Omit<TPromise, 'amount' | 'paidAmount' | 'sysInvoiceNums'> & {
-  amount: string;
-  paidAmount: string;
-  sysInvoiceNums: string[] | null;
-};
-
-export function toPromise(raw: RawPromise): TPromise {
-  return {
-    ...raw,
-    amount: Number(raw.amount),
-    paidAmount: Number(raw.paidAmount),
-    sysInvoiceNums: raw.sysInvoiceNums ?? [],
-  };
-}
+/** A row of promiseSelect(): the API's promise, as it comes out of SQL. */
+const PromiseRow = row({
+  id: col.int,
+  sysObligorCode: col.text,
+  obligorName: col.text,
+  onFamily: col.bool,
+  amount: col.num,
+  promisedDate: col.day,
+  takenOn: col.day,
+  channel: col.oneOf(PROMISE_CHANNELS),
+  promisedBy: col.text.nullable(),
+  userId: col.int.nullable(),
+  userName: col.text.nullable(),
+  status: col.oneOf(PROMISE_STATUSES),
+  paidAmount: col.num,
+  // array_agg over no invoices is null: a promise on the account.
+  sysInvoiceNums: col
+    .array(col.text)
+    .nullable()
+    .transform((nums) => nums ?? []),
+}) satisfies z.ZodType<TPromise, unknown>;
 
 /** The columns of a promise, with its customer's and the taking user's names and its invoices. */
 export function promiseSelect(clientId: number, where: SQL): SQL {
@@ -37,12 +47,13 @@ export function promiseSelect(clientId: number, where: SQL): SQL {
 }
 
 export async function getPromise(db: Db, clientId: number, id: number): Promise<TPromise> {
-  const [row] = await queryRows<RawPromise>(
+  const promise = await queryRow(
     db,
     promiseSelect(clientId, sql`p.client_id = ${clientId} and p.id = ${id}`),
+    PromiseRow,
   );
-  if (!row) throw notFound('Promise');
-  return toPromise(row);
+  if (!promise) throw notFound('Promise');
+  return promise;
 }
 
 /**
@@ -66,18 +77,20 @@ export async function listPromises(
   if (inScope) where.push(inScope);
   if (query.status) where.push(sql`p.status = ${query.status}`);
   const condition = sql.join(where, sql` and `);
-  const [rows, [count]] = await Promise.all([
-    queryRows<RawPromise>(
+  const [rows, count] = await Promise.all([
+    queryRows(
       db,
       sql`${promiseSelect(clientId, condition)}
       order by p.promised_date desc, p.id desc limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+      PromiseRow,
     ),
-    queryRows<{ total: string | number }>(
+    queryRow(
       db,
       sql`select count(*) as total from promises p
       join obligors o on o.client_id = p.client_id and o.sys_obligor_code = p.sys_obligor_code
       where ${condition}`,
+      row({ total: col.int }),
     ),
   ]);
-  return { rows: rows.map(toPromise), total: Number(count?.total ?? 0) };
+  return { rows, total: count?.total ?? 0 };
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TPromiseStatsQuery, TPromiseStatsRow } from '@/lib/contract/promises';
 import { defaultRange } from '@/lib/domain/dates';
 import { keptRate, latestPromiseDate } from '@/lib/domain/promises';
@@ -30,14 +31,7 @@ export async function promiseStats(
   ];
   const inScope = scopeCondition(clientId, scope, sql`p.sys_obligor_code`);
   if (inScope) where.push(inScope);
-  const rows = await queryRows<{
-    userId: number | null;
-    userName: string | null;
-    kept: number;
-    partial: number;
-    broken: number;
-    open: number;
-  }>(
+  const rows = await queryRows(
     db,
     sql`select p.user_id as "userId", u.name as "userName",
       count(*) filter (where p.status = 'KEPT')::int as kept,
@@ -48,6 +42,14 @@ export async function promiseStats(
     where ${sql.join(where, sql` and `)}
     group by p.user_id, u.name
     order by u.name nulls last, p.user_id`,
+    row({
+      userId: col.int.nullable(),
+      userName: col.text.nullable(),
+      kept: col.int,
+      partial: col.int,
+      broken: col.int,
+      open: col.int,
+    }),
   );
   return rows.map((r) => ({ ...r, keptRate: keptRate(r) }));
 }

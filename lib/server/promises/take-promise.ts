@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { auditLog, communications, promiseInvoices, promises } from '@/lib/db/schema';
 import type { TPromise, TTakePromiseBody } from '@/lib/contract/promises';
 import { formatDayInput } from '@/lib/domain/day-input';
@@ -51,9 +52,10 @@ export async function checkPromise(
   const problem = promisedDateProblem(input.promisedDate, await clientToday(db, clientId));
   if (problem) throw badField(fields.promisedDate, problem);
   if (input.onFamily) {
-    const [obligor] = await queryRows<{ parent: string | null }>(
+    const obligor = await queryRow(
       db,
       sql`select parent_sys_obligor_code as parent from obligors where client_id = ${clientId} and sys_obligor_code = ${input.code}`,
+      row({ parent: col.text.nullable() }),
     );
     if (obligor?.parent) throw badField(fields.onFamily, 'take a family promise on the parent customer');
   }
@@ -62,7 +64,7 @@ export async function checkPromise(
   const family = input.onFamily
     ? sql`(o.sys_obligor_code = ${input.code} or o.parent_sys_obligor_code = ${input.code})`
     : sql`o.sys_obligor_code = ${input.code}`;
-  const open = await queryRows<{ num: string }>(
+  const open = await queryRows(
     db,
     sql`select i.sys_invoice_num as num from invoices i
     join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
@@ -72,6 +74,7 @@ export async function checkPromise(
         sql`, `,
       )})
       and i.doc_type <> 'CREDIT_NOTE' and i.settled_date is null and i.amount > i.paid_to_date`,
+    row({ num: col.text }),
   );
   const missing = nums.filter((n) => !open.some((o) => o.num === n));
   if (missing.length)
