@@ -1,13 +1,13 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
 import { auditLog, contacts } from '@/lib/db/schema';
 import type { TContact, TCreateContactBody, TEditContactBody } from '@/lib/contract/contacts';
 import { notFound } from '@/lib/server/domain-errors';
 import { assertObligorInScope } from '@/lib/server/communications/obligor-in-scope';
 import type { ObligorScope } from '@/lib/server/obligors/obligor-scope';
-import { contactSelect, visibleContacts } from './list-contacts';
+import { ContactRow, contactSelect, visibleContacts } from './list-contacts';
 
 export interface ContactUser {
   clientId: number;
@@ -17,12 +17,13 @@ export interface ContactUser {
 
 /** One contact the user may see, or 404 (another client's, or of an obligor outside the scope). */
 export async function getContact(db: Db, clientId: number, scope: ObligorScope, id: number): Promise<TContact> {
-  const [row] = await queryRows<TContact>(
+  const contact = await queryRow(
     db,
     contactSelect(sql`${visibleContacts(clientId, scope)} and ct.id = ${id}`),
+    ContactRow,
   );
-  if (!row) throw notFound('Contact');
-  return row;
+  if (!contact) throw notFound('Contact');
+  return contact;
 }
 
 function fields(body: TCreateContactBody | TEditContactBody) {

@@ -1,10 +1,25 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TContact, TContactsQuery } from '@/lib/contract/contacts';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { assertObligorVisible, scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
+
+/** A row of contactSelect(): the API's contact, as it comes out of SQL. */
+export const ContactRow = row({
+  id: col.int,
+  sysObligorCode: col.text,
+  obligorName: col.text,
+  parentSysObligorCode: col.text.nullable(),
+  parentName: col.text.nullable(),
+  name: col.text,
+  role: col.text.nullable(),
+  email: col.text.nullable(),
+  phone: col.text.nullable(),
+}) satisfies z.ZodType<TContact, unknown>;
 
 export function contactSelect(where: SQL): SQL {
   return sql`
@@ -52,20 +67,22 @@ export async function listContacts(db: Db, clientId: number, scope: ObligorScope
   if (query.search) where.push(searchCondition(query.search));
   const condition = sql.join(where, sql` and `);
   const direction = query.order === 'DESC' ? sql`desc` : sql`asc`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<TContact>(
+  const [rows, count] = await Promise.all([
+    queryRows(
       db,
       sql`${contactSelect(condition)}
       order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, lower(ct.name) ${direction}, ct.id ${direction}
       limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+      ContactRow,
     ),
-    queryRows<{ total: string | number }>(
+    queryRow(
       db,
       sql`
       select count(*) as total from contacts ct
       join obligors o on o.client_id = ct.client_id and o.sys_obligor_code = ct.sys_obligor_code
       where ${condition}`,
+      row({ total: col.int }),
     ),
   ]);
-  return { rows, total: Number(count?.total ?? 0) };
+  return { rows, total: count?.total ?? 0 };
 }

@@ -1,23 +1,37 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import type { z } from 'zod';
 import { queryRows } from '@/lib/db/query';
-import type { TTaskRow, TTasksQuery } from '@/lib/contract/tasks';
+import { col, row } from '@/lib/db/rows';
+import { TASK_STATUSES, type TTaskRow, type TTasksQuery } from '@/lib/contract/tasks';
 import { hasPermission } from '@/lib/domain/access';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { openItemTerms } from '@/lib/server/receivables/open-items';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 
-/** The reports still name the row by its old name; the type is the contract's. */
-
-/** A row of taskSelect as the drivers give it: timestamps as Date or text, the window total as text. */
-export type RawTask = Omit<TTaskRow, 'closedAt' | 'createdAt' | 'openAmount'> & {
-  openAmount: string | number | null;
-  closedAt: string | Date | null;
-  createdAt: string | Date;
-  total: string | number;
-};
+/** A row of taskSelect(): the API's task, as it comes out of SQL, with the window's total. */
+export const TaskRow = row({
+  id: col.int,
+  name: col.text,
+  sysObligorCode: col.text.nullable(),
+  obligorName: col.text.nullable(),
+  sysInvoiceNum: col.array(col.text),
+  openAmount: col.num.nullable(),
+  daysPastDue: col.int.nullable(),
+  assigneeId: col.int,
+  assigneeName: col.text,
+  reporterId: col.int,
+  reporterName: col.text,
+  categoryId: col.int,
+  category: col.text,
+  status: col.oneOf(TASK_STATUSES),
+  dueDate: col.day,
+  comment: col.text.nullable(),
+  closedAt: col.instant.nullable(),
+  createdAt: col.instant,
+}) satisfies z.ZodType<TTaskRow, unknown>;
 
 /** Collectors see the tasks assigned to or reported by them; MANAGE_TASKS (and admins) see all. */
 export function visibleTo(session: SessionData): SQL {
@@ -52,16 +66,6 @@ export function taskSelect(clientId: number, today: string, where: SQL): SQL {
     where ${where}`;
 }
 
-export function toTaskRow({ total: _total, closedAt, createdAt, openAmount, ...row }: RawTask): TTaskRow {
-  return {
-    ...row,
-    openAmount: openAmount == null ? null : Number(openAmount),
-    daysPastDue: row.daysPastDue == null ? null : Number(row.daysPastDue),
-    closedAt: closedAt ? new Date(closedAt).toISOString() : null,
-    createdAt: new Date(createdAt).toISOString(),
-  };
-}
-
 /** GET /tasks: filtered and paged; open tasks by due date first. */
 export async function listTasks(
   db: Db,
@@ -84,12 +88,13 @@ export async function listTasks(
     where.push(sql`exists (select 1 from task_invoices ti where ti.client_id = t.client_id and ti.task_id = t.id
       and ti.sys_invoice_num = ${query.sysInvoiceNum})`);
   }
-  const rows = await queryRows<RawTask>(
+  const rows = await queryRows(
     db,
     sql`
     ${taskSelect(session.clientId, await clientToday(db, session.clientId), sql.join(where, sql` and `))}
     order by t.status desc, t.due_date asc, t.id asc
     limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+    TaskRow.extend({ total: col.int }),
   );
-  return { total: rows.length ? Number(rows[0]!.total) : 0, rows: rows.map(toTaskRow) };
+  return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _total, ...task }) => task) };
 }

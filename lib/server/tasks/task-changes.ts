@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
 import { auditLog, invoices, obligors, roles, taskInvoices, tasks, users } from '@/lib/db/schema';
 import { obligorScope } from '@/lib/domain/obligor-scope';
 import { canSeeObligor } from '@/lib/server/obligors/obligor-scope';
@@ -12,19 +12,23 @@ import { invalid, conflict, forbidden, notFound } from '@/lib/server/domain-erro
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { emailNotification, storeNotification, type TaskNotice } from '@/lib/server/notifications/notify';
 import { ensureTaskCategory } from './task-categories';
-import { taskSelect, toTaskRow, visibleTo, type RawTask } from './list-tasks';
+import { TaskRow, taskSelect, visibleTo } from './list-tasks';
 
 const badField = (field: string, message: string) => invalid(message, { [field]: message });
 
 /** One task the user may see, or 404 (another client's or another collector's task alike). */
 export async function getTask(db: Db, session: SessionData, id: number): Promise<TTaskRow> {
-  const [row] = await queryRows<RawTask>(
+  const task = await queryRow(
     db,
-    sql`
-    ${taskSelect(session.clientId, await clientToday(db, session.clientId), sql`t.client_id = ${session.clientId} and t.id = ${id} and ${visibleTo(session)}`)}`,
+    taskSelect(
+      session.clientId,
+      await clientToday(db, session.clientId),
+      sql`t.client_id = ${session.clientId} and t.id = ${id} and ${visibleTo(session)}`,
+    ),
+    TaskRow,
   );
-  if (!row) throw notFound('Task');
-  return toTaskRow(row);
+  if (!task) throw notFound('Task');
+  return task;
 }
 
 async function activeBorrower(db: Db, clientId: number, userId: number) {

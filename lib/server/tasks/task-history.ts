@@ -1,12 +1,14 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import type { z } from 'zod';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TTaskEvent } from '@/lib/contract/tasks';
 
 /** What happened to a task: the audit trail and the notifications it raised, oldest first. */
 export async function taskHistory(db: Db, clientId: number, taskId: number): Promise<TTaskEvent[]> {
-  const rows = await queryRows<{ at: string | Date; text: string }>(
+  return queryRows(
     db,
     sql`
     select a.at, case a.action when 'task_created' then 'Created by ' || coalesce(u.name, 'someone')
@@ -18,6 +20,6 @@ export async function taskHistory(db: Db, clientId: number, taskId: number): Pro
     from notifications n join users u on u.client_id = n.client_id and u.id = n.user_id
     where n.client_id = ${clientId} and n.association_id = ${taskId}
     order by 1, 2`,
+    row({ at: col.instant, text: col.text }) satisfies z.ZodType<TTaskEvent, unknown>,
   );
-  return rows.map((r) => ({ at: new Date(r.at).toISOString(), text: r.text }));
 }
