@@ -2,18 +2,14 @@ import 'server-only';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { z } from 'zod';
 import { queryRows } from '@/lib/db/query';
+import { col, row, type Row } from '@/lib/db/rows';
 import type { TWorklistQuery, TWorklistRow } from '@/lib/contract/collections';
 import { bucketLabels, netDue } from '@/lib/domain/ageing';
 import { ALL_OBLIGORS, isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
-import {
-  NEXT_ACTION_LABELS,
-  nextAction,
-  worklistPriority,
-  type OldestBucket,
-  type WorklistFacts,
-} from '@/lib/domain/worklist';
+import { NEXT_ACTION_LABELS, nextAction, worklistPriority, type WorklistFacts } from '@/lib/domain/worklist';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
 import { behaviourFrom, daysLate, paidOffIn } from '@/lib/server/behaviour/payment-behaviour';
@@ -32,36 +28,37 @@ const BROKEN_PROMISE_DAYS = 90;
 const SILENCE_DAYS = 30;
 
 /** What the rule needs of each family: few columns, as the whole list is ranked. */
-interface RankingFacts {
-  code: string;
-  overdue: string;
+const RankingFacts = row({
+  code: col.text,
+  overdue: col.num,
   /** Receipts on account not yet allocated to bills (zero or negative), deducted from the overdue. */
-  unallocated: string;
-  oldest: number;
-  rating: number | null;
-  broken: number;
-  promisedToday: string | null;
-  nextPromiseDate: string | null;
-  disputed: string | null;
-}
+  unallocated: col.num.nullable(),
+  /** The oldest credit bucket with money in it (lib/domain/worklist.ts OldestBucket). */
+  oldest: z.literal([1, 2, 3, 4]),
+  rating: col.int.nullable(),
+  broken: col.int,
+  promisedToday: col.num.nullable(),
+  nextPromiseDate: col.day.nullable(),
+  disputed: col.num.nullable(),
+});
 
 /** What the page shows of its rows beyond the ranking facts. */
-interface RowDetails {
-  code: string;
-  name: string;
-  city: string | null;
-  collectorId: number | null;
-  collectorName: string | null;
-  outstanding: string;
-  nextPromiseAmount: string | null;
-  lastContactDate: string | null;
-  averageDaysLate: string | null;
-  actOnCode: string;
-  actOnName: string;
-  contactName: string | null;
-  contactPhone: string | null;
-  contactEmail: string | null;
-}
+const RowDetails = row({
+  code: col.text,
+  name: col.text,
+  city: col.text.nullable(),
+  collectorId: col.int.nullable(),
+  collectorName: col.text.nullable(),
+  outstanding: col.num,
+  nextPromiseAmount: col.num.nullable(),
+  lastContactDate: col.day.nullable(),
+  averageDaysLate: col.num.nullable(),
+  actOnCode: col.text,
+  actOnName: col.text,
+  contactName: col.text.nullable(),
+  contactPhone: col.text.nullable(),
+  contactEmail: col.text.nullable(),
+});
 
 /** The family of each row of a small table with sys_obligor_code (`t`), by the obligors' primary key. */
 const familyOf = (clientId: number, table: SQL, alias: SQL) =>
@@ -104,7 +101,7 @@ export async function worklist(
   // every family contacted in the 30 days (each customer's first, then their families through the
   // index obligors_family_of), which needs neither amounts nor scope.
   const [facts, contacts] = await Promise.all([
-    queryRows<RankingFacts>(
+    queryRows(
       db,
       sql`
     with promise_facts as (
@@ -132,8 +129,9 @@ export async function worklist(
     left join promise_facts pf on pf.family_code = g."sysObligorCode"
     left join dispute_facts df on df.family_code = g."sysObligorCode"
     where g.overdue > 0 ${search}`,
+      RankingFacts,
     ),
-    queryRows<{ code: string; days: number }>(
+    queryRows(
       db,
       sql`
     select ${FAMILY} as code, (${d} - max(c.last_contact))::int as days
@@ -145,14 +143,15 @@ export async function worklist(
       sql`c`,
     )}
     group by 1`,
+      row({ code: col.text, days: col.int }),
     ),
   ]);
-  const silence = new Map(contacts.map((c) => [c.code, Number(c.days)]));
+  const silence = new Map(contacts.map((c) => [c.code, c.days]));
   const ranked = facts
-    .map((row) => ({
-      code: row.code,
-      unallocated: Number(row.unallocated ?? 0),
-      facts: toFacts(row, silence.get(row.code) ?? null),
+    .map((family) => ({
+      code: family.code,
+      unallocated: family.unallocated ?? 0,
+      facts: toFacts(family, silence.get(family.code) ?? null),
       priority: 0,
     }))
     .filter((r) => r.facts.overdue > 0);
@@ -191,7 +190,7 @@ export async function worklist(
       nextAction: action,
       nextActionLabel: NEXT_ACTION_LABELS[action],
       overdue: f.overdue,
-      outstanding: netDue(Number(row.outstanding), unallocated),
+      outstanding: netDue(row.outstanding, unallocated),
       unallocated,
       oldestBucket: f.oldestBucket,
       oldestBucketLabel: `${labels[`crdBucket${f.oldestBucket}`]} days`,
@@ -199,11 +198,11 @@ export async function worklist(
       brokenPromises: f.brokenPromises,
       promisedToday: f.promisedToday,
       nextPromiseDate: f.nextPromiseDate,
-      nextPromiseAmount: Number(row.nextPromiseAmount ?? 0),
+      nextPromiseAmount: row.nextPromiseAmount ?? 0,
       disputed: f.disputed,
       lastContactDate: lastContact,
       daysSinceContact,
-      averageDaysLate: row.averageDaysLate == null ? null : Number(row.averageDaysLate),
+      averageDaysLate: row.averageDaysLate,
       actOnCode: row.actOnCode,
       actOnName: row.actOnName,
       contactName: row.contactName,
@@ -227,7 +226,7 @@ async function pageDetails(
   scope: ObligorScope,
   grouped: SQL,
   codes: string[],
-): Promise<RowDetails[]> {
+): Promise<Row<typeof RowDetails>[]> {
   const inScope = scopeCondition(clientId, scope, sql`a.sys_obligor_code`) ?? sql`true`;
   const payerInScope = scopeCondition(clientId, scope, sql`pm.sys_obligor_code`) ?? sql`true`;
   if (!codes.length) return [];
@@ -235,7 +234,7 @@ async function pageDetails(
     codes.map((c) => sql`${c}`),
     sql`, `,
   );
-  return queryRows<RowDetails>(
+  return queryRows(
     db,
     sql`
     with page as (select g."sysObligorCode" as code, g.outstanding from ${grouped} g where g."sysObligorCode" in (${list})),
@@ -275,22 +274,23 @@ async function pageDetails(
       where ct.client_id = ${clientId} and ct.sys_obligor_code = act.sys_obligor_code and ct.phone is not null
       order by ct.id limit 1
     ) k on true`,
+    RowDetails,
   );
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-function toFacts(row: RankingFacts, daysSinceContact: number | null): WorklistFacts {
-  const rating = ratingLabel(row.rating);
+function toFacts(family: Row<typeof RankingFacts>, daysSinceContact: number | null): WorklistFacts {
+  const rating = ratingLabel(family.rating);
   return {
-    overdue: netDue(Number(row.overdue), Number(row.unallocated ?? 0)),
-    oldestBucket: Number(row.oldest) as OldestBucket,
+    overdue: netDue(family.overdue, family.unallocated ?? 0),
+    oldestBucket: family.oldest,
     rating: rating === '-' ? null : rating,
-    brokenPromises: Number(row.broken),
-    promisedToday: Number(row.promisedToday ?? 0),
-    nextPromiseDate: row.nextPromiseDate,
+    brokenPromises: family.broken,
+    promisedToday: family.promisedToday ?? 0,
+    nextPromiseDate: family.nextPromiseDate,
     nextPromiseAmount: 0,
-    disputed: Number(row.disputed ?? 0),
+    disputed: family.disputed ?? 0,
     daysSinceContact,
   };
 }

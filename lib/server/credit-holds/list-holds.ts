@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TCreditHold } from '@/lib/contract/credit-holds';
 import { HOLD_PROMISE_DAYS, holdReasons, type HoldFacts } from '@/lib/domain/credit-holds';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
@@ -13,22 +14,23 @@ import { ageingView } from '@/lib/server/receivables/ageing-view';
 import { itemParts } from '@/lib/server/receivables/instalments';
 import { holdRules } from './hold-rules';
 
-interface Facts {
-  code: string;
-  name: string;
-  parentCode: string | null;
-  parentName: string | null;
-  balance: string;
-  unallocated: string;
-  creditLimit: string | null;
-  oldest: number | null;
-  beyond: string | null;
-  broken: number;
-  releaseReason: string | null;
-  releasedBy: string | null;
-  releasedAt: Date | string | null;
-  expiresOn: string | null;
-}
+/** An account's facts as the rules read them, with its running release if any. */
+const Facts = row({
+  code: col.text,
+  name: col.text,
+  parentCode: col.text.nullable(),
+  parentName: col.text.nullable(),
+  balance: col.num,
+  unallocated: col.num,
+  creditLimit: col.num.nullable(),
+  oldest: col.int.nullable(),
+  beyond: col.num.nullable(),
+  broken: col.int,
+  releaseReason: col.text.nullable(),
+  releasedBy: col.text.nullable(),
+  releasedAt: col.instant.nullable(),
+  expiresOn: col.day.nullable(),
+});
 
 /**
  * Every account in the user's scope that a switched-on rule holds today (lib/domain/credit-holds.ts),
@@ -49,7 +51,7 @@ export async function creditHolds(
   const beyondDays = rules.daysPastDue ?? 0;
   const d = sql`${today}::date`;
   const part = itemParts(clientId, sql`(i.amount - i.paid_to_date)`);
-  const facts = await queryRows<Facts>(
+  const facts = await queryRows(
     db,
     sql`
     with balances as (select r.sys_obligor_code, r.outstanding, r.unallocated from ${ageingSource(view)}),
@@ -97,16 +99,17 @@ export async function creditHolds(
       and (${rules.overLimit} and o.credit_limit is not null and ${exposureOf(sql`b`)} > o.credit_limit
         or ${rules.daysPastDue !== null} and dt.oldest > ${beyondDays}::int
         or ${rules.brokenPromises !== null} and coalesce(br.n, 0) >= ${rules.brokenPromises ?? 0}::int)`,
+    Facts,
   );
   return facts
     .map((f): TCreditHold => {
       const holdFacts: HoldFacts = {
-        balance: Number(f.balance),
-        unallocated: Number(f.unallocated),
-        creditLimit: f.creditLimit == null ? null : Number(f.creditLimit),
-        oldestDaysPastDue: f.oldest == null ? null : Number(f.oldest),
-        overdueBeyond: Number(f.beyond ?? 0),
-        brokenPromises: Number(f.broken),
+        balance: f.balance,
+        unallocated: f.unallocated,
+        creditLimit: f.creditLimit,
+        oldestDaysPastDue: f.oldest,
+        overdueBeyond: f.beyond ?? 0,
+        brokenPromises: f.broken,
       };
       return {
         sysObligorCode: f.code,
@@ -120,7 +123,7 @@ export async function creditHolds(
           ? {
               reason: f.releaseReason!,
               releasedBy: f.releasedBy ?? 'unknown',
-              releasedAt: new Date(f.releasedAt!).toISOString(),
+              releasedAt: f.releasedAt!,
               expiresOn: f.expiresOn,
             }
           : null,

@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { LOCKS, tryLock } from '@/lib/db/locks';
 import { emailNotification, storeNotification, type TaskNotice } from './notify';
 
@@ -14,9 +15,9 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
   // One sender at a time over every app server: another that finds the lock taken leaves the
   // work to it; the next sender then finds today's reminders stored.
   const notices = await db.transaction(async (tx) => {
-    if (!(await tryLock(tx as never, LOCKS.dueReminders))) return [];
-    const stored = await dueNotices(tx as never, now);
-    for (const notice of stored) await storeNotification(tx as never, notice);
+    if (!(await tryLock(tx, LOCKS.dueReminders))) return [];
+    const stored = await dueNotices(tx, now);
+    for (const notice of stored) await storeNotification(tx, notice);
     return stored;
   });
   for (const notice of notices) await emailNotification(db, notice);
@@ -24,14 +25,7 @@ export async function sendDueReminders(db: Db, now = new Date()): Promise<number
 }
 
 async function dueNotices(tx: Db, now: Date): Promise<TaskNotice[]> {
-  const due = await queryRows<{
-    clientId: number;
-    id: number;
-    name: string;
-    assigneeId: number;
-    dueDate: string;
-    tomorrow: string;
-  }>(
+  const due = await queryRows(
     tx,
     sql`
     with client_day as (
@@ -44,6 +38,14 @@ async function dueNotices(tx: Db, now: Date): Promise<TaskNotice[]> {
         and n.kind in ('TASK_DUE_TOMORROW', 'TASK_OVERDUE')
         and (n.created_at at time zone cd.time_zone)::date >= cd.today)
     order by t.client_id, t.id`,
+    row({
+      clientId: col.int,
+      id: col.int,
+      name: col.text,
+      assigneeId: col.int,
+      dueDate: col.day,
+      tomorrow: col.day,
+    }),
   );
   return due.map(({ tomorrow, ...task }) => ({
     clientId: task.clientId,
