@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { queryRow } from './query';
+import { col, row } from './rows';
 
 /**
  * Advisory-lock keys, so that work on one client never runs twice at once, on one app server or
@@ -27,6 +29,6 @@ export async function lockClient(tx: Db, key: number, clientId: number): Promise
 
 /** Takes a lock inside the current transaction if it is free; false when another holder has it. */
 export async function tryLock(tx: Db, key: number, id = 0): Promise<boolean> {
-  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}, ${id}) as got`);
-  return (result.rows[0] as { got: boolean } | undefined)?.got === true;
+  const lock = await queryRow(tx, sql`select pg_try_advisory_xact_lock(${key}, ${id}) as got`, row({ got: col.bool }));
+  return lock?.got === true;
 }

@@ -11,31 +11,35 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { communications, disputeInvoices, disputes, promises } from '../schema';
 import type { Db } from '../client';
-import { queryRows } from '../query';
+import { queryRow, queryRows } from '../query';
+import { col, row, type Row } from '../rows';
 import { formatDayInput } from '../../domain/day-input';
 import { formatMoney } from '../../domain/format';
 import { checkPromises } from '../../server/promises/check-promises';
 import type { Counts } from './batch';
 import { dayNum, dayStr, istInstant } from './dates';
 
-interface Candidate {
-  code: string;
-  userId: number;
-  overdue: number;
-  invoice: string;
-  invoiceOpen: number;
-}
+/** An account with overdue debts, with its largest open debt. */
+const Candidate = row({
+  code: col.text,
+  userId: col.int,
+  overdue: col.num,
+  invoice: col.text,
+  invoiceOpen: col.num,
+});
+type Candidate = Row<typeof Candidate>;
 
 /** Paid on the account from `from` to `to` (payments on invoices and debit notes only). */
 async function paidBetween(db: Db, clientId: number, code: string, from: string, to: string): Promise<number> {
-  const [row] = await queryRows<{ paid: string | null }>(
+  const found = await queryRow(
     db,
     sql`select sum(p.amount)::text as paid from payments p
     join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
     where p.client_id = ${clientId} and i.client_id = ${clientId} and i.sys_obligor_code = ${code}
       and i.doc_type <> 'CREDIT_NOTE' and p.paid_date between ${from}::date and ${to}::date`,
+    row({ paid: col.num.nullable() }),
   );
-  return Number(row?.paid ?? 0);
+  return found?.paid ?? 0;
 }
 
 const hundreds = (rupees: number) => Math.max(100, Math.round(rupees / 100) * 100);
@@ -51,7 +55,7 @@ export async function writeCollections(
   const today = dayNum(todayText);
   const day = (offset: number) => dayStr(today + offset);
   // Accounts with overdue debts, in an order fixed by their codes, each with its largest open debt.
-  const candidates = await queryRows<Candidate>(
+  const candidates = await queryRows(
     db,
     sql`select o.sys_obligor_code as code, coalesce(o.guest_id, o.representative_id, ${adminId}) as "userId",
       sum(i.amount - i.paid_to_date)::float8 as overdue,
@@ -65,6 +69,7 @@ export async function writeCollections(
     having sum(i.amount - i.paid_to_date) >= 5000
     order by md5(o.sys_obligor_code), o.sys_obligor_code
     limit 60`,
+    Candidate,
   );
   const used = new Set<string>();
   const take = async (fits: (c: Candidate) => Promise<boolean> | boolean) => {

@@ -9,14 +9,15 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { queryRows } from '../query';
+import { queryRow } from '../query';
+import { col, row } from '../rows';
 import type { Counts } from './batch';
 
 /** One large invoice in SHARE is payable in instalments. */
 const SHARE = 25;
 
 export async function writeInstalments(db: Db, clientId: number, counts: Counts): Promise<void> {
-  const [row] = await queryRows<{ n: number }>(
+  const written = await queryRow(
     db,
     sql`
     with picked as (
@@ -36,6 +37,7 @@ export async function writeInstalments(db: Db, clientId: number, counts: Counts)
       returning 1
     )
     select count(*)::int as n from written`,
+    row({ n: col.int }),
   );
-  counts.instalments = (counts.instalments ?? 0) + (row?.n ?? 0);
+  counts.instalments = (counts.instalments ?? 0) + (written?.n ?? 0);
 }

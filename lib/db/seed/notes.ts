@@ -13,7 +13,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { queryRows } from '../query';
+import { queryRow } from '../query';
+import { col, row } from '../rows';
 import type { Counts } from './batch';
 
 /** Rounds: each raises at most one note against an invoice, so that no two take the same room. */
@@ -22,7 +23,7 @@ const ROUNDS = 3;
 export async function writeNotesAgainstInvoices(db: Db, clientId: number, counts: Counts): Promise<void> {
   let raised = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const [row] = await queryRows<{ n: number }>(
+    const made = await queryRow(
       db,
       sql`
       with candidates as (
@@ -71,9 +72,10 @@ export async function writeNotesAgainstInvoices(db: Db, clientId: number, counts
       )
       -- dropped, shortened and moved run all the same (a data-modifying WITH always runs once).
       select (select count(*) from raised)::int as n`,
+      row({ n: col.int }),
     );
-    raised += row?.n ?? 0;
-    if (!row?.n) break;
+    raised += made?.n ?? 0;
+    if (!made?.n) break;
   }
   counts.notesAgainstInvoices = (counts.notesAgainstInvoices ?? 0) + raised;
 }

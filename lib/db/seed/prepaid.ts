@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { advanceTopups, obligors } from '../schema';
 import type { Db } from '../client';
 import { queryRows } from '../query';
+import { col, row } from '../rows';
 import { insertAll, type Counts } from './batch';
 import { addMonths, dayStr, fromYmd, ymd } from './dates';
 import { paiseToNumeric } from './money';
@@ -24,13 +25,14 @@ export async function seedPrepaid(db: Db, ref: ReferenceData, today: number, cou
     const clientId = borrower.clientId;
     // Candidates: customers billed in most recent months, in code order so the draw is stable.
     const candidates = (
-      await queryRows<{ code: string }>(
+      await queryRows(
         db,
         sql`
       select i.sys_obligor_code as code from invoices i
       where i.client_id = ${clientId} and i.issue_date > ${dayStr(start)} and i.doc_type = 'INVOICE'
       group by i.sys_obligor_code having count(distinct date_trunc('month', i.issue_date)) >= 6
       order by i.sys_obligor_code`,
+        row({ code: col.text }),
       )
     ).map((r) => r.code);
     const chosen: string[] = [];
@@ -43,7 +45,7 @@ export async function seedPrepaid(db: Db, ref: ReferenceData, today: number, cou
       .update(obligors)
       .set({ accountType: 'PREPAID' })
       .where(and(eq(obligors.clientId, clientId), inArray(obligors.sysObligorCode, chosen)));
-    const billed = await queryRows<{ code: string; month: string; paise: string }>(
+    const billed = await queryRows(
       db,
       sql`
       select i.sys_obligor_code as code, to_char(i.issue_date, 'YYYY-MM') as month, round(sum(i.amount) * 100)::bigint as paise
@@ -53,10 +55,11 @@ export async function seedPrepaid(db: Db, ref: ReferenceData, today: number, cou
           sql`, `,
         )})
       group by 1, 2`,
+      row({ code: col.text, month: col.text, paise: col.int }),
     );
     const rows = chosen.flatMap((code) => {
       const monthly = billed.filter((b) => b.code === code);
-      const average = monthly.reduce((s, b) => s + Number(b.paise), 0) / Math.max(1, monthly.length);
+      const average = monthly.reduce((s, b) => s + b.paise, 0) / Math.max(1, monthly.length);
       return Array.from({ length: MONTHS + 1 }, (_, m) => {
         const first = addMonths(start, m);
         const { year, month } = ymd(first);

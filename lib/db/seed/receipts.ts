@@ -9,7 +9,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { queryRows } from '../query';
+import { queryRow } from '../query';
+import { col, row } from '../rows';
 import type { Counts } from './batch';
 
 /** One receipt in SHARE names no bill. */
@@ -21,7 +22,7 @@ export async function writeReceiptsOnAccount(
   todayText: string,
   counts: Counts,
 ): Promise<void> {
-  const [moved] = await queryRows<{ receipts: number; allocations: number }>(
+  const moved = await queryRow(
     db,
     sql`
     with chosen as (
@@ -51,6 +52,7 @@ export async function writeReceiptsOnAccount(
     )
     -- gone runs all the same (a data-modifying WITH always runs once).
     select (select count(*) from received)::int as receipts, (select count(*) from applied)::int as allocations`,
+    row({ receipts: col.int, allocations: col.int }),
   );
   counts.receipts = (counts.receipts ?? 0) + (moved?.receipts ?? 0);
   counts.allocations = (counts.allocations ?? 0) + (moved?.allocations ?? 0);
