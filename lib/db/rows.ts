@@ -37,4 +37,8 @@ export const col = {
 /** One raw row's shape: its columns by the names the SQL gives them. */
 export const row = z.object;
 
+/** A row of exactly these columns, each through the same codec (a count or a flag per kind). */
+export const rowOf = <const K extends readonly string[], C extends z.ZodType>(columns: K, codec: C) =>
+  z.record(z.enum(columns), codec);
+
 export type Row<S extends z.ZodType> = z.output<S>;

@@ -3,9 +3,8 @@ import { LOCKS, lockClient } from '@/lib/db/locks';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TImportReport } from '@/lib/contract/imports';
 import type { Db } from '@/lib/db/client';
-import { z } from 'zod';
 import { allowParallelWorkers, queryRow } from '@/lib/db/query';
-import { col, row } from '@/lib/db/rows';
+import { col, row, rowOf } from '@/lib/db/rows';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
@@ -294,7 +293,7 @@ async function skippedRows(db: Db): Promise<Record<ImportKind, number>> {
   const counts = IMPORT_KINDS.map(
     (kind) => sql`(select count(*) from ${stageTable(kind)} where not ok)::int as ${sql.identifier(kind)}`,
   );
-  const skipped = await queryRow(db, sql`select ${sql.join(counts, sql`, `)}`, z.record(z.enum(IMPORT_KINDS), col.int));
+  const skipped = await queryRow(db, sql`select ${sql.join(counts, sql`, `)}`, rowOf(IMPORT_KINDS, col.int));
   return skipped!;
 }
 

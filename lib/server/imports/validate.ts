@@ -1,9 +1,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { z } from 'zod';
 import { queryRow, queryRows } from '@/lib/db/query';
-import { col, row } from '@/lib/db/rows';
+import { col, row, rowOf } from '@/lib/db/rows';
 import { IMPORT_KINDS, type ImportKind } from './formats';
 import { stageTable } from './stage';
 import { MAX_REPORTED_ERRORS, type ErrorSink, type FileSummary } from './read-file';
@@ -151,7 +150,7 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
 /** The kinds whose staging table holds rows (allocations may come from payments.csv's re-exports). */
 async function stagedKinds(db: Db): Promise<Set<ImportKind>> {
   const staged = IMPORT_KINDS.map((kind) => sql`exists (select 1 from ${stageTable(kind)}) as ${sql.identifier(kind)}`);
-  const found = await queryRow(db, sql`select ${sql.join(staged, sql`, `)}`, z.record(z.enum(IMPORT_KINDS), col.bool));
+  const found = await queryRow(db, sql`select ${sql.join(staged, sql`, `)}`, rowOf(IMPORT_KINDS, col.bool));
   return new Set(IMPORT_KINDS.filter((kind) => found?.[kind]));
 }
 
