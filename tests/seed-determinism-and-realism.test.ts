@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { isSeeded, resetDatabase, seedDatabase, type SeedSummary } from '@/lib/db/seed';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { col, row, rowOf } from '@/lib/db/rows';
 import { one, rows, SCALE, TODAY } from './helpers/seed-tests';
 
 /** Aggregates that must be identical for two seeds with the same `today`. */
@@ -20,6 +21,15 @@ async function fingerprint(db: Db) {
       (select md5(coalesce(string_agg(t.id || ':' || t.name || ':' || t.due_date, '|' order by t.id), ''))
         from tasks t where t.client_id = c.id) as task_hash
     from clients c order by c.code`,
+    row({
+      code: col.text,
+      invoices: col.int,
+      invoice_sum: col.text,
+      payments: col.int,
+      payment_sum: col.text,
+      obligor_hash: col.text,
+      task_hash: col.text,
+    }),
   );
 }
 
@@ -47,7 +57,7 @@ describe('seed: determinism', () => {
     expect(await isSeeded(db)).toBe(true);
     expect(summary.today).toBe(TODAY);
     expect(summary.counts.clients).toBe(3);
-    const invoices = await one<{ n: number }>(db, sql`select count(*)::int as n from invoices`);
+    const invoices = await one(db, sql`select count(*)::int as n from invoices`, row({ n: col.int }));
     expect(summary.counts.invoices).toBe(invoices.n);
   });
 
@@ -62,12 +72,13 @@ describe('seed: determinism', () => {
     const before = await fingerprint(second.db);
     await resetDatabase(second.db);
     expect(await isSeeded(second.db)).toBe(false);
-    const empty = await one<{ n: number }>(
+    const empty = await one(
       second.db,
       sql`select (select count(*) from invoices) + (select count(*) from users)
       + (select count(*) from pages) + (select count(*) from holdings) as n`,
+      row({ n: col.int }),
     );
-    expect(Number(empty.n)).toBe(0);
+    expect(empty.n).toBe(0);
     await seedDatabase(second.db, { scale: SCALE, today: TODAY, history: false });
     expect(await fingerprint(second.db)).toEqual(before);
   });
@@ -75,32 +86,34 @@ describe('seed: determinism', () => {
 
 describe('seed: realism', () => {
   it('has partly paid invoices and items settled in instalments', async () => {
-    const r = await one<{ partly_open: number; instalments: number }>(
+    const r = await one(
       db,
       sql`
       with paid as (select client_id, sys_invoice_num, sum(amount) as total, count(*) as n from settlements group by 1, 2)
       select count(*) filter (where i.status = 'OPEN' and paid.total > 0)::int as partly_open,
         count(*) filter (where i.status = 'CLOSED' and paid.n >= 2)::int as instalments
       from invoices i join paid using (client_id, sys_invoice_num)`,
+      rowOf(['partly_open', 'instalments'], col.int),
     );
     expect(r.partly_open).toBeGreaterThan(0);
     expect(r.instalments).toBeGreaterThan(0);
   });
 
   it('has open items more than 90 days past due, and current ones', async () => {
-    const r = await one<{ over90: number; current: number }>(
+    const r = await one(
       db,
       sql`
       select count(*) filter (where coalesce(due_date, issue_date) < ${TODAY}::date - 90)::int as over90,
         count(*) filter (where due_date >= ${TODAY}::date)::int as current
       from invoices where status = 'OPEN' and doc_type <> 'CREDIT_NOTE'`,
+      rowOf(['over90', 'current'], col.int),
     );
     expect(r.over90).toBeGreaterThan(0);
     expect(r.current).toBeGreaterThan(0);
   });
 
   it('has some obligors over their credit limit, but not most', async () => {
-    const r = await one<{ breached: number; total: number }>(
+    const r = await one(
       db,
       sql`
       -- Net of receipts on account: money received counts against the limit whether or not allocated yet.
@@ -117,31 +130,34 @@ describe('seed: realism', () => {
       select count(*) filter (where e.amount > o.credit_limit)::int as breached, count(*)::int as total
       from obligors o left join exposure e using (client_id, sys_obligor_code)
       where o.parent_sys_obligor_code is not null`,
+      rowOf(['breached', 'total'], col.int),
     );
     expect(r.breached).toBeGreaterThan(0);
     expect(r.breached / r.total).toBeLessThan(0.2);
   });
 
   it('has rating histories with both upgrades and downgrades', async () => {
-    const r = await one<{ up: number; down: number }>(
+    const r = await one(
       db,
       sql`
       with r as (select rating, lag(rating) over (partition by client_id, sys_obligor_code order by rating_date) as prev
         from obligor_ratings)
       select count(*) filter (where rating < prev)::int as up, count(*) filter (where rating > prev)::int as down from r`,
+      rowOf(['up', 'down'], col.int),
     );
     expect(r.up).toBeGreaterThan(0);
     expect(r.down).toBeGreaterThan(0);
   });
 
   it('fills the notification bell of the demo admin, field officer and area sales manager', async () => {
-    const list = await rows<{ email: string; new: number; read: number; today: number }>(
+    const list = await rows(
       db,
       sql`
       select u.email, count(*) filter (where n.status = 'NEW')::int as new, count(*) filter (where n.status = 'READ')::int as read,
         count(*) filter (where n.status = 'NEW' and (n.created_at at time zone 'Asia/Kolkata')::date = ${TODAY}::date)::int as today
       from users u join notifications n on n.client_id = u.client_id and n.user_id = u.id
       where u.email in ('admin@vardhman.test', 'guest@vardhman.test', 'rep@vardhman.test') group by u.email order by u.email`,
+      row({ email: col.text, new: col.int, read: col.int, today: col.int }),
     );
     expect(list).toHaveLength(3);
     for (const n of list) {
@@ -153,7 +169,7 @@ describe('seed: realism', () => {
   });
 
   it('has closed tasks with comments and tasks linked to open invoices', async () => {
-    const r = await one<{ closed: number; uncommented: number; linked: number; backwards: number }>(
+    const r = await one(
       db,
       sql`
       select count(*) filter (where status = 'CLOSED')::int as closed,
@@ -163,6 +179,7 @@ describe('seed: realism', () => {
             where n.created_at < t.created_at) as backwards,
         (select count(distinct (client_id, task_id))::int from task_invoices) as linked
       from tasks`,
+      rowOf(['closed', 'uncommented', 'linked', 'backwards'], col.int),
     );
     expect(r.closed).toBeGreaterThan(0);
     expect(r.uncommented).toBe(0);
@@ -171,13 +188,14 @@ describe('seed: realism', () => {
   });
 
   it('gives the investor firm holdings with received and upcoming cashflows', async () => {
-    const r = await one<{ holdings: number; received: number; upcoming: number; offerings: number }>(
+    const r = await one(
       db,
       sql`
       select (select count(*)::int from holdings) as holdings,
         (select count(*)::int from holding_cashflows where received_date is not null) as received,
         (select count(*)::int from holding_cashflows where received_date is null) as upcoming,
         (select count(*)::int from offerings where close_date >= ${TODAY}::date) as offerings`,
+      rowOf(['holdings', 'received', 'upcoming', 'offerings'], col.int),
     );
     expect(r.holdings).toBeGreaterThanOrEqual(3);
     expect(r.received).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { clients, roles, userPagePermissions, users } from '@/lib/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS, seedDatabase } from '@/lib/db/seed';
@@ -7,6 +8,7 @@ import { gstinCheckChar } from '@/lib/db/seed/businesses';
 import { CITIES } from '@/lib/db/seed/places';
 import { verifyPassword } from '@/lib/server/auth/password';
 import { createTestDatabase, type TestDatabase } from './helpers/db';
+import { col, row, rowOf } from '@/lib/db/rows';
 import { one, rows, SCALE, TODAY } from './helpers/seed-tests';
 
 async function clientId(db: Db, code: string): Promise<number> {
@@ -30,7 +32,7 @@ afterAll(async () => {
 
 describe('seed: invariants', () => {
   it('never pays more than an item, before its issue date or after today', async () => {
-    const bad = await one<{ over: number; early: number; late: number; sign: number }>(
+    const bad = await one(
       db,
       sql`
       with paid as (
@@ -44,12 +46,13 @@ describe('seed: invariants', () => {
         count(*) filter (where paid.last_paid > ${TODAY}::date)::int as late,
         count(*) filter (where paid.wrong_sign)::int as sign
       from invoices i join paid using (client_id, sys_invoice_num)`,
+      rowOf(['over', 'early', 'late', 'sign'], col.int),
     );
     expect(bad).toEqual({ over: 0, early: 0, late: 0, sign: 0 });
   });
 
   it('raises credit and debit notes against invoices of their customer, and leaves some standing alone', async () => {
-    const r = await one<{ credit: number; debit: number; alone: number; foreign: number; early: number }>(
+    const r = await one(
       db,
       sql`
       select count(*) filter (where n.doc_type = 'CREDIT_NOTE' and n.against_sys_invoice_num is not null)::int as credit,
@@ -59,6 +62,7 @@ describe('seed: invariants', () => {
         count(*) filter (where t.issue_date > n.issue_date)::int as early
       from invoices n left join invoices t on t.client_id = n.client_id and t.sys_invoice_num = n.against_sys_invoice_num
       where n.doc_type <> 'INVOICE'`,
+      rowOf(['credit', 'debit', 'alone', 'foreign', 'early'], col.int),
     );
     expect(r.credit).toBeGreaterThan(0);
     expect(r.debit).toBeGreaterThan(0);
@@ -68,39 +72,34 @@ describe('seed: invariants', () => {
   });
 
   it('makes some large invoices payable in instalments that sum to them and fall due by their due date', async () => {
-    const r = await one<{ invoices: number; wrong: number }>(
+    const r = await one(
       db,
       sql`
       select count(*)::int as invoices,
         count(*) filter (where total <> amount or last_due <> due_date or first_due <= issue_date)::int as wrong
       from (select i.amount, i.due_date, i.issue_date, sum(k.amount) as total, max(k.due_date) as last_due, min(k.due_date) as first_due
         from instalments k join invoices i using (client_id, sys_invoice_num) group by 1, 2, 3, i.client_id, i.sys_invoice_num) x`,
+      rowOf(['invoices', 'wrong'], col.int),
     );
     expect(r.invoices).toBeGreaterThan(5);
     expect(r.wrong).toBe(0);
   });
 
   it('marks an item CLOSED exactly when it is fully settled', async () => {
-    const bad = await one<{ n: number }>(
+    const bad = await one(
       db,
       sql`
       select count(*)::int as n from invoices i
       left join (select client_id, sys_invoice_num, sum(amount) as total from settlements group by 1, 2) p
         using (client_id, sys_invoice_num)
       where (i.status = 'CLOSED') <> (coalesce(p.total, 0) = i.amount)`,
+      row({ n: col.int }),
     );
     expect(bad.n).toBe(0);
   });
 
   it('has negative credit notes, positive invoices and debit notes, and no future documents', async () => {
-    const r = await one<{
-      cn: number;
-      bad_cn: number;
-      bad_other: number;
-      dn: number;
-      future: number;
-      due_before: number;
-    }>(
+    const r = await one(
       db,
       sql`
       select count(*) filter (where doc_type = 'CREDIT_NOTE')::int as cn,
@@ -110,6 +109,7 @@ describe('seed: invariants', () => {
         count(*) filter (where issue_date > ${TODAY}::date)::int as future,
         count(*) filter (where due_date < issue_date)::int as due_before
       from invoices`,
+      rowOf(['cn', 'bad_cn', 'bad_other', 'dn', 'future', 'due_before'], col.int),
     );
     expect(r.cn).toBeGreaterThan(0);
     expect(r.dn).toBeGreaterThan(0);
@@ -117,13 +117,14 @@ describe('seed: invariants', () => {
   });
 
   it('numbers documents the Indian way and uniquely', async () => {
-    const r = await one<{ bad: number; dup: number; refs: number }>(
+    const r = await one(
       db,
       sql`
       select count(*) filter (where invoice_num !~ '^(INV|CN|DN)/20[0-9]{2}-[0-9]{2}/[0-9]{6}$')::int as bad,
         (select count(*)::int from (select client_id, invoice_num from invoices group by 1, 2 having count(*) > 1) d) as dup,
         count(*) filter (where doc_type = 'CREDIT_NOTE' and doc_num like 'INV/%')::int as refs
       from invoices`,
+      rowOf(['bad', 'dup', 'refs'], col.int),
     );
     expect(r.bad).toBe(0);
     expect(r.dup).toBe(0);
@@ -131,7 +132,7 @@ describe('seed: invariants', () => {
   });
 
   it('gives every child obligor an existing parent in its own client', async () => {
-    const r = await one<{ orphans: number; parents_with_children: number; singles: number }>(
+    const r = await one(
       db,
       sql`
       select (select count(*)::int from obligors c left join obligors p
@@ -141,6 +142,7 @@ describe('seed: invariants', () => {
           as parents_with_children,
         (select count(*)::int from (select 1 from obligors where parent_sys_obligor_code is not null
           group by client_id, parent_sys_obligor_code having count(*) = 1) s) as singles`,
+      rowOf(['orphans', 'parents_with_children', 'singles'], col.int),
     );
     expect(r.orphans).toBe(0);
     expect(r.parents_with_children).toBeGreaterThanOrEqual(5);
@@ -148,7 +150,7 @@ describe('seed: invariants', () => {
   });
 
   it('keeps every tenant row inside its own client', async () => {
-    const r = await one<Record<string, number>>(
+    const r = await one(
       db,
       sql`
       select
@@ -181,6 +183,7 @@ describe('seed: invariants', () => {
         (select count(*)::int from users u join clients c on c.id = u.client_id
           where split_part(u.email, '@', 2) <> lower(c.code) || '.test') as user_domains,
         (select count(*)::int from holdings h join clients c on c.id = h.client_id where c.kind <> 'INVESTOR') as holdings`,
+      z.record(z.string(), col.int),
     );
     for (const [check, count] of Object.entries(r)) expect({ check, count }).toEqual({ check, count: 0 });
   });
@@ -190,9 +193,10 @@ describe('seed: invariants', () => {
     const kaveri = await clientId(db, 'KAVERI');
     const count = async (table: string, id: number) =>
       (
-        await one<{ n: number }>(
+        await one(
           db,
           sql`select count(*)::int as n from ${sql.identifier(table)} where client_id = ${id}`,
+          row({ n: col.int }),
         )
       ).n;
     for (const table of [
@@ -210,16 +214,21 @@ describe('seed: invariants', () => {
     const ratio = (await count('invoices', kaveri)) / (await count('invoices', vardhman));
     expect(ratio).toBeGreaterThan(0.05);
     expect(ratio).toBeLessThan(0.2);
-    const shared = await one<{ n: number }>(
+    const shared = await one(
       db,
       sql`select count(*)::int as n from obligors a join obligors b
       on a.business_id = b.business_id and a.client_id = ${vardhman} and b.client_id = ${kaveri}`,
+      row({ n: col.int }),
     );
     expect(shared.n).toBe(0);
   });
 
   it('writes GSTINs whose state code matches the city and whose check character is right', async () => {
-    const list = await rows<{ business_id: string; city: string }>(db, sql`select business_id, city from obligors`);
+    const list = await rows(
+      db,
+      sql`select business_id, city from obligors`,
+      row({ business_id: col.text, city: col.text }),
+    );
     const stateOf = new Map(CITIES.map((c) => [c.name, c.stateCode]));
     for (const { business_id: id, city } of list) {
       expect(id).toMatch(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/);
@@ -229,13 +238,14 @@ describe('seed: invariants', () => {
   });
 
   it('ends every credit limit history with the current limit', async () => {
-    const r = await one<{ missing: number; mismatched: number }>(
+    const r = await one(
       db,
       sql`
       select count(*) filter (where h.credit_limit is null)::int as missing,
         count(*) filter (where h.credit_limit <> o.credit_limit)::int as mismatched
       from obligors o left join lateral (select credit_limit from credit_limit_history h
         where h.client_id = o.client_id and h.sys_obligor_code = o.sys_obligor_code order by effective_date desc limit 1) h on true`,
+      rowOf(['missing', 'mismatched'], col.int),
     );
     expect(r).toEqual({ missing: 0, mismatched: 0 });
   });

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as runsPost } from '@/app/api/dunning/runs/route';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { CLIENT_TODAY, day, dmy } from '../helpers/ledger-client';
 import { DEFAULT_POLICY } from '@/lib/domain/dunning';
 import { reminderCandidates } from '@/lib/server/dunning/candidates';
@@ -59,16 +60,7 @@ const pick = (m: Record<string, unknown>) => ({
 
 /** The tasks asking which bills a receipt pays, oldest first. */
 const askTasks = () =>
-  queryRows<{
-    id: number;
-    code: string;
-    name: string;
-    status: string;
-    assignee: string;
-    category: string;
-    comment: string;
-    bills: string | null;
-  }>(
+  queryRows(
     database.db,
     sql`select t.id, t.sys_obligor_code as code, t.name, t.status, u.name as assignee, c.task_category as category,
       t.comment, (select string_agg(ti.sys_invoice_num, ',' order by ti.sys_invoice_num) from task_invoices ti
@@ -77,6 +69,16 @@ const askTasks = () =>
     join users u on u.client_id = t.client_id and u.id = t.assignee_id
     join task_categories c on c.client_id = t.client_id and c.id = t.category_id
     where t.client_id = ${clientId} and t.name like 'Ask which bills the receipt pays%' order by t.id`,
+    row({
+      id: col.int,
+      code: col.text,
+      name: col.text,
+      status: col.text,
+      assignee: col.text,
+      category: col.text,
+      comment: col.text,
+      bills: col.text.nullable(),
+    }),
   );
 
 describe('reminders net money received on account', () => {
@@ -250,19 +252,21 @@ describe('reminders net money received on account', () => {
       `- Invoice CP/X1 dated ${dmy(-50)}, due ${dmy(-20)}: ₹12,000.00 (20 days overdue)`,
     );
     // Told in the bell.
-    const told = await queryRows<{ user_id: number; kind: string; message: string }>(
+    const told = await queryRows(
       database.db,
       sql`select user_id, kind, message from notifications where client_id = ${clientId} and association_id = ${tasks[0]!.id}`,
+      row({ user_id: col.int, kind: col.text, message: col.text }),
     );
     expect(told).toEqual([
       { user_id: officer.id, kind: 'TASK_ASSIGNED', message: 'Ask which bills the receipt pays: Chavan Provisions' },
     ]);
     // The run links each covered family's message to its task.
-    const linked = await queryRows<{ code: string; status: string; task_id: number | null; amount_due: string }>(
+    const linked = await queryRows(
       database.db,
       sql`select m.sys_obligor_code as code, m.status, m.task_id, m.amount_due::text as amount_due from dunning_messages m
       join dunning_runs r on r.client_id = m.client_id and r.id = m.run_id
       where m.client_id = ${clientId} and r.trigger = 'DAILY' and m.sys_obligor_code in ('CP', 'MB') order by 1`,
+      row({ code: col.text, status: col.text, task_id: col.int.nullable(), amount_due: col.text }),
     );
     expect(linked).toEqual([
       { code: 'CP', status: 'SKIPPED', task_id: tasks[0]!.id, amount_due: '0.00' },

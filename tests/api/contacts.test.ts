@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TContact } from '@/lib/contract/contacts';
 import { GET as listContactsRoute, POST as createContactRoute } from '@/app/api/contacts/route';
 import {
@@ -20,7 +22,7 @@ let admin: User, guest: User, rep: User, kaveri: User;
 let family: NotesWorld['family'];
 let guestOwn: string, guestOther: string, repOwn: string, repOther: string;
 
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+const rows = <S extends z.ZodType>(query: ReturnType<typeof sql>, shape: S) => queryRows(database.db, query, shape);
 
 const listContacts = (user: User, query: Record<string, string | number> = {}) =>
   callRoute(listContactsRoute, '/api/contacts', { cookie: user.cookie, query });
@@ -50,28 +52,37 @@ afterAll(() => database?.dispose());
 
 describe('contacts: reading', () => {
   it('seeds contact people for (nearly) every obligor', async () => {
-    const [row] = await rows<{ obligors: string; with_contacts: string }>(sql`
+    const [counts] = await rows(
+      sql`
       select count(*) as obligors, count(*) filter (where exists (select 1 from contacts c
         where c.client_id = o.client_id and c.sys_obligor_code = o.sys_obligor_code)) as with_contacts
-      from obligors o where o.client_id = ${clientId}`);
-    expect(Number(row!.with_contacts) / Number(row!.obligors)).toBeGreaterThan(0.9);
+      from obligors o where o.client_id = ${clientId}`,
+      row({ obligors: col.int, with_contacts: col.int }),
+    );
+    expect(counts!.with_contacts / counts!.obligors).toBeGreaterThan(0.9);
   });
 
   /** The expected order, from the table itself with the database's own collation (PGlite and PostgreSQL differ). */
   const expectedIds = async (column: string, order: 'asc' | 'desc', limit: number, offset = 0) =>
     (
-      await rows<{ id: number }>(sql`select c.id from contacts c
+      await rows(
+        sql`select c.id from contacts c
       join obligors o on o.client_id = c.client_id and o.sys_obligor_code = c.sys_obligor_code
       where c.client_id = ${clientId}
       order by ${sql.raw(column)} ${sql.raw(order)} nulls last, lower(c.name) ${sql.raw(order)}, c.id ${sql.raw(order)}
-      limit ${limit} offset ${offset}`)
+      limit ${limit} offset ${offset}`,
+        row({ id: col.int }),
+      )
     ).map((r) => r.id);
 
   it('lists contacts by name A to Z by default, paged, with the total in x-totalrecords', async () => {
-    const [row] = await rows<{ n: string }>(sql`select count(*) as n from contacts where client_id = ${clientId}`);
+    const [count] = await rows(
+      sql`select count(*) as n from contacts where client_id = ${clientId}`,
+      row({ n: col.int }),
+    );
     const res = await listContacts(admin, { count: 25 });
     expect(res.status).toBe(200);
-    expect(res.headers.get('x-totalrecords')).toBe(String(row!.n));
+    expect(res.headers.get('x-totalrecords')).toBe(String(count!.n));
     const list = res.json as Contact[];
     expect(list.map((c) => c.id)).toEqual(await expectedIds('lower(c.name)', 'asc', 25));
     expect(list[0]!.name.localeCompare(list[24]!.name, 'en', { sensitivity: 'base' })).toBeLessThan(0);
@@ -92,9 +103,12 @@ describe('contacts: reading', () => {
   });
 
   it('searches names, emails, phones (however spaced) and customer names from 3 characters', async () => {
-    const [sample] = await rows<Contact>(sql`select c.id, c.name, c.email, c.phone, o.name as "obligorName"
+    const [sample] = await rows(
+      sql`select c.id, c.name, c.email, c.phone, o.name as "obligorName"
       from contacts c join obligors o on o.client_id = c.client_id and o.sys_obligor_code = c.sys_obligor_code
-      where c.client_id = ${clientId} and c.phone is not null and c.email is not null order by c.id limit 1`);
+      where c.client_id = ${clientId} and c.phone is not null and c.email is not null order by c.id limit 1`,
+      row({ id: col.int, name: col.text, email: col.text, phone: col.text, obligorName: col.text }),
+    );
     const s = sample!;
     const find = async (search: string) =>
       ((await listContacts(admin, { search, count: 500 })).json as Contact[]).map((c) => c.id);
@@ -127,29 +141,34 @@ describe('contacts: reading', () => {
     expect(res.status).toBe(200);
     const assigned = new Set(
       (
-        await rows<{ code: string }>(sql`select sys_obligor_code as code from obligors
-      where client_id = ${clientId} and guest_id = ${guest.userId}`)
+        await rows(
+          sql`select sys_obligor_code as code from obligors
+      where client_id = ${clientId} and guest_id = ${guest.userId}`,
+          row({ code: col.text }),
+        )
       ).map((r) => r.code),
     );
     const list = res.json as Contact[];
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((c) => assigned.has(c.sysObligorCode))).toBe(true);
-    const [hidden] = await rows<{ id: number }>(
+    const [hidden] = await rows(
       sql`select id from contacts where client_id = ${clientId} and sys_obligor_code = ${guestOther} limit 1`,
+      row({ id: col.int }),
     );
     expect((await getContact(guest, hidden!.id)).status).toBe(404);
     expect((await listContacts(guest, { sysObligorCode: guestOther })).status).toBe(404);
   });
 
   it("keeps Vardhman's contacts from Kaveri's admin (404, and none in the list)", async () => {
-    const [vardhman] = await rows<{ id: number }>(
+    const [vardhman] = await rows(
       sql`select id from contacts where client_id = ${clientId} order by id limit 1`,
+      row({ id: col.int }),
     );
     expect((await getContact(kaveri, vardhman!.id)).status).toBe(404);
     expect((await listContacts(kaveri, { sysObligorCode: family.child })).status).toBe(404);
     const all = (await listContacts(kaveri, { count: 500 })).json as Contact[];
     const vardhmanIds = new Set(
-      (await rows<{ id: number }>(sql`select id from contacts where client_id = ${clientId}`)).map((r) => r.id),
+      (await rows(sql`select id from contacts where client_id = ${clientId}`, row({ id: col.int }))).map((r) => r.id),
     );
     expect(all.length).toBeGreaterThan(0);
     expect(all.some((c) => vardhmanIds.has(c.id))).toBe(false);
@@ -225,8 +244,9 @@ describe('contacts: changes', () => {
     expect(deleted.json.id).toBe(id);
     expect((await getContact(admin, id)).status).toBe(404);
     expect((await deleteContact(admin, id)).status).toBe(404);
-    const audit = await rows<{ action: string }>(
+    const audit = await rows(
       sql`select action from audit_log where client_id = ${clientId} and entity = 'contact' and entity_id = ${String(id)} order by id`,
+      row({ action: col.text }),
     );
     expect(audit.map((a) => a.action)).toEqual(['contact_created', 'contact_changed', 'contact_deleted']);
   });
@@ -236,8 +256,9 @@ describe('contacts: changes', () => {
   });
 
   it('needs MANAGE_CONTACTS to write: the field officer gets 403 even on an assigned obligor', async () => {
-    const [own] = await rows<{ id: number }>(
+    const [own] = await rows(
       sql`select id from contacts where client_id = ${clientId} and sys_obligor_code = ${guestOwn} limit 1`,
+      row({ id: col.int }),
     );
     expect((await getContact(guest, own!.id)).status).toBe(200);
     expect((await createContact(guest, { ...valid(), sysObligorCode: guestOwn })).status).toBe(403);
@@ -252,8 +273,9 @@ describe('contacts: changes', () => {
     expect((await createContact(rep, { ...valid(), sysObligorCode: repOther })).status).toBe(404);
     const moved = await editContact(rep, created.json.id, { ...valid(), sysObligorCode: repOther });
     expect(moved.status).toBe(404);
-    const [other] = await rows<{ id: number }>(
+    const [other] = await rows(
       sql`select id from contacts where client_id = ${clientId} and sys_obligor_code = ${repOther} limit 1`,
+      row({ id: col.int }),
     );
     expect((await editContact(rep, other!.id, { name: 'Changed', phone: '9820145678' })).status).toBe(404);
     expect((await deleteContact(rep, other!.id)).status).toBe(404);

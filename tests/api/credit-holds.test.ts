@@ -6,6 +6,7 @@ import { GET as rulesGet, PUT as rulesPut } from '@/app/api/credit_holds/rules/r
 import { GET as csvRoute } from '@/app/api/credit_holds/export.csv/route';
 import type { TCreditHold } from '@/lib/contract/credit-holds';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { todayIso } from '@/lib/domain/dates';
 import { runImport } from '@/lib/server/imports/run-import';
 import { callRoute, sessionCookieFor } from '../helpers/api';
@@ -102,9 +103,10 @@ describe('credit holds', () => {
       ['A', 'RELEASED'],
     ]);
     expect((await list(admin, { status: 'ON_HOLD' })).rows.map((r) => r.sysObligorCode)).toEqual(['B', 'C']);
-    const audit = await queryRows<{ n: number }>(
+    const audit = await queryRows(
       database.db,
       sql`select count(*)::int as n from audit_log where client_id = ${clientId} and action = 'credit_hold_released' and entity_id = 'A'`,
+      row({ n: col.int }),
     );
     expect(audit[0]!.n).toBe(1);
   });

@@ -9,6 +9,7 @@ import { GET as postpaidRoute } from '@/app/api/customerportal/postpaid/route';
 import { GET as prepaidRoute } from '@/app/api/customerportal/prepaid/route';
 import { GET as receivablesRoute } from '@/app/api/v4/clients/receivables/route';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import { todayIso } from '@/lib/domain/dates';
@@ -212,7 +213,7 @@ describe('postpaid and prepaid accounts', () => {
   });
 
   it("lists the 50 postpaid customers who owe most, by name among equals, as every customer's balance sorts", async () => {
-    const expected = await queryRows<{ code: string; outstanding: string }>(
+    const expected = await queryRows(
       database.db,
       sql`
       select o.sys_obligor_code as code, coalesce(r.outstanding, 0)::text as outstanding from obligors o
@@ -220,6 +221,7 @@ describe('postpaid and prepaid accounts', () => {
         and r.sys_obligor_code = o.sys_obligor_code
       where o.client_id = ${clientId} and o.account_type = 'POSTPAID'
       order by coalesce(r.outstanding, 0) desc, o.name limit 50`,
+      row({ code: col.text, outstanding: col.num }),
     );
     const postpaid = async () => {
       const list = await callRoute(accountsRoute, '/api/customerportal/accounts', {
@@ -229,7 +231,7 @@ describe('postpaid and prepaid accounts', () => {
       expect(list.status).toBe(200);
       const rows = list.json as { sysObligorCode: string; outstanding: number }[];
       expect(rows.map((r) => r.sysObligorCode)).toEqual(expected.map((r) => r.code));
-      rows.forEach((r, i) => expect(r.outstanding).toBeCloseTo(Number(expected[i]!.outstanding), 2));
+      rows.forEach((r, i) => expect(r.outstanding).toBeCloseTo(expected[i]!.outstanding, 2));
       return rows;
     };
     // The ledger's figures of the client's today (the seeded rollups end on an earlier day), then

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TDispute } from '@/lib/contract/disputes';
 import type { TOpenInvoiceRow, TReceivableRow } from '@/lib/contract/receivables';
 import { clientToday } from '@/lib/server/clients/client-day';
@@ -23,7 +25,7 @@ let own: { code: string; parent: string; invoices: { num: string; invoiceNum: st
 let other: { code: string; invoice: string };
 let seeded: { status: string; portal: boolean; outcome: string | null }[];
 
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+const rows = <S extends z.ZodType>(query: ReturnType<typeof sql>, shape: S) => queryRows(database.db, query, shape);
 const open = (user: User, body: Record<string, unknown>) =>
   callRoute(openRoute, '/api/disputes', { method: 'POST', cookie: user.cookie, body });
 const list = (user: User, query: Record<string, string | number> = {}) =>
@@ -47,11 +49,15 @@ beforeAll(async () => {
   today = await clientToday(database.db, clientId);
   // The demo's disputes (lib/db/seed/collections.ts) are looked at once, then cleared, so that the
   // figures below are this file's own.
-  seeded = await rows<{ status: string; portal: boolean; outcome: string | null }>(sql`
-    select status, portal_user_id is not null as portal, outcome from disputes where client_id = ${clientId} order by id`);
+  seeded = await rows(
+    sql`
+    select status, portal_user_id is not null as portal, outcome from disputes where client_id = ${clientId} order by id`,
+    row({ status: col.text, portal: col.bool, outcome: col.text.nullable() }),
+  );
   await database.db.execute(sql`delete from dispute_invoices where client_id = ${clientId}`);
   await database.db.execute(sql`delete from disputes where client_id = ${clientId}`);
-  const found = await rows<{ code: string; parent: string; num: string; invoiceNum: string; open: string }>(sql`
+  const found = await rows(
+    sql`
     select o.sys_obligor_code as code, o.parent_sys_obligor_code as parent, i.sys_invoice_num as num,
       i.invoice_num as "invoiceNum", (i.amount - i.paid_to_date)::text as open
     from obligors o join invoices i on i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
@@ -62,17 +68,22 @@ beforeAll(async () => {
         where i2.client_id = ${clientId} and o2.guest_id = ${guest.userId} and o2.parent_sys_obligor_code is not null
           and i2.doc_type = 'INVOICE' and i2.settled_date is null and i2.amount - i2.paid_to_date >= 1000
         group by 1 having count(*) >= 3 order by 1 limit 1)
-    order by i.sys_invoice_num`);
+    order by i.sys_invoice_num`,
+    row({ code: col.text, parent: col.text, num: col.text, invoiceNum: col.text, open: col.num }),
+  );
   own = {
     code: found[0]!.code,
     parent: found[0]!.parent,
-    invoices: found.map((r) => ({ num: r.num, invoiceNum: r.invoiceNum, open: Number(r.open) })),
+    invoices: found.map((r) => ({ num: r.num, invoiceNum: r.invoiceNum, open: r.open })),
   };
-  const [o] = await rows<{ code: string; num: string }>(sql`
+  const [o] = await rows(
+    sql`
     select i.sys_obligor_code as code, i.sys_invoice_num as num from invoices i join obligors o
       on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where i.client_id = ${clientId} and o.guest_id is distinct from ${guest.userId} and i.settled_date is null
-      and i.doc_type = 'INVOICE' order by i.sys_invoice_num limit 1`);
+      and i.doc_type = 'INVOICE' order by i.sys_invoice_num limit 1`,
+    row({ code: col.text, num: col.text }),
+  );
   other = { code: o!.code, invoice: o!.num };
 });
 afterAll(() => database?.dispose());
@@ -112,9 +123,12 @@ describe('disputes: opening one', () => {
     const two = await open(admin, { ...valid(), sysInvoiceNums: [own.invoices[0]!.num, other.invoice] });
     expect(two.status).toBe(400);
     expect(two.json.fields.sysInvoiceNums).toBe('choose invoices of one customer');
-    const [settled] = await rows<{ num: string; invoiceNum: string }>(sql`
+    const [settled] = await rows(
+      sql`
       select sys_invoice_num as num, invoice_num as "invoiceNum" from invoices
-      where client_id = ${clientId} and settled_date is not null and doc_type = 'INVOICE' order by 1 limit 1`);
+      where client_id = ${clientId} and settled_date is not null and doc_type = 'INVOICE' order by 1 limit 1`,
+      row({ num: col.text, invoiceNum: col.text }),
+    );
     const paid = await open(admin, { ...valid(), sysInvoiceNums: [settled!.num] });
     expect(paid.status).toBe(400);
     expect(paid.json.fields.sysInvoiceNums).toBe(`not open invoices: ${settled!.invoiceNum}`);
@@ -176,8 +190,11 @@ describe('disputes: opening one', () => {
     const res = await open(portal, { sysInvoiceNums: [c.num], reason: 'NOT_RECEIVED', amount: 1000 });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json).toMatchObject({ raisedBy: 'PORTAL', userName: 'Farhan Qureshi', amount: 1000 });
-    const [stored] = await rows<{ user: number | null; portal: number | null }>(sql`
-      select user_id as user, portal_user_id as portal from disputes where client_id = ${clientId} and id = ${res.json.id}`);
+    const [stored] = await rows(
+      sql`
+      select user_id as user, portal_user_id as portal from disputes where client_id = ${clientId} and id = ${res.json.id}`,
+      row({ user: col.int.nullable(), portal: col.int.nullable() }),
+    );
     expect(stored).toEqual({ user: null, portal: portal.userId });
     // A portal user cannot decide a dispute.
     expect((await resolve(portal, res.json.id, { outcome: 'WRITTEN_OFF' })).status).toBe(403);

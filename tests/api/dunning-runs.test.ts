@@ -5,6 +5,7 @@ import { PUT as policyPut } from '@/app/api/dunning/policy/route';
 import { GET as runsGet, POST as runsPost } from '@/app/api/dunning/runs/route';
 import { GET as runGet } from '@/app/api/dunning/runs/[id]/route';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { DEFAULT_POLICY } from '@/lib/domain/dunning';
 import { runImport } from '@/lib/server/imports/run-import';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
@@ -133,11 +134,12 @@ describe('a reminder run', () => {
     expect(docs).toEqual(['INV/A1', 'CN/1', 'INV/A2', 'INV/A3', 'Total']); // most overdue first
 
     // Each mail is an EMAIL communication on the customer, linked from its message.
-    const logged = await queryRows<{ code: string; channel: string; linked: number }>(
+    const logged = await queryRows(
       database.db,
       sql`select c.sys_obligor_code as code, c.channel, count(m.id)::int as linked from communications c
       left join dunning_messages m on m.client_id = c.client_id and m.communication_id = c.id
       where c.client_id = ${clientId} group by 1, 2 order by 1`,
+      row({ code: col.text, channel: col.text, linked: col.int }),
     );
     expect(logged).toEqual([
       { code: 'PA', channel: 'EMAIL', linked: 1 },
@@ -145,11 +147,12 @@ describe('a reminder run', () => {
       { code: 'SG', channel: 'EMAIL', linked: 1 },
     ]);
     // WhatsApp prepared as a task (the admin: no field officer), the last level a task for the manager.
-    const tasks = await queryRows<{ code: string; name: string; comment: string }>(
+    const tasks = await queryRows(
       database.db,
       sql`select t.sys_obligor_code as code, t.name, t.comment from tasks t
       join dunning_messages m on m.client_id = t.client_id and m.task_id = t.id
       where t.client_id = ${clientId} order by 1`,
+      row({ code: col.text, name: col.text, comment: col.text }),
     );
     expect(tasks.map((t) => [t.code, t.name])).toEqual([
       ['KT', 'Escalate: Kale Traders owes ₹9,000.00, 70 days overdue'],
@@ -181,9 +184,10 @@ describe('a reminder run', () => {
         .filter((m: { status: string }) => m.status === 'FAILED')
         .map((m: { sysObligorCode: string }) => m.sysObligorCode),
     ).toEqual(['NE', 'BB']);
-    const [once] = await queryRows<{ n: number }>(
+    const [once] = await queryRows(
       database.db,
       sql`select count(*)::int as n from dunning_messages where client_id = ${clientId} and status = 'SENT'`,
+      row({ n: col.int }),
     );
     expect(once!.n).toBe(5);
     // The daily job, later the same day, finds them reminded too (it runs the demo clients as well).
@@ -234,11 +238,16 @@ describe('a reminder run', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     const codes: string[] = res.json.messages.map((m: { sysObligorCode: string }) => m.sysObligorCode);
     expect(codes.length).toBeGreaterThan(0);
-    const vardhman = await queryRows<{ id: number }>(database.db, sql`select id from clients where code = 'VARDHMAN'`);
-    const theirs = await queryRows<{ code: string }>(
+    const vardhman = await queryRows(
+      database.db,
+      sql`select id from clients where code = 'VARDHMAN'`,
+      row({ id: col.int }),
+    );
+    const theirs = await queryRows(
       database.db,
       sql`select distinct coalesce(parent_sys_obligor_code, sys_obligor_code) as code from obligors
       where client_id = ${vardhman[0]!.id} and guest_id = ${vardhmanGuest.userId}`,
+      row({ code: col.text }),
     );
     const own = new Set(theirs.map((r) => r.code));
     expect(codes.filter((c) => !own.has(c))).toEqual([]);
@@ -270,11 +279,12 @@ describe('the daily run', () => {
     });
     expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
     const runsOf = () =>
-      queryRows<{ trigger: string; status: string; n: number }>(
+      queryRows(
         database.db,
         sql`select r.trigger, r.status, (select count(*)::int from dunning_messages m
           where m.client_id = r.client_id and m.run_id = r.id) as n
         from dunning_runs r where r.client_id = ${quiet.clientId}`,
+        row({ trigger: col.text, status: col.text, n: col.int }),
       );
     expect(await runDailyReminders(database.db, new Date(`${T}T08:59:00+05:30`))).toBe(0);
     expect(await runsOf()).toEqual([]);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as policyGet, PUT as policyPut } from '@/app/api/dunning/policy/route';
 import { GET as detailsGet, PUT as detailsPut } from '@/app/api/clients/payment_details/route';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { DEFAULT_POLICY } from '@/lib/domain/dunning';
 import { callRoute } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
@@ -116,9 +117,10 @@ describe('the reminder policy', () => {
       [1, 1],
       [2, 15],
     ]);
-    const [audit] = await queryRows<{ n: number }>(
+    const [audit] = await queryRows(
       database.db,
       sql`select count(*)::int as n from audit_log where client_id = ${clientId} and action = 'dunning_policy_saved'`,
+      row({ n: col.int }),
     );
     expect(audit!.n).toBe(1);
     // Back to the default levels for the runs below (saved, so no longer "default").

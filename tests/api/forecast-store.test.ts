@@ -4,6 +4,7 @@ import { GET as forecastRoute } from '@/app/api/v3/clients/forecast/route';
 import type { TForecast } from '@/lib/contract/forecast';
 import { ZForecastQuery } from '@/lib/contract/forecast';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { forecastDifferences } from '@/lib/domain/cash-forecast';
 import { ALL_OBLIGORS, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
@@ -48,28 +49,31 @@ beforeAll(async () => {
   clientId = await clientIdOf(database, 'VARDHMAN');
   today = await clientToday(db, clientId);
   // The family with the most open debts and more than one account, one of its accounts, its region.
-  const [row] = await queryRows<{ family: string; account: string; dim1: number }>(
+  const [picked] = await queryRows(
     db,
     sql`
     select o.parent_sys_obligor_code as family, min(o.sys_obligor_code) as account, min(o.dim1_id) as dim1
     from obligors o join invoices i on i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
     where o.client_id = ${clientId} and o.parent_sys_obligor_code is not null and i.settled_date is null and i.amount > 0
     group by 1 having count(distinct o.sys_obligor_code) > 1 order by count(*) desc limit 1`,
+    row({ family: col.text, account: col.text, dim1: col.int }),
   );
-  family = row!.family;
-  account = row!.account;
-  dim1Id = Number(row!.dim1);
-  const [officer] = await queryRows<{ id: number }>(
+  family = picked!.family;
+  account = picked!.account;
+  dim1Id = picked!.dim1;
+  const [officer] = await queryRows(
     db,
     sql`select guest_id as id from obligors where client_id = ${clientId} and guest_id is not null
       group by 1 order by count(*) desc limit 1`,
+    row({ id: col.int }),
   );
-  guest = { kind: 'ASSIGNED', role: 'guest', userId: Number(officer!.id) };
-  const [admin] = await queryRows<{ id: number }>(
+  guest = { kind: 'ASSIGNED', role: 'guest', userId: officer!.id };
+  const [admin] = await queryRows(
     db,
     sql`select id from users where client_id = ${clientId} and email = 'admin@vardhman.test'`,
+    row({ id: col.int }),
   );
-  adminId = Number(admin!.id);
+  adminId = admin!.id;
   questions = [
     { name: 'client', scope: ALL_OBLIGORS, query: {} },
     { name: 'client, 26 weeks', scope: ALL_OBLIGORS, query: { weeks: '26' } },
@@ -162,10 +166,11 @@ describe('the stored cash-in forecast', () => {
     const before = await answers();
     // A promise on the family's account of everything it owes, for three weeks ahead; a dispute of
     // another family's oldest open invoice.
-    const [owed] = await queryRows<{ open: string }>(
+    const [owed] = await queryRows(
       db,
       sql`select sum(amount - paid_to_date) as open from invoices
         where client_id = ${clientId} and sys_obligor_code = ${account} and settled_date is null and amount > 0`,
+      row({ open: col.num }),
     );
     await takePromise(
       db,
@@ -173,14 +178,14 @@ describe('the stored cash-in forecast', () => {
       {
         clientId,
         sysObligorCode: account,
-        amount: Number(owed!.open),
+        amount: owed!.open,
         promisedDate: daysFrom(today, 17),
         sysInvoiceNums: [],
         onFamily: false,
         channel: 'CALL',
       },
     );
-    const [other] = await queryRows<{ num: string; open: string; code: string }>(
+    const [other] = await queryRows(
       db,
       sql`select i.sys_invoice_num as num, (i.amount - i.paid_to_date)::text as open, i.sys_obligor_code as code
       from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
@@ -189,11 +194,12 @@ describe('the stored cash-in forecast', () => {
         and not exists (select 1 from dispute_invoices di join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
           where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and d.status = 'OPEN')
       order by i.amount - i.paid_to_date desc limit 1`,
+      row({ num: col.text, open: col.num, code: col.text }),
     );
     await openDispute(
       db,
       { clientId, userId: adminId, scope: ALL_OBLIGORS, portal: false },
-      { clientId, sysInvoiceNums: [other!.num], reason: 'PRICING', amount: Number(other!.open) },
+      { clientId, sysInvoiceNums: [other!.num], reason: 'PRICING', amount: other!.open },
     );
 
     const built = await storedForecastBuild(db, clientId, today);
@@ -202,20 +208,19 @@ describe('the stored cash-in forecast', () => {
     expectSame(stored, await fromLedger());
     // The promise moved the family's cash, and the dispute took the invoice out of the client's weeks.
     expect(stored[4]!.weeks).not.toEqual(before[4]!.weeks);
-    expect(stored[3]!.excluded.disputed).toBeGreaterThanOrEqual(
-      before[3]!.excluded.disputed + Number(other!.open) - 0.01,
-    );
+    expect(stored[3]!.excluded.disputed).toBeGreaterThanOrEqual(before[3]!.excluded.disputed + other!.open - 0.01);
   }, 300_000);
 
   it("sets a field officer's stored book aside once an account is reassigned", async () => {
     const db = database.db;
     const userId = guest.kind === 'ASSIGNED' ? guest.userId : 0;
-    const [moved] = await queryRows<{ code: string }>(
+    const [moved] = await queryRows(
       db,
       sql`select o.sys_obligor_code as code from obligors o
       join forecast_sums s on s.client_id = o.client_id and s.level = 'ACCOUNT' and s.key = o.sys_obligor_code
       where o.client_id = ${clientId} and o.guest_id = ${userId} and s.from_date = ${today}::date
       order by s.open desc limit 1`,
+      row({ code: col.text }),
     );
     const before = await cashForecast(db, clientId, guest, ZForecastQuery.parse({ clientId }));
     await db.execute(

@@ -7,6 +7,7 @@ import { GET as forecastRoute } from '@/app/api/v3/clients/forecast/route';
 import { GET as predictionsRoute } from '@/app/api/v3/clients/payment_predictions/route';
 import type { TForecast, TPaymentPredictions } from '@/lib/contract/forecast';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { ROLE_DEFAULTS } from '@/lib/db/seed/reference-data';
 import { backtestMonthEnds } from '@/lib/domain/cash-forecast';
 import { hashPassword } from '@/lib/server/auth/password';
@@ -45,15 +46,17 @@ beforeAll(async () => {
   const clientId = created.clientId;
   today = await clientToday(db, clientId);
   monthEnds = backtestMonthEnds(today);
-  const [role] = await queryRows<{ id: number }>(
+  const [role] = await queryRows(
     db,
     sql`select id from roles where client_id = ${clientId} and code = 'guest'`,
+    row({ id: col.int }),
   );
-  const [officer] = await queryRows<{ id: number }>(
+  const [officer] = await queryRows(
     db,
     sql`insert into users (client_id, email, name, user_type, role_id, password_hash)
       values (${clientId}, 'officer@fcast.test', 'Field Officer', 'borrowers', ${role!.id}, ${await hashPassword(PASSWORD)})
       returning id`,
+    row({ id: col.int }),
   );
   for (const [position, feature] of ROLE_DEFAULTS.guest.entries())
     await db.execute(sql`insert into user_page_permissions (client_id, user_id, feature_type, access_value, position)
@@ -104,25 +107,28 @@ beforeAll(async () => {
     ],
   });
   expect(report.status).toBe('SUCCEEDED');
-  const [dispute] = await queryRows<{ id: number }>(
+  const [dispute] = await queryRows(
     db,
     sql`insert into disputes (client_id, sys_obligor_code, reason, amount, status, opened_on)
       values (${clientId}, 'C1', 'PRICING', 700, 'OPEN', ${today}) returning id`,
+    row({ id: col.int }),
   );
   await db.execute(
     sql`insert into dispute_invoices (client_id, dispute_id, sys_invoice_num) values (${clientId}, ${dispute!.id}, 'L3')`,
   );
-  const [promise] = await queryRows<{ id: number }>(
+  const [promise] = await queryRows(
     db,
     sql`insert into promises (client_id, sys_obligor_code, amount, promised_date, taken_on, channel, status)
       values (${clientId}, 'C1', 2500, ${T(3)}, ${today}, 'CALL', 'OPEN') returning id`,
+    row({ id: col.int }),
   );
   await db.execute(
     sql`insert into promise_invoices (client_id, promise_id, sys_invoice_num) values (${clientId}, ${promise!.id}, 'L4')`,
   );
-  const [region] = await queryRows<{ id: number }>(
+  const [region] = await queryRows(
     db,
     sql`select id from dimension_values where client_id = ${clientId} and dim_level = 1 and name = 'North'`,
+    row({ id: col.int }),
   );
   north = region!.id;
   admin = (await sessionCookieFor(db, created.email, PASSWORD)).cookie;

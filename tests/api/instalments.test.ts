@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
+import { col, row, rowOf } from '@/lib/db/rows';
 import type { TImportReport } from '@/lib/contract/imports';
 import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-history';
 import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
@@ -143,11 +144,29 @@ describe('an invoice payable in instalments', () => {
     ];
     const columns = sql`outstanding::text, current::text, crd_bucket1::text, crd_bucket2::text, crd_bucket3::text,
       inv_bucket3::text, inv_bucket4::text, current_num::text, crd_bucket1_num::text, crd_bucket2_num::text`;
+    // Every column read as text, compared as numbers where they are.
+    const Columns = rowOf(
+      [
+        'as_of',
+        'outstanding',
+        'current',
+        'crd_bucket1',
+        'crd_bucket2',
+        'crd_bucket3',
+        'inv_bucket3',
+        'inv_bucket4',
+        'current_num',
+        'crd_bucket1_num',
+        'crd_bucket2_num',
+      ],
+      col.text,
+    );
     const many = await database.db.transaction(async (tx) => {
-      const rows = await queryRows<Record<string, string>>(
+      const rows = await queryRows(
         tx,
         sql`select as_of_date::text as as_of, ${columns}
         from (${await ageingRowsForDates(tx, clientId, DATES, B)}) r order by as_of_date`,
+        Columns,
       );
       await dropAgeingDates(tx);
       return rows;
@@ -155,9 +174,10 @@ describe('an invoice payable in instalments', () => {
     const one: Record<string, string>[] = [];
     for (const date of DATES)
       one.push(
-        ...(await queryRows<Record<string, string>>(
+        ...(await queryRows(
           database.db,
           sql`select ${date}::text as as_of, ${columns} from (${ageingRowsSql(clientId, date, B)}) r`,
+          Columns,
         )),
       );
     const numbers = (rows: Record<string, string>[]) =>
@@ -209,11 +229,12 @@ describe('an invoice payable in instalments', () => {
     );
     expect(later.status, JSON.stringify(later.errors)).toBe('SUCCEEDED');
     expect(later.counts.instalments).toMatchObject({ inserted: 0, updated: 3 }); // two amounts changed, one removed
-    const rows = await queryRows<{ due: string; amount: string }>(
+    const rows = await queryRows(
       database.db,
       sql`select due_date::text as due, amount::text from instalments where client_id = ${other.clientId} order by due_date`,
+      row({ due: col.text, amount: col.num }),
     );
-    expect(rows.map((r) => [r.due, Number(r.amount)])).toEqual([
+    expect(rows.map((r) => [r.due, r.amount])).toEqual([
       ['2026-08-31', 45000],
       ['2026-10-30', 45000],
     ]);
@@ -231,9 +252,10 @@ describe('the rules of instalments', () => {
     };
     const result = await importFiles(files, other.clientId);
     expect(result.status).toBe('FAILED');
-    const [count] = await queryRows<{ n: number }>(
+    const [count] = await queryRows(
       database.db,
       sql`select count(*)::int as n from instalments where client_id = ${other.clientId}`,
+      row({ n: col.int }),
     );
     expect(count!.n).toBe(0);
     return result.errors.map((e) => `${e.file}:${e.line}:${e.column}: ${e.reason}`).sort();

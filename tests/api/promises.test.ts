@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TPromise } from '@/lib/contract/promises';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { checkPromises, checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
@@ -22,10 +24,10 @@ let today: string;
 /** A customer of the field officer with three open invoices, and another field officer's customer. */
 let own: { code: string; name: string; invoices: { num: string; open: number }[] };
 let other: { code: string; invoice: string };
-let seeded: { status: string; amount: string; paid: string; task: string | null }[];
+let seeded: { status: string; amount: number; paid: number; task: string | null }[];
 
 const day = (offset: number) => daysFrom(today, offset);
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+const rows = <S extends z.ZodType>(query: ReturnType<typeof sql>, shape: S) => queryRows(database.db, query, shape);
 
 const take = (user: User, body: Record<string, unknown>) =>
   callRoute(takeRoute, '/api/promises', { method: 'POST', cookie: user.cookie, body });
@@ -54,32 +56,41 @@ beforeAll(async () => {
   today = await clientToday(database.db, clientId);
   // The demo's promises (lib/db/seed/collections.ts) are looked at once, then cleared, so that the
   // figures below are this file's own.
-  seeded = await rows<{ status: string; amount: string; paid: string; task: string | null }>(sql`
+  seeded = await rows(
+    sql`
     select p.status, p.amount::text as amount, p.paid_amount::text as paid,
       (select t.name from tasks t where t.client_id = p.client_id and t.sys_obligor_code = p.sys_obligor_code
         and t.name like 'Broken promise:%' limit 1) as task
-    from promises p where p.client_id = ${clientId} order by p.promised_date, p.id`);
+    from promises p where p.client_id = ${clientId} order by p.promised_date, p.id`,
+    row({ status: col.text, amount: col.num, paid: col.num, task: col.text.nullable() }),
+  );
   await database.db.execute(sql`delete from promise_invoices where client_id = ${clientId}`);
   await database.db.execute(sql`delete from promises where client_id = ${clientId}`);
-  const open = await rows<{ code: string; name: string; num: string; open: string }>(sql`
+  const open = await rows(
+    sql`
     select o.sys_obligor_code as code, o.name, i.sys_invoice_num as num, (i.amount - i.paid_to_date)::text as open
     from obligors o join invoices i on i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
     where o.client_id = ${clientId} and o.guest_id = ${guest.userId} and i.doc_type = 'INVOICE'
       and i.settled_date is null and i.amount - i.paid_to_date >= 5000
       and o.sys_obligor_code in (select sys_obligor_code from invoices where client_id = ${clientId} and settled_date is null
         and doc_type = 'INVOICE' and amount - paid_to_date >= 5000 group by 1 having count(*) >= 3)
-    order by o.sys_obligor_code, i.sys_invoice_num`);
+    order by o.sys_obligor_code, i.sys_invoice_num`,
+    row({ code: col.text, name: col.text, num: col.text, open: col.num }),
+  );
   const code = open[0]!.code;
   own = {
     code,
     name: open[0]!.name,
-    invoices: open.filter((r) => r.code === code).map((r) => ({ num: r.num, open: Number(r.open) })),
+    invoices: open.filter((r) => r.code === code).map((r) => ({ num: r.num, open: r.open })),
   };
-  const [o] = await rows<{ code: string; num: string }>(sql`
+  const [o] = await rows(
+    sql`
     select i.sys_obligor_code as code, i.sys_invoice_num as num from invoices i join obligors o
       on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where i.client_id = ${clientId} and o.guest_id is distinct from ${guest.userId} and i.settled_date is null
-      and i.doc_type = 'INVOICE' order by i.sys_invoice_num limit 1`);
+      and i.doc_type = 'INVOICE' order by i.sys_invoice_num limit 1`,
+    row({ code: col.text, num: col.text }),
+  );
   other = { code: o!.code, invoice: o!.num };
 });
 afterAll(() => database?.dispose());
@@ -90,12 +101,12 @@ describe('promises: the demo data', () => {
     expect(by('KEPT').length).toBeGreaterThanOrEqual(1);
     expect(by('BROKEN')).toHaveLength(1);
     expect(by('BROKEN')[0]).toMatchObject({
-      paid: '0.00',
+      paid: 0,
       task: expect.stringMatching(/^Broken promise: .+ promised ₹/),
     });
     expect(by('OPEN').length + by('KEPT').length).toBeGreaterThanOrEqual(3);
-    for (const p of by('KEPT')) expect(Number(p.paid)).toBeGreaterThanOrEqual(Number(p.amount));
-    for (const p of by('PARTIAL')) expect(Number(p.paid)).toBeLessThan(Number(p.amount));
+    for (const p of by('KEPT')) expect(p.paid).toBeGreaterThanOrEqual(p.amount);
+    for (const p of by('PARTIAL')) expect(p.paid).toBeLessThan(p.amount);
   });
 });
 
@@ -130,9 +141,12 @@ describe('promises: taking one', () => {
   });
 
   it("refuses invoices that are not open invoices of the customer: another's, a settled one, an unknown one", async () => {
-    const [settled] = await rows<{ num: string }>(sql`
+    const [settled] = await rows(
+      sql`
       select sys_invoice_num as num from invoices where client_id = ${clientId} and sys_obligor_code = ${own.code}
-        and settled_date is not null limit 1`);
+        and settled_date is not null limit 1`,
+      row({ num: col.text }),
+    );
     const bad = [other.invoice, 'NO-SUCH-INVOICE', ...(settled ? [settled.num] : [])];
     for (const num of bad) {
       const res = await take(admin, { ...valid(), sysInvoiceNums: [own.invoices[0]!.num, num] });
@@ -169,10 +183,13 @@ describe('promises: taking one', () => {
       paidAmount: 0,
       sysInvoiceNums: [inv.num],
     });
-    const [comm] = await rows<{ channel: string; summary: string; amount: string; follow: string; date: string }>(sql`
+    const [comm] = await rows(
+      sql`
       select c.channel, c.summary, c.promised_amount::text as amount, c.follow_up_date::text as follow, c.comm_date::text as date
       from promises p join communications c on c.client_id = p.client_id and c.id = p.communication_id
-      where p.client_id = ${clientId} and p.id = ${res.json.id}`);
+      where p.client_id = ${clientId} and p.id = ${res.json.id}`,
+      row({ channel: col.text, summary: col.text, amount: col.text, follow: col.text, date: col.text }),
+    );
     expect(comm).toEqual({
       channel: 'PROMISE_TO_PAY',
       summary: `Promised ₹1,500.50 by ${dmyOf(day(7))} (Mr Shah (accounts)): cheque after the month-end close`,
@@ -204,9 +221,12 @@ describe('promises: taking one', () => {
     expect(far.json.fields.followUpDate).toBe('the promised date can be at most 90 days ahead');
     const res = await log({ followUpDate: day(4) });
     expect(res.status).toBe(201);
-    const [promise] = await rows<{ amount: string; date: string; taken: string; channel: string; user: number }>(sql`
+    const [promise] = await rows(
+      sql`
       select amount::text, promised_date::text as date, taken_on::text as taken, channel, user_id as user
-      from promises where client_id = ${clientId} and communication_id = ${res.json.id}`);
+      from promises where client_id = ${clientId} and communication_id = ${res.json.id}`,
+      row({ amount: col.text, date: col.text, taken: col.text, channel: col.text, user: col.int }),
+    );
     expect(promise).toEqual({ amount: '800.00', date: day(4), taken: today, channel: 'CALL', user: admin.userId });
   });
 });
@@ -223,8 +243,9 @@ describe('promises: scope and tenants', () => {
     const all = (await list(admin, { count: 500 })).json as TPromise[];
     const mine = await list(guest, { count: 500 });
     expect(mine.status).toBe(200);
-    const codes = await rows<{ code: string }>(
+    const codes = await rows(
       sql`select sys_obligor_code as code from obligors where client_id = ${clientId} and guest_id = ${guest.userId}`,
+      row({ code: col.text }),
     );
     const expected = all.filter((p) => codes.some((c) => c.code === p.sysObligorCode));
     expect(mine.json).toEqual(expected);
@@ -279,10 +300,13 @@ describe('promises: kept, broken, partial', () => {
     const acc = await take(admin, { sysObligorCode: own.code, amount: 300, promisedDate: day(10) });
     // own.invoices[2] got ₹700 today above: dated from the day the promise was taken, it keeps it.
     expect(acc.json).toMatchObject({ status: 'KEPT', paidAmount: 700 + 2000 });
-    const [child] = await rows<{ num: string }>(sql`
+    const [child] = await rows(
+      sql`
       select i.sys_invoice_num as num from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
       where i.client_id = ${clientId} and o.parent_sys_obligor_code = ${family.parent} and i.doc_type = 'INVOICE'
-        and i.settled_date is null and i.amount - i.paid_to_date >= 500 order by 1 limit 1`);
+        and i.settled_date is null and i.amount - i.paid_to_date >= 500 order by 1 limit 1`,
+      row({ num: col.text }),
+    );
     const fam = await take(admin, {
       sysObligorCode: family.parent,
       onFamily: true,
@@ -327,12 +351,15 @@ describe('promises: kept, broken, partial', () => {
     for (let i = 0; i < 2; i++) await checkPromises(database.db, clientId, day(3));
     expect(await promiseRow(broken.json.id)).toMatchObject({ status: 'BROKEN', paidAmount: 0 });
     expect(await promiseRow(res.json.id)).toMatchObject({ status: 'PARTIAL', paidAmount: 700 });
-    const made = await rows<{ name: string; assignee: number; due: string; category: string; notices: number }>(sql`
+    const made = await rows(
+      sql`
       select t.name, t.assignee_id as assignee, t.due_date::text as due, c.task_category as category,
         (select count(*)::int from notifications n where n.client_id = t.client_id and n.association_id = t.id
           and n.kind = 'PROMISE_BROKEN' and n.user_id = ${guest.userId}) as notices
       from tasks t join task_categories c on c.client_id = t.client_id and c.id = t.category_id
-      where t.client_id = ${clientId} and t.sys_obligor_code = ${own.code} and t.name like '%promise%' order by t.id`);
+      where t.client_id = ${clientId} and t.sys_obligor_code = ${own.code} and t.name like '%promise%' order by t.id`,
+      row({ name: col.text, assignee: col.int, due: col.text, category: col.text, notices: col.int }),
+    );
     expect(made).toEqual([
       {
         name: `Partly kept promise: ${own.name} promised ₹5,000.00 by ${dmyOf(day(2))}, paid ₹700.00`,
@@ -364,9 +391,12 @@ describe('promises: kept, broken, partial', () => {
     expect((await promiseRow(res.json.id)).status).toBe('OPEN');
     for (let i = 0; i < 2; i++) await checkPromisesEveryClient(database.db, at, [clientId]);
     expect(await promiseRow(res.json.id)).toMatchObject({ status: 'BROKEN', paidAmount: 0 });
-    const [made] = await rows<{ n: number; due: string }>(sql`
+    const [made] = await rows(
+      sql`
       select count(*)::int as n, max(due_date)::text as due from tasks
-      where client_id = ${clientId} and name = ${`Broken promise: ${own.name} promised ₹999.00 by ${dmyOf(day(20))}`}`);
+      where client_id = ${clientId} and name = ${`Broken promise: ${own.name} promised ₹999.00 by ${dmyOf(day(20))}`}`,
+      row({ n: col.int, due: col.text }),
+    );
     expect(made).toEqual({ n: 1, due: day(21) });
   });
 

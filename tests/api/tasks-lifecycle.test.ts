@@ -1,6 +1,8 @@
 import { addDays, format } from 'date-fns';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { invoices, notifications, obligors, users } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
 import { GET as listTasksRoute, POST as createTaskRoute } from '@/app/api/tasks/route';
@@ -30,6 +32,8 @@ let obligorCode: string;
 let invoiceNum: string;
 let unassignedCode: string;
 const inDays = (n: number) => format(addDays(new Date(`${todayIso()}T00:00:00`), n), 'yyyy-MM-dd');
+const taskCount = async () =>
+  (await queryRow(database.db, sql`select count(*)::int as n from tasks`, row({ n: col.int })))!.n;
 
 beforeAll(async () => {
   await mail.start();
@@ -77,9 +81,7 @@ describe('tasks', () => {
   });
 
   it('refuses invalid tasks with field messages and writes nothing', async () => {
-    const [{ n: before }] = (
-      (await database.db.execute('select count(*)::int as n from tasks')) as unknown as { rows: { n: number }[] }
-    ).rows as [{ n: number }];
+    const before = await taskCount();
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'name'],
       [{ dueDate: inDays(-1) }, 'dueDate'],
@@ -107,9 +109,7 @@ describe('tasks', () => {
     });
     expect(outside.status).toBe(400);
     expect(outside.json.fields.assigneeId).toMatch(/is not assigned to this customer/);
-    const [{ n: after }] = (
-      (await database.db.execute('select count(*)::int as n from tasks')) as unknown as { rows: { n: number }[] }
-    ).rows as [{ n: number }];
+    const after = await taskCount();
     expect(after).toBe(before);
   });
 

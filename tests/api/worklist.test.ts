@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as worklistRoute } from '@/app/api/collections/worklist/route';
 import type { TWorklistRow } from '@/lib/contract/collections';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { netDue } from '@/lib/domain/ageing';
 import { todayIso } from '@/lib/domain/dates';
 import { worklistPriority, type OldestBucket } from '@/lib/domain/worklist';
@@ -15,7 +17,7 @@ let clientId: number;
 let admin: User, guest: User, kaveri: User;
 
 const today = () => todayIso();
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+const rows = <S extends z.ZodType>(query: ReturnType<typeof sql>, shape: S) => queryRows(database.db, query, shape);
 const list = (user: User, query: Record<string, string | number> = {}) =>
   callRoute(worklistRoute, '/api/collections/worklist', { cookie: user.cookie, query: { count: 500, ...query } });
 
@@ -24,7 +26,8 @@ const list = (user: User, query: Record<string, string | number> = {}) =>
  * less its receipts on account not yet allocated today (netDue), under an optional field officer's scope.
  */
 async function overdueFromLedger(guestId?: number): Promise<Map<string, number>> {
-  const found = await rows<{ family: string; overdue: string }>(sql`
+  const found = await rows(
+    sql`
     select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
       sum(i.amount - coalesce((select sum(p.amount) from settlements p where p.client_id = i.client_id
         and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${today()}::date), 0)) as overdue
@@ -32,26 +35,31 @@ async function overdueFromLedger(guestId?: number): Promise<Map<string, number>>
     where i.client_id = ${clientId} and i.issue_date <= ${today()}::date
       and coalesce(i.due_date, i.issue_date) < ${today()}::date
       ${guestId ? sql`and o.guest_id = ${guestId}` : sql``}
-    group by 1`);
+    group by 1`,
+    row({ family: col.text, overdue: col.num }),
+  );
   const onAccount = await unallocatedFromLedger(guestId);
   return new Map(
     found
-      .filter((r) => Math.abs(Number(r.overdue)) > 0.001)
-      .map((r) => [r.family, netDue(Number(r.overdue), onAccount.get(r.family) ?? 0)]),
+      .filter((r) => Math.abs(r.overdue) > 0.001)
+      .map((r) => [r.family, netDue(r.overdue, onAccount.get(r.family) ?? 0)]),
   );
 }
 
 /** Each family's receipts on account not yet allocated today (negative), from receipts and allocations. */
 async function unallocatedFromLedger(guestId?: number): Promise<Map<string, number>> {
-  const found = await rows<{ family: string; unallocated: string }>(sql`
+  const found = await rows(
+    sql`
     select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
       -sum(r.amount - coalesce((select sum(a.amount) from allocations a where a.client_id = r.client_id
         and a.payment_ref = r.payment_ref and a.allocated_date <= ${today()}::date), 0)) as unallocated
     from receipts r join obligors o on o.client_id = r.client_id and o.sys_obligor_code = r.sys_obligor_code
     where r.client_id = ${clientId} and r.paid_date <= ${today()}::date
       ${guestId ? sql`and o.guest_id = ${guestId}` : sql``}
-    group by 1`);
-  return new Map(found.map((r) => [r.family, Number(r.unallocated)]));
+    group by 1`,
+    row({ family: col.text, unallocated: col.num }),
+  );
+  return new Map(found.map((r) => [r.family, r.unallocated]));
 }
 
 beforeAll(async () => {
@@ -68,18 +76,20 @@ describe('collector worklist', () => {
     const positive = [...ledger].filter(([, v]) => v > 0);
     expect(Number(res.headers.get('x-totalrecords'))).toBe(positive.length);
     expect(worklist.length).toBe(Math.min(500, positive.length));
-    for (const row of worklist) expect(row.overdue).toBeCloseTo(ledger.get(row.sysObligorCode)!, 2);
+    for (const item of worklist) expect(item.overdue).toBeCloseTo(ledger.get(item.sysObligorCode)!, 2);
     // The demo ledger holds receipts not yet allocated: each row shows its family's, deducted above.
     const onAccount = await unallocatedFromLedger();
-    for (const row of worklist) expect(row.unallocated).toBeCloseTo(onAccount.get(row.sysObligorCode) ?? 0, 2);
+    for (const item of worklist) expect(item.unallocated).toBeCloseTo(onAccount.get(item.sysObligorCode) ?? 0, 2);
     expect(worklist.some((r) => r.unallocated < 0)).toBe(true);
     expect(worklist.map((r) => r.rank)).toEqual(worklist.map((_, i) => i + 1));
     // Ranked by the database (worklist-order.ts): by priority, then the larger overdue, then the code;
     // each row's priority is the rule's (lib/domain/worklist.ts) on the facts the row shows.
     expect(positive.length).toBeLessThanOrEqual(500);
     const largest = Math.max(...worklist.map((r) => r.overdue));
-    for (const row of worklist)
-      expect(worklistPriority({ ...row, oldestBucket: row.oldestBucket as OldestBucket }, largest)).toBe(row.priority);
+    for (const item of worklist)
+      expect(worklistPriority({ ...item, oldestBucket: item.oldestBucket as OldestBucket }, largest)).toBe(
+        item.priority,
+      );
     for (let i = 1; i < worklist.length; i++) {
       const [a, b] = [worklist[i - 1]!, worklist[i]!];
       const before =
@@ -94,14 +104,17 @@ describe('collector worklist', () => {
 
   it('says how late each family paid over the last 12 months, as its customer page does', async () => {
     const page = ((await list(admin, { count: 10 })).json as TWorklistRow[]).slice(0, 5);
-    for (const row of page) {
-      const [expected] = await rows<{ days: string | null }>(sql`
+    for (const item of page) {
+      const [expected] = await rows(
+        sql`
         select round(sum(i.amount * (i.settled_date - coalesce(i.due_date, i.issue_date))) / nullif(sum(i.amount), 0), 1) as days
         from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
-        where i.client_id = ${clientId} and coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${row.sysObligorCode}
+        where i.client_id = ${clientId} and coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${item.sysObligorCode}
           and i.settled_date > (${today()}::date - interval '12 months') and i.settled_date <= ${today()}::date
-          and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0`);
-      expect(row.averageDaysLate).toBe(expected!.days === null ? null : Number(expected!.days));
+          and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0`,
+        row({ days: col.num.nullable() }),
+      );
+      expect(item.averageDaysLate).toBe(expected!.days);
     }
   });
 
@@ -128,8 +141,9 @@ describe('collector worklist', () => {
     // Their actions write on an account of theirs: the parent when it is theirs, else one of their accounts of the family.
     const own = new Set(
       (
-        await rows<{ code: string }>(
+        await rows(
           sql`select sys_obligor_code as code from obligors where client_id = ${clientId} and guest_id = ${guest.userId}`,
+          row({ code: col.text }),
         )
       ).map((r) => r.code),
     );
@@ -175,13 +189,18 @@ describe('collector worklist', () => {
   });
 
   it('counts days since the last contact from the communications of the whole family', async () => {
-    const [row] = ((await list(admin)).json as TWorklistRow[]).filter((r) => r.daysSinceContact !== 0);
-    const [member] = await rows<{ code: string }>(sql`select sys_obligor_code as code from obligors
-      where client_id = ${clientId} and coalesce(parent_sys_obligor_code, sys_obligor_code) = ${row!.sysObligorCode}
-      order by parent_sys_obligor_code nulls last limit 1`);
+    const [family] = ((await list(admin)).json as TWorklistRow[]).filter((r) => r.daysSinceContact !== 0);
+    const [member] = await rows(
+      sql`select sys_obligor_code as code from obligors
+      where client_id = ${clientId} and coalesce(parent_sys_obligor_code, sys_obligor_code) = ${family!.sysObligorCode}
+      order by parent_sys_obligor_code nulls last limit 1`,
+      row({ code: col.text }),
+    );
     await database.db.execute(sql`insert into communications (client_id, sys_obligor_code, comm_date, channel, summary)
       values (${clientId}, ${member!.code}, ${today()}::date, 'WHATSAPP', 'Sent the overdue list')`);
-    const after = ((await list(admin)).json as TWorklistRow[]).find((r) => r.sysObligorCode === row!.sysObligorCode)!;
+    const after = ((await list(admin)).json as TWorklistRow[]).find(
+      (r) => r.sysObligorCode === family!.sysObligorCode,
+    )!;
     expect(after.daysSinceContact).toBe(0);
     expect(after.lastContactDate).toBe(today());
   });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { createClient } from '@/lib/server/imports/create-client';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import type { ImportSource } from '@/lib/server/imports/read-file';
@@ -176,27 +177,40 @@ export async function fingerprint(db: Db, clientId: number): Promise<string> {
     (select count(*) from dimension_values where client_id = ${clientId}) as dims,
     (select count(*) from obligor_ageing where client_id = ${clientId}) as rollups,
     (select integration_update_time::text from data_update_times where client_id = ${clientId}) as integrated`,
+    row({
+      obligors: col.text,
+      invoices: col.text,
+      payments: col.text,
+      ratings: col.int,
+      limits: col.int,
+      dims: col.int,
+      rollups: col.int,
+      integrated: col.text.nullable(),
+    }),
   );
   return JSON.stringify(rows);
 }
 
 /** Every rollup row of the client and the dates that have rollups: what the screens read. */
 export async function rollupRows(db: Db, clientId: number) {
+  // Whole rows compared as they come, never read by column.
   const rows = async (table: string, order: string) =>
     JSON.stringify(
-      await queryRows(
-        db,
-        sql`select * from ${sql.identifier(table)} where client_id = ${clientId} order by ${sql.raw(order)}`,
-      ),
+      (
+        await db.execute(
+          sql`select * from ${sql.identifier(table)} where client_id = ${clientId} order by ${sql.raw(order)}`,
+        )
+      ).rows,
     );
   return {
     obligors: await rows('obligor_ageing', 'as_of_date, sys_obligor_code'),
     families: await rows('family_ageing', 'as_of_date, family_code'),
     client: await rows('client_ageing', 'as_of_date'),
     dates: (
-      await queryRows<{ d: string }>(
+      await queryRows(
         db,
         sql`select as_of_date::text as d from ageing_snapshots where client_id = ${clientId} order by 1`,
+        row({ d: col.text }),
       )
     ).map((r) => r.d),
   };

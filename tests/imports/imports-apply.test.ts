@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLimitHistory, dataUpdateTimes, invoices } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TImportReport } from '@/lib/contract/imports';
 import { runImport } from '@/lib/server/imports/run-import';
 import * as receivablesRoute from '@/app/api/v4/clients/receivables/route';
@@ -228,9 +229,10 @@ describe('formats', () => {
       ),
     ]);
     expect(report.errors).toEqual([]);
-    const stored = await queryRows<{ name: string }>(
+    const stored = await queryRows(
       database.db,
       sql`select name from obligors where client_id = ${clientId} order by sys_obligor_code`,
+      row({ name: col.text }),
     );
     expect(stored.map((r) => r.name)).toEqual(names);
   });

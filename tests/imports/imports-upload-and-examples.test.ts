@@ -8,6 +8,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import * as summaryRoute from '@/app/api/v4/clients/receivables/current/summary/route';
 import * as importsRoute from '@/app/api/integrations/imports/route';
 import * as importRoute from '@/app/api/integrations/imports/[id]/route';
@@ -62,9 +63,10 @@ describe('POST /api/integrations/imports', () => {
     );
     expect(response.status).toBe(400);
     expect((await response.json()).message).toMatch(/expands far beyond/);
-    const [imported] = await queryRows<{ n: number }>(
+    const [imported] = await queryRows(
       database.db,
       sql`select count(*)::int as n from imports where client_id = ${clientId}`,
+      row({ n: col.int }),
     );
     expect(imported?.n).toBe(0);
   });
@@ -76,9 +78,10 @@ describe('POST /api/integrations/imports', () => {
     expect(response.status).toBe(200);
     const report = await response.json();
     expect(report).toMatchObject({ status: 'SUCCEEDED', changes: 18 });
-    const [stored] = await queryRows<{ n: number }>(
+    const [stored] = await queryRows(
       database.db,
       sql`select count(*)::int as n from invoices where client_id = ${clientId}`,
+      row({ n: col.int }),
     );
     expect(stored?.n).toBe(7);
     const list = await callRoute(importsRoute.GET as never, '/api/integrations/imports', { cookie: admin });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { dsoEndDate } from '@/lib/domain/dso';
 import { runImport } from '@/lib/server/imports/run-import';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
@@ -13,39 +14,39 @@ let clientId: number;
 const refreshedAt = async () =>
   new Map(
     (
-      await queryRows<{ d: string; at: string }>(
+      await queryRows(
         database.db,
         sql`
   select as_of_date::text as d, refreshed_at::text as at from ageing_snapshots where client_id = ${clientId}`,
+        row({ d: col.text, at: col.text }),
       )
     ).map((r) => [r.d, r.at]),
   );
 
-/** Every rollup row of the client, in a stable order: what the screens read. */
+/** Every rollup row of the client, in a stable order: what the screens read (whole rows, compared as they come). */
 const rollups = async () =>
   JSON.stringify(
-    await queryRows(
-      database.db,
-      sql`
-  select r.*, null as client_id from obligor_ageing r where r.client_id = ${clientId} order by r.as_of_date, r.sys_obligor_code`,
-    ),
+    (
+      await database.db.execute(sql`
+  select r.*, null as client_id from obligor_ageing r where r.client_id = ${clientId} order by r.as_of_date, r.sys_obligor_code`)
+    ).rows,
   ) +
   JSON.stringify(
-    await queryRows(
-      database.db,
-      sql`
-  select f.*, null as client_id from family_ageing f where f.client_id = ${clientId} order by f.as_of_date, f.family_code`,
-    ),
+    (
+      await database.db.execute(sql`
+  select f.*, null as client_id from family_ageing f where f.client_id = ${clientId} order by f.as_of_date, f.family_code`)
+    ).rows,
   ) +
   JSON.stringify(await settlement());
 
 /** What the refresh keeps on each item: paid to date, the day it was settled, its status. */
 const settlement = () =>
-  queryRows<{ num: string; paid: string; settled: string | null; status: string }>(
+  queryRows(
     database.db,
     sql`
   select sys_invoice_num as num, paid_to_date::text as paid, settled_date::text as settled, status
   from invoices where client_id = ${clientId} order by sys_invoice_num`,
+    row({ num: col.text, paid: col.text, settled: col.text.nullable(), status: col.text }),
   );
 
 beforeAll(async () => {

@@ -6,7 +6,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { writeImportDataset } from '@/scripts/bench/import-data';
 import { testServerUrl } from '../helpers/db';
 import { resumeRollupJobs } from '@/lib/server/receivables/rollup-jobs';
@@ -86,8 +87,9 @@ async function importKilledAt(when: RegExp): Promise<{ killed: boolean; output: 
 describe('a process killed mid-import', () => {
   it('leaves the database unchanged', async () => {
     let database: Database = await open();
-    const clientId = (await queryRows<{ id: number }>(database.db, sql`select id from clients where code = 'KILL'`))[0]!
-      .id;
+    const clientId = (
+      await queryRows(database.db, sql`select id from clients where code = 'KILL'`, row({ id: col.int }))
+    )[0]!.id;
     const before = await fingerprint(database.db, clientId);
     await database.close();
 
@@ -98,10 +100,8 @@ describe('a process killed mid-import', () => {
     database = await open();
     try {
       expect(await fingerprint(database.db, clientId)).toBe(before);
-      const [{ n }] = (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from imports`)) as [
-        { n: number },
-      ];
-      expect(n).toBe(0);
+      const imported = await queryRow(database.db, sql`select count(*)::int as n from imports`, row({ n: col.int }));
+      expect(imported?.n).toBe(0);
     } finally {
       await database.close();
     }
@@ -113,11 +113,12 @@ describe('a process killed mid-import', () => {
     const database = await open();
     try {
       const clientId = (
-        await queryRows<{ id: number }>(database.db, sql`select id from clients where code = 'KILL'`)
+        await queryRows(database.db, sql`select id from clients where code = 'KILL'`, row({ id: col.int }))
       )[0]!.id;
-      const [job] = await queryRows<{ status: string; attempts: number; asOf: string }>(
+      const [job] = await queryRows(
         database.db,
         sql`select status, attempts, as_of::text as "asOf" from rollup_jobs where client_id = ${clientId}`,
+        row({ status: col.text, attempts: col.int, asOf: col.text }),
       );
       // The batch is committed; the job it queued was claimed and died with its runner.
       expect(job).toMatchObject({ status: 'RUNNING', attempts: 1 });

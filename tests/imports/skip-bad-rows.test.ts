@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { runImport } from '@/lib/server/imports/run-import';
 import * as importsRoute from '@/app/api/integrations/imports/route';
 import { sessionCookieFor } from '../helpers/api';
@@ -43,10 +44,11 @@ const importBatch = (skipBadRows: boolean) =>
   runImport(database.db, { clientId, userId: null, source: 'CLI', files: files(), today: TODAY, skipBadRows });
 const codes = async (table: 'obligors' | 'invoices' | 'payments', column: string) =>
   (
-    await queryRows<{ code: string }>(
+    await queryRows(
       database.db,
       sql`select ${sql.identifier(column)} as code from ${sql.identifier(table)}
     where client_id = ${clientId} order by 1`,
+      row({ code: col.text }),
     )
   ).map((r) => r.code);
 
@@ -96,10 +98,11 @@ describe('skip bad rows', () => {
       }),
     );
     // The good invoice ages as usual: 10,000 less the 4,000 paid.
-    const [i1] = await queryRows<{ paid: string; status: string }>(
+    const [i1] = await queryRows(
       database.db,
       sql`
       select paid_to_date::text as paid, status from invoices where client_id = ${clientId} and sys_invoice_num = 'I1'`,
+      row({ paid: col.text, status: col.text }),
     );
     expect(i1).toEqual({ paid: '4000.00', status: 'OPEN' });
   });

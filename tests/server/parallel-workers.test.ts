@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, parallelWorkers } from '@/lib/db/client';
-import { allowParallelWorkers, queryRows } from '@/lib/db/query';
+import { allowParallelWorkers, queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { testServerUrl } from '../helpers/db';
 
 /**
@@ -14,16 +15,19 @@ afterEach(() => {
   else process.env.DATABASE_PARALLEL_WORKERS = saved;
 });
 
+/** The setting as PostgreSQL reports it (text). */
+const Setting = row({ w: col.text });
+
 async function workersOf(options: { parallelWorkers?: number } = {}): Promise<string> {
   const database = await openDatabase({ url: testServerUrl(), ...options });
   try {
     // Two reads side by side: each pooled connection carries the setting, not only the first.
     const [a, b] = await Promise.all([
-      queryRows<{ w: string }>(database.db, sql`select current_setting('max_parallel_workers_per_gather') as w`),
-      queryRows<{ w: string }>(database.db, sql`select current_setting('max_parallel_workers_per_gather') as w`),
+      queryRow(database.db, sql`select current_setting('max_parallel_workers_per_gather') as w`, Setting),
+      queryRow(database.db, sql`select current_setting('max_parallel_workers_per_gather') as w`, Setting),
     ]);
-    expect(a[0]!.w).toBe(b[0]!.w);
-    return a[0]!.w;
+    expect(a!.w).toBe(b!.w);
+    return a!.w;
   } finally {
     await database.close();
   }
@@ -56,10 +60,10 @@ describe('parallel workers', () => {
     try {
       const inside = await database.db.transaction(async (tx) => {
         await allowParallelWorkers(tx);
-        return (await queryRows<{ w: string }>(tx, setting))[0]!.w;
+        return (await queryRow(tx, setting, Setting))!.w;
       });
       expect(inside).toBe('2');
-      expect((await queryRows<{ w: string }>(database.db, setting))[0]!.w).toBe('0');
+      expect((await queryRow(database.db, setting, Setting))!.w).toBe('0');
     } finally {
       await database.close();
     }
