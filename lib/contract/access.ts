@@ -40,8 +40,12 @@ export const API_ACCESS = {
   manageUsers: { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] },
   /** Data imports (integrations page): administrators; uploading also checks the admin or root role. */
   integrations: { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] },
-  /** Reminder runs and their preview: whoever chases customers (a scoped user runs them for their own customers). */
+  /** Reminder runs and their history: whoever chases customers (a scoped user sees their own customers'). */
   dunningRuns: { type: 'AnyPage', features: ['MY CUSTOMERS', 'TASKS'] },
+  /** Previewing the reminders (nothing is sent or stored): the Worklist page. */
+  previewReminders: { type: 'Page', feature: 'TASKS' },
+  /** Sending customer reminders (a run, "Remind now"): a permission of its own, which admins hold and can grant. */
+  sendReminders: { type: 'Permission', feature: 'MANAGE_REMINDERS', anyOf: ['MANAGE_REMINDERS'] },
   /** The Excel reports page and its downloads (rows stay under the user's row-level scope; tasks under task visibility). */
   reports: { type: 'Page', feature: 'REPORTS' },
   /** Customer portal: statements, postpaid and prepaid accounts. */

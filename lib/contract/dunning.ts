@@ -128,7 +128,8 @@ export const ZDunningRunBody = z.object({
 });
 export type TDunningRunBody = z.infer<typeof ZDunningRunBody>;
 
-export const DUNNING_MESSAGE_STATUSES = ['PREVIEW', 'SENT', 'FAILED', 'SKIPPED'] as const;
+/** PREVIEW: would go (a preview); SENDING: claimed and on its way; SENT; FAILED; SKIPPED (and why). */
+export const DUNNING_MESSAGE_STATUSES = ['PREVIEW', 'SENDING', 'SENT', 'FAILED', 'SKIPPED'] as const;
 
 export const ZDunningMessage = z.strictObject({
   sysObligorCode: z.string(),
@@ -146,7 +147,8 @@ export const ZDunningMessage = z.strictObject({
 export type TDunningMessage = z.infer<typeof ZDunningMessage>;
 
 const ZRunHead = {
-  id: z.number().int(),
+  /** Null for a preview: nothing of it is stored. */
+  id: z.number().int().nullable(),
   runDate: z.string(),
   trigger: z.enum(['DAILY', 'MANUAL']),
   dryRun: z.boolean(),
@@ -166,6 +168,7 @@ export type TDunningRun = z.infer<typeof ZDunningRun>;
 
 export const ZDunningRunRow = z.strictObject({
   ...ZRunHead,
+  id: z.number().int(),
   messages: z.number().int(),
   sent: z.number().int(),
   failed: z.number().int(),
@@ -217,6 +220,8 @@ export type TPaymentDetailsBody = z.infer<typeof ZPaymentDetailsBody>;
 
 const adminAccess = { userType: 'borrowers', requirement: API_ACCESS.integrations } as const;
 const runAccess = { userType: 'borrowers', requirement: API_ACCESS.dunningRuns } as const;
+/** A preview needs the Worklist page; sending also needs MANAGE_REMINDERS (checked with the body: dryRun false). */
+const previewAccess = { userType: 'borrowers', requirement: API_ACCESS.previewReminders } as const;
 
 export const dunningCalls = {
   policy: call({
@@ -237,9 +242,10 @@ export const dunningCalls = {
   run: call({
     method: 'POST',
     path: '/dunning/runs',
-    access: runAccess,
+    access: previewAccess,
     body: ZDunningRunBody,
-    summary: "Runs the reminders now, or previews them (dryRun), for the user's customers",
+    summary:
+      "Previews the reminders (dryRun: nothing sent or stored), or sends them now with MANAGE_REMINDERS, for the user's customers",
     answer: json(ZDunningRun, 201),
   }),
   runs: call({

@@ -14,7 +14,13 @@ export const PAGE_FEATURES = [
 ] as const;
 export type PageFeature = (typeof PAGE_FEATURES)[number];
 
-export const PERMISSIONS = ['MANAGE_USERS', 'MANAGE_CONTACTS', 'MANAGE_CUSTOMERS', 'MANAGE_TASKS'] as const;
+export const PERMISSIONS = [
+  'MANAGE_USERS',
+  'MANAGE_CONTACTS',
+  'MANAGE_CUSTOMERS',
+  'MANAGE_TASKS',
+  'MANAGE_REMINDERS',
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const FEATURE_LABELS: Record<PageFeature | Permission, string> = {
@@ -30,6 +36,7 @@ export const FEATURE_LABELS: Record<PageFeature | Permission, string> = {
   MANAGE_CONTACTS: 'Manage customer contacts',
   MANAGE_CUSTOMERS: 'Assign field officers and managers',
   MANAGE_TASKS: 'Create and assign tasks',
+  MANAGE_REMINDERS: 'Send customer reminders',
 };
 
 export const ROLE_CODES = ['admin', 'root', 'guest', 'representative', 'member', 'investor'] as const;

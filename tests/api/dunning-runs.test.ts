@@ -66,6 +66,27 @@ describe('a reminder run', () => {
     expect(byCode.NE).toMatchObject({ recipient: null, status: 'PREVIEW', error: 'no email address' });
     expect(byCode.KT.recipient).toBe('Anita Desai'); // no manager: the administrator
     expect(inbox).toHaveLength(0);
+    // Nothing of a preview is stored: it has no id, and no run or message row was written.
+    expect(res.json.id).toBeNull();
+    const stored = await queryRows(
+      database.db,
+      sql`select (select count(*) from dunning_runs where client_id = ${clientId}) as runs,
+        (select count(*) from dunning_messages where client_id = ${clientId}) as messages`,
+      row({ runs: col.int, messages: col.int }),
+    );
+    expect(stored).toEqual([{ runs: 0, messages: 0 }]);
+  });
+
+  it('lets a user with the Worklist page preview, and only MANAGE_REMINDERS send (403 for finance staff)', async () => {
+    // Vardhman's finance staff: Receivables and Tasks (the Worklist), no permission to send.
+    const { cookie: staff } = await sessionCookieFor(database.db, 'staff@vardhman.test', 'Receivables@2026');
+    const preview = await run(staff, { dryRun: true });
+    expect(preview.status, JSON.stringify(preview.json)).toBe(201);
+    const send = await run(staff, { dryRun: false });
+    expect(send.status).toBe(403);
+    expect(send.json.message).toMatch(/Send customer reminders/);
+    const remind = await run(staff, { dryRun: false, sysObligorCode: preview.json.messages[0]?.sysObligorCode });
+    expect(remind.status).toBe(403);
   });
 
   it('previews one customer when asked, and refuses one the user cannot see (404)', async () => {
@@ -200,7 +221,7 @@ describe('a reminder run', () => {
   it('lists the runs newest first with their counts, and shows one run', async () => {
     const list = await callRoute(runsGet, '/api/dunning/runs', { cookie: admin, query: { count: 2 } });
     expect(list.status).toBe(200);
-    expect(list.headers.get('x-totalrecords')).toBe('5'); // two previews, two runs and the daily one
+    expect(list.headers.get('x-totalrecords')).toBe('3'); // two runs and the daily one: previews are not stored
     expect(list.json[0]).toMatchObject({ trigger: 'DAILY', dryRun: false, status: 'DONE', sent: 0 });
     const one = await callRoute(runGet, `/api/dunning/runs/${firstRunId}`, {
       cookie: admin,
@@ -251,9 +272,9 @@ describe('a reminder run', () => {
     );
     const own = new Set(theirs.map((r) => r.code));
     expect(codes.filter((c) => !own.has(c))).toEqual([]);
-    // Their runs are theirs: the admin's runs are not listed for them.
+    // Their runs are theirs: the admin's runs are not listed for them (and their preview was not stored).
     const list = await callRoute(runsGet, '/api/dunning/runs', { cookie: vardhmanGuest.cookie });
-    expect(list.headers.get('x-totalrecords')).toBe('1');
+    expect(list.headers.get('x-totalrecords')).toBe('0');
   });
 });
 

@@ -23,10 +23,10 @@ export interface ReceivedMail {
 
 /**
  * A real mail server on a free local port that receives what the app sends, started in a beforeAll: what it accepts lands
- * in `inbox`, an address with "refuse" in it is refused (550). `start` points SMTP_URL and APP_URL at
+ * in `inbox`, an address with "refuse" in it is refused (550); `delayMs` holds back each OK that long. `start` points SMTP_URL and APP_URL at
  * it; `stop`, for the afterAll, unsets SMTP_URL and closes it.
  */
-export function mailCatcher() {
+export function mailCatcher(options: { delayMs?: number } = {}) {
   const inbox: ReceivedMail[] = [];
   let smtp: SMTPServer | undefined;
   return {
@@ -47,7 +47,9 @@ export function mailCatcher() {
           });
           stream.on('end', () => {
             inbox.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
-            callback();
+            // With a delay, the sender waits for the server's OK after the mail has arrived: a window to kill it in.
+            if (options.delayMs) setTimeout(() => callback(), options.delayMs);
+            else callback();
           });
         },
       });

@@ -81,6 +81,8 @@ export const dunningRuns = pgTable(
     userId: integer(),
     status: text().$type<'RUNNING' | 'DONE' | 'FAILED'>().notNull().default('RUNNING'),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Touched as each message goes: a RUNNING run whose runner stopped touching it died, and is resumed.
+    heartbeatAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp({ withTimezone: true }),
     error: text(),
   },
@@ -93,8 +95,10 @@ export const dunningRuns = pgTable(
 );
 
 /**
- * A message of a run, to a family (its parent's code) or an account. SENT rows are unique per
- * customer and day: a second run the same day sends nothing twice.
+ * A message of a run, to a family (its parent's code) or an account. A message is claimed SENDING
+ * before it goes and marked SENT once it went; SENDING and SENT rows are unique per customer and day,
+ * so a second run the same day sends nothing twice, and a run resumed after its runner died sends
+ * again only what it had claimed and not yet marked (with the same Message-ID).
  */
 export const dunningMessages = pgTable(
   'dunning_messages',
@@ -108,7 +112,7 @@ export const dunningMessages = pgTable(
     amountDue: numeric({ precision: 18, scale: 2 }).notNull(),
     oldestDays: integer().notNull(),
     recipient: text(),
-    status: text().$type<'PREVIEW' | 'SENT' | 'FAILED' | 'SKIPPED'>().notNull(),
+    status: text().$type<'PREVIEW' | 'SENDING' | 'SENT' | 'FAILED' | 'SKIPPED'>().notNull(),
     error: text(),
     sentOn: date().notNull(),
     communicationId: integer(),
@@ -126,8 +130,8 @@ export const dunningMessages = pgTable(
     index('dunning_messages_obligor').on(t.clientId, t.sysObligorCode, t.sentOn),
     uniqueIndex('dunning_messages_once_a_day')
       .on(t.clientId, t.sysObligorCode, t.sentOn)
-      .where(sql`${t.status} = 'SENT'`),
-    check('dunning_messages_status', sql`${t.status} in ('PREVIEW', 'SENT', 'FAILED', 'SKIPPED')`),
+      .where(sql`${t.status} in ('SENDING', 'SENT')`),
+    check('dunning_messages_status', sql`${t.status} in ('PREVIEW', 'SENDING', 'SENT', 'FAILED', 'SKIPPED')`),
   ],
 );
 

@@ -1,5 +1,8 @@
 import 'server-only';
+import { API_ACCESS } from '@/lib/contract/access';
 import { dunningCalls } from '@/lib/contract/dunning';
+import { satisfies } from '@/lib/domain/access';
+import { forbidden } from '@/lib/server/domain-errors';
 import { paymentDetails, savePaymentDetails } from '@/lib/server/dunning/payment-details';
 import { loadPolicy, savePolicy } from '@/lib/server/dunning/policy';
 import { getRun, listRuns } from '@/lib/server/dunning/run-history';
@@ -9,15 +12,20 @@ import { implement } from './serve';
 export const dunning = implement('dunning', dunningCalls, {
   policy: ({ db, session }) => loadPolicy(db, session.clientId),
   savePolicy: ({ db, session, body }) => savePolicy(db, session.clientId, session.userId, body),
-  run: ({ db, session, scope, body }) =>
-    runReminders(db, {
+  run: ({ db, session, scope, body }) => {
+    // A preview needs the Worklist page (the call's access); sending needs a permission of its own.
+    if (!body.dryRun && !satisfies(session, API_ACCESS.sendReminders)) {
+      throw forbidden('Sending reminders needs the permission "Send customer reminders": ask an administrator');
+    }
+    return runReminders(db, {
       clientId: session.clientId,
       userId: session.userId,
       scope,
       trigger: 'MANUAL',
       dryRun: body.dryRun,
       code: body.sysObligorCode,
-    }),
+    });
+  },
   runs: ({ db, session, scope, query }) => listRuns(db, session.clientId, scope, session.userId, query),
   getRun: ({ db, session, scope, params }) => getRun(db, session.clientId, params.id, scope, session.userId),
   paymentDetails: ({ db, session }) => paymentDetails(db, session.clientId),

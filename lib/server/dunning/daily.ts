@@ -7,7 +7,7 @@ import { col, row } from '@/lib/db/rows';
 import { asStatementOrigin } from '@/lib/db/statement-log';
 import { reportError } from '@/lib/server/observability/report-error';
 import { activePolicy } from './policy';
-import { runReminders } from './runs';
+import { resumeStaleRuns, runReminders } from './runs';
 
 /**
  * The daily reminders start at this hour of each client's own day, not at midnight: by then the
@@ -28,6 +28,8 @@ export function runDailyReminders(db: Db, now = new Date()): Promise<number> {
 }
 
 async function dailyReminders(db: Db, now: Date): Promise<number> {
+  // First the runs whose runner died half-way: what they claimed goes, and a daily run goes on.
+  await resumeStaleRuns(db, { now });
   const due = await queryRows(
     db,
     sql`

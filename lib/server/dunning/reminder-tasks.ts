@@ -68,12 +68,32 @@ async function openAskTask(db: Db, clientId: number, code: string): Promise<numb
   return task?.id ?? null;
 }
 
+/** The task message of a group whose money on account covers what it owes, and the reason in words. */
+function askAllocationPlan(planned: Planned, admin: User | null): { p: Planned; reason: string } {
+  const c = planned.candidate;
+  const assignee = c.collector ?? c.manager ?? admin;
+  return {
+    p: { ...planned, level: { ...planned.level, channel: 'TASK' }, assignee, recipient: assignee?.name ?? null },
+    reason: askAllocationReason(c.itemsDue, c.unallocated, c.amountDue),
+  };
+}
+
+/** A preview's line for such a group: the task it would make, or the one still open. */
+export async function askAllocationPreview(
+  db: Db,
+  clientId: number,
+  planned: Planned,
+  admin: User | null,
+): Promise<{ p: Planned; reason: string; taskId: number | null }> {
+  return { ...askAllocationPlan(planned, admin), taskId: await openAskTask(db, clientId, planned.candidate.code) };
+}
+
 /**
  * A group whose money on account covers what it owes is not reminded: its collector (else its
  * manager, else an administrator, as the WhatsApp level) gets a task to ask which bills that money
  * pays, on the family or account, with the items it owes, once: not again while one is open (the
  * group's obligor row is locked while looking, so two runs at once make one). The run records the
- * group as SKIPPED with the reason and the task; a preview creates nothing.
+ * group as SKIPPED with the reason and the task.
  */
 export async function askAllocation(
   db: Db,
@@ -85,18 +105,8 @@ export async function askAllocation(
 ): Promise<void> {
   const { clientId } = req;
   const c = planned.candidate;
-  const assignee = c.collector ?? c.manager ?? admin;
-  const p: Planned = {
-    ...planned,
-    level: { ...planned.level, channel: 'TASK' },
-    assignee,
-    recipient: assignee?.name ?? null,
-  };
-  const reason = askAllocationReason(c.itemsDue, c.unallocated, c.amountDue);
-  if (req.dryRun) {
-    await insertMessage(db, clientId, runId, today, p, 'SKIPPED', reason, await openAskTask(db, clientId, c.code));
-    return;
-  }
+  const { p, reason } = askAllocationPlan(planned, admin);
+  const assignee = p.assignee;
   if (!assignee) {
     await insertMessage(db, clientId, runId, today, p, 'FAILED', `${reason}; nobody to give the task to`);
     return;

@@ -61,7 +61,7 @@ function runsVisible(scope: ObligorScope | undefined, userId: number | null) {
   return isScoped(scope) ? sql`r.user_id = ${userId ?? -1}` : sql`true`;
 }
 
-function noteOf(run: { dryRun: boolean }, messages: TDunningMessage[]): string | null {
+export function noteOf(run: { dryRun: boolean }, messages: TDunningMessage[]): string | null {
   if (messages.length === 0) return 'Nobody is due a reminder today.';
   const going = messages.filter((m) => m.status === 'SENT' || m.status === 'PREVIEW').length;
   if (going > 0) return null;

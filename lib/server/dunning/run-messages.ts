@@ -88,7 +88,7 @@ export async function insertMessage(
   runId: number,
   today: string,
   p: Planned,
-  status: 'PREVIEW' | 'SENT' | 'FAILED' | 'SKIPPED',
+  status: 'SENDING' | 'FAILED' | 'SKIPPED',
   error: string | null,
   taskId: number | null = null,
 ): Promise<number | null> {
@@ -99,7 +99,7 @@ export async function insertMessage(
       recipient, status, error, sent_on, task_id)
     values (${clientId}, ${runId}, ${c.code}, ${p.level.level}, ${p.level.channel}, ${c.amountDue.toFixed(2)},
       ${c.oldestDays}, ${p.recipient}, ${status}, ${error}, ${today}, ${taskId})
-    on conflict (client_id, sys_obligor_code, sent_on) where status = 'SENT' do nothing
+    on conflict (client_id, sys_obligor_code, sent_on) where status in ('SENDING', 'SENT') do nothing
     returning id`,
     row({ id: col.int }),
   );

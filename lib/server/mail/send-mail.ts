@@ -17,6 +17,11 @@ export interface Mail {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /**
+   * The Message-ID, when sending again must be recognisable as the same mail (a reminder resumed
+   * after its runner died): mail systems drop a second copy, and the outbox keeps one file.
+   */
+  messageId?: string;
 }
 
 export const MAIL_FROM = process.env.MAIL_FROM ?? 'Receivables Desk <no-reply@receivables.local>';
@@ -42,7 +47,9 @@ export async function sendMail(mail: Mail): Promise<void> {
   const { message: eml } = await fileTransport.sendMail(message);
   // Mails carry reset and unlock links: the folder and files are the server user's only.
   await mkdir(outboxDir(), { recursive: true, mode: 0o700 });
-  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
+  const name = mail.messageId
+    ? `${mail.messageId.replace(/[^\w.-]/g, '_')}.eml`
+    : `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`;
   await writeFile(path.join(outboxDir(), name), eml, { mode: 0o600 });
 }
 
