@@ -1,15 +1,13 @@
-import { bucketLabels, type AgeingBasis, type AgeingBoundaries } from '@/lib/domain/ageing';
+import {
+  BUCKET_KEYS,
+  bucketsOf,
+  bucketTitle,
+  type AgeingBasis,
+  type AgeingBoundaries,
+  type BucketKey,
+} from '@/lib/domain/ageing';
 
-export type BucketKey =
-  | 'current'
-  | 'crdBucket1'
-  | 'crdBucket2'
-  | 'crdBucket3'
-  | 'crdBucket4'
-  | 'invBucket1'
-  | 'invBucket2'
-  | 'invBucket3'
-  | 'invBucket4';
+export type { BucketKey };
 
 export interface BucketColumn {
   key: BucketKey;
@@ -19,17 +17,14 @@ export interface BucketColumn {
 
 /** The ageing columns of a basis: current and crdBucket1..4 ('Credit Date'), or invBucket1..4. */
 export function bucketColumns(boundaries: AgeingBoundaries, basis: AgeingBasis): BucketColumn[] {
-  return Object.entries(bucketLabels(boundaries, basis)).map(([key, label]) => ({
-    key: key as BucketKey,
-    label: label === 'current' ? 'Current' : `${label} days`,
-  }));
+  return bucketsOf(basis).map((key) => ({ key, label: bucketTitle(key, boundaries) }));
 }
 
 /** The label of one bucket, whichever basis it belongs to. */
 export function bucketLabel(boundaries: AgeingBoundaries, key: string | null | undefined): string {
   if (!key) return '-';
-  const all = [...bucketColumns(boundaries, 'CREDIT_DATE'), ...bucketColumns(boundaries, 'INVOICE_DATE')];
-  return all.find((column) => column.key === key)?.label ?? key;
+  const bucket = BUCKET_KEYS.find((k) => k === key);
+  return bucket ? bucketTitle(bucket, boundaries) : key;
 }
 
 export function parseBasis(value: string | undefined): AgeingBasis {

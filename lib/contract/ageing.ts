@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
+import { BUCKET_KEYS, type BucketKey } from '@/lib/domain/ageing';
 import { RATING_LABELS } from '@/lib/domain/rating';
 
 /** An amount in the client's currency: a finite number with at most 2 decimals' meaning. */
@@ -7,13 +7,11 @@ export const ZMoney = z.number().finite();
 /** A count of items or customers. */
 export const ZCount = z.number().int();
 
-const BUCKETS = [...CREDIT_BUCKETS, ...INVOICE_BUCKETS] as const;
-
 /** Every ageing bucket's amount (current, crdBucket1..4, invBucket1..4) and its open-item count (…Num). */
 export const ZBucketFigures = z.object({
-  ...Object.fromEntries(BUCKETS.map((b) => [b, ZMoney])),
-  ...Object.fromEntries(BUCKETS.map((b) => [`${b}Num`, ZCount])),
-} as Record<(typeof BUCKETS)[number], typeof ZMoney> & Record<`${(typeof BUCKETS)[number]}Num`, typeof ZCount>);
+  ...Object.fromEntries(BUCKET_KEYS.map((b) => [b, ZMoney])),
+  ...Object.fromEntries(BUCKET_KEYS.map((b) => [`${b}Num`, ZCount])),
+} as Record<BucketKey, typeof ZMoney> & Record<`${BucketKey}Num`, typeof ZCount>);
 
 /** The spec's rating label of a numeric rating: low, medium, high, or '-' when unrated. */
 export const ZRatingLabel = z.enum([...Object.values(RATING_LABELS), '-']);

@@ -1,6 +1,7 @@
 /** The customer analysis: its filters, the list of families and its totals, a family's obligors, and the area's calls. */
 import { z } from 'zod';
 import type { PageFeature } from '@/lib/domain/features';
+import { BUCKET_KEYS } from '@/lib/domain/ageing';
 import { RISK_CLASSES } from '@/lib/domain/filters';
 import { COLLECTION_RISKS, OPEN_STATUSES, RISK_SALES_SEGMENTS, SALES_SEGMENTS } from '@/lib/domain/segments';
 import { API_ACCESS } from './access';
@@ -46,16 +47,8 @@ export type TCustomerFilters = z.infer<typeof ZCustomerFilters>;
 export const PARENT_OBLIGOR_SORT_KEYS = [
   'name',
   'balance',
-  'current',
   'overdue',
-  'crdBucket1',
-  'crdBucket2',
-  'crdBucket3',
-  'crdBucket4',
-  'invBucket1',
-  'invBucket2',
-  'invBucket3',
-  'invBucket4',
+  ...BUCKET_KEYS,
   'obligorWeightedRating',
   'dso',
   'creditLimit',

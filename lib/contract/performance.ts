@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUCKET_KEYS } from '@/lib/domain/ageing';
 import { GROUPING_KEYS } from '@/lib/domain/filters';
 import { API_ACCESS } from './access';
 import { ZBucketFigures, ZCount, ZMoney, ZRatingLabel, ZRiskFigures } from './ageing';
@@ -11,17 +12,9 @@ export const DIM_SORT_KEYS = [
   'name',
   'balance',
   'outstanding',
-  'current',
   'overdue',
   'overduePercent',
-  'crdBucket1',
-  'crdBucket2',
-  'crdBucket3',
-  'crdBucket4',
-  'invBucket1',
-  'invBucket2',
-  'invBucket3',
-  'invBucket4',
+  ...BUCKET_KEYS,
   'receivables',
   'paid',
   'collections',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { AGEING_FILTERS, ALL, DOC_TYPES, RISK_CLASSES } from '@/lib/domain/filters';
 import { RISK_SALES_SEGMENTS, SALES_SEGMENTS } from '@/lib/domain/segments';
-import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
+import { BUCKET_KEYS, CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
 import { API_ACCESS } from './access';
 import { ZBucketFigures, ZCount, ZMoney, ZRatingLabel, ZRiskFigures } from './ageing';
 import { call, json, paged } from './call';
@@ -37,15 +37,7 @@ export const ZItemFilters = z.object({
 
 export const RECEIVABLE_SORT_KEYS = [
   'name',
-  'current',
-  'crdBucket1',
-  'crdBucket2',
-  'crdBucket3',
-  'crdBucket4',
-  'invBucket1',
-  'invBucket2',
-  'invBucket3',
-  'invBucket4',
+  ...BUCKET_KEYS,
   'outstanding',
   'overdue',
   'balance',

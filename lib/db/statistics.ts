@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { queryRows } from './query';
+import { queryRow } from './query';
+import { col, row } from './rows';
 
 /**
  * Planner statistics. PGlite runs no autovacuum, so a database filled in bulk (the demo seed, a
@@ -16,13 +17,14 @@ export async function analyzeDatabase(db: Db): Promise<void> {
 
 /** Runs ANALYZE when the ledger has rows but no statistics (true when it did). */
 export async function ensureStatistics(db: Db): Promise<boolean> {
-  const [row] = await queryRows<{ missing: boolean }>(
+  const stats = await queryRow(
     db,
     sql`
     select exists (select 1 from invoices limit 1)
       and not exists (select 1 from pg_stats where schemaname = current_schema() and tablename = 'invoices') as missing`,
+    row({ missing: col.bool }),
   );
-  if (!row?.missing) return false;
+  if (!stats?.missing) return false;
   await analyzeDatabase(db);
   return true;
 }

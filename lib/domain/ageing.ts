@@ -22,6 +22,9 @@ export const CREDIT_BUCKETS = ['current', 'crdBucket1', 'crdBucket2', 'crdBucket
 export const INVOICE_BUCKETS = ['invBucket1', 'invBucket2', 'invBucket3', 'invBucket4'] as const;
 export type CreditBucket = (typeof CREDIT_BUCKETS)[number];
 export type InvoiceBucket = (typeof INVOICE_BUCKETS)[number];
+/** Every bucket of both bases, in the order the pages and reports show them. */
+export const BUCKET_KEYS = [...CREDIT_BUCKETS, ...INVOICE_BUCKETS] as const;
+export type BucketKey = (typeof BUCKET_KEYS)[number];
 
 const DAY_MS = 86_400_000;
 
@@ -60,6 +63,18 @@ export function bucketLabels(
   return basis === 'CREDIT_DATE'
     ? { current: 'current', crdBucket1: `1-${b1}`, crdBucket2: tail[2], crdBucket3: tail[3], crdBucket4: tail[4] }
     : { invBucket1: `0-${b1}`, invBucket2: tail[2], invBucket3: tail[3], invBucket4: tail[4] };
+}
+
+/** The buckets of a basis: current and crdBucket1..4 ('Credit Date'), or invBucket1..4. */
+export function bucketsOf(basis: AgeingBasis): readonly BucketKey[] {
+  return basis === 'CREDIT_DATE' ? CREDIT_BUCKETS : INVOICE_BUCKETS;
+}
+
+/** A bucket's title on every page and report: 'Current', '1-30 days', ..., '90+ days' ('0-30 days', ... since issue). */
+export function bucketTitle(key: BucketKey, boundaries: AgeingBoundaries): string {
+  if (key === 'current') return 'Current';
+  const basis = (CREDIT_BUCKETS as readonly string[]).includes(key) ? 'CREDIT_DATE' : 'INVOICE_DATE';
+  return `${bucketLabels(boundaries, basis)[key]} days`;
 }
 
 export interface LedgerItem {

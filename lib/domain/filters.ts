@@ -7,14 +7,14 @@
  * - docType: INVOICE, CREDIT_NOTE or DEBIT_NOTE; keeps those items only.
  * 'ALL' (the spec's default) or an empty value means no filter.
  */
-import { CREDIT_BUCKETS, INVOICE_BUCKETS } from './ageing';
+import { BUCKET_KEYS } from './ageing';
 
 export const ALL = 'ALL';
 export const RISK_CLASSES = ['LOW', 'MEDIUM', 'HIGH', 'UNRATED'] as const;
 export type RiskClass = (typeof RISK_CLASSES)[number];
 export const RISK_CLASS_RATING: Record<RiskClass, number | null> = { LOW: 1, MEDIUM: 2, HIGH: 3, UNRATED: null };
 
-export const AGEING_FILTERS = [...CREDIT_BUCKETS, ...INVOICE_BUCKETS] as const;
+export const AGEING_FILTERS = BUCKET_KEYS;
 export type AgeingFilter = (typeof AGEING_FILTERS)[number];
 
 export const DOC_TYPES = ['INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE'] as const;

@@ -12,23 +12,32 @@
  * Every baseline query of the benchmark is in this file.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
-import type { AgeingBoundaries } from '@/lib/domain/ageing';
-import { escapeLike } from '@/lib/server/receivables/ageing-source';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
+import { BUCKET_KEYS, type AgeingBoundaries } from '@/lib/domain/ageing';
+import {
+  AgeingFigures,
+  AMOUNT_KEYS,
+  column,
+  COUNT_KEYS,
+  GroupFigures,
+  snake,
+  weightedRating,
+} from '@/lib/server/receivables/ageing-columns';
+import { bucketRules, escapeLike } from '@/lib/server/receivables/ageing-source';
 
-const BUCKETS = [
-  'current',
-  'crd_bucket1',
-  'crd_bucket2',
-  'crd_bucket3',
-  'crd_bucket4',
-  'inv_bucket1',
-  'inv_bucket2',
-  'inv_bucket3',
-  'inv_bucket4',
-] as const;
-const AMOUNTS = [...BUCKETS, 'outstanding', 'overdue', 'invoiced', 'paid', 'unallocated'] as const;
+/** The baseline's ageing figures: the services' but 12-month sales, which the naive pages do not show. */
+const AMOUNTS = AMOUNT_KEYS.filter((k) => k !== 'sales12m');
+const BaselineFigures = AgeingFigures.omit({ sales12m: true });
+/** Rated receivables by class and the weighted rating of a group (RATED). */
+const BaselineRisk = GroupFigures.pick({
+  lowRatedReceivables: true,
+  medRatedReceivables: true,
+  highRatedReceivables: true,
+  obligorWeightedRating: true,
+});
 
 interface Scope {
   /** Only the invoices of this family (obligors whose parent, or own code, is this). */
@@ -119,20 +128,14 @@ function itemsCte(clientId: number, asOf: string, scope: Scope): SQL {
 function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, scope: Scope = {}): SQL {
   const d = sql`${asOf}::date`;
   const monthStart = sql`date_trunc('month', ${d})::date`;
-  const bucket = (name: string, where: SQL) =>
-    sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, sum(counted) filter (where ${where}) as ${sql.identifier(`${name}_num`)}`;
+  const rules = bucketRules(b, sql`past_due`, sql`age`);
+  const buckets = BUCKET_KEYS.map((key) => {
+    const name = snake(key);
+    return sql`sum(outstanding) filter (where ${rules[key]}) as ${sql.identifier(name)}, sum(counted) filter (where ${rules[key]}) as ${sql.identifier(`${name}_num`)}`;
+  });
   return sql`${itemsCte(clientId, asOf, scope)},
     per_obligor as (
-      select sys_obligor_code,
-        ${bucket('current', sql`past_due <= 0`)},
-        ${bucket('crd_bucket1', sql`past_due between 1 and ${b.b1}`)},
-        ${bucket('crd_bucket2', sql`past_due between ${b.b1 + 1} and ${b.b2}`)},
-        ${bucket('crd_bucket3', sql`past_due between ${b.b2 + 1} and ${b.b3}`)},
-        ${bucket('crd_bucket4', sql`past_due > ${b.b3}`)},
-        ${bucket('inv_bucket1', sql`age <= ${b.b1}`)},
-        ${bucket('inv_bucket2', sql`age between ${b.b1 + 1} and ${b.b2}`)},
-        ${bucket('inv_bucket3', sql`age between ${b.b2 + 1} and ${b.b3}`)},
-        ${bucket('inv_bucket4', sql`age > ${b.b3}`)},
+      select sys_obligor_code, ${sql.join(buckets, sql`, `)},
         sum(outstanding) as outstanding, sum(outstanding) filter (where past_due > 0) as overdue
       from parts where outstanding <> 0 group by sys_obligor_code),
     activity as (
@@ -166,7 +169,7 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
     r as (
       select o.sys_obligor_code, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family_code, rated.rating,
         ${sql.join(
-          BUCKETS.map(
+          BUCKET_KEYS.map(snake).map(
             (n) =>
               sql`coalesce(b.${sql.identifier(n)}, 0) as ${sql.identifier(n)}, coalesce(b.${sql.identifier(`${n}_num`)}, 0) as ${sql.identifier(`${n}_num`)}`,
           ),
@@ -186,39 +189,49 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
 
 /** Sums of every amount and count over `r`, named as the services answer them. */
 function sums(): SQL {
-  const amounts = AMOUNTS.map(
-    (k) => sql`coalesce(sum(r.${sql.identifier(k)}), 0)::numeric(18,2) as ${sql.identifier(k)}`,
-  );
-  const counts = BUCKETS.map(
-    (k) => sql`coalesce(sum(r.${sql.identifier(`${k}_num`)}), 0)::int as ${sql.identifier(`${k}_num`)}`,
-  );
+  const amounts = AMOUNTS.map((k) => sql`coalesce(sum(r.${column(k)}), 0)::numeric(18,2) as ${sql.identifier(k)}`);
+  const counts = COUNT_KEYS.map((k) => sql`coalesce(sum(r.${column(k)}), 0)::int as ${sql.identifier(k)}`);
   return sql.join([...amounts, ...counts], sql`, `);
 }
 
 const RATED = sql`
-  coalesce(sum(r.outstanding) filter (where r.rating = 1), 0)::numeric(18,2) as low_rated,
-  coalesce(sum(r.outstanding) filter (where r.rating = 2), 0)::numeric(18,2) as med_rated,
-  coalesce(sum(r.outstanding) filter (where r.rating = 3), 0)::numeric(18,2) as high_rated,
-  (sum(r.rating * r.outstanding) filter (where r.rating is not null and r.outstanding > 0)
-    / nullif(sum(r.outstanding) filter (where r.rating is not null and r.outstanding > 0), 0))::float8 as weighted_rating`;
+  coalesce(sum(r.outstanding) filter (where r.rating = 1), 0)::numeric(18,2) as "lowRatedReceivables",
+  coalesce(sum(r.outstanding) filter (where r.rating = 2), 0)::numeric(18,2) as "medRatedReceivables",
+  coalesce(sum(r.outstanding) filter (where r.rating = 3), 0)::numeric(18,2) as "highRatedReceivables",
+  ${weightedRating(sql`r.rating`, sql`r.outstanding`)} as "obligorWeightedRating"`;
 
-export type Row = Record<string, string | number | null>;
+const BaselineSummary = BaselineFigures.extend(BaselineRisk.shape).extend({
+  openObligors: col.int,
+  overallRisk: col.num.nullable(),
+});
+export type BaselineSummary = z.output<typeof BaselineSummary>;
 
 /** The client summary as of a date (totals, ratings, open obligors, overall risk). */
-export async function baselineSummary(db: Db, clientId: number, asOf: string, b: AgeingBoundaries): Promise<Row> {
-  const [row] = await queryRows<Row>(
+export async function baselineSummary(
+  db: Db,
+  clientId: number,
+  asOf: string,
+  b: AgeingBoundaries,
+): Promise<BaselineSummary | undefined> {
+  return queryRow(
     db,
     sql`
     with ${obligorRowsCtes(clientId, asOf, b)}
-    select ${sums()}, ${RATED}, count(*) filter (where r.outstanding <> 0)::int as open_obligors,
+    select ${sums()}, ${RATED}, count(*) filter (where r.outstanding <> 0)::int as "openObligors",
       (select round(avg(w)::numeric, 1)::float8 from (
-        select sum(f.rating * f.outstanding) filter (where f.rating is not null and f.outstanding > 0)
-          / nullif(sum(f.outstanding) filter (where f.rating is not null and f.outstanding > 0), 0) as w
-        from r f group by f.family_code) families) as overall_risk
+        select ${weightedRating(sql`f.rating`, sql`f.outstanding`)} as w
+        from r f group by f.family_code) families) as "overallRisk"
     from r`,
+    BaselineSummary,
   );
-  return row ?? {};
 }
+
+const BaselineGroup = BaselineFigures.extend(BaselineRisk.shape).extend({
+  code: col.text,
+  name: col.text,
+  total: col.int,
+});
+export type BaselineGroup = z.output<typeof BaselineGroup>;
 
 /** Families (or, with familyCode, one family's obligors) summed and paged like listReceivables. */
 export async function baselineReceivables(
@@ -227,9 +240,9 @@ export async function baselineReceivables(
   asOf: string,
   b: AgeingBoundaries,
   page: { sortBy: 'overdue' | 'outstanding'; offset: number; count: number; familyCode?: string },
-): Promise<{ total: number; rows: Row[] }> {
+): Promise<{ total: number; rows: BaselineGroup[] }> {
   const key = page.familyCode ? sql`r.sys_obligor_code` : sql`r.family_code`;
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
     sql`
     with ${obligorRowsCtes(clientId, asOf, b, { familyCode: page.familyCode })},
@@ -238,8 +251,9 @@ export async function baselineReceivables(
     from g join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = g.code
     order by g.${sql.identifier(page.sortBy)} desc nulls last, g.code
     limit ${page.count} offset ${(page.offset - 1) * page.count}`,
+    BaselineGroup,
   );
-  return { total: rows.length ? Number(rows[0]!.total) : 0, rows };
+  return { total: rows.length ? rows[0]!.total : 0, rows };
 }
 
 /** The open-invoice orders the benchmark measures, as the peers' report would sort its rows. */
@@ -251,16 +265,20 @@ const BASELINE_INVOICE_ORDERS = {
 };
 export type BaselineInvoiceOrder = keyof typeof BASELINE_INVOICE_ORDERS;
 
+/** An open item of the baseline's page: what the benchmark compares (the query reads every column, as the peers' report does). */
+const BaselineItem = row({ sys_invoice_num: col.text, outstanding: col.num, total: col.int });
+export type BaselineItem = z.output<typeof BaselineItem>;
+
 /** Open items at the date (optionally searched by number), most days past due first unless told, paged. */
 export async function baselineOpenInvoices(
   db: Db,
   clientId: number,
   asOf: string,
   page: { offset: number; count: number; invoiceNum?: string; order?: BaselineInvoiceOrder },
-): Promise<{ total: number; rows: Row[] }> {
+): Promise<{ total: number; rows: BaselineItem[] }> {
   const d = sql`${asOf}::date`;
   const order = BASELINE_INVOICE_ORDERS[page.order ?? 'mostOverdue'];
-  const rows = await queryRows<Row>(
+  const rows = await queryRows(
     db,
     sql`
     with ${itemsCte(clientId, asOf, { invoiceNum: page.invoiceNum })},
@@ -277,16 +295,29 @@ export async function baselineOpenInvoices(
         and x.sys_obligor_code = open_page.sys_obligor_code and x.rating_date <= ${d}
         order by x.rating_date desc limit 1) as rating
     from open_page order by ${order}`,
+    BaselineItem,
   );
-  return { total: rows.length ? Number(rows[0]!.total) : 0, rows };
+  return { total: rows.length ? rows[0]!.total : 0, rows };
 }
 
+export type BaselineMonth = z.output<typeof BaselineFigures> & { date: string };
+
 /** Twelve months of totals: one as-of computation per month end and one for the range end. */
-export async function baselineOverview(db: Db, clientId: number, dates: string[], b: AgeingBoundaries): Promise<Row[]> {
-  const months: Row[] = [];
+export async function baselineOverview(
+  db: Db,
+  clientId: number,
+  dates: string[],
+  b: AgeingBoundaries,
+): Promise<BaselineMonth[]> {
+  const months: BaselineMonth[] = [];
   for (const asOf of dates) {
-    const [row] = await queryRows<Row>(db, sql`with ${obligorRowsCtes(clientId, asOf, b)} select ${sums()} from r`);
-    months.push({ date: asOf, ...row });
+    // Sums without a group: always one row.
+    const figures = await queryRow(
+      db,
+      sql`with ${obligorRowsCtes(clientId, asOf, b)} select ${sums()} from r`,
+      BaselineFigures,
+    );
+    if (figures) months.push({ date: asOf, ...figures });
   }
   return months;
 }

@@ -6,9 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { parseISO, subDays, endOfMonth } from 'date-fns';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { ZInvoicesQuery, ZOverviewQuery, ZReceivablesQuery, ZSummaryQuery } from '@/lib/contract/receivables';
-import { boundariesOf, type AgeingBoundaries } from '@/lib/domain/ageing';
+import { boundariesOf, BUCKET_KEYS, type AgeingBoundaries } from '@/lib/domain/ageing';
 import { defaultRange, iso, monthPoints } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
 import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
@@ -25,7 +26,8 @@ import {
   baselineReceivables,
   baselineSummary,
   type BaselineInvoiceOrder,
-  type Row,
+  type BaselineMonth,
+  type BaselineSummary,
 } from './baseline';
 
 /** The list's parameters for each order the benchmark measures against the baseline's. */
@@ -86,39 +88,30 @@ function differ(label: string, a: unknown, b: unknown): string[] {
   return cents(a) === cents(b) ? [] : [`${label}: service ${String(a)} vs baseline ${String(b)}`];
 }
 
-const SUMMARY_FIELDS: [string, string][] = [
-  ['outstanding', 'outstanding'],
-  ['overdue', 'overdue'],
-  ['current', 'current'],
-  ['crdBucket1', 'crd_bucket1'],
-  ['crdBucket2', 'crd_bucket2'],
-  ['crdBucket3', 'crd_bucket3'],
-  ['crdBucket4', 'crd_bucket4'],
-  ['invBucket1', 'inv_bucket1'],
-  ['invBucket2', 'inv_bucket2'],
-  ['invBucket3', 'inv_bucket3'],
-  ['invBucket4', 'inv_bucket4'],
+/** The summary's figures compared, by the service's name and the baseline's (the same but receivables). */
+const SUMMARY_FIELDS: [string, keyof BaselineSummary][] = [
+  ...(['outstanding', 'overdue', ...BUCKET_KEYS, 'paid', 'unallocated', 'crdBucket4Num'] as const).map(
+    (k): [string, keyof BaselineSummary] => [k, k],
+  ),
   ['receivables', 'invoiced'],
-  ['paid', 'paid'],
-  ['unallocated', 'unallocated'],
-  ['crdBucket4Num', 'crd_bucket4_num'],
-  ['lowRatedReceivables', 'low_rated'],
-  ['highRatedReceivables', 'high_rated'],
+  ['lowRatedReceivables', 'lowRatedReceivables'],
+  ['highRatedReceivables', 'highRatedReceivables'],
+  ['openObligors', 'openObligors'],
 ];
 
 function compareSummary(service: unknown, baseline: unknown): string[] {
   const s = service as Record<string, unknown>;
-  const b = baseline as Row;
+  const b = baseline as BaselineSummary | undefined;
+  if (!b) return ['baseline: no summary row'];
   const out = SUMMARY_FIELDS.flatMap(([sk, bk]) => differ(sk, s[sk], b[bk]));
-  out.push(...differ('openObligors', s.openObligors, b.open_obligors));
-  if ((s.overallRisk ?? null) !== (b.overall_risk ?? null))
-    out.push(`overallRisk: service ${String(s.overallRisk)} vs baseline ${String(b.overall_risk)}`);
+  if ((s.overallRisk ?? null) !== b.overallRisk)
+    out.push(`overallRisk: service ${String(s.overallRisk)} vs baseline ${String(b.overallRisk)}`);
   return out;
 }
 
 function comparePage(
   service: { total: number; rows: Record<string, unknown>[] },
-  baseline: { total: number; rows: Row[] },
+  baseline: { total: number; rows: Record<string, unknown>[] },
   serviceKey: string,
   baselineKey: string,
   amount?: [string, string],
@@ -138,7 +131,6 @@ function comparePage(
 }
 
 type Page = { total: number; rows: Record<string, unknown>[] };
-type BaselinePage = { total: number; rows: Row[] };
 
 /** Reads the parameters that depend on the data: the deep page, the largest-overdue family, a search term. */
 export async function callContext(db: Db, clientId: number, today: string, pageSize = 10): Promise<CallContext> {
@@ -152,23 +144,26 @@ export async function callContext(db: Db, clientId: number, today: string, pageS
   const familyCode = first.rows[0]?.sysObligorCode;
   if (!familyCode) throw new Error('no parent obligor with receivables: is the benchmark database seeded?');
   // An open invoice from the middle of the book; users type the serial part of its number.
-  const [open] = await queryRows<{ n: number }>(
+  const open = await queryRow(
     db,
     sql`
     select count(*)::int as n from invoices where client_id = ${clientId} and status = 'OPEN' and doc_type = 'INVOICE'`,
+    row({ n: col.int }),
   );
-  const [pick] = await queryRows<{ invoice_num: string }>(
+  const pick = await queryRow(
     db,
     sql`
     select invoice_num from invoices where client_id = ${clientId} and status = 'OPEN' and doc_type = 'INVOICE'
     order by sys_invoice_num offset ${Math.floor((open?.n ?? 0) / 2)} limit 1`,
+    row({ invoice_num: col.text }),
   );
   const searchTerm = (pick?.invoice_num ?? '000001').slice(-6);
-  const [guest] = await queryRows<{ guest_id: number }>(
+  const guest = await queryRow(
     db,
     sql`
     select guest_id from obligors where client_id = ${clientId} and guest_id is not null
     group by guest_id order by count(*) desc limit 1`,
+    row({ guest_id: col.int }),
   );
   return {
     clientId,
@@ -208,7 +203,7 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
         ZReceivablesQuery.parse({ date, sortBy: 'overdue', order: 'DESC', offset, count: pageSize }),
       ),
     baseline: (db) => baselineReceivables(db, clientId, date, b, { sortBy: 'overdue', offset, count: pageSize }),
-    compare: (s, x) => comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['overdue', 'overdue']),
+    compare: (s, x) => comparePage(s as Page, x as Page, 'sysObligorCode', 'code', ['overdue', 'overdue']),
   });
   const openInvoices = (date: string, order: BaselineInvoiceOrder, id: string, label: string): BenchCall => {
     const params = { date, count: pageSize, ...INVOICE_ORDERS[order] };
@@ -221,7 +216,7 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
       service: (db) => listOpenInvoices(db, clientId, query),
       baseline: (db) => baselineOpenInvoices(db, clientId, date, { offset: 1, count: pageSize, order }),
       compare: (s, x) =>
-        comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
+        comparePage(s as Page, x as Page, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
     };
   };
   const family = (date: string, path: CallPath, id: string, label: string): BenchCall => ({
@@ -242,8 +237,7 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
         count: pageSize,
         familyCode: ctx.familyCode,
       }),
-    compare: (s, x) =>
-      comparePage(s as Page, x as BaselinePage, 'sysObligorCode', 'code', ['outstanding', 'outstanding']),
+    compare: (s, x) => comparePage(s as Page, x as Page, 'sysObligorCode', 'code', ['outstanding', 'outstanding']),
   });
   const range = defaultRange(ctx.today);
   const backRange = defaultRange(ctx.backdated);
@@ -319,7 +313,7 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
       baseline: (db) =>
         baselineOpenInvoices(db, clientId, ctx.today, { offset: 1, count: pageSize, invoiceNum: ctx.searchTerm }),
       compare: (s, x) =>
-        comparePage(s as Page, x as BaselinePage, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
+        comparePage(s as Page, x as Page, 'sysInvoiceNum', 'sys_invoice_num', ['outstanding', 'outstanding']),
     },
     overview(range, 'rollup', 'overview', '12-month overview', clientId, b),
     overview(backRange, 'history', 'overview-backdated', `12-month overview to ${ctx.backdated}`, clientId, b),
@@ -348,7 +342,7 @@ function overview(
     baseline: (db) => baselineOverview(db, clientId, monthPoints(range.fromDate, range.toDate), b),
     compare: (s, x) => {
       const months = (s as { months: Record<string, unknown>[] }[])[0]?.months ?? [];
-      const rows = x as Row[];
+      const rows = x as BaselineMonth[];
       const out: string[] = [];
       if (months.length !== rows.length) out.push(`points: service ${months.length} vs baseline ${rows.length}`);
       months.forEach((m, i) => {

@@ -11,7 +11,8 @@ import { migrateDatabase } from '@/lib/db/migrate';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
 import { refreshStaleForecasts } from '@/lib/server/forecast/forecast-store';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { scaledVolumes, VARDHMAN } from '@/lib/db/seed/tenants';
 
@@ -129,11 +130,12 @@ async function postgresExists(url: string): Promise<boolean> {
   adminUrl.pathname = '/postgres';
   const admin = await openDatabase({ url: adminUrl.toString() });
   try {
-    const rows = await queryRows<{ n: number }>(
+    const found = await queryRow(
       admin.db,
       sql`select count(*)::int as n from pg_database where datname = ${name}`,
+      row({ n: col.int }),
     );
-    return (rows[0]?.n ?? 0) > 0;
+    return (found?.n ?? 0) > 0;
   } finally {
     await admin.close();
   }
@@ -184,10 +186,10 @@ async function seed(
 }
 
 async function readVolumes(db: Db, today: string): Promise<Volumes> {
-  const [client] = await queryRows<{ id: number }>(db, sql`select id from clients where code = ${VARDHMAN.code}`);
+  const client = await queryRow(db, sql`select id from clients where code = ${VARDHMAN.code}`, row({ id: col.int }));
   if (!client) throw new Error('benchmark database has no VARDHMAN client: seed it (run without --skip-seed)');
-  const clientId = Number(client.id);
-  const [v] = await queryRows<Record<string, string | number>>(
+  const clientId = client.id;
+  const v = await queryRow(
     db,
     sql`
     select
@@ -201,34 +203,46 @@ async function readVolumes(db: Db, today: string): Promise<Volumes> {
       (select count(*) from ageing_snapshots where client_id = ${clientId}) as rollup_dates,
       (select count(*) from invoices) as all_invoices,
       (select count(*) from payments) as all_payments`,
+    row({
+      invoices: col.int,
+      payments: col.int,
+      obligors: col.int,
+      families: col.int,
+      open_invoices: col.int,
+      rollup_rows: col.int,
+      rollup_dates: col.int,
+      all_invoices: col.int,
+      all_payments: col.int,
+    }),
   );
-  const n = (k: string) => Number(v?.[k] ?? 0);
+  if (!v) throw new Error('no volumes read');
   return {
     clientId,
-    invoices: n('invoices'),
-    payments: n('payments'),
-    obligors: n('obligors'),
-    families: n('families'),
-    openInvoices: n('open_invoices'),
-    rollupRows: n('rollup_rows'),
-    rollupDates: n('rollup_dates'),
-    allInvoices: n('all_invoices'),
-    allPayments: n('all_payments'),
+    invoices: v.invoices,
+    payments: v.payments,
+    obligors: v.obligors,
+    families: v.families,
+    openInvoices: v.open_invoices,
+    rollupRows: v.rollup_rows,
+    rollupDates: v.rollup_dates,
+    allInvoices: v.all_invoices,
+    allPayments: v.all_payments,
   };
 }
 
 async function seededToday(db: Db, clientId?: number): Promise<string | undefined> {
-  const rows = await queryRows<{ d: string | null }>(
+  const seeded = await queryRow(
     db,
     sql`
     select max(s.as_of_date)::text as d from ageing_snapshots s join clients c on c.id = s.client_id
     where c.code = ${VARDHMAN.code} ${clientId ? sql`and c.id = ${clientId}` : sql``}`,
+    row({ d: col.day.nullable() }),
   );
-  return rows[0]?.d ?? undefined;
+  return seeded?.d ?? undefined;
 }
 
 async function serverInfo(db: Db, kind: DbKind): Promise<{ version: string; settings: Record<string, string> }> {
-  const [v] = await queryRows<{ v: string }>(db, sql`select version() as v`);
+  const v = await queryRow(db, sql`select version() as v`, row({ v: col.text }));
   const names = [
     'shared_buffers',
     'work_mem',
@@ -237,13 +251,14 @@ async function serverInfo(db: Db, kind: DbKind): Promise<{ version: string; sett
     'jit',
     'random_page_cost',
   ];
-  const rows = await queryRows<{ name: string; setting: string; unit: string | null }>(
+  const rows = await queryRows(
     db,
     sql`
     select name, setting, unit from pg_settings where name in (${sql.join(
       names.map((n) => sql`${n}`),
       sql`, `,
     )})`,
+    row({ name: col.text, setting: col.text, unit: col.text.nullable() }),
   );
   const settings = Object.fromEntries(rows.map((r) => [r.name, r.unit ? `${r.setting} ${r.unit}` : r.setting]));
   const version = kind === 'pglite' ? `PGlite (${(v?.v ?? '').split(',')[0]})` : ((v?.v ?? '').split(',')[0] ?? '');

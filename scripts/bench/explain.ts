@@ -3,34 +3,29 @@
  * (db.execute, which all the receivables services use for their heavy queries), then EXPLAIN
  * ANALYZE the slowest one and name the plan nodes that take the most time of their own.
  */
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 
 interface Captured {
-  sql: string;
-  params: unknown[];
+  query: SQL;
   ms: number;
 }
 
-interface Dialect {
-  sqlToQuery(query: SQL): { sql: string; params: unknown[] };
-}
+/** Writes a statement out as the app's databases do (lib/db/client.ts: snake_case column names). */
+const dialect = new PgDialect({ casing: 'snake_case' });
 
-interface RawClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-
-/** A view of `db` whose execute() also records the statement, its parameters and its time. */
+/** A view of `db` whose execute() also records the statement and its time. */
 function capturing(db: Db, log: Captured[]): Db {
-  const dialect = (db as unknown as { dialect: Dialect }).dialect;
   return new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === 'execute') {
         return async (query: SQL) => {
           const started = performance.now();
           const result = await target.execute(query);
-          const { sql, params } = dialect.sqlToQuery(query);
-          log.push({ sql, params, ms: performance.now() - started });
+          log.push({ query, ms: performance.now() - started });
           return result;
         };
       }
@@ -120,14 +115,15 @@ export async function explainSlowest(db: Db, call: (db: Db) => Promise<unknown>)
   await call(capturing(db, log));
   const slowest = [...log].sort((a, b) => b.ms - a.ms)[0];
   if (!slowest) return undefined;
-  const client = (db as unknown as { $client: RawClient }).$client;
-  const result = await client.query(`explain (analyze, buffers) ${slowest.sql}`, slowest.params);
-  const plan = result.rows.map((r) => String(Object.values(r)[0]));
+  // The statement itself again, inside EXPLAIN: the same text and parameters.
+  const lines = await queryRows(db, sql`explain (analyze, buffers) ${slowest.query}`, row({ 'QUERY PLAN': col.text }));
+  const plan = lines.map((line) => line['QUERY PLAN']);
+  const { sql: text, params } = dialect.sqlToQuery(slowest.query);
   return {
     statementMs: Math.round(slowest.ms * 10) / 10,
     statements: log.length,
-    sql: slowest.sql,
-    params: slowest.params,
+    sql: text,
+    params,
     plan: plan.join('\n'),
     costliest: costliestNodes(plan),
   };

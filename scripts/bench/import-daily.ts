@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { runImport } from '@/lib/server/imports/run-import';
 import { runRollupJobs } from '@/lib/server/receivables/rollup-jobs';
 import { importStepTimer, stepsLine, type ImportStep } from './import-steps';
@@ -34,17 +35,19 @@ class RollBack extends Error {}
 const addDays = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function writeBatch(db: Db, clientId: number, today: string, invoices: number, dir: string): Promise<number> {
-  const obligors = await queryRows<{ code: string }>(
+  const obligors = await queryRows(
     db,
     sql`
     select sys_obligor_code as code from obligors where client_id = ${clientId} order by sys_obligor_code`,
+    row({ code: col.text }),
   );
-  const open = await queryRows<{ num: string; due: string }>(
+  const open = await queryRows(
     db,
     sql`
     select sys_invoice_num as num, (amount - paid_to_date)::text as due from invoices
     where client_id = ${clientId} and status = 'OPEN' and doc_type = 'INVOICE' and amount - paid_to_date >= 2
     order by sys_invoice_num limit ${Math.ceil(invoices / 4)}`,
+    row({ num: col.text, due: col.text }),
   );
   const stamp = Date.now().toString(36);
   const lines = ['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount'];
@@ -79,9 +82,10 @@ export async function measureDailyImport(
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
   }, 250);
   try {
-    const [ledger] = await queryRows<{ n: number }>(
+    const ledger = await queryRow(
       db,
       sql`select count(*)::int as n from invoices where client_id = ${clientId}`,
+      row({ n: col.int }),
     );
     const payments = await writeBatch(db, clientId, today, invoices, dir);
     const source = (name: string) => ({ name, open: () => createReadStream(path.join(dir, name)) });

@@ -4,6 +4,7 @@ import { allocations, instalments, invoices, obligors, receipts, settlements } f
 import { ageItems, applyNotes, type LedgerItem, type LedgerReceipt } from '@/lib/domain/ageing';
 import { ZInvoicesQuery, ZReceivablesQuery } from '@/lib/contract/receivables';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { todayIso } from '@/lib/domain/dates';
 import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
@@ -154,18 +155,19 @@ describe('SQL ageing equals the domain rules on the demo ledger', () => {
   }
 
   it('holds receipts on account and advances, most allocated, some still unallocated today', async () => {
-    const [row] = await queryRows<{ receipts: number; allocated: number; open: number; unallocated: number }>(
+    const [found] = await queryRows(
       database.db,
       sql`select count(*)::int as receipts,
         count(*) filter (where exists (select 1 from allocations a where a.client_id = r.client_id and a.payment_ref = r.payment_ref))::int as allocated,
         count(*) filter (where not exists (select 1 from allocations a where a.client_id = r.client_id and a.payment_ref = r.payment_ref))::int as open,
         (select unallocated from client_ageing where client_id = ${clientId} and as_of_date = ${TEST_TODAY}::date)::float8 as unallocated
       from receipts r where r.client_id = ${clientId}`,
+      row({ receipts: col.num, allocated: col.num, open: col.num, unallocated: col.num }),
     );
-    expect(row!.receipts).toBeGreaterThan(50);
-    expect(row!.allocated).toBeGreaterThan(row!.open);
-    expect(row!.open).toBeGreaterThan(0);
-    expect(row!.unallocated).toBeLessThan(0);
+    expect(found!.receipts).toBeGreaterThan(50);
+    expect(found!.allocated).toBeGreaterThan(found!.open);
+    expect(found!.open).toBeGreaterThan(0);
+    expect(found!.unallocated).toBeLessThan(0);
   });
 
   it('has the summary equal to the sum of every parent row', async () => {
@@ -187,10 +189,11 @@ describe('open invoices today', () => {
   it("count every open item as today's rollup does, and as the ledger does", async () => {
     const today = todayIso();
     await refreshStaleRollups(database.db, today);
-    const [ledger] = await queryRows<{ n: number }>(
+    const [ledger] = await queryRows(
       database.db,
       sql`select count(*)::int as n from invoices where client_id = ${clientId} and settled_date is null
         and issue_date <= ${today}::date`,
+      row({ n: col.num }),
     );
     const listed = await listOpenInvoices(database.db, clientId, ZInvoicesQuery.parse({ count: 10 }));
     expect(ledger!.n).toBeGreaterThan(100);

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { monthEndsBetween } from '@/lib/domain/dates';
 import { dsoEndDate } from '@/lib/domain/dso';
 import { runImport } from '@/lib/server/imports/run-import';
@@ -23,6 +25,11 @@ afterAll(() => database?.dispose());
 
 const BOUNDARIES = { b1: 30, b2: 60, b3: 90 };
 
+/** A row of the ageing source with its date, every other column compared whole: text, a number or null. */
+const SourceRow = row({ as_of: col.day, as_of_date: col.date.optional() }).catchall(
+  z.union([z.number(), z.string()]).nullable(),
+);
+
 /** Rows as comparable text: numbers whatever their scale ("5000.00" and "5000" alike). */
 const normalised = (rows: Record<string, unknown>[]) =>
   rows.map((row) =>
@@ -38,10 +45,11 @@ const normalised = (rows: Record<string, unknown>[]) =>
 
 async function compareDates(db: Db, clientId: number, dates: string[], boundaries = BOUNDARIES): Promise<number> {
   const together = await db.transaction(async (tx) => {
-    const rows = await queryRows<Record<string, unknown>>(
+    const rows = await queryRows(
       tx,
       sql`
       select as_of_date::text as as_of, * from (${await ageingRowsForDates(tx, clientId, dates, boundaries)}) r order by as_of_date, sys_obligor_code`,
+      SourceRow,
     );
     await dropAgeingDates(tx);
     return rows.map(({ as_of_date: _, ...row }) => row);
@@ -49,10 +57,11 @@ async function compareDates(db: Db, clientId: number, dates: string[], boundarie
   const oneByOne: Record<string, unknown>[] = [];
   for (const date of dates) {
     oneByOne.push(
-      ...(await queryRows<Record<string, unknown>>(
+      ...(await queryRows(
         db,
         sql`
       select ${date}::text as as_of, * from (${ageingRowsSql(clientId, date, boundaries)}) r order by sys_obligor_code`,
+        SourceRow,
       )),
     );
   }
@@ -64,11 +73,12 @@ describe('the rollup rows of many dates in one pass', () => {
   it('equal the one-date query on the demo ledger, for every month end, the DSO end date and today', async () => {
     for (const code of ['VARDHMAN', 'KAVERI']) {
       const clientId = await clientIdOf(database, code);
-      const [client] = await queryRows<{ b1: number; b2: number; b3: number; first: string }>(
+      const [client] = await queryRows(
         database.db,
         sql`
         select bucket1 as b1, bucket2 as b2, bucket3 as b3, (select min(issue_date)::text from invoices where client_id = ${clientId}) as first
         from clients where id = ${clientId}`,
+        row({ b1: col.num, b2: col.num, b3: col.num, first: col.text }),
       );
       const dates = [
         ...new Set([...monthEndsBetween(client!.first, TEST_TODAY), dsoEndDate(TEST_TODAY), TEST_TODAY]),

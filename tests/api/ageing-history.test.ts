@@ -1,8 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { runImport } from '@/lib/server/imports/run-import';
+import { AGEING_COLUMNS } from '@/lib/server/receivables/ageing-columns';
 import { ageingRowsSql } from '@/lib/server/receivables/ageing-source';
 import { buildAgeingHistory } from '@/lib/server/receivables/history/build-history';
 import { HISTORY_LEVELS, SCOPE_LEVELS, type HistoryLevel } from '@/lib/server/receivables/history/levels';
@@ -35,31 +38,9 @@ const LEVEL_KEY: Record<HistoryLevel, SQL> = {
   obligor: sql`r.sys_obligor_code`,
 };
 
+/** The figures a history row keeps: the ageing row's columns, rated receivables, open and listed obligors. */
 const FIGURES = [
-  'current',
-  'current_num',
-  'crd_bucket1',
-  'crd_bucket1_num',
-  'crd_bucket2',
-  'crd_bucket2_num',
-  'crd_bucket3',
-  'crd_bucket3_num',
-  'crd_bucket4',
-  'crd_bucket4_num',
-  'inv_bucket1',
-  'inv_bucket1_num',
-  'inv_bucket2',
-  'inv_bucket2_num',
-  'inv_bucket3',
-  'inv_bucket3_num',
-  'inv_bucket4',
-  'inv_bucket4_num',
-  'outstanding',
-  'overdue',
-  'invoiced',
-  'paid',
-  'sales12m',
-  'unallocated',
+  ...AGEING_COLUMNS,
   'low_rated',
   'med_rated',
   'high_rated',
@@ -67,6 +48,10 @@ const FIGURES = [
   'open_obligors',
   'listed_obligors',
 ];
+
+/** A level's row, from the ledger or the history: its key, the weighted rating and every other column a figure. */
+const LevelRow = row({ key: col.text, weighted_rating: col.num.nullable() }).catchall(col.num.nullable());
+type LevelRow = z.output<typeof LevelRow>;
 
 /** The level's figures from the ledger: the one-date obligor rows of `asOf` summed per key. */
 function fromLedger(
@@ -91,16 +76,14 @@ function fromLedger(
     group by 1`;
 }
 
-type Row = Record<string, unknown>;
-
-/** Keyed rows with every figure as a number, leaving out keys whose figures are all zero (nothing to show). */
-function byKey(rows: Row[]): Map<string, Row> {
-  const out = new Map<string, Row>();
-  for (const row of rows) {
-    const figures = Object.fromEntries(FIGURES.map((f) => [f, Number(row[f] ?? 0)]));
+/** Keyed rows with every figure, leaving out keys whose figures are all zero (nothing to show). */
+function byKey(rows: LevelRow[]): Map<string, Record<string, number | null>> {
+  const out = new Map<string, Record<string, number | null>>();
+  for (const level of rows) {
+    const figures = Object.fromEntries(FIGURES.map((f) => [f, level[f] ?? 0]));
     if (Object.values(figures).every((v) => v === 0)) continue;
-    const weighted = row.weighted_rating == null ? null : Math.round(Number(row.weighted_rating) * 1e9) / 1e9;
-    out.set(String(row.key), { ...figures, weighted_rating: weighted });
+    const weighted = level.weighted_rating == null ? null : Math.round(level.weighted_rating * 1e9) / 1e9;
+    out.set(level.key, { ...figures, weighted_rating: weighted });
   }
   return out;
 }
@@ -112,8 +95,8 @@ async function compareLevel(
   asOf: string,
   b: { b1: number; b2: number; b3: number },
 ) {
-  const expected = byKey(await queryRows<Row>(db, fromLedger(clientId, level, asOf, b)));
-  const actual = byKey(await queryRows<Row>(db, sql`select * from ${historyAt(clientId, level, asOf)} h`));
+  const expected = byKey(await queryRows(db, fromLedger(clientId, level, asOf, b), LevelRow));
+  const actual = byKey(await queryRows(db, sql`select * from ${historyAt(clientId, level, asOf)} h`, LevelRow));
   expect(Object.fromEntries(actual), `${level} as of ${asOf}`).toEqual(Object.fromEntries(expected));
   return expected.size;
 }
@@ -123,20 +106,22 @@ async function compareLevel(
  * ledger: the client's, and each collector's over the families they hold customers of.
  */
 async function compareOverallRisk(db: Db, clientId: number, asOf: string, b: { b1: number; b2: number; b3: number }) {
-  const [ledger] = await queryRows<{ risk: number | null }>(
+  const [ledger] = await queryRows(
     db,
     sql`
     select round(avg(f.weighted_rating)::numeric, 1)::float8 as risk from (${fromLedger(clientId, 'family', asOf, b)}) f`,
+    row({ risk: col.num.nullable() }),
   );
-  const [history] = await queryRows<{ risk: number | null }>(
+  const [history] = await queryRows(
     db,
     sql`
     select round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as risk from ${historyAt(clientId, 'client', asOf)} h`,
+    row({ risk: col.num.nullable() }),
   );
   expect(history?.risk ?? null, `overall risk as of ${asOf}`).toBe(ledger?.risk ?? null);
   for (const level of SCOPE_LEVELS) {
     const collector = LEVEL_KEY[level];
-    const expected = await queryRows<{ key: string; risk: number | null }>(
+    const expected = await queryRows(
       db,
       sql`
       select key, round(avg(weighted_rating)::numeric, 1)::float8 as risk from (
@@ -145,12 +130,14 @@ async function compareOverallRisk(db: Db, clientId: number, asOf: string, b: { b
         from (${ageingRowsSql(clientId, asOf, b)}) r join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = r.sys_obligor_code
         where ${collector} is not null group by 1, r.family_code) f
       group by key having avg(weighted_rating) is not null`,
+      row({ key: col.text, risk: col.num.nullable() }),
     );
-    const actual = await queryRows<{ key: string; risk: number | null }>(
+    const actual = await queryRows(
       db,
       sql`
       select h.key, round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as risk
       from ${historyAt(clientId, level, asOf)} h where h.rated_families > 0`,
+      row({ key: col.text, risk: col.num.nullable() }),
     );
     const keyed = (rows: { key: string; risk: number | null }[]) =>
       Object.fromEntries(rows.map((r) => [r.key, r.risk]));
@@ -171,11 +158,12 @@ function datesBetween(first: string, last: string, count: number): string[] {
 }
 
 async function build(db: Db, clientId: number) {
-  const [client] = await queryRows<{ b1: number; b2: number; b3: number; first: string }>(
+  const [client] = await queryRows(
     db,
     sql`
     select bucket1 as b1, bucket2 as b2, bucket3 as b3, (select min(issue_date)::text from invoices where client_id = ${clientId}) as first
     from clients where id = ${clientId}`,
+    row({ b1: col.num, b2: col.num, b3: col.num, first: col.text }),
   );
   await db.transaction((tx) => buildAgeingHistory(tx, clientId, client!));
   return client!;

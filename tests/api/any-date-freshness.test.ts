@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as assignRoute } from '@/app/api/obligors/[code]/assign/route';
 import { ZSummaryQuery } from '@/lib/contract/receivables';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { runImport } from '@/lib/server/imports/run-import';
 import { ageingRowsSql } from '@/lib/server/receivables/ageing-source';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
@@ -32,7 +33,7 @@ describe('any as-of date after the ledger or the assignments change', () => {
     const clientId = await clientIdOf(database, 'VARDHMAN');
     const date = daysFrom(TEST_TODAY, -13);
     // The field officer with the most customers, one of theirs that owes something that day, another officer.
-    const [pick] = await queryRows<{ guest: number; code: string; other: number }>(
+    const [pick] = await queryRows(
       database.db,
       sql`select o.guest_id as guest, o.sys_obligor_code as code,
           (select u.guest_id from obligors u where u.client_id = o.client_id and u.guest_id <> o.guest_id limit 1) as other
@@ -41,6 +42,7 @@ describe('any as-of date after the ledger or the assignments change', () => {
         where o.guest_id = (select guest_id from obligors where client_id = ${clientId} and guest_id is not null
           group by 1 order by count(*) desc, 1 limit 1) and r.outstanding > 0
         order by r.outstanding desc, 2 limit 1`,
+      row({ guest: col.num, code: col.text, other: col.num }),
     );
     const scope = { kind: 'ASSIGNED', role: 'guest', userId: pick!.guest } as const;
     const summary = () => receivablesSummary(database.db, clientId, { ...ZSummaryQuery.parse({ date }), scope });
@@ -60,12 +62,13 @@ describe('any as-of date after the ledger or the assignments change', () => {
     expect(await staleHistoryClients(database.db)).toContain(clientId);
     const afterMove = await summary();
     expect(afterMove.outstanding).toBeLessThan(before.outstanding);
-    const [row] = await queryRows<{ outstanding: string }>(
+    const [found] = await queryRows(
       database.db,
       sql`select r.outstanding::text as outstanding from (${ageingRowsSql(clientId, date, view.boundaries)}) r
         where r.sys_obligor_code = ${pick!.code}`,
+      row({ outstanding: col.text }),
     );
-    expect(afterMove.outstanding).toBeCloseTo(before.outstanding - Number(row!.outstanding), 2);
+    expect(afterMove.outstanding).toBeCloseTo(before.outstanding - Number(found!.outstanding), 2);
     expect(await refreshAgeingHistory(database.db, clientId)).toBe(true);
     expect((await ageingView(database.db, clientId, date)).hasCollectorHistory).toBe(true);
     expect(rounded(await summary())).toEqual(rounded(afterMove));
@@ -74,9 +77,10 @@ describe('any as-of date after the ledger or the assignments change', () => {
   it('reads the ledger after an import until the history is rebuilt, then the history again', async () => {
     const clientId = await clientIdOf(database, 'VARDHMAN');
     const date = daysFrom(TEST_TODAY, -9);
-    const [customer] = await queryRows<{ code: string }>(
+    const [customer] = await queryRows(
       database.db,
       sql`select sys_obligor_code as code from obligors where client_id = ${clientId} order by 1 limit 1`,
+      row({ code: col.text }),
     );
     const before = await receivablesSummary(database.db, clientId, ZSummaryQuery.parse({ date }));
     const report = await runImport(database.db, {

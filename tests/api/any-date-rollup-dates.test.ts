@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZReceivablesQuery, ZSummaryQuery } from '@/lib/contract/receivables';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { daysFrom } from '../helpers/dates';
@@ -53,9 +54,10 @@ describe('any as-of date with rollups', () => {
     const monthEnd = daysFrom(`${TEST_TODAY.slice(0, 8)}01`, -1);
     for (const role of ['guest', 'representative'] as const) {
       const column = role === 'guest' ? sql`guest_id` : sql`representative_id`;
-      const users = await queryRows<{ id: number }>(
+      const users = await queryRows(
         database.db,
         sql`select distinct ${column} as id from obligors where client_id = ${clientId} and ${column} is not null order by 1`,
+        row({ id: col.num }),
       );
       expect(users.length, role).toBeGreaterThan(1);
       for (const { id } of users)
@@ -74,7 +76,7 @@ describe('any as-of date with rollups', () => {
   it("ranks a collector's or a dimension value's families of a rollup date as the history does, on every sort and page", async () => {
     const clientId = await clientIdOf(database, 'VARDHMAN');
     const monthEnd = daysFrom(`${TEST_TODAY.slice(0, 8)}01`, -1);
-    const [who] = await queryRows<{ guest: number; representative: number; dim1: number }>(
+    const [who] = await queryRows(
       database.db,
       sql`select (select guest_id from obligors where client_id = ${clientId} and guest_id is not null
           group by 1 order by count(*) desc, 1 limit 1) as guest,
@@ -82,6 +84,7 @@ describe('any as-of date with rollups', () => {
           group by 1 order by count(*) desc, 1 limit 1) as representative,
         (select dim1_id from obligors where client_id = ${clientId} and dim1_id is not null
           group by 1 order by count(*) desc, 1 limit 1) as dim1`,
+      row({ guest: col.num, representative: col.num, dim1: col.num }),
     );
     const filters = [
       { scope: { kind: 'ASSIGNED', role: 'guest', userId: who!.guest } as const },
@@ -113,9 +116,10 @@ describe('any as-of date with rollups', () => {
       };
       const fromRollups = await lists();
       // The same lists with the date's rollups withdrawn: the history's obligor rows answer.
-      const [snapshot] = await queryRows<{ at: string }>(
+      const [snapshot] = await queryRows(
         database.db,
         sql`select refreshed_at::text as at from ageing_snapshots where client_id = ${clientId} and as_of_date = ${date}::date`,
+        row({ at: col.text }),
       );
       await database.db.execute(
         sql`delete from ageing_snapshots where client_id = ${clientId} and as_of_date = ${date}::date`,

@@ -8,6 +8,7 @@ import { ZKpisQuery } from '@/lib/contract/kpis';
 import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { collectionKpis } from '@/lib/server/kpis/collection-kpis';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 import { ageingRowsSql } from '@/lib/server/receivables/ageing-source';
@@ -122,7 +123,7 @@ describe('any as-of date', () => {
   for (const code of ['VARDHMAN', 'KAVERI']) {
     it(`answers ${code}'s dates without rollups from the history exactly as the ledger does`, async () => {
       const clientId = await clientIdOf(database, code);
-      const [ledger] = await queryRows<{ first: string; family: string; dim1: number }>(
+      const [ledger] = await queryRows(
         database.db,
         sql`select min(issue_date)::text as first,
           (select o.dim1_id from obligors o where o.client_id = ${clientId} and o.dim1_id is not null
@@ -131,6 +132,7 @@ describe('any as-of date', () => {
             join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
             where i.client_id = ${clientId} group by 1 order by count(*) desc, 1 limit 1) as family
         from invoices where client_id = ${clientId}`,
+        row({ first: col.text, family: col.text, dim1: col.num }),
       );
       const dates = [
         ledger!.first,
@@ -155,30 +157,33 @@ describe('any as-of date', () => {
     const clientId = await clientIdOf(database, 'VARDHMAN');
     for (const role of ['guest', 'representative'] as const) {
       const column = role === 'guest' ? sql`guest_id` : sql`representative_id`;
-      const [user] = await queryRows<{ id: number }>(
+      const [user] = await queryRows(
         database.db,
         sql`select ${column} as id from obligors where client_id = ${clientId} and ${column} is not null
           group by 1 order by count(*) desc, 1 limit 1`,
+        row({ id: col.num }),
       );
       const scope = { kind: 'ASSIGNED', role, userId: user!.id } as const;
-      const [shared] = await queryRows<{ code: string }>(
+      const [shared] = await queryRows(
         database.db,
         sql`select coalesce(parent_sys_obligor_code, sys_obligor_code) as code from obligors where client_id = ${clientId}
           group by 1 having bool_or(${column} = ${user!.id}) and bool_or(${column} is distinct from ${user!.id})
           order by count(*) desc, 1 limit 1`,
+        row({ code: col.text }),
       );
       expect(shared, role).toBeDefined();
       for (const date of datesBetween(daysFrom(TEST_TODAY, -400), daysFrom(TEST_TODAY, 30), 3, 31 * user!.id)) {
         const view = await ageingView(database.db, clientId, date);
         expect(view.hasRollups, date).toBe(false);
         // The reference: every customer's row of the whole ledger at the date, kept when in scope, per family.
-        const reference = await queryRows<{ code: string; outstanding: string; overdue: string; unallocated: string }>(
+        const reference = await queryRows(
           database.db,
           sql`select r.family_code as code, sum(r.outstanding)::text as outstanding, sum(r.overdue)::text as overdue,
             sum(r.unallocated)::text as unallocated
           from (${ageingRowsSql(clientId, date, view.boundaries)}) r
           join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = r.sys_obligor_code and o.${column} = ${user!.id}
           group by 1 having sum(r.outstanding) <> 0 or sum(r.unallocated) <> 0 order by 1`,
+          row({ code: col.text, outstanding: col.text, overdue: col.text, unallocated: col.text }),
         );
         const listed = await listReceivables(database.db, clientId, {
           ...ZReceivablesQuery.parse({ date, sortBy: 'name', order: 'ASC', count: 500 }),
@@ -251,7 +256,7 @@ describe('any as-of date', () => {
     const date = daysFrom(TEST_TODAY, -47);
     expect((await ageingView(database.db, clientId, date)).hasRollups).toBe(false);
     // A field officer's family that also holds accounts of others: their statement counts their own.
-    const [mine] = await queryRows<{ family: string; guest: number; code: string }>(
+    const [mine] = await queryRows(
       database.db,
       sql`select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family, o.guest_id as guest, o.sys_obligor_code as code
         from obligors o where o.client_id = ${clientId} and o.guest_id is not null and o.parent_sys_obligor_code is not null
@@ -260,6 +265,7 @@ describe('any as-of date', () => {
           and exists (select 1 from invoices i where i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
             and i.issue_date <= ${date}::date and (i.settled_date is null or i.settled_date > ${date}::date))
         order by 1, 3 limit 1`,
+      row({ family: col.text, guest: col.num, code: col.text }),
     );
     expect(mine).toBeDefined();
     const scope = { kind: 'ASSIGNED', role: 'guest', userId: mine!.guest } as const;

@@ -9,6 +9,7 @@ import { todayIso } from '@/lib/domain/dates';
 import { dsoEndDate } from '@/lib/domain/dso';
 import { salesSegments } from '@/lib/domain/segments';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TestDatabase } from '../helpers/db';
 import { customerLedgerDatabase, DSO_END, getAsAdmin, TODAY, type CustomerLedger } from '../helpers/customer-ledger';
 
@@ -192,11 +193,12 @@ describe('sales segments in the rollups', () => {
     // At both dates (hand-computed in the header and in split_by_dso above) A1 and PB are LARGE, A2 MEDIUM, C1 SMALL.
     const expected = { A1: 'LARGE', PB: 'LARGE', A2: 'MEDIUM', C1: 'SMALL' };
     for (const asOf of [TODAY, DSO_END]) {
-      const rows = await queryRows<{ code: string; sales: string; segment: string }>(
+      const rows = await queryRows(
         database.db,
         sql`
         select sys_obligor_code as code, sales12m as sales, sales_segment as segment from obligor_ageing
         where client_id = ${ledger.clientId} and as_of_date = ${asOf}::date`,
+        row({ code: col.text, sales: col.text, segment: col.text }),
       );
       const fromDomain = salesSegments(rows.map((r) => ({ code: r.code, sales: Number(r.sales) })));
       expect(Object.fromEntries(rows.map((r) => [r.code, r.segment])), asOf).toEqual(Object.fromEntries(fromDomain));

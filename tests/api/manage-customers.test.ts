@@ -1,8 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as listRoute } from '@/app/api/obligors/list/route';
 import { POST as assignRoute } from '@/app/api/obligors/[code]/assign/route';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { callRoute } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
@@ -38,12 +40,13 @@ let admin: Person;
 let guest: Person;
 let rep: Person;
 
-const rows = <T>(query: SQL) => queryRows<T>(database.db, query);
+const rows = <S extends z.ZodType>(query: SQL, shape: S) => queryRows(database.db, query, shape);
 async function count(where: SQL): Promise<number> {
-  const [row] = await rows<{ n: number }>(
+  const [found] = await rows(
     sql`select count(*)::int as n from obligors o where o.client_id = ${clientId} and ${where}`,
+    row({ n: col.num }),
   );
-  return row!.n;
+  return found!.n;
 }
 const list = (cookie: string, query: Record<string, string | number | undefined> = {}) =>
   callRoute(listRoute, '/api/obligors/list', { cookie, query });
@@ -53,9 +56,12 @@ const total = (res: { headers: Headers }) => Number(res.headers.get('x-totalreco
 
 /** A user of a client by role (and status), for assignments. */
 async function userWith(client: number, role: string, status = 'ACTIVE'): Promise<{ id: number; name: string }> {
-  const [user] = await rows<{ id: number; name: string }>(sql`
+  const [user] = await rows(
+    sql`
     select u.id, u.name from users u join roles r on r.client_id = u.client_id and r.id = u.role_id
-    where u.client_id = ${client} and r.code = ${role} and u.status = ${status} order by u.id limit 1`);
+    where u.client_id = ${client} and r.code = ${role} and u.status = ${status} order by u.id limit 1`,
+    row({ id: col.num, name: col.text }),
+  );
   if (!user) throw new Error(`no ${status} ${role} user`);
   return user;
 }
@@ -76,18 +82,27 @@ afterAll(() => database?.dispose());
 
 describe('seed: relationship managers', () => {
   it('gives most parent obligors an RM (an active area sales manager or the admin), shared by their children', async () => {
-    const [parents] = await rows<{ all: number; withRm: number }>(sql`
+    const [parents] = await rows(
+      sql`
       select count(*)::int as all, count(rm_id)::int as "withRm" from obligors
-      where client_id = ${clientId} and parent_sys_obligor_code is null`);
+      where client_id = ${clientId} and parent_sys_obligor_code is null`,
+      row({ all: col.num, withRm: col.num }),
+    );
     expect(parents!.withRm / parents!.all).toBeGreaterThan(0.7);
-    const [mismatch] = await rows<{ n: number }>(sql`
+    const [mismatch] = await rows(
+      sql`
       select count(*)::int as n from obligors c join obligors p on p.client_id = c.client_id and p.sys_obligor_code = c.parent_sys_obligor_code
-      where c.client_id = ${clientId} and (c.rm_id is distinct from p.rm_id or c.rm_association_dim_id is distinct from p.rm_association_dim_id)`);
+      where c.client_id = ${clientId} and (c.rm_id is distinct from p.rm_id or c.rm_association_dim_id is distinct from p.rm_association_dim_id)`,
+      row({ n: col.num }),
+    );
     expect(mismatch!.n).toBe(0);
-    const roles = await rows<{ code: string; status: string }>(sql`
+    const roles = await rows(
+      sql`
       select distinct r.code, u.status from obligors o
       join users u on u.client_id = o.client_id and u.id = o.rm_id join roles r on r.client_id = u.client_id and r.id = u.role_id
-      where o.client_id = ${clientId}`);
+      where o.client_id = ${clientId}`,
+      row({ code: col.text, status: col.text }),
+    );
     expect(roles.map((r) => r.code).sort()).toEqual(['admin', 'representative']);
     expect(roles.every((r) => r.status === 'ACTIVE')).toBe(true);
   });
@@ -99,13 +114,17 @@ describe('GET obligors/list', () => {
     expect(res.status).toBe(200);
     expect(total(res)).toBe(await count(sql`true`));
     expect(res.json).toHaveLength(10);
-    const expected = await rows<{ code: string }>(sql`
-      select sys_obligor_code as code from obligors where client_id = ${clientId} order by name, sys_obligor_code limit 10`);
+    const expected = await rows(
+      sql`
+      select sys_obligor_code as code from obligors where client_id = ${clientId} order by name, sys_obligor_code limit 10`,
+      row({ code: col.text }),
+    );
     expect((res.json as Row[]).map((r) => r.sysObligorCode)).toEqual(expected.map((e) => e.code));
   });
 
   it('names the parent, people and region of a row as the database holds them', async () => {
-    const [child] = await rows<Record<string, unknown>>(sql`
+    const [child] = await rows(
+      sql`
       select o.sys_obligor_code as code, o.business_id as gstin, o.city, o.trade_channel as channel, o.credit_limit::float8 as limit,
         p.name as parent, g.name as guest, r.name as rep, m.name as rm, o.rm_association_dim_id as assoc, d.name as dim1
       from obligors o join obligors p on p.client_id = o.client_id and p.sys_obligor_code = o.parent_sys_obligor_code
@@ -113,10 +132,24 @@ describe('GET obligors/list', () => {
       join users r on r.client_id = o.client_id and r.id = o.representative_id
       join users m on m.client_id = o.client_id and m.id = o.rm_id
       join dimension_values d on d.client_id = o.client_id and d.id = o.dim1_id
-      where o.client_id = ${clientId} order by o.sys_obligor_code limit 1`);
+      where o.client_id = ${clientId} order by o.sys_obligor_code limit 1`,
+      row({
+        code: col.text,
+        gstin: col.text.nullable(),
+        city: col.text.nullable(),
+        channel: col.text.nullable(),
+        limit: col.num.nullable(),
+        parent: col.text,
+        guest: col.text,
+        rep: col.text,
+        rm: col.text,
+        assoc: col.int.nullable(),
+        dim1: col.text,
+      }),
+    );
     const res = await list(admin.cookie, { search: String(child!.code) });
-    const row = (res.json as Row[]).find((r) => r.sysObligorCode === child!.code)!;
-    expect(row).toMatchObject({
+    const found = (res.json as Row[]).find((r) => r.sysObligorCode === child!.code)!;
+    expect(found).toMatchObject({
       businessId: child!.gstin,
       city: child!.city,
       tradeChannel: child!.channel,
@@ -131,9 +164,12 @@ describe('GET obligors/list', () => {
   });
 
   it("filters by parent obligor: exactly that family's children", async () => {
-    const [family] = await rows<{ code: string }>(sql`
+    const [family] = await rows(
+      sql`
       select parent_sys_obligor_code as code from obligors where client_id = ${clientId} and parent_sys_obligor_code is not null
-      group by 1 having count(*) between 3 and 50 order by 1 limit 1`);
+      group by 1 having count(*) between 3 and 50 order by 1 limit 1`,
+      row({ code: col.text }),
+    );
     const res = await list(admin.cookie, { parentSysObligorCode: family!.code, count: 100 });
     expect(total(res)).toBe(await count(sql`o.parent_sys_obligor_code = ${family!.code}`));
     expect(res.json.length).toBe(total(res));
@@ -151,9 +187,12 @@ describe('GET obligors/list', () => {
           rmAssociationDimId: 'rm_association_dim_id',
         }[field],
       );
-      const [value] = await rows<{ id: number }>(sql`
+      const [value] = await rows(
+        sql`
       select ${column} as id from obligors where client_id = ${clientId} and ${column} is not null
-      group by 1 order by count(*), 1 limit 1`);
+      group by 1 order by count(*), 1 limit 1`,
+        row({ id: col.num }),
+      );
       const res = await list(admin.cookie, { [field]: value!.id, count: 500 });
       expect(res.status).toBe(200);
       expect(total(res)).toBe(await count(sql`o.${column} = ${value!.id}`));
@@ -163,8 +202,9 @@ describe('GET obligors/list', () => {
   );
 
   it('filters by GSTIN, whole or a 3+ character part of it', async () => {
-    const [one] = await rows<{ gstin: string }>(
+    const [one] = await rows(
       sql`select business_id as gstin from obligors where client_id = ${clientId} order by sys_obligor_code limit 1`,
+      row({ gstin: col.text }),
     );
     const whole = await list(admin.cookie, { businessId: one!.gstin });
     expect(total(whole)).toBe(1);
@@ -186,8 +226,9 @@ describe('GET obligors/list', () => {
   });
 
   it('sorts by snake_case fields: guest_name ascending puts the names in order, unassigned last', async () => {
-    const ranked = await rows<{ name: string }>(
+    const ranked = await rows(
       sql`select distinct name from users where client_id = ${clientId} order by name`,
+      row({ name: col.text }),
     );
     const rank = new Map(ranked.map((r, i) => [r.name, i]));
     const all = await list(admin.cookie, { sortBy: 'guest_name', count: 500 });
@@ -206,8 +247,9 @@ describe('GET obligors/list', () => {
     const res = await list(admin.cookie, { sortBy: 'credit_limit', orderBy: 'DESC', count: 50 });
     const limits = (res.json as Row[]).map((r) => r.creditLimit!);
     expect(limits).toEqual([...limits].sort((a, b) => b - a));
-    const [top] = await rows<{ max: number }>(
+    const [top] = await rows(
       sql`select max(credit_limit)::float8 as max from obligors where client_id = ${clientId}`,
+      row({ max: col.num }),
     );
     expect(limits[0]).toBe(top!.max);
   });
@@ -253,12 +295,15 @@ describe('GET obligors/list', () => {
 describe('POST obligors/{code}/assign', () => {
   let code: string;
   beforeAll(async () => {
-    const [row] = await rows<{ code: string }>(sql`
+    const [found] = await rows(
+      sql`
       select sys_obligor_code as code from obligors
       where client_id = ${clientId} and guest_id is distinct from ${guest.userId} and parent_sys_obligor_code is not null
         and representative_id is not null and rm_id is distinct from ${admin.userId}
-      order by sys_obligor_code limit 1`);
-    code = row!.code;
+      order by sys_obligor_code limit 1`,
+      row({ code: col.text }),
+    );
+    code = found!.code;
   });
 
   it('is for customer managers only: a field officer or an area sales manager gets 403', async () => {
@@ -268,8 +313,9 @@ describe('POST obligors/{code}/assign', () => {
 
   it("answers 404 for an unknown obligor and for another client's", async () => {
     expect((await assign(admin.cookie, 'NO-SUCH-CODE', { guestId: guest.userId })).status).toBe(404);
-    const [theirs] = await rows<{ code: string }>(
+    const [theirs] = await rows(
       sql`select sys_obligor_code as code from obligors where client_id = ${kaveriId} limit 1`,
+      row({ code: col.text }),
     );
     expect((await assign(admin.cookie, theirs!.code, { guestId: guest.userId })).status).toBe(404);
   });
@@ -295,8 +341,9 @@ describe('POST obligors/{code}/assign', () => {
     const both = await assign(admin.cookie, code, { guestId: rep.userId, representativeId: guest.userId });
     expect(Object.keys(both.json.fields).sort()).toEqual(['guestId', 'representativeId']);
     expect((await assign(admin.cookie, code, {})).status).toBe(400);
-    const [unchanged] = await rows<{ n: number }>(
+    const [unchanged] = await rows(
       sql`select count(*)::int as n from audit_log where client_id = ${clientId} and entity_id = ${code}`,
+      row({ n: col.num }),
     );
     expect(unchanged!.n).toBe(0);
   });
@@ -304,8 +351,11 @@ describe('POST obligors/{code}/assign', () => {
   it('assigns, clears, audits, and the new field officer then sees the obligor', async () => {
     const before = await list(guest.cookie, { search: code });
     expect(total(before)).toBe(0);
-    const [old] = await rows<{ guest: number | null; rep: number | null; rm: number | null }>(sql`
-      select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`);
+    const [old] = await rows(
+      sql`
+      select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
+      row({ guest: col.num.nullable(), rep: col.num.nullable(), rm: col.num.nullable() }),
+    );
     const res = await assign(admin.cookie, code, { guestId: guest.userId, representativeId: null, rmId: admin.userId });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -317,15 +367,21 @@ describe('POST obligors/{code}/assign', () => {
       rmId: admin.userId,
       rmName: 'Priya Raghavan',
     });
-    const [now] = await rows<{ guest: number; rep: number | null; rm: number }>(sql`
-      select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`);
+    const [now] = await rows(
+      sql`
+      select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
+      row({ guest: col.num, rep: col.num.nullable(), rm: col.num }),
+    );
     expect(now).toEqual({ guest: guest.userId, rep: null, rm: admin.userId });
-    const audit = await rows<{
-      action: string;
-      userId: number;
-      detail: Record<string, Record<string, number | null>>;
-    }>(sql`
-      select action, user_id as "userId", detail from audit_log where client_id = ${clientId} and entity = 'obligor' and entity_id = ${code}`);
+    const audit = await rows(
+      sql`
+      select action, user_id as "userId", detail from audit_log where client_id = ${clientId} and entity = 'obligor' and entity_id = ${code}`,
+      row({
+        action: col.text,
+        userId: col.int,
+        detail: col.json(z.record(z.string(), z.record(z.string(), z.number().nullable()))),
+      }),
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'obligor_assigned', userId: admin.userId });
     expect(audit[0]!.detail.after).toEqual({ guestId: guest.userId, representativeId: null, rmId: admin.userId });

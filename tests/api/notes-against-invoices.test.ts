@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TImportReport } from '@/lib/contract/imports';
 import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-history';
 import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
@@ -11,6 +12,7 @@ import { callRoute } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { importBatch, ledgerClient, summaryOf } from '../helpers/ledger-client';
 import { csv, newClient, NOTES_BATCH, TODAY } from '../imports/helpers';
+import { asText } from '../helpers/text-columns';
 
 /**
  * NOTES_BATCH (tests/imports/helpers.ts), buckets 30/60/90, days past due, by hand:
@@ -84,10 +86,11 @@ describe('credit and debit notes raised against an invoice', () => {
   });
 
   it('settles each note on its day and each invoice when what it owes is covered', async () => {
-    const rows = await queryRows<{ num: string; status: string; settled: string | null; paid: string }>(
+    const rows = await queryRows(
       database.db,
       sql`select sys_invoice_num as num, status, settled_date::text as settled, paid_to_date::text as paid
       from invoices where client_id = ${clientId} order by sys_invoice_num`,
+      row({ num: col.text, status: col.text, settled: col.text.nullable(), paid: col.text }),
     );
     expect(rows.map((r) => [r.num, r.status, r.settled, Number(r.paid)])).toEqual([
       ['CN1', 'CLOSED', '2026-10-15', -30000],
@@ -194,13 +197,24 @@ describe('credit and debit notes raised against an invoice', () => {
         },
       ],
     };
-    const columns = sql`sys_obligor_code, outstanding::text, current::text, crd_bucket1::text, crd_bucket2::text,
-      crd_bucket3::text, crd_bucket4::text, inv_bucket1::text, inv_bucket4::text, crd_bucket4_num::text`;
+    const columns = asText([
+      'sys_obligor_code',
+      'outstanding',
+      'current',
+      'crd_bucket1',
+      'crd_bucket2',
+      'crd_bucket3',
+      'crd_bucket4',
+      'inv_bucket1',
+      'inv_bucket4',
+      'crd_bucket4_num',
+    ]);
     const many = await database.db.transaction(async (tx) => {
-      const rows = await queryRows<Record<string, string>>(
+      const rows = await queryRows(
         tx,
-        sql`select as_of_date::text as as_of, ${columns}
+        sql`select as_of_date::text as as_of, ${columns.select}
         from (${await ageingRowsForDates(tx, clientId, DATES, B)}) r order by as_of_date, sys_obligor_code`,
+        columns.shape,
       );
       await dropAgeingDates(tx);
       return rows;
@@ -208,9 +222,10 @@ describe('credit and debit notes raised against an invoice', () => {
     const one: Record<string, string>[] = [];
     for (const date of DATES) {
       one.push(
-        ...(await queryRows<Record<string, string>>(
+        ...(await queryRows(
           database.db,
-          sql`select ${date}::text as as_of, ${columns} from (${ageingRowsSql(clientId, date, B)}) r order by sys_obligor_code`,
+          sql`select ${date}::text as as_of, ${columns.select} from (${ageingRowsSql(clientId, date, B)}) r order by sys_obligor_code`,
+          columns.shape,
         )),
       );
     }
@@ -257,9 +272,10 @@ describe('the rules of notes against an invoice', () => {
     const files = { ...NOTES_BATCH, 'invoices.csv': csv([HEADER, ...invoiceLines]), ...more };
     const result = await importFiles(files, other.clientId);
     expect(result.status).toBe('FAILED');
-    const [count] = await queryRows<{ n: number }>(
+    const [count] = await queryRows(
       database.db,
       sql`select count(*)::int as n from invoices where client_id = ${other.clientId}`,
+      row({ n: col.num }),
     );
     expect(count!.n).toBe(0);
     return result.errors.map((e) => `${e.file}:${e.line}:${e.column}: ${e.reason}`);
@@ -370,11 +386,12 @@ describe('the rules of notes against an invoice', () => {
     expect((await importFiles({ ...NOTES_BATCH, 'invoices.csv': alone }, other.clientId)).status).toBe('SUCCEEDED');
     const later = await importFiles({ 'invoices.csv': NOTES_BATCH['invoices.csv'] }, other.clientId);
     expect(later.counts.invoices).toMatchObject({ updated: 1, unchanged: 6 });
-    const [row] = await queryRows<{ paid: string; settled: string | null }>(
+    const [found] = await queryRows(
       database.db,
       sql`select paid_to_date::text as paid, settled_date::text as settled from invoices
       where client_id = ${other.clientId} and sys_invoice_num = 'INV1'`,
+      row({ paid: col.text, settled: col.text.nullable() }),
     );
-    expect([Number(row!.paid), row!.settled]).toEqual([50000, null]);
+    expect([Number(found!.paid), found!.settled]).toEqual([50000, null]);
   });
 });

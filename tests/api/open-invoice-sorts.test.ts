@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVOICE_SORT_KEYS, ZInvoicesQuery } from '@/lib/contract/receivables';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
 import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
@@ -35,7 +36,7 @@ interface Item {
 
 /** Every item open at the date with what it owes then, from the ledger rows. */
 async function openAt(clientId: number, date: string): Promise<Item[]> {
-  const rows = await queryRows<Omit<Item, 'outs' | 'amount'> & { amount: string; paid: string }>(
+  const rows = await queryRows(
     database.db,
     sql`select i.sys_invoice_num as id, i.invoice_num as num, o.name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as parent,
       i.issue_date::text as issue, coalesce(i.due_date, i.issue_date)::text as due, i.amount,
@@ -43,12 +44,24 @@ async function openAt(clientId: number, date: string): Promise<Item[]> {
         and p.paid_date <= ${date}::date), 0) as paid
     from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where i.client_id = ${clientId}`,
+    // Amounts as the database writes them (numeric text), counted in paise.
+    row({
+      id: col.text,
+      num: col.text,
+      name: col.text,
+      parent: col.text,
+      issue: col.day,
+      due: col.day,
+      amount: col.text,
+      paid: col.text,
+    }),
   );
   const cents = (value: string) => Math.round(Number(value) * 100);
-  const schedules = await queryRows<{ id: string; due: string; amount: string }>(
+  const schedules = await queryRows(
     database.db,
     sql`select sys_invoice_num as id, due_date::text as due, amount from instalments where client_id = ${clientId}
       order by sys_invoice_num, due_date desc`,
+    row({ id: col.text, due: col.text, amount: col.text }),
   );
   const latestFirst = new Map<string, { due: string; cents: number }[]>();
   for (const k of schedules)
@@ -89,11 +102,12 @@ async function referencePage(
   offset: number,
   count: number,
 ) {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows(
     database.db,
     sql.raw(`select id from jsonb_to_recordset('${JSON.stringify(items).replaceAll("'", "''")}'::jsonb)
       as t(id text, num text, name text, issue date, due date, amount numeric, outs numeric)
       order by ${ORDER_BY[sortBy](order.toLowerCase())}, id limit ${count} offset ${(offset - 1) * count}`),
+    row({ id: col.text }),
   );
   return rows.map((r) => r.id);
 }

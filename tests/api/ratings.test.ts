@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as ratingsRoute } from '@/app/api/v3/clients/ratings/route';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { ratingShift, SHIFT_RANK, type RatingShift } from '@/lib/domain/rating-shift';
 import { callRoute } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
@@ -30,7 +32,7 @@ let kaveriId: number;
 let admin: string;
 let guest: { cookie: string; userId: number };
 
-const rows = <T>(query: SQL) => queryRows<T>(database.db, query);
+const rows = <S extends z.ZodType>(query: SQL, shape: S) => queryRows(database.db, query, shape);
 const ratings = (cookie: string, query: Record<string, string | number | undefined> = {}) =>
   callRoute(ratingsRoute, '/api/v3/clients/ratings', { cookie, query: { date: TEST_TODAY, ...query } });
 const total = (res: { headers: Headers }) => Number(res.headers.get('x-totalrecords'));
@@ -38,9 +40,12 @@ const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - 86_
 
 /** Every rating of the client's obligors on or before a date, newest first, straight from obligor_ratings. */
 async function histories(asOf: string): Promise<History[]> {
-  const raw = await rows<{ code: string; date: string; rating: number }>(sql`
+  const raw = await rows(
+    sql`
     select sys_obligor_code as code, rating_date::text as date, rating from obligor_ratings
-    where client_id = ${clientId} and rating_date <= ${asOf}::date order by sys_obligor_code, rating_date desc`);
+    where client_id = ${clientId} and rating_date <= ${asOf}::date order by sys_obligor_code, rating_date desc`,
+    row({ code: col.text, date: col.text, rating: col.num }),
+  );
   const byCode = new Map<string, History>();
   for (const r of raw) {
     const history = byCode.get(r.code) ?? { code: r.code, ratings: [] };
@@ -101,8 +106,8 @@ describe('GET /v3/clients/ratings', () => {
 
   it('computes every shift as the domain rule does', async () => {
     const res = await ratings(admin, { count: 500 });
-    for (const row of res.json as Row[])
-      expect(row.shift, row.sysObligorCode).toBe(ratingShift(row.previousRating, row.rating));
+    for (const found of res.json as Row[])
+      expect(found.shift, found.sysObligorCode).toBe(ratingShift(found.previousRating, found.rating));
   });
 
   it('honours the date: the day before a rating change gives the old rating', async () => {
@@ -122,8 +127,9 @@ describe('GET /v3/clients/ratings', () => {
   });
 
   it('leaves out obligors not yet rated on the date: on the first review day every rating is NEW', async () => {
-    const [first] = await rows<{ date: string }>(
+    const [first] = await rows(
       sql`select min(rating_date)::text as date from obligor_ratings where client_id = ${clientId}`,
+      row({ date: col.text }),
     );
     const res = await ratings(admin, { date: first!.date, count: 500 });
     expect(total(res)).toBe((await histories(first!.date)).length);
@@ -145,40 +151,50 @@ describe('GET /v3/clients/ratings', () => {
     const res = await ratings(admin, { count: 500 });
     const outstanding = new Map(
       (
-        await rows<{ code: string; outstanding: number }>(sql`
+        await rows(
+          sql`
       select sys_obligor_code as code, outstanding::float8 as outstanding from obligor_ageing
-      where client_id = ${clientId} and as_of_date = ${TEST_TODAY}::date`)
+      where client_id = ${clientId} and as_of_date = ${TEST_TODAY}::date`,
+          row({ code: col.text, outstanding: col.num }),
+        )
       ).map((r) => [r.code, r.outstanding]),
     );
-    for (const row of res.json as Row[])
-      expect(row.balance, row.sysObligorCode).toBeCloseTo(outstanding.get(row.sysObligorCode) ?? 0, 2);
+    for (const found of res.json as Row[])
+      expect(found.balance, found.sysObligorCode).toBeCloseTo(outstanding.get(found.sysObligorCode) ?? 0, 2);
     expect((res.json as Row[]).some((r) => r.balance > 0)).toBe(true);
   });
 
   it('computes the balance from the ledger on a date without a rollup', async () => {
     const asOf = dayBefore(TEST_TODAY);
-    const [snapshot] = await rows<{ n: number }>(
+    const [snapshot] = await rows(
       sql`select count(*)::int as n from ageing_snapshots where client_id = ${clientId} and as_of_date = ${asOf}::date`,
+      row({ n: col.num }),
     );
     expect(snapshot!.n).toBe(0);
     const res = await ratings(admin, { date: asOf, sortBy: 'balance', orderBy: 'DESC', count: 3 });
-    for (const row of res.json as Row[]) {
-      const [ledger] = await rows<{ balance: number }>(sql`
+    for (const found of res.json as Row[]) {
+      const [ledger] = await rows(
+        sql`
         select (coalesce(sum(i.amount), 0) - coalesce((select sum(p.amount) from settlements p join invoices j
           on j.client_id = p.client_id and j.sys_invoice_num = p.sys_invoice_num
-          where p.client_id = ${clientId} and j.sys_obligor_code = ${row.sysObligorCode} and j.issue_date <= ${asOf}::date
+          where p.client_id = ${clientId} and j.sys_obligor_code = ${found.sysObligorCode} and j.issue_date <= ${asOf}::date
             and p.paid_date <= ${asOf}::date), 0))::float8 as balance
-        from invoices i where i.client_id = ${clientId} and i.sys_obligor_code = ${row.sysObligorCode} and i.issue_date <= ${asOf}::date`);
-      expect(row.balance, row.sysObligorCode).toBeCloseTo(ledger!.balance, 2);
+        from invoices i where i.client_id = ${clientId} and i.sys_obligor_code = ${found.sysObligorCode} and i.issue_date <= ${asOf}::date`,
+        row({ balance: col.num }),
+      );
+      expect(found.balance, found.sysObligorCode).toBeCloseTo(ledger!.balance, 2);
     }
   });
 
   it('narrows to one obligor, or to the whole family of a parent', async () => {
-    const [family] = await rows<{ code: string; n: number }>(sql`
+    const [family] = await rows(
+      sql`
       select o.parent_sys_obligor_code as code, count(*)::int as n from obligors o
       where o.client_id = ${clientId} and exists (select 1 from obligor_ratings r where r.client_id = o.client_id
         and r.sys_obligor_code = o.sys_obligor_code and r.rating_date <= ${TEST_TODAY}::date)
-      group by 1 having count(*) > 2 order by 1 limit 1`);
+      group by 1 having count(*) > 2 order by 1 limit 1`,
+      row({ code: col.text, n: col.num }),
+    );
     const res = await ratings(admin, { sysObligorCode: family!.code, count: 100 });
     expect(total(res)).toBe(family!.n);
     expect((res.json as Row[]).every((r) => r.parentSysObligorCode === family!.code)).toBe(true);
@@ -247,7 +263,8 @@ describe('GET /v3/clients/ratings', () => {
   it('reads the first pages by rating and by the larger balance from the rollup alone, exactly as the whole order by hand', async () => {
     // By hand: each obligor's rating in force (obligor_ratings), its rollup balance (0 without a row).
     const byHand = async (scope: string) =>
-      rows<{ code: string; rating: number; balance: number; name: string }>(sql`
+      rows(
+        sql`
         select h.sys_obligor_code as code, h.rating, coalesce(a.outstanding, 0)::float8 as balance, o.name
         from obligor_ratings h join obligors o on o.client_id = h.client_id and o.sys_obligor_code = h.sys_obligor_code
         left join obligor_ageing a on a.client_id = h.client_id and a.as_of_date = ${TEST_TODAY}::date
@@ -255,7 +272,9 @@ describe('GET /v3/clients/ratings', () => {
         where h.client_id = ${clientId} and h.rating_date <= ${TEST_TODAY}::date
           and not exists (select 1 from obligor_ratings n where n.client_id = h.client_id
             and n.sys_obligor_code = h.sys_obligor_code and n.rating_date > h.rating_date and n.rating_date <= ${TEST_TODAY}::date)
-          and (${scope} = 'all' or o.guest_id = ${guest.userId})`);
+          and (${scope} = 'all' or o.guest_id = ${guest.userId})`,
+        row({ code: col.text, rating: col.num, balance: col.num, name: col.text }),
+      );
     for (const [cookie, scope] of [
       [admin, 'all'],
       [guest.cookie, 'own'],
@@ -300,8 +319,11 @@ describe('GET /v3/clients/ratings', () => {
     expect(res.status).toBe(200);
     const own = new Set(
       (
-        await rows<{ code: string }>(sql`
-      select sys_obligor_code as code from obligors where client_id = ${clientId} and guest_id = ${guest.userId}`)
+        await rows(
+          sql`
+      select sys_obligor_code as code from obligors where client_id = ${clientId} and guest_id = ${guest.userId}`,
+          row({ code: col.text }),
+        )
       ).map((r) => r.code),
     );
     const expected = (await histories(TEST_TODAY)).filter((h) => own.has(h.code));
@@ -317,9 +339,12 @@ describe('GET /v3/clients/ratings', () => {
 
 describe('ratings in force after the history changes', () => {
   it('follows a rating inserted between two, a changed one and a deleted one, at any date', async () => {
-    const [target] = await rows<{ code: string }>(sql`
+    const [target] = await rows(
+      sql`
       select sys_obligor_code as code from obligor_ratings where client_id = ${clientId}
-      group by sys_obligor_code having count(*) >= 2 order by sys_obligor_code limit 1`);
+      group by sys_obligor_code having count(*) >= 2 order by sys_obligor_code limit 1`,
+      row({ code: col.text }),
+    );
     const code = target!.code;
     const check = async (asOf: string) => {
       const expected = (await histories(asOf)).find((h) => h.code === code);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TImportReport } from '@/lib/contract/imports';
 import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-history';
 import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
@@ -16,6 +17,7 @@ import type { TestDatabase } from '../helpers/db';
 import { importBatch, ledgerClient, summaryOf } from '../helpers/ledger-client';
 import { DATES, EXPECTED } from '../helpers/tally-ledger';
 import { TALLY_BATCH, TODAY } from '../imports/helpers';
+import { asText } from '../helpers/text-columns';
 
 /**
  * Receipts on account, advances and their allocations in the figures of the ledger of TALLY_BATCH
@@ -154,12 +156,22 @@ describe('receipts on account, advances and their allocations', () => {
         },
       ],
     };
+    const columns = asText([
+      'sys_obligor_code',
+      'outstanding',
+      'unallocated',
+      'current',
+      'crd_bucket1',
+      'crd_bucket2',
+      'crd_bucket3',
+      'paid',
+    ]);
     const many = await database.db.transaction(async (tx) => {
-      const rows = await queryRows<Record<string, string>>(
+      const rows = await queryRows(
         tx,
-        sql`select as_of_date::text as as_of, sys_obligor_code, outstanding::text, unallocated::text, current::text, crd_bucket1::text,
-          crd_bucket2::text, crd_bucket3::text, paid::text
+        sql`select as_of_date::text as as_of, ${columns.select}
         from (${await ageingRowsForDates(tx, clientId, DATES, B)}) r order by as_of_date, sys_obligor_code`,
+        columns.shape,
       );
       await dropAgeingDates(tx);
       return rows;
@@ -167,11 +179,11 @@ describe('receipts on account, advances and their allocations', () => {
     const one: Record<string, string>[] = [];
     for (const date of DATES) {
       one.push(
-        ...(await queryRows<Record<string, string>>(
+        ...(await queryRows(
           database.db,
-          sql`select ${date}::text as as_of, sys_obligor_code, outstanding::text, unallocated::text, current::text,
-            crd_bucket1::text, crd_bucket2::text, crd_bucket3::text, paid::text
+          sql`select ${date}::text as as_of, ${columns.select}
           from (${ageingRowsSql(clientId, date, B)}) r order by sys_obligor_code`,
+          columns.shape,
         )),
       );
     }
@@ -199,10 +211,11 @@ describe('receipts on account, advances and their allocations', () => {
   it('gives the same figures from the ageing history as from the ledger', async () => {
     expect(await refreshAgeingHistory(database.db, clientId)).toBe(true);
     for (const date of DATES) expect(await summaryAt(date), date).toMatchObject(EXPECTED[date]!);
-    const [read] = await queryRows<{ unallocated: string }>(
+    const [read] = await queryRows(
       database.db,
       sql`select h.unallocated::text as unallocated from ageing_history h
       where h.client_id = ${clientId} and h.level = 'client' and h.valid @> '2026-10-10'::date`,
+      row({ unallocated: col.text }),
     );
     expect(Number(read!.unallocated)).toBe(-35000);
   });

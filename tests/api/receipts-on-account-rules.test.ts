@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { sessionCookieFor } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { importBatch, ledgerClient, summaryOf } from '../helpers/ledger-client';
@@ -32,9 +33,10 @@ describe('the rules of receipts and allocations', () => {
     const files = { ...FILES, [name]: csv(lines), ...more };
     const result = await importBatch(database.db, other.clientId, files);
     expect(result.status).toBe('FAILED');
-    const [count] = await queryRows<{ n: number }>(
+    const [count] = await queryRows(
       database.db,
       sql`select ((select count(*) from receipts where client_id = ${other.clientId}) + (select count(*) from allocations where client_id = ${other.clientId}))::int as n`,
+      row({ n: col.num }),
     );
     expect(count!.n).toBe(0);
     return result.errors.map((e) => `${e.file}:${e.line}:${e.column}: ${e.reason}`);
@@ -125,10 +127,11 @@ describe("Tally's re-export of a receipt once it is allocated (On Account, then 
   const REEXPORT = { 'payments.csv': csv([PAYMENTS_HEADER, 'RC2,INV2,,Agst Ref,01/10/2026,"35,000.00"']) };
   let other: { clientId: number; cookie: string };
   const allocationsOf = (id: number) =>
-    queryRows<{ ref: string; num: string; day: string; amount: string }>(
+    queryRows(
       database.db,
       sql`select payment_ref as ref, sys_invoice_num as num, allocated_date::text as day, amount::text as amount
       from allocations where client_id = ${id} order by allocated_date, payment_ref, sys_invoice_num`,
+      row({ ref: col.text, num: col.text, day: col.text, amount: col.text }),
     );
 
   beforeAll(async () => {
@@ -146,9 +149,10 @@ describe("Tally's re-export of a receipt once it is allocated (On Account, then 
     expect(result.counts.payments).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
     expect(result.counts.allocations).toMatchObject({ inserted: 1, updated: 0 });
     // The receipt stays on account; its last ₹5,000 goes to INV2 on the import day.
-    const [receipt] = await queryRows<{ kind: string; amount: string }>(
+    const [receipt] = await queryRows(
       database.db,
       sql`select kind, amount::text as amount from receipts where client_id = ${other.clientId} and payment_ref = 'RC2'`,
+      row({ kind: col.text, amount: col.text }),
     );
     expect(receipt).toEqual({ kind: 'ON_ACCOUNT', amount: '35000.00' });
     expect((await allocationsOf(other.clientId)).filter((a) => a.day === TODAY)).toEqual([

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { rollupJobs } from '@/lib/db/schema';
 import { runImport } from '@/lib/server/imports/run-import';
 import { ageingView, hasSnapshot } from '@/lib/server/receivables/ageing-view';
@@ -94,9 +95,10 @@ describe('an import that does not wait for its rollups', () => {
     expect(job).toMatchObject({ importId: report.id, since: '2026-10-25', everyObligor: false, status: 'PENDING' });
     expect(job!.keptDates).toContain('2026-10-31');
     // Settled in the import's own transaction: the ledger path skips settled items.
-    const [i1] = await queryRows<{ paid: string; settled: string | null }>(
+    const [i1] = await queryRows(
       database.db,
       sql`select paid_to_date::text as paid, settled_date::text as settled from invoices where client_id = ${clientId} and sys_invoice_num = 'I1'`,
+      row({ paid: col.text, settled: col.text.nullable() }),
     );
     expect(i1).toEqual({ paid: '1000.00', settled: null });
     // The dates the job rebuilds have no snapshot: reads take the ledger. Earlier ones keep theirs.
@@ -177,9 +179,10 @@ describe('an import that does not wait for its rollups', () => {
     expect(outcomes.filter((o) => o === 'done')).toHaveLength(1);
     // The other found the client's lock taken (PostgreSQL) or, after it, nothing left to do (PGlite's one connection).
     expect(outcomes.filter((o) => o === 'busy' || o === 'idle')).toHaveLength(1);
-    const refreshed = await queryRows<{ n: number }>(
+    const refreshed = await queryRows(
       database.db,
       sql`select count(distinct refreshed_at)::int as n from ageing_snapshots where client_id = ${clientId} and as_of_date >= '2026-10-02'`,
+      row({ n: col.num }),
     );
     expect(refreshed[0]!.n).toBe(1);
   });
@@ -201,9 +204,10 @@ describe('an import that does not wait for its rollups', () => {
     await database.db.execute(sql`update data_update_times set integration_update_time = now() + interval '1 hour',
       view_update_time = now() - interval '1 hour' where client_id = ${clientId}`);
     expect(await resumeRollupJobs(database.db)).toEqual([clientId]);
-    const [times] = await queryRows<{ behind: boolean }>(
+    const [times] = await queryRows(
       database.db,
       sql`select view_update_time < integration_update_time as behind from data_update_times where client_id = ${clientId}`,
+      row({ behind: col.bool }),
     );
     expect(times?.behind).toBe(false);
     // The next check (a minute later, or the next server's start-up) finds the figures current.

@@ -3,6 +3,7 @@ import { parseISO, subMonths } from 'date-fns';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TPaymentBehaviour } from '@/lib/contract/payment-behaviour';
 import { iso } from '@/lib/domain/dates';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
@@ -39,7 +40,7 @@ export async function customerPaymentBehaviour(
   const toDate = await clientToday(db, clientId);
   const fromDate = behaviourFrom(toDate);
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  const groups = await queryRows<{ month: string; daysLate: number; count: number; amount: string }>(
+  const groups = await queryRows(
     db,
     sql`
     select to_char(i.settled_date, 'YYYY-MM') as month, ${daysLate(sql`i`)} as "daysLate",
@@ -49,18 +50,7 @@ export async function customerPaymentBehaviour(
     where o.client_id = ${clientId} and (o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code}) and ${inScope}
       and ${paidOffIn(sql`i`, fromDate, toDate)}
     group by 1, 2`,
+    row({ month: col.text, daysLate: col.int, count: col.int, amount: col.num }),
   );
-  return {
-    sysObligorCode: code,
-    fromDate,
-    toDate,
-    ...paymentBehaviour(
-      groups.map((g) => ({
-        month: g.month,
-        daysLate: Number(g.daysLate),
-        count: Number(g.count),
-        amount: Number(g.amount),
-      })),
-    ),
-  };
+  return { sysObligorCode: code, fromDate, toDate, ...paymentBehaviour(groups) };
 }

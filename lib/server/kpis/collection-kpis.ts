@@ -2,7 +2,8 @@ import 'server-only';
 import { parseISO, subMonths } from 'date-fns';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TKpis, TKpisQuery } from '@/lib/contract/kpis';
 import { defaultRange, iso } from '@/lib/domain/dates';
 import { monthlyKpis, type KpiMonthFacts } from '@/lib/domain/kpis';
@@ -85,11 +86,12 @@ async function familyOrAccount(
   code: string,
 ): Promise<'FAMILY' | 'ACCOUNT'> {
   await assertObligorVisible(db, clientId, scope, code);
-  const [row] = await queryRows<{ parent: string | null }>(
+  const obligor = await queryRow(
     db,
     sql`select parent_sys_obligor_code as parent from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
+    row({ parent: col.text.nullable() }),
   );
-  return row?.parent ? 'ACCOUNT' : 'FAMILY';
+  return obligor?.parent ? 'ACCOUNT' : 'FAMILY';
 }
 
 /**
@@ -105,7 +107,7 @@ async function daysToPayFromHistory(
   { level, key }: { level: HistoryLevel; key: string },
 ): Promise<Map<string, number> | null> {
   if (!dates.length) return new Map();
-  const rows = await queryRows<{ month: string; days: string | null; current: boolean }>(
+  const rows = await queryRows(
     db,
     sql`
     select to_char(d, 'YYYY-MM') as month, round(h.settled_days / nullif(h.settled, 0), 1) as days,
@@ -115,9 +117,10 @@ async function daysToPayFromHistory(
     from unnest(${dateArray(dates)}) d
     left join lateral (select h.settled, h.settled_days from ageing_history h
       where h.client_id = ${clientId} and h.level = ${level} and h.key = ${key} and h.valid @> d) h on true`,
+    row({ month: col.text, days: col.num.nullable(), current: col.bool }),
   );
   if (!rows[0]?.current) return null;
-  return new Map(rows.filter((r) => r.days != null).map((r) => [r.month, Number(r.days)]));
+  return new Map(rows.flatMap((r) => (r.days === null ? [] : [[r.month, r.days] as const])));
 }
 
 /** Per month (YYYY-MM): the days from issue to settlement of the invoices settled in it, weighted by amount. */
@@ -138,7 +141,7 @@ async function daysToPay(
   if (code && family === 'FAMILY')
     conditions.push(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) = ${code}`);
   if (code && family === 'ACCOUNT') conditions.push(sql`o.sys_obligor_code = ${code}`);
-  const rows = await queryRows<{ month: string; days: string }>(
+  const rows = await queryRows(
     db,
     sql`
     select to_char(i.settled_date, 'YYYY-MM') as month,
@@ -149,6 +152,7 @@ async function daysToPay(
       and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
       ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
     group by 1`,
+    row({ month: col.text, days: col.num }),
   );
-  return new Map(rows.map((r) => [r.month, Number(r.days)]));
+  return new Map(rows.map((r) => [r.month, r.days]));
 }

@@ -2,22 +2,40 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TSegmentCell } from '@/lib/contract/customer-series';
 import type { TCustomerMapping, TCustomerMappingQuery } from '@/lib/contract/customers';
 import { todayOf } from '@/lib/server/clients/client-day';
-import { RISK_CLASS_RATING } from '@/lib/domain/filters';
+import { RISK_CLASS_RATING, RISK_CLASSES } from '@/lib/domain/filters';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import type { CollectionRisk, OpenStatus } from '@/lib/domain/segments';
+import { COLLECTION_RISKS, OPEN_STATUSES, SALES_SEGMENTS } from '@/lib/domain/segments';
 import { riskDistribution } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
+import { weightedRating } from '@/lib/server/receivables/ageing-columns';
 import { ageingSource, obligorConditions, whereAll } from '@/lib/server/receivables/ageing-query';
 import { familyFigures } from './family-figures';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 type MappingQuery = TCustomerMappingQuery & { scope?: ObligorScope };
 
-const num = (v: unknown) => Number(v ?? 0);
-const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
+/** A set of the grouping: the totals, or one collection risk's or open status's families. */
+const MappingSet = row({
+  set: col.oneOf(['total', 'risk', 'open']),
+  key: col.oneOf([...COLLECTION_RISKS, ...OPEN_STATUSES]).nullable(),
+  customers: col.int,
+  openCustomers: col.int,
+  obligors: col.int,
+  openObligors: col.int,
+  balance: col.num,
+  overdue: col.num,
+  sales12m: col.num,
+  low: col.num,
+  medium: col.num,
+  high: col.num,
+  obligorWeightedRating: col.num.nullable(),
+  overallRisk: col.num.nullable(),
+  creditLimit: col.num,
+});
 
 /**
  * GET /v3/clients/overviewmappingbased: the customer analysis in figures as of a date, over the
@@ -30,7 +48,7 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
   const families = familyFigures(await ageingView(db, clientId, asOf), query);
   // The totals and both breakdowns in one pass over the families (grouping sets): the family
   // figures are computed once, not once per figure.
-  const sets = await queryRows<Record<string, unknown> & { set: 'total' | 'risk' | 'open'; key: string | null }>(
+  const sets = await queryRows(
     db,
     sql`
     select case when grouping(f."collectionRisk") = 0 then 'risk' when grouping(f."openStatus") = 0 then 'open' else 'total' end as set,
@@ -40,42 +58,41 @@ export async function customerMapping(db: Db, clientId: number, query: MappingQu
       coalesce(sum(f.balance), 0) as balance, coalesce(sum(f.overdue), 0) as overdue, coalesce(sum(f.sales12m), 0) as sales12m,
       coalesce(sum(f."lowRatedReceivables"), 0) as low, coalesce(sum(f."medRatedReceivables"), 0) as medium,
       coalesce(sum(f."highRatedReceivables"), 0) as high,
-      (sum(f."obligorWeightedRating" * f."ratedBalance") / nullif(sum(f."ratedBalance"), 0))::float8 as "obligorWeightedRating",
+      ${weightedRating(sql`f."obligorWeightedRating"`, sql`f."ratedBalance"`)} as "obligorWeightedRating",
       round(avg(f."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk",
       coalesce(sum(f."creditLimit"), 0) as "creditLimit"
     from ${families} f
     group by grouping sets ((), (f."collectionRisk"), (f."openStatus"))
     order by 1, 2`,
+    MappingSet,
   );
-  const totals = sets.find((r) => r.set === 'total');
-  const breakdown = <K extends string>(set: 'risk' | 'open') =>
-    sets
-      .filter((r) => r.set === set)
-      .map((r) => ({ key: r.key as K, customers: Number(r.customers), balance: num(r.balance) }));
-  const byCollectionRisk = breakdown<CollectionRisk>('risk');
-  const byOpenStatus = breakdown<OpenStatus>('open');
-  const t: Record<string, unknown> = totals ?? {};
-  const balance = num(t.balance);
+  // The grouping always answers its totals' set: a sum over no family is still a row.
+  const t = sets.find((r) => r.set === 'total')!;
+  const breakdown = <K extends string>(set: 'risk' | 'open', keys: readonly K[]) =>
+    sets.flatMap((r) => {
+      const key = keys.find((k) => k === r.key);
+      return r.set === set && key ? [{ key, customers: r.customers, balance: r.balance }] : [];
+    });
   return {
     date: asOf,
     currency: client.currency,
-    customers: num(t.customers),
-    openCustomers: num(t.openCustomers),
-    obligors: num(t.obligors),
-    openObligors: num(t.openObligors),
-    balance,
-    overdue: num(t.overdue),
-    sales12m: num(t.sales12m),
-    creditLimit: num(t.creditLimit),
-    dso: num(t.sales12m) > 0 ? Math.round((balance / num(t.sales12m)) * 365 * 10) / 10 : null,
-    obligorWeightedRating: numberOrNull(t.obligorWeightedRating),
-    overallRisk: numberOrNull(t.overallRisk),
-    lowRatedReceivables: num(t.low),
-    medRatedReceivables: num(t.medium),
-    highRatedReceivables: num(t.high),
-    riskDistribution: riskDistribution(num(t.low), num(t.medium), num(t.high)),
-    byCollectionRisk,
-    byOpenStatus,
+    customers: t.customers,
+    openCustomers: t.openCustomers,
+    obligors: t.obligors,
+    openObligors: t.openObligors,
+    balance: t.balance,
+    overdue: t.overdue,
+    sales12m: t.sales12m,
+    creditLimit: t.creditLimit,
+    dso: t.sales12m > 0 ? Math.round((t.balance / t.sales12m) * 365 * 10) / 10 : null,
+    obligorWeightedRating: t.obligorWeightedRating,
+    overallRisk: t.overallRisk,
+    lowRatedReceivables: t.low,
+    medRatedReceivables: t.medium,
+    highRatedReceivables: t.high,
+    riskDistribution: riskDistribution(t.low, t.medium, t.high),
+    byCollectionRisk: breakdown('risk', COLLECTION_RISKS),
+    byOpenStatus: breakdown('open', OPEN_STATUSES),
   };
 }
 
@@ -91,9 +108,7 @@ export async function segmentation(
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayOf(client);
   const source = ageingSource(await ageingView(db, clientId, asOf));
-  const rows = await queryRows<
-    Pick<TSegmentCell, 'salesSegment' | 'risk' | 'customers'> & { balance: string; sales12m: string }
-  >(
+  const rows = await queryRows(
     db,
     sql`
     select r.sales_segment as "salesSegment",
@@ -102,6 +117,13 @@ export async function segmentation(
       count(*)::int as customers, sum(r.outstanding) as balance, sum(r.sales12m) as sales12m
     from ${source} ${whereAll(obligorConditions(clientId, { dim1Id: query.dim, scope: query.scope }))}
     group by 1, 2 order by 1, 2`,
+    row({
+      salesSegment: col.oneOf(SALES_SEGMENTS),
+      risk: col.oneOf(RISK_CLASSES),
+      customers: col.int,
+      balance: col.num,
+      sales12m: col.num,
+    }),
   );
   return {
     date: asOf,
@@ -110,9 +132,9 @@ export async function segmentation(
       salesSegment: r.salesSegment,
       risk: r.risk,
       riskSalesSegment: `${r.risk}_${r.salesSegment}` as const,
-      customers: Number(r.customers),
-      balance: num(r.balance),
-      sales12m: num(r.sales12m),
+      customers: r.customers,
+      balance: r.balance,
+      sales12m: r.sales12m,
     })),
   };
 }

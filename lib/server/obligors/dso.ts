@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { parseISO, startOfMonth, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TAnnualDso, TDsoSeries, TDsoSplit, TSeriesQuery, TSplitByDsoQuery } from '@/lib/contract/customer-series';
 import { iso } from '@/lib/domain/dates';
 import { clientToday, todayOf } from '@/lib/server/clients/client-day';
@@ -71,13 +72,14 @@ export async function dsoSplit(
   const end = query.date ?? dsoEndDate(todayOf(client));
   const source = ageingSource(await ageingView(db, clientId, end));
   const key = SPLIT_KEYS[query.by];
-  const rows = await queryRows<{ key: string; receivables: string; sales12m: string; customers: number }>(
+  const rows = await queryRows(
     db,
     sql`
     select ${key} as key, sum(r.outstanding) as receivables, sum(r.sales12m) as sales12m, count(*)::int as customers
     from ${source} left join dimension_values dv on dv.client_id = ${clientId} and dv.id = r.dim1_id
     ${whereAll(obligorConditions(clientId, { scope: query.scope }))}
     group by 1 order by sum(r.sales12m) desc`,
+    row({ key: col.text, receivables: col.num, sales12m: col.num, customers: col.int }),
   );
   return {
     by: query.by,
@@ -85,11 +87,11 @@ export async function dsoSplit(
     dsoEndDate: end,
     currency: client.currency,
     rows: rows.map((r) => ({
-      key: String(r.key),
-      customers: Number(r.customers),
-      receivables: Number(r.receivables),
-      sales12m: Number(r.sales12m),
-      dso: annualDso(Number(r.receivables), Number(r.sales12m)),
+      key: r.key,
+      customers: r.customers,
+      receivables: r.receivables,
+      sales12m: r.sales12m,
+      dso: annualDso(r.receivables, r.sales12m),
     })),
   };
 }

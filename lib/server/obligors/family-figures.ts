@@ -3,7 +3,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TCustomerFilters } from '@/lib/contract/customers';
 import { DAYS_IN_YEAR } from '@/lib/domain/dso';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { COLLECTION_RISK_SHARE } from '@/lib/domain/segments';
+import { COLLECTION_RISK_SHARE, COLLECTION_RISKS, OPEN_STATUSES } from '@/lib/domain/segments';
+import { col } from '@/lib/db/rows';
+import { AMOUNT_KEYS, COUNT_KEYS, GroupedAgeingRow } from '@/lib/server/receivables/ageing-columns';
 import { ageingSource, familyRollup, obligorConditions, whereAll } from '@/lib/server/receivables/ageing-query';
 import { groupedRows } from '@/lib/server/receivables/list-receivables';
 import { ownScopeCondition } from './obligor-scope';
@@ -14,6 +16,25 @@ export interface FamilyFigureOptions extends TCustomerFilters {
   /** Only these families (parent codes). */
   familyCodes?: string[];
 }
+
+/** A row of familyFigures: the family's grouped ageing, who it is, its limit, exposure, DSO and segments. */
+export const FamilyFiguresRow = GroupedAgeingRow.extend({
+  sysObligorCode: col.text,
+  name: col.text,
+  city: col.text.nullable(),
+  businessId: col.text.nullable(),
+  dimId: col.int.nullable(),
+  dim1: col.text.nullable(),
+  members: col.int,
+  creditLimit: col.num.nullable(),
+  balance: col.num,
+  exposure: col.num,
+  dso: col.num.nullable(),
+  creditUtilisation: col.num.nullable(),
+  overduePastB2Share: col.num,
+  collectionRisk: col.oneOf(COLLECTION_RISKS),
+  openStatus: col.oneOf(OPEN_STATUSES),
+});
 
 /** lib/domain/segments.ts collectionRisk, in SQL over a row with outstanding and the b3/b4 buckets. */
 export function collectionRiskSql(row: SQL): SQL {
@@ -96,26 +117,11 @@ export function familyFigures(view: AgeingView, options: FamilyFigureOptions): S
   const figures = sql`${matchingCte}
     select m.family_code as "sysObligorCode", m.name, m.city, m.business_id as "businessId",
       m.dim1_id as "dimId", dv.name as dim1, m.members, m."creditLimit",
-      ${balance} as balance, coalesce(g.outstanding, 0) as outstanding, coalesce(g.overdue, 0) as overdue,
-      coalesce(g.unallocated, 0) as unallocated, ${exposure} as exposure,
+      ${balance} as balance, ${exposure} as exposure,
       ${sql.join(
-        [
-          'current',
-          'crdBucket1',
-          'crdBucket2',
-          'crdBucket3',
-          'crdBucket4',
-          'invBucket1',
-          'invBucket2',
-          'invBucket3',
-          'invBucket4',
-        ].map(
-          (k) =>
-            sql`coalesce(g.${sql.identifier(k)}, 0) as ${sql.identifier(k)}, coalesce(g.${sql.identifier(`${k}Num`)}, 0) as ${sql.identifier(`${k}Num`)}`,
-        ),
+        [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => sql`coalesce(g.${sql.identifier(k)}, 0) as ${sql.identifier(k)}`),
         sql`, `,
       )},
-      coalesce(g.invoiced, 0) as invoiced, coalesce(g.paid, 0) as paid, coalesce(g.sales12m, 0) as sales12m,
       coalesce(g."lowRatedReceivables", 0) as "lowRatedReceivables", coalesce(g."medRatedReceivables", 0) as "medRatedReceivables",
       coalesce(g."highRatedReceivables", 0) as "highRatedReceivables", g."obligorWeightedRating", coalesce(g."ratedBalance", 0) as "ratedBalance",
       coalesce(g."openObligors", 0) as "openObligors",

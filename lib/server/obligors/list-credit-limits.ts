@@ -1,9 +1,11 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TCreditLimitBand, TCreditLimitRow, TCreditLimitsQuery } from '@/lib/contract/credit-limits';
-import type { CreditLimitStatus } from '@/lib/domain/credit-limit';
+import { CREDIT_LIMIT_STATUSES } from '@/lib/domain/credit-limit';
 import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
@@ -13,6 +15,31 @@ import { familyFigures } from './family-figures';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 type Query = Omit<TCreditLimitsQuery, 'status' | 'sortBy' | 'order' | 'offset' | 'count'> & { scope?: ObligorScope };
+
+/** A row of the view (a family, or an account in the family rows' columns: account-credit-limits.ts) in a page. */
+const CreditLimitRaw = row({
+  sysObligorCode: col.text,
+  name: col.text,
+  city: col.text.nullable(),
+  dim1: col.text.nullable(),
+  members: col.int,
+  accounts: col.int,
+  breachedAccounts: col.int,
+  parentSysObligorCode: col.text.nullable(),
+  parentName: col.text.nullable(),
+  creditLimit: col.num.nullable(),
+  exposure: col.num,
+  available: col.num.nullable(),
+  exactUtilisation: col.num.nullable(),
+  status: col.oneOf(CREDIT_LIMIT_STATUSES),
+  total: col.int,
+});
+
+/** An account's row with the latest change of its limit (withLastLimitChange). */
+const AccountLimitRaw = CreditLimitRaw.extend({
+  limitChangedOn: col.day.nullable(),
+  previousLimit: col.num.nullable(),
+});
 
 const SORT: Record<TCreditLimitsQuery['sortBy'], SQL> = {
   name: sql`c.name`,
@@ -57,48 +84,38 @@ export async function listCreditLimits(
   const page = sql`select c.*, count(*) over () as total from ${rows} c ${where}
     order by ${orderBy} limit ${query.count} offset ${(query.offset - 1) * query.count}`;
   const level = query.view === 'accounts' ? 'ACCOUNT' : 'FAMILY';
-  const raw = await queryRows<Record<string, unknown>>(
-    db,
-    level === 'ACCOUNT' ? withLastLimitChange(clientId, page, orderBy) : page,
-  );
+  const raw =
+    level === 'ACCOUNT'
+      ? await queryRows(db, withLastLimitChange(clientId, page, orderBy), AccountLimitRaw)
+      : await queryRows(db, page, CreditLimitRaw);
   const total = raw.length
-    ? Number(raw[0]!.total)
-    : Number((await queryRows<{ n: string }>(db, sql`select count(*) as n from ${rows} c ${where}`))[0]?.n ?? 0);
+    ? raw[0]!.total
+    : ((await queryRow(db, sql`select count(*) as n from ${rows} c ${where}`, row({ n: col.int })))?.n ?? 0);
   return { total, rows: raw.map((r) => toRow(r, asOf, level)) };
 }
 
 /** How many rows (and how much exposure) fall in each band, under the same view, dim1, search and family. */
 export async function creditLimitBands(db: Db, clientId: number, query: Query): Promise<TCreditLimitBand[]> {
   const { rows } = await creditLimitRows(db, clientId, query);
-  const raw = await queryRows<{ status: CreditLimitStatus; customers: number; exposure: string }>(
+  return queryRows(
     db,
     sql`
     select c.status, count(*)::int as customers, coalesce(sum(c.exposure), 0) as exposure from ${rows} c group by c.status`,
-  );
-  return raw.map((r) => ({ status: r.status, customers: Number(r.customers), exposure: Number(r.exposure) }));
+    row({ status: col.oneOf(CREDIT_LIMIT_STATUSES), customers: col.int, exposure: col.num }),
+  ) satisfies Promise<TCreditLimitBand[]>;
 }
 
-const num = (v: unknown) => (v == null ? null : Number(v));
-
-function toRow(raw: Record<string, unknown>, asOf: string, level: TCreditLimitRow['level']): TCreditLimitRow {
-  const utilisation = num(raw.exactUtilisation);
+function toRow(
+  raw: z.output<typeof CreditLimitRaw> & Partial<z.output<typeof AccountLimitRaw>>,
+  asOf: string,
+  level: TCreditLimitRow['level'],
+): TCreditLimitRow {
+  const { exactUtilisation: utilisation, total: _total, limitChangedOn, previousLimit, ...figures } = raw;
   return {
+    ...figures,
     level,
-    sysObligorCode: String(raw.sysObligorCode),
-    name: String(raw.name),
-    city: (raw.city as string | null) ?? null,
-    dim1: (raw.dim1 as string | null) ?? null,
-    members: Number(raw.members),
-    accounts: Number(raw.accounts),
-    breachedAccounts: Number(raw.breachedAccounts ?? 0),
-    creditLimit: num(raw.creditLimit),
-    exposure: Number(raw.exposure),
-    available: num(raw.available),
     utilisation: utilisation == null ? null : Math.round(utilisation * 10) / 10,
-    status: raw.status as CreditLimitStatus,
     date: asOf,
-    parentSysObligorCode: (raw.parentSysObligorCode as string | null) ?? null,
-    parentName: (raw.parentName as string | null) ?? null,
-    lastChange: raw.limitChangedOn ? { date: String(raw.limitChangedOn), previousLimit: num(raw.previousLimit) } : null,
+    lastChange: limitChangedOn ? { date: limitChangedOn, previousLimit: previousLimit ?? null } : null,
   };
 }

@@ -1,7 +1,9 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { ManageCustomerSortKey, TManagedObligorRow, TObligorListQuery } from '@/lib/contract/manage-customers';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
@@ -33,12 +35,26 @@ const SELECT = sql`
   left join users m on m.client_id = o.client_id and m.id = o.rm_id
   left join dimension_values d on d.client_id = o.client_id and d.id = o.dim1_id`;
 
-/** As the drivers give it: the numeric credit limit arrives as a string. */
-type RawRow = Omit<TManagedObligorRow, 'creditLimit'> & { creditLimit: string | number | null };
-
-function toRow(raw: RawRow): TManagedObligorRow {
-  return { ...raw, creditLimit: raw.creditLimit == null ? null : Number(raw.creditLimit) };
-}
+/** A row of SELECT: the answer's row. */
+const ManagedObligorRow = row({
+  sysObligorCode: col.text,
+  name: col.text,
+  parentSysObligorCode: col.text.nullable(),
+  parentName: col.text.nullable(),
+  businessId: col.text.nullable(),
+  city: col.text.nullable(),
+  tradeChannel: col.text.nullable(),
+  creditLimit: col.num.nullable(),
+  guestId: col.int.nullable(),
+  guestName: col.text.nullable(),
+  representativeId: col.int.nullable(),
+  representativeName: col.text.nullable(),
+  rmId: col.int.nullable(),
+  rmName: col.text.nullable(),
+  rmAssociationDimId: col.int.nullable(),
+  dim1Id: col.int.nullable(),
+  dim1: col.text.nullable(),
+}) satisfies z.ZodType<TManagedObligorRow, unknown>;
 
 type ListFilters = Omit<TObligorListQuery, 'offset' | 'count' | 'sortBy' | 'orderBy' | 'clientId'>;
 
@@ -71,25 +87,26 @@ export async function listObligors(
 ): Promise<{ rows: TManagedObligorRow[]; total: number }> {
   const where = sql.join(conditions(clientId, query.scope, query), sql` and `);
   const direction = query.orderBy === 'DESC' ? sql`desc` : sql`asc`;
-  const [rows, [counted]] = await Promise.all([
-    queryRows<RawRow>(
+  const [rows, counted] = await Promise.all([
+    queryRows(
       db,
       sql`${SELECT}
       where ${where}
       order by ${SORT_COLUMNS[query.sortBy]} ${direction} nulls last, o.sys_obligor_code ${direction}
       limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+      ManagedObligorRow,
     ),
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from obligors o where ${where}`),
+    queryRow(db, sql`select count(*)::int as total from obligors o where ${where}`, row({ total: col.int })),
   ]);
-  return { rows: rows.map(toRow), total: counted?.total ?? 0 };
+  return { rows, total: counted?.total ?? 0 };
 }
 
 /** One obligor in the list's shape (the answer of an assignment), or undefined. */
 export async function managedObligor(db: Db, clientId: number, code: string): Promise<TManagedObligorRow | undefined> {
-  const [row] = await queryRows<RawRow>(
+  return queryRow(
     db,
     sql`${SELECT}
     where o.client_id = ${clientId} and o.sys_obligor_code = ${code}`,
+    ManagedObligorRow,
   );
-  return row && toRow(row);
 }

@@ -1,46 +1,44 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TFamilyRow, TParentObligorsQuery } from '@/lib/contract/customers';
 import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
-import type { CollectionRisk, OpenStatus } from '@/lib/domain/segments';
 import { ageingAmounts, riskFigures } from '@/lib/server/receivables/ageing-columns';
-import { familyFigures } from './family-figures';
+import { familyFigures, FamilyFiguresRow } from './family-figures';
 import { scopeCondition } from './obligor-scope';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
-const text = (value: unknown) => (value == null ? null : String(value));
-const numberOrNull = (value: unknown) => (value == null ? null : Number(value));
-
-/** A row of familyFigures as the answer gives it: numeric columns (strings from the drivers) as numbers, the rating label. */
-export function familyRow(raw: Record<string, unknown>, asOf: string): TFamilyRow {
+/** A row of familyFigures as the answer gives it, with the rating label. */
+export function familyRow(raw: z.output<typeof FamilyFiguresRow>, asOf: string): TFamilyRow {
   const amounts = ageingAmounts(raw);
   const risk = riskFigures(raw);
   const weighted = risk.obligorWeightedRating;
   return {
-    sysObligorCode: String(raw.sysObligorCode),
-    name: String(raw.name),
-    city: text(raw.city),
-    businessId: text(raw.businessId),
-    dimId: numberOrNull(raw.dimId),
-    dim1: text(raw.dim1),
-    members: Number(raw.members),
-    creditLimit: numberOrNull(raw.creditLimit),
+    sysObligorCode: raw.sysObligorCode,
+    name: raw.name,
+    city: raw.city,
+    businessId: raw.businessId,
+    dimId: raw.dimId,
+    dim1: raw.dim1,
+    members: raw.members,
+    creditLimit: raw.creditLimit,
     ...amounts,
     ...risk,
-    balance: Number(raw.balance ?? 0),
+    balance: raw.balance,
     receivables: amounts.invoiced,
-    ratedBalance: Number(raw.ratedBalance ?? 0),
-    openObligors: Number(raw.openObligors ?? 0),
+    ratedBalance: raw.ratedBalance,
+    openObligors: raw.openObligors,
     rating: ratingLabel(weighted == null ? null : Math.round(weighted)),
-    dso: numberOrNull(raw.dso),
-    creditUtilisation: numberOrNull(raw.creditUtilisation),
-    overduePastB2Share: Number(raw.overduePastB2Share ?? 0),
-    collectionRisk: raw.collectionRisk as CollectionRisk,
-    openStatus: raw.openStatus as OpenStatus,
+    dso: raw.dso,
+    creditUtilisation: raw.creditUtilisation,
+    overduePastB2Share: raw.overduePastB2Share,
+    collectionRisk: raw.collectionRisk,
+    openStatus: raw.openStatus,
     date: asOf,
   };
 }
@@ -64,20 +62,22 @@ export async function listParentObligors(
   // Page first: ordering and counting read only the columns they need (the planner drops the
   // rest, and with them the per-family sums of members and limits where nothing filters them);
   // the page's few families then get every figure.
-  const page = await queryRows<{ code: string; total: string }>(
+  const page = await queryRows(
     db,
     sql`select f."sysObligorCode" as code, count(*) over () as total from ${families} f order by ${order}
     limit ${query.count} offset ${(query.offset - 1) * query.count}`,
+    row({ code: col.text, total: col.int }),
   );
   const rows = page.length
-    ? await queryRows<Record<string, unknown>>(
+    ? await queryRows(
         db,
         sql`select f.* from ${familyFigures(view, { ...query, familyCodes: page.map((p) => p.code) })} f order by ${order}`,
+        FamilyFiguresRow,
       )
     : [];
   const total = page.length
-    ? Number(page[0]!.total)
-    : Number((await queryRows<{ n: string }>(db, sql`select count(*) as n from ${families} f`))[0]?.n ?? 0);
+    ? page[0]!.total
+    : ((await queryRow(db, sql`select count(*) as n from ${families} f`, row({ n: col.int })))?.n ?? 0);
   const list = rows.map((row) => familyRow(row, asOf));
   if (query.fromDate && list.length) {
     const period = await periodActivity(
@@ -114,7 +114,7 @@ async function periodActivity(
         families.map((f) => sql`${f}`),
         sql`, `,
       )})`;
-  const rows = await queryRows<{ family: string; sales: string; collected: string }>(
+  const rows = await queryRows(
     db,
     sql`
     with members as (${members}),
@@ -140,8 +140,7 @@ async function periodActivity(
     from (select distinct family_code from members) f
     left join sales s on s.family_code = f.family_code
     left join collected c on c.family_code = f.family_code`,
+    row({ family: col.text, sales: col.num, collected: col.num }),
   );
-  return new Map(
-    rows.map((r) => [r.family, { salesInPeriod: Number(r.sales), collectedInPeriod: Number(r.collected) }]),
-  );
+  return new Map(rows.map((r) => [r.family, { salesInPeriod: r.sales, collectedInPeriod: r.collected }]));
 }

@@ -1,12 +1,14 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { RatingsSortKey, TRatingRow, TRatingsQuery } from '@/lib/contract/obligors';
 import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { RATING_MAX, RATING_MIN, ratingLabel } from '@/lib/domain/rating';
-import { SHIFT_RANK } from '@/lib/domain/rating-shift';
+import { RATING_SHIFTS, SHIFT_RANK } from '@/lib/domain/rating-shift';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { scopeCondition } from './obligor-scope';
 import { ageingView, type AgeingView } from '@/lib/server/receivables/ageing-view';
@@ -21,12 +23,19 @@ const SHIFT_ORDER = sql`case t.shift ${sql.join(
   sql` `,
 )} end`;
 
-/** A row as the drivers give it: numeric and aggregated columns may arrive as strings. */
-type RawRating = Omit<TRatingRow, 'ratingLabel' | 'rating' | 'previousRating' | 'balance'> & {
-  rating: number | string;
-  previousRating: number | string | null;
-  balance: number | string;
-};
+/** A row of the page: the answer's row but for the rating label. */
+const RatingRow = row({
+  sysObligorCode: col.text,
+  name: col.text,
+  parentSysObligorCode: col.text.nullable(),
+  parentName: col.text.nullable(),
+  rating: col.int,
+  ratingDate: col.day,
+  previousRating: col.int.nullable(),
+  previousRatingDate: col.day.nullable(),
+  shift: col.oneOf(RATING_SHIFTS),
+  balance: col.num,
+}) satisfies z.ZodType<Omit<TRatingRow, 'ratingLabel'>, unknown>;
 
 const SORT_COLUMNS: Record<RatingsSortKey, SQL> = {
   name: sql`t.name`,
@@ -63,12 +72,9 @@ function ratedObligors(clientId: number, asOf: string, query: TRatingsQuery & { 
 /** The most rows a page's cut names one by one; deeper pages sort every rated obligor by name. */
 const MAX_CUT = 1000;
 
-/** A row of a page's cut: the code, its sort key's first column as text, and its balance. */
-interface HeadRow {
-  code: string;
-  k: string;
-  balance: string;
-}
+/** A row of a page's cut: the code, its sort key's first column as text, and its balance as text (compared and sent back as written). */
+const HeadRow = row({ code: col.text, k: col.text, balance: col.text });
+type HeadRow = z.output<typeof HeadRow>;
 
 /**
  * The cut of two orders read from the date's rollup alone, down the index obligor_ageing_by_rating,
@@ -106,12 +112,13 @@ async function rollupHead(
       and r.outstanding > 0 ${inScope ? sql`and ${inScope}` : sql``}
     order by r.outstanding desc nulls last, r.sys_obligor_code
     limit ${limit})`;
-  const rows = await queryRows<HeadRow>(
+  const rows = await queryRows(
     db,
     sql`
     select h.code, h.k, h.balance from (${sql.join(ratings.map(walk), sql` union all `)}) h
     order by h.outstanding desc nulls last, h.code
     limit ${limit}`,
+    HeadRow,
   );
   return rows.length === limit ? rows : null;
 }
@@ -161,18 +168,19 @@ export async function listRatings(
     if (query.sortBy === 'name' || end > MAX_CUT) return null;
     return (
       (await rollupHead(db, view, query, end + 1)) ??
-      queryRows<HeadRow>(
+      queryRows(
         db,
         sql`${keyed}
           select t.sys_obligor_code as code, ${primaryText} as k, t.balance::text as balance
           from keyed t order by ${key}, t.sys_obligor_code limit ${end + 1}`,
+        HeadRow,
       )
     );
   };
-  const [head, [counted]] = await Promise.all([
+  const [head, counted] = await Promise.all([
     cutHead(),
     // Counted beside the cut: the total needs no balance.
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from (${rated}) t ${shift}`),
+    queryRow(db, sql`select count(*)::int as total from (${rated}) t ${shift}`, row({ total: col.int })),
   ]);
   const total = counted?.total ?? 0;
   if (total === 0) return { rows: [], total };
@@ -188,7 +196,7 @@ export async function listRatings(
       ? sql`(t.sys_obligor_code in (${codes}) or (${primaryText} = ${last.k} and t.balance = ${last.balance}::numeric))`
       : sql`t.sys_obligor_code in (${codes})`;
   }
-  const rows = await queryRows<RawRating>(
+  const rows = await queryRows(
     db,
     sql`${keyed},
       page as (
@@ -207,15 +215,10 @@ export async function listRatings(
       from page t
       left join obligors p on p.client_id = ${clientId} and p.sys_obligor_code = t.parent_sys_obligor_code
       order by ${order}`,
+    RatingRow,
   );
   return {
-    rows: rows.map((row): TRatingRow => ({
-      ...row,
-      rating: Number(row.rating),
-      ratingLabel: ratingLabel(Number(row.rating)),
-      previousRating: row.previousRating == null ? null : Number(row.previousRating),
-      balance: Number(row.balance),
-    })),
+    rows: rows.map((rated): TRatingRow => ({ ...rated, ratingLabel: ratingLabel(rated.rating) })),
     total,
   };
 }

@@ -1,28 +1,54 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import type { z } from 'zod';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TSeriesQuery } from '@/lib/contract/customer-series';
 import type { TObligorCreditLimit, TObligorInfo, TObligorOverview } from '@/lib/contract/obligors';
 import { defaultRange } from '@/lib/domain/dates';
 import { clientToday, todayOf } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
+import { SALES_SEGMENTS } from '@/lib/domain/segments';
 import { notFound } from '@/lib/server/domain-errors';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { exposureOf } from './credit-limit-sql';
-import { familyFigures } from './family-figures';
+import { familyFigures, FamilyFiguresRow } from './family-figures';
 import { familyRow } from './list-parent-obligors';
 import { assertObligorVisible, scopeCondition } from './obligor-scope';
 import { riskOverview } from './risk-overview';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
-/** The info row as the drivers give it: the numeric limit as a string; the family code null for a parent. */
-type ObligorInfoRow = Omit<TObligorInfo, 'creditLimit' | 'parentSysObligorCode' | 'isParent' | 'ratingLabel'> & {
-  creditLimit: string | null;
-  parentSysObligorCode: string | null;
-};
+/** The info row: the answer but for the family code (null for a parent here), isParent and the rating label. */
+const ObligorInfoRow = row({
+  sysObligorCode: col.text,
+  parentSysObligorCode: col.text.nullable(),
+  parentName: col.text.nullable(),
+  name: col.text,
+  businessId: col.text.nullable(),
+  info: col.text.nullable(),
+  email: col.text.nullable(),
+  phone: col.text.nullable(),
+  city: col.text.nullable(),
+  tradeChannel: col.text.nullable(),
+  creditLimit: col.num.nullable(),
+  dim1: col.text.nullable(),
+  dim2: col.text.nullable(),
+  dim3: col.text.nullable(),
+  guestId: col.int.nullable(),
+  guestName: col.text.nullable(),
+  representativeId: col.int.nullable(),
+  representativeName: col.text.nullable(),
+  rmId: col.int.nullable(),
+  rmName: col.text.nullable(),
+  members: col.int,
+  rating: col.int.nullable(),
+  ratingDate: col.day.nullable(),
+  salesSegment: col.oneOf(SALES_SEGMENTS).nullable(),
+  customerSince: col.day,
+}) satisfies z.ZodType<Omit<TObligorInfo, 'parentSysObligorCode' | 'isParent' | 'ratingLabel'>, unknown>;
 
 /**
  * GET /v3/obligors: who the customer is (codes, GSTIN, contact details, dims, the people assigned,
@@ -32,7 +58,7 @@ type ObligorInfoRow = Omit<TObligorInfo, 'creditLimit' | 'parentSysObligorCode' 
 export async function obligorInfo(db: Db, clientId: number, code: string, scope?: ObligorScope): Promise<TObligorInfo> {
   // The client's today is no customer data: read beside the check that the scope sees the customer.
   const [, today] = await Promise.all([assertObligorVisible(db, clientId, scope, code), clientToday(db, clientId)]);
-  const [row] = await queryRows<ObligorInfoRow>(
+  const info = await queryRow(
     db,
     sql`
     select o.sys_obligor_code as "sysObligorCode", o.parent_sys_obligor_code as "parentSysObligorCode", p.name as "parentName",
@@ -60,14 +86,14 @@ export async function obligorInfo(db: Db, clientId: number, code: string, scope?
     left join lateral (select x.rating, x.rating_date from obligor_ratings x where x.client_id = o.client_id
       and x.sys_obligor_code = o.sys_obligor_code and x.rating_date <= ${today}::date order by x.rating_date desc limit 1) lr on true
     where o.client_id = ${clientId} and o.sys_obligor_code = ${code}`,
+    ObligorInfoRow,
   );
-  if (!row) throw notFound('Customer');
+  if (!info) throw notFound('Customer');
   return {
-    ...row,
-    parentSysObligorCode: row.parentSysObligorCode ?? row.sysObligorCode,
-    isParent: row.parentSysObligorCode === null,
-    creditLimit: row.creditLimit == null ? null : Number(row.creditLimit),
-    ratingLabel: ratingLabel(row.rating),
+    ...info,
+    parentSysObligorCode: info.parentSysObligorCode ?? info.sysObligorCode,
+    isParent: info.parentSysObligorCode === null,
+    ratingLabel: ratingLabel(info.rating),
   };
 }
 
@@ -96,13 +122,14 @@ export async function obligorCreditLimit(
   // The changes of the limit do not depend on the date: read beside the exposure's chain of reads.
   const [{ client, asOf, limit, exposure }, history] = await Promise.all([
     limitAndExposure(db, clientId, code, date, scope, info),
-    queryRows<{ effectiveDate: string; creditLimit: string; changedBy: string | null }>(
+    queryRows(
       db,
       sql`
       select h.effective_date::text as "effectiveDate", h.credit_limit as "creditLimit", u.name as "changedBy"
       from credit_limit_history h left join users u on u.client_id = h.client_id and u.id = h.changed_by
       where h.client_id = ${clientId} and ${whose}
       order by h.effective_date desc, h.id desc`,
+      row({ effectiveDate: col.day, creditLimit: col.num, changedBy: col.text.nullable() }),
     ),
   ]);
   return {
@@ -114,11 +141,7 @@ export async function obligorCreditLimit(
     utilisation: limit && limit > 0 ? Math.round((exposure / limit) * 1000) / 10 : null,
     available: limit == null ? null : Math.round((limit - exposure) * 100) / 100,
     overLimit: limit != null && exposure > limit,
-    history: history.map((h) => ({
-      effectiveDate: h.effectiveDate,
-      creditLimit: Number(h.creditLimit),
-      changedBy: h.changedBy,
-    })),
+    history,
   };
 }
 
@@ -136,16 +159,17 @@ async function limitAndExposure(
   const view = await ageingView(db, clientId, asOf);
   if (info.isParent) {
     const families = familyFigures(view, { scope, familyCodes: [code] });
-    const [raw] = await queryRows<Record<string, unknown>>(db, sql`select * from ${families} f`);
+    const raw = await queryRow(db, sql`select * from ${families} f`, FamilyFiguresRow);
     const family = raw ? familyRow(raw, asOf) : null;
     // The family limit as the list gives it (counted over the obligors the user may see), even when null.
     return { client, asOf, limit: family ? family.creditLimit : info.creditLimit, exposure: family?.netBalance ?? 0 };
   }
-  const [row] = await queryRows<{ exposure: string }>(
+  const own = await queryRow(
     db,
     sql`select ${exposureOf(sql`r`)} as exposure from ${ageingSource(view)} where r.sys_obligor_code = ${code}`,
+    row({ exposure: col.num }),
   );
-  return { client, asOf, limit: info.creditLimit, exposure: Number(row?.exposure ?? 0) };
+  return { client, asOf, limit: info.creditLimit, exposure: own?.exposure ?? 0 };
 }
 
 /**
@@ -166,13 +190,14 @@ export async function obligorOverview(
     : sql`o.sys_obligor_code = ${code}`;
   // A scoped user sees the ratings of the family members assigned to them only.
   const inScope = scopeCondition(clientId, query.scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  const ratings = await queryRows<{ sysObligorCode: string; name: string; date: string; rating: number }>(
+  const ratings = await queryRows(
     db,
     sql`
     select x.sys_obligor_code as "sysObligorCode", o.name, x.rating_date::text as date, x.rating
     from obligor_ratings x join obligors o on o.client_id = x.client_id and o.sys_obligor_code = x.sys_obligor_code
     where x.client_id = ${clientId} and ${members} and ${inScope} and x.rating_date <= ${toDate}::date
     order by x.rating_date, x.sys_obligor_code`,
+    row({ sysObligorCode: col.text, name: col.text, date: col.day, rating: col.int }),
   );
   const series = await riskOverview(db, clientId, {
     ...query,
@@ -184,7 +209,7 @@ export async function obligorOverview(
     sysObligorCode: code,
     fromDate,
     toDate,
-    ratings: ratings.map((r) => ({ ...r, rating: Number(r.rating), label: ratingLabel(Number(r.rating)) })),
+    ratings: ratings.map((r) => ({ ...r, label: ratingLabel(r.rating) })),
     months: series.months,
   };
 }

@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { notFound } from '@/lib/server/domain-errors';
 
@@ -41,14 +42,15 @@ export async function canSeeObligor(
   code: string,
 ): Promise<boolean> {
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  const rows = await queryRows<{ one: number }>(
+  const found = await queryRow(
     db,
     sql`
     select 1 as one from obligors o
     where o.client_id = ${clientId} and (o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code}) and ${inScope}
     limit 1`,
+    row({ one: col.int }),
   );
-  return rows.length > 0;
+  return found !== undefined;
 }
 
 /** Refuses (404, as for a customer that does not exist) an obligor outside the user's scope. */

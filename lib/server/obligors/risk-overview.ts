@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { ageingSnapshots } from '@/lib/db/schema';
 import type { TRiskMonth, TRiskOverview, TSeriesQuery, TSplitBy, TSplitByQuery } from '@/lib/contract/customer-series';
 import { defaultRange, monthPoints } from '@/lib/domain/dates';
@@ -9,7 +10,7 @@ import { todayOf } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { riskDistribution } from '@/lib/domain/rating';
 import { getClient } from '@/lib/server/clients/get-client';
-import { GROUP_COLUMNS } from '@/lib/server/receivables/ageing-columns';
+import { GROUP_COLUMNS, weightedRating } from '@/lib/server/receivables/ageing-columns';
 import { obligorConditions } from '@/lib/server/receivables/ageing-query';
 import { receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
@@ -18,8 +19,6 @@ import { CREDIT_BUCKETS, INVOICE_BUCKETS } from '@/lib/domain/ageing';
 import { segmentation } from './customer-mapping';
 
 type SeriesQuery = TSeriesQuery & { scope?: ObligorScope };
-const num = (v: unknown) => Number(v ?? 0);
-const numberOrNull = (v: unknown) => (v == null ? null : Number(v));
 
 /**
  * GET /v3/clients/overview (and /v3/obligors/overview for a family or one obligor): how risky the
@@ -55,30 +54,40 @@ export async function riskOverview(db: Db, clientId: number, query: SeriesQuery)
     : sql`(select r.as_of_date, r.family_code, r.outstanding, r.overdue, r.low_rated as "lowRatedReceivables",
         r.med_rated as "medRatedReceivables", r.high_rated as "highRatedReceivables", r.weighted_rating as "obligorWeightedRating",
         r.rated_balance as "ratedBalance" from family_ageing r where r.client_id = ${clientId} and ${inDates})`;
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows(
     db,
     sql`
     select f.as_of_date::text as date, sum(f.outstanding) as balance, sum(f.overdue) as overdue,
       sum(f."lowRatedReceivables") as low, sum(f."medRatedReceivables") as medium, sum(f."highRatedReceivables") as high,
-      (sum(f."obligorWeightedRating" * f."ratedBalance") / nullif(sum(f."ratedBalance"), 0))::float8 as weighted,
+      ${weightedRating(sql`f."obligorWeightedRating"`, sql`f."ratedBalance"`)} as weighted,
       round(avg(f."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk"
     from ${families} f group by f.as_of_date order by f.as_of_date`,
+    row({
+      date: col.day,
+      balance: col.num,
+      overdue: col.num,
+      low: col.num,
+      medium: col.num,
+      high: col.num,
+      weighted: col.num.nullable(),
+      overallRisk: col.num.nullable(),
+    }),
   );
   return {
     fromDate,
     toDate,
     currency: client.currency,
     months: rows.map((r): TRiskMonth => ({
-      date: String(r.date),
-      month: String(r.date).slice(0, 7),
-      balance: num(r.balance),
-      overdue: num(r.overdue),
-      obligorWeightedRating: numberOrNull(r.weighted),
-      overallRisk: numberOrNull(r.overallRisk),
-      lowRatedReceivables: num(r.low),
-      medRatedReceivables: num(r.medium),
-      highRatedReceivables: num(r.high),
-      riskDistribution: riskDistribution(num(r.low), num(r.medium), num(r.high)),
+      date: r.date,
+      month: r.date.slice(0, 7),
+      balance: r.balance,
+      overdue: r.overdue,
+      obligorWeightedRating: r.weighted,
+      overallRisk: r.overallRisk,
+      lowRatedReceivables: r.low,
+      medRatedReceivables: r.medium,
+      highRatedReceivables: r.high,
+      riskDistribution: riskDistribution(r.low, r.medium, r.high),
     })),
   };
 }

@@ -1,5 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { col } from '@/lib/db/rows';
 import type { DimSortKey, TDimRow } from '@/lib/contract/performance';
 import { DAYS_IN_YEAR } from '@/lib/domain/dso';
 import type { GroupingKey } from '@/lib/domain/filters';
@@ -7,8 +9,10 @@ import { ratingLabel } from '@/lib/domain/rating';
 import {
   ageingAmounts,
   AMOUNT_KEYS,
+  BUCKET_KEYS,
   COUNT_KEYS,
   GROUP_COLUMNS,
+  GroupedAgeingRow,
   riskFigures,
   summedColumns,
 } from '@/lib/server/receivables/ageing-columns';
@@ -86,16 +90,8 @@ const SORT_SQL: Record<DimSortKey, SQL> = {
   ...Object.fromEntries(
     [
       'outstanding',
-      'current',
       'overdue',
-      'crdBucket1',
-      'crdBucket2',
-      'crdBucket3',
-      'crdBucket4',
-      'invBucket1',
-      'invBucket2',
-      'invBucket3',
-      'invBucket4',
+      ...BUCKET_KEYS,
       'paid',
       'collections',
       'sales12m',
@@ -104,6 +100,15 @@ const SORT_SQL: Record<DimSortKey, SQL> = {
     ].map((k) => [k, sql`g.${sql.identifier(k)}`]),
   ),
 } as Record<DimSortKey, SQL>;
+
+/** A row of selectDimRows: a value's grouped ageing, its collections, name, annual DSO and the rows' total. */
+export const DimRowRaw = GroupedAgeingRow.extend({
+  dim_id: col.int.nullable(),
+  collections: col.num,
+  name: col.text,
+  dso: col.num.nullable(),
+  total: col.int,
+});
 
 /** Rows of `dimGroups` with their value names, sorted (ties by name) and optionally paged. */
 export function selectDimRows(
@@ -122,24 +127,24 @@ export function selectDimRows(
 }
 
 /** The answer row: numbers as numbers, balance and receivables under the spec's names, the rating label. */
-export function toDimRow(raw: Record<string, unknown>, asOf: string): TDimRow {
+export function toDimRow(raw: z.output<typeof DimRowRaw>, asOf: string): TDimRow {
   const amounts = ageingAmounts(raw);
   const risk = riskFigures(raw);
   const weighted = risk.obligorWeightedRating;
   const { outstanding, overdue } = amounts;
   return {
-    dimId: raw.dim_id == null ? null : Number(raw.dim_id),
-    name: String(raw.name),
+    dimId: raw.dim_id,
+    name: raw.name,
     date: asOf,
     ...amounts,
     ...risk,
-    ratedBalance: Number(raw.ratedBalance ?? 0),
-    openObligors: Number(raw.openObligors ?? 0),
-    collections: Number(raw.collections ?? 0),
+    ratedBalance: raw.ratedBalance,
+    openObligors: raw.openObligors,
+    collections: raw.collections,
     balance: outstanding,
     receivables: amounts.invoiced,
     overduePercent: outstanding ? Math.round((overdue / outstanding) * 1000) / 10 : 0,
-    dso: raw.dso == null ? null : Number(raw.dso),
+    dso: raw.dso,
     rating: ratingLabel(weighted == null ? null : Math.round(weighted)),
   };
 }

@@ -1,10 +1,12 @@
 import 'server-only';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TDimReceivablesQuery, TDimRow } from '@/lib/contract/performance';
 import { clientToday } from '@/lib/server/clients/client-day';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
-import { dimGroups, selectDimRows, toDimRow } from './dim-groups';
+import { dimGroups, DimRowRaw, selectDimRows, toDimRow } from './dim-groups';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 /**
@@ -19,16 +21,17 @@ export async function dimReceivables(
 ): Promise<{ total: number; rows: TDimRow[] }> {
   const asOf = query.date ?? (await clientToday(db, clientId));
   const groups = dimGroups({ ...query, view: await ageingView(db, clientId, asOf) });
-  const rows = await queryRows<Record<string, unknown>>(db, selectDimRows(clientId, groups, query, query));
-  const total = rows.length ? Number(rows[0]!.total) : await countGroups(db, clientId, groups);
+  const rows = await queryRows(db, selectDimRows(clientId, groups, query, query), DimRowRaw);
+  const total = rows.length ? rows[0]!.total : await countGroups(db, clientId, groups);
   return { total, rows: rows.map((row) => toDimRow(row, asOf)) };
 }
 
 /** A page past the end still reports the real total. */
 async function countGroups(db: Db, clientId: number, groups: Parameters<typeof selectDimRows>[1]): Promise<number> {
-  const rows = await queryRows<Record<string, unknown>>(
+  const counted = await queryRow(
     db,
-    selectDimRows(clientId, groups, { sortBy: 'balance', order: 'DESC' }),
+    sql`select count(*) as n from (${selectDimRows(clientId, groups, { sortBy: 'balance', order: 'DESC' })}) g`,
+    row({ n: col.int }),
   );
-  return rows.length;
+  return counted?.n ?? 0;
 }

@@ -9,7 +9,7 @@ import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { riskOverview } from '@/lib/server/obligors/risk-overview';
-import { dimGroups, selectDimRows, toDimRow } from './dim-groups';
+import { dimGroups, DimRowRaw, selectDimRows, toDimRow } from './dim-groups';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 
 const RANGE_MONTHS = 12;
@@ -46,7 +46,7 @@ export async function dim1Overview(
     dim1Id: query.dimId,
     collectionsFrom: fromDate,
   });
-  const raw = await queryRows<Record<string, unknown>>(db, selectDimRows(clientId, groups, query));
+  const raw = await queryRows(db, selectDimRows(clientId, groups, query), DimRowRaw);
   const rows = raw.map((row) => toDimRow(row, toDate));
   const head = { fromDate, toDate, currency: client.currency, dim1Name: client.dim1Name };
   if (!query.dimId) return { ...head, rows };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import type { AgeingBoundaries, BucketKey } from '@/lib/domain/ageing';
 import { SEGMENT_CUMULATIVE_SHARE } from '@/lib/domain/segments';
 import { BUCKET_KEYS, snake } from './ageing-columns';
 import { itemStretches } from './history/stretches';
@@ -143,20 +143,23 @@ export function ageingRowsSql(
 }
 
 /**
- * An open item's bucket on the credit basis (days past due) and on the invoice basis (days since
- * issue). The rules compare days with 0 to b3 + 1 only: ageingRowsForDates clamps days to that range.
+ * lib/domain/ageing.ts creditBucket and invoiceBucket in SQL: the condition on an item's days past
+ * due (`pastDue`) and days since issue (`age`) of each bucket. The rules compare days with 0 to
+ * b3 + 1 only: ageingRowsForDates clamps days to that range.
  */
-const BUCKET_RULES = (b: AgeingBoundaries): [name: string, where: SQL][] => [
-  ['current', sql`past_due <= 0`],
-  ['crd_bucket1', sql`past_due between 1 and ${b.b1}`],
-  ['crd_bucket2', sql`past_due between ${b.b1 + 1} and ${b.b2}`],
-  ['crd_bucket3', sql`past_due between ${b.b2 + 1} and ${b.b3}`],
-  ['crd_bucket4', sql`past_due > ${b.b3}`],
-  ['inv_bucket1', sql`age <= ${b.b1}`],
-  ['inv_bucket2', sql`age between ${b.b1 + 1} and ${b.b2}`],
-  ['inv_bucket3', sql`age between ${b.b2 + 1} and ${b.b3}`],
-  ['inv_bucket4', sql`age > ${b.b3}`],
-];
+export function bucketRules(b: AgeingBoundaries, pastDue: SQL, age: SQL): Record<BucketKey, SQL> {
+  return {
+    current: sql`${pastDue} <= 0`,
+    crdBucket1: sql`${pastDue} between 1 and ${b.b1}`,
+    crdBucket2: sql`${pastDue} between ${b.b1 + 1} and ${b.b2}`,
+    crdBucket3: sql`${pastDue} between ${b.b2 + 1} and ${b.b3}`,
+    crdBucket4: sql`${pastDue} > ${b.b3}`,
+    invBucket1: sql`${age} <= ${b.b1}`,
+    invBucket2: sql`${age} between ${b.b1 + 1} and ${b.b2}`,
+    invBucket3: sql`${age} between ${b.b2 + 1} and ${b.b3}`,
+    invBucket4: sql`${age} > ${b.b3}`,
+  };
+}
 const BUCKET_NAMES = BUCKET_KEYS.map(snake);
 
 /**
@@ -164,11 +167,13 @@ const BUCKET_NAMES = BUCKET_KEYS.map(snake);
  * the overdue part. `count` counts the items of a row (rows of several items: their sum).
  */
 function bucketSums(b: AgeingBoundaries, count = sql`count(*)`): SQL {
+  const rules = bucketRules(b, sql`past_due`, sql`age`);
   return sql`${sql.join(
-    BUCKET_RULES(b).map(
-      ([name, where]) =>
-        sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, ${count} filter (where ${where}) as ${sql.identifier(`${name}_num`)}`,
-    ),
+    BUCKET_KEYS.map((key) => {
+      const where = rules[key];
+      const name = snake(key);
+      return sql`sum(outstanding) filter (where ${where}) as ${sql.identifier(name)}, ${count} filter (where ${where}) as ${sql.identifier(`${name}_num`)}`;
+    }),
     sql`, `,
   )},
     sum(outstanding) as outstanding, sum(outstanding) filter (where past_due > 0) as overdue`;

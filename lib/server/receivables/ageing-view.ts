@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { notFound } from '@/lib/server/domain-errors';
 import { historyAssignmentsCurrent, historyCovers } from './history/read-history';
@@ -22,23 +23,24 @@ export interface AgeingView {
 }
 
 export async function ageingView(db: Db, clientId: number, asOf: string): Promise<AgeingView> {
-  const [row] = await queryRows<{
-    b1: number;
-    b2: number;
-    b3: number;
-    hasRollups: boolean;
-    hasHistory: boolean;
-    assignmentsCurrent: boolean;
-  }>(
+  const found = await queryRow(
     db,
     sql`
     select c.bucket1 as b1, c.bucket2 as b2, c.bucket3 as b3,
       exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${asOf}::date) as "hasRollups",
       ${historyCovers(clientId, asOf)} as "hasHistory", ${historyAssignmentsCurrent(clientId)} as "assignmentsCurrent"
     from clients c where c.id = ${clientId}`,
+    row({
+      b1: col.int,
+      b2: col.int,
+      b3: col.int,
+      hasRollups: col.bool,
+      hasHistory: col.bool,
+      assignmentsCurrent: col.bool,
+    }),
   );
-  if (!row) throw notFound('Client');
-  const { b1, b2, b3, hasRollups, hasHistory, assignmentsCurrent } = row;
+  if (!found) throw notFound('Client');
+  const { b1, b2, b3, hasRollups, hasHistory, assignmentsCurrent } = found;
   return {
     clientId,
     asOf,
@@ -51,10 +53,11 @@ export async function ageingView(db: Db, clientId: number, asOf: string): Promis
 
 /** True when `asOf` has rollups for the client. */
 export async function hasSnapshot(db: Db, clientId: number, asOf: string): Promise<boolean> {
-  const rows = await queryRows<{ found: boolean }>(
+  const snapshot = await queryRow(
     db,
     sql`
     select exists (select 1 from ageing_snapshots where client_id = ${clientId} and as_of_date = ${asOf}::date) as found`,
+    row({ found: col.bool }),
   );
-  return rows[0]?.found === true;
+  return snapshot?.found === true;
 }

@@ -2,10 +2,11 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
+import { col } from '@/lib/db/rows';
 import type { TDim1ReceivablesRow, TSummaryQuery } from '@/lib/contract/receivables';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
-import { ageingAmounts, summedColumns } from './ageing-columns';
+import { AgeingFigures, ageingAmounts, summedColumns } from './ageing-columns';
 import { hasItemFilters } from './ageing-source';
 import { HISTORY_FIGURES, historyAt } from './history/read-history';
 import { ageingSource, obligorConditions, whereAll } from './ageing-query';
@@ -22,7 +23,7 @@ export async function receivablesByDim1(
   const conditions = obligorConditions(clientId, query);
   // A date without rollups reads the history's dim1 rows when no filter applies (key '0': no value).
   const fromHistory = !view.hasRollups && view.hasHistory && !hasItemFilters(query) && !conditions.length;
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows(
     db,
     fromHistory
       ? sql`
@@ -39,12 +40,13 @@ export async function receivablesByDim1(
     ${whereAll(conditions)}
     group by r.dim1_id, dv.name
     order by sum(r.outstanding) desc`,
+    AgeingFigures.extend({ dimId: col.int.nullable(), dim1: col.text }),
   );
   return rows.map((row) => {
     const amounts = ageingAmounts(row);
     return {
-      dimId: row.dimId == null ? null : Number(row.dimId),
-      dim1: String(row.dim1),
+      dimId: row.dimId,
+      dim1: row.dim1,
       ...amounts,
       receivables: amounts.invoiced,
       date: asOf,

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col } from '@/lib/db/rows';
 import { instalments, settlements } from '@/lib/db/schema';
 import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import { boundariesOf, creditBucket, daysBetween, instalmentsOpen, invoiceBucket } from '@/lib/domain/ageing';
@@ -10,7 +11,7 @@ import { todayOf } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
 import { assertObligorVisible } from '@/lib/server/obligors/obligor-scope';
-import type { OpenInvoiceRaw } from './list-invoices';
+import { itemColumns, ItemRow } from './open-items';
 
 /** An item's instalments in due order (none without a schedule). */
 async function scheduleOf(db: Db, clientId: number, num: string) {
@@ -42,11 +43,14 @@ function instalmentParts(
   ).map((part, i) => ({ ...schedule[i]!, outstanding: part.open / 100 }));
 }
 
-type InvoiceHeaderRaw = Omit<OpenInvoiceRaw, 'outstanding' | 'daysPastDue' | 'age' | 'rating'> & {
-  status: 'OPEN' | 'CLOSED';
-  settledDate: string | null;
-  againstSysInvoiceNum: string | null;
-};
+/** The item as stored, with its customer (the item's select of open-items.ts). */
+const InvoiceHeader = ItemRow.extend({
+  docNum: col.text.nullable(),
+  currency: col.text,
+  status: col.oneOf(['OPEN', 'CLOSED']),
+  settledDate: col.day.nullable(),
+  againstSysInvoiceNum: col.text.nullable(),
+});
 
 /** GET /invoices?sysInvoiceNum=: one item with its payments and its ageing as of the date. */
 export async function getInvoice(
@@ -59,16 +63,14 @@ export async function getInvoice(
   const client = await getClient(db, clientId);
   const b = boundariesOf(client);
   const asOf = date ?? todayOf(client);
-  const [invoice] = await queryRows<InvoiceHeaderRaw>(
+  const invoice = await queryRow(
     db,
     sql`
-    select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum", i.doc_type as "docType",
-      i.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
-      coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
-      i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount, i.currency, i.status,
+    select ${itemColumns()}, i.doc_num as "docNum", i.currency, i.status,
       i.settled_date::text as "settledDate", i.against_sys_invoice_num as "againstSysInvoiceNum"
     from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where i.client_id = ${clientId} and i.sys_invoice_num = ${sysInvoiceNum}`,
+    InvoiceHeader,
   );
   if (!invoice) throw notFound('Invoice');
   if (scope)
@@ -86,14 +88,14 @@ export async function getInvoice(
     .from(settlements)
     .where(and(eq(settlements.clientId, clientId), eq(settlements.sysInvoiceNum, sysInvoiceNum)))
     .orderBy(asc(settlements.paidDate), asc(settlements.paymentRef));
-  const amount = Number(invoice.amount);
+  const { amount } = invoice;
   const paidByDate = settled
     .filter((p) => p.paidDate <= asOf)
     .reduce((sum, p) => sum + Math.round(Number(p.amount) * 100), 0);
   const outstanding = (Math.round(amount * 100) - paidByDate) / 100;
   // A payment schedule: each instalment with what it still holds at the date (oldest settled first).
   const schedule = await scheduleOf(db, clientId, sysInvoiceNum);
-  const instalmentRows = instalmentParts({ ...invoice, amount }, schedule, outstanding).map((k) => ({
+  const instalmentRows = instalmentParts(invoice, schedule, outstanding).map((k) => ({
     ...k,
     daysPastDue: daysBetween(k.dueDate, asOf),
   }));
@@ -103,7 +105,6 @@ export async function getInvoice(
   const age = daysBetween(invoice.issueDate, asOf);
   return {
     ...invoice,
-    amount,
     date: asOf,
     outstanding,
     paid: paidByDate / 100,

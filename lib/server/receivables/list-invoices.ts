@@ -1,63 +1,38 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TInvoicesQuery, TOpenInvoiceRow } from '@/lib/contract/receivables';
-import { creditBucket, CREDIT_BUCKETS, invoiceBucket, type AgeingBoundaries, boundariesOf } from '@/lib/domain/ageing';
+import { boundariesOf, creditBucket, CREDIT_BUCKETS, invoiceBucket } from '@/lib/domain/ageing';
 import { RISK_CLASS_RATING } from '@/lib/domain/filters';
 import { todayIso } from '@/lib/domain/dates';
 import { getClient } from '@/lib/server/clients/get-client';
 import { splitRiskSalesSegment } from '@/lib/domain/segments';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
-import { escapeLike } from './ageing-source';
+import { bucketRules, escapeLike } from './ageing-source';
 import { ageingSource } from './ageing-query';
-import { openItemTerms } from './open-items';
+import { openItemColumns, OpenItemRow, openItemTerms } from './open-items';
 import { column } from './ageing-columns';
 import { ageingView } from './ageing-view';
 import { historyAt, historyCovers } from './history/read-history';
 
-/** An item's row as the drivers give it: numeric columns may arrive as strings. */
-export interface OpenInvoiceRaw {
-  sysInvoiceNum: string;
-  invoiceNum: string;
-  docNum: string | null;
-  docType: 'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE';
-  sysObligorCode: string;
-  obligorName: string;
-  parentSysObligorCode: string;
-  issueDate: string;
-  dueDate: string | null;
-  amount: string;
-  currency: string;
-  outstanding: string;
-  daysPastDue: number;
-  age: number;
-  rating: number | null;
-  inDispute: boolean;
-}
+/** A row of the list: the open item's select (open-items.ts) and what the list shows beside it. */
+const OpenInvoiceListRow = OpenItemRow.extend({
+  docNum: col.text.nullable(),
+  currency: col.text,
+  age: col.int,
+  rating: col.int.nullable(),
+  inDispute: col.bool,
+});
 
 /** The items in an open dispute of the client. */
 export function openDisputeItems(clientId: number): SQL {
   return sql`select di.sys_invoice_num from dispute_invoices di
     join disputes dd on dd.client_id = di.client_id and dd.id = di.dispute_id
     where di.client_id = ${clientId} and dd.client_id = ${clientId} and dd.status = 'OPEN'`;
-}
-
-/** SQL for the bucket an item falls in, as lib/domain/ageing.ts defines it. */
-function bucketCondition(bucket: string, b: AgeingBoundaries, pastDue: SQL, age: SQL): SQL {
-  const ranges: Record<string, SQL> = {
-    current: sql`${pastDue} <= 0`,
-    crdBucket1: sql`${pastDue} between 1 and ${b.b1}`,
-    crdBucket2: sql`${pastDue} between ${b.b1 + 1} and ${b.b2}`,
-    crdBucket3: sql`${pastDue} between ${b.b2 + 1} and ${b.b3}`,
-    crdBucket4: sql`${pastDue} > ${b.b3}`,
-    invBucket1: sql`${age} <= ${b.b1}`,
-    invBucket2: sql`${age} between ${b.b1 + 1} and ${b.b2}`,
-    invBucket3: sql`${age} between ${b.b2 + 1} and ${b.b3}`,
-    invBucket4: sql`${age} > ${b.b3}`,
-  };
-  return ranges[bucket]!;
 }
 
 const ratingAt = (d: SQL) => sql`(select r.rating from obligor_ratings r where r.client_id = i.client_id
@@ -120,13 +95,14 @@ async function openInvoicePage(
     /** Conditions that leave few items (a search, a customer, a family, the disputed ones). */
     selective: boolean;
   },
-): Promise<OpenInvoiceRaw[]> {
+): Promise<z.output<typeof OpenInvoiceListRow>[]> {
   const { clientId, d, columns, from, outstanding, limit, skip, ascending } = page;
   const dir = ascending ? sql`asc` : sql`desc`;
   if (page.kind === 'column')
     return queryRows(
       db,
       sql`${columns} ${from} order by ${page.key} ${dir}, i.sys_invoice_num limit ${limit} offset ${skip}`,
+      OpenInvoiceListRow,
     );
   if (page.kind === 'dueDay') {
     const n = skip + limit;
@@ -166,12 +142,15 @@ async function openInvoicePage(
       notes as (${byIndex(true)})
       select * from (select * from plain union all select * from staged union all select * from notes) page
       order by (amount < 0), "daysPastDue" ${late}, "sysInvoiceNum" limit ${limit} offset ${skip}`,
+      OpenInvoiceListRow,
     );
   }
-  const [kth] = await queryRows<{ o: string }>(
+  // The bound as the database writes it (numeric text), so that it goes back unchanged.
+  const kth = await queryRow(
     db,
     sql`select o from (select ${outstanding} as o ${from} order by i.amount ${dir} limit ${skip + limit + BOUND_SLACK}) c
       order by o ${dir} offset ${skip + limit - 1} limit 1`,
+    row({ o: col.text }),
   );
   // Fewer candidates than rows wanted, or a bound on the other side of zero: no bound.
   const bound = kth ? Number(kth.o) : 0;
@@ -184,6 +163,7 @@ async function openInvoicePage(
   return queryRows(
     db,
     sql`${columns} ${from}${within} order by ${outstanding} ${dir}, i.sys_invoice_num limit ${limit} offset ${skip}`,
+    OpenInvoiceListRow,
   );
 }
 
@@ -201,7 +181,8 @@ export async function listOpenInvoices(
   const b = boundariesOf(client);
   const today = todayIso(new Date(), client.timeZone);
   const asOf = query.date ?? today;
-  const { d, outstanding, pastDue, age, conditions } = openItemTerms(clientId, asOf, today);
+  const terms = openItemTerms(clientId, asOf, today);
+  const { d, outstanding, pastDue, age, conditions } = terms;
   const where: SQL[] = [...conditions];
   const byObligor = Boolean(query.parentSysObligorCode || query.dim1Id || query.dim1 || query.dim2Id || query.dim3Id);
   const scope = scopeCondition(clientId, query.scope, sql`i.sys_obligor_code`);
@@ -215,7 +196,7 @@ export async function listOpenInvoices(
   if (dim1) where.push(sql`o.dim1_id = ${dim1}`);
   if (query.dim2Id) where.push(sql`o.dim2_id = ${query.dim2Id}`);
   if (query.dim3Id) where.push(sql`o.dim3_id = ${query.dim3Id}`);
-  if (query.ageingFilter) where.push(bucketCondition(query.ageingFilter, b, pastDue, age));
+  if (query.ageingFilter) where.push(bucketRules(b, pastDue, age)[query.ageingFilter]);
   // Open disputes are few: the items in one are read from them, not from the invoices.
   if (query.inDispute !== undefined)
     where.push(sql`i.sys_invoice_num ${query.inDispute ? sql`in` : sql`not in`} (${openDisputeItems(clientId)})`);
@@ -266,7 +247,7 @@ export async function listOpenInvoices(
     ? sql`select coalesce(${storedCount}, (select count(*) ${countFrom})) as n`
     : sql`select count(*) as n ${countFrom}`;
   const skip = (query.offset - 1) * query.count;
-  const [rows, [count]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     openInvoicePage(db, {
       ...sortOf(query),
       clientId,
@@ -279,27 +260,20 @@ export async function listOpenInvoices(
         query.invoiceNum || query.sysObligorCode || query.parentSysObligorCode || query.inDispute === true,
       ),
       columns: sql`
-      select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_num as "docNum",
-        i.doc_type as "docType", i.sys_obligor_code as "sysObligorCode", ${obligorColumn(sql`o.name`)} as "obligorName",
-        ${obligorColumn(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code)`)} as "parentSysObligorCode",
-        i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount, i.currency,
-        ${outstanding}::numeric(18,2) as outstanding, ${pastDue} as "daysPastDue", ${age} as age, ${ratingAt(d)} as rating,
+      select ${openItemColumns(terms, obligorColumn)}, i.doc_num as "docNum", i.currency, ${age} as age, ${ratingAt(d)} as rating,
         exists (select 1 from dispute_invoices di join disputes dd on dd.client_id = di.client_id and dd.id = di.dispute_id
           where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and dd.status = 'OPEN') as "inDispute"`,
     }),
-    queryRows<{ n: string }>(db, countSql),
+    queryRow(db, countSql, row({ n: col.int })),
   ]);
   return {
-    total: Number(count?.n ?? 0),
-    rows: rows.map(({ age: itemAge, ...row }) => ({
-      ...row,
+    total: count?.n ?? 0,
+    rows: rows.map(({ age: itemAge, ...item }) => ({
+      ...item,
       status: 'OPEN' as const,
-      amount: Number(row.amount),
-      outstanding: Number(row.outstanding),
-      paid: Number(row.amount) - Number(row.outstanding),
-      daysPastDue: Number(row.daysPastDue),
-      bucket: creditBucket(Number(row.daysPastDue), b),
-      invoiceBucket: invoiceBucket(Number(itemAge), b),
+      paid: item.amount - item.outstanding,
+      bucket: creditBucket(item.daysPastDue, b),
+      invoiceBucket: invoiceBucket(itemAge, b),
     })),
   };
 }

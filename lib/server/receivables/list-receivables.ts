@@ -1,7 +1,9 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { TReceivableRow, TReceivablesQuery, TReceivablesSummary, TSummaryQuery } from '@/lib/contract/receivables';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday, todayOf } from '@/lib/server/clients/client-day';
@@ -10,14 +12,18 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
 import { scopeCondition, scopeObligors } from '@/lib/server/obligors/obligor-scope';
 import {
+  AgeingFigures,
   ageingAmounts,
   AMOUNT_KEYS,
   BUCKET_KEYS,
   column,
   COUNT_KEYS,
   GROUP_COLUMNS,
+  GroupedAgeingRow,
+  GroupFigures,
   riskFigures,
   summedColumns,
+  weightedRating,
   type AmountKey,
   type CountKey,
 } from './ageing-columns';
@@ -36,6 +42,22 @@ import { clientTotalsAt } from './history/read-history';
 import { ageingView, type AgeingView } from './ageing-view';
 
 const RATED_KEYS = ['lowRatedReceivables', 'medRatedReceivables', 'highRatedReceivables'];
+
+/** A row of the list: a family's (or an obligor's) grouped figures with its names, disputes and the list's total. */
+const ReceivableListRow = GroupedAgeingRow.extend({
+  sysObligorCode: col.text,
+  parentSysObligorCode: col.text,
+  name: col.text,
+  dimId: col.int.nullable(),
+  dim1: col.text.nullable(),
+  disputed: col.num,
+  total: col.int,
+});
+
+/** The client-level totals of summaryTotals (a history row, or the families summed). */
+const SummaryTotals = AgeingFigures.extend(GroupFigures.omit({ ratedBalance: true }).shape).extend({
+  overallRisk: col.num.nullable(),
+});
 
 /** The stored figure each sort by a figure orders on (the weighted rating is a ratio of two). */
 const SORT_FIGURES: Partial<Record<TReceivablesQuery['sortBy'], AmountKey>> = {
@@ -85,7 +107,7 @@ export async function listReceivables(
       ? sql`(select count(*) from ${grouped} g ${where})`
       : sql`count(*) over ()`;
   const figurePage = ranked ?? sql`(select g.*, ${counted} as total from ${grouped} g ${where} ${order} ${page})`;
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryRows(
     db,
     sql`
     select g.*, o.name, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode",
@@ -97,8 +119,9 @@ export async function listReceivables(
     ${byFigure ? sql`` : where}
     ${order}
     ${byFigure ? sql`` : page}`,
+    ReceivableListRow,
   );
-  const total = rows.length ? Number(rows[0]!.total) : await countRows(db, grouped, where);
+  const total = rows.length ? rows[0]!.total : await countRows(db, grouped, where);
   return { total, rows: rows.map((row) => toReceivable(row, asOf)) };
 }
 
@@ -172,27 +195,27 @@ export function groupedRows(
 
 /** A page past the end still reports the real total. */
 async function countRows(db: Db, grouped: SQL, where: SQL): Promise<number> {
-  const [row] = await queryRows<{ n: string }>(db, sql`select count(*) as n from ${grouped} g ${where}`);
-  return Number(row?.n ?? 0);
+  const counted = await queryRow(db, sql`select count(*) as n from ${grouped} g ${where}`, row({ n: col.int }));
+  return counted?.n ?? 0;
 }
 
-function toReceivable(raw: Record<string, unknown>, asOf: string): TReceivableRow {
+function toReceivable(raw: z.output<typeof ReceivableListRow>, asOf: string): TReceivableRow {
   const { invoiced, ...amounts } = ageingAmounts(raw);
   const risk = riskFigures(raw);
   const weighted = risk.obligorWeightedRating;
   return {
-    sysObligorCode: String(raw.sysObligorCode),
-    parentSysObligorCode: String(raw.parentSysObligorCode),
-    name: String(raw.name),
+    sysObligorCode: raw.sysObligorCode,
+    parentSysObligorCode: raw.parentSysObligorCode,
+    name: raw.name,
     ...amounts,
     ...risk,
     receivables: invoiced,
     balance: amounts.outstanding,
     rating: ratingLabel(weighted == null ? null : Math.round(weighted)),
     date: asOf,
-    dim1: raw.dim1 == null ? null : String(raw.dim1),
-    dimId: raw.dimId == null ? null : Number(raw.dimId),
-    disputed: Number(raw.disputed ?? 0),
+    dim1: raw.dim1,
+    dimId: raw.dimId,
+    disputed: raw.disputed,
   };
 }
 
@@ -205,7 +228,7 @@ export async function receivablesSummary(
   const client = await getClient(db, clientId);
   const asOf = query.date ?? todayOf(client);
   const view = await ageingView(db, clientId, asOf);
-  const [totals] = await queryRows<Record<string, unknown>>(db, summaryTotals(view, query));
+  const totals = await queryRow(db, summaryTotals(view, query), SummaryTotals);
   if (!totals) throw notFound('Receivables');
   const { invoiced, ...amounts } = ageingAmounts(totals);
   return {
@@ -213,8 +236,8 @@ export async function receivablesSummary(
     ...riskFigures(totals),
     receivables: invoiced,
     balance: amounts.outstanding,
-    overallRisk: totals.overallRisk == null ? null : Number(totals.overallRisk),
-    openObligors: Number(totals.openObligors),
+    overallRisk: totals.overallRisk,
+    openObligors: totals.openObligors,
     date: asOf,
     currency: client.currency,
   };
@@ -242,7 +265,7 @@ function summaryTotals(view: AgeingView, query: TSummaryQuery & { scope?: Obligo
   // Overall risk: the mean of the parent obligors' weighted ratings, to 1 decimal (spec section 9).
   return sql`
     select ${sql.join(sums, sql`, `)},
-      (sum(g."obligorWeightedRating" * g."ratedBalance") / nullif(sum(g."ratedBalance"), 0))::float8 as "obligorWeightedRating",
+      ${weightedRating(sql`g."obligorWeightedRating"`, sql`g."ratedBalance"`)} as "obligorWeightedRating",
       round(avg(g."obligorWeightedRating")::numeric, 1)::float8 as "overallRisk",
       coalesce(sum(g."openObligors"), 0)::int as "openObligors"
     from ${families} g`;

@@ -1,5 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { col, row } from '@/lib/db/rows';
+import { DOC_TYPES } from '@/lib/domain/filters';
 import { dueDayOf } from './instalments';
 
 /** What an item (alias `i` on invoices) is at a date: open or not, what it still owes, how late it is. */
@@ -56,6 +58,38 @@ export function openItemTerms(clientId: number, asOf: string, today: string): Op
     pastDue: sql`(${d} - ${dueDayOf(outstanding)})`,
     age: sql`(${d} - i.issue_date)`,
   };
+}
+
+/** An item with its customer, as the invoices list, an invoice's detail and the open-invoices workbook read it (itemColumns). */
+export const ItemRow = row({
+  sysInvoiceNum: col.text,
+  invoiceNum: col.text,
+  docType: col.oneOf(DOC_TYPES),
+  sysObligorCode: col.text,
+  obligorName: col.text,
+  parentSysObligorCode: col.text,
+  issueDate: col.day,
+  dueDate: col.day.nullable(),
+  amount: col.num,
+});
+
+/**
+ * The columns of ItemRow for an item (alias `i` on invoices) and its obligor (alias `o`). `obligor`
+ * reads a column of the obligor: as it is when `o` is joined, or looked up for the row.
+ */
+export function itemColumns(obligor: (column: SQL) => SQL = (column) => column): SQL {
+  return sql`i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.doc_type as "docType",
+    i.sys_obligor_code as "sysObligorCode", ${obligor(sql`o.name`)} as "obligorName",
+    ${obligor(sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code)`)} as "parentSysObligorCode",
+    i.issue_date::text as "issueDate", i.due_date::text as "dueDate", i.amount`;
+}
+
+/** An item open at a date: ItemRow with what it still owes then and how late it is (openItemColumns). */
+export const OpenItemRow = ItemRow.extend({ outstanding: col.num, daysPastDue: col.int });
+
+/** The columns of OpenItemRow, the one select of an open item shared by the invoices list and the workbook. */
+export function openItemColumns(terms: OpenItemTerms, obligor?: (column: SQL) => SQL): SQL {
+  return sql`${itemColumns(obligor)}, ${terms.outstanding}::numeric(18,2) as outstanding, ${terms.pastDue} as "daysPastDue"`;
 }
 
 /**

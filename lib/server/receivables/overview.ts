@@ -2,13 +2,14 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ageingSnapshots } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { defaultRange, monthPoints } from '@/lib/domain/dates';
 import { todayOf } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import type { TOverviewPoint, TReceivablesOverview } from '@/lib/contract/receivables';
-import { ageingAmounts, summedColumns } from './ageing-columns';
+import { AgeingFigures, ageingAmounts, NO_FIGURES, summedColumns, type AgeingFiguresRow } from './ageing-columns';
 import { HISTORY_FIGURES, historyAssignmentsCurrent, historyAt, historyCovers } from './history/read-history';
 import type { HistoryLevel } from './history/levels';
 import { scopeObligors } from '@/lib/server/obligors/obligor-scope';
@@ -48,14 +49,14 @@ export async function receivablesOverview(
         .where(and(eq(ageingSnapshots.clientId, clientId), inArray(ageingSnapshots.asOfDate, dates)))
     ).map((r) => r.d),
   );
-  const sums = new Map<string, Record<string, unknown>>();
+  const sums = new Map<string, AgeingFiguresRow>();
   const conditions = obligorConditions(clientId, { dim1Id: query.dim, scope: query.scope });
   if (query.parentSysObligorCode) conditions.push(sql`r.family_code = ${query.parentSysObligorCode}`);
   if (query.sysObligorCode) conditions.push(sql`r.sys_obligor_code = ${query.sysObligorCode}`);
   if (snapshotted.size) {
     // Without a dimension filter or a scope the client rollup (one row per date) answers.
     const table = conditions.length ? sql`obligor_ageing` : sql`client_ageing`;
-    const rows = await queryRows<Record<string, unknown>>(
+    const rows = await queryRows(
       db,
       sql`
       select r.as_of_date::text as date, ${summedColumns()} from ${table} r
@@ -65,8 +66,9 @@ export async function receivablesOverview(
       )})
         ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
       group by r.as_of_date`,
+      AgeingFigures.extend({ date: col.day }),
     );
-    for (const row of rows) sums.set(row.date as string, row);
+    for (const dated of rows) sums.set(dated.date, dated);
   }
   const where = whereAll(conditions);
   const missing = dates.filter((x) => !snapshotted.has(x));
@@ -78,16 +80,17 @@ export async function receivablesOverview(
       {},
       scopeObligors(clientId, query.scope) ?? undefined,
     );
-    const [row] = await queryRows<Record<string, unknown>>(
+    const figures = await queryRow(
       db,
       level
         ? sql`select ${HISTORY_FIGURES} from ${historyAt(clientId, level.level, date, sql`${level.key}`)} h`
         : sql`select ${summedColumns()} from ${source} ${where}`,
+      AgeingFigures,
     );
-    if (row) sums.set(date, row);
+    if (figures) sums.set(date, figures);
   }
   const months: TOverviewPoint[] = dates.map((date) => {
-    const values = ageingAmounts(sums.get(date) ?? {});
+    const values = ageingAmounts(sums.get(date) ?? NO_FIGURES);
     return { ...values, date, month: date.slice(0, 7), collected: values.paid, receivables: values.invoiced };
   });
   // The spec reads the first element of the answer.
@@ -110,11 +113,12 @@ async function historyLevel(
   const collector = isScoped(scope);
   if (query.sysObligorCode || (query.parentSysObligorCode && query.dim)) return null;
   if (collector && (query.parentSysObligorCode || query.dim)) return null;
-  const [row] = await queryRows<{ current: boolean }>(
+  const history = await queryRow(
     db,
     sql`select ${historyCovers(clientId, someDate)} and ${collector ? historyAssignmentsCurrent(clientId) : sql`true`} as current`,
+    row({ current: col.bool }),
   );
-  if (!row?.current) return null;
+  if (!history?.current) return null;
   if (collector) return { level: scope.role, key: String(scope.userId) };
   if (query.parentSysObligorCode) return { level: 'family', key: query.parentSysObligorCode };
   return query.dim ? { level: 'dim1', key: String(query.dim) } : { level: 'client', key: '' };

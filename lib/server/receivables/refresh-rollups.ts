@@ -1,12 +1,13 @@
 import 'server-only';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { allowParallelWorkers, queryRows } from '@/lib/db/query';
+import { allowParallelWorkers, queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { LOCKS, lockClient } from '@/lib/db/locks';
 import { hasSnapshot } from './ageing-view';
 import { ageingSnapshots, clients, dataUpdateTimes } from '@/lib/db/schema';
 import { ageingRowsForDates, ageingRowsSql, dateArray, dropAgeingDates, rankedSales, segmentOf } from './ageing-source';
-import { AMOUNT_KEYS, COUNT_KEYS, column, GROUP_COLUMNS, summedColumns } from './ageing-columns';
+import { AGEING_COLUMNS, AMOUNT_KEYS, COUNT_KEYS, column, GROUP_COLUMNS, summedColumns } from './ageing-columns';
 import { monthEndsBetween } from '@/lib/domain/dates';
 import { dsoEndDate } from '@/lib/domain/dso';
 import { boundariesOf } from '@/lib/domain/ageing';
@@ -21,30 +22,7 @@ const ROLLUP_COLUMNS = [
   'rating',
   'guest_id',
   'representative_id',
-  'current',
-  'current_num',
-  'crd_bucket1',
-  'crd_bucket1_num',
-  'crd_bucket2',
-  'crd_bucket2_num',
-  'crd_bucket3',
-  'crd_bucket3_num',
-  'crd_bucket4',
-  'crd_bucket4_num',
-  'inv_bucket1',
-  'inv_bucket1_num',
-  'inv_bucket2',
-  'inv_bucket2_num',
-  'inv_bucket3',
-  'inv_bucket3_num',
-  'inv_bucket4',
-  'inv_bucket4_num',
-  'outstanding',
-  'overdue',
-  'invoiced',
-  'paid',
-  'sales12m',
-  'unallocated',
+  ...AGEING_COLUMNS,
 ];
 
 /**
@@ -205,9 +183,10 @@ export async function rebuildRollups(
   const [client] = await db.select().from(clients).where(eq(clients.id, clientId));
   if (!client) throw new Error(`no client ${clientId}`);
   const boundaries = boundariesOf(client);
-  const [first] = await queryRows<{ first: string | null }>(
+  const first = await queryRow(
     db,
     sql`select min(issue_date)::text as first from invoices where client_id = ${clientId}`,
+    row({ first: col.day.nullable() }),
   );
   // A change dated `since` or later (an import of new documents) leaves the rollups of earlier dates as they are.
   const since = options.since;
@@ -228,10 +207,11 @@ export async function rebuildRollups(
   const partial: string[] = [];
   const withRollups = new Set(
     (
-      await queryRows<{ d: string }>(
+      await queryRows(
         db,
         sql`select as_of_date::text as d from ageing_snapshots
     where client_id = ${clientId} and as_of_date = any(${dateArray(dates)})`,
+        row({ d: col.day }),
       )
     )
       .map((row) => row.d)
@@ -321,7 +301,7 @@ async function forgetOtherDates(db: Db, clientId: number, keep: string[], since?
 export async function refreshStaleRollups(db: Db, at: Date | string = new Date()): Promise<number[]> {
   const day =
     typeof at === 'string' ? sql`${at}::date` : sql`(${at.toISOString()}::timestamptz at time zone c.time_zone)::date`;
-  const stale = await queryRows<{ id: number; day: string; hasAny: boolean }>(
+  const stale = await queryRows(
     db,
     sql`
     select c.id, ${day}::text as day, exists (select 1 from ageing_snapshots s where s.client_id = c.id) as "hasAny"
@@ -330,6 +310,7 @@ export async function refreshStaleRollups(db: Db, at: Date | string = new Date()
       and not exists (select 1 from ageing_snapshots s where s.client_id = c.id and s.as_of_date = ${day})
       -- An import's rollup job rebuilds the dates itself; the next check adds a day it did not reach.
       and not exists (select 1 from rollup_jobs j where j.client_id = c.id and j.status <> 'DONE')`,
+    row({ id: col.int, day: col.day, hasAny: col.bool }),
   );
   const refreshed: number[] = [];
   for (const { id, day: today, hasAny } of stale) {

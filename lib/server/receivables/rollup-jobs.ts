@@ -2,7 +2,8 @@ import 'server-only';
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { getJobDb, type Db } from '@/lib/db/client';
 import { LOCKS, lockClient, tryLock } from '@/lib/db/locks';
-import { allowParallelWorkers, queryRows } from '@/lib/db/query';
+import { allowParallelWorkers, queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { rollupJobObligors, rollupJobs } from '@/lib/db/schema';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { reportError } from '@/lib/server/observability/report-error';
@@ -41,7 +42,7 @@ interface QueuedJob {
  */
 export async function queueRollupJob(tx: Db, job: QueuedJob): Promise<void> {
   const { clientId } = job;
-  const [row] = await queryRows<{ id: number }>(
+  const queued = await queryRow(
     tx,
     sql`
     with withdrawn as (
@@ -52,10 +53,11 @@ export async function queueRollupJob(tx: Db, job: QueuedJob): Promise<void> {
       ${job.since ?? null}::date, ${!job.obligors}, coalesce(array_agg(as_of_date order by as_of_date), '{}')
     from withdrawn
     returning id`,
+    row({ id: col.int }),
   );
   if (job.obligors) {
     await tx.execute(sql`insert into rollup_job_obligors (client_id, job_id, sys_obligor_code)
-      select distinct ${clientId}::int, ${row!.id}::int, code from (${job.obligors}) touched(code)`);
+      select distinct ${clientId}::int, ${queued!.id}::int, code from (${job.obligors}) touched(code)`);
   }
 }
 
@@ -69,14 +71,7 @@ interface Plan {
 }
 
 async function planOf(tx: Db, clientId: number): Promise<Plan | null> {
-  const [row] = await queryRows<{
-    ids: number[] | null;
-    asOf: string | null;
-    since: string | null;
-    full: boolean;
-    everyObligor: boolean;
-    kept: string | null;
-  }>(
+  const jobs = await queryRow(
     tx,
     sql`
     select array_agg(id order by id) as ids, max(as_of)::text as "asOf", min(since)::text as since,
@@ -84,14 +79,24 @@ async function planOf(tx: Db, clientId: number): Promise<Plan | null> {
       (select string_agg(distinct d::text, ',') from rollup_jobs k, unnest(k.kept_dates) d
         where k.client_id = ${clientId} and k.status <> 'DONE') as kept
     from rollup_jobs where client_id = ${clientId} and status <> 'DONE'`,
+    // Aggregates over no unfinished job are null.
+    row({
+      ids: col.array(col.int).nullable(),
+      asOf: col.day.nullable(),
+      since: col.day.nullable(),
+      full: col.bool.nullable(),
+      everyObligor: col.bool.nullable(),
+      kept: col.text.nullable(),
+    }),
   );
-  if (!row?.ids?.length || !row.asOf) return null;
+  if (!jobs?.ids?.length || !jobs.asOf) return null;
+  const full = jobs.full === true;
   return {
-    ids: row.ids.map(Number),
-    asOf: row.asOf,
-    since: row.full ? undefined : (row.since ?? undefined),
-    everyObligor: row.full || row.everyObligor,
-    kept: row.kept ? row.kept.split(',') : [],
+    ids: jobs.ids,
+    asOf: jobs.asOf,
+    since: full ? undefined : (jobs.since ?? undefined),
+    everyObligor: full || jobs.everyObligor === true,
+    kept: jobs.kept ? jobs.kept.split(',') : [],
   };
 }
 
@@ -203,7 +208,7 @@ export function startRollupJobs(clientId: number): void {
  * whose rollups were rebuilt.
  */
 export async function resumeRollupJobs(db: Db): Promise<number[]> {
-  const due = await queryRows<{ clientId: number; lost: boolean }>(
+  const due = await queryRows(
     db,
     sql`
     select t.client_id as "clientId",
@@ -212,6 +217,7 @@ export async function resumeRollupJobs(db: Db): Promise<number[]> {
     from data_update_times t
     where t.integration_update_time > coalesce(t.view_update_time, '-infinity'::timestamptz)
       or exists (select 1 from rollup_jobs j where j.client_id = t.client_id and j.status <> 'DONE')`,
+    row({ clientId: col.int, lost: col.bool }),
   );
   const rebuilt: number[] = [];
   for (const { clientId, lost } of due) {
@@ -231,10 +237,11 @@ async function queueLostJob(db: Db, clientId: number): Promise<void> {
   await db.transaction(async (tx) => {
     await lockClient(tx, LOCKS.clientLedger, clientId);
     // Another server may have queued it meanwhile.
-    const [still] = await queryRows<{ lost: boolean }>(
+    const still = await queryRow(
       tx,
       sql`select not exists (select 1 from rollup_jobs j join data_update_times t on t.client_id = j.client_id
         where j.client_id = ${clientId} and (j.status <> 'DONE' or j.queued_at >= t.integration_update_time)) as lost`,
+      row({ lost: col.bool }),
     );
     if (still?.lost) await queueRollupJob(tx, { clientId, importId: null, queuedAt: new Date(), asOf });
   });
@@ -245,9 +252,10 @@ async function queueLostJob(db: Db, clientId: number): Promise<void> {
  * whose rollup job has not ended, or null when they have caught up.
  */
 export async function rollupsPendingSince(db: Db, clientId: number): Promise<string | null> {
-  const [row] = await queryRows<{ at: Date | string | null }>(
+  const pending = await queryRow(
     db,
     sql`select max(queued_at) as at from rollup_jobs where client_id = ${clientId} and status <> 'DONE'`,
+    row({ at: col.instant.nullable() }),
   );
-  return row?.at ? new Date(row.at).toISOString() : null;
+  return pending?.at ?? null;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { parseISO, startOfMonth, subMonths } from 'date-fns';
 import { ZTasksQuery } from '@/lib/contract/tasks';
-import { bucketLabels } from '@/lib/domain/ageing';
+import { bucketTitle } from '@/lib/domain/ageing';
 import { iso } from '@/lib/domain/dates';
 import { formatMoney, titleCase } from '@/lib/domain/format';
 import { RECEIPT_KIND_LABEL } from '@/lib/domain/statement';
@@ -28,7 +28,6 @@ function lineType(docType: OpenInvoiceReportRow['docType']): string {
  * in advance not yet allocated as negative lines of its customer (one keyset walk: open-invoice-rows.ts).
  */
 export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoiceReportRow>[] {
-  const labels = { ...bucketLabels(ctx.boundaries, 'CREDIT_DATE') };
   return [
     {
       name: 'Open invoices',
@@ -53,8 +52,7 @@ export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoiceReportR
           header: 'Ageing bucket',
           kind: 'text',
           width: 14,
-          value: (r) =>
-            r.bucket === null ? null : labels[r.bucket] === 'current' ? 'Current' : `${labels[r.bucket]} days`,
+          value: (r) => (r.bucket === null ? null : bucketTitle(r.bucket, ctx.boundaries)),
         },
       ],
       rows: openInvoiceRows(ctx),

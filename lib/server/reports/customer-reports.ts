@@ -2,7 +2,7 @@ import 'server-only';
 import { ZReceivablesQuery } from '@/lib/contract/receivables';
 import { ZParentObligorsQuery, type TFamilyRow } from '@/lib/contract/customers';
 import { ZCreditLimitsQuery, type TCreditLimitRow } from '@/lib/contract/credit-limits';
-import { bucketLabels, CREDIT_BUCKETS, INVOICE_BUCKETS, type AgeingBasis } from '@/lib/domain/ageing';
+import { bucketsOf, bucketTitle, type AgeingBasis } from '@/lib/domain/ageing';
 import { CREDIT_LIMIT_STATUS_LABELS } from '@/lib/domain/credit-limit';
 import { annualDso } from '@/lib/domain/dso';
 import { titleCase } from '@/lib/domain/format';
@@ -12,8 +12,6 @@ import { listParentObligors } from '@/lib/server/obligors/list-parent-obligors';
 import { listCreditLimits } from '@/lib/server/obligors/list-credit-limits';
 import { CUSTOMER_PAGE_SIZE, type ReportContext } from './report-context';
 import { pagedRows, type ReportColumn, type ReportSheet } from './workbook-writer';
-
-const bucketHeader = (label: string) => (label === 'current' ? 'Current' : `${label} days`);
 
 type Page<R> = { rows: R[]; total: number };
 
@@ -56,15 +54,12 @@ function ageingSheet(
   basis: AgeingBasis,
   pages: (page: number) => Promise<Page<TReceivableRow>>,
 ): ReportSheet<TReceivableRow> {
-  const labels = bucketLabels(ctx.boundaries, basis);
-  const buckets: ReportColumn<TReceivableRow>[] = (basis === 'CREDIT_DATE' ? CREDIT_BUCKETS : INVOICE_BUCKETS).map(
-    (key) => ({
-      header: bucketHeader(labels[key]!),
-      kind: 'money',
-      total: true,
-      value: (r) => r[key],
-    }),
-  );
+  const buckets: ReportColumn<TReceivableRow>[] = bucketsOf(basis).map((key) => ({
+    header: bucketTitle(key, ctx.boundaries),
+    kind: 'money',
+    total: true,
+    value: (r) => r[key],
+  }));
   return {
     name: basis === 'CREDIT_DATE' ? 'By due date' : 'By invoice date',
     subtitle:

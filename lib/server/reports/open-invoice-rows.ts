@@ -1,10 +1,18 @@
 import 'server-only';
 import { todayIso } from '@/lib/domain/dates';
 import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { queryRows } from '@/lib/db/query';
+import { col } from '@/lib/db/rows';
 import { creditBucket, type CreditBucket } from '@/lib/domain/ageing';
+import { DOC_TYPES } from '@/lib/domain/filters';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
-import { openItemTerms, unallocatedReceiptsSql } from '@/lib/server/receivables/open-items';
+import {
+  openItemColumns,
+  OpenItemRow,
+  openItemTerms,
+  unallocatedReceiptsSql,
+} from '@/lib/server/receivables/open-items';
 import type { ReportContext } from './report-context';
 
 /** Rows per keyset batch: a few thousand rows are a few MB, and few round trips for a million. */
@@ -34,21 +42,14 @@ export interface OpenInvoiceReportRow {
   bucket: CreditBucket | null;
 }
 
-interface Raw {
-  sysInvoiceNum: string;
-  invoiceNum: string;
-  docType: OpenInvoiceReportRow['docType'];
-  sysObligorCode: string;
-  obligorName: string;
-  parentSysObligorCode: string;
-  issueDate: string;
-  dueDate: string | null;
-  amount: string;
-  outstanding: string;
-  daysPastDue: number | null;
+/** A line as SQL answers it: an open item (the invoices list's select, open-items.ts) or a receipt in the same columns. */
+const Line = OpenItemRow.extend({
+  docType: col.oneOf([...DOC_TYPES, 'ON_ACCOUNT', 'ADVANCE']),
+  daysPastDue: col.int.nullable(),
   /** 0 an item, 1 a receipt. */
-  rank: number;
-}
+  rank: col.int,
+});
+type Raw = z.output<typeof Line>;
 
 /**
  * Every item open at the report's date and every receipt on account or advance with money not yet
@@ -70,33 +71,27 @@ export async function* openInvoiceRows(
   batchSize = OPEN_INVOICE_BATCH,
 ): AsyncIterable<OpenInvoiceReportRow> {
   const clientId = ctx.client.id;
-  const { outstanding, pastDue, conditions } = openItemTerms(
-    clientId,
-    ctx.asOf,
-    todayIso(new Date(), ctx.client.timeZone),
-  );
+  const terms = openItemTerms(clientId, ctx.asOf, todayIso(new Date(), ctx.client.timeZone));
+  const { conditions } = terms;
   const scope = scopeCondition(clientId, ctx.scope, sql`i.sys_obligor_code`);
   const where = sql.join([...conditions, ...(scope ? [scope] : [])], sql` and `);
   const receiptScope = scopeCondition(clientId, ctx.scope, sql`r.sys_obligor_code`);
-  /** The receipts (alias r) with money left at the date, in the user's scope, as lines (rank 1). */
+  /** The receipts (alias r) with money left at the date, in the user's scope, as lines (rank 1) in the items' columns. */
   const receiptLines = (bounds: SQL[]) => sql`
-    select u.payment_ref as key, u.payment_ref as num, u.kind as doc_type, u.sys_obligor_code as code, o.name,
-      coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as parent, u.paid_date as day, null::date as due_date,
-      -u.amount as amount, u.unallocated as outstanding, null::int as past_due, 1 as rank
+    select u.payment_ref as "sysInvoiceNum", u.payment_ref as "invoiceNum", u.kind as "docType",
+      u.sys_obligor_code as "sysObligorCode", o.name as "obligorName",
+      coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as "parentSysObligorCode", u.paid_date::text as "issueDate",
+      null::text as "dueDate", -u.amount as amount, u.unallocated as outstanding, null::int as "daysPastDue", 1 as rank
     from (${unallocatedReceiptsSql(clientId, ctx.asOf, sql.join([...(receiptScope ? [receiptScope] : []), ...bounds], sql` and `))}) u
     join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = u.sys_obligor_code`;
   /** Lines (a CTE `lines`) in the sheet's order. */
   const named = (lines: SQL, limit: SQL = sql``) => sql`
     with ${lines}
-    select x.key as "sysInvoiceNum", x.num as "invoiceNum", x.doc_type as "docType", x.code as "sysObligorCode",
-      x.name as "obligorName", x.parent as "parentSysObligorCode", x.day::text as "issueDate",
-      x.due_date::text as "dueDate", x.amount, x.outstanding, x.past_due as "daysPastDue", x.rank
-    from lines x
-    order by x.code, x.day, x.rank, x.key ${limit}`;
+    select x.* from lines x
+    order by x."sysObligorCode", x."issueDate"::date, x.rank, x."sysInvoiceNum" ${limit}`;
   const line = (raw: Raw): OpenInvoiceReportRow => {
-    const amount = Number(raw.amount);
-    const owed = Number(raw.outstanding);
-    const daysPastDue = Number(raw.rank) === 1 ? null : Number(raw.daysPastDue);
+    const { amount, outstanding: owed } = raw;
+    const daysPastDue = raw.rank === 1 ? null : raw.daysPastDue;
     return {
       sysInvoiceNum: raw.sysInvoiceNum,
       invoiceNum: raw.invoiceNum,
@@ -123,31 +118,30 @@ export async function* openInvoiceRows(
     const next = after
       ? sql`and (i.sys_obligor_code, i.issue_date, i.sys_invoice_num) > (${after.sysObligorCode}, ${after.issueDate}::date, ${after.sysInvoiceNum})`
       : sql``;
-    const batch = await queryRows<Raw>(
+    const batch = await queryRows(
       ctx.db,
       named(sql`items as (
-        select i.sys_invoice_num as key, i.invoice_num as num, i.doc_type, i.sys_obligor_code as code, o.name,
-          coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as parent, i.issue_date as day, i.due_date, i.amount,
-          ${outstanding}::numeric(18,2) as outstanding, ${pastDue} as past_due
+        select ${openItemColumns(terms)}, 0 as rank
         from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
         where ${where} ${next}
         order by i.sys_obligor_code, i.issue_date, i.sys_invoice_num
         limit ${batchSize}
       ),
       lines as (
-        select key, num, doc_type, code, name, parent, day, due_date, amount, outstanding, past_due, 0 as rank
-        from items
+        select * from items
         union all
         ${receiptLines([
           ...from(after),
           // Up to this batch's last item (its customer and day): a later one may still come before them.
-          sql`(r.sys_obligor_code, r.paid_date) < (select l.code, l.day from items l order by l.code desc, l.day desc, l.key desc limit 1)`,
+          sql`(r.sys_obligor_code, r.paid_date) < (select l."sysObligorCode", l."issueDate"::date from items l
+            order by l."sysObligorCode" desc, l."issueDate"::date desc, l."sysInvoiceNum" desc limit 1)`,
         ])}
       )`),
+      Line,
     );
     let items = 0;
     for (const raw of batch) {
-      if (Number(raw.rank) === 0) {
+      if (raw.rank === 0) {
         items += 1;
         after = raw;
       }
@@ -158,7 +152,11 @@ export async function* openInvoiceRows(
   // The receipts past the last item: from its customer and day on, in batches after the last one read.
   let bounds = from(after);
   for (;;) {
-    const batch = await queryRows<Raw>(ctx.db, named(sql`lines as (${receiptLines(bounds)})`, sql`limit ${batchSize}`));
+    const batch = await queryRows(
+      ctx.db,
+      named(sql`lines as (${receiptLines(bounds)})`, sql`limit ${batchSize}`),
+      Line,
+    );
     yield* batch.map(line);
     const last = batch.at(-1);
     if (batch.length < batchSize || !last) return;

@@ -1,7 +1,7 @@
 import { formatInstant } from '@/lib/domain/instants';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { bucketLabels } from '@/lib/domain/ageing';
+import { bucketTitle } from '@/lib/domain/ageing';
 import { isNotFound } from '@/lib/backend/page-errors';
 import { pageGate } from '@/lib/backend/page-gate';
 import { PageHeader } from '@/components/ui/page-header';
@@ -34,7 +34,6 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
     clientSettings(),
     task.sysInvoiceNum.length ? backend.tasks.invoices({ params: { id } }) : [],
   ]);
-  const labels = bucketLabels(settings.boundaries);
   const money = { currency: settings.currency, locale: settings.locale };
   const facts: [string, React.ReactNode][] = [
     ['Status', <TaskStatus key="s" status={task.status} />],
@@ -114,7 +113,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
                     <Money value={inv.outstanding} format={money} />
                   </Td>
                   <Td numeric>{inv.outstanding === 0 ? 'Paid' : inv.daysPastDue > 0 ? inv.daysPastDue : '—'}</Td>
-                  <Td>{inv.bucket ? labels[inv.bucket] : 'Settled'}</Td>
+                  <Td>{inv.bucket ? bucketTitle(inv.bucket, settings.boundaries) : 'Settled'}</Td>
                 </Tr>
               ))}
             </tbody>

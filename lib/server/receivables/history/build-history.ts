@@ -2,6 +2,7 @@ import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
+import { AGEING_COLUMNS, weighsInRating } from '../ageing-columns';
 import { HISTORY_LEVELS, LEVEL_KEY, SCOPE_LEVELS, type HistoryLevel } from './levels';
 import { collectorOverallRisk, overallRisk } from './overall-risk';
 import { itemStretches } from './stretches';
@@ -157,6 +158,8 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
  * with a positive balance), on every day its balance or its rating changes.
  */
 function obligorTerms(clientId: number): SQL {
+  // The weighted rating's terms, from the rule every other form of it reads (ageing-columns.ts).
+  const weighs = weighsInRating(sql`rating`, sql`balance`);
   return sql`
     with moves as (
       select obligor, day, sum(change) as change, max(rating) as rating from (
@@ -176,8 +179,8 @@ function obligorTerms(clientId: number): SQL {
       select obligor, day, (balance <> 0)::int as open,
         case when rating = 1 then balance else 0 end as low, case when rating = 2 then balance else 0 end as med,
         case when rating = 3 then balance else 0 end as high,
-        case when rating is not null and balance > 0 then balance else 0 end as rated_balance,
-        case when rating is not null and balance > 0 then rating * balance else 0 end as rated_num
+        case when ${weighs} then balance else 0 end as rated_balance,
+        case when ${weighs} then rating * balance else 0 end as rated_num
       from state
     )
     select obligor, day,
@@ -236,32 +239,9 @@ function obligorListing(clientId: number): SQL {
 
 /** Columns of ageing_history below its key, in insert order. */
 const STATE_COLUMNS = [
-  'current',
-  'current_num',
-  'crd_bucket1',
-  'crd_bucket1_num',
-  'crd_bucket2',
-  'crd_bucket2_num',
-  'crd_bucket3',
-  'crd_bucket3_num',
-  'crd_bucket4',
-  'crd_bucket4_num',
-  'inv_bucket1',
-  'inv_bucket1_num',
-  'inv_bucket2',
-  'inv_bucket2_num',
-  'inv_bucket3',
-  'inv_bucket3_num',
-  'inv_bucket4',
-  'inv_bucket4_num',
-  'outstanding',
-  'overdue',
-  'invoiced',
-  'paid',
-  'sales12m',
+  ...AGEING_COLUMNS,
   'settled',
   'settled_days',
-  'unallocated',
   'low_rated',
   'med_rated',
   'high_rated',
@@ -334,7 +314,7 @@ function levelStates(clientId: number, level: HistoryLevel): SQL {
       ${bucket(sql`${at('t3')} - ${at('t4')}`, sql`${n('t3')} - ${n('t4')}`)},
       ${bucket(at('t4'), n('t4'))},
       ${money(at('s0'))}, ${money(at('s1'))}, ${money(run('invoiced'))}, ${money(run('paid'))}, ${money(run('sales12m'))},
-      ${money(run('settled'))}, ${money(run('settled_days'))}, ${money(run('unallocated'))},
+      ${money(run('unallocated'))}, ${money(run('settled'))}, ${money(run('settled_days'))},
       ${money(run('low_rated'))}, ${money(run('med_rated'))}, ${money(run('high_rated'))}, ${money(run('rated_balance'))},
       ${money(run('rated_num'))}, (${run('open_obligors')})::int, (${run('listed_obligors')})::int
     from days

@@ -1,14 +1,23 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { AMOUNT_KEYS, COUNT_KEYS, column, type AmountKey, type CountKey } from '../ageing-columns';
+import { AGEING_COLUMNS, AMOUNT_KEYS, COUNT_KEYS, column, type AmountKey, type CountKey } from '../ageing-columns';
 import type { HistoryLevel } from './levels';
 
-/** The figures the history keeps as they are (buckets, counts, balances, rated receivables, open obligors). */
-const KEPT = sql`h.current, h.current_num, h.crd_bucket1, h.crd_bucket1_num, h.crd_bucket2, h.crd_bucket2_num,
-  h.crd_bucket3, h.crd_bucket3_num, h.crd_bucket4, h.crd_bucket4_num, h.inv_bucket1, h.inv_bucket1_num,
-  h.inv_bucket2, h.inv_bucket2_num, h.inv_bucket3, h.inv_bucket3_num, h.inv_bucket4, h.inv_bucket4_num,
-  h.outstanding, h.overdue, h.low_rated, h.med_rated, h.high_rated, h.rated_balance, h.open_obligors,
-  h.listed_obligors, h.family_rating_sum, h.rated_families`;
+/** The figures the history keeps as they are (the ageing row, rated receivables, open and listed obligors, overall risk's terms). */
+const KEPT = sql.join(
+  [
+    ...AGEING_COLUMNS,
+    'low_rated',
+    'med_rated',
+    'high_rated',
+    'rated_balance',
+    'open_obligors',
+    'listed_obligors',
+    'family_rating_sum',
+    'rated_families',
+  ].map((c) => sql`h.${sql.identifier(c)}`),
+  sql`, `,
+);
 
 /** Every amount and count of a history row `h`, named as the API names them (ageing-columns.ts). */
 export const HISTORY_FIGURES = sql.join(
@@ -25,7 +34,7 @@ export const HISTORY_FIGURES = sql.join(
  */
 export function historyAt(clientId: number, level: HistoryLevel, asOf: string, keys?: SQL): SQL {
   return sql`(
-    select h.key, ${KEPT}, h.invoiced, h.paid, h.sales12m, h.unallocated, (h.rated_num / nullif(h.rated_balance, 0))::float8 as weighted_rating
+    select h.key, ${KEPT}, (h.rated_num / nullif(h.rated_balance, 0))::float8 as weighted_rating
     from ageing_history h
     where h.client_id = ${clientId} and h.level = ${level} and h.valid @> ${asOf}::date
       ${keys ? sql`and h.key in (${keys})` : sql``})`;
@@ -177,9 +186,15 @@ export function clientTotalsAt(
   const rows = collector
     ? sql`(select 1) one left join ${historyAt(clientId, collector.level, asOf, sql`${String(collector.userId)}`)} h on true`
     : sql`${historyAt(clientId, 'client', asOf)} h`;
-  return sql`select ${HISTORY_FIGURES},
-      h.low_rated as "lowRatedReceivables", h.med_rated as "medRatedReceivables", h.high_rated as "highRatedReceivables",
-      h.weighted_rating as "obligorWeightedRating", round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as "overallRisk",
-      h.open_obligors as "openObligors"
+  // coalesce: a collector without a row holds nothing.
+  const figure = (value: SQL, name: string) => sql`coalesce(${value}, 0) as ${sql.identifier(name)}`;
+  return sql`select ${sql.join(
+    [...AMOUNT_KEYS, ...COUNT_KEYS].map((k) => figure(sql`h.${column(k)}`, k)),
+    sql`, `,
+  )},
+      ${figure(sql`h.low_rated`, 'lowRatedReceivables')}, ${figure(sql`h.med_rated`, 'medRatedReceivables')},
+      ${figure(sql`h.high_rated`, 'highRatedReceivables')}, h.weighted_rating as "obligorWeightedRating",
+      round(h.family_rating_sum / nullif(h.rated_families, 0), 1)::float8 as "overallRisk",
+      ${figure(sql`h.open_obligors`, 'openObligors')}
     from ${rows}`;
 }

@@ -2,7 +2,8 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { LOCKS, tryLock } from '@/lib/db/locks';
-import { allowParallelWorkers, queryRows } from '@/lib/db/query';
+import { allowParallelWorkers, queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { buildAgeingHistory } from './build-history';
 
 /**
@@ -13,7 +14,7 @@ import { buildAgeingHistory } from './build-history';
  * ledger (ageing-view.ts), exactly, only slower; after a reassignment, only collectors' dates.
  */
 export async function staleHistoryClients(db: Db): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows(
     db,
     sql`
     select c.id from clients c left join data_update_times t on t.client_id = c.id
@@ -21,6 +22,7 @@ export async function staleHistoryClients(db: Db): Promise<number[]> {
       and (t.history_ledger_time is null or t.history_ledger_time is distinct from t.integration_update_time
         or t.history_assignments_at is distinct from t.assignments_changed_at)
     order by c.id`,
+    row({ id: col.int }),
   );
   return rows.map((r) => r.id);
 }
@@ -43,18 +45,20 @@ export async function refreshAgeingHistory(
     if (!(await tryLock(tx, LOCKS.ageingHistory, clientId))) return false;
     await tx.execute(sql`set local jit = off`);
     await allowParallelWorkers(tx);
-    const [client] = await queryRows<{
-      b1: number;
-      b2: number;
-      b3: number;
-      ledgerTime: string | null;
-      assignmentsAt: string | null;
-    }>(
+    // The times as the database writes them, so that they go back to it to the microsecond.
+    const client = await queryRow(
       tx,
       sql`
-      select c.bucket1 as b1, c.bucket2 as b2, c.bucket3 as b3, t.integration_update_time as "ledgerTime",
-        t.assignments_changed_at as "assignmentsAt"
+      select c.bucket1 as b1, c.bucket2 as b2, c.bucket3 as b3, t.integration_update_time::text as "ledgerTime",
+        t.assignments_changed_at::text as "assignmentsAt"
       from clients c left join data_update_times t on t.client_id = c.id where c.id = ${clientId}`,
+      row({
+        b1: col.int,
+        b2: col.int,
+        b3: col.int,
+        ledgerTime: col.text.nullable(),
+        assignmentsAt: col.text.nullable(),
+      }),
     );
     if (!client) return false;
     await buildAgeingHistory(tx, clientId, client, onStep);
