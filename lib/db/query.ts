@@ -8,12 +8,8 @@ import { POSTGRES_DEFAULT_WORKERS, type Db } from './client';
  * Rows of a raw SQL query, each parsed through its declared shape (`row({...})` of lib/db/rows.ts):
  * the one place a raw row becomes a typed value. Both drivers answer an object with `rows`.
  */
-export async function queryRows<S extends z.ZodType>(db: Db, query: SQL, shape: S): Promise<z.output<S>[]>;
-/** @deprecated Declare the row's shape (lib/db/rows.ts) instead of casting it. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]>;
-export async function queryRows(db: Db, query: SQL, shape?: z.ZodType): Promise<unknown[]> {
+export async function queryRows<S extends z.ZodType>(db: Db, query: SQL, shape: S): Promise<z.output<S>[]> {
   const result = await db.execute(query);
-  if (!shape) return result.rows;
   return result.rows.map((r) => shape.parse(r));
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '@/lib/db/schema';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { dayIn } from '@/lib/domain/instants';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { hasSnapshot } from '@/lib/server/receivables/ageing-view';
@@ -65,11 +66,12 @@ beforeAll(async () => {
   const signedIn = await signInAs(database, 'admin@vardhman.test');
   cookie = signedIn.cookie;
   assigneeId = signedIn.session.userId;
-  const [row] = await queryRows<{ code: string }>(
+  const [first] = await queryRows(
     database.db,
     sql`select sys_obligor_code as code from obligors where client_id = ${clientId} order by sys_obligor_code limit 1`,
+    row({ code: col.text }),
   );
-  obligorCode = row!.code;
+  obligorCode = first!.code;
 });
 afterAll(() => database?.dispose());
 

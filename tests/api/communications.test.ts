@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { todayIso } from '@/lib/domain/dates';
 import type { TCommunication } from '@/lib/contract/communications';
 import { GET as listCommsRoute, POST as logCommRoute } from '@/app/api/communications/obligors/[code]/route';
@@ -18,7 +20,7 @@ let family: NotesWorld['family'];
 let guestOwn: string, guestOther: string, repOwn: string, repOther: string;
 
 const day = (offset: number) => daysFrom(todayIso(), offset);
-const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query);
+const rows = <S extends z.ZodType>(query: ReturnType<typeof sql>, shape: S) => queryRows(database.db, query, shape);
 
 const listComms = (user: User, code: string, query: Record<string, string | number> = {}) =>
   callRoute(listCommsRoute, `/api/communications/obligors/${code}`, { cookie: user.cookie, params: { code }, query });
@@ -82,12 +84,16 @@ describe('communications: listing', () => {
     const codes = new Set(list.map((c) => c.sysObligorCode));
     expect(codes.size).toBeGreaterThanOrEqual(2);
     expect(codes.has(family.child)).toBe(true);
-    const [names] = await rows<{ n: string }>(sql`select count(*) as n from obligors
-      where client_id = ${clientId} and (sys_obligor_code = ${family.parent} or parent_sys_obligor_code = ${family.parent})`);
-    expect(codes.size).toBeLessThanOrEqual(Number(names!.n));
+    const [names] = await rows(
+      sql`select count(*) as n from obligors
+      where client_id = ${clientId} and (sys_obligor_code = ${family.parent} or parent_sys_obligor_code = ${family.parent})`,
+      row({ n: col.int }),
+    );
+    expect(codes.size).toBeLessThanOrEqual(names!.n);
     const child = list.find((c) => c.sysObligorCode === family.child)!;
-    const [obligor] = await rows<{ name: string }>(
+    const [obligor] = await rows(
       sql`select name from obligors where client_id = ${clientId} and sys_obligor_code = ${family.child}`,
+      row({ name: col.text }),
     );
     expect(child.obligorName).toBe(obligor!.name);
     expect(list).toEqual([...list].sort(newestFirst));
@@ -161,8 +167,9 @@ describe('communications: logging', () => {
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ channel: 'PROMISE_TO_PAY', promisedAmount: 250000.5, commDate: day(-1) });
-    const [stored] = await rows<{ amount: string }>(
+    const [stored] = await rows(
       sql`select promised_amount::text as amount from communications where client_id = ${clientId} and id = ${res.json.id}`,
+      row({ amount: col.text }),
     );
     expect(stored!.amount).toBe('250000.50');
   });
@@ -188,19 +195,28 @@ describe('communications: row-level scope', () => {
   it('hides an obligor not assigned to the field officer (404 to list and to log)', async () => {
     expect((await listComms(guest, guestOther)).status).toBe(404);
     expect((await logComm(guest, guestOther, note)).status).toBe(404);
-    const [count] = await rows<{ n: string }>(sql`select count(*) as n from communications
-      where client_id = ${clientId} and sys_obligor_code = ${guestOther} and user_id = ${guest.userId}`);
-    expect(Number(count!.n)).toBe(0);
+    const [count] = await rows(
+      sql`select count(*) as n from communications
+      where client_id = ${clientId} and sys_obligor_code = ${guestOther} and user_id = ${guest.userId}`,
+      row({ n: col.int }),
+    );
+    expect(count!.n).toBe(0);
   });
 
   it('shows a scoped user only the assigned members of a family', async () => {
-    const [parent] = await rows<{ code: string }>(sql`select parent_sys_obligor_code as code from obligors
-      where client_id = ${clientId} and sys_obligor_code = ${guestOwn}`);
+    const [parent] = await rows(
+      sql`select parent_sys_obligor_code as code from obligors
+      where client_id = ${clientId} and sys_obligor_code = ${guestOwn}`,
+      row({ code: col.text }),
+    );
     const res = await listComms(guest, parent!.code, { count: 500 });
     expect(res.status).toBe(200);
     const codes = [...new Set((res.json as Comm[]).map((c) => c.sysObligorCode))];
-    const assigned = await rows<{ code: string }>(sql`select sys_obligor_code as code from obligors
-      where client_id = ${clientId} and guest_id = ${guest.userId}`);
+    const assigned = await rows(
+      sql`select sys_obligor_code as code from obligors
+      where client_id = ${clientId} and guest_id = ${guest.userId}`,
+      row({ code: col.text }),
+    );
     const mine = new Set(assigned.map((a) => a.code));
     expect(codes.length).toBeGreaterThan(0);
     expect(codes.every((c) => mine.has(c))).toBe(true);

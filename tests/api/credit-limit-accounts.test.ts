@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { GET as creditLimitsRoute } from '@/app/api/v3/clients/credit_limits/route';
 import { GET as obligorCreditLimitRoute } from '@/app/api/v3/obligors/credit_limit/route';
 import { clients, creditLimitHistory, invoices, obligors } from '@/lib/db/schema';
-import { queryRows } from '@/lib/db/query';
 import { creditLimitStatus } from '@/lib/domain/credit-limit';
 import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
 import { creditLimitBands } from '@/lib/server/obligors/list-credit-limits';
@@ -173,8 +172,7 @@ describe('GET /v3/clients/credit_limits?view=accounts', () => {
   it('puts an account over 90% of its limit in the near-breach band, and over 100% in the breached one', async () => {
     // A1 owes 77,000: a limit of 80,000 is 96.25% used (near), of 77,000 exactly 100% (still near), of 76,999 breached.
     const setA1 = (limit: number) =>
-      queryRows(
-        database.db,
+      database.db.execute(
         sql`update obligors set credit_limit = ${limit} where client_id = ${ledger.clientId} and sys_obligor_code = 'A1'`,
       );
     try {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { GET as creditLimitsRoute } from '@/app/api/v3/clients/credit_limits/route';
 import { GET as parentObligorsRoute } from '@/app/api/v3/clients/parentobligors/route';
-import { queryRows } from '@/lib/db/query';
 import { creditLimitStatus } from '@/lib/domain/credit-limit';
 import { callRoute } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -100,20 +99,16 @@ describe('GET /v3/clients/credit_limits', () => {
     const families = (await list('admin', { count: 50 })).json as Row[];
     const pa = families.find((r) => r.sysObligorCode === 'PA')!;
     const pb = families.find((r) => r.sysObligorCode === 'PB')!;
-    await queryRows(
-      database.db,
+    await database.db.execute(
       sql`update obligors set credit_limit = ${pa.exposure / 2} where client_id = ${clientId} and parent_sys_obligor_code = 'PA'`,
     );
-    await queryRows(
-      database.db,
+    await database.db.execute(
       sql`update obligors set credit_limit = null where client_id = ${clientId} and parent_sys_obligor_code = 'PA' and sys_obligor_code <> 'A1'`,
     );
-    await queryRows(
-      database.db,
+    await database.db.execute(
       sql`update obligors set credit_limit = ${Math.round(pb.exposure / 0.95)} where client_id = ${clientId} and sys_obligor_code = 'PB'`,
     );
-    await queryRows(
-      database.db,
+    await database.db.execute(
       sql`update obligors set credit_limit = null where client_id = ${clientId} and coalesce(parent_sys_obligor_code, sys_obligor_code) = 'PC'`,
     );
     const breached = await list('admin', { status: 'BREACHED' });

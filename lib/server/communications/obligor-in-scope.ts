@@ -1,7 +1,8 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRows } from '@/lib/db/query';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { notFound } from '@/lib/server/domain-errors';
 import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 
@@ -12,10 +13,11 @@ import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor
  */
 export async function assertObligorInScope(db: Db, clientId: number, scope: ObligorScope, code: string): Promise<void> {
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
-  const rows = await queryRows<{ one: number }>(
+  const found = await queryRow(
     db,
     sql`
     select 1 as one from obligors o where o.client_id = ${clientId} and o.sys_obligor_code = ${code} and ${inScope}`,
+    row({ one: col.int }),
   );
-  if (rows.length === 0) throw notFound('Customer');
+  if (!found) throw notFound('Customer');
 }
