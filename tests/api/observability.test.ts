@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import * as Sentry from '@sentry/nextjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as listRoute } from '@/app/api/reports/list/route';
+import { GET as summaryRoute } from '@/app/api/v4/clients/receivables/current/summary/route';
+import { GET as parentsRoute } from '@/app/api/v4/parentobligors/receivables/current/route';
+import { TEST_TODAY } from '../helpers/seeded';
 import { analyticsAllowedOn } from '@/lib/domain/analytics-host';
 import { reportError } from '@/lib/server/observability/report-error';
 import { callRoute } from '../helpers/api';
@@ -52,6 +55,36 @@ describe('structured request logs', () => {
     expect(lines[1]).toMatchObject({ level: 'warn', status: 401 });
     expect(typeof lines[0].durationMs).toBe('number');
     expect(JSON.stringify(lines)).not.toMatch(/secret-value|rd_session/);
+  });
+});
+
+describe('which source answered', () => {
+  async function loggedSources(call: () => Promise<unknown>): Promise<string | undefined> {
+    process.env.LOG_REQUESTS = '1';
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    let lines: string[];
+    try {
+      await call();
+    } finally {
+      lines = log.mock.calls.map((c) => String(c[0]));
+      log.mockRestore();
+      delete process.env.LOG_REQUESTS;
+    }
+    const line = lines.find((l) => l.includes('"msg":"api"'));
+    return line ? (JSON.parse(line) as { sources?: string }).sources : undefined;
+  }
+
+  it('logs the tier of each ageing figure: the rollups of a rollup date, the ledger of another date', async () => {
+    const { cookie } = await signInAs(database, 'admin@vardhman.test');
+    // The seed keeps rollups for today; this test database has no ageing history, so other dates take the ledger.
+    const today = await loggedSources(() =>
+      callRoute(parentsRoute, '/api/v4/parentobligors/receivables/current', { cookie, query: { date: TEST_TODAY } }),
+    );
+    expect(today).toBe('families:rollup');
+    const past = await loggedSources(() =>
+      callRoute(summaryRoute, '/api/v4/clients/receivables/current/summary', { cookie, query: { date: '2026-08-17' } }),
+    );
+    expect(past).toBe('obligors:ledger');
   });
 });
 

@@ -7,6 +7,7 @@ import { ownScopeCondition, scopeCondition } from '@/lib/server/obligors/obligor
 import { ageingRowsSql, hasItemFilters, type ItemFilters } from './ageing-source';
 import { AMOUNT_KEYS, COUNT_KEYS, column, type AmountKey } from './ageing-columns';
 import type { AgeingView } from './ageing-view';
+import { noteSource } from '@/lib/server/observability/figure-sources';
 import { familiesAt, familiesOfObligorsAt, familyPageOfObligorsAt, obligorsAt } from './history/read-history';
 
 export interface ObligorFilters {
@@ -28,8 +29,10 @@ export interface ObligorFilters {
  */
 export function ageingSource(view: AgeingView, itemFilters: ItemFilters = {}, onlyObligors?: SQL): SQL {
   if (view.hasRollups && !hasItemFilters(itemFilters)) {
+    noteSource('obligors', 'rollup');
     return sql`(select * from obligor_ageing where client_id = ${view.clientId} and as_of_date = ${view.asOf}::date) r`;
   }
+  noteSource('obligors', 'ledger');
   return sql`(${ageingRowsSql(view.clientId, view.asOf, view.boundaries, itemFilters, onlyObligors)}) r`;
 }
 
@@ -82,13 +85,19 @@ export function whereAll(parts: SQL[]): SQL {
  * Filters on figures of the date (risk class, sales segment) need the ledger's obligor rows: null.
  */
 export function familyRollup(view: AgeingView, filters: ObligorFilters & ItemFilters): SQL | null {
-  if (readsFamilyRollupRows(view, filters)) return familyRollupRows(view);
+  if (readsFamilyRollupRows(view, filters)) {
+    noteSource('families', 'rollup');
+    return familyRollupRows(view);
+  }
   if (hasItemFilters(filters)) return null;
   if (obligorConditions(view.clientId, filters).length > 0) {
     const some = obligorHistoryConditions(view, filters);
+    if (some) noteSource('families', 'history');
     return some && familiesOfObligorsAt(view.clientId, view.asOf, some);
   }
-  return view.hasHistory ? familiesAt(view.clientId, view.asOf) : null;
+  if (!view.hasHistory) return null;
+  noteSource('families', 'history');
+  return familiesAt(view.clientId, view.asOf);
 }
 
 /** True when `familyRollup` reads the family rollup rows of the date as stored (one row per family, no sums). */
@@ -141,6 +150,7 @@ export function obligorRollup(
       : []),
     ...(filters.sysObligorCode ? [sql`r.sys_obligor_code = ${filters.sysObligorCode}`] : []),
   ];
+  noteSource('accounts', 'history');
   return obligorsAt(view.clientId, view.asOf, [...members, ...some]);
 }
 
@@ -156,5 +166,6 @@ export function familyRollupPage(
   rank: { figure: AmountKey; order: SQL; page: SQL },
 ): SQL | null {
   const some = obligorHistoryConditions(view, filters);
+  if (some) noteSource('families', 'history');
   return some && familyPageOfObligorsAt(view.clientId, view.asOf, some, rank);
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { noteSource } from '@/lib/server/observability/figure-sources';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
@@ -23,6 +24,7 @@ export async function receivablesByDim1(
   const conditions = obligorConditions(clientId, query);
   // A date without rollups reads the history's dim1 rows when no filter applies (key '0': no value).
   const fromHistory = !view.hasRollups && view.hasHistory && !hasItemFilters(query) && !conditions.length;
+  if (fromHistory) noteSource('by dimension', 'history');
   const rows = await queryRows(
     db,
     fromHistory

@@ -39,6 +39,7 @@ import {
 } from './ageing-query';
 import { hasItemFilters, type ItemFilters } from './ageing-source';
 import { clientTotalsAt } from './history/read-history';
+import { noteSource } from '@/lib/server/observability/figure-sources';
 import { ageingView, type AgeingView } from './ageing-view';
 
 const RATED_KEYS = ['lowRatedReceivables', 'medRatedReceivables', 'highRatedReceivables'];
@@ -254,9 +255,14 @@ export async function receivablesSummary(
 function summaryTotals(view: AgeingView, query: TSummaryQuery & { scope?: ObligorScope }): SQL {
   const { scope, ...filters } = query;
   const unfiltered = !hasItemFilters(filters) && obligorConditions(view.clientId, filters).length === 0;
-  if (unfiltered && isScoped(scope) && view.hasCollectorHistory)
+  if (unfiltered && isScoped(scope) && view.hasCollectorHistory) {
+    noteSource('client totals', 'history');
     return clientTotalsAt(view.clientId, view.asOf, { level: scope.role, userId: scope.userId });
-  if (unfiltered && !isScoped(scope) && view.hasHistory) return clientTotalsAt(view.clientId, view.asOf);
+  }
+  if (unfiltered && !isScoped(scope) && view.hasHistory) {
+    noteSource('client totals', 'history');
+    return clientTotalsAt(view.clientId, view.asOf);
+  }
   const families = familyRollup(view, query) ?? groupedRows(view, query);
   const sums = [...AMOUNT_KEYS, ...COUNT_KEYS, ...RATED_KEYS].map(
     (k) =>
