@@ -135,10 +135,10 @@ describe('a batch of new documents and payments', () => {
 });
 
 describe('planner statistics', () => {
-  const progressOf = async (rows: string[]) => {
+  const progressOf = async (rows: string[], into = clientId) => {
     const messages: string[] = [];
     const report = await runImport(database.db, {
-      clientId,
+      clientId: into,
       userId: null,
       source: 'CLI',
       today: TODAY,
@@ -155,5 +155,27 @@ describe('planner statistics', () => {
     expect(await progressOf(['ST1,INV/ST1,S1,2026-11-10,2026-12-10,100'])).not.toContain('analysing invoices');
     const many = Array.from({ length: 2000 }, (_, i) => `ST${i + 2},INV/ST${i + 2},S1,2026-11-10,2026-12-10,100`);
     expect(await progressOf(many)).toContain('analysing invoices');
+  });
+
+  it("analyses for a new client's first batch beside a larger one, though the table hardly grows, and not for its next small batch", async () => {
+    // A larger client: ~10,000 invoices, which the statistics know.
+    const many = Array.from({ length: 8000 }, (_, i) => `BG${i},INV/BG${i},S1,2026-11-10,2026-12-10,100`);
+    await progressOf(many);
+    await database.db.execute(sql`analyze invoices`);
+    const small = await newClient(database.db, 'SMALL');
+    const { status } = await runImport(database.db, {
+      clientId: small.clientId,
+      userId: null,
+      source: 'CLI',
+      today: TODAY,
+      files: [file('obligors.csv', csv(['sys_obligor_code,name', 'N1,Navkar Traders']))],
+    });
+    expect(status).toBe('SUCCEEDED');
+    // 700 rows are under a tenth of the table's pages, but the planner takes the new client for none.
+    const first = Array.from({ length: 700 }, (_, i) => `SM${i},INV/SM${i},N1,2026-11-10,2026-12-10,100`);
+    expect(await progressOf(first, small.clientId)).toContain('analysing invoices');
+    expect(await progressOf(['SMX,INV/SMX,N1,2026-11-11,2026-12-11,100'], small.clientId)).not.toContain(
+      'analysing invoices',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import 'server-only';
+import { z } from 'zod';
 import { LOCKS, lockClient } from '@/lib/db/locks';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TImportReport } from '@/lib/contract/imports';
@@ -204,7 +205,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         return { ...empty, id: await record(tx, empty) };
       }
       const changed = Object.values(counts).some((c) => c.inserted + c.updated > 0);
-      if (changed) await analyseGrownTables(tx, counts, progress);
+      if (changed) await analyseGrownTables(tx, options.clientId, counts, progress);
       const since = changed ? await earliestChange(tx, counts) : undefined;
       // Only new rows (since is set): no stored item lost a payment and no customer moved, so only the
       // batch's items can settle differently and only the batch's customers can age differently.
@@ -308,13 +309,18 @@ const TABLES: Record<ImportKind, string> = {
 
 /**
  * Statistics describe the tables as they were at the last ANALYZE (autovacuum has not seen this
- * batch: it is not committed, and PGlite has no autovacuum at all). Once a table has grown by a
- * tenth since then, in this batch or over several, the rollup queries would plan for the smaller
- * table and crawl, so it is analysed; a small batch into a large ledger skips the second it costs.
- * Growth is read from the table's pages against the pages counted at the last ANALYZE.
+ * batch: it is not committed, and PGlite has no autovacuum at all). A table is analysed when the
+ * batch matters to the plans: the table has grown by a tenth since then, in this batch or over
+ * several, or the statistics misjudge the client's own rows of it (the planner's estimate off by more
+ * than half and by more than MISJUDGED_ROWS). The second is a new or small client beside a large one:
+ * its rows are too few to move the table, but until the statistics know the client the planner takes
+ * it for a large one and picks plans that crawl (a forecast statement of 31 ms took 6.5 s). A small
+ * batch into a ledger the statistics know skips the seconds an ANALYZE of a large table costs. Growth
+ * is read from the table's pages against the pages counted at the last ANALYZE.
  */
 async function analyseGrownTables(
   db: Db,
+  clientId: number,
   counts: Partial<Record<ImportKind, KindCounts>>,
   progress: (m: string) => void,
 ): Promise<void> {
@@ -327,10 +333,33 @@ async function analyseGrownTables(
       from pg_class where oid = ${TABLES[kind]}::regclass`,
       row({ analysed: col.num, now: col.num }),
     );
-    if (size && size.analysed > 0 && size.now < 1.1 * size.analysed) continue;
+    const tableGrew = !size || size.analysed === 0 || size.now >= 1.1 * size.analysed;
+    if (!tableGrew && !(await misjudgesClient(db, TABLES[kind], clientId))) continue;
     progress(`analysing ${TABLES[kind]}`);
     await db.execute(sql`analyze ${sql.identifier(TABLES[kind])}`);
   }
+}
+
+/** Below this many rows of difference, a misjudged client costs no plan worth an ANALYZE. */
+const MISJUDGED_ROWS = 500;
+
+/** Whether the planner's estimate of the client's rows in `table` is off by more than half (and MISJUDGED_ROWS). */
+async function misjudgesClient(db: Db, table: string, clientId: number): Promise<boolean> {
+  const t = sql.identifier(table);
+  const actual = await queryRow(
+    db,
+    sql`select count(*) as n from ${t} where client_id = ${clientId}`,
+    row({ n: col.int }),
+  );
+  const plan = await queryRow(
+    db,
+    sql`explain (format json) select 1 from ${t} where client_id = ${clientId}`,
+    row({ 'QUERY PLAN': col.json(z.array(z.object({ Plan: z.object({ 'Plan Rows': z.number() }) }))) }),
+  );
+  const estimated = plan?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0;
+  const rows = actual?.n ?? 0;
+  const [low, high] = [Math.min(rows, estimated), Math.max(rows, estimated)];
+  return high - low > MISJUDGED_ROWS && high > 2 * low;
 }
 
 const CHANGE_DATES: Partial<Record<ImportKind, SQL>> = {
