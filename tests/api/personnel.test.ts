@@ -4,6 +4,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, users } from '@/lib/db/schema';
+import { PAGE_FEATURES, PERMISSIONS } from '@/lib/domain/features';
 import { DEMO_PASSWORD } from '@/lib/db/seed';
 import { GET as rolesRoute } from '@/app/api/user_management/route';
 import { GET as pagesRoute } from '@/app/api/user_management/pages/route';
@@ -79,14 +80,17 @@ describe('spec section 7 user_management calls', () => {
     }
     expect(new Set(roleList.json.map((r: { users: number }) => r.users)).size).toBeGreaterThan(1);
     const matrix = await callRoute(matrixRoute, '/api/user_management/pagepermissions', { cookie: admin });
-    expect(matrix.json.length).toBeGreaterThanOrEqual(5 * 12);
+    // One row per role and page: the pages are the page features and the permissions.
+    const pageCount = PAGE_FEATURES.length + PERMISSIONS.length;
+    expect(pageCount).toBe(13);
+    expect(matrix.json.length).toBeGreaterThanOrEqual(5 * pageCount);
     const guest = await roleId('guest');
     const row = await callRoute(rolePermsGet, `/api/user_management/${guest}/permissions`, {
       cookie: admin,
       params: { role_id: String(guest) },
     });
     expect(row.json).toMatchObject({ role: { code: 'guest' }, editable: true });
-    expect(row.json.permissions).toHaveLength(12);
+    expect(row.json.permissions).toHaveLength(pageCount);
   });
 
   it('lists personnel with search (3+ characters), role and status filters and the total header', async () => {
