@@ -44,6 +44,8 @@ import { FULL_RUN_LOAD, parse, USAGE, type Options } from './bench/options';
 import { renderDocs, writeDocs } from './bench/page';
 import { summariseRun, writeSummary, type ReportRuns } from './bench/summary';
 import { referenceStatementMs } from './bench/reference';
+import { measureSmallClient, writeSmallClient, type SmallClientRun } from './bench/small-client';
+import { openDatabase } from '@/lib/db/client';
 import { runCli } from './run-cli';
 
 const started = performance.now();
@@ -228,6 +230,19 @@ async function benchLoad(options: Options, load: { connections: number; seconds:
   return measured;
 }
 
+/** A new small client's first answers beside the seeded PostgreSQL client (rolled back). */
+async function benchSmallClient(options: Options): Promise<SmallClientRun> {
+  const database = await openDatabase({ url: options.pgUrl });
+  try {
+    const run = await measureSmallClient(database.db, options.today, log);
+    writeSmallClient(RESULTS_DIR, run);
+    log(`wrote ${RESULTS_DIR}/small-client-latest.json`);
+    return run;
+  } finally {
+    await database.close();
+  }
+}
+
 const loadExit = (run: LoadRun) => (run.figures.some((f) => f.http.errors > 0) ? 1 : 0);
 
 async function main(): Promise<number> {
@@ -242,6 +257,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (options.load) return loadExit(await benchLoad(options, options.load));
+  if (options.smallClientOnly) return (await benchSmallClient(options), 0);
   removeOldExplains();
   const report: BenchReport = {
     startedAt: new Date().toISOString(),
@@ -341,6 +357,14 @@ async function main(): Promise<number> {
       log(`!!! throughput failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+  let smallClient: SmallClientRun | undefined;
+  if (options.withSmallClient && measuredPostgres) {
+    try {
+      smallClient = await benchSmallClient(options);
+    } catch (error) {
+      log(`!!! small client failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const reportRuns = options.withReports && report.datasets.length ? (await benchAllReports(options)).runs : [];
 
   const files = save();
@@ -348,7 +372,7 @@ async function main(): Promise<number> {
   log(`wrote ${files.md} and ${files.json}`);
   const full =
     options.full && report.failures.length === 0 && imports.length > 0 && load !== undefined && reportRuns.length > 0;
-  const summary = summariseRun({ report, imports, load, reports: reportRuns, full });
+  const summary = summariseRun({ report, imports, load, smallClient, reports: reportRuns, full });
   log(`wrote ${writeSummary(RESULTS_DIR, summary)}`);
   if (full) log(`full run: wrote ${writeDocs(summary)}`);
   if (report.failures.length === options.dbs.length) return 1;

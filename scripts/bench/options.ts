@@ -11,6 +11,7 @@ export const USAGE = `usage: npm run bench -- [--scale N] [--pglite-scale N] [--
        [--import-rows N] [--import-only] [--no-import] [--import-daily N]
        [--load [--connections N] [--duration S]] [--no-load]
        [--reports [--report CODE,CODE] [--report-date YYYY-MM-DD,…] [--report-user EMAIL] [--read-rate MB/s]] [--no-reports]
+       [--small-client] [--no-small-client]
        [--render]
   With no option: every benchmark (a full run), then docs/benchmarks.json and docs/benchmarks.md.`;
 
@@ -54,6 +55,8 @@ export function parse() {
       'no-import': { type: 'boolean', default: false },
       'no-load': { type: 'boolean', default: false },
       'no-reports': { type: 'boolean', default: false },
+      'small-client': { type: 'boolean', default: false },
+      'no-small-client': { type: 'boolean', default: false },
       render: { type: 'boolean', default: false },
       'import-daily': { type: 'string' },
       reports: { type: 'boolean', default: false },
@@ -118,6 +121,9 @@ export function parse() {
     /** The throughput and the Excel reports after the rest of a run (a full run has both). */
     withLoad: !values['no-load'],
     withReports: !values['no-reports'],
+    /** --small-client: only a new small client's first answers beside the seeded one (small-client.ts). */
+    smallClientOnly: values['small-client'],
+    withSmallClient: !values['no-small-client'],
     /** --render: docs/benchmarks.md from docs/benchmarks.json, nothing measured. */
     render: values.render,
     /** Every benchmark at its default size (no option but reusing a seeded database): renders docs/benchmarks.md. */

@@ -180,6 +180,15 @@ function otherTables(s: BenchSummary): string[] {
       ),
     );
   } else out.push('Not measured in this run.');
+  out.push('', '### A small client beside the large one', '');
+  const c = s.smallClient;
+  out.push(
+    c
+      ? `A new client's first ledger (${int(c.invoices)} invoices, imported in ${c.importSeconds} s) beside the seeded one, each call answered once at once: ` +
+          `${c.callsOverTarget} of ${c.calls} over ${TARGET_P95_MS.postgres} ms; slowest first answer ${bold(`${ms(c.slowestFirstMs)} ms`, c.slowestFirstMs > TARGET_P95_MS.postgres)} (${c.slowestCall}); ` +
+          `its ${c.workbook.report} workbook as of ${day(c.workbook.date)} in ${c.workbook.seconds} s.`
+      : 'Not measured in this run.',
+  );
   out.push('', '### Excel reports', '');
   if (s.reports.length) {
     out.push(

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DbKind } from './dataset';
 import type { ImportRate } from './import-rate';
+import type { SmallClientRun } from './small-client';
 import type { LoadRun } from './load';
 import type { BenchReport } from './report';
 import type { ReportRunResult } from './report-run';
@@ -104,6 +105,19 @@ export const ZBenchSummary = z.object({
       ),
     })
     .optional(),
+  /** A new small client's first answers beside the seeded one (small-client.ts). */
+  smallClient: z
+    .object({
+      invoices: z.number(),
+      importSeconds: z.number(),
+      /** The slowest first answer of any call, and which. */
+      slowestFirstMs: z.number(),
+      slowestCall: z.string(),
+      callsOverTarget: z.number(),
+      calls: z.number(),
+      workbook: z.object({ report: z.string(), date: z.string(), seconds: z.number() }),
+    })
+    .optional(),
   reports: z.array(
     z.object({
       db: z.enum(['postgres', 'pglite']),
@@ -131,12 +145,13 @@ export interface RunParts {
   report: BenchReport;
   imports: ImportRate[];
   load?: LoadRun;
+  smallClient?: SmallClientRun;
   reports: ReportRuns;
   full: boolean;
 }
 
 /** The summary of a run from what each benchmark measured. */
-export function summariseRun({ report, imports, load, reports, full }: RunParts): BenchSummary {
+export function summariseRun({ report, imports, load, smallClient, reports, full }: RunParts): BenchSummary {
   const pg = report.datasets.find((d) => d.kind === 'postgres');
   const first = pg ?? report.datasets[0];
   const firstLoadJs = report.build?.routes.find((r) => r.route === '/borrowers/dashboard');
@@ -212,9 +227,23 @@ export function summariseRun({ report, imports, load, reports, full }: RunParts)
         })),
       },
     }),
+    ...(smallClient && { smallClient: smallClientSummary(smallClient) }),
     reports: reports.flatMap(({ db, results }) =>
       results.map((r) => ({ db, report: r.report, date: r.date, seconds: round(r.seconds), peakRssMb: r.peakRssMb })),
     ),
+  };
+}
+
+function smallClientSummary(run: SmallClientRun): NonNullable<BenchSummary['smallClient']> {
+  const slowest = run.calls.reduce((a, b) => (b.firstMs > a.firstMs ? b : a));
+  return {
+    invoices: run.invoices,
+    importSeconds: round(run.importSeconds),
+    slowestFirstMs: round(slowest.firstMs),
+    slowestCall: slowest.label,
+    callsOverTarget: run.calls.filter((c) => c.overTarget).length,
+    calls: run.calls.length,
+    workbook: { report: run.workbook.report, date: run.workbook.date, seconds: round(run.workbook.seconds) },
   };
 }
 
