@@ -135,7 +135,8 @@ describe('a batch of new documents and payments', () => {
 });
 
 describe('planner statistics', () => {
-  const progressOf = async (rows: string[], into = clientId) => {
+  /** The import's progress messages for one file of the client's. */
+  const progressOfFile = async (into: number, name: string, lines: string[]) => {
     const messages: string[] = [];
     const report = await runImport(database.db, {
       clientId: into,
@@ -143,13 +144,18 @@ describe('planner statistics', () => {
       source: 'CLI',
       today: TODAY,
       onProgress: (m) => messages.push(m),
-      files: [
-        file('invoices.csv', csv(['sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount', ...rows])),
-      ],
+      files: [file(name, csv(lines))],
     });
     expect(report.status).toBe('SUCCEEDED');
     return messages;
   };
+  const progressOf = (rows: string[], into = clientId) =>
+    progressOfFile(into, 'invoices.csv', [
+      'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
+      ...rows,
+    ]);
+  const obligorsOf = (into: number, codes: string[]) =>
+    progressOfFile(into, 'obligors.csv', ['sys_obligor_code,name', ...codes.map((c) => `${c},Trader ${c}`)]);
 
   it('analyses a table once it has grown by a tenth since its last ANALYZE, not for every small batch', async () => {
     expect(await progressOf(['ST1,INV/ST1,S1,2026-11-10,2026-12-10,100'])).not.toContain('analysing invoices');
@@ -180,19 +186,6 @@ describe('planner statistics', () => {
   });
 
   it("analyses for a new client's first hundred customers beside thousands, where one estimated row makes nested loops of every customer", async () => {
-    const obligorsOf = async (into: number, codes: string[]) => {
-      const messages: string[] = [];
-      const report = await runImport(database.db, {
-        clientId: into,
-        userId: null,
-        source: 'CLI',
-        today: TODAY,
-        onProgress: (m) => messages.push(m),
-        files: [file('obligors.csv', csv(['sys_obligor_code,name', ...codes.map((c) => `${c},Trader ${c}`)]))],
-      });
-      expect(report.status).toBe('SUCCEEDED');
-      return messages;
-    };
     const large = await newClient(database.db, 'MANYCUST');
     await obligorsOf(
       large.clientId,
