@@ -18,11 +18,14 @@ export function InvoicePicker({
   selected,
   onChange,
   error,
+  required = false,
 }: {
   sysObligorCode: string;
   selected: string[];
   onChange: (nums: string[]) => void;
   error?: string;
+  /** At least one must be chosen (a dispute is of invoices); else the legend says "optional". */
+  required?: boolean;
 }) {
   const [invoices, setInvoices] = useState<{ rows: TOpenInvoiceRow[]; total: number } | null>(null);
   const [search, setSearch] = useState('');
@@ -67,7 +70,7 @@ export function InvoicePicker({
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-700">
-        Invoices <span className="font-normal text-slate-500">(optional)</span>
+        Invoices {!required && <span className="font-normal text-slate-500">(optional)</span>}
       </legend>
       <input
         type="search"

@@ -13,6 +13,11 @@ const FIELD =
  * kept in the URL (controlled: `value`), called when the typed day is complete (on Enter or on
  * leaving the field) or picked. A day that is not a real one, or outside min/max, stops the form
  * with a message instead of being sent.
+ *
+ * In a form that sends a call (`useContractForm`), `field` names the request's field: the form then
+ * sees a refused day and does not send, and `error` is the form's message for that field (the
+ * contract's or the server's). One message shows: the field's own while what was typed is no day
+ * it accepts, else `error`, under the field.
  */
 export function DateInput({
   label,
@@ -23,6 +28,8 @@ export function DateInput({
   min,
   max,
   testId,
+  field: fieldName,
+  error: formError,
 }: {
   label: string;
   name?: string;
@@ -32,6 +39,8 @@ export function DateInput({
   min?: string;
   max?: string;
   testId?: string;
+  field?: string;
+  error?: string;
 }) {
   const id = useId();
   const initial = value ?? defaultValue ?? '';
@@ -85,6 +94,7 @@ export function DateInput({
     if (day) accept(day, true);
   }
 
+  const message = error && shown ? error : formError;
   return (
     <div className="relative flex flex-col gap-1 text-xs font-medium text-slate-500">
       <label htmlFor={id}>{label}</label>
@@ -97,9 +107,10 @@ export function DateInput({
           autoComplete="off"
           placeholder="dd/mm/yyyy"
           value={text}
-          aria-invalid={error && shown ? true : undefined}
-          aria-describedby={error && shown ? `${id}-error` : undefined}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
           data-testid={testId}
+          data-field={fieldName}
           onChange={(e) => type(e.target.value)}
           onBlur={commit}
           onInvalid={() => setShown(true)}
@@ -144,14 +155,19 @@ export function DateInput({
         </button>
       </div>
       {name && <input type="hidden" name={name} value={iso} disabled={!iso} />}
-      {/* Under the field without moving the controls beside it. */}
-      {error && shown && (
+      {/* A form's field: under it, in the flow of the form. A view's control: under it without
+          moving the controls beside it. */}
+      {message && (
         <span
           id={`${id}-error`}
           role="alert"
-          className="absolute left-0 top-full mt-0.5 whitespace-nowrap font-normal text-rose-700"
+          className={
+            fieldName
+              ? 'font-normal text-rose-700'
+              : 'absolute left-0 top-full mt-0.5 whitespace-nowrap font-normal text-rose-700'
+          }
         >
-          {error}
+          {message}
         </span>
       )}
     </div>
