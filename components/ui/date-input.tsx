@@ -3,6 +3,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDayInput, parseDayInput } from '@/lib/domain/day-input';
 
+/** A rule's message ("the ledger starts on …") as the field's sentence. */
+const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
+
 const FIELD =
   'h-9 w-[9.5rem] rounded-md border border-slate-300 bg-white pl-2.5 pr-9 text-sm font-normal tabular-nums text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20 aria-[invalid=true]:border-rose-400';
 
@@ -30,6 +33,7 @@ export function DateInput({
   testId,
   field: fieldName,
   error: formError,
+  check,
 }: {
   label: string;
   name?: string;
@@ -41,6 +45,8 @@ export function DateInput({
   testId?: string;
   field?: string;
   error?: string;
+  /** A rule of the page on a complete day (an "as of" date): its message, or null to accept the day. */
+  check?: (iso: string) => string | null;
 }) {
   const id = useId();
   const initial = value ?? defaultValue ?? '';
@@ -79,7 +85,9 @@ export function DateInput({
   function type(typed: string) {
     setText(typed);
     const day = read(typed);
-    if (day === null) {
+    const refused = day && check?.(day);
+    if (refused) setError(sentence(refused));
+    else if (day === null) {
       setError(
         `Enter the date as dd/mm/yyyy${min ? ` from ${formatDayInput(min)}` : ''}${max ? ` up to ${formatDayInput(max)}` : ''}`,
       );
@@ -89,7 +97,7 @@ export function DateInput({
   function commit() {
     setShown(true);
     const day = read(text);
-    if (day === null) return;
+    if (day === null || (day && check?.(day))) return;
     setText(formatDayInput(day) || text);
     if (day) accept(day, true);
   }
@@ -132,10 +140,13 @@ export function DateInput({
           min={min}
           max={max ?? '9999-12-31'}
           onChange={(e) => {
-            if (e.target.value) {
-              setText(formatDayInput(e.target.value));
-              accept(e.target.value, true);
-            }
+            if (!e.target.value) return;
+            setText(formatDayInput(e.target.value));
+            const refused = check?.(e.target.value);
+            if (refused) {
+              setError(sentence(refused));
+              setShown(true);
+            } else accept(e.target.value, true);
           }}
           className="pointer-events-none absolute bottom-0 left-0 h-px w-full opacity-0"
         />
