@@ -53,7 +53,7 @@ export function DateInput({
   const [iso, setIso] = useState(initial);
   const [text, setText] = useState(formatDayInput(initial));
   const [error, setError] = useState<string | null>(null);
-  // The message waits until the field is left (or the form refused): no scolding mid-typing.
+  // The message waits until the field is left (a form's field: until the form is sent): no scolding mid-typing.
   const [shown, setShown] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -95,7 +95,9 @@ export function DateInput({
   }
 
   function commit() {
-    setShown(true);
+    // A form's field says it when the form is sent (its invalid event): shown on leaving the field,
+    // the message would move the form's button between the press and the release of a click on it.
+    if (!fieldName) setShown(true);
     const day = read(text);
     if (day === null || (day && check?.(day))) return;
     setText(formatDayInput(day) || text);
@@ -105,8 +107,12 @@ export function DateInput({
   const message = error && shown ? error : formError;
   return (
     <div className="relative flex flex-col gap-1 text-xs font-medium text-slate-500">
-      <label htmlFor={id}>{label}</label>
-      <div className="relative">
+      {/* In a form, labelled as the form's other fields are. */}
+      <label htmlFor={id} className={fieldName ? 'text-sm font-medium text-slate-700' : undefined}>
+        {label}
+      </label>
+      {/* As wide as the field, so that the calendar button sits inside it. */}
+      <div className="relative w-fit">
         <input
           ref={field}
           id={id}
