@@ -2,8 +2,15 @@
 
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { contactCalls, CONTACT_ROLES, type TContact } from '@/lib/contract/contacts';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import {
+  contactCalls,
+  CONTACT_ROLES,
+  ZCreateContactBody,
+  ZEditContactBody,
+  type TContact,
+} from '@/lib/contract/contacts';
 import { SearchPicker, type Pick } from '@/components/tasks/search-picker';
 import { FieldError, inputClass } from './form-field';
 
@@ -34,42 +41,35 @@ export function ContactFormDialog({
 }) {
   const fixed = contact ? { sysObligorCode: contact.sysObligorCode, name: contact.obligorName } : obligor;
   const [customer, setCustomer] = useState<Pick | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // An edit is checked with the edit's contract, a new contact with the create's.
+  // A 404 on a save means the customer is not (or no longer) one the user may see.
+  const form = useContractForm(contact ? ZEditContactBody : ZCreateContactBody, { notFoundField: 'sysObligorCode' });
+  const { fields, error, busy } = form;
 
   function close() {
     setCustomer(null);
-    setFields({});
-    setError(null);
-    setBusy(false);
+    form.reset();
     onClose();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const sysObligorCode = fixed?.sysObligorCode ?? customer?.id;
-    if (!sysObligorCode) return setFields({ sysObligorCode: 'choose the customer this person works for' });
-    const text = (name: string) => String(form.get(name) ?? '');
-    const body = { sysObligorCode, name: text('name'), role: text('role'), email: text('email'), phone: text('phone') };
-    setBusy(true);
-    setError(null);
-    try {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '');
+    const body = {
+      // Not chosen yet: the create contract's "choose a customer".
+      sysObligorCode: fixed?.sysObligorCode ?? customer?.id ?? '',
+      name: text('name'),
+      role: text('role'),
+      email: text('email'),
+      phone: text('phone'),
+    };
+    void form.submit(event, body, async () => {
       const saved = contact
         ? await callApi(contactCalls.edit, { params: { id: contact.id }, body })
         : await callApi(contactCalls.create, { body });
       close();
       onSaved(saved);
-    } catch (err) {
-      const result = await apiErrorMessage(err);
-      const status = (err as { response?: Response }).response?.status;
-      // 404 on a save means the customer is not (or no longer) one the user may see.
-      const fieldsFromApi = status === 404 ? { sysObligorCode: result.message } : (result.fields ?? {});
-      setFields(fieldsFromApi);
-      setError(Object.keys(fieldsFromApi).length ? 'Please correct the highlighted fields.' : result.message);
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -2,7 +2,8 @@
 
 import { DateInput } from '@/components/ui/date-input';
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
 import {
   CHANNEL_LABELS,
   communicationCalls,
@@ -10,6 +11,7 @@ import {
   SUMMARY_MAX_LENGTH,
   type TChannel,
   type TCommunication,
+  ZLogCommunicationBody,
 } from '@/lib/contract/communications';
 import { useClientToday } from '@/components/shell/client-clock';
 import { FieldError, inputClass } from './form-field';
@@ -36,37 +38,26 @@ export function LogCommunicationForm({
   const [channel, setChannel] = useState<TChannel>('CALL');
   const [commDate, setCommDate] = useState(today);
   const [summary, setSummary] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(ZLogCommunicationBody);
+  const { fields, error, busy } = form;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
     const body = {
       commDate,
       channel,
       summary,
-      followUpDate: form.get('followUpDate') || undefined,
-      promisedAmount: channel === 'PROMISE_TO_PAY' ? form.get('promisedAmount') || undefined : undefined,
+      followUpDate: String(data.get('followUpDate') ?? ''),
+      promisedAmount: channel === 'PROMISE_TO_PAY' ? String(data.get('promisedAmount') ?? '') : undefined,
     };
-    setBusy(true);
-    setError(null);
-    try {
-      const row = await callApi(communicationCalls.log, { params: { code: obligorCode }, body });
-      setFields({});
+    void form.submit(event, body, async (input) => {
+      const row = await callApi(communicationCalls.log, { params: { code: obligorCode }, body: input });
       setSummary('');
       onLogged(row);
-    } catch (err) {
-      const result = await apiErrorMessage(err);
-      setFields(result.fields ?? {});
-      setError(result.fields ? 'Please correct the highlighted fields.' : result.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
-  const field = (name: string) => ({ 'aria-invalid': Boolean(fields[name]), 'aria-describedby': `comm-${name}-error` });
+  const field = (name: string) => form.aria('comm', name);
   return (
     <form
       onSubmit={onSubmit}
@@ -81,8 +72,15 @@ export function LogCommunicationForm({
       )}
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
-          <DateInput label="Date" value={commDate} max={today} onCommit={setCommDate} testId="comm-date" />
-          <FieldError id="comm-commDate-error" message={fields.commDate} />
+          <DateInput
+            label="Date"
+            value={commDate}
+            max={today}
+            onCommit={setCommDate}
+            testId="comm-date"
+            field="commDate"
+            error={fields.commDate}
+          />
         </div>
         <div>
           <label htmlFor="comm-channel" className="block text-sm font-medium text-slate-700">
@@ -111,8 +109,9 @@ export function LogCommunicationForm({
             name="followUpDate"
             min={commDate}
             testId="comm-follow-up"
+            field="followUpDate"
+            error={fields.followUpDate}
           />
-          <FieldError id="comm-followUpDate-error" message={fields.followUpDate} />
         </div>
       </div>
       {channel === 'PROMISE_TO_PAY' && (

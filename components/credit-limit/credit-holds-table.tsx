@@ -12,8 +12,9 @@ import { DateInput } from '@/components/ui/date-input';
 import { Day, formatDay } from '@/components/ui/day';
 import { OnAccount } from '@/components/receivables/on-account';
 import { Money, type MoneyFormat } from '@/components/ui/money';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { creditHoldCalls, type TCreditHold } from '@/lib/contract/credit-holds';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import { creditHoldCalls, ZReleaseBody, type TCreditHold } from '@/lib/contract/credit-holds';
 import { netBalanceOf } from '@/lib/domain/ageing';
 import { MAX_RELEASE_DAYS } from '@/lib/domain/credit-holds';
 import { formatInstant } from '@/lib/domain/instants';
@@ -127,29 +128,16 @@ function ReleaseDialog({ hold, today, onClose }: { hold: TCreditHold; today: str
   const router = useRouter();
   const showToast = useToast();
   const [until, setUntil] = useState(format(addDays(parseISO(today), 7), 'yyyy-MM-dd'));
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
-    setBusy(true);
-    setError(null);
-    try {
-      await callApi(creditHoldCalls.release, {
-        params: { code: hold.sysObligorCode },
-        body: { reason, expiresOn: until },
-      });
+  const form = useContractForm(ZReleaseBody);
+  const { fields, error, busy } = form;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const body = { reason: String(new FormData(event.currentTarget).get('reason') ?? ''), expiresOn: until };
+    void form.submit(event, body, async (input) => {
+      await callApi(creditHoldCalls.release, { params: { code: hold.sysObligorCode }, body: input });
       showToast(`${hold.name} may ship until ${formatDay(until)}.`);
       onClose();
       router.refresh();
-    } catch (err) {
-      const result = await apiErrorMessage(err);
-      setFields(result.fields ?? {});
-      setError(result.fields ? 'Please correct the highlighted fields.' : result.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
   return (
     <Dialog open onClose={onClose} className="relative z-50">
@@ -183,8 +171,15 @@ function ReleaseDialog({ hold, today, onClose }: { hold: TCreditHold; today: str
               <FieldError id="release-reason-error" message={fields.reason} />
             </div>
             <div className="sm:w-1/2">
-              <DateInput label="Ships until" value={until} min={today} onCommit={setUntil} testId="release-until" />
-              <FieldError id="release-expiresOn-error" message={fields.expiresOn} />
+              <DateInput
+                label="Ships until"
+                value={until}
+                min={today}
+                onCommit={setUntil}
+                testId="release-until"
+                field="expiresOn"
+                error={fields.expiresOn}
+              />
             </div>
             <div className="flex justify-end gap-3">
               <button

@@ -1,11 +1,12 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { FieldError, inputClass } from '@/components/contacts/form-field';
 import { useToast } from '@/components/feedback/toast';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { creditHoldCalls, type THoldRules } from '@/lib/contract/credit-holds';
+import { callApi } from '@/lib/client/api';
+import { CORRECT_FIELDS, useContractForm } from '@/lib/client/use-contract-form';
+import { creditHoldCalls, ZHoldRulesBody, type THoldRules } from '@/lib/contract/credit-holds';
 
 const number = (value: FormDataEntryValue | null) => {
   const text = String(value ?? '').trim();
@@ -16,31 +17,25 @@ const number = (value: FormDataEntryValue | null) => {
 export function HoldRulesForm({ rules }: { rules: THoldRules }) {
   const router = useRouter();
   const showToast = useToast();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    try {
-      await callApi(creditHoldCalls.saveRules, {
-        body: {
-          overLimit: form.get('overLimit') === 'on',
-          daysPastDue: number(form.get('daysPastDue')),
-          brokenPromises: number(form.get('brokenPromises')),
-        },
-      });
-      setFields({});
+  const form = useContractForm(ZHoldRulesBody);
+  const { fields, busy } = form;
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const body = {
+      overLimit: data.get('overLimit') === 'on',
+      daysPastDue: number(data.get('daysPastDue')),
+      brokenPromises: number(data.get('brokenPromises')),
+    };
+    void form.submit(event, body, async (input) => {
+      await callApi(creditHoldCalls.saveRules, { body: input });
       showToast('Hold rules saved.');
       router.refresh();
-    } catch (err) {
-      const result = await apiErrorMessage(err);
-      setFields(result.fields ?? {});
-      if (!result.fields) showToast(result.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
+  // A refusal that is not a field's (the server's own words) shows as a toast, as a save does.
+  useEffect(() => {
+    if (form.error && form.error !== CORRECT_FIELDS) showToast(form.error);
+  }, [form.error, showToast]);
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-4" aria-label="Hold rules">
       <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">

@@ -2,8 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { dunningCalls, type TPaymentDetails } from '@/lib/contract/dunning';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import { dunningCalls, ZPaymentDetailsBody, type TPaymentDetails } from '@/lib/contract/dunning';
 import { FieldError, inputClass, primaryButton } from './styles';
 
 const FIELDS: { name: keyof TPaymentDetails; label: string; placeholder: string }[] = [
@@ -20,29 +21,18 @@ export function PaymentDetailsForm({ details }: { details: TPaymentDetails }) {
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(FIELDS.map((f) => [f.name, details[f.name] ?? ''])),
   );
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(ZPaymentDetailsBody);
+  const { fields, error, busy } = form;
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     setSaved(false);
-    try {
-      const answer = await callApi(dunningCalls.savePaymentDetails, { body: values });
+    void form.submit(event, values, async (body) => {
+      const answer = await callApi(dunningCalls.savePaymentDetails, { body });
       setValues(Object.fromEntries(FIELDS.map((f) => [f.name, answer[f.name] ?? ''])));
       setSaved(true);
       router.refresh();
-    } catch (e) {
-      const { message, fields: f } = await apiErrorMessage(e);
-      setError(message);
-      setFields(f ?? {});
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

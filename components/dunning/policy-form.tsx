@@ -1,9 +1,10 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { dunningCalls, type TDunningPolicy } from '@/lib/contract/dunning';
+import { useEffect, useState, type FormEvent } from 'react';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import { dunningCalls, ZDunningPolicyBody, type TDunningPolicy } from '@/lib/contract/dunning';
 import {
   CHANNEL_LABEL,
   DUNNING_CHANNELS,
@@ -52,47 +53,41 @@ export function PolicyForm({ policy }: { policy: TDunningPolicy }) {
   const [quietDays, setQuietDays] = useState(String(policy.quietDays));
   const [levels, setLevels] = useState<LevelDraft[]>(() => draftOf(policy));
   const [open, setOpen] = useState<number | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const form = useContractForm(ZDunningPolicyBody);
+  const { fields, error, busy } = form;
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   const change = (i: number, patch: Partial<LevelDraft>) =>
     setLevels((all) => all.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFields({});
+  // A level's subject or body refused (by the contract or the server): open that level to show it.
+  useEffect(() => {
+    const bad = Object.keys(fields).find((k) => /^levels\.\d+\.(subject|body)$/.test(k));
+    if (bad) setOpen(levels[Number(bad.split('.')[1])]?.key ?? null);
+    // Only when the messages change, not while the levels are edited.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fields]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     setSaved(false);
-    try {
-      await callApi(dunningCalls.savePolicy, {
-        body: {
-          enabled,
-          grouping,
-          minAmount,
-          quietDays,
-          levels: levels.map((l) => ({
-            days: l.days,
-            channel: l.channel,
-            taskFor: l.channel === 'TASK' ? l.taskFor || undefined : undefined,
-            subject: l.subject,
-            body: l.body,
-          })),
-        },
-      });
+    const body = {
+      enabled,
+      grouping,
+      minAmount,
+      quietDays,
+      levels: levels.map((l) => ({
+        days: l.days,
+        channel: l.channel,
+        taskFor: l.channel === 'TASK' ? l.taskFor || undefined : undefined,
+        subject: l.subject,
+        body: l.body,
+      })),
+    };
+    void form.submit(event, body, async (input) => {
+      await callApi(dunningCalls.savePolicy, { body: input });
       setSaved(true);
       router.refresh();
-    } catch (e) {
-      const { message, fields: f } = await apiErrorMessage(e);
-      setError(message);
-      setFields(f ?? {});
-      const bad = Object.keys(f ?? {}).find((k) => /^levels\.\d+\.(subject|body)$/.test(k));
-      if (bad) setOpen(levels[Number(bad.split('.')[1])]?.key ?? null);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -7,6 +7,7 @@ async function loadChoices() {
   const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
   return {
     today: settings.today,
+    ledgerStart: settings.ledgerStart,
     dim1Name: settings.dimensionNames.dim1,
     dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })),
   };
@@ -16,8 +17,8 @@ async function loadChoices() {
 export function CustomerFilterBar() {
   return (
     <Loaded load={loadChoices}>
-      {({ today, dim1Name, dim1Values }) => (
-        <CustomerFilters dim1Name={dim1Name} dim1Values={dim1Values} today={today} />
+      {({ today, ledgerStart, dim1Name, dim1Values }) => (
+        <CustomerFilters dim1Name={dim1Name} dim1Values={dim1Values} today={today} ledgerStart={ledgerStart} />
       )}
     </Loaded>
   );

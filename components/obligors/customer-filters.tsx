@@ -20,10 +20,12 @@ export function CustomerFilters({
   dim1Name,
   dim1Values,
   today,
+  ledgerStart,
 }: {
   dim1Name: string;
   dim1Values: Option[];
   today: string;
+  ledgerStart: string | null;
 }) {
   const { pending, pathname } = useUrlState();
   return (
@@ -34,7 +36,7 @@ export function CustomerFilters({
     >
       <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
         <ObligorSearch />
-        <AsOfDate today={today} />
+        <AsOfDate today={today} ledgerStart={ledgerStart} />
         <ParamSelect name="dim" label={dim1Name} options={dim1Values} />
         <ParamSelect name="risk" label="Risk rating" options={options(RISK_CLASSES)} />
         <ParamSelect name="collectionRisk" label="Collection risk" options={options(COLLECTION_RISKS)} />

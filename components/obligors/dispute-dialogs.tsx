@@ -2,7 +2,8 @@
 
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
 import {
   disputeCalls,
   DISPUTE_OUTCOME_LABELS,
@@ -12,6 +13,8 @@ import {
   type TDispute,
   type TDisputeOutcome,
   type TDisputeReason,
+  ZOpenDisputeBody,
+  ZResolveDisputeBody,
 } from '@/lib/contract/disputes';
 import { FieldError, inputClass } from '@/components/contacts/form-field';
 import { InvoicePicker } from '@/components/tasks/invoice-picker';
@@ -20,31 +23,6 @@ export const BUTTON =
   'rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
 export const SECONDARY =
   'rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50';
-
-function useApiForm() {
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function submit(run: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await run();
-      setFields({});
-    } catch (err) {
-      const result = await apiErrorMessage(err);
-      setFields(result.fields ?? {});
-      setError(result.fields ? 'Please correct the highlighted fields.' : result.message);
-    } finally {
-      setBusy(false);
-    }
-  }
-  const reset = () => {
-    setFields({});
-    setError(null);
-  };
-  return { fields, error, busy, submit, reset };
-}
 
 function FormAlert({ error }: { error: string | null }) {
   if (!error) return null;
@@ -72,7 +50,7 @@ export function OpenDisputeDialog({
 }) {
   const [picked, setPicked] = useState<string[]>([]);
   const [reason, setReason] = useState<TDisputeReason>('PRICING');
-  const form = useApiForm();
+  const form = useContractForm(ZOpenDisputeBody);
   const close = () => {
     form.reset();
     setPicked([]);
@@ -80,26 +58,21 @@ export function OpenDisputeDialog({
   };
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     const data = new FormData(event.currentTarget);
-    void form.submit(async () => {
-      const dispute = await callApi(disputeCalls.open, {
-        body: {
-          sysInvoiceNums: fixedInvoices ? fixedInvoices.map((i) => i.sysInvoiceNum) : picked,
-          reason,
-          amount: String(data.get('amount') ?? '') as unknown as number,
-          note: String(data.get('note') ?? ''),
-        },
-      });
+    const body = {
+      sysInvoiceNums: fixedInvoices ? fixedInvoices.map((i) => i.sysInvoiceNum) : picked,
+      reason,
+      amount: String(data.get('amount') ?? ''),
+      note: String(data.get('note') ?? ''),
+    };
+    void form.submit(event, body, async (input) => {
+      const dispute = await callApi(disputeCalls.open, { body: input });
       setPicked([]);
       onOpened(dispute);
     });
   }
 
-  const field = (name: string) => ({
-    'aria-invalid': Boolean(form.fields[name]),
-    'aria-describedby': `dispute-${name}-error`,
-  });
+  const field = (name: string) => form.aria('dispute', name);
   return (
     <Dialog open={open} onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
@@ -123,6 +96,7 @@ export function OpenDisputeDialog({
                 selected={picked}
                 onChange={setPicked}
                 error={form.fields.sysInvoiceNums}
+                required
               />
             )}
             <div className="grid gap-4 sm:grid-cols-2">
@@ -203,17 +177,13 @@ export function ResolveDisputeDialog({
   onResolved: (dispute: TDispute) => void;
 }) {
   const [outcome, setOutcome] = useState<TDisputeOutcome>('CREDIT_NOTE');
-  const form = useApiForm();
+  const form = useContractForm(ZResolveDisputeBody);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     const data = new FormData(event.currentTarget);
-    void form.submit(async () => {
-      const resolved = await callApi(disputeCalls.resolve, {
-        params: { id: dispute.id },
-        body: { outcome, resolution: String(data.get('resolution') ?? '') },
-      });
-      onResolved(resolved);
+    const body = { outcome, resolution: String(data.get('resolution') ?? '') };
+    void form.submit(event, body, async (input) => {
+      onResolved(await callApi(disputeCalls.resolve, { params: { id: dispute.id }, body: input }));
     });
   }
 

@@ -2,9 +2,10 @@
 
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
 import { CHANNEL_LABELS } from '@/lib/contract/communications';
-import { promiseCalls, type TPromise } from '@/lib/contract/promises';
+import { promiseCalls, ZTakePromiseBody, type TPromise } from '@/lib/contract/promises';
 import {
   latestPromiseDate,
   PROMISE_CHANNELS,
@@ -171,49 +172,37 @@ export function TakePromiseDialog({
   const [promisedDate, setPromisedDate] = useState('');
   const [invoices, setInvoices] = useState<string[]>([]);
   const [onFamily, setOnFamily] = useState(isParent);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(ZTakePromiseBody);
+  const { fields, error, busy } = form;
 
   function close() {
-    setFields({});
-    setError(null);
+    form.reset();
     setInvoices([]);
     setPromisedDate('');
-    setBusy(false);
     onClose();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
-    setBusy(true);
-    setError(null);
-    try {
-      const promise = await callApi(promiseCalls.take, {
-        body: {
-          sysObligorCode: obligor.sysObligorCode,
-          amount: text('amount') as unknown as number,
-          promisedDate,
-          channel,
-          onFamily,
-          sysInvoiceNums: invoices,
-          promisedBy: text('promisedBy'),
-          note: text('note'),
-        },
-      });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '');
+    const body = {
+      sysObligorCode: obligor.sysObligorCode,
+      amount: text('amount'),
+      promisedDate,
+      channel,
+      onFamily,
+      sysInvoiceNums: invoices,
+      promisedBy: text('promisedBy'),
+      note: text('note'),
+    };
+    void form.submit(event, body, async (input) => {
+      const promise = await callApi(promiseCalls.take, { body: input });
       close();
       onTaken(promise);
-    } catch (err) {
-      const result = await apiErrorMessage(err);
-      setFields(result.fields ?? {});
-      setError(result.fields ? 'Please correct the highlighted fields.' : result.message);
-      setBusy(false);
-    }
+    });
   }
 
-  const field = (name: string) => ({ 'aria-invalid': Boolean(fields[name]), 'aria-describedby': `ptp-${name}-error` });
+  const field = (name: string) => form.aria('ptp', name);
   return (
     <Dialog open={open} onClose={close} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
@@ -250,8 +239,9 @@ export function TakePromiseDialog({
                   max={latestPromiseDate(today)}
                   onCommit={setPromisedDate}
                   testId="ptp-date"
+                  field="promisedDate"
+                  error={fields.promisedDate}
                 />
-                <FieldError id="ptp-promisedDate-error" message={fields.promisedDate} />
               </div>
               <div>
                 <label htmlFor="ptp-channel" className="block text-sm font-medium text-slate-700">

@@ -20,6 +20,7 @@ export function ReceivablesFilterBar() {
           creditBuckets={bucketColumns(settings.boundaries, 'CREDIT_DATE')}
           invoiceBuckets={bucketColumns(settings.boundaries, 'INVOICE_DATE')}
           today={settings.today}
+          ledgerStart={settings.ledgerStart}
         />
       )}
     </Loaded>

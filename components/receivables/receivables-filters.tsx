@@ -27,12 +27,14 @@ export function ReceivablesFilters({
   creditBuckets,
   invoiceBuckets,
   today,
+  ledgerStart,
 }: {
   dimensionNames: { dim1: string; dim2: string; dim3: string };
   dimensionValues: TDimensionValue[];
   creditBuckets: BucketColumn[];
   invoiceBuckets: BucketColumn[];
   today: string;
+  ledgerStart: string | null;
 }) {
   const { params, pending, pathname } = useUrlState();
   const dim1Id = params.dim1Id ? Number(params.dim1Id) : undefined;
@@ -48,7 +50,7 @@ export function ReceivablesFilters({
       aria-busy={pending}
     >
       <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
-        <AsOfDate today={today} />
+        <AsOfDate today={today} ledgerStart={ledgerStart} />
         <ParamSelect
           name="dim1Id"
           label={dimensionNames.dim1}

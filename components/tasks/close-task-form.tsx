@@ -2,33 +2,25 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { taskCalls } from '@/lib/contract/tasks';
+import { callApi } from '@/lib/client/api';
+import { CORRECT_FIELDS, useContractForm } from '@/lib/client/use-contract-form';
+import { taskCalls, ZCloseTaskBody } from '@/lib/contract/tasks';
 
 /** Closing a task needs a comment saying how it was closed. */
 export function CloseTaskForm({ taskId }: { taskId: number }) {
   const router = useRouter();
   const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(ZCloseTaskBody);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!comment.trim()) {
-      setError('Say how the task was closed.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await callApi(taskCalls.close, { params: { id: taskId }, body: { comment } });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    void form.submit(event, { comment }, async (body) => {
+      await callApi(taskCalls.close, { params: { id: taskId }, body });
       router.refresh();
-    } catch (err) {
-      const { message, fields } = await apiErrorMessage(err);
-      setError(fields?.comment ?? message);
-      setBusy(false);
-    }
+    });
   }
+  // One message: the comment's (the contract's or the server's), else the server's own.
+  const error = form.fields.comment ?? (form.error === CORRECT_FIELDS ? null : form.error);
+  const busy = form.busy;
 
   return (
     <form onSubmit={onSubmit} className="space-y-3" noValidate>
@@ -42,6 +34,7 @@ export function CloseTaskForm({ taskId }: { taskId: number }) {
         rows={3}
         maxLength={2000}
         placeholder="e.g. Customer paid ₹2,40,000 by NEFT on 18 Nov, UTR 4411"
+        aria-invalid={Boolean(form.fields.comment)}
         className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
       />
       {error && (

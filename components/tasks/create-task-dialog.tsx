@@ -5,9 +5,10 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { addDays, format, parseISO } from 'date-fns';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
 import { personnelCalls, type TUserPick } from '@/lib/contract/personnel';
-import { taskCalls, type TTaskCategory } from '@/lib/contract/tasks';
+import { taskCalls, ZCreateTaskBody, type TTaskCategory } from '@/lib/contract/tasks';
 import { InvoicePicker } from './invoice-picker';
 import { SearchPicker, type Pick } from './search-picker';
 
@@ -35,46 +36,33 @@ export function CreateTaskDialog({ categories, today }: { categories: TTaskCateg
   const [customer, setCustomer] = useState<Pick | null>(null);
   const [assignee, setAssignee] = useState<Pick | null>(null);
   const [invoiceNums, setInvoiceNums] = useState<string[]>([]);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(ZCreateTaskBody);
+  const { fields, error, busy } = form;
 
   const reset = () => {
     setCustomer(null);
     setAssignee(null);
     setInvoiceNums([]);
-    setFields({});
-    setError(null);
-    setBusy(false);
+    form.reset();
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const missing: Record<string, string> = {};
-    if (!assignee) missing.assigneeId = 'choose who does the task';
-    if (Object.keys(missing).length) return setFields(missing);
-    setBusy(true);
-    try {
-      const task = await callApi(taskCalls.create, {
-        body: {
-          name: String(form.get('name') ?? ''),
-          categoryId: Number(form.get('categoryId')),
-          dueDate: String(form.get('dueDate') ?? ''),
-          assigneeId: Number(assignee!.id),
-          sysObligorCode: customer?.id,
-          sysInvoiceNum: invoiceNums,
-        },
-      });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const body = {
+      name: String(data.get('name') ?? ''),
+      categoryId: Number(data.get('categoryId')),
+      dueDate: String(data.get('dueDate') ?? ''),
+      // No one chosen: the contract's message on assigneeId.
+      assigneeId: assignee?.id,
+      sysObligorCode: customer?.id,
+      sysInvoiceNum: invoiceNums,
+    };
+    void form.submit(event, body, async (input) => {
+      const task = await callApi(taskCalls.create, { body: input });
       setOpen(false);
       reset();
       router.push(`/borrowers/tasks/${task.id}`);
-    } catch (err) {
-      const result = await apiErrorMessage(err);
-      setFields(result.fields ?? {});
-      setError(result.fields ? 'Please correct the highlighted fields.' : result.message);
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -175,8 +163,9 @@ export function CreateTaskDialog({ categories, today }: { categories: TTaskCateg
                     defaultValue={format(addDays(parseISO(today), 7), 'yyyy-MM-dd')}
                     min={today}
                     testId="task-due"
+                    field="dueDate"
+                    error={fields.dueDate}
                   />
-                  {fields.dueDate && <p className="mt-1 text-xs text-rose-700">{fields.dueDate}</p>}
                 </div>
               </div>
               <div className="flex justify-end gap-3 pt-2">

@@ -18,11 +18,14 @@ export function InvoicePicker({
   selected,
   onChange,
   error,
+  required = false,
 }: {
   sysObligorCode: string;
   selected: string[];
   onChange: (nums: string[]) => void;
   error?: string;
+  /** At least one must be chosen (a dispute is of invoices); else the legend says "optional". */
+  required?: boolean;
 }) {
   const [invoices, setInvoices] = useState<{ rows: TOpenInvoiceRow[]; total: number } | null>(null);
   const [search, setSearch] = useState('');
@@ -67,7 +70,7 @@ export function InvoicePicker({
   return (
     <fieldset>
       <legend className="text-sm font-medium text-slate-700">
-        Invoices <span className="font-normal text-slate-500">(optional)</span>
+        Invoices {!required && <span className="font-normal text-slate-500">(optional)</span>}
       </legend>
       <input
         type="search"
@@ -86,25 +89,32 @@ export function InvoicePicker({
       ) : (
         <>
           <ul
-            className="mt-1 max-h-44 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200"
+            className="mt-1 max-h-56 divide-y divide-slate-100 overflow-y-auto overflow-x-hidden rounded-md border border-slate-200"
             data-testid="invoice-picker"
           >
             {invoices.rows.map((inv) => (
               <li key={inv.sysInvoiceNum}>
-                <label className="flex cursor-pointer items-center gap-3 px-3 py-1.5 text-sm hover:bg-slate-50">
+                {/* The number and the account's name wrap in the space left to them (min-w-0): the
+                    row never grows wider than the dialog, and no name is cut. */}
+                <label className="flex cursor-pointer items-start gap-3 px-3 py-1.5 text-sm hover:bg-slate-50">
                   <input
                     type="checkbox"
+                    className="mt-0.5 shrink-0"
                     checked={selected.includes(inv.sysInvoiceNum)}
                     onChange={() => toggle(inv.sysInvoiceNum)}
                   />
-                  <span className="flex-1 truncate" title={`${inv.invoiceNum} · ${inv.obligorName}`}>
+                  <span className="min-w-0 flex-1 break-words">
                     <span className="font-medium text-slate-800">{inv.invoiceNum}</span>
-                    {family && <span className="ml-2 text-xs text-slate-500">{inv.obligorName}</span>}
+                    {family && <span className="block text-xs text-slate-500">{inv.obligorName}</span>}
                   </span>
-                  <span className={`text-xs ${inv.daysPastDue > 0 ? 'text-rose-700' : 'text-slate-500'}`}>
+                  <span
+                    className={`shrink-0 whitespace-nowrap text-xs leading-5 ${inv.daysPastDue > 0 ? 'text-rose-700' : 'text-slate-500'}`}
+                  >
                     {inv.outstanding < 0 ? 'credit' : inv.daysPastDue > 0 ? `${inv.daysPastDue} days late` : 'not due'}
                   </span>
-                  <span className="w-28 text-right tabular-nums text-slate-700">{formatMoney(inv.outstanding)}</span>
+                  <span className="shrink-0 whitespace-nowrap text-right tabular-nums text-slate-700">
+                    {formatMoney(inv.outstanding)}
+                  </span>
                 </label>
               </li>
             ))}

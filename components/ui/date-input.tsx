@@ -3,6 +3,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatDayInput, parseDayInput } from '@/lib/domain/day-input';
 
+/** A rule's message ("the ledger starts on …") as the field's sentence. */
+const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1);
+
 const FIELD =
   'h-9 w-[9.5rem] rounded-md border border-slate-300 bg-white pl-2.5 pr-9 text-sm font-normal tabular-nums text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20 aria-[invalid=true]:border-rose-400';
 
@@ -13,6 +16,11 @@ const FIELD =
  * kept in the URL (controlled: `value`), called when the typed day is complete (on Enter or on
  * leaving the field) or picked. A day that is not a real one, or outside min/max, stops the form
  * with a message instead of being sent.
+ *
+ * In a form that sends a call (`useContractForm`), `field` names the request's field: the form then
+ * sees a refused day and does not send, and `error` is the form's message for that field (the
+ * contract's or the server's). One message shows: the field's own while what was typed is no day
+ * it accepts, else `error`, under the field.
  */
 export function DateInput({
   label,
@@ -23,6 +31,9 @@ export function DateInput({
   min,
   max,
   testId,
+  field: fieldName,
+  error: formError,
+  check,
 }: {
   label: string;
   name?: string;
@@ -32,13 +43,17 @@ export function DateInput({
   min?: string;
   max?: string;
   testId?: string;
+  field?: string;
+  error?: string;
+  /** A rule of the page on a complete day (an "as of" date): its message, or null to accept the day. */
+  check?: (iso: string) => string | null;
 }) {
   const id = useId();
   const initial = value ?? defaultValue ?? '';
   const [iso, setIso] = useState(initial);
   const [text, setText] = useState(formatDayInput(initial));
   const [error, setError] = useState<string | null>(null);
-  // The message waits until the field is left (or the form refused): no scolding mid-typing.
+  // The message waits until the field is left (a form's field: until the form is sent): no scolding mid-typing.
   const [shown, setShown] = useState(false);
   const field = useRef<HTMLInputElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -70,7 +85,9 @@ export function DateInput({
   function type(typed: string) {
     setText(typed);
     const day = read(typed);
-    if (day === null) {
+    const refused = day && check?.(day);
+    if (refused) setError(sentence(refused));
+    else if (day === null) {
       setError(
         `Enter the date as dd/mm/yyyy${min ? ` from ${formatDayInput(min)}` : ''}${max ? ` up to ${formatDayInput(max)}` : ''}`,
       );
@@ -78,17 +95,24 @@ export function DateInput({
   }
 
   function commit() {
-    setShown(true);
+    // A form's field says it when the form is sent (its invalid event): shown on leaving the field,
+    // the message would move the form's button between the press and the release of a click on it.
+    if (!fieldName) setShown(true);
     const day = read(text);
-    if (day === null) return;
+    if (day === null || (day && check?.(day))) return;
     setText(formatDayInput(day) || text);
     if (day) accept(day, true);
   }
 
+  const message = error && shown ? error : formError;
   return (
     <div className="relative flex flex-col gap-1 text-xs font-medium text-slate-500">
-      <label htmlFor={id}>{label}</label>
-      <div className="relative">
+      {/* In a form, labelled as the form's other fields are. */}
+      <label htmlFor={id} className={fieldName ? 'text-sm font-medium text-slate-700' : undefined}>
+        {label}
+      </label>
+      {/* As wide as the field, so that the calendar button sits inside it. */}
+      <div className="relative w-fit">
         <input
           ref={field}
           id={id}
@@ -97,9 +121,10 @@ export function DateInput({
           autoComplete="off"
           placeholder="dd/mm/yyyy"
           value={text}
-          aria-invalid={error && shown ? true : undefined}
-          aria-describedby={error && shown ? `${id}-error` : undefined}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
           data-testid={testId}
+          data-field={fieldName}
           onChange={(e) => type(e.target.value)}
           onBlur={commit}
           onInvalid={() => setShown(true)}
@@ -121,10 +146,13 @@ export function DateInput({
           min={min}
           max={max ?? '9999-12-31'}
           onChange={(e) => {
-            if (e.target.value) {
-              setText(formatDayInput(e.target.value));
-              accept(e.target.value, true);
-            }
+            if (!e.target.value) return;
+            setText(formatDayInput(e.target.value));
+            const refused = check?.(e.target.value);
+            if (refused) {
+              setError(sentence(refused));
+              setShown(true);
+            } else accept(e.target.value, true);
           }}
           className="pointer-events-none absolute bottom-0 left-0 h-px w-full opacity-0"
         />
@@ -144,14 +172,19 @@ export function DateInput({
         </button>
       </div>
       {name && <input type="hidden" name={name} value={iso} disabled={!iso} />}
-      {/* Under the field without moving the controls beside it. */}
-      {error && shown && (
+      {/* A form's field: under it, in the flow of the form. A view's control: under it without
+          moving the controls beside it. */}
+      {message && (
         <span
           id={`${id}-error`}
           role="alert"
-          className="absolute left-0 top-full mt-0.5 whitespace-nowrap font-normal text-rose-700"
+          className={
+            fieldName
+              ? 'font-normal text-rose-700'
+              : 'absolute left-0 top-full mt-0.5 whitespace-nowrap font-normal text-rose-700'
+          }
         >
-          {error}
+          {message}
         </span>
       )}
     </div>

@@ -2,7 +2,7 @@ import { unstable_rethrow } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { ZodError } from 'zod';
 import { WarningBox } from '@/components/feedback/warning-box';
-import { databaseWaitReason } from '@/lib/backend/page-errors';
+import { databaseWaitReason, DomainError } from '@/lib/backend/page-errors';
 import { invalidParamMessage } from './invalid-link';
 
 /**
@@ -27,6 +27,9 @@ export async function Loaded<T>({
     unstable_rethrow(error);
     if (error instanceof ZodError) return <SectionMessage kind="error" message={invalidParamMessage(error)} />;
     if ((error as { status?: number }).status === 404) return <SectionMessage kind="empty" />;
+    // A value the call refuses in words (a date after today): say it, it is not a failure.
+    if (error instanceof DomainError && error.kind === 'invalid')
+      return <SectionMessage kind="error" message={`This link has a value the page cannot use (${error.message}).`} />;
     console.error(error);
     const wait = databaseWaitReason(error);
     if (wait)

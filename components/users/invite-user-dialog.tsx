@@ -4,39 +4,32 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { callApi } from '@/lib/client/api';
-import { personnelCalls, type TRole } from '@/lib/contract/personnel';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import { personnelCalls, ZInviteUserBody, type TRole } from '@/lib/contract/personnel';
 import { Alert, Field, inputClass } from '@/components/auth/auth-card';
-import { useSubmit } from '@/components/auth/use-submit';
 
 /** Invite: the person gets an email with a link to set their password (valid 3 days, once). */
 export function InviteUserDialog({ roles }: { roles: TRole[] }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { busy, error, fields, run } = useSubmit();
+  const form = useContractForm(ZInviteUserBody);
+  const { busy, error, fields } = form;
   const close = () => {
     setOpen(false);
     setSentTo(null);
+    form.reset();
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
-    const user = await run(() =>
-      callApi(personnelCalls.invite, {
-        body: {
-          name: text('name'),
-          email: text('email'),
-          phone: text('phone'),
-          roleId: Number(form.get('roleId')),
-        },
-      }),
-    );
-    if (user) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '');
+    const body = { name: text('name'), email: text('email'), phone: text('phone'), roleId: text('roleId') };
+    void form.submit(event, body, async (input) => {
+      const user = await callApi(personnelCalls.invite, { body: input });
       setSentTo(user.email);
       router.refresh();
-    }
+    });
   }
 
   return (

@@ -48,6 +48,8 @@ export const ZClientSettings = z.strictObject({
   timeZone: z.string(),
   /** The client's today (YYYY-MM-DD) in that zone: the default date of every figure and date field. */
   today: ZIsoDate,
+  /** The issue date of the ledger's first document; null before the first import. "As of" dates start there. */
+  ledgerStart: ZIsoDate.nullable(),
   boundaries: ZBoundaries,
   dimensionNames: ZDimensionNames,
   riskColours: z.strictObject({ low: z.string(), medium: z.string(), high: z.string(), unrated: z.string() }),

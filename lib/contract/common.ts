@@ -35,6 +35,10 @@ export const ZId = z.coerce
   .positive('must be a positive id')
   .max(MAX_ID, 'no such id');
 
+/** The id of a row chosen in a form (an assignee, a role): `missing` says what to choose when none was. */
+export const zChosenId = (missing: string) =>
+  z.coerce.number({ error: missing }).int(missing).positive(missing).max(MAX_ID, 'no such id');
+
 /** clientId as the spec sends it; the server only accepts the session's own client. */
 export const ZClientIdParam = ZId.optional();
 
@@ -48,10 +52,18 @@ export function isCalendarDay(text: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-export const ZIsoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'use the date format YYYY-MM-DD')
-  .refine(isCalendarDay, `not a calendar date between ${EARLIEST_YEAR} and ${LATEST_YEAR}`);
+/** A day as YYYY-MM-DD, a real one; `missing` is the message when none is given. */
+const isoDay = (missing?: string) =>
+  z
+    .string(missing ? { error: missing } : undefined)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'use the date format YYYY-MM-DD')
+    .refine(isCalendarDay, `not a calendar date between ${EARLIEST_YEAR} and ${LATEST_YEAR}`);
+
+export const ZIsoDate = isoDay();
+
+/** A day a form must give: left blank (or absent) it says `missing`, not the date format. */
+export const zRequiredDay = (missing: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDay(missing));
 
 /**
  * fromDate..toDate of a series: in order, and at most MAX_RANGE_YEARS long, so that no request can

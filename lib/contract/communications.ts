@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMMUNICATIONS_DEFAULT_ORDER } from '@/lib/constants';
 import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZIsoDate, ZPaging } from './common';
+import { ZClientIdParam, ZIsoDate, ZPaging, zRequiredDay } from './common';
 
 export const COMMUNICATION_CHANNELS = ['CALL', 'EMAIL', 'VISIT', 'PROMISE_TO_PAY', 'WHATSAPP'] as const;
 export type TChannel = (typeof COMMUNICATION_CHANNELS)[number];
@@ -52,7 +52,7 @@ const ZAmount = z.preprocess(
 export const ZLogCommunicationBody = z
   .object({
     clientId: ZClientIdParam,
-    commDate: ZIsoDate,
+    commDate: zRequiredDay('enter the date of the call, email or visit'),
     channel: z.enum(COMMUNICATION_CHANNELS, { error: 'choose call, email, visit, promise to pay or WhatsApp' }),
     summary: z
       .string({ error: 'write what was said or agreed' })

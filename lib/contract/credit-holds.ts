@@ -45,13 +45,13 @@ export const ZHoldRulesBody = z.object({
   clientId: ZClientIdParam,
   overLimit: z.boolean({ error: 'say whether an account over its limit goes on hold' }),
   daysPastDue: z
-    .number({ error: 'enter the days past due as a whole number, or null to switch the rule off' })
+    .number({ error: 'enter the days past due as a whole number, or leave it empty (null) to switch the rule off' })
     .int('enter whole days')
     .min(1, 'at least 1 day')
     .max(365, 'at most 365 days')
     .nullable(),
   brokenPromises: z
-    .number({ error: 'enter how many broken promises, or null to switch the rule off' })
+    .number({ error: 'enter how many broken promises, or leave it empty (null) to switch the rule off' })
     .int('enter a whole number')
     .min(1, 'at least 1')
     .max(20, 'at most 20')

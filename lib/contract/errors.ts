@@ -18,3 +18,16 @@ export const ZApiError = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type TApiError = z.infer<typeof ZApiError>;
+
+/**
+ * Field messages keyed by the dotted path of the offending input, the first issue of each: the
+ * server's 400 answers them, and forms show them before sending (lib/client/use-contract-form.ts).
+ */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

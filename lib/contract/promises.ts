@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROMISE_CHANNELS, PROMISE_STATUSES } from '@/lib/domain/promises';
 import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZIsoDate, ZPaging, checkDateRange } from './common';
+import { ZClientIdParam, ZIsoDate, ZPaging, checkDateRange, zRequiredDay } from './common';
 import { blankAsAbsent } from './communications';
 
 const ZCode = z.string().trim().min(1).max(64);
@@ -23,7 +23,7 @@ export const ZTakePromiseBody = z.object({
   clientId: ZClientIdParam,
   sysObligorCode: z.string({ error: 'choose a customer' }).trim().min(1, 'choose a customer').max(64),
   amount: ZPromisedAmount,
-  promisedDate: z.string({ error: 'enter the date the payment was promised for' }).pipe(ZIsoDate),
+  promisedDate: zRequiredDay('enter the date the payment was promised for'),
   sysInvoiceNums: z.array(ZCode).max(50, 'at most 50 invoices per promise').default([]),
   /** Payments by any account of the family count (the customer is a parent). */
   onFamily: z.boolean().default(false),

@@ -3,7 +3,7 @@ import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { ZMoney } from './ageing';
 import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
-import { ZClientIdParam, ZIsoDate, ZPaging, ZId } from './common';
+import { ZClientIdParam, ZPaging, ZId, zChosenId, zRequiredDay } from './common';
 import { ZInvoiceDetail } from './receivables';
 
 const ZCode = z.string().trim().min(1).max(64);
@@ -37,9 +37,9 @@ export const ZCreateTaskBody = z
     name: z.string().trim().min(3, 'give the task a name of at least 3 characters').max(200),
     sysObligorCode: ZCode.optional(),
     sysInvoiceNum: z.array(ZCode).max(50, 'at most 50 invoices per task').default([]),
-    assigneeId: ZId,
+    assigneeId: zChosenId('choose who does the task'),
     categoryId: ZId,
-    dueDate: ZIsoDate,
+    dueDate: zRequiredDay('choose the due date'),
   })
   .refine((b) => b.sysInvoiceNum.length === 0 || b.sysObligorCode, {
     message: 'choose the customer the invoices belong to',

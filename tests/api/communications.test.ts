@@ -115,6 +115,8 @@ describe('communications: logging', () => {
 
   it.each([
     ['commDate', { commDate: day(1) }],
+    ['commDate', { commDate: day(16) }],
+    ['commDate', { commDate: '2026-02-31' }],
     ['commDate', { commDate: '20-11-2026' }],
     ['commDate', { commDate: undefined }],
     ['channel', { channel: 'SMS' }],

@@ -18,7 +18,7 @@ import { ParentObligorsList } from '@/components/obligors/parent-obligors-list';
 import { RatingsList } from '@/components/obligors/ratings-list';
 import { SegmentationSection } from '@/components/obligors/segmentation-section';
 import { PageUpdated } from '@/components/receivables/page-updated';
-import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
+import { checkAsOfDate, checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { LinesSkeleton, TableSkeleton } from '@/components/ui/skeletons';
@@ -39,7 +39,8 @@ export default async function CustomerAnalysisPage({ searchParams }: { searchPar
   const canManage = satisfies(session, API_ACCESS.manageCustomers);
   const settings = await clientSettings().catch(() => null);
   const money = settings ? { currency: settings.currency, locale: settings.locale } : undefined;
-  const problem = view === 'customers' ? checkLink(ZCustomerPageParams, params) : null;
+  const problem =
+    view === 'customers' ? (checkLink(ZCustomerPageParams, params) ?? checkAsOfDate(params.date, settings)) : null;
 
   return (
     <div className="mx-auto max-w-[1400px] space-y-6">

@@ -4,7 +4,7 @@ import { pageGate } from '@/lib/backend/page-gate';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { parseBasis } from '@/components/receivables/bucket-columns';
 import { Dim1Overview } from '@/components/receivables/dim1-overview';
-import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
+import { checkAsOfDate, checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { ReceivablesFilterBar } from '@/components/receivables/receivables-filter-bar';
@@ -23,9 +23,10 @@ const PATH = '/borrowers/receivables';
  */
 export default async function ReceivablesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
-  const problem = checkLink(ZReceivablesPageParams, params);
   const { clientSettings } = await pageGate();
-  const dim1Name = (await clientSettings().catch(() => null))?.dimensionNames.dim1 ?? 'dimension 1';
+  const settings = await clientSettings().catch(() => null);
+  const problem = checkLink(ZReceivablesPageParams, params) ?? checkAsOfDate(params.date, settings);
+  const dim1Name = settings?.dimensionNames.dim1 ?? 'dimension 1';
   const family = params.parentSysObligorCode;
   const familyName = family ? await familyLabel(family) : null;
   const basis = parseBasis(params.basis);

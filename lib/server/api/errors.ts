@@ -1,7 +1,7 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import type { TApiError } from '@/lib/contract/errors';
+import { fieldErrors, type TApiError } from '@/lib/contract/errors';
 import { databaseWaitReason, RETRY_AFTER_SECONDS } from '@/lib/db/wait-errors';
 import { DomainError, type DomainErrorKind } from '@/lib/server/domain-errors';
 import { reportError } from '@/lib/server/observability/report-error';
@@ -17,16 +17,6 @@ const HTTP: Record<DomainErrorKind, { code: TApiError['error']; status: number }
   unsupported_type: { code: 'unsupported_media_type', status: 415 },
   rate_limited: { code: 'too_many_requests', status: 429 },
 };
-
-/** Field messages keyed by the dotted path of the offending input. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
 
 export function errorResponse(error: unknown): NextResponse<TApiError> {
   if (error instanceof z.ZodError) {

@@ -3,10 +3,12 @@ import type { NextRequest } from 'next/server';
 import { z } from 'zod';
 import type { CallContract, CallResult } from '@/lib/contract/call';
 import { satisfies } from '@/lib/domain/access';
+import { asOfDateProblem } from '@/lib/domain/as-of';
 import { obligorScope, ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import type { Db } from '@/lib/db/client';
 import { asStatementOrigin } from '@/lib/db/statement-log';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { forbidden, invalid, notFound, unauthorized } from '@/lib/server/domain-errors';
 import type { CallContext, ServedCall, SessionCookieChange } from './serve';
 
@@ -40,6 +42,7 @@ export async function execute<C extends CallContract>(
   refuseNul(raw);
   const params = contract.params ? parseParams(contract.params, raw.params) : undefined;
   const query = contract.query ? contract.query.parse(raw.query ?? {}) : undefined;
+  if (session) await refuseLaterDate(caller.db, session.clientId, query);
   const body = contract.body && contract.body !== 'multipart' ? contract.body.parse(raw.body) : undefined;
   const cookie: SessionCookieChange = {};
   const ctx = {
@@ -81,6 +84,18 @@ function refuseNul(raw: RawInput): void {
       });
     }
   }
+}
+
+/**
+ * The "as of" `date` of a figure (receivables, customers, credit limits, reports…) may not be after
+ * the client's today: the ledger has no figures for it yet, and ageing it would call every bill
+ * overdue. One check for every call that takes one.
+ */
+async function refuseLaterDate(db: Db, clientId: number, query: unknown): Promise<void> {
+  const date = (query as { date?: unknown } | undefined)?.date;
+  if (typeof date !== 'string') return;
+  const problem = asOfDateProblem(date, await clientToday(db, clientId));
+  if (problem) throw invalid(`date: ${problem}`, { date: problem });
 }
 
 /** The dotted path of the first string holding a NUL character, or null when there is none. */

@@ -1,5 +1,7 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/client';
 import { clientFeatures, dataUpdateTimes, dimensionValues, emailTemplates, obligors } from '@/lib/db/schema';
 import type { TClientSettings } from '@/lib/contract/clients';
@@ -12,6 +14,12 @@ import { todayIso } from '@/lib/domain/dates';
 /** GET clients/{clientId}/settings: what every page needs to show the client's figures its way. */
 export async function clientSettings(db: Db, clientId: number): Promise<TClientSettings> {
   const client = await getClient(db, clientId);
+  // The (client_id, issue_date) index answers this without reading the ledger.
+  const first = await queryRow(
+    db,
+    sql`select min(issue_date)::text as first from invoices where client_id = ${clientId}`,
+    row({ first: col.text.nullable() }),
+  );
   return {
     id: client.id,
     code: client.code,
@@ -20,6 +28,7 @@ export async function clientSettings(db: Db, clientId: number): Promise<TClientS
     locale: client.locale,
     timeZone: client.timeZone,
     today: todayIso(new Date(), client.timeZone),
+    ledgerStart: first?.first ?? null,
     boundaries: boundariesOf(client),
     dimensionNames: { dim1: client.dim1Name, dim2: client.dim2Name, dim3: client.dim3Name },
     riskColours: riskColoursOf(client),

@@ -43,6 +43,7 @@ export async function logCommunication(
       : null;
   if (promise)
     await checkPromise(db, clientId, user.scope, promise, {
+      amount: 'promisedAmount',
       promisedDate: 'followUpDate',
       sysInvoiceNums: 'summary',
       onFamily: 'summary',

@@ -5,11 +5,12 @@ import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { auditLog, disputeInvoices, disputes } from '@/lib/db/schema';
 import type { TDispute, TOpenDisputeBody, TResolveDisputeBody } from '@/lib/contract/disputes';
-import { formatMoney } from '@/lib/domain/format';
+import { aboveOpenProblem, toPaise } from '@/lib/domain/open-amount';
 import { conflict, invalid, notFound } from '@/lib/server/domain-errors';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { assertObligorInScope } from '@/lib/server/communications/obligor-in-scope';
 import type { ObligorScope } from '@/lib/server/obligors/obligor-scope';
+import { IS_OPEN_DEBT } from '@/lib/server/invoices/open-debt';
 import { getDispute } from './list-disputes';
 
 const badField = (field: string, message: string) => invalid(message, { [field]: message });
@@ -41,7 +42,7 @@ export async function openDispute(db: Db, user: DisputeUser, body: TOpenDisputeB
     db,
     sql`select i.sys_invoice_num as num, i.invoice_num as "invoiceNum", i.sys_obligor_code as code,
       (i.amount - i.paid_to_date)::text as open,
-      (i.doc_type <> 'CREDIT_NOTE' and i.settled_date is null and i.amount > i.paid_to_date) as "isOpenDebt"
+      ${IS_OPEN_DEBT} as "isOpenDebt"
     from invoices i where i.client_id = ${clientId} and i.sys_invoice_num in ${inList(nums)}
     order by i.sys_invoice_num`,
     row({ num: col.text, invoiceNum: col.text, code: col.text, open: col.num, isOpenDebt: col.bool }),
@@ -55,9 +56,12 @@ export async function openDispute(db: Db, user: DisputeUser, body: TOpenDisputeB
   const closed = found.filter((f) => !f.isOpenDebt);
   if (closed.length)
     throw badField('sysInvoiceNums', `not open invoices: ${closed.map((f) => f.invoiceNum).join(', ')}`);
-  const open = found.reduce((s, f) => s + Math.round(f.open * 100), 0);
-  if (Math.round(body.amount * 100) > open)
-    throw badField('amount', `at most ${formatMoney(open / 100)}, what is still owed on these invoices`);
+  const tooMuch = aboveOpenProblem(
+    body.amount,
+    found.reduce((s, f) => s + toPaise(f.open), 0),
+    'on these invoices',
+  );
+  if (tooMuch) throw badField('amount', tooMuch);
   const today = await clientToday(db, clientId);
   const id = await db.transaction(async (tx) => {
     // The invoices' rows are locked so that two disputes of the same invoice cannot both pass the check.

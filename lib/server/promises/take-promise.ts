@@ -7,11 +7,13 @@ import { auditLog, communications, promiseInvoices, promises } from '@/lib/db/sc
 import type { TPromise, TTakePromiseBody } from '@/lib/contract/promises';
 import { formatDayInput } from '@/lib/domain/day-input';
 import { formatMoney } from '@/lib/domain/format';
+import { aboveOpenProblem, toPaise } from '@/lib/domain/open-amount';
 import { promisedDateProblem, type TPromiseChannel } from '@/lib/domain/promises';
 import { invalid } from '@/lib/server/domain-errors';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { assertObligorInScope } from '@/lib/server/communications/obligor-in-scope';
 import type { ObligorScope } from '@/lib/server/obligors/obligor-scope';
+import { IS_OPEN_DEBT } from '@/lib/server/invoices/open-debt';
 import { checkPromises } from './check-promises';
 import { getPromise } from './list-promises';
 
@@ -29,6 +31,7 @@ export interface PromiseInput {
 
 /** The request's names of the fields a problem is reported under. */
 export interface PromiseFields {
+  amount: string;
   promisedDate: string;
   sysInvoiceNums: string;
   onFamily: string;
@@ -39,7 +42,10 @@ const badField = (field: string, message: string) => invalid(message, { [field]:
 /**
  * The rules of a promise, in one place: the customer is in the user's scope (404 otherwise), the
  * promised date is not before the client's today and at most 90 days ahead, a family promise is
- * taken on a parent, and the invoices are open debts of the customer (or of its family).
+ * taken on a parent, the invoices are open debts of the customer (or of its family), and the amount
+ * is at most what is still owed on what the promise covers: its invoices, else all the open debts of
+ * the customer (or family). A larger promise would lower the worklist's priority and hold back
+ * reminders on money nobody can pay.
  */
 export async function checkPromise(
   db: Db,
@@ -60,21 +66,22 @@ export async function checkPromise(
     if (obligor?.parent) throw badField(fields.onFamily, 'take a family promise on the parent customer');
   }
   const nums = [...new Set(input.sysInvoiceNums)];
-  if (!nums.length) return;
   const family = input.onFamily
     ? sql`(o.sys_obligor_code = ${input.code} or o.parent_sys_obligor_code = ${input.code})`
     : sql`o.sys_obligor_code = ${input.code}`;
-  const open = await queryRows(
-    db,
-    sql`select i.sys_invoice_num as num from invoices i
-    join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
-    where i.client_id = ${clientId} and o.client_id = ${clientId} and ${family}
-      and i.sys_invoice_num in (${sql.join(
+  const named = nums.length
+    ? sql`and i.sys_invoice_num in (${sql.join(
         nums.map((n) => sql`${n}`),
         sql`, `,
-      )})
-      and i.doc_type <> 'CREDIT_NOTE' and i.settled_date is null and i.amount > i.paid_to_date`,
-    row({ num: col.text }),
+      )})`
+    : sql``;
+  // The open debts the promise covers: the invoices it names, else every one of the customer (or family).
+  const open = await queryRows(
+    db,
+    sql`select i.sys_invoice_num as num, (i.amount - i.paid_to_date)::text as open from invoices i
+    join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+    where i.client_id = ${clientId} and o.client_id = ${clientId} and ${family} ${named} and ${IS_OPEN_DEBT}`,
+    row({ num: col.text, open: col.num }),
   );
   const missing = nums.filter((n) => !open.some((o) => o.num === n));
   if (missing.length)
@@ -82,6 +89,10 @@ export async function checkPromise(
       fields.sysInvoiceNums,
       `not open invoices of ${input.onFamily ? 'this family' : 'this customer'}: ${missing.join(', ')}`,
     );
+  const owed = open.reduce((s, o) => s + toPaise(o.open), 0);
+  const what = nums.length ? 'on these invoices' : input.onFamily ? 'by this family' : 'by this customer';
+  const tooMuch = aboveOpenProblem(input.amount, owed, what);
+  if (tooMuch) throw badField(fields.amount, tooMuch);
 }
 
 /** What the communication of a promise says: "Promised ₹25,000.00 by 30/11/2026 (Mr Shah)". */
@@ -153,6 +164,7 @@ export async function takePromise(
     promisedBy: body.promisedBy ?? null,
   };
   await checkPromise(db, clientId, user.scope, input, {
+    amount: 'amount',
     promisedDate: 'promisedDate',
     sysInvoiceNums: 'sysInvoiceNums',
     onFamily: 'onFamily',
