@@ -1,0 +1,174 @@
+import 'server-only';
+import { and, eq } from 'drizzle-orm';
+import { STATEMENT_ACCOUNT_FIELD, STATEMENT_FILE_FIELD, type TStatementOutcome } from '@/lib/contract/bank';
+import { readNarration } from '@/lib/domain/bank-narration';
+import { lineKeys, type StatementLine } from '@/lib/domain/bank-statement';
+import { paiseText } from '@/lib/domain/bank-statement-values';
+import { statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
+import type { Db } from '@/lib/db/client';
+import { bankAccounts, bankLines, bankStatements } from '@/lib/db/schema';
+import type { SessionData } from '@/lib/server/auth/session-cookie';
+import { invalid } from '@/lib/server/domain-errors';
+import { readStatementFile } from './read-statement-file';
+import type { UploadedStatement } from './statement-upload';
+
+/** Rows per insert: 25 columns each, well under PostgreSQL's 65,535 parameters. */
+const BATCH = 1000;
+/** Problems spelled out in a refusal; the rest are counted. */
+const PROBLEMS_SHOWN = 5;
+
+type AccountRow = typeof bankAccounts.$inferSelect;
+
+const digits = (accountNumber: string) => accountNumber.replace(/[^0-9]/g, '');
+
+/**
+ * The same account, though one side may be masked (XXXXXXXX5678) or zero-padded (SBI writes 17
+ * digits): the shorter number's digits end the longer's.
+ */
+function sameAccount(a: string, b: string): boolean {
+  const [x, y] = [digits(a), digits(b)].sort((p, q) => p.length - q.length);
+  return x!.length >= 4 && y!.endsWith(x!);
+}
+
+async function accountByLabel(db: Db, clientId: number, label: string): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.clientId, clientId), eq(bankAccounts.label, label)));
+  return row;
+}
+
+/** The account the statement is of: the one named, else the one with the preamble's number, else a new one. */
+async function accountFor(
+  tx: Db,
+  clientId: number,
+  label: string | null,
+  read: { bank: string | null; accountNumber: string | null },
+): Promise<AccountRow> {
+  if (!label && read.accountNumber) {
+    const known = await tx.select().from(bankAccounts).where(eq(bankAccounts.clientId, clientId));
+    const same = known.find((a) => a.accountNumber && sameAccount(a.accountNumber, read.accountNumber!));
+    if (same) return same;
+  }
+  const name = label ?? [read.bank ?? 'Bank account', read.accountNumber?.slice(-4)].filter(Boolean).join(' ');
+  await tx
+    .insert(bankAccounts)
+    .values({ clientId, label: name, accountNumber: read.accountNumber, bank: read.bank })
+    .onConflictDoNothing();
+  const account = await accountByLabel(tx, clientId, name);
+  if (!account) throw new Error(`bank account "${name}" neither inserted nor found`);
+  if (read.accountNumber && account.accountNumber && !sameAccount(account.accountNumber, read.accountNumber)) {
+    throw invalid(
+      `This statement is of account ${read.accountNumber}, not of "${account.label}" (${account.accountNumber})`,
+      { [STATEMENT_ACCOUNT_FIELD]: 'another account' },
+    );
+  }
+  if (read.accountNumber && !account.accountNumber) {
+    await tx
+      .update(bankAccounts)
+      .set({ accountNumber: read.accountNumber })
+      .where(and(eq(bankAccounts.clientId, clientId), eq(bankAccounts.id, account.id)));
+  }
+  return account;
+}
+
+function lineRow(clientId: number, statementId: number, accountId: number, line: StatementLine, key: string) {
+  const facts = readNarration(line.narration, { reference: line.reference });
+  const status: BankLineStatus = statusBeforeMatching(line, facts, line.narration);
+  return {
+    clientId,
+    statementId,
+    bankAccountId: accountId,
+    fileLine: line.line,
+    txnDate: line.date,
+    valueDate: line.valueDate,
+    narration: line.narration,
+    reference: line.reference,
+    debit: paiseText(line.debit),
+    credit: paiseText(line.credit),
+    balance: line.balance === null ? null : paiseText(line.balance),
+    channel: facts.channel,
+    utr: facts.utr,
+    rrn: facts.rrn,
+    vpa: facts.vpa,
+    payerName: facts.payerName,
+    payerAccount: facts.payerAccount,
+    ifsc: facts.ifsc,
+    chequeNumber: facts.chequeNumber,
+    returned: facts.returned,
+    dedupKey: key,
+    status,
+  };
+}
+
+/**
+ * POST /api/bank/statements: reads the statement and stores it, in one transaction, into its
+ * account: refused whole (400, every problem with its line) when it cannot be read or its running
+ * balance breaks; its lines already imported (lib/domain/bank-statement.ts `lineKeys`, unique per
+ * account) are counted as duplicates and not stored again. Matching is not built yet: a credit is
+ * UNMATCHED, anything else IGNORED (lib/domain/cash-application.ts).
+ */
+export async function importStatement(
+  db: Db,
+  session: SessionData,
+  upload: UploadedStatement,
+): Promise<TStatementOutcome> {
+  const clientId = session.clientId;
+  const named = upload.account ? await accountByLabel(db, clientId, upload.account) : undefined;
+  const read = await readStatementFile(upload.file, named?.columnMapping ?? undefined);
+  if (!read.ok) {
+    const shown = read.problems
+      .slice(0, PROBLEMS_SHOWN)
+      .map((p) => (p.line ? `line ${p.line}${p.column ? ` (${p.column})` : ''}: ${p.reason}` : p.reason));
+    const more = read.problems.length > PROBLEMS_SHOWN ? `; and ${read.problems.length - PROBLEMS_SHOWN} more` : '';
+    throw invalid(`The statement ${upload.file.name} is refused: ${shown.join('; ')}${more}`, {
+      [STATEMENT_FILE_FIELD]: shown[0]!,
+    });
+  }
+  const lines = read.lines;
+  const keys = lineKeys(lines);
+  return db.transaction(async (tx) => {
+    const account = await accountFor(tx, clientId, upload.account, read);
+    const [statement] = await tx
+      .insert(bankStatements)
+      .values({
+        clientId,
+        bankAccountId: account.id,
+        fileName: upload.file.name,
+        bank: read.bank,
+        userId: session.userId,
+        fromDate: lines[0]!.date,
+        toDate: lines[lines.length - 1]!.date,
+        openingBalance: read.openingBalance === null ? null : paiseText(read.openingBalance),
+        closingBalance: read.closingBalance === null ? null : paiseText(read.closingBalance),
+        lines: lines.length,
+        duplicates: 0,
+      })
+      .returning({ id: bankStatements.id });
+    const id = statement!.id;
+    const counts: Record<BankLineStatus, number> = { MATCHED: 0, SUGGESTED: 0, UNMATCHED: 0, IGNORED: 0, RETURNED: 0 };
+    for (let i = 0; i < lines.length; i += BATCH) {
+      const stored = await tx
+        .insert(bankLines)
+        .values(lines.slice(i, i + BATCH).map((line, j) => lineRow(clientId, id, account.id, line, keys[i + j]!)))
+        .onConflictDoNothing({ target: [bankLines.clientId, bankLines.bankAccountId, bankLines.dedupKey] })
+        .returning({ status: bankLines.status });
+      for (const { status } of stored) counts[status as BankLineStatus]++;
+    }
+    const storedLines = Object.values(counts).reduce((a, b) => a + b, 0);
+    const duplicates = lines.length - storedLines;
+    await tx
+      .update(bankStatements)
+      .set({ duplicates })
+      .where(and(eq(bankStatements.clientId, clientId), eq(bankStatements.id, id)));
+    return {
+      id,
+      lines: lines.length,
+      matched: counts.MATCHED,
+      suggested: counts.SUGGESTED,
+      unmatched: counts.UNMATCHED,
+      ignored: counts.IGNORED + counts.RETURNED,
+      duplicates,
+    };
+  });
+}

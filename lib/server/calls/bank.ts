@@ -1,0 +1,9 @@
+import 'server-only';
+import { bankCalls } from '@/lib/contract/bank';
+import { uploadedStatement } from '@/lib/server/bank/statement-upload';
+import { importStatement } from '@/lib/server/bank/store-statement';
+import { implement } from './serve';
+
+export const bank = implement('bank', bankCalls, {
+  uploadStatement: async ({ db, session, request }) => importStatement(db, session, await uploadedStatement(request)),
+});

@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { NextRequest } from 'next/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as statementsRoute } from '@/app/api/bank/statements/route';
+import { ZStatementOutcome } from '@/lib/contract/bank';
+import { bankAccounts, bankLines, bankStatements } from '@/lib/db/schema';
+import { cookieForSession, sessionCookieFor } from '../helpers/api';
+import type { TestDatabase } from '../helpers/db';
+import { handClientDatabase, newClient, PASSWORD } from '../imports/helpers';
+
+// Hand-built statements (tests/fixtures/bank/, balances added up by hand) uploaded through the
+// route as the browser sends them, on PGlite and on PostgreSQL (TEST_DATABASE_URL).
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'bank');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
+
+let database: TestDatabase;
+let hand: { clientId: number; email: string };
+let admin: string;
+let other: { clientId: number; email: string };
+let otherAdmin: string;
+
+beforeAll(async () => {
+  const setup = await handClientDatabase();
+  database = setup.database;
+  hand = setup.hand;
+  admin = setup.cookie;
+  other = await newClient(database.db, 'OTHR');
+  otherAdmin = (await sessionCookieFor(database.db, other.email, PASSWORD)).cookie;
+}, 120_000);
+afterAll(() => database?.close());
+
+async function upload(cookie: string, name: string, content: string, account?: string) {
+  const form = new FormData();
+  form.append('file', new File([content], name, { type: 'text/csv' }));
+  if (account !== undefined) form.append('account', account);
+  const response = await statementsRoute(
+    new NextRequest('http://localhost:3000/api/bank/statements', { method: 'POST', body: form, headers: { cookie } }),
+    { params: Promise.resolve({}) },
+  );
+  return { status: response.status, json: await response.json() };
+}
+
+const linesOf = (clientId: number) =>
+  database.db
+    .select({ status: bankLines.status, credit: bankLines.credit, channel: bankLines.channel, rrn: bankLines.rrn })
+    .from(bankLines)
+    .where(eq(bankLines.clientId, clientId))
+    .orderBy(bankLines.fileLine);
+
+describe('POST /api/bank/statements', () => {
+  it('stores an HDFC statement: credits UNMATCHED, debits and the returned cheque IGNORED, the facts read', async () => {
+    const answer = await upload(admin, 'hdfc-nov.csv', fixture('hdfc.csv'), 'HDFC current');
+    expect(answer.status).toBe(201);
+    expect(ZStatementOutcome.parse(answer.json)).toEqual({
+      id: answer.json.id,
+      lines: 5,
+      matched: 0,
+      suggested: 0,
+      unmatched: 3,
+      ignored: 2,
+      duplicates: 0,
+    });
+    expect(await linesOf(hand.clientId)).toEqual([
+      { status: 'UNMATCHED', credit: '118000.00', channel: 'NEFT', rrn: null },
+      { status: 'UNMATCHED', credit: '25000.00', channel: 'UPI', rrn: '430712345678' },
+      { status: 'UNMATCHED', credit: '236000.00', channel: 'CHEQUE', rrn: null },
+      { status: 'IGNORED', credit: '0.00', channel: 'OTHER', rrn: null },
+      { status: 'IGNORED', credit: '0.00', channel: 'CHEQUE', rrn: null },
+    ]);
+    const [account] = await database.db.select().from(bankAccounts).where(eq(bankAccounts.clientId, hand.clientId));
+    expect(account).toMatchObject({ label: 'HDFC current', bank: 'HDFC', accountNumber: '50200012345678' });
+    const [statement] = await database.db
+      .select()
+      .from(bankStatements)
+      .where(and(eq(bankStatements.clientId, hand.clientId), eq(bankStatements.id, answer.json.id)));
+    expect(statement).toMatchObject({
+      fromDate: '2026-11-02',
+      toDate: '2026-11-05',
+      openingBalance: '500000.00',
+      closingBalance: '642410.00',
+      lines: 5,
+      duplicates: 0,
+    });
+  });
+
+  it('the same statement twice: every line a duplicate, nothing stored twice', async () => {
+    const again = await upload(admin, 'hdfc-nov-again.csv', fixture('hdfc.csv'));
+    expect(again.status).toBe(201);
+    expect(again.json).toMatchObject({ lines: 5, unmatched: 0, ignored: 0, duplicates: 5 });
+    expect(await linesOf(hand.clientId)).toHaveLength(5);
+    // Found by the account number of its preamble: no second account.
+    expect(await database.db.select().from(bankAccounts).where(eq(bankAccounts.clientId, hand.clientId))).toHaveLength(
+      1,
+    );
+  });
+
+  it('an overlapping statement: the days already imported are duplicates, the new day is stored', async () => {
+    const text = fixture('hdfc.csv').replace(
+      /(05\/11\/26,O\/W RTN CHQ[^\n]*\n)/,
+      '$1' +
+        '06/11/26,UPI-KAVERI AGRO-kaveri@oksbi-SBIN0000456-431012345678-INV 0588,0000431012345678,06/11/26,,"10,000.00","6,52,410.00"\n',
+    );
+    const answer = await upload(admin, 'hdfc-to-06.csv', text, 'HDFC current');
+    expect(answer.json).toMatchObject({ lines: 6, unmatched: 1, ignored: 0, duplicates: 5 });
+    expect(await linesOf(hand.clientId)).toHaveLength(6);
+  });
+
+  it('a broken running balance is refused with its line, and nothing is written', async () => {
+    const broken = fixture('icici.csv').replace('"4,13,500.50"', '"4,13,000.50"');
+    const answer = await upload(admin, 'icici.csv', broken, 'ICICI');
+    expect(answer.status).toBe(400);
+    expect(answer.json.message).toContain('line 7 (balance)');
+    expect(answer.json.fields.file).toMatch(/^line 7 \(balance\): the balance ₹4,13,000.50 does not add up/);
+    expect(await database.db.select().from(bankAccounts).where(eq(bankAccounts.label, 'ICICI'))).toHaveLength(0);
+    expect(await linesOf(hand.clientId)).toHaveLength(6);
+  });
+
+  it('a statement of another account than the one named is refused', async () => {
+    const answer = await upload(admin, 'axis.csv', fixture('axis.csv'), 'HDFC current');
+    expect(answer.status).toBe(400);
+    expect(answer.json.fields).toEqual({ account: 'another account' });
+  });
+
+  it("another client's upload of the same file is its own: stored under its client, not a duplicate of ours", async () => {
+    const answer = await upload(otherAdmin, 'hdfc-nov.csv', fixture('hdfc.csv'), 'HDFC current');
+    expect(answer.json).toMatchObject({ lines: 5, unmatched: 3, ignored: 2, duplicates: 0 });
+    expect(await linesOf(other.clientId)).toHaveLength(5);
+    expect(await linesOf(hand.clientId)).toHaveLength(6);
+    const accounts = await database.db.select().from(bankAccounts).where(eq(bankAccounts.label, 'HDFC current'));
+    expect(accounts.map((a) => a.clientId).sort()).toEqual([hand.clientId, other.clientId].sort());
+  });
+
+  it('needs APPLY_CASH: finance staff without it get 403, an investor 403, no session 401', async () => {
+    const { session } = await sessionCookieFor(database.db, hand.email, PASSWORD);
+    const staff = await cookieForSession({ ...session, role: 'member', permissions: [] });
+    expect((await upload(staff, 'kotak.csv', fixture('kotak.csv'))).status).toBe(403);
+    const investor = await cookieForSession({ ...session, userType: 'investors', role: 'investor' });
+    expect((await upload(investor, 'kotak.csv', fixture('kotak.csv'))).status).toBe(403);
+    expect((await upload('', 'kotak.csv', fixture('kotak.csv'))).status).toBe(401);
+    const granted = await cookieForSession({ ...session, role: 'member', permissions: ['APPLY_CASH'] });
+    expect(await upload(granted, 'kotak.csv', fixture('kotak.csv'), 'Kotak')).toMatchObject({
+      status: 201,
+      json: { lines: 3, unmatched: 2, ignored: 1, duplicates: 0 },
+    });
+  });
+
+  it('bad uploads are 4xx with the field: no file, two files, a PDF, no header, a long label', async () => {
+    const none = await statementsRoute(
+      new NextRequest('http://localhost:3000/api/bank/statements', {
+        method: 'POST',
+        body: JSON.stringify({ file: 'x' }),
+        headers: { cookie: admin, 'content-type': 'application/json' },
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(none.status).toBe(400);
+    const two = new FormData();
+    two.append('file', new File(['a'], 'a.csv'));
+    two.append('file', new File(['b'], 'b.csv'));
+    const twice = await statementsRoute(
+      new NextRequest('http://localhost:3000/api/bank/statements', {
+        method: 'POST',
+        body: two,
+        headers: { cookie: admin },
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect([twice.status, (await twice.json()).fields]).toEqual([400, { file: 'one file' }]);
+    expect((await upload(admin, 'statement.pdf', '%PDF-1.7')).json.fields.file).toMatch(/CSV or an XLSX/);
+    expect((await upload(admin, 'x.csv', 'a,b\n1,2\n')).json.fields.file).toMatch(/column mapping/);
+    expect((await upload(admin, 'kotak.csv', fixture('kotak.csv'), 'x'.repeat(81))).json.fields).toEqual({
+      account: 'too long or not text',
+    });
+  });
+});
