@@ -7,7 +7,6 @@ import { paiseText } from '@/lib/domain/bank-statement-values';
 import { statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
 import type { Db } from '@/lib/db/client';
 import { bankAccounts, bankLines, bankStatements } from '@/lib/db/schema';
-import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { invalid } from '@/lib/server/domain-errors';
 import { readStatementFile } from './read-statement-file';
 import type { UploadedStatement } from './statement-upload';
@@ -102,7 +101,7 @@ function lineRow(clientId: number, statementId: number, accountId: number, line:
 }
 
 /**
- * POST /api/bank/statements: reads the statement and stores it, in one transaction, into its
+ * POST /api/bank/statements and `npm run import -- --bank-statement`: reads the statement and stores it, in one transaction, into its
  * account: refused whole (400, every problem with its line) when it cannot be read or its running
  * balance breaks; its lines already imported (lib/domain/bank-statement.ts `lineKeys`, unique per
  * account) are counted as duplicates and not stored again. Matching is not built yet: a credit is
@@ -110,10 +109,10 @@ function lineRow(clientId: number, statementId: number, accountId: number, line:
  */
 export async function importStatement(
   db: Db,
-  session: SessionData,
+  by: { clientId: number; userId: number | null },
   upload: UploadedStatement,
 ): Promise<TStatementOutcome> {
-  const clientId = session.clientId;
+  const clientId = by.clientId;
   const named = upload.account ? await accountByLabel(db, clientId, upload.account) : undefined;
   const read = await readStatementFile(upload.file, named?.columnMapping ?? undefined);
   if (!read.ok) {
@@ -136,7 +135,7 @@ export async function importStatement(
         bankAccountId: account.id,
         fileName: upload.file.name,
         bank: read.bank,
-        userId: session.userId,
+        userId: by.userId,
         fromDate: lines[0]!.date,
         toDate: lines[lines.length - 1]!.date,
         openingBalance: read.openingBalance === null ? null : paiseText(read.openingBalance),
