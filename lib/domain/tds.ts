@@ -123,3 +123,15 @@ export function deductionFor(
   }
   return null;
 }
+
+/**
+ * The quarter a TDS credit belongs to, as Form 26AS and the TDS returns (24Q/26Q) count them: the
+ * Indian financial year runs April to March; Q1 is April to June, Q4 January to March.
+ */
+export function tdsQuarter(day: string): { financialYear: string; quarter: 'Q1' | 'Q2' | 'Q3' | 'Q4' } {
+  const year = Number(day.slice(0, 4));
+  const month = Number(day.slice(5, 7));
+  const start = month >= 4 ? year : year - 1;
+  const quarter = month >= 4 && month <= 6 ? 'Q1' : month <= 9 && month >= 7 ? 'Q2' : month >= 10 ? 'Q3' : 'Q4';
+  return { financialYear: `${start}-${String((start + 1) % 100).padStart(2, '0')}`, quarter };
+}

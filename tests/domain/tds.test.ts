@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEDUCTION_SETTINGS, deductionFor, taxableOf, withinTolerance } from '@/lib/domain/tds';
+import { DEFAULT_DEDUCTION_SETTINGS, deductionFor, taxableOf, tdsQuarter, withinTolerance } from '@/lib/domain/tds';
 
 const settings = DEFAULT_DEDUCTION_SETTINGS; // GST 18%, every rate, ₹100 tolerance
 const rupees = (r: number) => Math.round(r * 100);
@@ -97,4 +97,16 @@ describe('the tolerance', () => {
   it('no limit set: nothing is written off', () => {
     expect(withinTolerance(1, rupees(50_000), { maxPaise: null, maxBp: null })).toBe(false);
   });
+});
+
+describe('the TDS quarter (Form 26AS)', () => {
+  it.each([
+    ['2026-04-01', '2026-27', 'Q1'],
+    ['2026-06-30', '2026-27', 'Q1'],
+    ['2026-07-01', '2026-27', 'Q2'],
+    ['2026-11-04', '2026-27', 'Q3'],
+    ['2027-01-15', '2026-27', 'Q4'],
+    ['2027-03-31', '2026-27', 'Q4'],
+    ['2099-12-31', '2099-00', 'Q3'],
+  ])('%s is FY %s %s', (day, financialYear, quarter) => expect(tdsQuarter(day)).toEqual({ financialYear, quarter }));
 });
