@@ -35,6 +35,7 @@ CREATE TABLE "bank_lines" (
 	"status" text NOT NULL,
 	"sys_obligor_code" text,
 	"confidence" numeric(5, 4),
+	"suggestions" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	CONSTRAINT "bank_lines_client_id_id_pk" PRIMARY KEY("client_id","id"),
 	CONSTRAINT "bank_lines_status" CHECK ("bank_lines"."status" in ('MATCHED', 'SUGGESTED', 'UNMATCHED', 'IGNORED', 'RETURNED')),
 	CONSTRAINT "bank_lines_channel" CHECK ("bank_lines"."channel" in ('NEFT', 'RTGS', 'IMPS', 'UPI', 'CHEQUE', 'CASH', 'OTHER')),

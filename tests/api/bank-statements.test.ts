@@ -5,7 +5,7 @@ import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POST as statementsRoute } from '@/app/api/bank/statements/route';
 import { ZStatementOutcome } from '@/lib/contract/bank';
-import { bankAccounts, bankLines, bankStatements } from '@/lib/db/schema';
+import { bankAccounts, bankLines, bankStatements, invoices } from '@/lib/db/schema';
 import { cookieForSession, sessionCookieFor } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { handClientDatabase, newClient, PASSWORD } from '../imports/helpers';
@@ -28,6 +28,12 @@ beforeAll(async () => {
   admin = setup.cookie;
   other = await newClient(database.db, 'OTHR');
   otherAdmin = (await sessionCookieFor(database.db, other.email, PASSWORD)).cookie;
+  // The UPI line of hdfc.csv names TLY000610; the other invoice is open but named by no line.
+  const invoice = { clientId: hand.clientId, sysObligorCode: 'SHREE-PUN', currency: 'INR', issueDate: '2026-09-30' };
+  await database.db.insert(invoices).values([
+    { ...invoice, sysInvoiceNum: 'TLY-000610', invoiceNum: 'INV/2026/0610', dueDate: '2026-10-30', amount: '25000.00' },
+    { ...invoice, sysInvoiceNum: 'TLY-000588', invoiceNum: 'INV/2026/0588', dueDate: '2026-10-30', amount: '59000.00' },
+  ]);
 }, 120_000);
 afterAll(() => database?.close());
 
@@ -50,25 +56,44 @@ const linesOf = (clientId: number) =>
     .orderBy(bankLines.fileLine);
 
 describe('POST /api/bank/statements', () => {
-  it('stores an HDFC statement: credits UNMATCHED, debits and the returned cheque IGNORED, the facts read', async () => {
+  it('stores an HDFC statement: the credit naming an open invoice SUGGESTED, other credits UNMATCHED, debits and the returned cheque IGNORED', async () => {
     const answer = await upload(admin, 'hdfc-nov.csv', fixture('hdfc.csv'), 'HDFC current');
     expect(answer.status).toBe(201);
     expect(ZStatementOutcome.parse(answer.json)).toEqual({
       id: answer.json.id,
       lines: 5,
       matched: 0,
-      suggested: 0,
-      unmatched: 3,
+      suggested: 1,
+      unmatched: 2,
       ignored: 2,
       duplicates: 0,
     });
     expect(await linesOf(hand.clientId)).toEqual([
       { status: 'UNMATCHED', credit: '118000.00', channel: 'NEFT', rrn: null },
-      { status: 'UNMATCHED', credit: '25000.00', channel: 'UPI', rrn: '430712345678' },
+      { status: 'SUGGESTED', credit: '25000.00', channel: 'UPI', rrn: '430712345678' },
       { status: 'UNMATCHED', credit: '236000.00', channel: 'CHEQUE', rrn: null },
       { status: 'IGNORED', credit: '0.00', channel: 'OTHER', rrn: null },
       { status: 'IGNORED', credit: '0.00', channel: 'CHEQUE', rrn: null },
     ]);
+    const [suggested] = await database.db
+      .select({ code: bankLines.sysObligorCode, confidence: bankLines.confidence, suggestions: bankLines.suggestions })
+      .from(bankLines)
+      .where(and(eq(bankLines.clientId, hand.clientId), eq(bankLines.status, 'SUGGESTED')));
+    expect(suggested).toEqual({
+      code: 'SHREE-PUN',
+      confidence: '0.9500',
+      suggestions: [
+        {
+          sysObligorCode: 'SHREE-PUN',
+          allocations: [{ sysInvoiceNum: 'TLY-000610', amount: 2_500_000 }],
+          tds: null,
+          writeOff: 0,
+          onAccount: 0,
+          confidence: 0.95,
+          reasons: ['the narration names TLY-000610', 'the amount settles one invoice, oldest first'],
+        },
+      ],
+    });
     const [account] = await database.db.select().from(bankAccounts).where(eq(bankAccounts.clientId, hand.clientId));
     expect(account).toMatchObject({ label: 'HDFC current', bank: 'HDFC', accountNumber: '50200012345678' });
     const [statement] = await database.db
@@ -88,7 +113,7 @@ describe('POST /api/bank/statements', () => {
   it('the same statement twice: every line a duplicate, nothing stored twice', async () => {
     const again = await upload(admin, 'hdfc-nov-again.csv', fixture('hdfc.csv'));
     expect(again.status).toBe(201);
-    expect(again.json).toMatchObject({ lines: 5, unmatched: 0, ignored: 0, duplicates: 5 });
+    expect(again.json).toMatchObject({ lines: 5, suggested: 0, unmatched: 0, ignored: 0, duplicates: 5 });
     expect(await linesOf(hand.clientId)).toHaveLength(5);
     // Found by the account number of its preamble: no second account.
     expect(await database.db.select().from(bankAccounts).where(eq(bankAccounts.clientId, hand.clientId))).toHaveLength(

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { ColumnMapping } from '@/lib/domain/bank-statement-columns';
+import type { Suggestion } from '@/lib/domain/cash-match';
 import { clients } from './clients';
 
 /**
@@ -101,8 +102,10 @@ export const bankLines = pgTable(
     returned: boolean().notNull().default(false),
     dedupKey: text().notNull(),
     status: text().notNull(),
+    /** The best suggestion's customer and confidence, and up to three suggestions with their reasons. */
     sysObligorCode: text(),
     confidence: numeric({ precision: 5, scale: 4 }),
+    suggestions: jsonb().$type<Suggestion[]>().notNull().default([]),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),

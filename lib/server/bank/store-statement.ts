@@ -5,9 +5,12 @@ import { readNarration } from '@/lib/domain/bank-narration';
 import { lineKeys, type StatementLine } from '@/lib/domain/bank-statement';
 import { paiseText } from '@/lib/domain/bank-statement-values';
 import { statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
+import { DEFAULT_MATCH_SETTINGS, matchLine, type MatchSettings, type OpenItem } from '@/lib/domain/cash-match';
+import { DEFAULT_DEDUCTION_SETTINGS } from '@/lib/domain/tds';
 import type { Db } from '@/lib/db/client';
 import { bankAccounts, bankLines, bankStatements } from '@/lib/db/schema';
 import { invalid } from '@/lib/server/domain-errors';
+import { openItemsBook, type OpenItemsBook } from './open-items-book';
 import { readStatementFile } from './read-statement-file';
 import type { UploadedStatement } from './statement-upload';
 
@@ -71,9 +74,38 @@ async function accountFor(
   return account;
 }
 
-function lineRow(clientId: number, statementId: number, accountId: number, line: StatementLine, key: string) {
-  const facts = readNarration(line.narration, { reference: line.reference });
-  const status: BankLineStatus = statusBeforeMatching(line, facts, line.narration);
+/**
+ * The defaults until the client has settings of its own: GST 18%, every TDS rate, ₹100 written off
+ * at most, nothing applied without a person (applying is not built: a MATCHED line would wait).
+ */
+const MATCH_SETTINGS: MatchSettings = {
+  ...DEFAULT_DEDUCTION_SETTINGS,
+  ...DEFAULT_MATCH_SETTINGS,
+  autoApplyAbove: null,
+};
+
+function lineRow(
+  clientId: number,
+  statementId: number,
+  accountId: number,
+  line: StatementLine,
+  key: string,
+  open: OpenItemsBook,
+) {
+  const facts = readNarration(line.narration, { reference: line.reference, book: open.book });
+  let status: BankLineStatus = statusBeforeMatching(line, facts, line.narration);
+  let suggestions: ReturnType<typeof matchLine>['suggestions'] = [];
+  if (status === 'UNMATCHED') {
+    // The evidence there is so far: our invoice numbers in the narration (payer identities are
+    // learned when a match is confirmed, which is not built yet).
+    const named = [...new Set(facts.invoiceNumbers.map((n) => open.byNumber.get(n)))].filter(
+      (item): item is OpenItem => item !== undefined,
+    );
+    const match = matchLine({ received: line.credit, named, payer: null, payerItems: [] }, MATCH_SETTINGS);
+    status = match.status;
+    suggestions = match.suggestions;
+  }
+  const best = suggestions[0];
   return {
     clientId,
     statementId,
@@ -97,6 +129,9 @@ function lineRow(clientId: number, statementId: number, accountId: number, line:
     returned: facts.returned,
     dedupKey: key,
     status,
+    sysObligorCode: best?.sysObligorCode ?? null,
+    confidence: best ? String(best.confidence) : null,
+    suggestions,
   };
 }
 
@@ -104,8 +139,9 @@ function lineRow(clientId: number, statementId: number, accountId: number, line:
  * POST /api/bank/statements and `npm run import -- --bank-statement`: reads the statement and stores it, in one transaction, into its
  * account: refused whole (400, every problem with its line) when it cannot be read or its running
  * balance breaks; its lines already imported (lib/domain/bank-statement.ts `lineKeys`, unique per
- * account) are counted as duplicates and not stored again. Matching is not built yet: a credit is
- * UNMATCHED, anything else IGNORED (lib/domain/cash-application.ts).
+ * account) are counted as duplicates and not stored again. A credit whose narration names open
+ * invoices gets its suggestions (lib/domain/cash-match.ts), any other credit is UNMATCHED, anything
+ * else IGNORED (lib/domain/cash-application.ts).
  */
 export async function importStatement(
   db: Db,
@@ -128,6 +164,7 @@ export async function importStatement(
   const keys = lineKeys(lines);
   return db.transaction(async (tx) => {
     const account = await accountFor(tx, clientId, upload.account, read);
+    const open = await openItemsBook(tx, clientId);
     const [statement] = await tx
       .insert(bankStatements)
       .values({
@@ -149,7 +186,7 @@ export async function importStatement(
     for (let i = 0; i < lines.length; i += BATCH) {
       const stored = await tx
         .insert(bankLines)
-        .values(lines.slice(i, i + BATCH).map((line, j) => lineRow(clientId, id, account.id, line, keys[i + j]!)))
+        .values(lines.slice(i, i + BATCH).map((line, j) => lineRow(clientId, id, account.id, line, keys[i + j]!, open)))
         .onConflictDoNothing({ target: [bankLines.clientId, bankLines.bankAccountId, bankLines.dedupKey] })
         .returning({ status: bankLines.status });
       for (const { status } of stored) counts[status as BankLineStatus]++;
