@@ -31,6 +31,7 @@ CREATE TABLE "bank_lines" (
 	"ifsc" text,
 	"cheque_number" text,
 	"returned" boolean DEFAULT false NOT NULL,
+	"reverses_line_id" bigint,
 	"dedup_key" text NOT NULL,
 	"status" text NOT NULL,
 	"sys_obligor_code" text,

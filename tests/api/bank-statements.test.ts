@@ -56,7 +56,7 @@ const linesOf = (clientId: number) =>
     .orderBy(bankLines.fileLine);
 
 describe('POST /api/bank/statements', () => {
-  it('stores an HDFC statement: the credit naming an open invoice SUGGESTED, other credits UNMATCHED, debits and the returned cheque IGNORED', async () => {
+  it('stores an HDFC statement: the credit naming an open invoice SUGGESTED, other credits UNMATCHED, a charge IGNORED, the returned cheque linked to its deposit', async () => {
     const answer = await upload(admin, 'hdfc-nov.csv', fixture('hdfc.csv'), 'HDFC current');
     expect(answer.status).toBe(201);
     expect(ZStatementOutcome.parse(answer.json)).toEqual({
@@ -64,16 +64,16 @@ describe('POST /api/bank/statements', () => {
       lines: 5,
       matched: 0,
       suggested: 1,
-      unmatched: 2,
-      ignored: 2,
+      unmatched: 1,
+      ignored: 3, // the charge, the cheque that came back and its return
       duplicates: 0,
     });
     expect(await linesOf(hand.clientId)).toEqual([
       { status: 'UNMATCHED', credit: '118000.00', channel: 'NEFT', rrn: null },
       { status: 'SUGGESTED', credit: '25000.00', channel: 'UPI', rrn: '430712345678' },
-      { status: 'UNMATCHED', credit: '236000.00', channel: 'CHEQUE', rrn: null },
+      { status: 'IGNORED', credit: '236000.00', channel: 'CHEQUE', rrn: null },
       { status: 'IGNORED', credit: '0.00', channel: 'OTHER', rrn: null },
-      { status: 'IGNORED', credit: '0.00', channel: 'CHEQUE', rrn: null },
+      { status: 'RETURNED', credit: '0.00', channel: 'CHEQUE', rrn: null },
     ]);
     const [suggested] = await database.db
       .select({ code: bankLines.sysObligorCode, confidence: bankLines.confidence, suggestions: bankLines.suggestions })
@@ -142,6 +142,24 @@ describe('POST /api/bank/statements', () => {
     expect(await linesOf(hand.clientId)).toHaveLength(6);
   });
 
+  it('a cheque returned in a later statement is linked to its deposit in the earlier one', async () => {
+    const full = fixture('icici.csv');
+    const beforeReturn = full.replace(/^,5,05\/11\/2026,[^\n]*\n/m, '');
+    const first = await upload(admin, 'icici-1.csv', beforeReturn, 'ICICI current');
+    expect(first.json).toMatchObject({ lines: 4, unmatched: 4, ignored: 0 });
+    const second = await upload(admin, 'icici-2.csv', full, 'ICICI current');
+    expect(second.json).toMatchObject({ lines: 5, unmatched: 0, ignored: 1, duplicates: 4 });
+    const cheques = await database.db
+      .select({ id: bankLines.id, status: bankLines.status, reverses: bankLines.reversesLineId })
+      .from(bankLines)
+      .where(and(eq(bankLines.clientId, hand.clientId), eq(bankLines.chequeNumber, '004871')))
+      .orderBy(bankLines.fileLine);
+    expect(cheques).toEqual([
+      { id: cheques[0]!.id, status: 'IGNORED', reverses: null },
+      { id: cheques[1]!.id, status: 'RETURNED', reverses: cheques[0]!.id },
+    ]);
+  });
+
   it('a statement of another account than the one named is refused', async () => {
     const answer = await upload(admin, 'axis.csv', fixture('axis.csv'), 'HDFC current');
     expect(answer.status).toBe(400);
@@ -150,9 +168,9 @@ describe('POST /api/bank/statements', () => {
 
   it("another client's upload of the same file is its own: stored under its client, not a duplicate of ours", async () => {
     const answer = await upload(otherAdmin, 'hdfc-nov.csv', fixture('hdfc.csv'), 'HDFC current');
-    expect(answer.json).toMatchObject({ lines: 5, unmatched: 3, ignored: 2, duplicates: 0 });
+    expect(answer.json).toMatchObject({ lines: 5, unmatched: 2, ignored: 3, duplicates: 0 });
     expect(await linesOf(other.clientId)).toHaveLength(5);
-    expect(await linesOf(hand.clientId)).toHaveLength(6);
+    expect(await linesOf(hand.clientId)).toHaveLength(11);
     const accounts = await database.db.select().from(bankAccounts).where(eq(bankAccounts.label, 'HDFC current'));
     expect(accounts.map((a) => a.clientId).sort()).toEqual([hand.clientId, other.clientId].sort());
   });

@@ -100,6 +100,8 @@ export const bankLines = pgTable(
     ifsc: text(),
     chequeNumber: text(),
     returned: boolean().notNull().default(false),
+    /** A returned cheque: the deposit line it reverses. */
+    reversesLineId: bigint({ mode: 'number' }),
     dedupKey: text().notNull(),
     status: text().notNull(),
     /** The best suggestion's customer and confidence, and up to three suggestions with their reasons. */

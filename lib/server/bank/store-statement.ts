@@ -1,17 +1,20 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { STATEMENT_ACCOUNT_FIELD, STATEMENT_FILE_FIELD, type TStatementOutcome } from '@/lib/contract/bank';
 import { readNarration } from '@/lib/domain/bank-narration';
 import { lineKeys, type StatementLine } from '@/lib/domain/bank-statement';
 import { paiseText } from '@/lib/domain/bank-statement-values';
-import { statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
+import { BANK_LINE_STATUSES, statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
 import { DEFAULT_MATCH_SETTINGS, matchLine, type MatchSettings, type OpenItem } from '@/lib/domain/cash-match';
 import { DEFAULT_DEDUCTION_SETTINGS } from '@/lib/domain/tds';
 import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { bankAccounts, bankLines, bankStatements } from '@/lib/db/schema';
 import { invalid } from '@/lib/server/domain-errors';
 import { openItemsBook, type OpenItemsBook } from './open-items-book';
 import { readStatementFile } from './read-statement-file';
+import { linkReturnedCheques } from './returned-cheques';
 import type { UploadedStatement } from './statement-upload';
 
 /** Rows per insert: 25 columns each, well under PostgreSQL's 65,535 parameters. */
@@ -135,6 +138,19 @@ function lineRow(
   };
 }
 
+/** The statement's stored lines by status (after returned cheques are linked, which changes some). */
+async function statusCounts(db: Db, clientId: number, statementId: number): Promise<Record<BankLineStatus, number>> {
+  const counts: Record<BankLineStatus, number> = { MATCHED: 0, SUGGESTED: 0, UNMATCHED: 0, IGNORED: 0, RETURNED: 0 };
+  const rows = await queryRows(
+    db,
+    sql`select status, count(*)::int as n from bank_lines
+        where client_id = ${clientId} and statement_id = ${statementId} group by status`,
+    row({ status: col.oneOf(BANK_LINE_STATUSES), n: col.int }),
+  );
+  for (const r of rows) counts[r.status] = r.n;
+  return counts;
+}
+
 /**
  * POST /api/bank/statements and `npm run import -- --bank-statement`: reads the statement and stores it, in one transaction, into its
  * account: refused whole (400, every problem with its line) when it cannot be read or its running
@@ -182,17 +198,18 @@ export async function importStatement(
       })
       .returning({ id: bankStatements.id });
     const id = statement!.id;
-    const counts: Record<BankLineStatus, number> = { MATCHED: 0, SUGGESTED: 0, UNMATCHED: 0, IGNORED: 0, RETURNED: 0 };
+    let stored = 0;
     for (let i = 0; i < lines.length; i += BATCH) {
-      const stored = await tx
+      const inserted = await tx
         .insert(bankLines)
         .values(lines.slice(i, i + BATCH).map((line, j) => lineRow(clientId, id, account.id, line, keys[i + j]!, open)))
         .onConflictDoNothing({ target: [bankLines.clientId, bankLines.bankAccountId, bankLines.dedupKey] })
-        .returning({ status: bankLines.status });
-      for (const { status } of stored) counts[status as BankLineStatus]++;
+        .returning({ id: bankLines.id });
+      stored += inserted.length;
     }
-    const storedLines = Object.values(counts).reduce((a, b) => a + b, 0);
-    const duplicates = lines.length - storedLines;
+    await linkReturnedCheques(tx, clientId, id);
+    const counts = await statusCounts(tx, clientId, id);
+    const duplicates = lines.length - stored;
     await tx
       .update(bankStatements)
       .set({ duplicates })
@@ -203,6 +220,7 @@ export async function importStatement(
       matched: counts.MATCHED,
       suggested: counts.SUGGESTED,
       unmatched: counts.UNMATCHED,
+      // The call's answer has no count of its own for a returned cheque: it is no receipt.
       ignored: counts.IGNORED + counts.RETURNED,
       duplicates,
     };
