@@ -3,10 +3,12 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POST as ignoreRoute } from '@/app/api/bank/lines/[id]/ignore/route';
+import { GET as linesRoute } from '@/app/api/bank/lines/route';
 import { POST as statementsRoute } from '@/app/api/bank/statements/route';
-import { ZStatementOutcome } from '@/lib/contract/bank';
+import { ZBankLine, ZStatementOutcome } from '@/lib/contract/bank';
 import { bankAccounts, bankLines, bankStatements, invoices } from '@/lib/db/schema';
-import { cookieForSession, sessionCookieFor } from '../helpers/api';
+import { callRoute, cookieForSession, sessionCookieFor } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { handClientDatabase, newClient, PASSWORD } from '../imports/helpers';
 
@@ -216,5 +218,65 @@ describe('POST /api/bank/statements', () => {
     expect((await upload(admin, 'kotak.csv', fixture('kotak.csv'), 'x'.repeat(81))).json.fields).toEqual({
       account: 'too long or not text',
     });
+  });
+});
+
+describe('GET /api/bank/lines and POST /api/bank/lines/{id}/ignore', () => {
+  let statementId: number;
+  beforeAll(async () => {
+    const [first] = await database.db
+      .select({ id: bankStatements.id })
+      .from(bankStatements)
+      .where(and(eq(bankStatements.clientId, hand.clientId), eq(bankStatements.fileName, 'hdfc-nov.csv')));
+    statementId = first!.id;
+  });
+
+  it("a statement's lines in the order of the days, each with its best suggestion in rupees", async () => {
+    const answer = await callRoute(linesRoute, '/api/bank/lines', { cookie: admin, query: { statementId } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-totalrecords')).toBe('5');
+    const rows = answer.json.map((r: unknown) => ZBankLine.parse(r));
+    expect(rows.map((r: { amount: number; status: string }) => [r.amount, r.status])).toEqual([
+      [118_000, 'UNMATCHED'],
+      [25_000, 'SUGGESTED'],
+      [236_000, 'IGNORED'],
+      [-590, 'IGNORED'],
+      [-236_000, 'RETURNED'],
+    ]);
+    expect(rows[1]).toEqual({
+      id: rows[1].id,
+      valueDate: '2026-11-03',
+      amount: 25_000,
+      narration: 'UPI-SHREE GANESH TRADE-sgt@okhdfcbank-HDFC0000123-430712345678-TLY000610',
+      reference: '0000430712345678',
+      status: 'SUGGESTED',
+      sysObligorCode: 'SHREE-PUN',
+      allocations: [{ sysInvoiceNum: 'TLY-000610', amount: 25_000 }],
+      tds: null,
+      writeOff: 0,
+      onAccount: 0,
+      confidence: 0.95,
+      reasons: ['the narration names TLY-000610', 'the amount settles one invoice, oldest first'],
+    });
+    const suggested = await callRoute(linesRoute, '/api/bank/lines', { cookie: admin, query: { status: 'SUGGESTED' } });
+    expect(suggested.json.map((r: { id: number }) => r.id)).toEqual([rows[1].id]);
+  });
+
+  it("another client's lines are not listed; a bad status is a 400", async () => {
+    const theirs = await callRoute(linesRoute, '/api/bank/lines', { cookie: otherAdmin, query: { statementId } });
+    expect([theirs.status, theirs.json]).toEqual([200, []]);
+    const bad = await callRoute(linesRoute, '/api/bank/lines', { cookie: admin, query: { status: 'PAID' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("ignores an unmatched line; a returned one is a 409, another client's a 404", async () => {
+    const lines = await callRoute(linesRoute, '/api/bank/lines', { cookie: admin, query: { statementId } });
+    const [neft, , , , returned] = lines.json as { id: number }[];
+    const ignore = (id: number, cookie: string) =>
+      callRoute(ignoreRoute, `/api/bank/lines/${id}/ignore`, { method: 'POST', cookie, params: { id: String(id) } });
+    const ignored = await ignore(neft!.id, admin);
+    expect([ignored.status, ignored.json.status]).toEqual([200, 'IGNORED']);
+    expect((await ignore(returned!.id, admin)).status).toBe(409);
+    expect((await ignore(neft!.id, otherAdmin)).status).toBe(404);
   });
 });
