@@ -7,7 +7,7 @@ import { POST as ignoreRoute } from '@/app/api/bank/lines/[id]/ignore/route';
 import { GET as linesRoute } from '@/app/api/bank/lines/route';
 import { POST as statementsRoute } from '@/app/api/bank/statements/route';
 import { ZBankLine, ZStatementOutcome } from '@/lib/contract/bank';
-import { bankAccounts, bankLines, bankStatements, invoices } from '@/lib/db/schema';
+import { bankAccounts, bankLines, bankPayers, bankStatements, invoices } from '@/lib/db/schema';
 import { callRoute, cookieForSession, sessionCookieFor } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { handClientDatabase, newClient, PASSWORD } from '../imports/helpers';
@@ -35,7 +35,19 @@ beforeAll(async () => {
   await database.db.insert(invoices).values([
     { ...invoice, sysInvoiceNum: 'TLY-000610', invoiceNum: 'INV/2026/0610', dueDate: '2026-10-30', amount: '25000.00' },
     { ...invoice, sysInvoiceNum: 'TLY-000588', invoiceNum: 'INV/2026/0588', dueDate: '2026-10-30', amount: '59000.00' },
+    {
+      ...invoice,
+      sysObligorCode: 'KAVERI-PUN',
+      sysInvoiceNum: 'TLY-000700',
+      invoiceNum: 'INV/2026/0700',
+      dueDate: '2026-10-20',
+      amount: '10000.00',
+    },
   ]);
+  // A UPI address learned for Kaveri (by hand: confirming a match, which learns it, is not built).
+  await database.db
+    .insert(bankPayers)
+    .values({ clientId: hand.clientId, kind: 'VPA', value: 'kaveri@oksbi', sysObligorCode: 'KAVERI-PUN' });
 }, 120_000);
 afterAll(() => database?.close());
 
@@ -123,15 +135,26 @@ describe('POST /api/bank/statements', () => {
     );
   });
 
-  it('an overlapping statement: the days already imported are duplicates, the new day is stored', async () => {
+  it('an overlapping statement: the days already imported are duplicates, the new day is stored and matched by its learned VPA', async () => {
     const text = fixture('hdfc.csv').replace(
       /(05\/11\/26,O\/W RTN CHQ[^\n]*\n)/,
       '$1' +
         '06/11/26,UPI-KAVERI AGRO-kaveri@oksbi-SBIN0000456-431012345678-INV 0588,0000431012345678,06/11/26,,"10,000.00","6,52,410.00"\n',
     );
     const answer = await upload(admin, 'hdfc-to-06.csv', text, 'HDFC current');
-    expect(answer.json).toMatchObject({ lines: 6, unmatched: 1, ignored: 0, duplicates: 5 });
+    expect(answer.json).toMatchObject({ lines: 6, suggested: 1, unmatched: 0, ignored: 0, duplicates: 5 });
     expect(await linesOf(hand.clientId)).toHaveLength(6);
+    // The new line is a UPI credit from a learned VPA: Kaveri's invoice its amount settles.
+    const [line] = await database.db
+      .select({ code: bankLines.sysObligorCode, suggestions: bankLines.suggestions })
+      .from(bankLines)
+      .where(and(eq(bankLines.clientId, hand.clientId), eq(bankLines.statementId, answer.json.id)));
+    expect(line!.code).toBe('KAVERI-PUN');
+    expect(line!.suggestions[0]).toMatchObject({
+      allocations: [{ sysInvoiceNum: 'TLY-000700', amount: 1_000_000 }],
+      confidence: 0.85,
+      reasons: ["the payer's UPI address paid this customer before", 'the amount settles one invoice, oldest first'],
+    });
   });
 
   it('a broken running balance is refused with its line, and nothing is written', async () => {
@@ -259,7 +282,13 @@ describe('GET /api/bank/lines and POST /api/bank/lines/{id}/ignore', () => {
       reasons: ['the narration names TLY-000610', 'the amount settles one invoice, oldest first'],
     });
     const suggested = await callRoute(linesRoute, '/api/bank/lines', { cookie: admin, query: { status: 'SUGGESTED' } });
-    expect(suggested.json.map((r: { id: number }) => r.id)).toEqual([rows[1].id]);
+    // Of every statement: this one's UPI line of 03/11, then the learned VPA's credit of 06/11.
+    expect(
+      suggested.json.map((r: { valueDate: string; sysObligorCode: string }) => [r.valueDate, r.sysObligorCode]),
+    ).toEqual([
+      ['2026-11-03', 'SHREE-PUN'],
+      ['2026-11-06', 'KAVERI-PUN'],
+    ]);
   });
 
   it("another client's lines are not listed; a bad status is a 400", async () => {

@@ -123,3 +123,25 @@ export const bankLines = pgTable(
     check('bank_lines_one_side', sql`(${t.debit} = 0) <> (${t.credit} = 0)`),
   ],
 );
+
+/**
+ * Who pays for which customer, learned when a person confirms a match (lib/domain/payer-identity.ts:
+ * a UPI address, an account with its bank, a name by its leading letters) and looked up on the next
+ * credit. A key learned for two customers names neither.
+ */
+export const bankPayers = pgTable(
+  'bank_payers',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    kind: text().$type<'VPA' | 'ACCOUNT' | 'NAME'>().notNull(),
+    value: text().notNull(),
+    sysObligorCode: text().notNull(),
+    learnedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.kind, t.value, t.sysObligorCode] }),
+    check('bank_payers_kind', sql`${t.kind} in ('VPA', 'ACCOUNT', 'NAME')`),
+  ],
+);

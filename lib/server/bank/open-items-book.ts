@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { referenceBook, type ReferenceBook } from '@/lib/domain/bank-narration';
 import type { OpenItem } from '@/lib/domain/cash-match';
+import type { PayerKey } from '@/lib/domain/payer-identity';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -14,15 +15,22 @@ const OpenInvoiceRow = row({
   date: col.day,
 });
 
+const PayerRow = row({ kind: col.text, value: col.text, sysObligorCode: col.text });
+
 export interface OpenItemsBook {
   /** The client's open invoice numbers, ours and the ERP's, for the narration reader. */
   book: ReferenceBook;
   /** An open invoice by either of its numbers. */
   byNumber: ReadonlyMap<string, OpenItem>;
+  /** Each customer's open invoices. */
+  byCustomer: ReadonlyMap<string, readonly OpenItem[]>;
+  /** The customers a learned payer key names (lib/domain/payer-identity.ts). */
+  payers: (key: PayerKey) => readonly string[];
 }
 
 /**
- * The client's open invoices now, read once per statement: what a narration may name. Open is the
+ * The client's open invoices now and the payers it learned, read once per statement: what a
+ * narration may name, and whose items a known payer's credit is matched against. Open is the
  * stored amount less paid to date (the settlements rule keeps both: architecture.md, "What settles
  * an item"); the oldest is the one due first. Credit and debit notes are no bill a customer pays.
  */
@@ -36,6 +44,7 @@ export async function openItemsBook(db: Db, clientId: number): Promise<OpenItems
     OpenInvoiceRow,
   );
   const byNumber = new Map<string, OpenItem>();
+  const byCustomer = new Map<string, OpenItem[]>();
   for (const r of rows) {
     const item: OpenItem = {
       sysInvoiceNum: r.sysInvoiceNum,
@@ -45,7 +54,24 @@ export async function openItemsBook(db: Db, clientId: number): Promise<OpenItems
       date: r.date,
     };
     byNumber.set(r.sysInvoiceNum, item);
+    const own = byCustomer.get(r.sysObligorCode);
+    if (own) own.push(item);
+    else byCustomer.set(r.sysObligorCode, [item]);
     if (!byNumber.has(r.invoiceNum)) byNumber.set(r.invoiceNum, item);
   }
-  return { book: referenceBook({ invoiceNumbers: byNumber.keys() }), byNumber };
+  const learned = new Map<string, string[]>();
+  for (const p of await queryRows(
+    db,
+    sql`select kind, value, sys_obligor_code as "sysObligorCode" from bank_payers where client_id = ${clientId}`,
+    PayerRow,
+  )) {
+    const key = `${p.kind} ${p.value}`;
+    learned.set(key, [...(learned.get(key) ?? []), p.sysObligorCode]);
+  }
+  return {
+    book: referenceBook({ invoiceNumbers: byNumber.keys() }),
+    byNumber,
+    byCustomer,
+    payers: (key) => learned.get(`${key.kind} ${key.value}`) ?? [],
+  };
 }

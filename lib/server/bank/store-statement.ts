@@ -6,6 +6,7 @@ import { lineKeys, type StatementLine } from '@/lib/domain/bank-statement';
 import { paiseText } from '@/lib/domain/bank-statement-values';
 import { BANK_LINE_STATUSES, statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
 import { DEFAULT_MATCH_SETTINGS, matchLine, type MatchSettings, type OpenItem } from '@/lib/domain/cash-match';
+import { learnedPayer, payerKeys } from '@/lib/domain/payer-identity';
 import { DEFAULT_DEDUCTION_SETTINGS } from '@/lib/domain/tds';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
@@ -99,12 +100,14 @@ function lineRow(
   let status: BankLineStatus = statusBeforeMatching(line, facts, line.narration);
   let suggestions: ReturnType<typeof matchLine>['suggestions'] = [];
   if (status === 'UNMATCHED') {
-    // The evidence there is so far: our invoice numbers in the narration (payer identities are
-    // learned when a match is confirmed, which is not built yet).
+    // The evidence: our invoice numbers in the narration, and a payer learned before (learned when
+    // a person confirms a match, which is not built yet: bank_payers is filled by hand until then).
     const named = [...new Set(facts.invoiceNumbers.map((n) => open.byNumber.get(n)))].filter(
       (item): item is OpenItem => item !== undefined,
     );
-    const match = matchLine({ received: line.credit, named, payer: null, payerItems: [] }, MATCH_SETTINGS);
+    const payer = learnedPayer(payerKeys(facts), open.payers);
+    const payerItems = payer ? (open.byCustomer.get(payer.sysObligorCode) ?? []) : [];
+    const match = matchLine({ received: line.credit, named, payer, payerItems }, MATCH_SETTINGS);
     status = match.status;
     suggestions = match.suggestions;
   }
