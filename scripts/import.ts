@@ -1,6 +1,6 @@
 /**
  * npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] <files or folders>
- * npm run import -- --client CODE --bank-statement FILE [--account LABEL]
+ * npm run import -- --client CODE --bank-statement FILE [--account LABEL] [--mapping "date=…,narration=…,…"]
  *
  * Imports obligors, invoices, payments and ratings (.csv or .xlsx; a folder contributes its .csv
  * and .xlsx files) into one client, in one transaction: any bad row and nothing is written.
@@ -18,6 +18,7 @@ import type { ImportSource } from '@/lib/server/imports/read-file';
 import { runImport } from '@/lib/server/imports/run-import';
 import { waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { formatReport } from '@/lib/server/imports/format-report';
+import { parseColumnMapping } from '@/lib/domain/bank-statement-columns';
 import { importStatement } from '@/lib/server/bank/store-statement';
 import { DomainError } from '@/lib/server/domain-errors';
 import { openForCli } from './cli-database';
@@ -25,7 +26,7 @@ import { runCli } from './run-cli';
 
 const USAGE = [
   'usage: npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] [--skip-bad-rows] <files or folders>',
-  '       npm run import -- --client CODE --bank-statement FILE [--account LABEL]',
+  '       npm run import -- --client CODE --bank-statement FILE [--account LABEL] [--mapping "date=Posted,narration=Details,deposit=Money In,withdrawal=Money Out,balance=Running"]',
 ].join('\n');
 
 function sources(paths: string[]): ImportSource[] {
@@ -54,6 +55,7 @@ async function main(): Promise<number> {
       'skip-bad-rows': { type: 'boolean', default: false },
       'bank-statement': { type: 'string' },
       account: { type: 'string' },
+      mapping: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -68,6 +70,11 @@ async function main(): Promise<number> {
   }
   if (values.today && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
     console.error(`--today must be YYYY-MM-DD\n${USAGE}`);
+    return 2;
+  }
+  const mapping = values.mapping ? parseColumnMapping(values.mapping) : null;
+  if (mapping && !mapping.ok) {
+    console.error(`--mapping: ${mapping.reason}\n${USAGE}`);
     return 2;
   }
   let files: ImportSource[];
@@ -92,7 +99,7 @@ async function main(): Promise<number> {
         const outcome = await importStatement(
           database.db,
           { clientId: client.id, userId: null },
-          { file: files[0]!, account: values.account?.trim() || null },
+          { file: files[0]!, account: values.account?.trim() || null, mapping: mapping?.ok ? mapping.mapping : null },
         );
         console.log(`${stamp()} statement ${outcome.id} of ${client.code}: ${JSON.stringify(outcome)}`);
         return 0;

@@ -8,6 +8,8 @@ import { ZId, ZPaging } from './common';
 /** The upload's fields: the statement file and, optionally, the label of the bank account it is of. */
 export const STATEMENT_FILE_FIELD = 'file';
 export const STATEMENT_ACCOUNT_FIELD = 'account';
+/** Optional: the file's own column names (`date=Posted, narration=Details, …`), saved on the account for its next files. */
+export const STATEMENT_MAPPING_FIELD = 'mapping';
 
 /** Largest statement file: a year of a busy account's CSV is a few MB. */
 export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
@@ -66,7 +68,7 @@ export const bankCalls = {
     access: cashAccess,
     body: 'multipart',
     summary:
-      'Read a bank statement (multipart file, CSV or XLSX; optional account label) into its bank account: refused whole when the running balance breaks, lines imported before counted as duplicates and not stored again',
+      'Read a bank statement (multipart file, CSV or XLSX; optional account label and column mapping, saved on the account) into its bank account: refused whole when the running balance breaks, lines imported before counted as duplicates and not stored again',
     answer: json(ZStatementOutcome, 201),
   }),
   lines: call({

@@ -142,3 +142,28 @@ export function mappingProblem(mapping: ColumnMapping): string | null {
   if (complete(index)) return null;
   return 'a column mapping names the date, the narration, and either the withdrawal and deposit columns or one amount column';
 }
+
+const isField = (name: string): name is StatementField => (STATEMENT_FIELDS as readonly string[]).includes(name);
+
+/**
+ * A mapping as a user writes it on the command line or in the upload form:
+ * `date=Posted, narration=Details, deposit=Money In, withdrawal=Money Out, balance=Running`.
+ */
+export function parseColumnMapping(text: string): { ok: true; mapping: ColumnMapping } | { ok: false; reason: string } {
+  const fields: Partial<Record<StatementField, string>> = {};
+  for (const part of text.split(',')) {
+    if (!part.trim()) continue;
+    const eq = part.indexOf('=');
+    const field = (eq < 0 ? part : part.slice(0, eq)).trim();
+    const column = eq < 0 ? '' : part.slice(eq + 1).trim();
+    if (!isField(field)) return { ok: false, reason: `"${field}" is not a field (${STATEMENT_FIELDS.join(', ')})` };
+    if (!column) return { ok: false, reason: `${field} names no column` };
+    fields[field] = column;
+  }
+  const { date, narration } = fields;
+  if (!date || !narration)
+    return { ok: false, reason: mappingProblem({ date: date ?? '', narration: narration ?? '', ...fields })! };
+  const mapping: ColumnMapping = { ...fields, date, narration };
+  const problem = mappingProblem(mapping);
+  return problem ? { ok: false, reason: problem } : { ok: true, mapping };
+}

@@ -51,10 +51,11 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => database?.close());
 
-async function upload(cookie: string, name: string, content: string, account?: string) {
+async function upload(cookie: string, name: string, content: string, account?: string, mapping?: string) {
   const form = new FormData();
   form.append('file', new File([content], name, { type: 'text/csv' }));
   if (account !== undefined) form.append('account', account);
+  if (mapping !== undefined) form.append('mapping', mapping);
   const response = await statementsRoute(
     new NextRequest('http://localhost:3000/api/bank/statements', { method: 'POST', body: form, headers: { cookie } }),
     { params: Promise.resolve({}) },
@@ -185,6 +186,32 @@ describe('POST /api/bank/statements', () => {
     ]);
   });
 
+  it("another bank's file through a column mapping, saved on the account for its next statement", async () => {
+    const month = (rows: string[]) =>
+      ['Cooperative Bank of Pune', 'A/c 123456789', 'Posted,Details,Ref,Money In,Money Out,Running', ...rows].join(
+        '\n',
+      );
+    const mapping =
+      'date=Posted, narration=Details, reference=Ref, deposit=Money In, withdrawal=Money Out, balance=Running';
+    const october = month(['31.10.2026,CASH DEPOSIT PUNE,,"5,000.00",,"15,000.00"']);
+    expect((await upload(admin, 'coop-oct.csv', october, 'Coop')).json.fields.file).toMatch(/column mapping/);
+    expect((await upload(admin, 'coop-oct.csv', october, 'Coop', 'date=Posted,memo=Details')).json.fields).toEqual({
+      mapping:
+        '"memo" is not a field (date, valueDate, narration, reference, withdrawal, deposit, amount, drCr, balance)',
+    });
+    expect((await upload(admin, 'coop-oct.csv', october, 'Coop', mapping)).json).toMatchObject({
+      lines: 1,
+      unmatched: 1,
+    });
+    const november = month(['02.11.2026,NEFT CR-SBIN0001234-SHREE GANESH,,"1,000.00",,"16,000.00"']);
+    expect((await upload(admin, 'coop-nov.csv', november, 'Coop')).json).toMatchObject({ lines: 1, unmatched: 1 });
+    const [coop] = await database.db
+      .select()
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.clientId, hand.clientId), eq(bankAccounts.label, 'Coop')));
+    expect(coop).toMatchObject({ accountNumber: '123456789', columnMapping: { date: 'Posted', balance: 'Running' } });
+  });
+
   it('a statement of another account than the one named is refused', async () => {
     const answer = await upload(admin, 'axis.csv', fixture('axis.csv'), 'HDFC current');
     expect(answer.status).toBe(400);
@@ -195,7 +222,7 @@ describe('POST /api/bank/statements', () => {
     const answer = await upload(otherAdmin, 'hdfc-nov.csv', fixture('hdfc.csv'), 'HDFC current');
     expect(answer.json).toMatchObject({ lines: 5, unmatched: 2, ignored: 3, duplicates: 0 });
     expect(await linesOf(other.clientId)).toHaveLength(5);
-    expect(await linesOf(hand.clientId)).toHaveLength(11);
+    expect(await linesOf(hand.clientId)).toHaveLength(13);
     const accounts = await database.db.select().from(bankAccounts).where(eq(bankAccounts.label, 'HDFC current'));
     expect(accounts.map((a) => a.clientId).sort()).toEqual([hand.clientId, other.clientId].sort());
   });

@@ -39,8 +39,8 @@ function importCli(args: string[]): Promise<{ code: number | null; output: strin
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
 }
 
-describe('npm run import -- --bank-statement FILE --account LABEL', () => {
-  it('stores the statement, and refuses a broken one with its line and exit code 1', async () => {
+describe('npm run import -- --bank-statement FILE --account LABEL [--mapping …]', () => {
+  it('stores the statement, refuses a broken one with its line and exit code 1, a bad mapping with exit code 2', async () => {
     const ok = await importCli(['--bank-statement', path.join(FIXTURES, 'kotak.csv'), '--account', 'Kotak current']);
     expect(ok.code, ok.output).toBe(0);
     expect(ok.output).toMatch(/"lines":3,"matched":0,"suggested":0,"unmatched":2,"ignored":1,"duplicates":0/);
@@ -50,6 +50,10 @@ describe('npm run import -- --bank-statement FILE --account LABEL', () => {
     const refused = await importCli(['--bank-statement', broken, '--account', 'Kotak current']);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('line 7 (balance)');
+
+    const badMapping = await importCli(['--bank-statement', broken, '--mapping', 'date=Posted,memo=Details']);
+    expect(badMapping.code).toBe(2);
+    expect(badMapping.output).toContain('--mapping: "memo" is not a field');
 
     const database = await openDatabase({ dataDir });
     try {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { csvRecords } from '@/lib/server/imports/csv';
-import { headerKey, knownColumns, mappingProblem } from '@/lib/domain/bank-statement-columns';
+import { headerKey, knownColumns, mappingProblem, parseColumnMapping } from '@/lib/domain/bank-statement-columns';
 import { lineKeys, readStatement, type StatementRow } from '@/lib/domain/bank-statement';
 import { paiseText, parseBankAmount, parseBankDate } from '@/lib/domain/bank-statement-values';
 
@@ -259,5 +259,37 @@ describe('the keys that tell a line already imported', () => {
     const keys = lineKeys(read(rows).lines);
     expect(keys).toEqual(['2026-11-01|1000000|CASHDEP|1', '2026-11-01|1000000|CASHDEP|2']);
     expect(lineKeys(read(rows).lines)).toEqual(keys);
+  });
+});
+
+describe('a column mapping as a user writes it', () => {
+  it('field=column pairs, separated by commas', () => {
+    expect(
+      parseColumnMapping('date=Posted, narration=Details,deposit=Money In, withdrawal=Money Out ,balance=Running'),
+    ).toEqual({
+      ok: true,
+      mapping: {
+        date: 'Posted',
+        narration: 'Details',
+        deposit: 'Money In',
+        withdrawal: 'Money Out',
+        balance: 'Running',
+      },
+    });
+  });
+  it('an unknown field, a field without its column, or no money columns are refused with the reason', () => {
+    expect(parseColumnMapping('date=Posted,memo=Details')).toEqual({
+      ok: false,
+      reason:
+        '"memo" is not a field (date, valueDate, narration, reference, withdrawal, deposit, amount, drCr, balance)',
+    });
+    expect(parseColumnMapping('date=,narration=Details,amount=Amt')).toEqual({
+      ok: false,
+      reason: 'date names no column',
+    });
+    expect(parseColumnMapping('date=Posted,narration=Details')).toMatchObject({
+      ok: false,
+      reason: /withdrawal and deposit/,
+    });
   });
 });

@@ -4,7 +4,13 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import type { NextRequest } from 'next/server';
-import { MAX_STATEMENT_BYTES, STATEMENT_ACCOUNT_FIELD, STATEMENT_FILE_FIELD } from '@/lib/contract/bank';
+import {
+  MAX_STATEMENT_BYTES,
+  STATEMENT_ACCOUNT_FIELD,
+  STATEMENT_FILE_FIELD,
+  STATEMENT_MAPPING_FIELD,
+} from '@/lib/contract/bank';
+import { parseColumnMapping, type ColumnMapping } from '@/lib/domain/bank-statement-columns';
 import { DomainError, invalid, tooLarge } from '@/lib/server/domain-errors';
 import { cappedStream } from '@/lib/server/http/read-body';
 import type { ImportSource } from '@/lib/server/imports/read-file';
@@ -14,6 +20,8 @@ export interface UploadedStatement {
   file: ImportSource;
   /** The bank account's label, when the upload names one. */
   account: string | null;
+  /** The file's own column names, to read it with and save on the account. */
+  mapping: ColumnMapping | null;
 }
 
 /** A bank account's label: what the user calls it ("HDFC current a/c"). */
@@ -56,9 +64,18 @@ export async function uploadedStatement(req: NextRequest | undefined): Promise<U
     throw invalid(`An account label is at most ${MAX_ACCOUNT_LABEL_CHARS} characters of text`, {
       [STATEMENT_ACCOUNT_FIELD]: 'too long or not text',
     });
+  const mappingText = fields.get(STATEMENT_MAPPING_FIELD)?.trim();
+  let mapping: ColumnMapping | null = null;
+  if (mappingText) {
+    const parsed = parseColumnMapping(mappingText);
+    if (!parsed.ok)
+      throw invalid(`The column mapping is refused: ${parsed.reason}`, { [STATEMENT_MAPPING_FIELD]: parsed.reason });
+    mapping = parsed.mapping;
+  }
   return {
     file: { name: file!.name, open: () => Readable.from([file!.bytes]) },
     account,
+    mapping,
   };
 }
 

@@ -168,8 +168,9 @@ export async function importStatement(
   upload: UploadedStatement,
 ): Promise<TStatementOutcome> {
   const clientId = by.clientId;
+  // A mapping sent with the file reads it; else the one saved on the account the upload names.
   const named = upload.account ? await accountByLabel(db, clientId, upload.account) : undefined;
-  const read = await readStatementFile(upload.file, named?.columnMapping ?? undefined);
+  const read = await readStatementFile(upload.file, upload.mapping ?? named?.columnMapping ?? undefined);
   if (!read.ok) {
     const shown = read.problems
       .slice(0, PROBLEMS_SHOWN)
@@ -183,6 +184,12 @@ export async function importStatement(
   const keys = lineKeys(lines);
   return db.transaction(async (tx) => {
     const account = await accountFor(tx, clientId, upload.account, read);
+    if (upload.mapping) {
+      await tx
+        .update(bankAccounts)
+        .set({ columnMapping: upload.mapping })
+        .where(and(eq(bankAccounts.clientId, clientId), eq(bankAccounts.id, account.id)));
+    }
     const open = await openItemsBook(tx, clientId);
     const [statement] = await tx
       .insert(bankStatements)
