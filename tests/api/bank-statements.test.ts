@@ -205,6 +205,13 @@ describe('POST /api/bank/statements', () => {
     });
     const november = month(['02.11.2026,NEFT CR-SBIN0001234-SHREE GANESH,,"1,000.00",,"16,000.00"']);
     expect((await upload(admin, 'coop-nov.csv', november, 'Coop')).json).toMatchObject({ lines: 1, unmatched: 1 });
+    // December's file starts at ₹20,000, not at November's ₹16,000: a statement is missing.
+    const december = month(['01.12.2026,CASH DEPOSIT PUNE,,"1,000.00",,"21,000.00"']);
+    const gap = await upload(admin, 'coop-dec.csv', december, 'Coop');
+    expect(gap.status).toBe(400);
+    expect(gap.json.fields.file).toBe(
+      "the opening balance ₹20,000.00 does not follow the account's balance ₹16,000.00 on 02/11/2026 (coop-nov.csv): a statement between them is missing",
+    );
     const [coop] = await database.db
       .select()
       .from(bankAccounts)

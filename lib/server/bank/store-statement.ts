@@ -16,6 +16,7 @@ import { invalid } from '@/lib/server/domain-errors';
 import { openItemsBook, type OpenItemsBook } from './open-items-book';
 import { readStatementFile } from './read-statement-file';
 import { linkReturnedCheques } from './returned-cheques';
+import { checkContinuity } from './balance-continuity';
 import type { UploadedStatement } from './statement-upload';
 
 /** Rows per insert: 25 columns each, well under PostgreSQL's 65,535 parameters. */
@@ -190,6 +191,11 @@ export async function importStatement(
         .set({ columnMapping: upload.mapping })
         .where(and(eq(bankAccounts.clientId, clientId), eq(bankAccounts.id, account.id)));
     }
+    await checkContinuity(tx, clientId, account.id, {
+      firstDay: lines[0]!.date,
+      firstKey: keys[0]!,
+      openingBalance: read.openingBalance,
+    });
     const open = await openItemsBook(tx, clientId);
     const [statement] = await tx
       .insert(bankStatements)
