@@ -126,7 +126,8 @@ export function allocationsFor(
 
 // --- Suggestions --------------------------------------------------------------------------------
 
-export type PayerEvidence = 'VPA' | 'ACCOUNT' | 'NAME';
+/** How the payer's customer is known: a learned identity, or its code in the narration (our UPI links write it). */
+export type PayerEvidence = 'VPA' | 'ACCOUNT' | 'NAME' | 'CODE';
 
 export interface LineEvidence {
   /** Paise credited. */
@@ -162,7 +163,7 @@ export const DEFAULT_MATCH_SETTINGS: Omit<MatchSettings, keyof DeductionSettings
   suggestAbove: 0.5,
 };
 
-const BASE_CONFIDENCE = { INVOICE: 0.95, VPA: 0.85, ACCOUNT: 0.85, NAME: 0.65 } as const;
+const BASE_CONFIDENCE = { INVOICE: 0.95, VPA: 0.85, ACCOUNT: 0.85, CODE: 0.8, NAME: 0.65 } as const;
 /** Each assumption beyond the evidence costs confidence. */
 const DEDUCTION_COST: Record<DeductionKind, number> = {
   EXACT: 0,
@@ -247,7 +248,10 @@ export function matchLine(
   }
   if (evidence.payer) {
     const by = evidence.payer.by;
-    const seen = `the payer's ${by === 'VPA' ? 'UPI address' : by === 'ACCOUNT' ? 'account' : 'name'} paid this customer before`;
+    const seen =
+      by === 'CODE'
+        ? `the narration names the customer ${evidence.payer.sysObligorCode}`
+        : `the payer's ${by === 'VPA' ? 'UPI address' : by === 'ACCOUNT' ? 'account' : 'name'} paid this customer before`;
     for (const allocation of allocationsFor(evidence.received, evidence.payerItems, settings, limits))
       suggestions.push(suggestion(allocation, BASE_CONFIDENCE[by], seen));
   }

@@ -43,6 +43,14 @@ beforeAll(async () => {
       dueDate: '2026-10-20',
       amount: '10000.00',
     },
+    {
+      ...invoice,
+      sysObligorCode: 'KAVERI-PUN',
+      sysInvoiceNum: 'TLY-000701',
+      invoiceNum: 'INV/2026/0701',
+      dueDate: '2026-10-25',
+      amount: '2000.00',
+    },
   ]);
   // A UPI address learned for Kaveri (by hand: confirming a match, which learns it, is not built).
   await database.db
@@ -276,6 +284,27 @@ describe('POST /api/bank/statements', () => {
       account: 'too long or not text',
     });
   });
+  it('a UPI credit naming our customer code (as our payment links write it) is matched against its open items', async () => {
+    const text = fixture('axis.csv').replace('bill 0588', 'dues KAVERI-PUN');
+    const answer = await upload(admin, 'axis-nov.csv', text, 'Axis current');
+    expect(answer.json).toMatchObject({ lines: 4, suggested: 1, unmatched: 2, ignored: 1 });
+    const [line] = await database.db
+      .select({ code: bankLines.sysObligorCode, suggestions: bankLines.suggestions })
+      .from(bankLines)
+      .where(
+        and(
+          eq(bankLines.clientId, hand.clientId),
+          eq(bankLines.statementId, answer.json.id),
+          eq(bankLines.status, 'SUGGESTED'),
+        ),
+      );
+    expect(line!.code).toBe('KAVERI-PUN');
+    expect(line!.suggestions[0]).toMatchObject({
+      allocations: [{ sysInvoiceNum: 'TLY-000701', amount: 200_000 }],
+      confidence: 0.8,
+      reasons: ['the narration names the customer KAVERI-PUN', 'the amount settles one invoice, oldest first'],
+    });
+  });
 });
 
 describe('GET /api/bank/lines and POST /api/bank/lines/{id}/ignore', () => {
@@ -316,11 +345,12 @@ describe('GET /api/bank/lines and POST /api/bank/lines/{id}/ignore', () => {
       reasons: ['the narration names TLY-000610', 'the amount settles one invoice, oldest first'],
     });
     const suggested = await callRoute(linesRoute, '/api/bank/lines', { cookie: admin, query: { status: 'SUGGESTED' } });
-    // Of every statement: this one's UPI line of 03/11, then the learned VPA's credit of 06/11.
+    // Of every statement, in the order of the days: this one's UPI line, the Axis one naming Kaveri, the learned VPA's credit.
     expect(
       suggested.json.map((r: { valueDate: string; sysObligorCode: string }) => [r.valueDate, r.sysObligorCode]),
     ).toEqual([
       ['2026-11-03', 'SHREE-PUN'],
+      ['2026-11-03', 'KAVERI-PUN'], // the Axis statement's, uploaded later
       ['2026-11-06', 'KAVERI-PUN'],
     ]);
   });

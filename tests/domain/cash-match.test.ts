@@ -166,3 +166,17 @@ describe('the bounded search', () => {
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
+
+describe('the customer named in the narration', () => {
+  it('our UPI link writes the customer code: its open items are matched as a learned payer', () => {
+    const [best] = matchLine(
+      line(23_600, { payer: { sysObligorCode: 'SHREE-PUN', by: 'CODE' }, payerItems: SHREE }),
+      settings,
+    ).suggestions;
+    expect(best).toMatchObject({
+      allocations: [{ sysInvoiceNum: 'TLY-000430', amount: rupees(23_600) }],
+      confidence: 0.8,
+      reasons: ['the narration names the customer SHREE-PUN', 'the amount settles one invoice, oldest first'],
+    });
+  });
+});

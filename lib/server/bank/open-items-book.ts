@@ -69,7 +69,8 @@ export async function openItemsBook(db: Db, clientId: number): Promise<OpenItems
     learned.set(key, [...(learned.get(key) ?? []), p.sysObligorCode]);
   }
   return {
-    book: referenceBook({ invoiceNumbers: byNumber.keys() }),
+    // Customers with something open: a code naming another is no evidence of a payment to apply.
+    book: referenceBook({ invoiceNumbers: byNumber.keys(), customerCodes: byCustomer.keys() }),
     byNumber,
     byCustomer,
     payers: (key) => learned.get(`${key.kind} ${key.value}`) ?? [],

@@ -101,12 +101,15 @@ function lineRow(
   let status: BankLineStatus = statusBeforeMatching(line, facts, line.narration);
   let suggestions: ReturnType<typeof matchLine>['suggestions'] = [];
   if (status === 'UNMATCHED') {
-    // The evidence: our invoice numbers in the narration, and a payer learned before (learned when
-    // a person confirms a match, which is not built yet: bank_payers is filled by hand until then).
+    // The evidence: our invoice numbers in the narration; a payer learned before (learned when a
+    // person confirms a match, which is not built yet: bank_payers is filled by hand until then),
+    // else our customer code in the narration (the reference our UPI payment links carry).
     const named = [...new Set(facts.invoiceNumbers.map((n) => open.byNumber.get(n)))].filter(
       (item): item is OpenItem => item !== undefined,
     );
-    const payer = learnedPayer(payerKeys(facts), open.payers);
+    const code = facts.customerCodes.length === 1 ? facts.customerCodes[0]! : null;
+    const payer =
+      learnedPayer(payerKeys(facts), open.payers) ?? (code ? { sysObligorCode: code, by: 'CODE' as const } : null);
     const payerItems = payer ? (open.byCustomer.get(payer.sysObligorCode) ?? []) : [];
     const match = matchLine({ received: line.credit, named, payer, payerItems }, MATCH_SETTINGS);
     status = match.status;
