@@ -1,10 +1,13 @@
 /**
  * npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] <files or folders>
+ * npm run import -- --client CODE --bank-statement FILE [--account LABEL] [--mapping "date=…,narration=…,…"]
  *
  * Imports obligors, invoices, payments and ratings (.csv or .xlsx; a folder contributes its .csv
  * and .xlsx files) into one client, in one transaction: any bad row and nothing is written.
  * Exit code 0 when imported, 1 when the batch was refused (the report lists every bad row),
- * 2 for a usage error, 3 when the embedded database is busy and --no-wait was given.
+ * 2 for a usage error, 3 when the embedded database is busy and --no-wait was given. A bank
+ * statement (cash application) is read into its bank account the same way as an upload: refused
+ * whole (exit 1) when its running balance breaks, lines imported before counted as duplicates.
  */
 import { createReadStream, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -15,11 +18,16 @@ import type { ImportSource } from '@/lib/server/imports/read-file';
 import { runImport } from '@/lib/server/imports/run-import';
 import { waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { formatReport } from '@/lib/server/imports/format-report';
+import { parseColumnMapping } from '@/lib/domain/bank-statement-columns';
+import { importStatement } from '@/lib/server/bank/store-statement';
+import { DomainError } from '@/lib/server/domain-errors';
 import { openForCli } from './cli-database';
 import { runCli } from './run-cli';
 
-const USAGE =
-  'usage: npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] [--skip-bad-rows] <files or folders>';
+const USAGE = [
+  'usage: npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] [--skip-bad-rows] <files or folders>',
+  '       npm run import -- --client CODE --bank-statement FILE [--account LABEL] [--mapping "date=Posted,narration=Details,deposit=Money In,withdrawal=Money Out,balance=Running"]',
+].join('\n');
 
 function sources(paths: string[]): ImportSource[] {
   return paths.flatMap((p) => {
@@ -45,6 +53,9 @@ async function main(): Promise<number> {
       today: { type: 'string' },
       'no-wait': { type: 'boolean', default: false },
       'skip-bad-rows': { type: 'boolean', default: false },
+      'bank-statement': { type: 'string' },
+      account: { type: 'string' },
+      mapping: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -52,7 +63,8 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  if (!values.client || !positionals.length) {
+  const statement = values['bank-statement'];
+  if (!values.client || (statement ? positionals.length > 0 : !positionals.length)) {
     console.error(USAGE);
     return 2;
   }
@@ -60,9 +72,14 @@ async function main(): Promise<number> {
     console.error(`--today must be YYYY-MM-DD\n${USAGE}`);
     return 2;
   }
+  const mapping = values.mapping ? parseColumnMapping(values.mapping) : null;
+  if (mapping && !mapping.ok) {
+    console.error(`--mapping: ${mapping.reason}\n${USAGE}`);
+    return 2;
+  }
   let files: ImportSource[];
   try {
-    files = sources(positionals);
+    files = sources(statement ? [statement] : positionals);
   } catch (error) {
     console.error(`import: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
@@ -76,6 +93,21 @@ async function main(): Promise<number> {
     if (!client || client.kind !== 'BORROWER') {
       console.error(`import: no borrower client with code ${values.client} (create it with npm run client:create)`);
       return 2;
+    }
+    if (statement) {
+      try {
+        const outcome = await importStatement(
+          database.db,
+          { clientId: client.id, userId: null },
+          { file: files[0]!, account: values.account?.trim() || null, mapping: mapping?.ok ? mapping.mapping : null },
+        );
+        console.log(`${stamp()} statement ${outcome.id} of ${client.code}: ${JSON.stringify(outcome)}`);
+        return 0;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        console.error(`import: ${error.message}`);
+        return 1;
+      }
     }
     console.log(
       `${stamp()} importing ${files.map((f) => f.name).join(', ')} into ${client.code} (${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'})`,

@@ -46,6 +46,8 @@ export const API_ACCESS = {
   previewReminders: { type: 'Page', feature: 'TASKS' },
   /** Sending customer reminders (a run, "Remind now"): a permission of its own, which admins hold and can grant. */
   sendReminders: { type: 'Permission', feature: 'MANAGE_REMINDERS', anyOf: ['MANAGE_REMINDERS'] },
+  /** Cash application: bank statements in, their lines applied to invoices; admins hold it and can grant it. */
+  applyCash: { type: 'Permission', feature: 'APPLY_CASH', anyOf: ['APPLY_CASH'] },
   /** The Excel reports page and its downloads (rows stay under the user's row-level scope; tasks under task visibility). */
   reports: { type: 'Page', feature: 'REPORTS' },
   /** Customer portal: statements, postpaid and prepaid accounts. */

@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'MANAGE_CUSTOMERS',
   'MANAGE_TASKS',
   'MANAGE_REMINDERS',
+  'APPLY_CASH',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -37,6 +38,7 @@ export const FEATURE_LABELS: Record<PageFeature | Permission, string> = {
   MANAGE_CUSTOMERS: 'Assign field officers and managers',
   MANAGE_TASKS: 'Create and assign tasks',
   MANAGE_REMINDERS: 'Send customer reminders',
+  APPLY_CASH: 'Apply bank receipts',
 };
 
 export const ROLE_CODES = ['admin', 'root', 'guest', 'representative', 'member', 'investor'] as const;

@@ -32,6 +32,7 @@ const DOMAIN_TITLES: Record<keyof CallTable, string> = {
   paymentBehaviour: 'Payment behaviour',
   forecast: 'Expected payments and cash-in forecast',
   creditHolds: 'Credit holds',
+  bank: 'Cash application',
 };
 
 const INTRO = `# API reference

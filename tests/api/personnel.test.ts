@@ -82,7 +82,7 @@ describe('spec section 7 user_management calls', () => {
     const matrix = await callRoute(matrixRoute, '/api/user_management/pagepermissions', { cookie: admin });
     // One row per role and page: the pages are the page features and the permissions.
     const pageCount = PAGE_FEATURES.length + PERMISSIONS.length;
-    expect(pageCount).toBe(13);
+    expect(pageCount).toBe(14);
     expect(matrix.json.length).toBeGreaterThanOrEqual(5 * pageCount);
     const guest = await roleId('guest');
     const row = await callRoute(rolePermsGet, `/api/user_management/${guest}/permissions`, {

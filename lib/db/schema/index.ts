@@ -10,3 +10,4 @@ export * from './portal';
 export * from './collections';
 export * from './rollup-jobs';
 export * from './forecast';
+export * from './bank';

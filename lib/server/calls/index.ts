@@ -1,6 +1,7 @@
 import 'server-only';
 import { accounts } from './accounts';
 import { auth } from './auth';
+import { bank } from './bank';
 import { clients } from './clients';
 import { collections } from './collections';
 import { communications } from './communications';
@@ -58,6 +59,7 @@ export const CALLS = {
   paymentBehaviour,
   forecast,
   creditHolds: creditHoldsCalls,
+  bank,
 };
 
 export type CallTable = typeof CALLS;

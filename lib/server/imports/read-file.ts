@@ -51,7 +51,8 @@ async function* textChunks(stream: Readable): AsyncGenerator<string> {
 
 const isXlsx = (source: ImportSource) => source.name.toLowerCase().endsWith('.xlsx');
 
-function records(source: ImportSource): AsyncGenerator<CsvRecord[]> {
+/** The file's records, CSV or the first sheet of an XLSX workbook (bank statements read them too). */
+export function records(source: ImportSource): AsyncGenerator<CsvRecord[]> {
   const stream = source.open();
   return isXlsx(source) ? xlsxRecords(stream) : csvRecords(textChunks(stream));
 }

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { ColumnMapping } from '@/lib/domain/bank-statement-columns';
+import type { Suggestion } from '@/lib/domain/cash-match';
+import { clients } from './clients';
+
+/**
+ * A bank account of the client that customers pay into (cash application, issue 53). Its label
+ * is what an upload names (`account`); its column mapping reads a bank's export we do not know.
+ */
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    label: text().notNull(),
+    /** As the statement's preamble writes it (may be masked); a statement of another account is refused. */
+    accountNumber: text(),
+    bank: text(),
+    columnMapping: jsonb().$type<ColumnMapping>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.id] }), uniqueIndex('bank_accounts_label').on(t.clientId, t.label)],
+);
+
+/** One statement file read into an account: who sent it, its period and balances, what it held. */
+export const bankStatements = pgTable(
+  'bank_statements',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    bankAccountId: integer().notNull(),
+    fileName: text().notNull(),
+    bank: text(),
+    userId: integer(),
+    fromDate: date().notNull(),
+    toDate: date().notNull(),
+    openingBalance: numeric({ precision: 18, scale: 2 }),
+    closingBalance: numeric({ precision: 18, scale: 2 }),
+    /** Lines in the file; `duplicates` of them were already imported and were not stored again. */
+    lines: integer().notNull(),
+    duplicates: integer().notNull(),
+    importedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    foreignKey({ columns: [t.clientId, t.bankAccountId], foreignColumns: [bankAccounts.clientId, bankAccounts.id] }),
+    index('bank_statements_account').on(t.clientId, t.bankAccountId, t.importedAt),
+  ],
+);
+
+/**
+ * One line of a statement with what its narration says. `dedup_key` (date, signed amount,
+ * reference, occurrence: lib/domain/bank-statement.ts `lineKeys`) is unique per account, so the
+ * same line imported twice, even by two uploads at once, is stored once.
+ */
+export const bankLines = pgTable(
+  'bank_lines',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    id: bigint({ mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    statementId: integer().notNull(),
+    bankAccountId: integer().notNull(),
+    /** The line's row in its file, for messages. */
+    fileLine: integer().notNull(),
+    txnDate: date().notNull(),
+    valueDate: date(),
+    narration: text().notNull(),
+    reference: text(),
+    debit: numeric({ precision: 18, scale: 2 }).notNull(),
+    credit: numeric({ precision: 18, scale: 2 }).notNull(),
+    balance: numeric({ precision: 18, scale: 2 }),
+    channel: text().notNull(),
+    utr: text(),
+    rrn: text(),
+    vpa: text(),
+    payerName: text(),
+    payerAccount: text(),
+    ifsc: text(),
+    chequeNumber: text(),
+    returned: boolean().notNull().default(false),
+    /** A returned cheque: the deposit line it reverses. */
+    reversesLineId: bigint({ mode: 'number' }),
+    dedupKey: text().notNull(),
+    status: text().notNull(),
+    /** The best suggestion's customer and confidence, and up to three suggestions with their reasons. */
+    sysObligorCode: text(),
+    confidence: numeric({ precision: 5, scale: 4 }),
+    suggestions: jsonb().$type<Suggestion[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    foreignKey({
+      columns: [t.clientId, t.statementId],
+      foreignColumns: [bankStatements.clientId, bankStatements.id],
+    }),
+    foreignKey({ columns: [t.clientId, t.bankAccountId], foreignColumns: [bankAccounts.clientId, bankAccounts.id] }),
+    uniqueIndex('bank_lines_once').on(t.clientId, t.bankAccountId, t.dedupKey),
+    index('bank_lines_statement').on(t.clientId, t.statementId, t.status),
+    check('bank_lines_status', sql`${t.status} in ('MATCHED', 'SUGGESTED', 'UNMATCHED', 'IGNORED', 'RETURNED')`),
+    check('bank_lines_channel', sql`${t.channel} in ('NEFT', 'RTGS', 'IMPS', 'UPI', 'CHEQUE', 'CASH', 'OTHER')`),
+    check('bank_lines_one_side', sql`(${t.debit} = 0) <> (${t.credit} = 0)`),
+  ],
+);
+
+/**
+ * Who pays for which customer, learned when a person confirms a match (lib/domain/payer-identity.ts:
+ * a UPI address, an account with its bank, a name by its leading letters) and looked up on the next
+ * credit. A key learned for two customers names neither.
+ */
+export const bankPayers = pgTable(
+  'bank_payers',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    kind: text().$type<'VPA' | 'ACCOUNT' | 'NAME'>().notNull(),
+    value: text().notNull(),
+    sysObligorCode: text().notNull(),
+    learnedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.kind, t.value, t.sysObligorCode] }),
+    check('bank_payers_kind', sql`${t.kind} in ('VPA', 'ACCOUNT', 'NAME')`),
+  ],
+);

@@ -1,0 +1,274 @@
+/**
+ * Matching a bank credit to the invoices it pays (issue 53), in the order of evidence: our invoice
+ * numbers in the narration; a payer identity learned before (VPA, account, name as the bank
+ * writes it) pointing to a customer, whose open items the amount is then matched against: one
+ * invoice, several (the combinations a bounded search finds, oldest first preferred), or all of
+ * them. A shortfall is explained by TDS or a small difference (lib/domain/tds.ts). Pure, in paise:
+ * the server gathers the evidence and the open items, and stores what this returns.
+ */
+import { formatMoney } from './format';
+import {
+  DEDUCTION_RANK,
+  deductionFor,
+  taxableOf,
+  type Deduction,
+  type DeductionKind,
+  type DeductionSettings,
+} from './tds';
+
+export interface OpenItem {
+  sysInvoiceNum: string;
+  sysObligorCode: string;
+  /** Paise open now. */
+  open: number;
+  /** The taxable value (before GST) of the open amount, when the invoice carries one. */
+  taxable: number | null;
+  /** Due date (issue date without one), YYYY-MM-DD: the oldest is paid first. */
+  date: string;
+}
+
+export interface SearchLimits {
+  /** The oldest open items the search combines. */
+  maxItems: number;
+  /** The most invoices one transfer is taken to pay (all of them is tried apart). */
+  maxInvoices: number;
+  /** Subsets tried at most: bounds the time a line takes whatever the customer owes. */
+  maxSteps: number;
+}
+
+export const DEFAULT_SEARCH_LIMITS: SearchLimits = { maxItems: 40, maxInvoices: 6, maxSteps: 20_000 };
+
+export interface Allocation {
+  items: OpenItem[];
+  deduction: Deduction;
+  /** The customer's every open item (the whole family or account, as the caller gave them). */
+  whole: boolean;
+}
+
+const oldestFirst = (a: OpenItem, b: OpenItem) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.sysInvoiceNum < b.sysInvoiceNum ? -1 : 1;
+
+function billedOf(items: readonly OpenItem[], settings: DeductionSettings) {
+  let gross = 0;
+  let taxable = 0;
+  for (const item of items) {
+    gross += item.open;
+    taxable += taxableOf({ gross: item.open, taxable: item.taxable }, settings.gstRateBp);
+  }
+  return { gross, taxable, count: items.length };
+}
+
+/** The least a receipt can be for invoices asking `gross`: the highest TDS and the tolerance taken off. */
+function lowestReceipt(gross: number, settings: DeductionSettings, maxInvoices: number): number {
+  const maxRate = Math.max(0, ...settings.tdsRates.map((r) => r.rateBp));
+  const { maxPaise, maxBp } = settings.tolerance;
+  const byShare = maxBp === null ? Infinity : (gross * maxBp) / 10_000;
+  const tolerance = maxPaise === null && maxBp === null ? 0 : Math.min(maxPaise ?? Infinity, byShare);
+  return gross - (gross * maxRate) / 10_000 - tolerance - 100 * maxInvoices;
+}
+
+/** Fewer assumptions, then one invoice before several, then the oldest invoices. */
+function compareAllocations(
+  a: { allocation: Allocation; order: number[] },
+  b: { allocation: Allocation; order: number[] },
+) {
+  const byKind = DEDUCTION_RANK[a.allocation.deduction.kind] - DEDUCTION_RANK[b.allocation.deduction.kind];
+  if (byKind) return byKind;
+  if (a.order.length !== b.order.length) return a.order.length - b.order.length;
+  for (let i = 0; i < a.order.length; i++) if (a.order[i] !== b.order[i]) return a.order[i]! - b.order[i]!;
+  return 0;
+}
+
+/**
+ * The ways `received` settles some of `items` (one customer's or one family's), best first, at
+ * most `count`. An excess over a combination is no match (any smaller set would do); over every
+ * open item, it is the remainder on account.
+ */
+export function allocationsFor(
+  received: number,
+  items: readonly OpenItem[],
+  settings: DeductionSettings,
+  limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
+  count = 3,
+): Allocation[] {
+  const open = items.filter((i) => i.open > 0).sort(oldestFirst);
+  const found: { allocation: Allocation; order: number[] }[] = [];
+  const all = deductionFor(received, billedOf(open, settings), settings);
+  if (open.length && all) found.push({ allocation: { items: open, deduction: all, whole: true }, order: [] });
+
+  const pool = open.slice(0, limits.maxItems);
+  const chosen: number[] = [];
+  let steps = 0;
+  const visit = (from: number, gross: number) => {
+    for (let i = from; i < pool.length && steps < limits.maxSteps; i++) {
+      steps++;
+      const next = gross + pool[i]!.open;
+      // Items only add: once the receipt is below the least these invoices could leave, stop here.
+      if (received < lowestReceipt(next, settings, limits.maxInvoices)) continue;
+      chosen.push(i);
+      const subset = chosen.map((j) => pool[j]!);
+      const deduction = deductionFor(received, billedOf(subset, settings), settings);
+      const isAll = subset.length === open.length;
+      if (deduction && deduction.kind !== 'EXCESS' && !isAll)
+        found.push({ allocation: { items: subset, deduction, whole: false }, order: [...chosen] });
+      if (chosen.length < limits.maxInvoices) visit(i + 1, next);
+      chosen.pop();
+    }
+  };
+  visit(0, 0);
+  // The whole set ranks as the subset of every index, so that a smaller exact match comes first.
+  for (const f of found) if (f.allocation.whole) f.order = open.map((_, i) => i);
+  return found
+    .sort(compareAllocations)
+    .slice(0, count)
+    .map((f) => f.allocation);
+}
+
+// --- Suggestions --------------------------------------------------------------------------------
+
+/** How the payer's customer is known: a learned identity, or its code in the narration (our UPI links write it). */
+export type PayerEvidence = 'VPA' | 'ACCOUNT' | 'NAME' | 'CODE';
+
+export interface LineEvidence {
+  /** Paise credited. */
+  received: number;
+  /** Our open invoices the narration names, whoever owes them. */
+  named: readonly OpenItem[];
+  /** The customer a learned payer identity points to, and what it was learned from. */
+  payer: { sysObligorCode: string; by: PayerEvidence } | null;
+  /** That customer's open items (or its family's, as the caller chooses). */
+  payerItems: readonly OpenItem[];
+}
+
+export interface Suggestion {
+  sysObligorCode: string;
+  allocations: { sysInvoiceNum: string; amount: number }[];
+  tds: { section: string; amount: number } | null;
+  writeOff: number;
+  onAccount: number;
+  /** 0 to 1: how sure the evidence makes the match. */
+  confidence: number;
+  reasons: string[];
+}
+
+export interface MatchSettings extends DeductionSettings {
+  /** Applied without a person above this confidence; null (the default) until the client trusts it. */
+  autoApplyAbove: number | null;
+  /** No suggestion below this confidence: the line stays UNMATCHED. */
+  suggestAbove: number;
+}
+
+export const DEFAULT_MATCH_SETTINGS: Omit<MatchSettings, keyof DeductionSettings> = {
+  autoApplyAbove: null,
+  suggestAbove: 0.5,
+};
+
+const BASE_CONFIDENCE = { INVOICE: 0.95, VPA: 0.85, ACCOUNT: 0.85, CODE: 0.8, NAME: 0.65 } as const;
+/** Each assumption beyond the evidence costs confidence. */
+const DEDUCTION_COST: Record<DeductionKind, number> = {
+  EXACT: 0,
+  TDS: 0.05,
+  DIFFERENCE: 0.1,
+  TDS_AND_DIFFERENCE: 0.15,
+  EXCESS: 0.2,
+};
+const PER_EXTRA_INVOICE = 0.03;
+/** Named invoices paid in part: the customer said which, not that the amount is all of it. */
+const PART_PAYMENT = 0.7;
+
+const rupees = (paise: number) => formatMoney(paise / 100);
+
+function deductionReason(d: Deduction): string | null {
+  const parts: string[] = [];
+  if (d.tds) parts.push(`TDS ${d.tds.section} at ${d.tds.rateBp / 100}%: ${rupees(d.tds.amount)}`);
+  if (d.writeOff) parts.push(`a difference of ${rupees(d.writeOff)} written off`);
+  if (d.onAccount) parts.push(`${rupees(d.onAccount)} beyond the invoices on account`);
+  return parts.length ? parts.join('; ') : null;
+}
+
+function suggestion(allocation: Allocation, base: number, evidence: string): Suggestion {
+  const { items, deduction } = allocation;
+  const count = items.length;
+  const invoices = count === 1 ? 'one invoice' : allocation.whole ? `all ${count} open invoices` : `${count} invoices`;
+  const reasons = [evidence, `the amount settles ${invoices}, oldest first`];
+  const why = deductionReason(deduction);
+  if (why) reasons.push(why);
+  const confidence = base - DEDUCTION_COST[deduction.kind] - PER_EXTRA_INVOICE * Math.max(0, count - 1);
+  return {
+    sysObligorCode: items[0]!.sysObligorCode,
+    allocations: items.map((i) => ({ sysInvoiceNum: i.sysInvoiceNum, amount: i.open })),
+    tds: deduction.tds && { section: deduction.tds.section, amount: deduction.tds.amount },
+    writeOff: deduction.writeOff,
+    onAccount: deduction.onAccount,
+    confidence: Math.round(Math.max(0, confidence) * 100) / 100,
+    reasons,
+  };
+}
+
+/** Less than the named invoices ask and no deduction explains it: paid towards them, oldest first. */
+function partPayment(received: number, named: readonly OpenItem[], said: string): Suggestion {
+  let left = received;
+  const allocations: Suggestion['allocations'] = [];
+  for (const item of [...named].sort(oldestFirst)) {
+    if (left <= 0 || item.open <= 0) continue;
+    const amount = Math.min(left, item.open);
+    allocations.push({ sysInvoiceNum: item.sysInvoiceNum, amount });
+    left -= amount;
+  }
+  return {
+    sysObligorCode: named[0]!.sysObligorCode,
+    allocations,
+    tds: null,
+    writeOff: 0,
+    onAccount: left,
+    confidence: PART_PAYMENT,
+    reasons: [said, left > 0 ? `${rupees(left)} beyond them on account` : 'part of what they ask, oldest first'],
+  };
+}
+
+/**
+ * A credit's status and up to three suggestions, each with why. Named invoices come first (all of
+ * one customer); then the learned payer's open items. Two equally good suggestions make neither
+ * sure: the best is kept below the auto-apply threshold.
+ */
+export function matchLine(
+  evidence: LineEvidence,
+  settings: MatchSettings,
+  limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
+): { status: 'MATCHED' | 'SUGGESTED' | 'UNMATCHED'; suggestions: Suggestion[] } {
+  const suggestions: Suggestion[] = [];
+  const owners = new Set(evidence.named.map((i) => i.sysObligorCode));
+  if (owners.size === 1) {
+    const numbers = evidence.named.map((i) => i.sysInvoiceNum).join(', ');
+    const said = `the narration names ${numbers}`;
+    const items = evidence.named.filter((i) => i.open > 0).sort(oldestFirst);
+    const deduction = items.length ? deductionFor(evidence.received, billedOf(items, settings), settings) : null;
+    if (deduction) suggestions.push(suggestion({ items, deduction, whole: false }, BASE_CONFIDENCE.INVOICE, said));
+    else if (items.length) suggestions.push(partPayment(evidence.received, items, said));
+  }
+  if (evidence.payer) {
+    const by = evidence.payer.by;
+    const seen =
+      by === 'CODE'
+        ? `the narration names the customer ${evidence.payer.sysObligorCode}`
+        : `the payer's ${by === 'VPA' ? 'UPI address' : by === 'ACCOUNT' ? 'account' : 'name'} paid this customer before`;
+    for (const allocation of allocationsFor(evidence.received, evidence.payerItems, settings, limits))
+      suggestions.push(suggestion(allocation, BASE_CONFIDENCE[by], seen));
+  }
+  const key = (s: Suggestion) => s.allocations.map((a) => a.sysInvoiceNum).join('|');
+  const unique = suggestions
+    .filter((s, i) => suggestions.findIndex((t) => key(t) === key(s)) === i)
+    .filter((s) => s.confidence >= settings.suggestAbove)
+    .sort((a, b) => b.confidence - a.confidence)
+    .slice(0, 3);
+  if (unique.length > 1 && unique[0]!.confidence === unique[1]!.confidence) {
+    unique[0]!.reasons.push('another match is as likely');
+  }
+  const top = unique[0];
+  const sure =
+    top !== undefined &&
+    settings.autoApplyAbove !== null &&
+    top.confidence >= settings.autoApplyAbove &&
+    !(unique.length > 1 && unique[1]!.confidence === top.confidence);
+  return { status: sure ? 'MATCHED' : unique.length ? 'SUGGESTED' : 'UNMATCHED', suggestions: unique };
+}

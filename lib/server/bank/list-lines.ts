@@ -1,0 +1,106 @@
+import 'server-only';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TBankLine } from '@/lib/contract/bank';
+import { BANK_LINE_STATUSES, type BankLineStatus } from '@/lib/domain/cash-application';
+import type { Db } from '@/lib/db/client';
+import { bankLines } from '@/lib/db/schema';
+import { conflict, notFound } from '@/lib/server/domain-errors';
+
+/** A suggestion as the upload stored it (lib/domain/cash-match.ts `Suggestion`, paise): read with its shape, not asserted. */
+const ZStoredSuggestion = z.object({
+  sysObligorCode: z.string(),
+  allocations: z.array(z.object({ sysInvoiceNum: z.string(), amount: z.number().int() })),
+  tds: z.object({ section: z.string(), amount: z.number().int() }).nullable(),
+  writeOff: z.number().int(),
+  onAccount: z.number().int(),
+  confidence: z.number(),
+  reasons: z.array(z.string()),
+});
+const ZStoredSuggestions = z.array(ZStoredSuggestion);
+
+const columns = {
+  id: bankLines.id,
+  txnDate: bankLines.txnDate,
+  valueDate: bankLines.valueDate,
+  debit: bankLines.debit,
+  credit: bankLines.credit,
+  narration: bankLines.narration,
+  reference: bankLines.reference,
+  status: bankLines.status,
+  sysObligorCode: bankLines.sysObligorCode,
+  suggestions: bankLines.suggestions,
+};
+
+type LineRow = Pick<typeof bankLines.$inferSelect, keyof typeof columns>;
+const ZStatus = z.enum(BANK_LINE_STATUSES);
+
+const rupees = (paise: number) => paise / 100;
+
+function lineOf(row: LineRow): TBankLine {
+  const status = ZStatus.parse(row.status);
+  // A line ignored or returned keeps what was suggested for it, but shows no match.
+  const [best] = status === 'SUGGESTED' || status === 'MATCHED' ? ZStoredSuggestions.parse(row.suggestions) : [];
+  return {
+    id: row.id,
+    valueDate: row.valueDate ?? row.txnDate,
+    amount: Number(row.credit) - Number(row.debit),
+    narration: row.narration,
+    reference: row.reference,
+    status,
+    sysObligorCode: best ? row.sysObligorCode : null,
+    allocations: best?.allocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: rupees(a.amount) })) ?? [],
+    tds: best?.tds ? { section: best.tds.section, amount: rupees(best.tds.amount) } : null,
+    writeOff: rupees(best?.writeOff ?? 0),
+    onAccount: rupees(best?.onAccount ?? 0),
+    confidence: best?.confidence ?? null,
+    reasons: best?.reasons ?? [],
+  };
+}
+
+/** GET /api/bank/lines: the client's lines, in the order of the days and of their files, a page at a time. */
+export async function listBankLines(
+  db: Db,
+  clientId: number,
+  query: { offset: number; count: number; statementId?: number; status?: BankLineStatus },
+): Promise<{ rows: TBankLine[]; total: number }> {
+  const where: SQL[] = [eq(bankLines.clientId, clientId)];
+  if (query.statementId !== undefined) where.push(eq(bankLines.statementId, query.statementId));
+  if (query.status !== undefined) where.push(eq(bankLines.status, query.status));
+  const rows = await db
+    .select(columns)
+    .from(bankLines)
+    .where(and(...where))
+    .orderBy(asc(bankLines.txnDate), asc(bankLines.statementId), asc(bankLines.fileLine), asc(bankLines.id))
+    .limit(query.count)
+    .offset((query.offset - 1) * query.count);
+  const [total] = await db
+    .select({ n: count() })
+    .from(bankLines)
+    .where(and(...where));
+  return { rows: rows.map(lineOf), total: total?.n ?? 0 };
+}
+
+/** POST /api/bank/lines/{id}/ignore: no customer's receipt. Only a line nobody applied or linked. */
+export async function ignoreBankLine(db: Db, clientId: number, id: number): Promise<TBankLine> {
+  const [row] = await db
+    .update(bankLines)
+    .set({ status: 'IGNORED' })
+    .where(
+      and(
+        eq(bankLines.clientId, clientId),
+        eq(bankLines.id, id),
+        inArray(bankLines.status, ['UNMATCHED', 'SUGGESTED', 'IGNORED']),
+      ),
+    )
+    .returning(columns);
+  if (row) return lineOf(row);
+  const [other] = await db
+    .select({ status: bankLines.status })
+    .from(bankLines)
+    .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
+  if (!other) throw notFound('Bank line');
+  throw conflict(`The line is ${other.status.toLowerCase()}: only an unmatched or suggested line is ignored`, {
+    id: other.status,
+  });
+}

@@ -1,0 +1,247 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import { STATEMENT_ACCOUNT_FIELD, STATEMENT_FILE_FIELD, type TStatementOutcome } from '@/lib/contract/bank';
+import { readNarration } from '@/lib/domain/bank-narration';
+import { lineKeys, type StatementLine } from '@/lib/domain/bank-statement';
+import { paiseText } from '@/lib/domain/bank-statement-values';
+import { BANK_LINE_STATUSES, statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
+import { DEFAULT_MATCH_SETTINGS, matchLine, type MatchSettings, type OpenItem } from '@/lib/domain/cash-match';
+import { learnedPayer, payerKeys } from '@/lib/domain/payer-identity';
+import { DEFAULT_DEDUCTION_SETTINGS } from '@/lib/domain/tds';
+import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
+import { bankAccounts, bankLines, bankStatements } from '@/lib/db/schema';
+import { invalid } from '@/lib/server/domain-errors';
+import { openItemsBook, type OpenItemsBook } from './open-items-book';
+import { readStatementFile } from './read-statement-file';
+import { linkReturnedCheques } from './returned-cheques';
+import { checkContinuity } from './balance-continuity';
+import type { UploadedStatement } from './statement-upload';
+
+/** Rows per insert: 25 columns each, well under PostgreSQL's 65,535 parameters. */
+const BATCH = 1000;
+/** Problems spelled out in a refusal; the rest are counted. */
+const PROBLEMS_SHOWN = 5;
+
+type AccountRow = typeof bankAccounts.$inferSelect;
+
+const digits = (accountNumber: string) => accountNumber.replace(/[^0-9]/g, '');
+
+/**
+ * The same account, though one side may be masked (XXXXXXXX5678) or zero-padded (SBI writes 17
+ * digits): the shorter number's digits end the longer's.
+ */
+function sameAccount(a: string, b: string): boolean {
+  const [x, y] = [digits(a), digits(b)].sort((p, q) => p.length - q.length);
+  return x!.length >= 4 && y!.endsWith(x!);
+}
+
+async function accountByLabel(db: Db, clientId: number, label: string): Promise<AccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bankAccounts)
+    .where(and(eq(bankAccounts.clientId, clientId), eq(bankAccounts.label, label)));
+  return row;
+}
+
+/** The account the statement is of: the one named, else the one with the preamble's number, else a new one. */
+async function accountFor(
+  tx: Db,
+  clientId: number,
+  label: string | null,
+  read: { bank: string | null; accountNumber: string | null },
+): Promise<AccountRow> {
+  if (!label && read.accountNumber) {
+    const known = await tx.select().from(bankAccounts).where(eq(bankAccounts.clientId, clientId));
+    const same = known.find((a) => a.accountNumber && sameAccount(a.accountNumber, read.accountNumber!));
+    if (same) return same;
+  }
+  const name = label ?? [read.bank ?? 'Bank account', read.accountNumber?.slice(-4)].filter(Boolean).join(' ');
+  await tx
+    .insert(bankAccounts)
+    .values({ clientId, label: name, accountNumber: read.accountNumber, bank: read.bank })
+    .onConflictDoNothing();
+  const account = await accountByLabel(tx, clientId, name);
+  if (!account) throw new Error(`bank account "${name}" neither inserted nor found`);
+  if (read.accountNumber && account.accountNumber && !sameAccount(account.accountNumber, read.accountNumber)) {
+    throw invalid(
+      `This statement is of account ${read.accountNumber}, not of "${account.label}" (${account.accountNumber})`,
+      { [STATEMENT_ACCOUNT_FIELD]: 'another account' },
+    );
+  }
+  if (read.accountNumber && !account.accountNumber) {
+    await tx
+      .update(bankAccounts)
+      .set({ accountNumber: read.accountNumber })
+      .where(and(eq(bankAccounts.clientId, clientId), eq(bankAccounts.id, account.id)));
+  }
+  return account;
+}
+
+/**
+ * The defaults until the client has settings of its own: GST 18%, every TDS rate, ₹100 written off
+ * at most, nothing applied without a person (applying is not built: a MATCHED line would wait).
+ */
+const MATCH_SETTINGS: MatchSettings = {
+  ...DEFAULT_DEDUCTION_SETTINGS,
+  ...DEFAULT_MATCH_SETTINGS,
+  autoApplyAbove: null,
+};
+
+function lineRow(
+  clientId: number,
+  statementId: number,
+  accountId: number,
+  line: StatementLine,
+  key: string,
+  open: OpenItemsBook,
+) {
+  const facts = readNarration(line.narration, { reference: line.reference, book: open.book });
+  let status: BankLineStatus = statusBeforeMatching(line, facts, line.narration);
+  let suggestions: ReturnType<typeof matchLine>['suggestions'] = [];
+  if (status === 'UNMATCHED') {
+    // The evidence: our invoice numbers in the narration; a payer learned before (learned when a
+    // person confirms a match, which is not built yet: bank_payers is filled by hand until then),
+    // else our customer code in the narration (the reference our UPI payment links carry).
+    const named = [...new Set(facts.invoiceNumbers.map((n) => open.byNumber.get(n)))].filter(
+      (item): item is OpenItem => item !== undefined,
+    );
+    const code = facts.customerCodes.length === 1 ? facts.customerCodes[0]! : null;
+    const payer =
+      learnedPayer(payerKeys(facts), open.payers) ?? (code ? { sysObligorCode: code, by: 'CODE' as const } : null);
+    const payerItems = payer ? (open.byCustomer.get(payer.sysObligorCode) ?? []) : [];
+    const match = matchLine({ received: line.credit, named, payer, payerItems }, MATCH_SETTINGS);
+    status = match.status;
+    suggestions = match.suggestions;
+  }
+  const best = suggestions[0];
+  return {
+    clientId,
+    statementId,
+    bankAccountId: accountId,
+    fileLine: line.line,
+    txnDate: line.date,
+    valueDate: line.valueDate,
+    narration: line.narration,
+    reference: line.reference,
+    debit: paiseText(line.debit),
+    credit: paiseText(line.credit),
+    balance: line.balance === null ? null : paiseText(line.balance),
+    channel: facts.channel,
+    utr: facts.utr,
+    rrn: facts.rrn,
+    vpa: facts.vpa,
+    payerName: facts.payerName,
+    payerAccount: facts.payerAccount,
+    ifsc: facts.ifsc,
+    chequeNumber: facts.chequeNumber,
+    returned: facts.returned,
+    dedupKey: key,
+    status,
+    sysObligorCode: best?.sysObligorCode ?? null,
+    confidence: best ? String(best.confidence) : null,
+    suggestions,
+  };
+}
+
+/** The statement's stored lines by status (after returned cheques are linked, which changes some). */
+async function statusCounts(db: Db, clientId: number, statementId: number): Promise<Record<BankLineStatus, number>> {
+  const counts: Record<BankLineStatus, number> = { MATCHED: 0, SUGGESTED: 0, UNMATCHED: 0, IGNORED: 0, RETURNED: 0 };
+  const rows = await queryRows(
+    db,
+    sql`select status, count(*)::int as n from bank_lines
+        where client_id = ${clientId} and statement_id = ${statementId} group by status`,
+    row({ status: col.oneOf(BANK_LINE_STATUSES), n: col.int }),
+  );
+  for (const r of rows) counts[r.status] = r.n;
+  return counts;
+}
+
+/**
+ * POST /api/bank/statements and `npm run import -- --bank-statement`: reads the statement and stores it, in one transaction, into its
+ * account: refused whole (400, every problem with its line) when it cannot be read or its running
+ * balance breaks; its lines already imported (lib/domain/bank-statement.ts `lineKeys`, unique per
+ * account) are counted as duplicates and not stored again. A credit whose narration names open
+ * invoices gets its suggestions (lib/domain/cash-match.ts), any other credit is UNMATCHED, anything
+ * else IGNORED (lib/domain/cash-application.ts).
+ */
+export async function importStatement(
+  db: Db,
+  by: { clientId: number; userId: number | null },
+  upload: UploadedStatement,
+): Promise<TStatementOutcome> {
+  const clientId = by.clientId;
+  // A mapping sent with the file reads it; else the one saved on the account the upload names.
+  const named = upload.account ? await accountByLabel(db, clientId, upload.account) : undefined;
+  const read = await readStatementFile(upload.file, upload.mapping ?? named?.columnMapping ?? undefined);
+  if (!read.ok) {
+    const shown = read.problems
+      .slice(0, PROBLEMS_SHOWN)
+      .map((p) => (p.line ? `line ${p.line}${p.column ? ` (${p.column})` : ''}: ${p.reason}` : p.reason));
+    const more = read.problems.length > PROBLEMS_SHOWN ? `; and ${read.problems.length - PROBLEMS_SHOWN} more` : '';
+    throw invalid(`The statement ${upload.file.name} is refused: ${shown.join('; ')}${more}`, {
+      [STATEMENT_FILE_FIELD]: shown[0]!,
+    });
+  }
+  const lines = read.lines;
+  const keys = lineKeys(lines);
+  return db.transaction(async (tx) => {
+    const account = await accountFor(tx, clientId, upload.account, read);
+    if (upload.mapping) {
+      await tx
+        .update(bankAccounts)
+        .set({ columnMapping: upload.mapping })
+        .where(and(eq(bankAccounts.clientId, clientId), eq(bankAccounts.id, account.id)));
+    }
+    await checkContinuity(tx, clientId, account.id, {
+      firstDay: lines[0]!.date,
+      firstKey: keys[0]!,
+      openingBalance: read.openingBalance,
+    });
+    const open = await openItemsBook(tx, clientId);
+    const [statement] = await tx
+      .insert(bankStatements)
+      .values({
+        clientId,
+        bankAccountId: account.id,
+        fileName: upload.file.name,
+        bank: read.bank,
+        userId: by.userId,
+        fromDate: lines[0]!.date,
+        toDate: lines[lines.length - 1]!.date,
+        openingBalance: read.openingBalance === null ? null : paiseText(read.openingBalance),
+        closingBalance: read.closingBalance === null ? null : paiseText(read.closingBalance),
+        lines: lines.length,
+        duplicates: 0,
+      })
+      .returning({ id: bankStatements.id });
+    const id = statement!.id;
+    let stored = 0;
+    for (let i = 0; i < lines.length; i += BATCH) {
+      const inserted = await tx
+        .insert(bankLines)
+        .values(lines.slice(i, i + BATCH).map((line, j) => lineRow(clientId, id, account.id, line, keys[i + j]!, open)))
+        .onConflictDoNothing({ target: [bankLines.clientId, bankLines.bankAccountId, bankLines.dedupKey] })
+        .returning({ id: bankLines.id });
+      stored += inserted.length;
+    }
+    await linkReturnedCheques(tx, clientId, id);
+    const counts = await statusCounts(tx, clientId, id);
+    const duplicates = lines.length - stored;
+    await tx
+      .update(bankStatements)
+      .set({ duplicates })
+      .where(and(eq(bankStatements.clientId, clientId), eq(bankStatements.id, id)));
+    return {
+      id,
+      lines: lines.length,
+      matched: counts.MATCHED,
+      suggested: counts.SUGGESTED,
+      unmatched: counts.UNMATCHED,
+      // The call's answer has no count of its own for a returned cheque: it is no receipt.
+      ignored: counts.IGNORED + counts.RETURNED,
+      duplicates,
+    };
+  });
+}
