@@ -120,7 +120,7 @@ export async function collectionsByMonth(
     },
     {
       name: 'Cash-in forecast',
-      subtitle: `Cash expected week by week from the invoices open on the date (new sales not included), with the likely range, in ${ctx.client.currency}. Not in the weeks: ${amount(forecast.later)} expected later, ${amount(forecast.excluded.disputed)} in dispute, ${amount(forecast.excluded.notExpected)} older than any payment of the last 12 months`,
+      subtitle: `Cash expected week by week from the invoices open on the date (new sales not included), with the likely range, in ${ctx.client.currency}. Not in the weeks: ${amount(forecast.later)} expected later, ${amount(forecast.excluded.unlikely)} unlikely to be paid by payment history, ${amount(forecast.excluded.disputed)} in dispute, ${amount(forecast.excluded.notExpected)} older than any payment of the last 12 months; of ${amount(forecast.openDebts)} in bills open on the date and a balance of ${amount(forecast.balance)} (credit notes not yet set against a bill: ${amount(forecast.credits)})`,
       columns: [
         { header: 'Week from', kind: 'date', value: (w) => w.weekStart },
         { header: 'Week to', kind: 'date', value: (w) => w.weekEnd },
