@@ -1,5 +1,5 @@
 import 'server-only';
-import { parseISO, startOfMonth, subMonths } from 'date-fns';
+import { addDays, parseISO, startOfMonth, subDays, subMonths } from 'date-fns';
 import { ZTasksQuery } from '@/lib/contract/tasks';
 import { bucketTitle } from '@/lib/domain/ageing';
 import { iso } from '@/lib/domain/dates';
@@ -74,18 +74,38 @@ export async function collectionsByMonth(
   [ReportSheet<TOverviewPoint>, ReportSheet<TKpiMonth>, ReportSheet<ForecastWeekRow>, ReportSheet<BacktestRow>]
 > {
   const fromDate = iso(startOfMonth(subMonths(parseISO(ctx.asOf), 11)));
+  // The rows cover the 12-month sales window of the DSO and the customer reports (docs/glossary.md,
+  // "12-month sales"): after the same day a year before, up to the date. On any day but a month
+  // end that window starts inside a month, and its first row is that month's part of it.
+  const windowStart = iso(addDays(subMonths(parseISO(ctx.asOf), 12), 1));
+  const dayBefore = iso(subDays(parseISO(windowStart), 1));
+  const partFirst = !windowStart.endsWith('-01');
   const amount = (value: number) => formatMoney(value, ctx.client.currency, ctx.client.locale, 0);
-  const [[overview], kpis, forecast] = await Promise.all([
-    receivablesOverview(ctx.db, ctx.client.id, { fromDate, toDate: ctx.asOf, scope: ctx.scope }),
+  const overviewOf = (from: string, to: string) =>
+    receivablesOverview(ctx.db, ctx.client.id, { fromDate: from, toDate: to, scope: ctx.scope });
+  const [[overview], before, kpis, forecast] = await Promise.all([
+    overviewOf(windowStart, ctx.asOf),
+    partFirst ? overviewOf(dayBefore, dayBefore).then(([o]) => o!.months.at(-1)) : undefined,
     collectionKpis(ctx.db, ctx.client.id, ctx.scope, { fromDate, toDate: ctx.asOf }),
     cashForecast(ctx.db, ctx.client.id, ctx.scope, { weeks: DEFAULT_WEEKS }, ctx.asOf),
   ]);
   // The overview may list the date twice when it is itself a month end: keep one point per month.
   const months = [...new Map(overview!.months.map((m) => [m.month, m])).values()];
+  if (before && months[0]) {
+    // The window's part of its first month: what the month had by its end less what it had the day before.
+    const first = months[0];
+    const paise = (n: number) => Math.round(n * 100) / 100;
+    months[0] = {
+      ...first,
+      month: `${first.month} from ${windowStart.slice(8, 10)}/${windowStart.slice(5, 7)}`,
+      invoiced: paise(first.invoiced - before.invoiced),
+      collected: paise(first.collected - before.collected),
+    };
+  }
   return [
     {
       name: 'Collections by month',
-      subtitle: `Per month: sales invoiced, collections received, the balance at the month end (the date for its own month) with what of it is overdue, the money received on account not yet allocated to invoices then and the net balance, in ${ctx.client.currency}`,
+      subtitle: `Per month of the 12 months to the date (the first from the same day a year before, so that the Sales total is the 12-month sales of the DSO): sales invoiced, collections received, the balance at the month end (the date for its own month) with what of it is overdue, the money received on account not yet allocated to invoices then and the net balance, in ${ctx.client.currency}`,
       columns: [
         { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
         { header: 'Month end', kind: 'date', value: (m) => m.date },
