@@ -123,14 +123,14 @@ export async function collectionsByMonth(
     {
       name: 'Collection KPIs',
       subtitle:
-        'Per month, as on the dashboard: countback DSO, collection effectiveness (CEI), best possible DSO, average days delinquent, simple DSO, average days to pay and the current share (formulas in the README glossary)',
+        'Per month, as on the dashboard: countback DSO, collection effectiveness (CEI), best possible DSO, average days delinquent, monthly DSO, average days to pay and the current share (formulas in the README glossary)',
       columns: [
         { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
         { header: 'Countback DSO', kind: 'days', width: 15, value: (m) => m.countbackDso },
         { header: 'CEI', kind: 'percent', value: (m) => m.cei },
         { header: 'Best possible DSO', kind: 'days', width: 17, value: (m) => m.bestPossibleDso },
         { header: 'Days delinquent', kind: 'days', width: 16, value: (m) => m.add },
-        { header: 'Simple DSO', kind: 'days', width: 12, value: (m) => m.simpleDso },
+        { header: 'Monthly DSO', kind: 'days', width: 13, value: (m) => m.simpleDso },
         { header: 'Days to pay', kind: 'days', width: 12, value: (m) => m.averageDaysToPay },
         { header: 'Current share', kind: 'percent', width: 14, value: (m) => m.currentShare },
       ],
