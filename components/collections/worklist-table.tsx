@@ -318,7 +318,7 @@ export function WorklistTable({
           onClose={() => setDisputing(null)}
           onOpened={() => {
             setDisputing(null);
-            done(`Dispute opened for ${disputing.name}: its invoices are left out of reminders.`);
+            done(`Dispute opened for ${disputing.name}: reminders leave out the amount disputed.`);
           }}
         />
       )}
