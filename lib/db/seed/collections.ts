@@ -15,7 +15,6 @@ import { queryRow, queryRows } from '../query';
 import { col, row, type Row } from '../rows';
 import { formatDayInput } from '../../domain/day-input';
 import { formatMoney } from '../../domain/format';
-import { PROMISE_RECHECK_DAYS } from '../../domain/promises';
 import { checkPromises } from '../../server/promises/check-promises';
 import type { Counts } from './batch';
 import { dayNum, dayStr, istInstant } from './dates';
@@ -43,15 +42,18 @@ async function paidBetween(db: Db, clientId: number, code: string, from: string,
   return found?.paid ?? 0;
 }
 
+/** A note's promise broken within this many days before today has its task open, as a collector's would. */
+const TASKED_DAYS = 7;
+
 const hundreds = (rupees: number) => Math.max(100, Math.round(rupees / 100) * 100);
 
 /**
  * A promise row for every "promise to pay" note of the collectors (communications.ts) that has
  * none, so that what the notes say was promised is what the promises card, the worklist and the
  * kept rate count: its amount, taken on the note's day, due on its follow-up day, on its account.
- * Those whose date is more than PROMISE_RECHECK_DAYS gone are settled as on the day after it (kept,
- * partly kept or broken by the account's own payments, the rule of check-promises.ts) without a
- * task: they broke long ago. The rest are left to the day's check, which tasks the recent breaks.
+ * Those whose date is more than TASKED_DAYS gone are settled as on the day after it (kept, partly
+ * kept or broken by the account's own payments, the rule of check-promises.ts) without a task: their
+ * follow-up is history. The rest are left to the day's check, which tasks the last week's breaks.
  * Returns how many were written.
  */
 async function promisesOfNotes(db: Db, clientId: number, todayText: string): Promise<number> {
@@ -69,7 +71,7 @@ async function promisesOfNotes(db: Db, clientId: number, todayText: string): Pro
   );
   const settled = new Map<string, number[]>();
   for (const p of written)
-    if (dayNum(p.promisedDate) < dayNum(todayText) - PROMISE_RECHECK_DAYS)
+    if (dayNum(p.promisedDate) < dayNum(todayText) - TASKED_DAYS)
       settled.set(p.promisedDate, [...(settled.get(p.promisedDate) ?? []), p.id]);
   for (const [promisedDate, ids] of settled)
     await checkPromises(db, clientId, dayStr(dayNum(promisedDate) + 1), { ids }, { tasks: false });
