@@ -18,7 +18,7 @@ import { GET as originatorsRoute } from '@/app/api/investors/originators/route';
 import { GET as originatorPerformanceRoute } from '@/app/api/investors/originators/[id]/performance/route';
 import { GET as downloadRoute } from '@/app/api/reports/download.xlsx/route';
 import { seedDatabase } from '@/lib/db/seed';
-import { todayIso } from '@/lib/domain/dates';
+import { previousMonth, todayIso } from '@/lib/domain/dates';
 import { annualDso, dsoEndDate } from '@/lib/domain/dso';
 import { callRoute } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -106,7 +106,11 @@ describe('a figure has one value for the same date and scope, for every demo rol
     const parents = await all<Row>(cookie, parentsRoute);
     const byDim1 = (await read(cookie, byDim1Route))?.json as { outstanding: number; overdue: number }[] | undefined;
     const mapping = (await read(cookie, mappingRoute))?.json;
-    const overview = (await read(cookie, overviewRoute))?.json[0]?.months.at(-1);
+    const months = (await read(cookie, overviewRoute))?.json[0]?.months as
+      { month: string; collected: number }[] | undefined;
+    const overview = months?.at(-1) as Record<string, number> | undefined;
+    const lastMonth = previousMonth(TODAY);
+    const summaryLastMonth = (await read(cookie, summaryRoute, { date: lastMonth.end }))?.json;
     const forecast = (await read(cookie, forecastRoute))?.json;
     const worklist = await all<{ sysObligorCode: string; overdue: number }>(cookie, worklistRoute);
     const annual = (await read(cookie, annualDsoRoute))?.json;
@@ -144,6 +148,13 @@ describe('a figure has one value for the same date and scope, for every demo rol
     same('collected this month', [
       ['summary', summary?.paid],
       ['monthly overview, this month', overview?.collected],
+    ]);
+    same('collected last month', [
+      ['dashboard card (summary at the month end)', summaryLastMonth?.paid],
+      [
+        'monthly overview and beta dashboard, last month',
+        months?.find((m) => m.month === lastMonth.end.slice(0, 7))?.collected,
+      ],
     ]);
     same('12-month sales', [
       ['summary', summary?.sales12m],
