@@ -112,7 +112,7 @@ export function WorklistTable({
           <tr>
             <Th numeric>#</Th>
             <Th>Customer family</Th>
-            <Th numeric>Overdue</Th>
+            <Th numeric>Overdue net of money on account</Th>
             <Th>Risk</Th>
             <Th>Promises</Th>
             <Th>Last contact</Th>
@@ -126,14 +126,14 @@ export function WorklistTable({
               contactName: row.contactName,
               customerName: row.actOnName,
               clientName,
-              amountDue: row.overdue,
+              amountDue: row.overdueNet,
               onAccount: -row.unallocated,
               oldestBucketLabel: row.oldestBucketLabel,
               paymentLink: upiVpa
                 ? upiLink({
                     vpa: upiVpa,
                     payeeName: clientName,
-                    amount: row.overdue,
+                    amount: row.overdueNet,
                     reference: upiReference(row.sysObligorCode, clientCode),
                   })
                 : null,
@@ -158,13 +158,14 @@ export function WorklistTable({
                   {row.collectorName && <div className="text-xs text-slate-500">Collector: {row.collectorName}</div>}
                 </Td>
                 <Td numeric className="align-top">
-                  <Money value={row.overdue} format={money} />
+                  <Money value={row.overdueNet} format={money} />
                   {row.unallocated < 0 && (
                     <div
                       className="text-xs text-slate-500"
                       title="Received on account or in advance, not yet allocated to bills: deducted from the overdue"
                     >
-                      <Money value={-row.unallocated} format={money} /> on account
+                      <Money value={-row.unallocated} format={money} /> on account, of{' '}
+                      <Money value={row.overdue} format={money} /> overdue
                     </div>
                   )}
                   <div className="text-xs text-slate-500">oldest {row.oldestBucketLabel}</div>
@@ -317,7 +318,7 @@ export function WorklistTable({
           onClose={() => setDisputing(null)}
           onOpened={() => {
             setDisputing(null);
-            done(`Dispute opened for ${disputing.name}: its invoices are left out of reminders.`);
+            done(`Dispute opened for ${disputing.name}: reminders leave out the amount disputed.`);
           }}
         />
       )}

@@ -42,8 +42,8 @@ export function PoolPerformance({ perf }: { perf: TPoolPerformance }) {
           }
         />
         <StatCard
-          label="DSO"
-          figure={perf.dso == null ? '-' : `${Math.round(perf.dso)} days`}
+          label="DSO today (12 months' sales)"
+          figure={perf.dso == null ? '-' : `${perf.dso.toFixed(1)} days`}
           secondary={`${perf.openObligors.toLocaleString('en-IN')} customers with open items`}
         />
       </div>

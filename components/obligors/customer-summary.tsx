@@ -38,7 +38,7 @@ export function CustomerSummary({ params }: { params: Record<string, string> }) 
               label="Customers"
               testId="card-customers"
               figure={formatCount(mapping.customers, money.locale)}
-              secondary={`${formatCount(mapping.openCustomers, money.locale)} owe money · ${formatCount(mapping.obligors, money.locale)} accounts`}
+              secondary={`${formatCount(mapping.openCustomers, money.locale)} owe money · ${formatCount(mapping.obligors, money.locale)} accounts · every customer, with receivables or not`}
             />
             <StatCard
               label="Balance"

@@ -49,7 +49,7 @@ export function DisputesSection({
         <div>
           <h3 className="text-sm font-semibold text-slate-900">Disputes</h3>
           <p className="mt-0.5 text-xs text-slate-500">
-            Invoices the customer contests: shown “in dispute” and left out of reminders until resolved.
+            Invoices the customer contests: shown “in dispute”; reminders leave out the amount disputed until resolved.
           </p>
         </div>
         {canOpen && (

@@ -101,11 +101,13 @@ export function PeriodComparison() {
             testId="cmp-collections"
           />
           <StatCard
-            label="DSO (12 months' sales)"
+            label="DSO today (12 months' sales)"
             figure={<span data-value={d.dsoNow ?? ''}>{d.dsoNow == null ? '-' : `${d.dsoNow.toFixed(1)} days`}</span>}
             secondary={
               <>
-                vs {label(d.p.before)}: <Delta now={d.dsoNow} before={d.dsoBefore} unit=" days" />
+                {/* The same kind at the month end, named with its date: not the annual DSO to the DSO end date. */}
+                DSO at {label(d.p.before)}: {d.dsoBefore == null ? '-' : `${d.dsoBefore.toFixed(1)} days`}{' '}
+                <Delta now={d.dsoNow} before={d.dsoBefore} unit=" days" />
               </>
             }
             testId="cmp-dso"

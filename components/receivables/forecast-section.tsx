@@ -1,5 +1,5 @@
 import { Loaded } from '@/components/ui/loaded';
-import { Money } from '@/components/ui/money';
+import { Money, type MoneyFormat } from '@/components/ui/money';
 import { pageGate } from '@/lib/backend/page-gate';
 import { BACKTEST_MONTH_ENDS } from '@/lib/domain/cash-forecast';
 import { ForecastChart } from './forecast-chart';
@@ -40,29 +40,41 @@ export function ForecastSection() {
               </p>
               <p className="text-xs text-slate-500">
                 likely <Money value={forecast.total.low} format={money} short /> to{' '}
-                <Money value={forecast.total.high} format={money} short />, of{' '}
-                <Money value={forecast.openDebts} format={money} short /> owed today
+                <Money value={forecast.total.high} format={money} short />, of the{' '}
+                <Money value={forecast.balance} format={money} short /> balance today
               </p>
             </div>
+            {/* Every part of the balance has its line, so that the lines add up to it (docs/glossary.md). */}
             <dl className="space-y-1 text-xs text-slate-600" data-testid="forecast-left-out">
-              <div className="flex justify-between gap-3">
-                <dt>Expected later</dt>
-                <dd>
-                  <Money value={forecast.later} format={money} short />
-                </dd>
-              </div>
-              <div className="flex justify-between gap-3">
-                <dt>In dispute, held back</dt>
-                <dd>
-                  <Money value={forecast.excluded.disputed} format={money} short />
-                </dd>
-              </div>
-              <div className="flex justify-between gap-3" title="Later than anything paid in the last 12 months">
-                <dt>Not expected (older than any payment)</dt>
-                <dd>
-                  <Money value={forecast.excluded.notExpected} format={money} short />
-                </dd>
-              </div>
+              <Part
+                label={`Expected in ${forecast.weeks.length} weeks`}
+                value={forecast.total.expected}
+                money={money}
+              />
+              <Part label="Expected later" value={forecast.later} money={money} />
+              <Part
+                label="Unlikely to be paid (by payment history)"
+                title="The share of comparable bills of the last 12 months, as late as these, that was never paid"
+                value={forecast.excluded.unlikely}
+                money={money}
+              />
+              <Part label="In dispute, held back" value={forecast.excluded.disputed} money={money} />
+              <Part
+                label="Not expected (older than any payment)"
+                title="Later than anything paid in the last 12 months"
+                value={forecast.excluded.notExpected}
+                money={money}
+              />
+              <Part label="Bills open today" value={forecast.openDebts} money={money} strong />
+              {forecast.credits !== 0 && (
+                <Part
+                  label="Credit notes not yet set against a bill"
+                  title="Nobody pays a credit note: it lowers the balance, not the cash to come"
+                  value={forecast.credits}
+                  money={money}
+                />
+              )}
+              <Part label="Balance today" value={forecast.balance} money={money} strong />
             </dl>
             <div className="rounded-lg border border-slate-100 bg-slate-50/60 p-3" data-testid="forecast-backtest">
               <p className="font-medium text-slate-800" data-mape={forecast.backtest.mape ?? ''}>
@@ -103,6 +115,33 @@ export function ForecastSection() {
         </div>
       )}
     </Loaded>
+  );
+}
+
+/** One line of the forecast's parts; the totals (`strong`) under a rule. */
+function Part({
+  label,
+  value,
+  money,
+  title,
+  strong = false,
+}: {
+  label: string;
+  value: number;
+  money: MoneyFormat;
+  title?: string;
+  strong?: boolean;
+}) {
+  return (
+    <div
+      className={`flex justify-between gap-3 ${strong ? 'border-t border-slate-200 pt-1 font-medium text-slate-800' : ''}`}
+      title={title}
+    >
+      <dt>{label}</dt>
+      <dd>
+        <Money value={value} format={money} short />
+      </dd>
+    </div>
   );
 }
 

@@ -92,7 +92,7 @@ export function InvoicesTable({
                   <span
                     className="ml-2 rounded-full bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-inset ring-amber-200"
                     data-testid="in-dispute"
-                    title="In an open dispute: left out of reminders until it is resolved"
+                    title="In an open dispute: reminders leave out the amount disputed until it is resolved"
                   >
                     In dispute
                   </span>

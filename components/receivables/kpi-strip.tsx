@@ -75,7 +75,7 @@ export function KpiStrip() {
           <div>
             <p className="mb-3 text-xs text-slate-500">
               {format(parseISO(`${last.month}-01`), 'MMMM yyyy')}, against the month before; the line is the last{' '}
-              {months.length} months. Simple DSO (month-end receivables over the month&apos;s sales):{' '}
+              {months.length} months. Monthly DSO (month-end receivables over the month&apos;s sales):{' '}
               <span className="font-medium text-slate-700" data-testid="simple-dso">
                 {figure(last.simpleDso, 'days')}
               </span>

@@ -78,7 +78,7 @@ export function ReceivablesList({
               count={count}
               pathname={pathname}
               params={params}
-              noun={family ? 'customers in this family' : 'parent customers'}
+              noun={family ? 'accounts of this family with receivables' : 'parent customers with receivables'}
             />
           </>
         )

@@ -28,7 +28,9 @@ export async function listTotals(
   total: number,
 ): Promise<TotalsRow | null> {
   const { backend } = await pageGate();
-  const customers = `${formatCount(total)} ${total === 1 ? 'customer' : 'customers'}`;
+  // "With receivables" (docs/glossary.md): the customer analysis counts every customer, these only
+  // the ones owing, invoiced or paid in the 12 months, so the two counts are named apart.
+  const customers = `${formatCount(total)} ${total === 1 ? 'customer' : 'customers'} with receivables`;
   if (!params.parentSysObligorCode && !params.ageingFilter) {
     const summary = await backend.receivables.summary({ query: pickParams(params, OBLIGOR_FILTER_KEYS) });
     return { label: `Total · ${customers}`, figures: sumFigures([summary]) };

@@ -30,8 +30,13 @@ export const ZWorklistRow = z.strictObject({
   priority: z.number(),
   nextAction: z.enum(NEXT_ACTIONS),
   nextActionLabel: z.string(),
-  /** Past due, less the family's receipts on account not yet allocated to bills (never below zero). */
+  /** Past due today (credit buckets 1-4), the dashboard's and the receivables list's overdue of the family. */
   overdue: z.number(),
+  /**
+   * "Overdue net of money on account": the overdue less the family's receipts on account not yet
+   * allocated to bills (never below zero). What the worklist ranks by and the reminders ask for.
+   */
+  overdueNet: z.number(),
   /** Owed in all, less the same receipts (never below zero). */
   outstanding: z.number(),
   /** The family's receipts on account and advances not yet allocated to bills (zero or negative), deducted above. */

@@ -74,12 +74,22 @@ export const ZForecast = z.strictObject({
   asOf: z.string(),
   weeks: z.array(ZBand.extend({ weekStart: z.string(), weekEnd: z.string() })),
   total: ZBand,
-  /** What the open debts owe in all (invoices and debit notes, credit notes left out). */
+  /**
+   * What the open debts owe in all (invoices and debit notes, credit notes left out): the weeks'
+   * expected cash + later + the three excluded parts, to the paisa.
+   */
   openDebts: z.number(),
+  /** Open credit notes (and bills credited beyond their amount) not yet set against a bill: negative. */
+  credits: z.number(),
+  /** The balance of the same customers today, as the Balance card says it: openDebts + credits. */
+  balance: z.number(),
   /** Expected after the last week. */
   later: z.number(),
-  /** Owed but not in the weeks: in an open dispute, or later than any payment of the last 12 months. */
-  excluded: z.strictObject({ disputed: z.number(), notExpected: z.number() }),
+  /**
+   * Owed but not in the weeks: in an open dispute; later than any payment of the last 12 months;
+   * and the share that comparable bills of the last 12 months were never paid (unlikely to be paid).
+   */
+  excluded: z.strictObject({ disputed: z.number(), notExpected: z.number(), unlikely: z.number() }),
   backtest: z.strictObject({
     /** Mean absolute percentage error of the weekly points, in %. */
     mape: z.number().nullable(),

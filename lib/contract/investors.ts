@@ -131,6 +131,7 @@ export const ZPoolPerformance = z.strictObject({
   ageing: z.array(z.strictObject({ key: z.enum(CREDIT_BUCKETS), label: z.string(), amount: ZMoney })),
   collectedThisMonth: ZMoney,
   invoicedThisMonth: ZMoney,
+  /** DSO today (12 months' sales) of the originator's book at `date`: balance ÷ 12-month sales × 365. */
   dso: z.number().nullable(),
   openObligors: ZCount,
   months: z.array(

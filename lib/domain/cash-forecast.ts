@@ -43,6 +43,12 @@ export interface WeeklyCash {
   later: number;
   disputed: number;
   notExpected: number;
+  /**
+   * The part history says will not be paid at all: a debt predicted from payments that, at its
+   * lateness, were partly never paid (its outcomes' shares sum below 1) leaves the rest here. With
+   * it the parts add up to what the debts owe: weeks + later + disputed + not expected + unlikely.
+   */
+  unlikely: number;
 }
 
 /**
@@ -114,6 +120,7 @@ export function cashOf(sums: CashSums, from: string, weeks: number): WeeklyCash 
   const start = dayNumber(from);
   const kept = Math.min(weeks, sums.expected.length);
   const beyond = sums.expected.slice(kept).reduce((s, x) => s + x, 0);
+  const placed = sums.expected.reduce((s, x) => s + x, 0) + sums.later;
   return {
     weeks: sums.expected.slice(0, kept).map((amount, w) => ({
       weekStart: isoDay(start + 7 * w),
@@ -125,6 +132,9 @@ export function cashOf(sums: CashSums, from: string, weeks: number): WeeklyCash 
     later: sums.later + beyond,
     disputed: sums.disputed,
     notExpected: sums.notExpected,
+    // What is left of the debts once every part is placed: the sums are additive, so the rest of
+    // the stored sums of a selection is the rest of its debts (no column of its own to keep).
+    unlikely: sums.open - sums.disputed - sums.notExpected - placed,
   };
 }
 

@@ -277,11 +277,29 @@ export interface ReminderItem {
   notYetDue?: number;
   /** Days past the due date, an invoice in instalments' oldest open instalment's (`dueDate`). */
   daysPastDue: number;
+  /**
+   * Not yet due, listed in a reminder of an overdue level as "due soon" with the days to its due
+   * date, and not part of the amount asked for (the subject says "overdue").
+   */
+  dueSoon?: boolean;
+  /** What an open dispute holds of it: left out of `outstanding`, shown beside it (absent when none). */
+  disputed?: number;
 }
 
-/** "; ₹30,000.00 more in instalments due later" when part of the invoice is not yet asked for. */
+/**
+ * "; ₹30,000.00 more in instalments due later" when part of the invoice is not yet asked for, and
+ * "; ₹10,000.00 in dispute, not asked for" when a dispute holds part of it.
+ */
 function laterText(item: ReminderItem): string {
-  return item.notYetDue && item.notYetDue > 0 ? `; ₹${amountText(item.notYetDue)} more in instalments due later` : '';
+  const later =
+    item.notYetDue && item.notYetDue > 0 ? `; ₹${amountText(item.notYetDue)} more in instalments due later` : '';
+  const held = item.disputed && item.disputed > 0 ? `; ₹${amountText(item.disputed)} in dispute, not asked for` : '';
+  return later + held;
+}
+
+/** The items asked for, then the ones due soon (listed apart, not in the amount due). */
+function splitDueSoon(items: readonly ReminderItem[]): [ReminderItem[], ReminderItem[]] {
+  return [items.filter((i) => !i.dueSoon), items.filter((i) => i.dueSoon)];
 }
 
 const DOC_LABEL: Record<ReminderItem['docType'], string> = {
@@ -312,7 +330,16 @@ export interface OnAccount {
  * The overdue table as plain text, one item a line: for the text part and WhatsApp. With money on
  * account, the items stay listed and the line saying it was deducted follows them.
  */
-export function overdueTableText(items: readonly ReminderItem[], onAccount?: OnAccount | null): string {
+export function overdueTableText(all: readonly ReminderItem[], onAccount?: OnAccount | null): string {
+  const [items, soon] = splitDueSoon(all);
+  const soonLines = soon.length
+    ? `\n\nDue soon, not included in the amount due:\n${soon
+        .map(
+          (i) =>
+            `- ${DOC_LABEL[i.docType]} ${i.invoiceNum} dated ${dayText(i.issueDate)}, due ${dayText(i.dueDate ?? i.issueDate)}: ${rupees(i.outstanding)} (${daysLabel(i.daysPastDue)}${laterText(i)})`,
+        )
+        .join('\n')}`
+    : '';
   const lines = items
     .map((i) =>
       i.outstanding < 0
@@ -321,15 +348,16 @@ export function overdueTableText(items: readonly ReminderItem[], onAccount?: OnA
     )
     .join('\n');
   return onAccount && onAccount.unallocated < 0
-    ? `${lines}\n\n${onAccountText(onAccount.unallocated, onAccount.amountDue)}`
-    : lines;
+    ? `${lines}\n\n${onAccountText(onAccount.unallocated, onAccount.amountDue)}${soonLines}`
+    : `${lines}${soonLines}`;
 }
 
 /**
  * The overdue table as an HTML table with inline styles (mail programs drop style sheets); `total`
  * is the amount due. Money on account is a row deducted before the total, and its line follows.
  */
-export function overdueTableHtml(items: readonly ReminderItem[], total: number, onAccount?: OnAccount | null): string {
+export function overdueTableHtml(all: readonly ReminderItem[], total: number, onAccount?: OnAccount | null): string {
+  const [items, soon] = splitDueSoon(all);
   const cell = 'style="padding:4px 8px;border-bottom:1px solid #e2e8f0;text-align:left"';
   const num = 'style="padding:4px 8px;border-bottom:1px solid #e2e8f0;text-align:right;white-space:nowrap"';
   const rows = items
@@ -339,9 +367,21 @@ export function overdueTableHtml(items: readonly ReminderItem[], total: number, 
           i.notYetDue && i.notYetDue > 0
             ? `<tr><td colspan="5" style="padding:0 8px 4px;border-bottom:1px solid #e2e8f0;color:#475569;font-size:12px">₹${amountText(i.notYetDue)} more of it falls due in later instalments, not asked for now</td></tr>`
             : ''
+        }${
+          i.disputed && i.disputed > 0
+            ? `<tr><td colspan="5" style="padding:0 8px 4px;border-bottom:1px solid #e2e8f0;color:#6d28d9;font-size:12px">₹${amountText(i.disputed)} more of it is in dispute, not asked for</td></tr>`
+            : ''
         }`,
     )
     .join('');
+  const soonRows = soon.length
+    ? `<tr><td colspan="5" style="padding:12px 8px 4px;color:#475569"><strong>Due soon</strong>, not included in the amount due</td></tr>${soon
+        .map(
+          (i) =>
+            `<tr><td ${cell}>${escapeHtml(DOC_LABEL[i.docType])} ${escapeHtml(i.invoiceNum)}</td><td ${cell}>${dayText(i.issueDate)}</td><td ${cell}>${dayText(i.dueDate ?? i.issueDate)}</td><td ${num}>${escapeHtml(rupees(i.outstanding))}</td><td ${num}>${escapeHtml(daysLabel(i.daysPastDue))}</td></tr>`,
+        )
+        .join('')}`
+    : '';
   const received =
     onAccount && onAccount.unallocated < 0
       ? `<tr><td ${cell} colspan="3">Received on account, not yet allocated to bills</td><td ${num}>${escapeHtml(rupees(onAccount.unallocated))}</td><td ${cell}></td></tr>`
@@ -350,5 +390,5 @@ export function overdueTableHtml(items: readonly ReminderItem[], total: number, 
     onAccount && onAccount.unallocated < 0
       ? `<p style="margin:8px 0">${escapeHtml(onAccountText(onAccount.unallocated, onAccount.amountDue))}</p>`
       : '';
-  return `<table style="border-collapse:collapse;font-size:14px;margin:8px 0"><thead><tr><th ${cell}>Document</th><th ${cell}>Date</th><th ${cell}>Due</th><th ${num}>Outstanding</th><th ${num}>Days</th></tr></thead><tbody>${rows}${received}<tr><td ${cell} colspan="3"><strong>Amount due</strong></td><td ${num}><strong>₹${amountText(total)}</strong></td><td ${cell}></td></tr></tbody></table>${line}`;
+  return `<table style="border-collapse:collapse;font-size:14px;margin:8px 0"><thead><tr><th ${cell}>Document</th><th ${cell}>Date</th><th ${cell}>Due</th><th ${num}>Outstanding</th><th ${num}>Days</th></tr></thead><tbody>${rows}${received}<tr><td ${cell} colspan="3"><strong>Amount due</strong></td><td ${num}><strong>₹${amountText(total)}</strong></td><td ${cell}></td></tr>${soonRows}</tbody></table>${line}`;
 }

@@ -23,7 +23,7 @@ describe('the worklist nets money received on account', () => {
     const res = await callRoute(worklistRoute, '/api/collections/worklist', { cookie: admin, query: { count: 50 } });
     expect(res.status).toBe(200);
     const rows = res.json as TWorklistRow[];
-    expect(rows.map((r) => [r.sysObligorCode, r.overdue, r.unallocated, r.outstanding])).toEqual([
+    expect(rows.map((r) => [r.sysObligorCode, r.overdueNet, r.unallocated, r.outstanding])).toEqual([
       ['GT', 23000, -5000, 27000],
       ['SA', 15000, 0, 15000],
       ['MB', 500, -2500, 500],

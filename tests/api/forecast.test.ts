@@ -166,7 +166,10 @@ describe('GET /v3/clients/forecast', () => {
     expect(f.openDebts).toBe(10500);
     expect(f.later).toBe(0);
     // L3 in dispute; X1's bill 28 days late, later than any payment of the year (10 days at most)
-    expect(f.excluded).toEqual({ disputed: 700, notExpected: 1500 });
+    expect(f.excluded).toEqual({ disputed: 700, notExpected: 1500, unlikely: 0 });
+    // every part has its line: 8,300 + 0 + 700 + 1,500 = 10,500; no credit note, so the balance
+    expect(f.credits).toBe(0);
+    expect(f.balance).toBe(10500);
   });
 
   it("back-tests from the six month ends: week 2 of each right, the sixth's early payment missed", async () => {
@@ -198,7 +201,9 @@ describe('GET /v3/clients/forecast', () => {
     expect(c1.backtest.mape).toBe(16.7);
     const region = (await forecast(admin, { dim1Id: north })).json as TForecast;
     expect(region.total.expected).toBe(8300);
-    expect(region.excluded).toEqual({ disputed: 700, notExpected: 0 });
+    expect(region.excluded).toEqual({ disputed: 700, notExpected: 0, unlikely: 0 });
+    // C1's 8,200 and G1's 800 in North: 8,300 expected + 700 in dispute
+    expect(region.openDebts).toBe(9000);
     const two = (await forecast(admin, { weeks: 2 })).json as TForecast;
     expect(two.weeks.map((w) => w.expected)).toEqual([2500, 1160]);
     expect(two.later).toBe(4640);

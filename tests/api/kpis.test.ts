@@ -133,7 +133,12 @@ describe('GET /v3/clients/kpis', () => {
       });
       return Object.fromEntries(headers.map((h, i) => [h, found[i] ?? null]));
     };
-    expect(row('2026-09')).toMatchObject({ 'Countback DSO': 48.6, CEI: 40, 'Best possible DSO': 30, 'Simple DSO': 60 });
+    expect(row('2026-09')).toMatchObject({
+      'Countback DSO': 48.6,
+      CEI: 40,
+      'Best possible DSO': 30,
+      'Monthly DSO': 60,
+    });
     expect(row('2026-10')).toMatchObject({ 'Countback DSO': 31, CEI: 100, 'Days to pay': 51.3, 'Current share': 100 });
   });
 

@@ -153,29 +153,42 @@ describe('report totals equal the API', () => {
     expect(total!['DSO (days)']).toBe(annualDso(balance, sales));
   });
 
-  it('collections by month: 12 months of the receivables overview', async () => {
+  it('collections by month: the 12-month sales window of the receivables overview, its Sales total the 12-month sales', async () => {
     const { wb } = await workbook(admin, 'COLLECTIONS_BY_MONTH');
     const overview = (
       await get(admin, overviewRoute, '/api/v3/clients/receivables/overview', {
-        fromDate: '2025-12-01',
+        fromDate: '2025-11-21',
         toDate: TEST_TODAY,
       })
     ).json[0];
+    // The window of 20/11/2026 starts on 21/11/2025: November 2025's first 20 days are not in it.
+    const before = (
+      await get(admin, overviewRoute, '/api/v3/clients/receivables/overview', {
+        fromDate: '2025-11-20',
+        toDate: '2025-11-20',
+      })
+    ).json[0].months.at(-1);
     const { rows, total } = table(wb.worksheets[0]!);
-    expect(rows).toHaveLength(12);
-    expect(rows.map((r) => r.Month)).toEqual(overview.months.map((m: { month: string }) => m.month));
+    expect(rows).toHaveLength(13);
+    expect(rows.map((r) => r.Month)).toEqual([
+      '2025-11 from 21/11',
+      ...overview.months.slice(1).map((m: { month: string }) => m.month),
+    ]);
     rows.forEach((row, i) => {
       const m = overview.months[i];
-      expect(row.Sales).toBeCloseTo(m.invoiced, 2);
-      expect(row.Collected).toBeCloseTo(m.collected, 2);
+      expect(row.Sales).toBeCloseTo(i === 0 ? m.invoiced - before.invoiced : m.invoiced, 2);
+      expect(row.Collected).toBeCloseTo(i === 0 ? m.collected - before.collected : m.collected, 2);
       expect(row['Closing balance']).toBeCloseTo(m.outstanding, 2);
       expect(row.Unallocated).toBeCloseTo(m.unallocated, 2);
       expect(row['Net balance']).toBeCloseTo(m.netBalance, 2);
     });
-    expect(total!.Collected).toBeCloseTo(sum(overview.months.map((m: { collected: number }) => m.collected)), 2);
     const summary = (
       await get(admin, summaryRoute, '/api/v4/clients/receivables/current/summary', { date: TEST_TODAY })
     ).json;
+    // One 12-month sales: the summary's (the DSO's), the DSO by customer report's total, this one's.
+    expect(total!.Sales).toBeCloseTo(summary.sales12m, 2);
+    const dso = table((await workbook(admin, 'DSO_BY_CUSTOMER')).wb.worksheets[0]!).total!;
+    expect(total!.Sales).toBeCloseTo(dso['12-month sales'] as number, 2);
     expect(rows.at(-1)!['Closing balance']).toBeCloseTo(summary.balance, 2);
     expect(rows.at(-1)!['Net balance']).toBeCloseTo(summary.netBalance, 2);
   });

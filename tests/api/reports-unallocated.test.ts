@@ -215,13 +215,14 @@ describe('money on account in the Excel reports', () => {
       const overview = (
         await callRoute(overviewRoute, '/api/v3/clients/receivables/overview', {
           cookie,
-          query: { fromDate: rows[0]!.Month + '-01', toDate: date },
+          // The first row may be a month's part of the 12-month window ("2025-11 from 21/11"): its month end is the same.
+          query: { fromDate: String(rows[0]!.Month).slice(0, 7) + '-01', toDate: date },
         })
       ).json[0].months as { month: string; unallocated: number; netBalance: number }[];
       const ends = [...new Map(overview.map((m) => [m.month, m])).values()];
-      expect(pick(rows, ['Month', 'Unallocated', 'Net balance'])).toEqual(
-        ends.map((m) => [m.month, m.unallocated, m.netBalance]),
-      );
+      expect(
+        pick(rows, ['Month', 'Unallocated', 'Net balance']).map(([m, ...r]) => [String(m).slice(0, 7), ...r]),
+      ).toEqual(ends.map((m) => [m.month, m.unallocated, m.netBalance]));
     },
   );
 });

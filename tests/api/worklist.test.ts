@@ -76,7 +76,7 @@ describe('collector worklist', () => {
     const positive = [...ledger].filter(([, v]) => v > 0);
     expect(Number(res.headers.get('x-totalrecords'))).toBe(positive.length);
     expect(worklist.length).toBe(Math.min(500, positive.length));
-    for (const item of worklist) expect(item.overdue).toBeCloseTo(ledger.get(item.sysObligorCode)!, 2);
+    for (const item of worklist) expect(item.overdueNet).toBeCloseTo(ledger.get(item.sysObligorCode)!, 2);
     // The demo ledger holds receipts not yet allocated: each row shows its family's, deducted above.
     const onAccount = await unallocatedFromLedger();
     for (const item of worklist) expect(item.unallocated).toBeCloseTo(onAccount.get(item.sysObligorCode) ?? 0, 2);
@@ -85,17 +85,20 @@ describe('collector worklist', () => {
     // Ranked by the database (worklist-order.ts): by priority, then the larger overdue, then the code;
     // each row's priority is the rule's (lib/domain/worklist.ts) on the facts the row shows.
     expect(positive.length).toBeLessThanOrEqual(500);
-    const largest = Math.max(...worklist.map((r) => r.overdue));
+    const largest = Math.max(...worklist.map((r) => r.overdueNet));
     for (const item of worklist)
-      expect(worklistPriority({ ...item, oldestBucket: item.oldestBucket as OldestBucket }, largest)).toBe(
-        item.priority,
-      );
+      expect(
+        worklistPriority(
+          { ...item, overdue: item.overdueNet, oldestBucket: item.oldestBucket as OldestBucket },
+          largest,
+        ),
+      ).toBe(item.priority);
     for (let i = 1; i < worklist.length; i++) {
       const [a, b] = [worklist[i - 1]!, worklist[i]!];
       const before =
         a.priority > b.priority ||
         (a.priority === b.priority &&
-          (a.overdue > b.overdue || (a.overdue === b.overdue && a.sysObligorCode < b.sysObligorCode)));
+          (a.overdueNet > b.overdueNet || (a.overdueNet === b.overdueNet && a.sysObligorCode < b.sysObligorCode)));
       expect(before, `${a.sysObligorCode} before ${b.sysObligorCode}`).toBe(true);
     }
     expect(new Set(worklist.map((r) => r.priority)).size).toBeGreaterThan(5);
@@ -133,10 +136,10 @@ describe('collector worklist', () => {
     const guestRows = mine.json as TWorklistRow[];
     const ledger = await overdueFromLedger(guest.userId);
     expect(guestRows.length).toBe([...ledger.values()].filter((v) => v > 0).length);
-    for (const row of guestRows) expect(row.overdue).toBeCloseTo(ledger.get(row.sysObligorCode)!, 2);
+    for (const row of guestRows) expect(row.overdueNet).toBeCloseTo(ledger.get(row.sysObligorCode)!, 2);
     const forCollector = (await list(admin, { collectorId: guest.userId })).json as TWorklistRow[];
-    expect(forCollector.map((r) => [r.sysObligorCode, r.overdue])).toEqual(
-      guestRows.map((r) => [r.sysObligorCode, r.overdue]),
+    expect(forCollector.map((r) => [r.sysObligorCode, r.overdueNet])).toEqual(
+      guestRows.map((r) => [r.sysObligorCode, r.overdueNet]),
     );
     // Their actions write on an account of theirs: the parent when it is theirs, else one of their accounts of the family.
     const own = new Set(
@@ -171,7 +174,9 @@ describe('collector worklist', () => {
     const before = (await list(admin)).json as TWorklistRow[];
     // Families that are not waiting (no promise running, not all disputed), so that their points are
     // not halved: which families those are depends on the day the demo ledger is built for.
-    const chased = before.filter((r) => r.nextPromiseDate === null && r.disputed < r.overdue && r.promisedToday === 0);
+    const chased = before.filter(
+      (r) => r.nextPromiseDate === null && r.disputed < r.overdueNet && r.promisedToday === 0,
+    );
     const quiet = chased.at(-1)!;
     const second = chased.at(-2)!;
     await database.db

@@ -6,6 +6,7 @@ import { pageGate } from '@/lib/backend/page-gate';
 import { ReceivablesTable } from '@/components/receivables/receivables-table';
 import { Loaded } from '@/components/ui/loaded';
 import { Pagination } from '@/components/ui/pagination';
+import { formatCount } from '@/lib/domain/format';
 import { obligorHref } from '../customer-params';
 
 const DEFAULT_SORT = { sortBy: 'balance', order: 'DESC' } as const;
@@ -16,10 +17,13 @@ export function FamilyObligors({
   code,
   params,
   pathname,
+  familySize,
 }: {
   code: string;
   params: Record<string, string>;
   pathname: string;
+  /** The family's accounts (the user's, when scoped), as the page's heading counts them. */
+  familySize: number;
 }) {
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
@@ -51,8 +55,13 @@ export function FamilyObligors({
             count={count}
             pathname={pathname}
             params={params}
-            noun="accounts in this family"
+            noun="accounts with receivables"
           />
+          {list.total < familySize && (
+            <p className="mt-2 text-xs text-slate-500" data-testid="family-unlisted">
+              {`The family has ${formatCount(familySize)} accounts; the ${formatCount(familySize - list.total)} not listed owe nothing and invoiced nothing in the 12 months to today.`}
+            </p>
+          )}
         </div>
       )}
     </Loaded>

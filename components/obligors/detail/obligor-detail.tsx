@@ -95,7 +95,12 @@ export async function ObligorDetail({
           flush
           testId="family-section"
         >
-          <FamilyObligors code={code} params={params} pathname={pathname} />
+          <FamilyObligors
+            code={code}
+            params={params}
+            pathname={pathname}
+            familySize={isScoped(obligorScope(session)) ? info.members : info.members + 1}
+          />
         </Section>
       )}
       <Section

@@ -193,9 +193,9 @@ export const promiseInvoices = pgTable(
 );
 
 /**
- * A customer's dispute of some invoices: `amount` of them is contested for `reason`. While OPEN the
- * invoices are left out of reminders and shown "in dispute" in the ageing views; it is RESOLVED with
- * an outcome. Raised by a collector (user_id) or by the customer on the portal (portal_user_id).
+ * A customer's dispute of some invoices: `amount` of them is contested for `reason`. While OPEN that
+ * amount (over its invoices, oldest due first) is left out of reminders and its invoices are shown
+ * "in dispute" in the ageing views; it is RESOLVED with an outcome. Raised by a collector (user_id) or by the customer on the portal (portal_user_id).
  */
 export const disputes = pgTable(
   'disputes',

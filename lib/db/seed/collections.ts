@@ -42,7 +42,41 @@ async function paidBetween(db: Db, clientId: number, code: string, from: string,
   return found?.paid ?? 0;
 }
 
+/** A note's promise broken within this many days before today has its task open, as a collector's would. */
+const TASKED_DAYS = 7;
+
 const hundreds = (rupees: number) => Math.max(100, Math.round(rupees / 100) * 100);
+
+/**
+ * A promise row for every "promise to pay" note of the collectors (communications.ts) that has
+ * none, so that what the notes say was promised is what the promises card, the worklist and the
+ * kept rate count: its amount, taken on the note's day, due on its follow-up day, on its account.
+ * Those whose date is more than TASKED_DAYS gone are settled as on the day after it (kept, partly
+ * kept or broken by the account's own payments, the rule of check-promises.ts) without a task: their
+ * follow-up is history. The rest are left to the day's check, which tasks the last week's breaks.
+ * Returns how many were written.
+ */
+async function promisesOfNotes(db: Db, clientId: number, todayText: string): Promise<number> {
+  const written = await queryRows(
+    db,
+    sql`insert into promises (client_id, sys_obligor_code, amount, promised_date, taken_on, channel, user_id, communication_id, created_at)
+    select c.client_id, c.sys_obligor_code, c.promised_amount, c.follow_up_date, c.comm_date, 'CALL', c.user_id, c.id, c.created_at
+    from communications c
+    where c.client_id = ${clientId} and c.channel = 'PROMISE_TO_PAY' and c.promised_amount > 0
+      and c.follow_up_date is not null and c.follow_up_date >= c.comm_date and c.comm_date <= ${todayText}::date
+      and not exists (select 1 from promises p where p.client_id = c.client_id and p.communication_id = c.id)
+    order by c.id
+    returning id, promised_date::text as "promisedDate"`,
+    row({ id: col.int, promisedDate: col.day }),
+  );
+  const settled = new Map<string, number[]>();
+  for (const p of written)
+    if (dayNum(p.promisedDate) < dayNum(todayText) - TASKED_DAYS)
+      settled.set(p.promisedDate, [...(settled.get(p.promisedDate) ?? []), p.id]);
+  for (const [promisedDate, ids] of settled)
+    await checkPromises(db, clientId, dayStr(dayNum(promisedDate) + 1), { ids }, { tasks: false });
+  return written.length;
+}
 
 export async function writeCollections(
   db: Db,
@@ -162,7 +196,7 @@ export async function writeCollections(
       createdAt: istInstant(dayNum(p.takenOn), 11 * 60),
     });
   }
-  counts.promises = (counts.promises ?? 0) + planned.length;
+  counts.promises = (counts.promises ?? 0) + planned.length + (await promisesOfNotes(db, clientId, todayText));
   counts.communications = (counts.communications ?? 0) + planned.length;
   await checkPromises(db, clientId, todayText);
 

@@ -74,7 +74,7 @@ const NOTES: Record<Exclude<Channel, 'PROMISE_TO_PAY'>, ((c: NoteContext, rng: R
 };
 
 function promise(c: NoteContext, rng: Rng): { summary: string; amount: number; followUp: number } {
-  const amount = Math.max(10_000 * 100, roundRupees(c.overdue * rng.float(0.3, 1), 1000));
+  const amount = Math.max(10_000 * 100, roundRupees(c.overdue * rng.float(0.1, 0.4), 1000));
   const followUp = c.day + rng.int(3, 10);
   const when = `${WEEKDAYS[weekday(followUp)]} (${shortDate(followUp)})`;
   const summary = rng.pick([

@@ -151,6 +151,7 @@ export async function worklist(
     .map((family) => ({
       code: family.code,
       unallocated: family.unallocated ?? 0,
+      gross: family.overdue,
       facts: toFacts(family, silence.get(family.code) ?? null),
       priority: 0,
     }))
@@ -173,7 +174,7 @@ export async function worklist(
     ).map((r) => [r.code, r]),
   );
   const labels = bucketLabels(view.boundaries, 'CREDIT_DATE');
-  const rows = page.map(({ code, unallocated, facts: f, priority }, i): TWorklistRow => {
+  const rows = page.map(({ code, unallocated, gross, facts: f, priority }, i): TWorklistRow => {
     const row = details.get(code)!;
     const lastContact = row.lastContactDate;
     // Past the 30 days ranking reads, the exact silence comes from the details; the rule gives the same.
@@ -189,7 +190,8 @@ export async function worklist(
       priority,
       nextAction: action,
       nextActionLabel: NEXT_ACTION_LABELS[action],
-      overdue: f.overdue,
+      overdue: gross,
+      overdueNet: f.overdue,
       outstanding: netDue(row.outstanding, unallocated),
       unallocated,
       oldestBucket: f.oldestBucket,

@@ -2,8 +2,8 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
-import { col, row } from '@/lib/db/rows';
-import { reminderDecision, type DunningPolicy, type ReminderItem } from '@/lib/domain/dunning';
+import { col, row, type Row } from '@/lib/db/rows';
+import { levelFor, reminderDecision, type DunningPolicy, type ReminderItem } from '@/lib/domain/dunning';
 import { DOC_TYPES } from '@/lib/domain/filters';
 import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 import { dueDayOf, openDueBy } from '@/lib/server/receivables/instalments';
@@ -47,6 +47,10 @@ const ItemJson = row({
   dueDate: col.day.nullable(),
   outstanding: col.num,
   notYetDue: col.num,
+  /** What of `outstanding` was due before today (the overdue part; a credit: all of it). */
+  overdue: col.num,
+  /** The part of the item an open dispute holds (left out of `outstanding`). */
+  disputed: col.num,
   daysPastDue: col.int,
 });
 
@@ -55,6 +59,7 @@ const CandidateRow = row({
   name: col.text,
   family_name: col.text,
   amount_due: col.num,
+  amount_overdue: col.num,
   unallocated: col.num,
   oldest_days: col.int,
   items: col.json(ItemJson.array()),
@@ -106,29 +111,43 @@ export async function reminderCandidates(
       select o.sys_obligor_code as code, ${key} as key
       from obligors o
       where o.client_id = ${clientId} and ${inScope} and ${onlyOne}
-    ), open_items as (
+    ), owed_items as (
       select m.key, i.client_id, i.sys_invoice_num, i.invoice_num, i.doc_type, i.issue_date, i.due_date,
         i.amount - i.paid_to_date + coalesce((select sum(p.amount) from settlements p
-          where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as outstanding
+          where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as owed
       from members m join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.code
       where i.issue_date <= ${d} and (i.settled_date is null or i.settled_date > ${d})
-        and not exists (select 1 from dispute_invoices di
-          join disputes dp on dp.client_id = di.client_id and dp.id = di.dispute_id
-          where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and dp.status = 'OPEN')
+    ), disputed as (
+      -- An open dispute holds its amount of its bills, oldest due first, each up to what it owes: a
+      -- ₹10,000 dispute on a ₹44,142.13 bill holds ₹10,000 of it, and the rest is still asked for.
+      select x.sys_invoice_num, sum(x.held) as held from (
+        select di.sys_invoice_num, least(oi.owed, greatest(0, dp.amount - coalesce(sum(oi.owed) over (partition by dp.id
+          order by coalesce(oi.due_date, oi.issue_date), oi.sys_invoice_num rows between unbounded preceding and 1 preceding), 0))) as held
+        from disputes dp
+        join dispute_invoices di on di.client_id = dp.client_id and di.dispute_id = dp.id
+        join owed_items oi on oi.sys_invoice_num = di.sys_invoice_num
+        where dp.client_id = ${clientId} and dp.status = 'OPEN' and oi.owed > 0
+      ) x group by x.sys_invoice_num
+    ), open_items as (
+      select oi.*, oi.owed - coalesce(ds.held, 0) as outstanding, coalesce(ds.held, 0) as disputed
+      from owed_items oi left join disputed ds on ds.sys_invoice_num = oi.sys_invoice_num
     ), items as (
       -- An invoice in instalments is as late as its oldest open instalment, and is asked for what its
       -- instalments due by the first level's day hold; the later ones are not yet asked for.
       select i.*, x.due_day, ${d} - x.due_day as dpd,
-        case when i.outstanding < 0 then i.outstanding else ${openDueBy(sql`i.outstanding`, sql`(${d} - ${firstDays}::int)`)} end as asked
+        case when i.outstanding < 0 then i.outstanding else ${openDueBy(sql`i.outstanding`, sql`(${d} - ${firstDays}::int)`)} end as asked,
+        -- Overdue: due before today. A reminder of an overdue level asks only for this part.
+        case when i.outstanding < 0 then i.outstanding else ${openDueBy(sql`i.outstanding`, sql`(${d} - 1)`)} end as overdue
       from open_items i cross join lateral (select ${dueDayOf(sql`i.outstanding`)} as due_day) x
     ), listed as (
       select it.*, (it.doc_type <> 'CREDIT_NOTE' and it.outstanding > 0) as debt
       from items it
       where it.outstanding < 0 or (it.doc_type <> 'CREDIT_NOTE' and it.outstanding > 0 and it.dpd >= ${firstDays})
     ), c as (
-      select l.key, sum(l.asked) as amount_due, max(l.dpd) filter (where l.debt) as oldest_days,
+      select l.key, sum(l.asked) as amount_due, sum(l.overdue) as amount_overdue, max(l.dpd) filter (where l.debt) as oldest_days,
         json_agg(json_build_object('sysInvoiceNum', l.sys_invoice_num, 'invoiceNum', l.invoice_num, 'docType', l.doc_type, 'issueDate', l.issue_date,
-          'dueDate', l.due_day, 'outstanding', l.asked, 'notYetDue', l.outstanding - l.asked, 'daysPastDue', l.dpd)
+          'dueDate', l.due_day, 'outstanding', l.asked, 'notYetDue', l.outstanding - l.asked, 'overdue', l.overdue,
+          'disputed', l.disputed, 'daysPastDue', l.dpd)
           order by l.debt desc, l.dpd desc, l.invoice_num) as items
       from listed l group by l.key
     ), unapplied as (
@@ -139,7 +158,7 @@ export async function reminderCandidates(
       where r.paid_date <= ${d} and m.key in (select key from c)
       group by m.key
     )
-    select c.key as code, k.name, coalesce(fp.name, k.name) as family_name, c.amount_due,
+    select c.key as code, k.name, coalesce(fp.name, k.name) as family_name, c.amount_due, c.amount_overdue,
       coalesce(u.unallocated, 0) as unallocated, c.oldest_days, c.items,
       (select string_agg(distinct ct.email, ', ') from contacts ct
         where ct.client_id = ${clientId} and ct.sys_obligor_code = c.key and coalesce(trim(ct.email), '') <> '') as contact_emails,
@@ -163,7 +182,11 @@ export async function reminderCandidates(
     CandidateRow,
   );
   return rows.flatMap((r) => {
-    const itemsDue = r.amount_due;
+    // A reminder of a level past the due date ("overdue") asks for what is overdue only; the bills
+    // falling due within the first level's window are listed as due soon, not in its amount.
+    const level = levelFor(policy.levels, r.oldest_days);
+    const overdueLevel = level !== null && level.days > 0;
+    const itemsDue = overdueLevel ? r.amount_overdue : r.amount_due;
     const unallocated = r.unallocated;
     const decision = reminderDecision(itemsDue, unallocated, policy.minAmount);
     if (!decision) return [];
@@ -176,7 +199,7 @@ export async function reminderCandidates(
       itemsDue,
       unallocated,
       oldestDays: r.oldest_days,
-      items: r.items.map(({ notYetDue, ...i }): ReminderItem => ({ ...i, ...(notYetDue > 0 ? { notYetDue } : {}) })),
+      items: r.items.map((i) => reminderItem(i, overdueLevel)),
       emails: r.contact_emails ?? r.own_email,
       phone: r.phone,
       collector: r.guest_id == null ? null : { id: r.guest_id, name: r.guest_name! },
@@ -184,4 +207,16 @@ export async function reminderCandidates(
       lastSent: r.last_sent,
     };
   });
+}
+
+/** An item as the message lists it: in a reminder of an overdue level, only its overdue part asked for. */
+function reminderItem(
+  { notYetDue, overdue, disputed, ...i }: Row<typeof ItemJson>,
+  overdueLevel: boolean,
+): ReminderItem {
+  const held = disputed > 0 ? { disputed } : {};
+  if (!overdueLevel || i.outstanding < 0) return { ...i, ...(notYetDue > 0 ? { notYetDue } : {}), ...held };
+  if (overdue <= 0) return { ...i, dueSoon: true, ...(notYetDue > 0 ? { notYetDue } : {}), ...held };
+  const later = notYetDue + i.outstanding - overdue;
+  return { ...i, outstanding: overdue, ...(later > 0 ? { notYetDue: later } : {}), ...held };
 }

@@ -18,6 +18,7 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import { accountSums } from './account-sums';
 import { customerSelection, type DebtSelection } from './debt-selection';
 import { remembered } from './forecast-memory';
+import { openCredits } from './open-credits';
 import { assignmentMark, changedFamilies, storedForecastBuild, storedSums } from './stored-forecast';
 
 /**
@@ -41,13 +42,20 @@ export async function cashForecast(
   const today = await clientToday(db, clientId);
   const from = asOf && asOf < today ? asOf : today;
   const builtAt = from === today ? await storedForecastBuild(db, clientId, today) : null;
-  if (builtAt) return forecastAnswer(from, query.weeks, await storedTotals(db, clientId, selection, today, builtAt));
+  const credits = openCredits(db, clientId, selection, from, today);
+  if (builtAt)
+    return forecastAnswer(
+      from,
+      query.weeks,
+      await storedTotals(db, clientId, selection, today, builtAt),
+      await credits,
+    );
   // A scoped user's accounts are part of the question: a reassignment asks a new one.
   const question = JSON.stringify([today, from, selection, await assignmentMark(db, clientId, scope)]);
   const totals = await remembered(db, clientId, question, async () =>
     totalsByStart(from, await accountSums(db, clientId, selection, from, today)),
   );
-  return forecastAnswer(from, query.weeks, totals);
+  return forecastAnswer(from, query.weeks, totals, await credits);
 }
 
 /**
@@ -66,6 +74,7 @@ export async function forecastFromLedger(
     today,
     query.weeks,
     totalsByStart(today, await accountSums(db, clientId, selection, today, today)),
+    await openCredits(db, clientId, selection, today, today),
   );
 }
 
@@ -115,7 +124,7 @@ async function storedTotals(
 }
 
 /** The answer from the totals of each start: today's weeks with their band, and the back-test's points. */
-function forecastAnswer(asOf: string, weekCount: number, totals: Map<string, StartSums>): TForecast {
+function forecastAnswer(asOf: string, weekCount: number, totals: Map<string, StartSums>, credits: number): TForecast {
   const points: BacktestPoint[] = forecastStarts(asOf)
     .filter((start) => start.backtest)
     .flatMap((start) => {
@@ -136,8 +145,17 @@ function forecastAnswer(asOf: string, weekCount: number, totals: Map<string, Sta
     weeks,
     total: { expected: sum('expected'), low: sum('low'), high: sum('high') },
     openDebts: money(now.sums.open),
+    credits: money(credits),
+    balance: money(now.sums.open + credits),
     later: money(cash.later),
-    excluded: { disputed: money(cash.disputed), notExpected: money(cash.notExpected) },
+    excluded: {
+      disputed: money(cash.disputed),
+      notExpected: money(cash.notExpected),
+      // The rest of what is owed, so that the rounded parts add up to the rounded whole to the paisa.
+      unlikely: money(
+        money(now.sums.open) - sum('expected') - money(cash.later) - money(cash.disputed) - money(cash.notExpected),
+      ),
+    },
     backtest: { mape: mape(points), weeks: BACKTEST_WEEKS, points },
   };
 }

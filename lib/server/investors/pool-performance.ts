@@ -14,7 +14,7 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
 import { receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
-import { annualDsoAt } from '@/lib/server/obligors/dso';
+import { annualDso } from '@/lib/domain/dso';
 
 const HISTORY_MONTHS = 12;
 const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
@@ -32,7 +32,6 @@ export async function poolPerformance(db: Db, originatorId: number, asOf = today
   const summary = await receivablesSummary(db, clientId, { ...ZSummaryQuery.parse({}), date: asOf });
   const fromDate = iso(startOfMonth(subMonths(parseISO(asOf), HISTORY_MONTHS - 1)));
   const [overview] = await receivablesOverview(db, clientId, { fromDate, toDate: asOf });
-  const dso = await annualDsoAt(db, clientId, {});
   const labels = bucketLabels(boundariesOf(client), 'CREDIT_DATE');
   const months = overview!.months.map((m) => ({
     month: m.month,
@@ -58,7 +57,8 @@ export async function poolPerformance(db: Db, originatorId: number, asOf = today
     })),
     collectedThisMonth: last?.collected ?? 0,
     invoicedThisMonth: last?.invoiced ?? 0,
-    dso: dso.dso,
+    // The headline DSO, as the originator's own pages say it for the same day (docs/glossary.md).
+    dso: annualDso(summary.outstanding, summary.sales12m),
     openObligors: summary.openObligors,
     months,
   };

@@ -32,7 +32,11 @@ function openItemsSql(clientId: number, members: SQL, day: string, parts = false
   const part = itemParts(clientId, open, true);
   return sql`
     select * from (
-      select i.sys_invoice_num, i.invoice_num, i.doc_type, i.sys_obligor_code, i.issue_date, i.due_date, i.amount,
+      -- The due date shown is the one the days past due count from: an invoice in instalments is due
+      -- (and late) by its oldest open instalment, so its own last due date beside them read as a
+      -- bill "12 days past due" that is due next week.
+      select i.sys_invoice_num, i.invoice_num, i.doc_type, i.sys_obligor_code, i.issue_date,
+        case when i.due_date is null then null else ${parts ? part.due : dueDayOf(open)} end as due_date, i.amount,
         ${parts ? sql`${part.open} as outstanding, ${d} - ${part.due} as days_past_due, ${part.items} as items` : sql`i.outstanding, ${d} - ${dueDayOf(open)} as days_past_due, 1 as items`}
       from (
         select i.client_id, i.sys_invoice_num, i.invoice_num, i.doc_type, i.sys_obligor_code, i.issue_date, i.due_date, i.amount,

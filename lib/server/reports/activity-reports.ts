@@ -1,5 +1,5 @@
 import 'server-only';
-import { parseISO, startOfMonth, subMonths } from 'date-fns';
+import { addDays, parseISO, startOfMonth, subDays, subMonths } from 'date-fns';
 import { ZTasksQuery } from '@/lib/contract/tasks';
 import { bucketTitle } from '@/lib/domain/ageing';
 import { iso } from '@/lib/domain/dates';
@@ -74,18 +74,38 @@ export async function collectionsByMonth(
   [ReportSheet<TOverviewPoint>, ReportSheet<TKpiMonth>, ReportSheet<ForecastWeekRow>, ReportSheet<BacktestRow>]
 > {
   const fromDate = iso(startOfMonth(subMonths(parseISO(ctx.asOf), 11)));
+  // The rows cover the 12-month sales window of the DSO and the customer reports (docs/glossary.md,
+  // "12-month sales"): after the same day a year before, up to the date. On any day but a month
+  // end that window starts inside a month, and its first row is that month's part of it.
+  const windowStart = iso(addDays(subMonths(parseISO(ctx.asOf), 12), 1));
+  const dayBefore = iso(subDays(parseISO(windowStart), 1));
+  const partFirst = !windowStart.endsWith('-01');
   const amount = (value: number) => formatMoney(value, ctx.client.currency, ctx.client.locale, 0);
-  const [[overview], kpis, forecast] = await Promise.all([
-    receivablesOverview(ctx.db, ctx.client.id, { fromDate, toDate: ctx.asOf, scope: ctx.scope }),
+  const overviewOf = (from: string, to: string) =>
+    receivablesOverview(ctx.db, ctx.client.id, { fromDate: from, toDate: to, scope: ctx.scope });
+  const [[overview], before, kpis, forecast] = await Promise.all([
+    overviewOf(windowStart, ctx.asOf),
+    partFirst ? overviewOf(dayBefore, dayBefore).then(([o]) => o!.months.at(-1)) : undefined,
     collectionKpis(ctx.db, ctx.client.id, ctx.scope, { fromDate, toDate: ctx.asOf }),
     cashForecast(ctx.db, ctx.client.id, ctx.scope, { weeks: DEFAULT_WEEKS }, ctx.asOf),
   ]);
   // The overview may list the date twice when it is itself a month end: keep one point per month.
   const months = [...new Map(overview!.months.map((m) => [m.month, m])).values()];
+  if (before && months[0]) {
+    // The window's part of its first month: what the month had by its end less what it had the day before.
+    const first = months[0];
+    const paise = (n: number) => Math.round(n * 100) / 100;
+    months[0] = {
+      ...first,
+      month: `${first.month} from ${windowStart.slice(8, 10)}/${windowStart.slice(5, 7)}`,
+      invoiced: paise(first.invoiced - before.invoiced),
+      collected: paise(first.collected - before.collected),
+    };
+  }
   return [
     {
       name: 'Collections by month',
-      subtitle: `Per month: sales invoiced, collections received, the balance at the month end (the date for its own month) with what of it is overdue, the money received on account not yet allocated to invoices then and the net balance, in ${ctx.client.currency}`,
+      subtitle: `Per month of the 12 months to the date (the first from the same day a year before, so that the Sales total is the 12-month sales of the DSO): sales invoiced, collections received, the balance at the month end (the date for its own month) with what of it is overdue, the money received on account not yet allocated to invoices then and the net balance, in ${ctx.client.currency}`,
       columns: [
         { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
         { header: 'Month end', kind: 'date', value: (m) => m.date },
@@ -103,14 +123,14 @@ export async function collectionsByMonth(
     {
       name: 'Collection KPIs',
       subtitle:
-        'Per month, as on the dashboard: countback DSO, collection effectiveness (CEI), best possible DSO, average days delinquent, simple DSO, average days to pay and the current share (formulas in the README glossary)',
+        'Per month, as on the dashboard: countback DSO, collection effectiveness (CEI), best possible DSO, average days delinquent, monthly DSO, average days to pay and the current share (formulas in the README glossary)',
       columns: [
         { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
         { header: 'Countback DSO', kind: 'days', width: 15, value: (m) => m.countbackDso },
         { header: 'CEI', kind: 'percent', value: (m) => m.cei },
         { header: 'Best possible DSO', kind: 'days', width: 17, value: (m) => m.bestPossibleDso },
         { header: 'Days delinquent', kind: 'days', width: 16, value: (m) => m.add },
-        { header: 'Simple DSO', kind: 'days', width: 12, value: (m) => m.simpleDso },
+        { header: 'Monthly DSO', kind: 'days', width: 13, value: (m) => m.simpleDso },
         { header: 'Days to pay', kind: 'days', width: 12, value: (m) => m.averageDaysToPay },
         { header: 'Current share', kind: 'percent', width: 14, value: (m) => m.currentShare },
       ],
@@ -120,7 +140,7 @@ export async function collectionsByMonth(
     },
     {
       name: 'Cash-in forecast',
-      subtitle: `Cash expected week by week from the invoices open on the date (new sales not included), with the likely range, in ${ctx.client.currency}. Not in the weeks: ${amount(forecast.later)} expected later, ${amount(forecast.excluded.disputed)} in dispute, ${amount(forecast.excluded.notExpected)} older than any payment of the last 12 months`,
+      subtitle: `Cash expected week by week from the invoices open on the date (new sales not included), with the likely range, in ${ctx.client.currency}. Not in the weeks: ${amount(forecast.later)} expected later, ${amount(forecast.excluded.unlikely)} unlikely to be paid by payment history, ${amount(forecast.excluded.disputed)} in dispute, ${amount(forecast.excluded.notExpected)} older than any payment of the last 12 months; of ${amount(forecast.openDebts)} in bills open on the date and a balance of ${amount(forecast.balance)} (credit notes not yet set against a bill: ${amount(forecast.credits)})`,
       columns: [
         { header: 'Week from', kind: 'date', value: (w) => w.weekStart },
         { header: 'Week to', kind: 'date', value: (w) => w.weekEnd },
