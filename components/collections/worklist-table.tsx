@@ -59,6 +59,8 @@ export function WorklistTable({
   clientCode,
   upiVpa,
   today,
+  canOpenCustomers,
+  canSend,
 }: {
   rows: TWorklistRow[];
   money: MoneyFormat;
@@ -66,6 +68,10 @@ export function WorklistTable({
   clientCode: string;
   upiVpa: string | null;
   today: string;
+  /** Whether the customer page opens for this user (`mayOpen`); otherwise the name is plain text. */
+  canOpenCustomers: boolean;
+  /** MANAGE_REMINDERS: without it the Remind button is not offered (the server would refuse the send). */
+  canSend: boolean;
 }) {
   const router = useRouter();
   const showToast = useToast();
@@ -146,12 +152,16 @@ export function WorklistTable({
                   {row.rank}
                 </Td>
                 <Td className="min-w-56 align-top">
-                  <Link
-                    href={`/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`}
-                    className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                  >
-                    {row.name}
-                  </Link>
+                  {canOpenCustomers ? (
+                    <Link
+                      href={`/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`}
+                      className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                    >
+                      {row.name}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-900">{row.name}</span>
+                  )}
                   <div className="text-xs text-slate-500">
                     {[row.sysObligorCode, row.city].filter(Boolean).join(' · ')}
                   </div>
@@ -261,15 +271,17 @@ export function WorklistTable({
                     >
                       WhatsApp
                     </button>
-                    <button
-                      type="button"
-                      className={button}
-                      disabled={sending !== null}
-                      title="Sends this family the reminder its level calls for, now (never twice a day)"
-                      onClick={() => void sendReminder(row)}
-                    >
-                      {sending === row.sysObligorCode ? 'Sending…' : 'Remind'}
-                    </button>
+                    {canSend && (
+                      <button
+                        type="button"
+                        className={button}
+                        disabled={sending !== null}
+                        title="Sends this family the reminder its level calls for, now (never twice a day)"
+                        onClick={() => void sendReminder(row)}
+                      >
+                        {sending === row.sysObligorCode ? 'Sending…' : 'Remind'}
+                      </button>
+                    )}
                   </div>
                 </Td>
               </Tr>
