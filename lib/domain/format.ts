@@ -66,3 +66,13 @@ export function titleCase(code: string): string {
 export function sumMoney(values: number[]): number {
   return values.reduce((paise, value) => paise + Math.round(value * 100), 0) / 100;
 }
+
+/** A count with its noun in English: '1 email', '30 emails', '1,245 tasks'. */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** Items as an English list: 'a', 'a and b', 'a, b and c'. */
+export function listText(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
