@@ -10,6 +10,7 @@ import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
 import { refreshStaleForecasts } from '@/lib/server/forecast/forecast-store';
 import { ensureStatistics } from '@/lib/db/statistics';
+import { appUrlWarning } from '@/lib/server/config/app-url';
 
 async function main() {
   const started = Date.now();
@@ -37,6 +38,8 @@ async function main() {
     const forecasts = await refreshStaleForecasts(database.db);
     if (forecasts.length) console.log(`Cash-in forecast built for ${forecasts.length} client(s).`);
     sessionSecret(); // creates data/session-secret once when SESSION_SECRET is not set
+    const warning = appUrlWarning();
+    if (warning) console.warn(`\nWarning: ${warning}\n`);
   } finally {
     await database.close();
   }
