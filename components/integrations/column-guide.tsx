@@ -17,11 +17,17 @@ export function ColumnGuide({ kinds }: { kinds: KindGuide[] }) {
   return (
     <div className="space-y-2" data-testid="column-guide">
       {kinds.map((k) => (
-        <details key={k.kind} className="rounded-lg border border-slate-200" data-kind={k.kind}>
+        <details key={k.kind} className="group rounded-lg border border-slate-200" data-kind={k.kind}>
           <summary className="flex cursor-pointer flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
             <span>
+              <span aria-hidden className="mr-2 inline-block text-slate-400 transition-transform group-open:rotate-90">
+                ▸
+              </span>
               <span className="font-mono font-medium text-slate-900">{k.kind}.csv</span>
               <span className="ml-2 text-slate-600">{k.title}</span>
+              <span className="ml-2 text-xs text-slate-400">
+                {k.columns.length} columns, {k.columns.filter((c) => c.required).length} required
+              </span>
             </span>
             <a
               href={`data:text/csv;charset=utf-8,${encodeURIComponent(k.template)}`}

@@ -75,7 +75,7 @@ export function ReceivablesTable({
       <tbody>
         {rows.map((row) => (
           <Tr key={row.sysObligorCode} data-testid="receivable-row" data-code={row.sysObligorCode}>
-            <Td className="max-w-52">
+            <Td className="max-w-40">
               <Link
                 href={rowHref(row)}
                 className="block truncate text-[13px] font-medium text-slate-900 hover:text-brand-700 hover:underline"
