@@ -44,8 +44,11 @@ export function DsoChart({
           indexBy="date"
           margin={{ top: 24, right: 16, bottom: 44, left: 48 }}
           padding={0.3}
-        // Room above the tallest bar and the annual line, so neither is drawn on the plot's edge.
-        maxValue={Math.ceil(Math.max(annual ?? 0, ...data.map((d) => d.value)) * 1.15) || 'auto'}
+          // Room above the tallest bar and the annual line, so neither is drawn on the plot's edge.
+          valueScale={{
+            type: 'linear',
+            max: Math.ceil(Math.max(annual ?? 0, ...data.map((d) => d.value)) * 1.15) || 'auto',
+          }}
           colors={['#3b6cf6']}
           borderRadius={3}
           enableLabel={false}

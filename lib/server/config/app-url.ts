@@ -8,20 +8,23 @@
 
 const DEFAULT_PORT = '3000';
 
+/** The environment read (APP_URL, PORT): process.env unless a test gives its own. */
+type Env = Record<string, string | undefined>;
+
 /** APP_URL without a trailing slash, or http://localhost:PORT. */
-export function appBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+export function appBaseUrl(env: Env = process.env): string {
   const configured = env.APP_URL?.trim();
   if (configured && URL.canParse(configured)) return new URL(configured).origin;
   return `http://localhost:${env.PORT?.trim() || DEFAULT_PORT}`;
 }
 
 /** An absolute link to a path of the app. */
-export function appUrl(pathname: string, env: NodeJS.ProcessEnv = process.env): string {
+export function appUrl(pathname: string, env: Env = process.env): string {
   return new URL(pathname, appBaseUrl(env)).toString();
 }
 
 /** What the start prints when links in mails would not reach the users, or null when APP_URL is set. */
-export function appUrlWarning(env: NodeJS.ProcessEnv = process.env): string | null {
+export function appUrlWarning(env: Env = process.env): string | null {
   const configured = env.APP_URL?.trim();
   if (configured && URL.canParse(configured)) return null;
   const base = appBaseUrl(env);
