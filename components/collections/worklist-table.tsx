@@ -18,7 +18,7 @@ import { communicationCalls } from '@/lib/contract/communications';
 import { dunningCalls, type TDunningMessage } from '@/lib/contract/dunning';
 import { CHANNEL_LABEL } from '@/lib/domain/dunning';
 import { formatMoney } from '@/lib/domain/format';
-import { upiLink, upiReference } from '@/lib/domain/upi';
+import { upiAllowed, upiLink, upiReference } from '@/lib/domain/upi';
 import { whatsappLink, whatsappReminderText } from '@/lib/domain/whatsapp';
 
 const ACTION_TONE: Record<TWorklistRow['nextAction'], string> = {
@@ -58,6 +58,7 @@ export function WorklistTable({
   clientName,
   clientCode,
   upiVpa,
+  upiLimit,
   today,
   canOpenCustomers,
   canSend,
@@ -67,6 +68,8 @@ export function WorklistTable({
   clientName: string;
   clientCode: string;
   upiVpa: string | null;
+  /** Rupees: no UPI link in a WhatsApp message asking for more. */
+  upiLimit: number;
   today: string;
   /** Whether the customer page opens for this user (`mayOpen`); otherwise the name is plain text. */
   canOpenCustomers: boolean;
@@ -135,14 +138,16 @@ export function WorklistTable({
               amountDue: row.overdue,
               onAccount: -row.unallocated,
               oldestBucketLabel: row.oldestBucketLabel,
-              paymentLink: upiVpa
-                ? upiLink({
-                    vpa: upiVpa,
-                    payeeName: clientName,
-                    amount: row.overdue,
-                    reference: upiReference(row.sysObligorCode, clientCode),
-                  })
-                : null,
+              // Above the client's UPI limit a UPI app would refuse the link: the message goes without it.
+              paymentLink:
+                upiVpa && upiAllowed(row.overdue, upiLimit)
+                  ? upiLink({
+                      vpa: upiVpa,
+                      payeeName: clientName,
+                      amount: row.overdue,
+                      reference: upiReference(row.sysObligorCode, clientCode),
+                    })
+                  : null,
             });
             const link = whatsappLink(row.contactPhone, text);
             const onAccount = row.actOnCode === row.sysObligorCode ? '' : ` (on ${row.actOnName})`;

@@ -111,6 +111,7 @@ async function Worklist({ params }: { params: Record<string, string> }) {
         clientName={settings.name}
         clientCode={settings.code}
         upiVpa={payment.upiVpa}
+        upiLimit={payment.upiLimit}
         today={settings.today}
         canOpenCustomers={mayOpen(session, '/borrowers/obligors')}
         canSend={satisfies(session, API_ACCESS.sendReminders)}
