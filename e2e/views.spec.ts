@@ -127,3 +127,30 @@ test.describe('as the admin', () => {
     await screenshot(page, 'views-personnel');
   });
 });
+
+test.describe('as the portal user', () => {
+  test.use({ storageState: stateOf('portal') });
+
+  test('contact names are text, and a balance above the UPI limit is asked for by bank transfer', async ({ page }) => {
+    await page.goto('/borrowers/receivables');
+    const code = (await page.getByTestId('receivable-row').first().getAttribute('data-code'))!;
+    await page.goto(`/customerportal/${encodeURIComponent(code)}`);
+    const contacts = page.getByTestId('contacts-section');
+    await expect(contacts).toBeVisible({ timeout: 30_000 });
+    await expect(contacts.getByRole('row').nth(1)).toBeVisible();
+    // Before: each name linked to /borrowers/contacts/{id}, a page the portal user may not open (403).
+    await expect(contacts.locator('a[href^="/borrowers/contacts/"]')).toHaveCount(0);
+    // The largest family owes crores: no UPI link (apps refuse it), the bank account instead.
+    await expect(page.getByTestId('upi-over-limit')).toContainText('please pay by bank transfer');
+    await expect(page.getByTestId('upi-link')).toHaveCount(0);
+  });
+});
+
+test.describe('as the admin, the payment details', () => {
+  test.use({ storageState: stateOf('admin') });
+
+  test('hold the UPI limit, ₹1,00,000 by default', async ({ page }) => {
+    await page.goto('/borrowers/reminders');
+    await expect(page.getByLabel('UPI up to (₹; above it, bank transfer)')).toHaveValue('100000');
+  });
+});
