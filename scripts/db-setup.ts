@@ -2,7 +2,8 @@
  * Runs before the app starts: applies migrations and, on an empty database, loads the demo data.
  * PGlite allows one process per data folder, so this finishes and closes before `next start` opens it.
  */
-import { openDatabase } from '@/lib/db/client';
+import path from 'node:path';
+import { defaultDataDir, openDatabase } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { sessionSecret } from '@/lib/server/auth/session-cookie';
@@ -17,7 +18,11 @@ async function main() {
   const database = await openDatabase({ url: process.env.DATABASE_URL });
   try {
     await migrateDatabase(database);
-    const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (./data/pglite)';
+    // The folder actually opened (DATA_DIR), not always the default one.
+    const where =
+      database.kind === 'postgres'
+        ? 'PostgreSQL (DATABASE_URL)'
+        : `embedded PGlite (${path.relative(process.cwd(), defaultDataDir()) || '.'})`;
     if (await isSeeded(database.db)) {
       console.log(`Database ready on ${where}: migrations applied (${Date.now() - started} ms).`);
     } else {
