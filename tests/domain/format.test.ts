@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney, formatMoneyShort } from '@/lib/domain/format';
 import { monthLabel } from '@/lib/domain/dates';
 import { formatInstant } from '@/lib/domain/instants';
+import { titleDate } from '@/lib/server/reports/excel-format';
 
 describe('short money (cards and chart axes)', () => {
   it('writes rupees below a lakh in full with Indian grouping, never "K"', () => {
@@ -40,6 +41,8 @@ describe('months and instants', () => {
     expect(monthLabel('2025-11')).toBe('Nov 2025');
     expect(monthLabel('2026-09')).toBe('Sep 2026');
     expect(monthLabel('2026-08-31')).toBe('Aug 2026');
+    // Workbook titles: 'Sept' was en-IN's Intl beside 'Aug'.
+    expect(titleDate('2026-09-20')).toBe('20 Sep 2026');
   });
 
   it('reads an instant in the client zone: 20:00 UTC on 28/11 is 01:30 IST on 29/11', () => {
