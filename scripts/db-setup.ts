@@ -2,7 +2,8 @@
  * Runs before the app starts: applies migrations and, on an empty database, loads the demo data.
  * PGlite allows one process per data folder, so this finishes and closes before `next start` opens it.
  */
-import { openDatabase } from '@/lib/db/client';
+import path from 'node:path';
+import { defaultDataDir, openDatabase } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { isSeeded, seedDatabase } from '@/lib/db/seed';
 import { sessionSecret } from '@/lib/server/auth/session-cookie';
@@ -10,13 +11,18 @@ import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
 import { refreshStaleHistories } from '@/lib/server/receivables/history/refresh-history';
 import { refreshStaleForecasts } from '@/lib/server/forecast/forecast-store';
 import { ensureStatistics } from '@/lib/db/statistics';
+import { appUrlWarning } from '@/lib/server/config/app-url';
 
 async function main() {
   const started = Date.now();
   const database = await openDatabase({ url: process.env.DATABASE_URL });
   try {
     await migrateDatabase(database);
-    const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite (./data/pglite)';
+    // The folder actually opened (DATA_DIR), not always the default one.
+    const where =
+      database.kind === 'postgres'
+        ? 'PostgreSQL (DATABASE_URL)'
+        : `embedded PGlite (${path.relative(process.cwd(), defaultDataDir()) || '.'})`;
     if (await isSeeded(database.db)) {
       console.log(`Database ready on ${where}: migrations applied (${Date.now() - started} ms).`);
     } else {
@@ -37,6 +43,8 @@ async function main() {
     const forecasts = await refreshStaleForecasts(database.db);
     if (forecasts.length) console.log(`Cash-in forecast built for ${forecasts.length} client(s).`);
     sessionSecret(); // creates data/session-secret once when SESSION_SECRET is not set
+    const warning = appUrlWarning();
+    if (warning) console.warn(`\nWarning: ${warning}\n`);
   } finally {
     await database.close();
   }

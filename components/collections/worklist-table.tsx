@@ -18,7 +18,7 @@ import { communicationCalls } from '@/lib/contract/communications';
 import { dunningCalls, type TDunningMessage } from '@/lib/contract/dunning';
 import { CHANNEL_LABEL } from '@/lib/domain/dunning';
 import { formatMoney } from '@/lib/domain/format';
-import { upiLink, upiReference } from '@/lib/domain/upi';
+import { upiAllowed, upiLink, upiReference } from '@/lib/domain/upi';
 import { whatsappLink, whatsappReminderText } from '@/lib/domain/whatsapp';
 
 const ACTION_TONE: Record<TWorklistRow['nextAction'], string> = {
@@ -58,14 +58,23 @@ export function WorklistTable({
   clientName,
   clientCode,
   upiVpa,
+  upiLimit,
   today,
+  canOpenCustomers,
+  canSend,
 }: {
   rows: TWorklistRow[];
   money: MoneyFormat;
   clientName: string;
   clientCode: string;
   upiVpa: string | null;
+  /** Rupees: no UPI link in a WhatsApp message asking for more. */
+  upiLimit: number;
   today: string;
+  /** Whether the customer page opens for this user (`mayOpen`); otherwise the name is plain text. */
+  canOpenCustomers: boolean;
+  /** MANAGE_REMINDERS: without it the Remind button is not offered (the server would refuse the send). */
+  canSend: boolean;
 }) {
   const router = useRouter();
   const showToast = useToast();
@@ -129,14 +138,16 @@ export function WorklistTable({
               amountDue: row.overdueNet,
               onAccount: -row.unallocated,
               oldestBucketLabel: row.oldestBucketLabel,
-              paymentLink: upiVpa
-                ? upiLink({
-                    vpa: upiVpa,
-                    payeeName: clientName,
-                    amount: row.overdueNet,
-                    reference: upiReference(row.sysObligorCode, clientCode),
-                  })
-                : null,
+              // Above the client's UPI limit a UPI app would refuse the link: the message goes without it.
+              paymentLink:
+                upiVpa && upiAllowed(row.overdueNet, upiLimit)
+                  ? upiLink({
+                      vpa: upiVpa,
+                      payeeName: clientName,
+                      amount: row.overdueNet,
+                      reference: upiReference(row.sysObligorCode, clientCode),
+                    })
+                  : null,
             });
             const link = whatsappLink(row.contactPhone, text);
             const onAccount = row.actOnCode === row.sysObligorCode ? '' : ` (on ${row.actOnName})`;
@@ -146,12 +157,16 @@ export function WorklistTable({
                   {row.rank}
                 </Td>
                 <Td className="min-w-56 align-top">
-                  <Link
-                    href={`/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`}
-                    className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
-                  >
-                    {row.name}
-                  </Link>
+                  {canOpenCustomers ? (
+                    <Link
+                      href={`/borrowers/obligors/${encodeURIComponent(row.sysObligorCode)}`}
+                      className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                    >
+                      {row.name}
+                    </Link>
+                  ) : (
+                    <span className="font-medium text-slate-900">{row.name}</span>
+                  )}
                   <div className="text-xs text-slate-500">
                     {[row.sysObligorCode, row.city].filter(Boolean).join(' · ')}
                   </div>
@@ -262,15 +277,17 @@ export function WorklistTable({
                     >
                       WhatsApp
                     </button>
-                    <button
-                      type="button"
-                      className={button}
-                      disabled={sending !== null}
-                      title="Sends this family the reminder its level calls for, now (never twice a day)"
-                      onClick={() => void sendReminder(row)}
-                    >
-                      {sending === row.sysObligorCode ? 'Sending…' : 'Remind'}
-                    </button>
+                    {canSend && (
+                      <button
+                        type="button"
+                        className={button}
+                        disabled={sending !== null}
+                        title="Sends this family the reminder its level calls for, now (never twice a day)"
+                        onClick={() => void sendReminder(row)}
+                      >
+                        {sending === row.sysObligorCode ? 'Sending…' : 'Remind'}
+                      </button>
+                    )}
                   </div>
                 </Td>
               </Tr>

@@ -13,13 +13,14 @@ const FIELDS: { name: keyof TPaymentDetails; label: string; placeholder: string 
   { name: 'bankAccountName', label: 'Account name', placeholder: 'Vardhman Trading Company Pvt Ltd' },
   { name: 'bankAccountNumber', label: 'Account number', placeholder: '012305004567' },
   { name: 'bankIfsc', label: 'IFSC', placeholder: 'ICIC0000123' },
+  { name: 'upiLimit', label: 'UPI up to (₹; above it, bank transfer)', placeholder: '100000' },
 ];
 
 /** Where customers pay: printed with a UPI link and QR code on every reminder, statement and portal page. */
 export function PaymentDetailsForm({ details }: { details: TPaymentDetails }) {
   const router = useRouter();
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(FIELDS.map((f) => [f.name, details[f.name] ?? ''])),
+    Object.fromEntries(FIELDS.map((f) => [f.name, String(details[f.name] ?? '')])),
   );
   const form = useContractForm(ZPaymentDetailsBody);
   const { fields, error, busy } = form;
@@ -29,7 +30,7 @@ export function PaymentDetailsForm({ details }: { details: TPaymentDetails }) {
     setSaved(false);
     void form.submit(event, values, async (body) => {
       const answer = await callApi(dunningCalls.savePaymentDetails, { body });
-      setValues(Object.fromEntries(FIELDS.map((f) => [f.name, answer[f.name] ?? ''])));
+      setValues(Object.fromEntries(FIELDS.map((f) => [f.name, String(answer[f.name] ?? '')])));
       setSaved(true);
       router.refresh();
     });

@@ -259,7 +259,8 @@ function LevelRow({
           <span className="mt-1 block text-[11px] text-slate-500">{daysLabel(level.days)}</span>
           <FieldError message={f('days')} />
         </td>
-        <td className="w-64 border-b border-slate-100 px-2 py-2">
+        <td className="w-80 border-b border-slate-100 px-2 py-2">
+          {/* Wide enough for "The manager (area sales manager)" at 1440 px, which w-64 cut. */}
           <select
             aria-label={`Level ${index + 1} channel`}
             value={level.channel}

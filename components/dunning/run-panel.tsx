@@ -6,6 +6,8 @@ import { useState } from 'react';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
 import { dunningCalls, type TDunningRun } from '@/lib/contract/dunning';
 import { CHANNEL_LABEL } from '@/lib/domain/dunning';
+import { runCounts, runPlanText, runSummary } from '@/lib/domain/run-plan';
+import { BusyText } from '@/components/feedback/busy-text';
 import { formatDay } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
@@ -27,11 +29,7 @@ export function RunMessages({ run, money }: { run: TDunningRun; money: MoneyForm
   const failed = run.messages.filter((m) => m.status === 'FAILED').length;
   // What the run does, by channel, and the amount it asks for (skipped customers left out).
   const asked = run.messages.filter((m) => m.status !== 'SKIPPED');
-  const byChannel = (['EMAIL', 'WHATSAPP', 'TASK'] as const)
-    .map((c) => [c, asked.filter((m) => m.channel === c).length] as const)
-    .filter(([, n]) => n > 0)
-    .map(([c, n]) => `${n} ${CHANNEL_LABEL[c].toLowerCase()}`)
-    .join(', ');
+  const byChannel = runSummary(runCounts(run.messages));
   const total = asked.reduce((sum, m) => sum + m.amountDue, 0);
   return (
     <div className="space-y-2" data-testid="run-messages">
@@ -94,61 +92,104 @@ export function RunMessages({ run, money }: { run: TDunningRun; money: MoneyForm
   );
 }
 
-/** Preview (a dry run) and Run now, confirmed first; the answer's table shows below the buttons. */
-export function RunPanel({ money, enabled }: { money: MoneyFormat; enabled: boolean }) {
+/**
+ * Preview (a dry run) and Run now; the answer's table shows below the buttons. Run now previews
+ * first and says what it will send and create before it asks to confirm. Without MANAGE_REMINDERS
+ * only the preview is offered (the server would refuse the send).
+ */
+export function RunPanel({ money, enabled, canSend }: { money: MoneyFormat; enabled: boolean; canSend: boolean }) {
   const router = useRouter();
   const [run, setRun] = useState<TDunningRun | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'run' | null>(null);
-  const [confirm, setConfirm] = useState(false);
+  const [busy, setBusy] = useState<'preview' | 'plan' | 'run' | null>(null);
+  const [plan, setPlan] = useState<TDunningRun | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  async function start(dryRun: boolean) {
-    setBusy(dryRun ? 'preview' : 'run');
+  async function call(dryRun: boolean): Promise<TDunningRun | null> {
     setError(null);
-    setConfirm(false);
     try {
-      setRun(await callApi(dunningCalls.run, { body: { dryRun } }));
-      router.refresh();
+      return await callApi(dunningCalls.run, { body: { dryRun } });
     } catch (e) {
       setError((await apiErrorMessage(e)).message);
-    } finally {
-      setBusy(null);
+      return null;
     }
   }
 
+  async function preview(thenConfirm: boolean) {
+    setBusy(thenConfirm ? 'plan' : 'preview');
+    const answer = await call(true);
+    setBusy(null);
+    if (!answer) return;
+    setRun(answer);
+    router.refresh();
+    if (thenConfirm) setPlan(answer);
+  }
+
+  async function send() {
+    setPlan(null);
+    setBusy('run');
+    const answer = await call(false);
+    setBusy(null);
+    if (answer) {
+      setRun(answer);
+      router.refresh();
+    }
+  }
+
+  const customers = plan?.messages.filter((m) => m.status !== 'SKIPPED').length ?? 0;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3 px-5">
-        <button type="button" className={secondaryButton} disabled={busy !== null} onClick={() => start(true)}>
-          {busy === 'preview' ? 'Working out…' : 'Preview'}
+        <button type="button" className={secondaryButton} disabled={busy !== null} onClick={() => preview(false)}>
+          {busy === 'preview' ? <BusyText>Working out who is due…</BusyText> : 'Preview'}
         </button>
-        <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => setConfirm(true)}>
-          {busy === 'run' ? 'Sending…' : 'Run now'}
-        </button>
-        {!enabled && (
+        {canSend && (
+          <button type="button" className={primaryButton} disabled={busy !== null} onClick={() => preview(true)}>
+            {busy === 'plan' ? (
+              <BusyText>Working out what to send…</BusyText>
+            ) : busy === 'run' ? (
+              <BusyText>Sending…</BusyText>
+            ) : (
+              'Run now'
+            )}
+          </button>
+        )}
+        {canSend && !enabled && (
           <span className="text-xs text-amber-700">The daily run is switched off; Run now still sends.</span>
         )}
+        {!canSend && (
+          <span className="text-xs text-slate-500">
+            Sending reminders needs the permission to send customer reminders.
+          </span>
+        )}
       </div>
+      {busy === 'preview' && (
+        <p className="px-5 text-sm text-slate-500">
+          Every customer&apos;s level is worked out from its open bills; this takes a few seconds.
+        </p>
+      )}
       {error && (
         <p role="alert" className="mx-5 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
           {error}
         </p>
       )}
       {run && <RunMessages run={run} money={money} />}
-      <Dialog open={confirm} onClose={() => setConfirm(false)} className="relative z-50">
+      <Dialog open={plan !== null} onClose={() => setPlan(null)} className="relative z-50">
         <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
         <div className="fixed inset-0 flex items-start justify-center p-4 pt-24">
           <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
             <DialogTitle className="text-lg font-semibold text-slate-900">Send the reminders now?</DialogTitle>
+            <p className="mt-2 text-sm font-medium text-slate-800" data-testid="run-plan">
+              {plan && runPlanText(runCounts(plan.messages))}
+            </p>
             <p className="mt-2 text-sm text-slate-600">
-              Every customer due a reminder today gets it now: emails go out with their statement, WhatsApp messages and
-              escalations become tasks. Nobody is reminded twice the same day. Use Preview first to see who.
+              {customers === 1 ? '1 customer is' : `${customers} customers are`} reminded, as the preview below lists.
+              Nobody is reminded twice the same day.
             </p>
             <div className="mt-5 flex justify-end gap-3">
-              <button type="button" className={secondaryButton} onClick={() => setConfirm(false)}>
+              <button type="button" className={secondaryButton} onClick={() => setPlan(null)}>
                 Cancel
               </button>
-              <button type="button" className={primaryButton} onClick={() => start(false)}>
+              <button type="button" className={primaryButton} disabled={customers === 0} onClick={() => void send()}>
                 Send reminders
               </button>
             </div>

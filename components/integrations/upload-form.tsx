@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { importCalls, SKIP_BAD_ROWS_FIELD, type TImportReport } from '@/lib/contract/imports';
+import { IMPORT_KINDS, importCalls, SKIP_BAD_ROWS_FIELD, type TImportReport } from '@/lib/contract/imports';
 import { ImportCounts, ImportErrors, ImportStatus } from './import-parts';
 
 /** Choose the batch's files, upload them, and read the report right here. */
@@ -37,7 +37,7 @@ export function UploadForm() {
     <div className="space-y-4">
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-4">
         <label className="block text-sm font-medium text-slate-700">
-          Files (obligors, invoices, payments, ratings: .csv or .xlsx)
+          Files ({IMPORT_KINDS.join(', ')}: .csv or .xlsx)
           <input
             type="file"
             name="files"

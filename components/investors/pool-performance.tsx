@@ -1,3 +1,4 @@
+import { monthLabel } from '@/lib/domain/dates';
 import type { TPoolPerformance } from '@/lib/contract/investors';
 import { StatCard } from '@/components/receivables/stat-card';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
@@ -85,13 +86,7 @@ export function PoolPerformance({ perf }: { perf: TPoolPerformance }) {
             <tbody>
               {perf.months.map((m) => (
                 <tr key={m.month}>
-                  <Td>
-                    {new Date(`${m.month}-01T00:00:00Z`).toLocaleDateString('en-IN', {
-                      month: 'short',
-                      year: 'numeric',
-                      timeZone: 'UTC',
-                    })}
-                  </Td>
+                  <Td>{monthLabel(m.month)}</Td>
                   <Td numeric>
                     <Money value={m.outstanding} format={INR} short />
                   </Td>

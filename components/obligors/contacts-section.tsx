@@ -14,7 +14,16 @@ import { SectionPager } from '@/components/contacts/section-pager';
 import { usePagedList } from '@/components/contacts/use-paged-list';
 
 /** The obligor's contact people, with add, edit and delete for users who may manage contacts. */
-export function ContactsSection({ obligorCode, canManage }: { obligorCode: string; canManage: boolean }) {
+export function ContactsSection({
+  obligorCode,
+  canManage,
+  canOpen,
+}: {
+  obligorCode: string;
+  canManage: boolean;
+  /** Whether the contact pages open for this user (`mayOpen`); otherwise a name is plain text. */
+  canOpen: boolean;
+}) {
   const toast = useToast();
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
@@ -81,12 +90,16 @@ export function ContactsSection({ obligorCode, canManage }: { obligorCode: strin
               {state.rows.map((contact) => (
                 <Tr key={contact.id} data-contact-id={contact.id}>
                   <Td>
-                    <Link
-                      href={`/borrowers/contacts/${contact.id}`}
-                      className="font-medium text-brand-700 hover:underline"
-                    >
-                      {contact.name}
-                    </Link>
+                    {canOpen ? (
+                      <Link
+                        href={`/borrowers/contacts/${contact.id}`}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
+                        {contact.name}
+                      </Link>
+                    ) : (
+                      <span className="font-medium text-slate-900">{contact.name}</span>
+                    )}
                   </Td>
                   <Td>{contact.role ?? <span className="text-slate-400">—</span>}</Td>
                   <Td className="break-all">

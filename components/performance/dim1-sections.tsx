@@ -1,4 +1,4 @@
-import { format, parseISO } from 'date-fns';
+import { monthLabel } from '@/lib/domain/dates';
 import { readSort } from '@/lib/client/url-state';
 import { DIM_SORT_KEYS } from '@/lib/contract/performance';
 import { pageGate } from '@/lib/backend/page-gate';
@@ -14,7 +14,7 @@ export function dim1Sort(params: Record<string, string>) {
 
 /** The months the collections cover: 'Dec 2025 – Nov 2026' (the month to date included). */
 export function collectionsRange(fromDate: string, toDate: string): string {
-  const month = (d: string) => format(parseISO(d), 'MMM yyyy');
+  const month = monthLabel;
   return `${month(fromDate)} – ${month(toDate)}`;
 }
 

@@ -42,7 +42,8 @@ export function DimTable({
   testId: string;
 }) {
   const buckets = bucketColumns(boundaries, 'CREDIT_DATE');
-  const header = (column: string, label: string, numeric = true) =>
+  // A long header ('Collected, 12 months') may wrap: on one line it widened the table past a 1440-pixel screen.
+  const header = (column: string, label: string, numeric = true, wrap = false) =>
     sort ? (
       <SortableHeader
         key={column}
@@ -53,9 +54,10 @@ export function DimTable({
         params={params}
         numeric={numeric}
         firstOrder={numeric ? 'DESC' : 'ASC'}
+        className={wrap ? 'max-w-28 whitespace-normal' : undefined}
       />
     ) : (
-      <Th key={column} numeric={numeric}>
+      <Th key={column} numeric={numeric} className={wrap ? 'max-w-28 whitespace-normal' : undefined}>
         {label}
       </Th>
     );
@@ -80,7 +82,7 @@ export function DimTable({
           {buckets.map((b) => header(b.key, b.label))}
           {header('overdue', 'Overdue')}
           {header('overduePercent', 'Overdue %')}
-          {header('collections', collectionsLabel)}
+          {header('collections', collectionsLabel, true, true)}
           {header('dso', 'DSO')}
           {header('obligorWeightedRating', 'Rating')}
         </tr>

@@ -2,6 +2,7 @@ import { ZodError } from 'zod';
 import { API_ACCESS } from '@/lib/contract/access';
 import type { TStatement } from '@/lib/contract/portal';
 import { satisfies } from '@/lib/domain/access';
+import { mayOpen } from '@/lib/domain/route-permissions';
 import { pageGate } from '@/lib/backend/page-gate';
 import { isNotFound } from '@/lib/backend/page-errors';
 import { WarningBox } from '@/components/feedback/warning-box';
@@ -222,7 +223,11 @@ export async function StatementView({
         )}
       </section>
       <div className="grid gap-6 xl:grid-cols-2">
-        <ContactsSection obligorCode={code} canManage={satisfies(session, API_ACCESS.manageContacts)} />
+        <ContactsSection
+          obligorCode={code}
+          canManage={satisfies(session, API_ACCESS.manageContacts)}
+          canOpen={mayOpen(session, '/borrowers/contacts')}
+        />
         <CommunicationsSection
           obligorCode={code}
           money={money}

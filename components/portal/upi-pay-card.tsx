@@ -1,6 +1,6 @@
 import { pageGate } from '@/lib/backend/page-gate';
 import { amountText } from '@/lib/domain/dunning';
-import { upiLink, upiReference } from '@/lib/domain/upi';
+import { upiAllowed, upiLink, upiReference } from '@/lib/domain/upi';
 import QRCode from 'qrcode';
 
 /**
@@ -12,9 +12,17 @@ export async function UpiPayCard({ code, amount }: { code: string; amount: numbe
   const [details, client] = await Promise.all([backend.dunning.paymentDetails(), clientSettings()]);
   if (!details.upiVpa && !details.bankAccountNumber) return null;
   const due = amount != null && amount > 0 ? Math.round(amount * 100) / 100 : null;
-  const link = details.upiVpa
-    ? upiLink({ vpa: details.upiVpa, payeeName: client.name, amount: due, reference: upiReference(code, client.code) })
-    : null;
+  // Above the client's UPI limit a UPI app would refuse the amount: bank transfer is offered instead.
+  const overLimit = !upiAllowed(due, details.upiLimit);
+  const link =
+    details.upiVpa && !overLimit
+      ? upiLink({
+          vpa: details.upiVpa,
+          payeeName: client.name,
+          amount: due,
+          reference: upiReference(code, client.code),
+        })
+      : null;
   // Made here, on the server: no outside service sees the link.
   const qr = link ? await QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 240 }) : null;
   return (
@@ -44,6 +52,12 @@ export async function UpiPayCard({ code, amount }: { code: string; amount: numbe
             <span className="ml-2 text-xs text-slate-500">
               Scan with any UPI app or tap on a phone · {details.upiVpa}
             </span>
+          </p>
+        )}
+        {details.upiVpa && overLimit && (
+          <p className="text-xs text-slate-600" data-testid="upi-over-limit">
+            ₹{amountText(due ?? 0)} is more than UPI takes in one payment (₹{amountText(details.upiLimit)}): please pay
+            by bank transfer.
           </p>
         )}
         {details.bankAccountNumber && (

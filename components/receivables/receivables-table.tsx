@@ -75,10 +75,10 @@ export function ReceivablesTable({
       <tbody>
         {rows.map((row) => (
           <Tr key={row.sysObligorCode} data-testid="receivable-row" data-code={row.sysObligorCode}>
-            <Td className="max-w-52">
+            <Td className="min-w-36 max-w-44">
               <Link
                 href={rowHref(row)}
-                className="block truncate text-[13px] font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                className="block text-[13px] font-medium leading-snug text-slate-900 hover:text-brand-700 hover:underline"
                 title={row.name}
                 data-testid="receivable-name"
               >

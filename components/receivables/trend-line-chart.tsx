@@ -1,7 +1,8 @@
 'use client';
 
 import { ResponsiveLine } from '@nivo/line';
-import { format, parseISO } from 'date-fns';
+import { monthLabel } from '@/lib/domain/dates';
+import { MonthTick } from '@/components/ui/month-tick';
 import { formatMoney, formatMoneyShort } from '@/lib/domain/format';
 import { CHART_THEME } from './chart-theme';
 import type { MoneyFormat } from '@/components/ui/money';
@@ -14,25 +15,6 @@ const SERIES = [
   { id: 'Overdue', key: 'overdue', color: '#e11d48' },
   { id: 'Collected', key: 'collected', color: '#059669' },
 ] as const;
-
-const monthLabel = (month: string) => format(parseISO(`${month}-01`), 'MMM yyyy');
-
-/** Month under each point, and the year under the first month and every January, on a second line. */
-function MonthTick({ x, y, value, tickIndex }: { x: number; y: number; value: string; tickIndex: number }) {
-  const day = parseISO(`${value}-01`);
-  return (
-    <g transform={`translate(${x},${y + 16})`}>
-      <text textAnchor="middle" style={{ fontSize: 11, fill: '#64748b' }}>
-        {format(day, 'MMM')}
-      </text>
-      {(tickIndex === 0 || day.getMonth() === 0) && (
-        <text y={14} textAnchor="middle" style={{ fontSize: 10, fill: '#94a3b8' }}>
-          {format(day, 'yyyy')}
-        </text>
-      )}
-    </g>
-  );
-}
 
 /** Outstanding and overdue at each month end, and cash collected during the month. */
 export function TrendLineChart({ months, money }: { months: TrendMonth[]; money: MoneyFormat }) {

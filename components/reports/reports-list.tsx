@@ -4,11 +4,9 @@ import { useState } from 'react';
 import { DateInput } from '@/components/ui/date-input';
 import { Day } from '@/components/ui/day';
 import type { TReportInfo } from '@/lib/contract/reports';
+import { ReportDownload } from './report-download';
 
-/**
- * The reports with one as-of date for all of them. Each Download is a plain link: the browser sends
- * the session cookie and saves the streamed workbook under the file name the server gives.
- */
+/** The reports with one as-of date for all of them, each with its Download (see ReportDownload). */
 export function ReportsList({ reports, today }: { reports: TReportInfo[]; today: string }) {
   const [date, setDate] = useState(today);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
@@ -34,17 +32,7 @@ export function ReportsList({ reports, today }: { reports: TReportInfo[]; today:
             </div>
             <div className="flex items-center justify-between">
               <span className="text-xs text-slate-400">.xlsx · as of {valid ? <Day iso={date} /> : '-'}</span>
-              <a
-                href={valid ? `${report.href}&date=${date}` : undefined}
-                aria-disabled={!valid}
-                className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700 aria-disabled:pointer-events-none aria-disabled:opacity-50"
-                data-testid={`download-${report.code}`}
-              >
-                <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-                  <path d="M10 3a1 1 0 0 1 1 1v7.59l2.3-2.3a1 1 0 1 1 1.4 1.42l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.42L9 11.6V4a1 1 0 0 1 1-1ZM4 15a1 1 0 0 1 1 1h10a1 1 0 1 1 2 0 2 2 0 0 1-2 2H5a2 2 0 0 1-2-2 1 1 0 0 1 1-1Z" />
-                </svg>
-                Download
-              </a>
+              <ReportDownload href={valid ? `${report.href}&date=${date}` : null} code={report.code} />
             </div>
           </li>
         ))}

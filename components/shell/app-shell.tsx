@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 import { SIDEBAR_MINI_WIDTH_PX, SIDEBAR_WIDTH_PX } from '@/lib/constants';
-import type { MenuEntry } from '@/lib/domain/menu';
+import type { AccountLink, MenuEntry } from '@/lib/domain/menu';
 import { SideMenu } from './side-menu';
 import { AvatarMenu } from './avatar-menu';
 import { NotificationBell } from './notification-bell';
@@ -28,12 +28,14 @@ const COLLAPSE_KEY = 'rd:menu-collapsed';
 export function AppShell({
   user,
   menu,
+  accountLinks,
   portalOnly,
   tour = [],
   children,
 }: {
   user: ShellUser;
   menu: MenuEntry[];
+  accountLinks: AccountLink[];
   portalOnly: boolean;
   tour?: TourStep[];
   children: ReactNode;
@@ -65,11 +67,7 @@ export function AppShell({
           <div id="last-updated-slot" className="ml-auto text-xs text-slate-500" />
           {!portalOnly && tour.length > 0 && <StartTourButton steps={tour} />}
           {!portalOnly && user.userType === 'borrowers' && <NotificationBell />}
-          <AvatarMenu
-            name={user.name}
-            role={user.role}
-            links={user.userType === 'investors' ? 'none' : portalOnly ? 'portal' : 'borrower'}
-          />
+          <AvatarMenu name={user.name} role={user.role} links={accountLinks} />
         </header>
         <main className="px-6 py-6">{children}</main>
       </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { pageGate } from '@/lib/backend/page-gate';
 import { isPortalOnly } from '@/lib/domain/access';
-import { buildMenu } from '@/lib/domain/menu';
+import { accountLinks, buildMenu } from '@/lib/domain/menu';
 import { tourSteps } from '@/lib/domain/tour';
 import { ROLE_NAMES, type RoleCode } from '@/lib/domain/features';
 import { DEFAULT_TIME_ZONE } from '@/lib/domain/instants';
@@ -29,6 +29,7 @@ export async function AuthenticatedLayout({ children }: { children: ReactNode })
           userType: session.userType,
         }}
         menu={buildMenu(session, dim1Name)}
+        accountLinks={accountLinks(session)}
         portalOnly={isPortalOnly(session)}
         tour={tourSteps(session, dim1Name)}
       >

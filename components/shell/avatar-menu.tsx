@@ -2,20 +2,8 @@
 
 import Link from 'next/link';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { isAdminRole, ROLE_NAMES } from '@/lib/domain/features';
+import type { AccountLink } from '@/lib/domain/menu';
 import { useSignOut } from './use-sign-out';
-
-const ACCOUNT_LINK = { label: 'Account', href: '/borrowers/account' };
-const BORROWER_LINKS = [
-  { label: 'Manage Personnel', href: '/borrowers/users' },
-  { label: 'Customer Contacts', href: '/borrowers/contacts' },
-  ACCOUNT_LINK,
-];
-/** Data imports and the reminder policy: administrators only (the routes require it too). */
-const ADMIN_LINKS = [
-  { label: 'Integrations', href: '/borrowers/integrations' },
-  { label: 'Reminders', href: '/borrowers/reminders' },
-];
 
 function initials(name: string): string {
   return name
@@ -26,20 +14,9 @@ function initials(name: string): string {
     .join('');
 }
 
-/** Borrowers get the spec's four entries; portal-only users their account; investors sign-out only. */
-export function AvatarMenu({
-  name,
-  role,
-  links,
-}: {
-  name: string;
-  role: string;
-  links: 'borrower' | 'portal' | 'none';
-}) {
-  // The shell passes the role's display name ("Administrator"); either form counts.
-  const admin = isAdminRole(role) || role === ROLE_NAMES.admin || role === ROLE_NAMES.root;
-  const borrowerLinks = admin ? [...BORROWER_LINKS.slice(0, -1), ...ADMIN_LINKS, ACCOUNT_LINK] : BORROWER_LINKS;
-  const items = links === 'borrower' ? borrowerLinks : links === 'portal' ? [ACCOUNT_LINK] : [];
+/** The links the server found this user may open (`accountLinks`), then sign-out. */
+export function AvatarMenu({ name, role, links }: { name: string; role: string; links: AccountLink[] }) {
+  const items = links;
   const signOut = useSignOut();
   return (
     <Menu as="div" className="relative">

@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
 import { personnelCalls, type TPersonRow, type TRole } from '@/lib/contract/personnel';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
-import { formatDay } from '@/components/ui/day';
+import { formatInstant } from '@/lib/domain/instants';
+import { useTimeZone } from '@/components/shell/client-clock';
 
 /** People with their role (changeable in place) and status (deactivate / reactivate). */
 export function PersonnelTable({ people, roles, selfId }: { people: TPersonRow[]; roles: TRole[]; selfId: number }) {
   const router = useRouter();
+  const timeZone = useTimeZone();
   const [busyId, setBusyId] = useState<number | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
 
@@ -101,7 +103,8 @@ export function PersonnelTable({ people, roles, selfId }: { people: TPersonRow[]
                   )}
                 </Td>
                 <Td className="whitespace-nowrap tabular-nums">
-                  {person.lastSignInAt ? formatDay(person.lastSignInAt.slice(0, 10)) : 'Never'}
+                  {/* An instant: the client's day and time (a sign-in at 01:30 IST is not the UTC day before). */}
+                  {person.lastSignInAt ? formatInstant(person.lastSignInAt, timeZone) : 'Never'}
                 </Td>
                 <Td className="text-right">
                   {!self && (

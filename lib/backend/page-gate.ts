@@ -1,12 +1,11 @@
 import 'server-only';
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { forbidden } from 'next/navigation';
 import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
 import type { TClientSettings, TDataUpdateTime } from '@/lib/contract/clients';
 import { satisfies, type RouteRequirement } from '@/lib/domain/access';
 import { obligorScope } from '@/lib/domain/obligor-scope';
-import { UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
 import { getDb } from '@/lib/db/client';
 import { requirePageSession } from '@/lib/server/auth/page-session';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
@@ -53,11 +52,11 @@ const gate = cache(async (): Promise<PageGate> => {
 /**
  * The one way a page or layout reaches data. The proxy already sent strangers to sign-in; this
  * checks the session again (and that it was not ended elsewhere), and a page that needs a
- * permission names it here, so a user without it lands on the unauthorized page.
+ * permission names it here, so a user without it gets the 403 page (HTTP 403).
  */
 export async function pageGate(requirement?: RouteRequirement | null): Promise<PageGate> {
   const page = await gate();
-  if (requirement !== undefined && !satisfies(page.session, requirement)) redirect(UNAUTHORIZED_PATH);
+  if (requirement !== undefined && !satisfies(page.session, requirement)) forbidden();
   return page;
 }
 

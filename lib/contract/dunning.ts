@@ -10,7 +10,7 @@ import {
   TASK_FOR,
   unknownPlaceholders,
 } from '@/lib/domain/dunning';
-import { IFSC_PATTERN, VPA_PATTERN } from '@/lib/domain/upi';
+import { IFSC_PATTERN, MAX_UPI_LIMIT, VPA_PATTERN } from '@/lib/domain/upi';
 import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
 import { ZClientIdParam, ZId, ZPaging } from './common';
@@ -186,6 +186,8 @@ export const ZPaymentDetails = z.strictObject({
   bankAccountName: z.string().nullable(),
   bankAccountNumber: z.string().nullable(),
   bankIfsc: z.string().nullable(),
+  /** Rupees: above it, reminders and portal pages offer bank transfer instead of a UPI link and QR code. */
+  upiLimit: z.number(),
 });
 export type TPaymentDetails = z.infer<typeof ZPaymentDetails>;
 
@@ -214,6 +216,17 @@ export const ZPaymentDetailsBody = z.object({
       .trim()
       .transform((s) => s.toUpperCase())
       .pipe(z.string().regex(IFSC_PATTERN, 'enter the 11-character IFSC, e.g. HDFC0001234')),
+  ),
+  /** Whole rupees; blank: the default ₹1,00,000. A form may send "1,00,000". */
+  upiLimit: blankAsAbsent(
+    z.preprocess(
+      (v) => (typeof v === 'string' ? Number(v.replace(/,/g, '').trim()) : v),
+      z
+        .number({ error: 'enter the UPI limit in rupees, e.g. 100000' })
+        .int('enter the UPI limit in whole rupees')
+        .min(1, 'the UPI limit must be at least ₹1')
+        .max(MAX_UPI_LIMIT, 'UPI apps take at most ₹5,00,000 in one payment'),
+    ),
   ),
 });
 export type TPaymentDetailsBody = z.infer<typeof ZPaymentDetailsBody>;

@@ -10,6 +10,14 @@ export function todayIso(now = new Date(), timeZone: string = DEFAULT_TIME_ZONE)
   return dayIn(now, timeZone);
 }
 
+/**
+ * A month as charts and tables name it: 'Nov 2025', the year always in full ('Nov 25' could be a
+ * day) and the three-letter month of date-fns ('Sep', where en-IN's Intl writes 'Sept').
+ */
+export function monthLabel(month: string): string {
+  return format(parseISO(month.length === 7 ? `${month}-01` : month), 'MMM yyyy');
+}
+
 export function iso(date: Date): string {
   return format(date, 'yyyy-MM-dd');
 }

@@ -21,7 +21,11 @@ export function formatMoney(value: number, currency = 'INR', locale = 'en-IN', d
   return formatter(currency, locale, digits).format(value);
 }
 
-/** Short form for cards: lakh and crore for INR (₹12.35 L, ₹1.23 Cr), K/M/B otherwise. */
+/**
+ * Short form for cards and chart axes: crore and lakh for INR (₹12.35 L, ₹1.23 Cr), billions and
+ * millions otherwise; below a lakh (a million) the amount in full, in whole rupees (₹74,250).
+ * Never "K": Indian readers count in thousands, lakh and crore, and read ₹74.25 K as foreign.
+ */
 export function formatMoneyShort(value: number, currency = 'INR', locale = 'en-IN'): string {
   const abs = Math.abs(value);
   const sign = value < 0 ? '-' : '';
@@ -31,15 +35,15 @@ export function formatMoneyShort(value: number, currency = 'INR', locale = 'en-I
       ? [
           [1e7, ' Cr'],
           [1e5, ' L'],
-          [1e3, ' K'],
         ]
       : [
           [1e9, 'B'],
           [1e6, 'M'],
-          [1e3, 'K'],
         ];
   for (const [size, suffix] of units) {
-    if (abs >= size) return `${sign}${symbol}${(abs / size).toFixed(2)}${suffix}`;
+    // By the figure shown: ₹99,999.60 reads ₹1.00 L, not ₹1,00,000 beside ₹1.01 L.
+    const shown = (abs / size).toFixed(2);
+    if (Number(shown) >= 1) return `${sign}${symbol}${shown}${suffix}`;
   }
   return formatMoney(value, currency, locale, 0);
 }
@@ -61,4 +65,14 @@ export function titleCase(code: string): string {
 /** The exact sum of money amounts (in paise, then back), so a total row equals its figures to the paisa. */
 export function sumMoney(values: number[]): number {
   return values.reduce((paise, value) => paise + Math.round(value * 100), 0) / 100;
+}
+
+/** A count with its noun in English: '1 email', '30 emails', '1,245 tasks'. */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
+/** Items as an English list: 'a', 'a and b', 'a, b and c'. */
+export function listText(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }

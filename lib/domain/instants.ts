@@ -8,8 +8,6 @@ export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 const STYLES = {
   /** 24/11/2026, 7:36 pm: days read dd/mm/yyyy everywhere */
   dateTime: { day: '2-digit', month: '2-digit', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true },
-  /** 24/11, 7:36 pm */
-  shortDateTime: { day: '2-digit', month: '2-digit', hour: 'numeric', minute: '2-digit', hour12: true },
   /** 24/11/2026 */
   date: { day: '2-digit', month: '2-digit', year: 'numeric' },
   /** 7:36 pm */

@@ -1,4 +1,5 @@
-import type { AccessProfile } from './access';
+import { isPortalOnly, type AccessProfile } from './access';
+import { mayOpen } from './route-permissions';
 import type { PageFeature } from './features';
 
 export type MenuIcon =
@@ -94,4 +95,25 @@ export function menuSections(entries: MenuEntry[]): MenuSection[] {
     else sections.push({ group: entry.group, entries: [entry] });
   }
   return sections;
+}
+
+export interface AccountLink {
+  label: string;
+  href: string;
+}
+
+/** The avatar menu's entries of spec section 2, in order; portal-only users get their account only. */
+const ACCOUNT_LINKS: AccountLink[] = [
+  { label: 'Manage Personnel', href: '/borrowers/users' },
+  { label: 'Customer Contacts', href: '/borrowers/contacts' },
+  { label: 'Integrations', href: '/borrowers/integrations' },
+  { label: 'Reminders', href: '/borrowers/reminders' },
+  { label: 'Account', href: '/borrowers/account' },
+];
+
+/** The avatar menu's links this user may open (the route rule decides; a link never ends on the 403 page). */
+export function accountLinks(profile: AccessProfile): AccountLink[] {
+  if (profile.userType === 'investors') return [];
+  const offered = isPortalOnly(profile) ? ACCOUNT_LINKS.filter((l) => l.href === '/borrowers/account') : ACCOUNT_LINKS;
+  return offered.filter((link) => mayOpen(profile, link.href));
 }

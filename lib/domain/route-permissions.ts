@@ -87,3 +87,11 @@ export function decideRoute(pathname: string, profile: AccessProfile | null): Ro
   if (!satisfies(profile, requirementFor(pathname))) return { action: 'redirect', to: UNAUTHORIZED_PATH };
   return { action: 'allow' };
 }
+
+/**
+ * Whether a link to this page may be offered to this user: the proxy's own decision, so that no menu
+ * entry, customer name or contact name leads to the 403 page or a redirect.
+ */
+export function mayOpen(profile: AccessProfile, pathname: string): boolean {
+  return decideRoute(pathname, profile).action === 'allow';
+}

@@ -8,6 +8,20 @@ export const VPA_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/
 /** An Indian bank branch code: four letters, a zero, six letters or digits. */
 export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 
+/**
+ * The most one UPI payment may carry unless the client sets otherwise: NPCI's limit for most
+ * payments, ₹1,00,000. UPI apps refuse a link asking for more (a reminder for ₹64.38 L cannot be
+ * paid from it), so above the client's limit the customer is asked to pay by bank transfer.
+ */
+export const DEFAULT_UPI_LIMIT = 100_000;
+/** The highest limit a client may set: NPCI's largest per-payment limit, for some merchant categories. */
+export const MAX_UPI_LIMIT = 500_000;
+
+/** Whether UPI may be offered for this amount: within the limit, or no amount (the payer types one). */
+export function upiAllowed(amount: number | null | undefined, limit: number): boolean {
+  return amount == null || amount <= 0 || amount <= limit;
+}
+
 export interface UpiPayment {
   vpa: string;
   payeeName: string;

@@ -146,6 +146,7 @@ describe('reminders net money received on account', () => {
       bankAccountName: null,
       bankAccountNumber: null,
       bankIfsc: null,
+      upiLimit: 100_000,
     };
     // T-4, before the allocation of T-2: S1 15,000 (8 days past due) less the 9,000 on account = 6,000.
     const [before] = await reminderCandidates(database.db, clientId, policy, day(-4), { code: 'SA' });

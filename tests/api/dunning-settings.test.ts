@@ -98,6 +98,31 @@ describe('the reminder policy', () => {
     expect(still.json.isDefault).toBe(true);
   });
 
+  it('keep a UPI limit, ₹1,00,000 by default, and refuse one above what UPI apps take (400)', async () => {
+    const before = await callRoute(detailsGet, '/api/clients/payment_details', { cookie: admin });
+    expect(before.json.upiLimit).toBe(100_000);
+    const over = await callRoute(detailsPut, '/api/clients/payment_details', {
+      method: 'PUT',
+      cookie: admin,
+      body: { ...before.json, upiLimit: '6,00,000' },
+    });
+    expect(over.status).toBe(400);
+    expect(over.json.fields).toEqual({ upiLimit: 'UPI apps take at most ₹5,00,000 in one payment' });
+    const set = await callRoute(detailsPut, '/api/clients/payment_details', {
+      method: 'PUT',
+      cookie: admin,
+      body: { ...before.json, upiLimit: '2,00,000' },
+    });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    expect(set.json.upiLimit).toBe(200_000);
+    // Blank: back to the default.
+    const reset = await callRoute(detailsPut, '/api/clients/payment_details', {
+      method: 'PUT',
+      cookie: admin,
+      body: { ...before.json, upiLimit: '' },
+    });
+    expect(reset.json.upiLimit).toBe(100_000);
+  });
   it('may not be changed by a field officer (403)', async () => {
     const res = await callRoute(policyPut, '/api/dunning/policy', {
       method: 'PUT',

@@ -6,8 +6,8 @@ import {
   type AccessProfile,
   type StoredPermission,
 } from '@/lib/domain/access';
-import { decideRoute, landingPath, requirementFor, UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
-import { buildMenu, menuSections } from '@/lib/domain/menu';
+import { decideRoute, landingPath, mayOpen, requirementFor, UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
+import { accountLinks, buildMenu, menuSections } from '@/lib/domain/menu';
 
 const page = (featureType: string, accessValue = true): StoredPermission => ({
   featureType,
@@ -154,5 +154,37 @@ describe('side menu', () => {
       'CREDIT LIMIT',
     ]);
     expect(sections.find((s) => s.group === 'TASKS')?.entries.map((e) => e.label)).toEqual(['Worklist', 'Tasks']);
+  });
+});
+
+describe('links offered (never ending on the 403 page)', () => {
+  const rep = effectiveAccess('borrowers', 'representative', [
+    page('MY CUSTOMERS'),
+    page('RECEIVABLES'),
+    permission('MANAGE_CONTACTS'),
+  ]);
+
+  it('offers the avatar menu entries the route rule lets the user open', () => {
+    expect(accountLinks(admin).map((l) => l.label)).toEqual([
+      'Manage Personnel',
+      'Customer Contacts',
+      'Integrations',
+      'Reminders',
+      'Account',
+    ]);
+    // Before: guest, rep and the fallback user were offered Manage Personnel, the fallback user Customer Contacts.
+    expect(accountLinks(guest).map((l) => l.label)).toEqual(['Customer Contacts', 'Account']);
+    expect(accountLinks(rep).map((l) => l.label)).toEqual(['Customer Contacts', 'Account']);
+    expect(accountLinks(fallback).map((l) => l.label)).toEqual(['Account']);
+    expect(accountLinks(portal).map((l) => l.label)).toEqual(['Account']);
+    expect(accountLinks(investor)).toEqual([]);
+  });
+
+  it('lets a customer or contact name link only where the page opens', () => {
+    expect(mayOpen(fallback, '/borrowers/obligors')).toBe(false);
+    expect(mayOpen(guest, '/borrowers/obligors')).toBe(true);
+    expect(mayOpen(portal, '/borrowers/contacts')).toBe(false);
+    expect(mayOpen(rep, '/borrowers/contacts')).toBe(true);
+    expect(mayOpen(investor, '/borrowers/obligors')).toBe(false);
   });
 });

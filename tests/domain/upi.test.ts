@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { IFSC_PATTERN, upiLink, upiReference, VPA_PATTERN } from '@/lib/domain/upi';
+import {
+  DEFAULT_UPI_LIMIT,
+  IFSC_PATTERN,
+  MAX_UPI_LIMIT,
+  upiAllowed,
+  upiLink,
+  upiReference,
+  VPA_PATTERN,
+} from '@/lib/domain/upi';
 
 describe('the UPI payment link', () => {
   it('carries the VPA, the name, the amount with two decimals, the reference and INR, URL-encoded', () => {
@@ -43,5 +51,17 @@ describe('payment details', () => {
     expect(IFSC_PATTERN.test('ICIC0ABC123')).toBe(true);
     for (const bad of ['HDFC1001234', 'hdfc0001234', 'HDF00001234', 'HDFC000123'])
       expect(IFSC_PATTERN.test(bad)).toBe(false);
+  });
+});
+
+describe('the UPI limit', () => {
+  it('offers UPI up to the limit, and always for a link without an amount', () => {
+    expect(DEFAULT_UPI_LIMIT).toBe(100_000);
+    expect(upiAllowed(100_000, DEFAULT_UPI_LIMIT)).toBe(true);
+    expect(upiAllowed(100_000.01, DEFAULT_UPI_LIMIT)).toBe(false);
+    expect(upiAllowed(6_438_433.7, DEFAULT_UPI_LIMIT)).toBe(false);
+    expect(upiAllowed(null, DEFAULT_UPI_LIMIT)).toBe(true);
+    expect(upiAllowed(0, 1)).toBe(true);
+    expect(upiAllowed(4_00_000, MAX_UPI_LIMIT)).toBe(true);
   });
 });

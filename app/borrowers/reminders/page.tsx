@@ -1,6 +1,8 @@
 import { ZDunningRunsQuery } from '@/lib/contract/dunning';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
 import { pageGate } from '@/lib/backend/page-gate';
+import { API_ACCESS } from '@/lib/contract/access';
+import { satisfies } from '@/lib/domain/access';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { PaymentDetailsForm } from '@/components/dunning/payment-details-form';
 import { PolicyForm } from '@/components/dunning/policy-form';
@@ -15,7 +17,7 @@ const PATH = '/borrowers/reminders';
 
 /** The reminder policy, where customers pay, the preview and Run now, and the recent runs (administrators). */
 export default async function RemindersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { backend, clientSettings } = await pageGate();
+  const { backend, clientSettings, session } = await pageGate();
   const { timeZone, currency, locale } = await clientSettings();
   const params = flattenParams(await searchParams);
   const query = ZDunningRunsQuery.safeParse(params);
@@ -34,7 +36,11 @@ export default async function RemindersPage({ searchParams }: { searchParams: Pr
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <h3 className="px-5 pt-5 text-base font-semibold text-slate-900">Preview and run</h3>
         <div className="py-4">
-          <RunPanel money={{ currency, locale }} enabled={policy.enabled} />
+          <RunPanel
+            money={{ currency, locale }}
+            enabled={policy.enabled}
+            canSend={satisfies(session, API_ACCESS.sendReminders)}
+          />
         </div>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

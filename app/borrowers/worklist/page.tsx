@@ -3,6 +3,9 @@ import { ZWorklistQuery } from '@/lib/contract/collections';
 import type { TPromiseStatsRow } from '@/lib/contract/promises';
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
 import { pageGate } from '@/lib/backend/page-gate';
+import { API_ACCESS } from '@/lib/contract/access';
+import { satisfies } from '@/lib/domain/access';
+import { mayOpen } from '@/lib/domain/route-permissions';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { WorklistTable } from '@/components/collections/worklist-table';
 import { PageHeader } from '@/components/ui/page-header';
@@ -74,7 +77,7 @@ export default async function WorklistPage({ searchParams }: { searchParams: Pro
 }
 
 async function Worklist({ params }: { params: Record<string, string> }) {
-  const { backend, clientSettings } = await pageGate();
+  const { backend, clientSettings, session } = await pageGate();
   const [settings, payment] = await Promise.all([clientSettings(), backend.dunning.paymentDetails()]);
   let page: {
     offset: number;
@@ -108,7 +111,10 @@ async function Worklist({ params }: { params: Record<string, string> }) {
         clientName={settings.name}
         clientCode={settings.code}
         upiVpa={payment.upiVpa}
+        upiLimit={payment.upiLimit}
         today={settings.today}
+        canOpenCustomers={mayOpen(session, '/borrowers/obligors')}
+        canSend={satisfies(session, API_ACCESS.sendReminders)}
       />
       <Pagination
         total={page.total}

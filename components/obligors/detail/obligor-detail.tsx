@@ -2,6 +2,7 @@ import { notFound } from 'next/navigation';
 import { pageGate } from '@/lib/backend/page-gate';
 import { isInvalidOrMissing } from '@/lib/backend/page-errors';
 import { satisfies } from '@/lib/domain/access';
+import { mayOpen } from '@/lib/domain/route-permissions';
 import { isScoped, obligorScope } from '@/lib/domain/obligor-scope';
 import { API_ACCESS } from '@/lib/contract/access';
 import type { TObligorInfo } from '@/lib/contract/obligors';
@@ -139,7 +140,11 @@ export async function ObligorDetail({
         <PaymentBehaviourSection code={code} />
       </Section>
       <div data-testid="contacts-card">
-        <ContactsSection obligorCode={code} canManage={satisfies(session, API_ACCESS.manageContacts)} />
+        <ContactsSection
+          obligorCode={code}
+          canManage={satisfies(session, API_ACCESS.manageContacts)}
+          canOpen={mayOpen(session, '/borrowers/contacts')}
+        />
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div className="min-w-0" data-testid="promises-card">

@@ -2,6 +2,7 @@
 
 import { ResponsiveLine } from '@nivo/line';
 import { format, parseISO } from 'date-fns';
+import { monthLabel } from '@/lib/domain/dates';
 import type { TRiskMonth } from '@/lib/contract/customer-series';
 import { CHART_THEME } from '@/components/receivables/chart-theme';
 
@@ -32,7 +33,7 @@ export function RatingHistoryChart({ months }: { months: RatingPoint[] }) {
           tickSize: 0,
           tickPadding: 10,
           tickValues: months.filter((_, i) => i % 2 === 0).map((m) => m.month),
-          format: (v: string) => format(parseISO(`${v}-01`), 'MMM yy'),
+          format: (v: string) => monthLabel(v),
         }}
         theme={CHART_THEME}
         useMesh

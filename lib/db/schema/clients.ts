@@ -4,6 +4,7 @@ import {
   check,
   foreignKey,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -43,6 +44,8 @@ export const clients = pgTable(
     bankAccountName: text(),
     bankAccountNumber: text(),
     bankIfsc: text(),
+    // Rupees: a reminder or portal page asking for more offers bank transfer instead of UPI (lib/domain/upi.ts).
+    upiLimit: numeric({ precision: 18, scale: 2 }).notNull().default('100000'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

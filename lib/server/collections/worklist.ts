@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { queryRows } from '@/lib/db/query';
 import { col, row, type Row } from '@/lib/db/rows';
 import type { TWorklistQuery, TWorklistRow } from '@/lib/contract/collections';
-import { bucketLabels, netDue } from '@/lib/domain/ageing';
+import { bucketTitle, netDue } from '@/lib/domain/ageing';
 import { ALL_OBLIGORS, isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { ratingLabel } from '@/lib/domain/rating';
 import { NEXT_ACTION_LABELS, nextAction, worklistPriority, type WorklistFacts } from '@/lib/domain/worklist';
@@ -173,7 +173,6 @@ export async function worklist(
       )
     ).map((r) => [r.code, r]),
   );
-  const labels = bucketLabels(view.boundaries, 'CREDIT_DATE');
   const rows = page.map(({ code, unallocated, gross, facts: f, priority }, i): TWorklistRow => {
     const row = details.get(code)!;
     const lastContact = row.lastContactDate;
@@ -195,7 +194,7 @@ export async function worklist(
       outstanding: netDue(row.outstanding, unallocated),
       unallocated,
       oldestBucket: f.oldestBucket,
-      oldestBucketLabel: `${labels[`crdBucket${f.oldestBucket}`]} days`,
+      oldestBucketLabel: bucketTitle(`crdBucket${f.oldestBucket}`, view.boundaries),
       rating: f.rating,
       brokenPromises: f.brokenPromises,
       promisedToday: f.promisedToday,

@@ -8,6 +8,7 @@ import { auditLog } from '@/lib/db/schema';
 import type { TPaymentDetails, TPaymentDetailsBody } from '@/lib/contract/dunning';
 import { forgetClientRow } from '@/lib/server/clients/get-client';
 import { notFound } from '@/lib/server/domain-errors';
+import { DEFAULT_UPI_LIMIT } from '@/lib/domain/upi';
 
 /** Where a client's customers pay, as its row holds it. */
 export const PaymentDetailsRow = row({
@@ -16,6 +17,7 @@ export const PaymentDetailsRow = row({
   bankAccountName: col.text.nullable(),
   bankAccountNumber: col.text.nullable(),
   bankIfsc: col.text.nullable(),
+  upiLimit: col.num,
 }) satisfies z.ZodType<TPaymentDetails, unknown>;
 
 /** GET /clients/payment_details: where the client's customers pay (UPI address, bank account). */
@@ -23,7 +25,7 @@ export async function paymentDetails(db: Db, clientId: number): Promise<TPayment
   const details = await queryRow(
     db,
     sql`select upi_vpa as "upiVpa", bank_name as "bankName", bank_account_name as "bankAccountName",
-      bank_account_number as "bankAccountNumber", bank_ifsc as "bankIfsc"
+      bank_account_number as "bankAccountNumber", bank_ifsc as "bankIfsc", upi_limit as "upiLimit"
     from clients where id = ${clientId}`,
     PaymentDetailsRow,
   );
@@ -31,7 +33,7 @@ export async function paymentDetails(db: Db, clientId: number): Promise<TPayment
   return details;
 }
 
-/** PUT /clients/payment_details: every field replaced (a blank one is cleared), audited. */
+/** PUT /clients/payment_details: every field replaced (a blank one is cleared, a blank UPI limit is the default), audited. */
 export async function savePaymentDetails(
   db: Db,
   clientId: number,
@@ -42,7 +44,7 @@ export async function savePaymentDetails(
   await db.transaction(async (tx) => {
     await tx.execute(sql`update clients set upi_vpa = ${body.upiVpa ?? null}, bank_name = ${body.bankName ?? null},
       bank_account_name = ${body.bankAccountName ?? null}, bank_account_number = ${body.bankAccountNumber ?? null},
-      bank_ifsc = ${body.bankIfsc ?? null}
+      bank_ifsc = ${body.bankIfsc ?? null}, upi_limit = ${body.upiLimit ?? DEFAULT_UPI_LIMIT}
       where id = ${clientId}`);
     await tx.insert(auditLog).values({
       clientId,
@@ -50,7 +52,11 @@ export async function savePaymentDetails(
       action: 'payment_details_saved',
       entity: 'client',
       entityId: String(clientId),
-      detail: { upiVpa: body.upiVpa ?? null, bankIfsc: body.bankIfsc ?? null },
+      detail: {
+        upiVpa: body.upiVpa ?? null,
+        bankIfsc: body.bankIfsc ?? null,
+        upiLimit: body.upiLimit ?? DEFAULT_UPI_LIMIT,
+      },
     });
   });
   return paymentDetails(db, clientId);

@@ -14,7 +14,7 @@ import {
   type OnAccount,
   type TemplateValues,
 } from '@/lib/domain/dunning';
-import { upiLink, upiReference } from '@/lib/domain/upi';
+import { upiAllowed, upiLink, upiReference } from '@/lib/domain/upi';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { appUrl, type Mail } from '@/lib/server/mail/send-mail';
 import { statementDownload } from '@/lib/server/portal/statement-xlsx';
@@ -30,10 +30,12 @@ export interface Payee {
   bankAccountName: string | null;
   bankAccountNumber: string | null;
   bankIfsc: string | null;
+  /** Rupees: a reminder asking for more carries no UPI link or QR code (UPI apps refuse it). */
+  upiLimit: number;
 }
 
 export function paymentLinkOf(payee: Payee, candidate: Candidate): string | null {
-  if (!payee.upiVpa) return null;
+  if (!payee.upiVpa || !upiAllowed(candidate.amountDue, payee.upiLimit)) return null;
   return upiLink({
     vpa: payee.upiVpa,
     payeeName: payee.name,
@@ -81,12 +83,12 @@ export function textValues(payee: Payee, candidate: Candidate): TemplateValues {
     overdueTable: overdueTableText(candidate.items, onAccountOf(candidate)),
     oldestDays: String(candidate.oldestDays),
     statementLink: statementLinkOf(candidate.code),
-    // Without a UPI address the templates' "Pay by UPI: …" points at the bank account, or at the client.
+    // Without a UPI link the templates' "Pay by UPI: …" says why and points at the bank account, or at the client.
     paymentLink:
       link ??
-      (payee.bankAccountNumber
-        ? 'not set up; pay by bank transfer (details below)'
-        : 'not set up; ask us for our bank details'),
+      `${payee.upiVpa ? `not for more than ₹${amountText(payee.upiLimit)}` : 'not set up'}; ${
+        payee.bankAccountNumber ? 'pay by bank transfer (details below)' : 'ask us for our bank details'
+      }`,
     clientName: payee.name,
   };
 }

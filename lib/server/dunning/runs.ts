@@ -27,7 +27,8 @@ async function payeeOf(db: Db, clientId: number): Promise<Payee> {
   const payee = await queryRow(
     db,
     sql`select code, name, upi_vpa as "upiVpa", bank_name as "bankName", bank_account_name as "bankAccountName",
-      bank_account_number as "bankAccountNumber", bank_ifsc as "bankIfsc" from clients where id = ${clientId}`,
+      bank_account_number as "bankAccountNumber", bank_ifsc as "bankIfsc", upi_limit as "upiLimit"
+      from clients where id = ${clientId}`,
     PayeeRow,
   );
   if (!payee) throw notFound('Client');

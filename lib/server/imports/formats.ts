@@ -13,6 +13,10 @@ interface ColumnSpec {
   required?: boolean;
   /** Converts a non-empty cell; the staged value goes to the column of the same name. */
   parse?: (text: string, ctx: RowContext) => Parsed<string | number>;
+  /** What the cell holds, for the import page's column guide (and what empty means). */
+  format: string;
+  /** A valid cell of the template's example row ('' where the example leaves it empty). */
+  example: string;
 }
 
 export interface RowContext {
@@ -26,66 +30,197 @@ const text =
 const date = (value: string) => parseDate(value);
 const positive = (value: string) => parseAmount(value, { positive: true });
 
+// The formats the parsers in values.ts accept, said once for the guide.
+const DATE = 'A day: 2026-11-05, 05-11-2026 or 05/11/2026 (day first)';
+const AMOUNT = 'Rupees above zero, up to 2 decimals: 118000, 1,18,000.00 or 118,000.00';
+const CODE = "Your ERP's code, up to 64 characters";
+const EMAIL = 'An email address';
+const USER_EMAIL = 'The email of one of your users (Manage Personnel); empty: none';
+
 export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
   obligors: [
-    { name: 'sys_obligor_code', required: true, parse: text(64) },
-    { name: 'name', required: true, parse: text(200) },
-    { name: 'parent_sys_obligor_code', parse: text(64) },
-    { name: 'business_id', parse: text(64) },
-    { name: 'credit_limit', parse: (v) => parseAmount(v, { positive: false }) },
-    { name: 'dim1', parse: text(100) },
-    { name: 'dim2', parse: text(100) },
-    { name: 'dim3', parse: text(100) },
-    { name: 'guest_email', parse: parseEmail },
-    { name: 'representative_email', parse: parseEmail },
-    { name: 'email', parse: parseEmail },
-    { name: 'phone', parse: text(40) },
+    { name: 'sys_obligor_code', required: true, parse: text(64), format: CODE, example: 'C1001' },
+    {
+      name: 'name',
+      required: true,
+      parse: text(200),
+      format: 'Up to 200 characters',
+      example: 'Krishna Agencies, Kanpur',
+    },
+    {
+      name: 'parent_sys_obligor_code',
+      parse: text(64),
+      format: 'The code of its parent (in this batch or already stored); empty: a parent itself',
+      example: '',
+    },
+    {
+      name: 'business_id',
+      parse: text(64),
+      format: 'GSTIN or other registration, up to 64 characters',
+      example: '09AAACK1234M1Z5',
+    },
+    {
+      name: 'credit_limit',
+      parse: (v) => parseAmount(v, { positive: false }),
+      format: 'Rupees, zero or more, up to 2 decimals',
+      example: '10,00,000',
+    },
+    {
+      name: 'dim1',
+      parse: text(100),
+      format: 'First dimension value (e.g. region); new ones are created',
+      example: 'North',
+    },
+    { name: 'dim2', parse: text(100), format: 'Second dimension value', example: 'Uttar Pradesh' },
+    { name: 'dim3', parse: text(100), format: 'Third dimension value', example: 'Kanpur' },
+    { name: 'guest_email', parse: parseEmail, format: `${USER_EMAIL} (the field officer who collects)`, example: '' },
+    { name: 'representative_email', parse: parseEmail, format: `${USER_EMAIL} (the area sales manager)`, example: '' },
+    {
+      name: 'email',
+      parse: parseEmail,
+      format: `${EMAIL} for reminders and statements`,
+      example: 'accounts@krishna.example',
+    },
+    { name: 'phone', parse: text(40), format: 'Phone for WhatsApp, up to 40 characters', example: '+91 98765 43210' },
   ],
   invoices: [
-    { name: 'sys_invoice_num', required: true, parse: text(64) },
-    { name: 'invoice_num', required: true, parse: text(64) },
-    { name: 'sys_obligor_code', required: true, parse: text(64) },
-    { name: 'doc_type', parse: parseDocType },
-    { name: 'issue_date', required: true, parse: date },
-    { name: 'due_date', parse: date },
-    { name: 'amount', required: true, parse: positive },
+    { name: 'sys_invoice_num', required: true, parse: text(64), format: CODE, example: 'INV-2026-0412' },
+    {
+      name: 'invoice_num',
+      required: true,
+      parse: text(64),
+      format: 'The number printed on the bill',
+      example: '2026/0412',
+    },
+    { name: 'sys_obligor_code', required: true, parse: text(64), format: "The customer's code", example: 'C1001' },
+    {
+      name: 'doc_type',
+      parse: parseDocType,
+      format: 'INVOICE, CREDIT_NOTE or DEBIT_NOTE; empty: INVOICE',
+      example: 'INVOICE',
+    },
+    { name: 'issue_date', required: true, parse: date, format: DATE, example: '2026-11-05' },
+    {
+      name: 'due_date',
+      parse: date,
+      format: `${DATE}; not before the issue date; empty: the issue date`,
+      example: '2026-12-05',
+    },
+    {
+      name: 'amount',
+      required: true,
+      parse: positive,
+      format: `${AMOUNT}; a credit note too is positive`,
+      example: '1,18,000.00',
+    },
     // A credit or debit note raised against an invoice of the same customer: it changes that invoice.
-    { name: 'against_sys_invoice_num', parse: text(64) },
+    {
+      name: 'against_sys_invoice_num',
+      parse: text(64),
+      format: 'For a credit or debit note: the invoice it is raised against; empty: it stands alone',
+      example: '',
+    },
     {
       name: 'currency',
       parse: (v, ctx) =>
         v.toUpperCase() === ctx.currency
           ? { ok: true, value: ctx.currency }
           : { ok: false, reason: `"${v}" is not the client's currency ${ctx.currency}` },
+      format: 'Your currency (INR); empty: the same',
+      example: 'INR',
     },
   ],
   // An invoice's payment schedule: its instalments, each due on its own date, summing to its amount.
   instalments: [
-    { name: 'sys_invoice_num', required: true, parse: text(64) },
-    { name: 'due_date', required: true, parse: date },
-    { name: 'amount', required: true, parse: positive },
+    {
+      name: 'sys_invoice_num',
+      required: true,
+      parse: text(64),
+      format: 'The invoice (in this batch or stored)',
+      example: 'INV-2026-0412',
+    },
+    {
+      name: 'due_date',
+      required: true,
+      parse: date,
+      format: `${DATE}; not before the issue date`,
+      example: '2026-12-05',
+    },
+    {
+      name: 'amount',
+      required: true,
+      parse: positive,
+      format: `${AMOUNT}; an invoice's instalments sum to it`,
+      example: '59,000.00',
+    },
   ],
   // A receipt: against an invoice (settles it on its day), or an advance or on account (belongs to the
   // customer until allocations.csv applies it to invoices).
   payments: [
-    { name: 'payment_ref', required: true, parse: text(64) },
-    { name: 'sys_invoice_num', parse: text(64) },
-    { name: 'sys_obligor_code', parse: text(64) },
-    { name: 'kind', parse: parseReceiptKind },
-    { name: 'paid_date', required: true, parse: date },
-    { name: 'amount', required: true, parse: positive },
+    {
+      name: 'payment_ref',
+      required: true,
+      parse: text(64),
+      format: "The receipt's reference, up to 64 characters",
+      example: 'RCPT-2026-0098',
+    },
+    {
+      name: 'sys_invoice_num',
+      parse: text(64),
+      format: 'The bill it pays; empty for an advance or on account',
+      example: 'INV-2026-0412',
+    },
+    {
+      name: 'sys_obligor_code',
+      parse: text(64),
+      format: 'The customer; required when no bill is named',
+      example: 'C1001',
+    },
+    {
+      name: 'kind',
+      parse: parseReceiptKind,
+      format:
+        'AGAINST, ADVANCE or ON_ACCOUNT (Tally: Agst Ref, Advance, On Account); empty: AGAINST with a bill, else ON_ACCOUNT',
+      example: 'AGAINST',
+    },
+    { name: 'paid_date', required: true, parse: date, format: DATE, example: '2026-12-01' },
+    { name: 'amount', required: true, parse: positive, format: AMOUNT, example: '50,000.00' },
   ],
   // Part of an advance or on-account receipt applied to an invoice of its customer from a date.
   allocations: [
-    { name: 'payment_ref', required: true, parse: text(64) },
-    { name: 'sys_invoice_num', required: true, parse: text(64) },
-    { name: 'amount', required: true, parse: positive },
-    { name: 'allocated_date', required: true, parse: date },
+    {
+      name: 'payment_ref',
+      required: true,
+      parse: text(64),
+      format: 'An ADVANCE or ON_ACCOUNT receipt',
+      example: 'RCPT-2026-0101',
+    },
+    {
+      name: 'sys_invoice_num',
+      required: true,
+      parse: text(64),
+      format: "An invoice of the receipt's customer",
+      example: 'INV-2026-0412',
+    },
+    {
+      name: 'amount',
+      required: true,
+      parse: positive,
+      format: `${AMOUNT}; not more than the receipt`,
+      example: '25,000.00',
+    },
+    {
+      name: 'allocated_date',
+      required: true,
+      parse: date,
+      format: `${DATE}; not before the receipt nor the invoice`,
+      example: '2026-12-03',
+    },
   ],
   ratings: [
-    { name: 'sys_obligor_code', required: true, parse: text(64) },
-    { name: 'rating_date', required: true, parse: date },
-    { name: 'rating', required: true, parse: parseRating },
+    { name: 'sys_obligor_code', required: true, parse: text(64), format: "The customer's code", example: 'C1001' },
+    { name: 'rating_date', required: true, parse: date, format: DATE, example: '2026-11-30' },
+    { name: 'rating', required: true, parse: parseRating, format: '1 low, 2 medium or 3 high risk', example: '2' },
   ],
 };
 

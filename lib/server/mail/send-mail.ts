@@ -53,7 +53,5 @@ export async function sendMail(mail: Mail): Promise<void> {
   await writeFile(path.join(outboxDir(), name), eml, { mode: 0o600 });
 }
 
-/** Absolute links in mails: APP_URL, default the local server. */
-export function appUrl(pathname: string): string {
-  return new URL(pathname, process.env.APP_URL ?? 'http://localhost:3000').toString();
-}
+/** Absolute links in mails (lib/server/config/app-url.ts: APP_URL, default this server's port). */
+export { appUrl } from '@/lib/server/config/app-url';

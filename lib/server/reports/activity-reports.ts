@@ -123,7 +123,7 @@ export async function collectionsByMonth(
     {
       name: 'Collection KPIs',
       subtitle:
-        'Per month, as on the dashboard: countback DSO, collection effectiveness (CEI), best possible DSO, average days delinquent, monthly DSO, average days to pay and the current share (formulas in the README glossary)',
+        'Per month, as on the dashboard: countback DSO, collection effectiveness (CEI), best possible DSO, average days delinquent, monthly DSO, average days to pay and the current share (formulas in docs/glossary.md)',
       columns: [
         { header: 'Month', kind: 'text', width: 12, value: (m) => m.month },
         { header: 'Countback DSO', kind: 'days', width: 15, value: (m) => m.countbackDso },

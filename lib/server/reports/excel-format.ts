@@ -1,4 +1,5 @@
 import 'server-only';
+import { format, parseISO } from 'date-fns';
 
 /** The date format of every date cell: a real date, shown as 20-Nov-2026. */
 export const DATE_FORMAT = 'dd-mmm-yyyy';
@@ -25,14 +26,7 @@ export function excelDate(day: string | null | undefined): Date | null {
   return day ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : null;
 }
 
-const TITLE_DATE = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** 20 Nov 2026, for titles. */
+/** 20 Nov 2026, for titles: date-fns's three-letter months ('Sep', where en-IN's Intl writes 'Sept'). */
 export function titleDate(day: string): string {
-  return TITLE_DATE.format(excelDate(day)!);
+  return format(parseISO(day.slice(0, 10)), 'd MMM yyyy');
 }

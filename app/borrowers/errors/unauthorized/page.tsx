@@ -1,22 +1,11 @@
-import Link from 'next/link';
+import { forbidden } from 'next/navigation';
 
 export const metadata = { title: 'Not authorised | Client receivables dashboard' };
 
-export default function UnauthorizedPage() {
-  return (
-    <section className="mx-auto mt-12 max-w-lg rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-      <p className="text-5xl font-semibold text-slate-300">403</p>
-      <h2 className="mt-3 text-xl font-semibold text-slate-900">You do not have access to this page</h2>
-      <p className="mt-2 text-sm text-slate-600">
-        Your role does not include this part of the dashboard. Ask your administrator to grant it under Manage
-        Personnel.
-      </p>
-      <Link
-        href="/"
-        className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-      >
-        Go to my start page
-      </Link>
-    </section>
-  );
+/**
+ * Where the proxy sends a request for a page the user's role does not include. It answers HTTP 403
+ * (not 200), so that a browser, a crawler or a monitor sees a refusal; the words are in forbidden.tsx.
+ */
+export default function UnauthorizedPage(): never {
+  forbidden();
 }

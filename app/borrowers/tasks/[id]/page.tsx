@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { bucketTitle } from '@/lib/domain/ageing';
 import { isNotFound } from '@/lib/backend/page-errors';
 import { pageGate } from '@/lib/backend/page-gate';
+import { mayOpen } from '@/lib/domain/route-permissions';
 import { PageHeader } from '@/components/ui/page-header';
 import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
@@ -26,7 +27,7 @@ async function loadTask(id: number) {
 export default async function TaskPage({ params }: { params: Promise<{ id: string }> }) {
   const id = Number((await params).id);
   if (!Number.isInteger(id) || id <= 0) notFound();
-  const { backend, clientSettings } = await pageGate();
+  const { backend, clientSettings, session } = await pageGate();
   const task = await loadTask(id);
   // Invoices of a customer since taken out of the user's scope are left out rather than failing the page.
   const [history, settings, invoices] = await Promise.all([
@@ -39,10 +40,16 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
     ['Status', <TaskStatus key="s" status={task.status} />],
     [
       'Customer',
-      task.sysObligorCode ? (
-        <Link key="c" href={`/borrowers/obligors/${task.sysObligorCode}`} className="text-brand-700 hover:underline">
+      task.sysObligorCode && mayOpen(session, '/borrowers/obligors') ? (
+        <Link
+          key="c"
+          href={`/borrowers/obligors/${encodeURIComponent(task.sysObligorCode)}`}
+          className="text-brand-700 hover:underline"
+        >
           {task.obligorName}
         </Link>
+      ) : task.sysObligorCode ? (
+        task.obligorName
       ) : (
         '—'
       ),
@@ -146,7 +153,7 @@ export default async function TaskPage({ params }: { params: Promise<{ id: strin
             {history.map((event, i) => (
               <li key={i} className="flex gap-3">
                 <span className="w-32 shrink-0 text-xs text-slate-500">
-                  {formatInstant(event.at, settings.timeZone, 'shortDateTime')}
+                  {formatInstant(event.at, settings.timeZone)}
                 </span>
                 <span className="text-slate-700">{event.text}</span>
               </li>

@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "upi_limit" numeric(18, 2) DEFAULT '100000' NOT NULL;
