@@ -34,7 +34,7 @@ export function DsoChart({
         // and sat on the bars' value labels.
         <p className="flex items-center justify-end gap-2 text-xs text-rose-600" data-testid="dso-annual">
           <span className="inline-block w-6 border-t-2 border-dashed border-rose-600" aria-hidden />
-          Annual DSO {annual.toFixed(0)} days
+          Annual DSO {annual.toFixed(1)} days
         </p>
       )}
       <div className="h-72">
