@@ -1,0 +1,64 @@
+import { parseISO, subMonths } from 'date-fns';
+import { ageItems, type AgeingBoundaries, type AgeingTotals } from '@/lib/domain/ageing';
+import { iso } from '@/lib/domain/dates';
+import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { daysFrom } from '../helpers/dates';
+import { domainLedgerOf, generateLedger, loadGeneratedLedger, type GeneratedLedger } from '../helpers/generated-ledger';
+import { CLIENT_TODAY } from '../helpers/ledger-client';
+
+/** The seeds every twin is held on: three different ledgers. */
+export const SEEDS = [11, 29, 47] as const;
+export const B: AgeingBoundaries = { b1: 30, b2: 60, b3: 90 };
+
+export interface TwinClient {
+  ledger: GeneratedLedger;
+  clientId: number;
+}
+
+/**
+ * One database holding a client per seed, each with its generated ledger imported as of the
+ * client's today (CLIENT_TODAY: the services that read the client's day read that one).
+ */
+export async function twinClients(): Promise<{ database: TestDatabase; clients: TwinClient[] }> {
+  const database = await createTestDatabase();
+  const clients: TwinClient[] = [];
+  for (const seed of SEEDS) {
+    const ledger = generateLedger(seed, CLIENT_TODAY);
+    clients.push({ ledger, clientId: await loadGeneratedLedger(database.db, `TWIN${seed}`, ledger) });
+  }
+  return { database, clients };
+}
+
+/**
+ * The dates a twin is compared on: the client's today, the month end before it (both have
+ * rollups), tomorrow, and dates spread over the ledger's span drawn from the seed.
+ */
+export function datesOf(ledger: GeneratedLedger): string[] {
+  const t = ledger.today;
+  const monthEnd = daysFrom(`${t.slice(0, 8)}01`, -1);
+  let s = ledger.seed;
+  const offsets = Array.from({ length: 4 }, () => {
+    s = (s * 48271) % 2147483647;
+    return -(s % 480);
+  });
+  return [...new Set([t, monthEnd, daysFrom(t, 1), daysFrom(t, 25), ...offsets.map((o) => daysFrom(t, o))])].sort();
+}
+
+/** A customer's ageing at `asOf` by the domain's rule, in paise. */
+export function domainAgeing(ledger: GeneratedLedger, code: string, asOf: string): AgeingTotals {
+  const { items, receipts } = domainLedgerOf(ledger, code);
+  return ageItems(items, asOf, B, receipts);
+}
+
+/** The 12 months up to `asOf` start after this day (as the SQL's `asOf - interval '12 months'`). */
+export const yearBefore = (asOf: string) => iso(subMonths(parseISO(asOf), 12));
+
+/** A customer's sales of the 12 months up to `asOf`: documents issued in them, credit notes negative, in paise. */
+export function sales12m(ledger: GeneratedLedger, code: string, asOf: string): number {
+  return ledger.invoices
+    .filter((i) => i.obligor === code && i.issueDate > yearBefore(asOf) && i.issueDate <= asOf)
+    .reduce((sum, i) => sum + (i.docType === 'CREDIT_NOTE' ? -i.amount : i.amount), 0);
+}
+
+/** Rupees as read from SQL, in whole paise. */
+export const paise = (rupees: number | string | null | undefined) => Math.round(Number(rupees ?? 0) * 100);
