@@ -241,8 +241,8 @@ function addPromisesAndDisputes(ledger: GeneratedLedger, r: ReturnType<typeof pr
       const kind = r.next();
       ledger.promises.push({
         obligor: o.code,
-        onFamily: hasChildren && kind > 0.75,
-        amount: r.int(100, 80_000) * 100,
+        onFamily: hasChildren && kind > 0.6,
+        amount: r.int(100, r.chance(0.5) ? 60_000 : 400_000) * 100,
         takenOn: at(takenOn),
         promisedDate: at(takenOn + r.int(0, 45)),
         invoices: kind < 0.35 ? [...new Set([r.pick(debts).ref, r.pick(debts).ref])] : [],

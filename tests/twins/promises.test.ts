@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
+import { promiseStatus, PROMISE_STATUSES } from '@/lib/domain/promises';
+import { checkPromises } from '@/lib/server/promises/check-promises';
+import type { TestDatabase } from '../helpers/db';
+import { daysFrom } from '../helpers/dates';
+import { familyOf, type GeneratedLedger, type GenPromise } from '../helpers/generated-ledger';
+import { paise, twinClients, type TwinClient } from './twin-helpers';
+
+/**
+ * Promise checking (lib/domain/promises.ts promiseStatus, and what a promise has been paid) against
+ * its SQL twin in check-promises.ts, on generated ledgers checked on several days: every promise's
+ * paid amount and status after each check.
+ */
+let database: TestDatabase;
+let clients: TwinClient[];
+beforeAll(async () => {
+  ({ database, clients } = await twinClients());
+});
+afterAll(() => database?.dispose());
+
+/**
+ * What a promise has been paid, by its rule: payments against debts (not a credit note's
+ * adjustments, nor allocations of receipts) dated from the day it was taken to the promised day,
+ * on its invoices when it names some, else on the account, or on the family's accounts.
+ */
+function paidOn(ledger: GeneratedLedger, promise: GenPromise): number {
+  const accounts = promise.onFamily ? familyOf(ledger, promise.obligor) : [promise.obligor];
+  const debts = new Map(ledger.invoices.filter((i) => i.docType !== 'CREDIT_NOTE').map((i) => [i.ref, i]));
+  return ledger.payments
+    .filter((p) => p.kind === 'AGAINST' && p.invoice && debts.has(p.invoice))
+    .filter((p) => p.paidDate >= promise.takenOn && p.paidDate <= promise.promisedDate)
+    .filter((p) =>
+      promise.invoices.length
+        ? promise.invoices.includes(p.invoice!)
+        : accounts.includes(debts.get(p.invoice!)!.obligor),
+    )
+    .reduce((sum, p) => sum + p.amount, 0);
+}
+
+const Stored = row({ id: col.int, paid: col.num, status: col.oneOf(PROMISE_STATUSES) });
+
+describe('promise checking: lib/domain/promises.ts promiseStatus and check-promises.ts', () => {
+  it('every promise has its paid amount and status by the rule, checked on days before, across and after the promised days', async () => {
+    const statuses = new Set<string>();
+    for (const { ledger, clientId } of clients) {
+      const ids = (
+        await queryRows(
+          database.db,
+          sql`select id from promises where client_id = ${clientId} order by id`,
+          row({ id: col.int }),
+        )
+      ).map((r) => r.id);
+      expect(ids.length).toBe(ledger.promises.length);
+      for (const today of [-120, -60, -30, -10, -1, 0].map((n) => daysFrom(ledger.today, n))) {
+        await checkPromises(database.db, clientId, today, { ids });
+        const stored = await queryRows(
+          database.db,
+          sql`select id, paid_amount as paid, status from promises where client_id = ${clientId} order by id`,
+          Stored,
+        );
+        stored.forEach((s, k) => {
+          const promise = ledger.promises[k]!;
+          const paid = paidOn(ledger, promise);
+          const status = promiseStatus({
+            amount: promise.amount / 100,
+            paid: paid / 100,
+            promisedDate: promise.promisedDate,
+            today,
+          });
+          expect({ paid: paise(s.paid), status: s.status }, `seed ${ledger.seed}, promise ${k} on ${today}`).toEqual({
+            paid,
+            status,
+          });
+          statuses.add(status);
+        });
+      }
+    }
+    // The ledgers reach every status.
+    expect([...statuses].sort()).toEqual([...PROMISE_STATUSES].sort());
+  });
+});
