@@ -105,7 +105,8 @@ export function weighsInRating(rating: SQL, balance: SQL): SQL {
  * The balance-weighted rating of a group of rows, the one SQL form of it: each row with a rating
  * and a positive balance weighs its rating by that balance. Over obligor rows (their rating and
  * outstanding), or over groups already weighted (their weighted rating and rated balance: the same
- * sums, regrouped). Null when no row weighs in.
+ * sums, regrouped). Null when no row weighs in. The rule's TypeScript form is balanceWeightedRating()
+ * in lib/domain/rating.ts (tests/twins/families.test.ts holds them equal).
  */
 export function weightedRating(rating: SQL, balance: SQL): SQL {
   const weighs = weighsInRating(rating, balance);

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZCreditLimitsQuery } from '@/lib/contract/credit-limits';
+import { queryRows } from '@/lib/db/query';
+import { availableCredit, creditLimitStatus, utilisationPercent } from '@/lib/domain/credit-limit';
+import { annualDso } from '@/lib/domain/dso';
+import { balanceWeightedRating } from '@/lib/domain/rating';
+import { collectionRisk, openStatus } from '@/lib/domain/segments';
+import { familyFigures, FamilyFiguresRow } from '@/lib/server/obligors/family-figures';
+import { listCreditLimits } from '@/lib/server/obligors/list-credit-limits';
+import { ageingView } from '@/lib/server/receivables/ageing-view';
+import type { TestDatabase } from '../helpers/db';
+import { familyOf, ratingsAt, type GeneratedLedger } from '../helpers/generated-ledger';
+import { datesOf, domainAgeing, paise, sales12m, twinClients, type TwinClient } from './twin-helpers';
+
+/**
+ * A family's figures and a limit's band against their SQL twins, on generated ledgers at several
+ * dates: family-figures.ts (collectionRisk, openStatus, annual DSO, utilisation, the rated
+ * receivables and the balance-weighted rating of ageing-columns.ts's weightedRating) and
+ * credit-limit-sql.ts (available credit, utilisation and band of families and accounts), each
+ * worked out by the rules of lib/domain from the generated ledger.
+ */
+let database: TestDatabase;
+let clients: TwinClient[];
+beforeAll(async () => {
+  ({ database, clients } = await twinClients());
+});
+afterAll(() => database?.dispose());
+
+/** A customer's figures at `asOf` by the domain's rules, in rupees. */
+function customer(ledger: GeneratedLedger, code: string, asOf: string) {
+  const t = domainAgeing(ledger, code, asOf);
+  return {
+    code,
+    outstanding: t.outstanding / 100,
+    unallocated: t.unallocated / 100,
+    pastB2: (t.crdBucket3 + t.crdBucket4) / 100,
+    // The rows carry the sales that rank a segment: positive ones (see ageing.test.ts).
+    sales12m: Math.max(sales12m(ledger, code, asOf), 0) / 100,
+    rating: ratingsAt(ledger, code, asOf).rating,
+  };
+}
+
+const sum = (xs: number[]) => Math.round(xs.reduce((s, x) => s + x * 100, 0)) / 100;
+
+/** A family's limit: its children's limits summed, the parent's own when no child has one. */
+function familyLimit(ledger: GeneratedLedger, parent: string): number | null {
+  const children = ledger.obligors.filter((o) => o.parent === parent && o.creditLimit !== null);
+  const own = ledger.obligors.find((o) => o.code === parent)!.creditLimit;
+  const limit = children.length ? children.reduce((s, o) => s + o.creditLimit!, 0) : own;
+  return limit === null ? null : limit / 100;
+}
+
+/** Within the half tenth a one-decimal rounding moves a figure. */
+const roundedTo = (actual: number | null, exact: number | null) =>
+  actual === null || exact === null
+    ? expect(actual).toBe(exact)
+    : expect(Math.abs(actual - exact)).toBeLessThanOrEqual(0.05 + 1e-9);
+
+describe('family figures: lib/domain rules and family-figures.ts / weightedRating', () => {
+  it('collection risk, open status, DSO, utilisation, rated receivables and the weighted rating of every family', async () => {
+    const risks = new Set<string>();
+    let weighted = 0;
+    for (const { ledger, clientId } of clients) {
+      for (const asOf of datesOf(ledger)) {
+        const view = await ageingView(database.db, clientId, asOf);
+        const rows = new Map(
+          (await queryRows(database.db, sql`select * from ${familyFigures(view, {})} f`, FamilyFiguresRow)).map((r) => [
+            r.sysObligorCode,
+            r,
+          ]),
+        );
+        for (const parent of ledger.obligors.filter((o) => !o.parent)) {
+          const members = familyOf(ledger, parent.code).map((code) => customer(ledger, code, asOf));
+          const balance = sum(members.map((m) => m.outstanding));
+          const exposure = sum(members.map((m) => m.outstanding + m.unallocated));
+          const limit = familyLimit(ledger, parent.code);
+          const expected = {
+            balance,
+            exposure,
+            creditLimit: limit,
+            collectionRisk: collectionRisk(balance, sum(members.map((m) => m.pastB2))),
+            openStatus: openStatus(balance),
+            dso: annualDso(balance, sum(members.map((m) => m.sales12m))),
+            lowRatedReceivables: sum(members.filter((m) => m.rating === 1).map((m) => m.outstanding)),
+            medRatedReceivables: sum(members.filter((m) => m.rating === 2).map((m) => m.outstanding)),
+            highRatedReceivables: sum(members.filter((m) => m.rating === 3).map((m) => m.outstanding)),
+            openObligors: members.filter((m) => paise(m.outstanding) !== 0).length,
+          };
+          const row = rows.get(parent.code);
+          const where = `seed ${ledger.seed}, ${parent.code} at ${asOf}`;
+          expect(row, where).toBeDefined();
+          expect(Object.fromEntries(Object.keys(expected).map((k) => [k, row![k as keyof typeof row]])), where).toEqual(
+            expected,
+          );
+          const rating = balanceWeightedRating(members.map((m) => ({ rating: m.rating, balance: m.outstanding })));
+          if (rating === null) expect(row!.obligorWeightedRating, where).toBeNull();
+          else expect(row!.obligorWeightedRating, where).toBeCloseTo(rating, 9);
+          roundedTo(row!.creditUtilisation, utilisationPercent(exposure, limit));
+          risks.add(row!.collectionRisk);
+          if (rating !== null) weighted++;
+        }
+      }
+    }
+    expect([...risks].sort()).toEqual(['HIGH', 'LOW', 'MEDIUM']);
+    expect(weighted).toBeGreaterThan(20);
+  });
+});
+
+describe('credit limits: lib/domain/credit-limit.ts and credit-limit-sql.ts', () => {
+  it('every family and account has the available credit, utilisation and band of its exposure and limit', async () => {
+    const bands = new Set<string>();
+    for (const { ledger, clientId } of clients) {
+      for (const asOf of datesOf(ledger)) {
+        for (const view of ['families', 'accounts'] as const) {
+          const { rows, total } = await listCreditLimits(
+            database.db,
+            clientId,
+            ZCreditLimitsQuery.parse({ clientId, view, date: asOf, count: 100 }),
+          );
+          expect(rows.length).toBe(total);
+          for (const row of rows) {
+            const codes = view === 'families' ? familyOf(ledger, row.sysObligorCode) : [row.sysObligorCode];
+            const exposure = sum(
+              codes.map((code) => customer(ledger, code, asOf)).map((m) => m.outstanding + m.unallocated),
+            );
+            const own = ledger.obligors.find((o) => o.code === row.sysObligorCode)!.creditLimit;
+            const limit =
+              view === 'families' ? familyLimit(ledger, row.sysObligorCode) : own === null ? null : own / 100;
+            const where = `seed ${ledger.seed}, ${view} ${row.sysObligorCode} at ${asOf}`;
+            expect(
+              { exposure: row.exposure, creditLimit: row.creditLimit, available: row.available, status: row.status },
+              where,
+            ).toEqual({
+              exposure,
+              creditLimit: limit,
+              available: availableCredit(exposure, limit),
+              status: creditLimitStatus(exposure, limit),
+            });
+            roundedTo(row.utilisation, utilisationPercent(exposure, limit));
+            bands.add(row.status);
+          }
+        }
+      }
+    }
+    expect([...bands].sort()).toEqual(['BREACHED', 'NEAR', 'NO_LIMIT', 'WITHIN']);
+  });
+});
