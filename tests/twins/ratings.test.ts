@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZRatingsQuery } from '@/lib/contract/obligors';
+import { ratingShift, RATING_SHIFTS, type RatingShift } from '@/lib/domain/rating-shift';
+import { listRatings } from '@/lib/server/obligors/list-ratings';
+import type { TestDatabase } from '../helpers/db';
+import type { GeneratedLedger } from '../helpers/generated-ledger';
+import { datesOf, domainAgeing, twinClients, type TwinClient } from './twin-helpers';
+
+/**
+ * The risk shift (lib/domain/rating-shift.ts ratingShift) against its SQL twin in list-ratings.ts,
+ * which filters and sorts by it: on generated ledgers at several dates, every rated customer's
+ * rating in force, the one before it, its shift and its balance; and the shift filter picks exactly
+ * the customers of that shift.
+ */
+let database: TestDatabase;
+let clients: TwinClient[];
+beforeAll(async () => {
+  ({ database, clients } = await twinClients());
+});
+afterAll(() => database?.dispose());
+
+/** Each customer rated on or before `asOf`: its rating in force, the one before, the shift and balance. */
+function expectedRatings(ledger: GeneratedLedger, asOf: string) {
+  return ledger.obligors
+    .map((o) => {
+      const held = ledger.ratings
+        .filter((g) => g.obligor === o.code && g.date <= asOf)
+        .sort((a, b) => a.date.localeCompare(b.date));
+      const [current, previous] = [held.at(-1), held.at(-2)];
+      if (!current) return null;
+      return {
+        sysObligorCode: o.code,
+        rating: current.rating,
+        ratingDate: current.date,
+        previousRating: previous?.rating ?? null,
+        previousRatingDate: previous?.date ?? null,
+        shift: ratingShift(previous?.rating, current.rating),
+        balance: domainAgeing(ledger, o.code, asOf).outstanding / 100,
+      };
+    })
+    .filter((r) => r !== null)
+    .sort((a, b) => a.sysObligorCode.localeCompare(b.sysObligorCode));
+}
+
+const byCode = <T extends { sysObligorCode: string }>(rows: T[]) =>
+  [...rows].sort((a, b) => a.sysObligorCode.localeCompare(b.sysObligorCode));
+
+describe('rating shift: lib/domain/rating-shift.ts and list-ratings.ts', () => {
+  it('every rated customer has its ratings, shift and balance by the rule, and each shift filter picks its own', async () => {
+    const shifts = new Set<RatingShift>();
+    for (const { ledger, clientId } of clients) {
+      for (const asOf of datesOf(ledger)) {
+        const expected = expectedRatings(ledger, asOf);
+        const { rows, total } = await listRatings(
+          database.db,
+          clientId,
+          ZRatingsQuery.parse({ clientId, date: asOf, count: 100 }),
+        );
+        expect(total).toBe(expected.length);
+        const where = `seed ${ledger.seed} at ${asOf}`;
+        expect(
+          byCode(rows).map(
+            ({ sysObligorCode, rating, ratingDate, previousRating, previousRatingDate, shift, balance }) => ({
+              sysObligorCode,
+              rating,
+              ratingDate,
+              previousRating,
+              previousRatingDate,
+              shift,
+              balance,
+            }),
+          ),
+          where,
+        ).toEqual(expected);
+        for (const shift of RATING_SHIFTS) {
+          const picked = await listRatings(
+            database.db,
+            clientId,
+            ZRatingsQuery.parse({ clientId, date: asOf, shift, count: 100 }),
+          );
+          expect(picked.rows.map((r) => r.sysObligorCode).sort(), `${where}, ${shift}`).toEqual(
+            expected.filter((r) => r.shift === shift).map((r) => r.sysObligorCode),
+          );
+        }
+        expected.forEach((r) => shifts.add(r.shift));
+      }
+    }
+    expect([...shifts].sort()).toEqual([...RATING_SHIFTS].sort());
+  });
+});
