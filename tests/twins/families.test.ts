@@ -17,7 +17,8 @@ import { datesOf, domainAgeing, paise, sales12m, twinClients, type TwinClient } 
  * A family's figures and a limit's band against their SQL twins, on generated ledgers at several
  * dates: family-figures.ts (collectionRisk, openStatus, annual DSO, utilisation, the rated
  * receivables and the balance-weighted rating of ageing-columns.ts's weightedRating) and
- * credit-limit-sql.ts (available credit, utilisation and band of families and accounts), each
+ * credit-limit-sql.ts (available credit, utilisation and band of families and accounts, a family's
+ * accounts over their own limits), each
  * worked out by the rules of lib/domain from the generated ledger.
  */
 let database: TestDatabase;
@@ -50,6 +51,12 @@ function familyLimit(ledger: GeneratedLedger, parent: string): number | null {
   const limit = children.length ? children.reduce((s, o) => s + o.creditLimit!, 0) : own;
   return limit === null ? null : limit / 100;
 }
+
+/** An account trades: every member of a family, a customer without one, a family's head with items of its own. */
+const isAccount = (ledger: GeneratedLedger, code: string) =>
+  ledger.obligors.some((o) => o.code === code && o.parent !== null) ||
+  !ledger.obligors.some((o) => o.parent === code) ||
+  ledger.invoices.some((i) => i.obligor === code);
 
 /** Within the half tenth a one-decimal rounding moves a figure. */
 const roundedTo = (actual: number | null, exact: number | null) =>
@@ -119,6 +126,12 @@ describe('credit limits: lib/domain/credit-limit.ts and credit-limit-sql.ts', ()
             ZCreditLimitsQuery.parse({ clientId, view, date: asOf, count: 100 }),
           );
           expect(rows.length).toBe(total);
+          expect(rows.map((r) => r.sysObligorCode).sort()).toEqual(
+            ledger.obligors
+              .filter((o) => (view === 'families' ? !o.parent : isAccount(ledger, o.code)))
+              .map((o) => o.code)
+              .sort(),
+          );
           for (const row of rows) {
             const codes = view === 'families' ? familyOf(ledger, row.sysObligorCode) : [row.sysObligorCode];
             const exposure = sum(
@@ -138,6 +151,19 @@ describe('credit limits: lib/domain/credit-limit.ts and credit-limit-sql.ts', ()
               status: creditLimitStatus(exposure, limit),
             });
             roundedTo(row.utilisation, utilisationPercent(exposure, limit));
+            // A family counts its accounts over their own limits by the same band (breachedSql).
+            const accounts = codes.filter((code) => isAccount(ledger, code));
+            const breached = accounts.filter((code) => {
+              const m = customer(ledger, code, asOf);
+              const own = ledger.obligors.find((o) => o.code === code)!.creditLimit;
+              return (
+                creditLimitStatus(sum([m.outstanding + m.unallocated]), own === null ? null : own / 100) === 'BREACHED'
+              );
+            });
+            expect({ accounts: row.accounts, breachedAccounts: row.breachedAccounts }, where).toEqual({
+              accounts: accounts.length,
+              breachedAccounts: breached.length,
+            });
             bands.add(row.status);
           }
         }
