@@ -11,7 +11,7 @@ import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-h
 import { obligorsAt } from '@/lib/server/receivables/history/read-history';
 import type { TestDatabase } from '../helpers/db';
 import { ratingsAt } from '../helpers/generated-ledger';
-import { B, datesOf, domainAgeing, paise, sales12m, twinClients, type TwinClient } from './twin-helpers';
+import { B, datesOf, domainAgeing, monthToDate, paise, sales12m, twinClients, type TwinClient } from './twin-helpers';
 
 /**
  * The ageing rule (lib/domain/ageing.ts ageItems: buckets of both bases, counts, outstanding,
@@ -19,7 +19,7 @@ import { B, datesOf, domainAgeing, paise, sales12m, twinClients, type TwinClient
  * by date: the one-date query (ageingRowsSql, also the rollups of a date and ad-hoc dates), the
  * many-date pass (ageingRowsForDates, the rollup rebuild) and the ageing history's obligor rows
  * (build-history.ts). The one-date query's sales segment is held to salesSegments, its rating to
- * the rating in force.
+ * the rating in force, its month-to-date documents and cash to the ledger's.
  */
 let database: TestDatabase;
 let clients: TwinClient[];
@@ -89,6 +89,9 @@ describe('ageing buckets: lib/domain/ageing.ts ageItems and its SQL twins', () =
           const code = r.sys_obligor_code;
           // The row carries the sales that rank a segment: positive ones (net credit notes are no sales).
           expect(paise(r.sales12m), `${code} sales at ${asOf}`).toBe(Math.max(sales12m(client.ledger, code, asOf), 0));
+          expect({ invoiced: paise(r.invoiced), paid: paise(r.paid) }, `${code} month to date at ${asOf}`).toEqual(
+            monthToDate(client.ledger, code, asOf),
+          );
           expect(r.sales_segment, `${code} segment at ${asOf}`).toBe(segments.get(code));
           expect(r.rating === null ? null : Number(r.rating), `${code} rating at ${asOf}`).toBe(
             ratingsAt(client.ledger, code, asOf).rating,

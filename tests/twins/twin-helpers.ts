@@ -62,3 +62,26 @@ export function sales12m(ledger: GeneratedLedger, code: string, asOf: string): n
 
 /** Rupees as read from SQL, in whole paise. */
 export const paise = (rupees: number | string | null | undefined) => Math.round(Number(rupees ?? 0) * 100);
+
+/**
+ * A customer's month to date at `asOf`, in paise: documents issued (credit notes negative), and
+ * cash collected (payments against debts, receipts on account and advances; not allocations,
+ * which move money already collected, nor a credit note's adjustments).
+ */
+export function monthToDate(ledger: GeneratedLedger, code: string, asOf: string): { invoiced: number; paid: number } {
+  const from = `${asOf.slice(0, 8)}01`;
+  const within = (day: string) => day >= from && day <= asOf;
+  const docs = new Map(ledger.invoices.map((i) => [i.ref, i]));
+  const invoiced = ledger.invoices
+    .filter((i) => i.obligor === code && within(i.issueDate))
+    .reduce((sum, i) => sum + (i.docType === 'CREDIT_NOTE' ? -i.amount : i.amount), 0);
+  const paid = ledger.payments
+    .filter((p) => within(p.paidDate))
+    .filter((p) =>
+      p.invoice === null
+        ? p.obligor === code
+        : docs.get(p.invoice)!.obligor === code && docs.get(p.invoice)!.docType !== 'CREDIT_NOTE',
+    )
+    .reduce((sum, p) => sum + p.amount, 0);
+  return { invoiced, paid };
+}
