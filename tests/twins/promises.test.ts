@@ -6,7 +6,7 @@ import { promiseStatus, PROMISE_STATUSES } from '@/lib/domain/promises';
 import { checkPromises } from '@/lib/server/promises/check-promises';
 import type { TestDatabase } from '../helpers/db';
 import { daysFrom } from '../helpers/dates';
-import { familyOf, type GeneratedLedger, type GenPromise } from '../helpers/generated-ledger';
+import { paidOn } from './promise-paid';
 import { paise, twinClients, type TwinClient } from './twin-helpers';
 
 /**
@@ -20,25 +20,6 @@ beforeAll(async () => {
   ({ database, clients } = await twinClients());
 });
 afterAll(() => database?.dispose());
-
-/**
- * What a promise has been paid, by its rule: payments against debts (not a credit note's
- * adjustments, nor allocations of receipts) dated from the day it was taken to the promised day,
- * on its invoices when it names some, else on the account, or on the family's accounts.
- */
-function paidOn(ledger: GeneratedLedger, promise: GenPromise): number {
-  const accounts = promise.onFamily ? familyOf(ledger, promise.obligor) : [promise.obligor];
-  const debts = new Map(ledger.invoices.filter((i) => i.docType !== 'CREDIT_NOTE').map((i) => [i.ref, i]));
-  return ledger.payments
-    .filter((p) => p.kind === 'AGAINST' && p.invoice && debts.has(p.invoice))
-    .filter((p) => p.paidDate >= promise.takenOn && p.paidDate <= promise.promisedDate)
-    .filter((p) =>
-      promise.invoices.length
-        ? promise.invoices.includes(p.invoice!)
-        : accounts.includes(debts.get(p.invoice!)!.obligor),
-    )
-    .reduce((sum, p) => sum + p.amount, 0);
-}
 
 const Stored = row({ id: col.int, paid: col.num, status: col.oneOf(PROMISE_STATUSES) });
 
