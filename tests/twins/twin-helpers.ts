@@ -1,7 +1,10 @@
 import { parseISO, subMonths } from 'date-fns';
 import { ageItems, type AgeingBoundaries, type AgeingTotals } from '@/lib/domain/ageing';
 import { iso } from '@/lib/domain/dates';
+import type { Db } from '@/lib/db/client';
+import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-history';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
+import { fromLedger } from '../helpers/history';
 import { daysFrom } from '../helpers/dates';
 import { domainLedgerOf, generateLedger, loadGeneratedLedger, type GeneratedLedger } from '../helpers/generated-ledger';
 import { CLIENT_TODAY } from '../helpers/ledger-client';
@@ -15,18 +18,36 @@ export interface TwinClient {
   clientId: number;
 }
 
+/** What every twin reads: the database and its generated clients (filled by twins.test.ts's beforeAll). */
+export interface Twins {
+  db: Db;
+  clients: TwinClient[];
+}
+
 /**
  * One database holding a client per seed, each with its generated ledger imported as of the
- * client's today (CLIENT_TODAY: the services that read the client's day read that one).
+ * client's today (CLIENT_TODAY: the services that read the client's day read that one) and its
+ * ageing history built, as a running server has it.
  */
 export async function twinClients(): Promise<{ database: TestDatabase; clients: TwinClient[] }> {
   const database = await createTestDatabase();
   const clients: TwinClient[] = [];
   for (const seed of SEEDS) {
     const ledger = generateLedger(seed, CLIENT_TODAY);
-    clients.push({ ledger, clientId: await loadGeneratedLedger(database.db, `TWIN${seed}`, ledger) });
+    const clientId = await loadGeneratedLedger(database.db, `TWIN${seed}`, ledger);
+    await refreshAgeingHistory(database.db, clientId);
+    clients.push({ ledger, clientId });
   }
   return { database, clients };
+}
+
+/**
+ * `read` on each path a date's figures may take: the ageing history (or a rollup date's rollups)
+ * and the ledger (the history marked stale). A service's figures must follow the rule on both.
+ */
+export async function onEachPath(db: Db, clientId: number, read: (path: string) => Promise<void>): Promise<void> {
+  await read('history');
+  await fromLedger(db, clientId, () => read('ledger'));
 }
 
 /**

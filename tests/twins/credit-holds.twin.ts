@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { daysBetween, instalmentsOpen, outstandingAt } from '@/lib/domain/ageing';
 import { DEFAULT_HOLD_RULES, HOLD_PROMISE_DAYS, holdReasons, type HoldFacts } from '@/lib/domain/credit-holds';
 import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { promiseStatus } from '@/lib/domain/promises';
 import { creditHolds } from '@/lib/server/credit-holds/list-holds';
 import { checkPromises } from '@/lib/server/promises/check-promises';
-import type { TestDatabase } from '../helpers/db';
 import { daysFrom } from '../helpers/dates';
 import { domainLedgerOf, familyOf, type GeneratedLedger } from '../helpers/generated-ledger';
 import { paidOn } from './promise-paid';
-import { twinClients, type TwinClient } from './twin-helpers';
+import { type Twins } from './twin-helpers';
 
 /**
  * Credit holds: the accounts list-holds.ts picks in SQL (a switched-on rule holds: over its own
@@ -18,13 +17,6 @@ import { twinClients, type TwinClient } from './twin-helpers';
  * generated ledger by the domain's rules (ageing, instalments, promiseStatus), today, under the
  * default rules.
  */
-let database: TestDatabase;
-let clients: TwinClient[];
-beforeAll(async () => {
-  ({ database, clients } = await twinClients());
-});
-afterAll(() => database?.dispose());
-
 /** An account's hold facts today by the domain's rules. */
 function factsOf(ledger: GeneratedLedger, code: string): HoldFacts {
   const today = ledger.today;
@@ -76,41 +68,44 @@ function factsOf(ledger: GeneratedLedger, code: string): HoldFacts {
   };
 }
 
-describe('credit holds: lib/domain/credit-holds.ts holdReasons and list-holds.ts', () => {
-  it('the accounts on hold today and the facts and reasons of each are the rule over the ledger', async () => {
-    let held = 0;
-    const kinds = new Set<string>();
-    for (const { ledger, clientId } of clients) {
-      await checkPromises(database.db, clientId, ledger.today);
-      const holds = await creditHolds(database.db, clientId, ALL_OBLIGORS);
-      const expected = ledger.obligors
-        .map((o) => ({ code: o.code, facts: factsOf(ledger, o.code) }))
-        .map(({ code, facts }) => ({ code, facts, reasons: holdReasons(facts, DEFAULT_HOLD_RULES) }))
-        .filter((h) => h.reasons.length > 0);
-      expect(
-        holds
-          .map((h) => ({
-            code: h.sysObligorCode,
-            facts: {
-              balance: h.balance,
-              unallocated: h.unallocated,
-              creditLimit: h.creditLimit,
-              oldestDaysPastDue: h.oldestDaysPastDue,
-              overdueBeyond: h.overdueBeyond,
-              brokenPromises: h.brokenPromises,
-            },
-            reasons: h.reasons,
-          }))
-          .sort((a, b) => a.code.localeCompare(b.code)),
-        `seed ${ledger.seed}`,
-      ).toEqual(expected.sort((a, b) => a.code.localeCompare(b.code)));
-      held += expected.length;
-      for (const h of expected)
-        for (const reason of h.reasons)
-          kinds.add(reason.split(' ').find((w) => ['Over', 'past', 'promises'].includes(w))!);
-    }
-    expect(held).toBeGreaterThan(5);
-    // Each rule holds some account.
-    expect([...kinds].sort()).toEqual(['Over', 'past', 'promises']);
+/** Registers the twin's tests over the generated clients of twins.test.ts. */
+export function creditHoldTwin(twins: Twins): void {
+  describe('credit holds: lib/domain/credit-holds.ts holdReasons and list-holds.ts', () => {
+    it('the accounts on hold today and the facts and reasons of each are the rule over the ledger', async () => {
+      let held = 0;
+      const kinds = new Set<string>();
+      for (const { ledger, clientId } of twins.clients) {
+        await checkPromises(twins.db, clientId, ledger.today);
+        const holds = await creditHolds(twins.db, clientId, ALL_OBLIGORS);
+        const expected = ledger.obligors
+          .map((o) => ({ code: o.code, facts: factsOf(ledger, o.code) }))
+          .map(({ code, facts }) => ({ code, facts, reasons: holdReasons(facts, DEFAULT_HOLD_RULES) }))
+          .filter((h) => h.reasons.length > 0);
+        expect(
+          holds
+            .map((h) => ({
+              code: h.sysObligorCode,
+              facts: {
+                balance: h.balance,
+                unallocated: h.unallocated,
+                creditLimit: h.creditLimit,
+                oldestDaysPastDue: h.oldestDaysPastDue,
+                overdueBeyond: h.overdueBeyond,
+                brokenPromises: h.brokenPromises,
+              },
+              reasons: h.reasons,
+            }))
+            .sort((a, b) => a.code.localeCompare(b.code)),
+          `seed ${ledger.seed}`,
+        ).toEqual(expected.sort((a, b) => a.code.localeCompare(b.code)));
+        held += expected.length;
+        for (const h of expected)
+          for (const reason of h.reasons)
+            kinds.add(reason.split(' ').find((w) => ['Over', 'past', 'promises'].includes(w))!);
+      }
+      expect(held).toBeGreaterThan(5);
+      // Each rule holds some account.
+      expect([...kinds].sort()).toEqual(['Over', 'past', 'promises']);
+    });
   });
-});
+}

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { daysBetween, type LedgerItem } from '@/lib/domain/ageing';
 import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { paymentBehaviour, type SettledGroup } from '@/lib/domain/payment-behaviour';
 import { behaviourFrom, customerPaymentBehaviour } from '@/lib/server/behaviour/payment-behaviour';
-import type { TestDatabase } from '../helpers/db';
 import { domainLedgerOf, familyOf, type GeneratedLedger } from '../helpers/generated-ledger';
-import { twinClients, type TwinClient } from './twin-helpers';
+import { type Twins } from './twin-helpers';
 
 /**
  * Payment behaviour (lib/domain/payment-behaviour.ts over the bills paid off in the 12 months, each
@@ -13,13 +12,6 @@ import { twinClients, type TwinClient } from './twin-helpers';
  * paidOffIn, and the settled day the import and the refresh keep: settlementOf): for every family
  * and every account of generated ledgers, the whole answer.
  */
-let database: TestDatabase;
-let clients: TwinClient[];
-beforeAll(async () => {
-  ({ database, clients } = await twinClients());
-});
-afterAll(() => database?.dispose());
-
 /**
  * The day an item was paid off: the first day of the last run of days at whose end what settled it
  * (running total by day) equals its amount; null while it is open.
@@ -53,24 +45,27 @@ function settledGroups(ledger: GeneratedLedger, codes: string[], from: string, t
   return [...groups.values()].sort((a, b) => a.month.localeCompare(b.month) || a.daysLate - b.daysLate);
 }
 
-describe('payment behaviour: lib/domain/payment-behaviour.ts and lib/server/behaviour/payment-behaviour.ts', () => {
-  it('every family and account answers what the rule makes of its paid-off bills', async () => {
-    let paid = 0;
-    for (const { ledger, clientId } of clients) {
-      const from = behaviourFrom(ledger.today);
-      for (const o of ledger.obligors) {
-        const codes = o.parent ? [o.code] : familyOf(ledger, o.code);
-        const answer = await customerPaymentBehaviour(database.db, clientId, ALL_OBLIGORS, o.code);
-        const expected = paymentBehaviour(settledGroups(ledger, codes, from, ledger.today));
-        expect(answer, `seed ${ledger.seed}, ${o.code}`).toEqual({
-          sysObligorCode: o.code,
-          fromDate: from,
-          toDate: ledger.today,
-          ...expected,
-        });
-        paid += expected.invoicesPaid;
+/** Registers the twin's tests over the generated clients of twins.test.ts. */
+export function paymentBehaviourTwin(twins: Twins): void {
+  describe('payment behaviour: lib/domain/payment-behaviour.ts and lib/server/behaviour/payment-behaviour.ts', () => {
+    it('every family and account answers what the rule makes of its paid-off bills', async () => {
+      let paid = 0;
+      for (const { ledger, clientId } of twins.clients) {
+        const from = behaviourFrom(ledger.today);
+        for (const o of ledger.obligors) {
+          const codes = o.parent ? [o.code] : familyOf(ledger, o.code);
+          const answer = await customerPaymentBehaviour(twins.db, clientId, ALL_OBLIGORS, o.code);
+          const expected = paymentBehaviour(settledGroups(ledger, codes, from, ledger.today));
+          expect(answer, `seed ${ledger.seed}, ${o.code}`).toEqual({
+            sysObligorCode: o.code,
+            fromDate: from,
+            toDate: ledger.today,
+            ...expected,
+          });
+          paid += expected.invoicesPaid;
+        }
       }
-    }
-    expect(paid).toBeGreaterThan(30);
+      expect(paid).toBeGreaterThan(30);
+    });
   });
-});
+}
