@@ -9,7 +9,7 @@ import { AMOUNT_KEYS, COUNT_KEYS, snake } from '@/lib/server/receivables/ageing-
 import { ageingRowsForDates, ageingRowsSql, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
 import { obligorsAt } from '@/lib/server/receivables/history/read-history';
 import { ratingsAt } from '../helpers/generated-ledger';
-import { B, datesOf, domainAgeing, monthToDate, paise, sales12m, type Twins } from './twin-helpers';
+import { B, datesOf, domainAgeing, monthToDate, paise, sales12m, type TwinClient, type Twins } from './twin-helpers';
 
 /**
  * The ageing rule (lib/domain/ageing.ts ageItems: buckets of both bases, counts, outstanding,
