@@ -4,6 +4,7 @@ import { ageingTwins } from './ageing.twin';
 import { creditHoldTwin } from './credit-holds.twin';
 import { dimGroupTwin } from './dim-groups.twin';
 import { familyTwins } from './families.twin';
+import { moneyOnAccountTwin } from './money-on-account.twin';
 import { openInvoiceTwin } from './open-invoices.twin';
 import { paymentBehaviourTwin } from './payment-behaviour.twin';
 import { promiseTwin } from './promises.twin';
@@ -27,6 +28,7 @@ afterAll(() => database?.dispose());
 
 ageingTwins(twins);
 openInvoiceTwin(twins);
+moneyOnAccountTwin(twins);
 familyTwins(twins);
 dimGroupTwin(twins);
 ratingShiftTwin(twins);
