@@ -24,7 +24,7 @@ export function riskDistribution(
 /**
  * The balance-weighted rating of a group of customers (spec section 9): each one with a rating and
  * a positive balance weighs its rating by that balance; null when none does. The SQL form is
- * weightedRating() in lib/server/receivables/ageing-columns.ts; tests/twins/families.test.ts holds
+ * weightedRating() in lib/server/receivables/ageing-columns.ts; tests/twins/families.twin.ts holds
  * the two equal.
  */
 export function balanceWeightedRating(rows: readonly { rating: number | null; balance: number }[]): number | null {
