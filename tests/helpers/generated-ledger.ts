@@ -248,6 +248,20 @@ function addPromisesAndDisputes(ledger: GeneratedLedger, r: ReturnType<typeof pr
         invoices: kind < 0.35 ? [...new Set([r.pick(debts).ref, r.pick(debts).ref])] : [],
       });
     }
+    // A promise met to the paisa: its amount is a payment made on the bill it names, in its window.
+    const paid = ledger.payments.filter((p) => p.kind === 'AGAINST' && debts.some((d) => d.ref === p.invoice));
+    if (paid.length && r.chance(0.4)) {
+      const payment = r.pick(paid);
+      const day = daysBetweenToday(ledger.today, payment.paidDate);
+      ledger.promises.push({
+        obligor: o.code,
+        onFamily: false,
+        amount: payment.amount,
+        takenOn: at(day - r.int(0, 10)),
+        promisedDate: at(day + r.int(0, 10)),
+        invoices: [payment.invoice!],
+      });
+    }
     if (r.chance(0.2)) {
       const invoice = r.pick(debts);
       ledger.disputes.push({
