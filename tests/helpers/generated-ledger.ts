@@ -187,8 +187,10 @@ export function generateLedger(seed: number, today: string): GeneratedLedger {
           amount: Math.floor(amount / 2),
         });
     }
-    // Money on account or in advance, some of it allocated to the customer's open bills later.
-    if (r.chance(0.35)) {
+    // Money on account or in advance, some of it allocated to the customer's open bills later; a
+    // family's head without bills of its own may hold some too (the family's money, paid centrally).
+    const headAlone = docs === 0 && ledger.obligors.some((c) => c.parent === o.code);
+    if (r.chance(0.35) || headAlone) {
       const day = r.int(-300, -1);
       const amount = r.int(1_000, 120_000) * 100;
       const ref = `P${++p}`;

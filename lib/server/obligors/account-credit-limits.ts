@@ -18,7 +18,8 @@ export interface AccountFilters {
  * An obligor (alias o) that is an account: it trades. Every member of a family, every customer
  * without one, and a family's head only when it holds items of its own (a head that only groups its
  * members has nothing to draw on its limit, which is the family's). So the accounts' exposures add
- * up to the families'.
+ * up to the families', but for money on account such a head holds: it lowers the family's exposure
+ * and no account's (tests/twins/families.twin.ts pins it).
  */
 function isAccount(o: SQL): SQL {
   return sql`(${o}.parent_sys_obligor_code is not null
