@@ -1,10 +1,5 @@
-import { expect } from 'vitest';
-import type { Db } from '@/lib/db/client';
-import { disputeInvoices, disputes, promiseInvoices, promises } from '@/lib/db/schema';
 import { applyNotes, type LedgerItem, type LedgerReceipt } from '@/lib/domain/ageing';
-import { csv, file, newClient } from '../imports/helpers';
 import { daysFrom } from './dates';
-import { importBatch } from './ledger-client';
 
 /**
  * Varied ledgers for the tests that hold each rule's SQL twin to its TypeScript (tests/twins/):
@@ -15,9 +10,10 @@ import { importBatch } from './ledger-client';
  * as the payments fall) and disputes. A seeded generator (mulberry32), so a seed is the same ledger
  * on every run; dates are offsets from `today`, so the same seed ages the same way whatever the day.
  *
- * The ledger is loaded through the product's own import (obligors, invoices, instalments, payments,
- * allocations, ratings) and its tables (promises, disputes: their services refuse past dates). The
- * tests compute the TypeScript rules from this model, never from what the database stored.
+ * generated-ledger-load.ts loads it through the product's own import (obligors, invoices,
+ * instalments, payments, allocations, ratings) and its tables (promises, disputes: their services
+ * refuse past dates). The tests compute the TypeScript rules from this model, never from what the
+ * database stored.
  */
 
 /** Amounts are whole paise throughout, so sums are exact; files write rupees with two decimals. */
@@ -275,107 +271,6 @@ function addPromisesAndDisputes(ledger: GeneratedLedger, r: ReturnType<typeof pr
       });
     }
   }
-}
-
-const rupees = (paise: number) => (paise / 100).toFixed(2);
-
-/** The ledger as the import files a client sends. */
-export function ledgerFiles(ledger: GeneratedLedger) {
-  return [
-    file(
-      'obligors.csv',
-      csv([
-        'sys_obligor_code,name,parent_sys_obligor_code,credit_limit,dim1',
-        ...ledger.obligors.map(
-          (o) =>
-            `${o.code},Customer ${o.code},${o.parent ?? ''},${o.creditLimit === null ? '' : rupees(o.creditLimit)},${o.dim1 ?? ''}`,
-        ),
-      ]),
-    ),
-    file(
-      'invoices.csv',
-      csv([
-        'sys_invoice_num,invoice_num,sys_obligor_code,doc_type,issue_date,due_date,amount,against_sys_invoice_num',
-        ...ledger.invoices.map(
-          (i) =>
-            `${i.ref},INV/${i.ref},${i.obligor},${i.docType},${i.issueDate},${i.dueDate ?? ''},${rupees(i.amount)},${i.against ?? ''}`,
-        ),
-      ]),
-    ),
-    file(
-      'instalments.csv',
-      csv([
-        'sys_invoice_num,due_date,amount',
-        ...ledger.instalments.map((k) => `${k.invoice},${k.dueDate},${rupees(k.amount)}`),
-      ]),
-    ),
-    file(
-      'payments.csv',
-      csv([
-        'payment_ref,sys_invoice_num,sys_obligor_code,kind,paid_date,amount',
-        ...ledger.payments.map(
-          (p) =>
-            `${p.ref},${p.invoice ?? ''},${p.invoice ? '' : p.obligor},${p.kind},${p.paidDate},${rupees(p.amount)}`,
-        ),
-      ]),
-    ),
-    file(
-      'allocations.csv',
-      csv([
-        'payment_ref,sys_invoice_num,amount,allocated_date',
-        ...ledger.allocations.map((a) => `${a.paymentRef},${a.invoice},${rupees(a.amount)},${a.allocatedDate}`),
-      ]),
-    ),
-    file(
-      'ratings.csv',
-      csv(['sys_obligor_code,rating_date,rating', ...ledger.ratings.map((g) => `${g.obligor},${g.date},${g.rating}`)]),
-    ),
-  ];
-}
-
-/**
- * A new client `code` (buckets 30/60/90) holding the ledger: imported as of its `today` (which
- * settles the items and builds the rollups), then its promises and disputes written as stored.
- */
-export async function loadGeneratedLedger(db: Db, code: string, ledger: GeneratedLedger): Promise<number> {
-  const { clientId } = await newClient(db, code);
-  const report = await importBatch(db, clientId, ledgerFiles(ledger), ledger.today);
-  expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
-  for (const promise of ledger.promises) {
-    const [row] = await db
-      .insert(promises)
-      .values({
-        clientId,
-        sysObligorCode: promise.obligor,
-        onFamily: promise.onFamily,
-        amount: rupees(promise.amount),
-        promisedDate: promise.promisedDate,
-        takenOn: promise.takenOn,
-        channel: 'CALL',
-      })
-      .returning({ id: promises.id });
-    if (promise.invoices.length)
-      await db
-        .insert(promiseInvoices)
-        .values(promise.invoices.map((sysInvoiceNum) => ({ clientId, promiseId: row!.id, sysInvoiceNum })));
-  }
-  for (const dispute of ledger.disputes) {
-    const [row] = await db
-      .insert(disputes)
-      .values({
-        clientId,
-        sysObligorCode: dispute.obligor,
-        reason: 'PRICING',
-        amount: rupees(dispute.amount),
-        openedOn: dispute.openedOn,
-        ...(dispute.resolved ? { status: 'RESOLVED', outcome: 'CUSTOMER_TO_PAY', resolvedOn: dispute.openedOn } : {}),
-      })
-      .returning({ id: disputes.id });
-    await db
-      .insert(disputeInvoices)
-      .values(dispute.invoices.map((sysInvoiceNum) => ({ clientId, disputeId: row!.id, sysInvoiceNum })));
-  }
-  return clientId;
 }
 
 /** The customers of a family: the parent and its children (a solo customer alone). */

@@ -6,7 +6,8 @@ import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-h
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { fromLedger } from '../helpers/history';
 import { daysFrom } from '../helpers/dates';
-import { domainLedgerOf, generateLedger, loadGeneratedLedger, type GeneratedLedger } from '../helpers/generated-ledger';
+import { domainLedgerOf, generateLedger, type GeneratedLedger } from '../helpers/generated-ledger';
+import { loadGeneratedLedger } from '../helpers/generated-ledger-load';
 import { CLIENT_TODAY } from '../helpers/ledger-client';
 
 /** The seeds every twin is held on: three different ledgers. */
