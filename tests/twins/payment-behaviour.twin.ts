@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { daysBetween, type LedgerItem } from '@/lib/domain/ageing';
+import { daysBetween } from '@/lib/domain/ageing';
 import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { paymentBehaviour, type SettledGroup } from '@/lib/domain/payment-behaviour';
 import { behaviourFrom, customerPaymentBehaviour } from '@/lib/server/behaviour/payment-behaviour';
 import { domainLedgerOf, familyOf, type GeneratedLedger } from '../helpers/generated-ledger';
-import { type Twins } from './twin-helpers';
+import { type Twins, settledDay } from './twin-helpers';
 
 /**
  * Payment behaviour (lib/domain/payment-behaviour.ts over the bills paid off in the 12 months, each
@@ -12,22 +12,6 @@ import { type Twins } from './twin-helpers';
  * paidOffIn, and the settled day the import and the refresh keep: settlementOf): for every family
  * and every account of generated ledgers, the whole answer.
  */
-/**
- * The day an item was paid off: the first day of the last run of days at whose end what settled it
- * (running total by day) equals its amount; null while it is open.
- */
-function settledDay(item: LedgerItem): string | null {
-  const days = [...new Set(item.payments.map((p) => p.paidDate))].sort();
-  let settled: string | null = null;
-  let total = 0;
-  for (const day of days) {
-    total += item.payments.filter((p) => p.paidDate === day).reduce((s, p) => s + p.amountPaise, 0);
-    if (total !== item.amountPaise) settled = null;
-    else settled ??= day;
-  }
-  return settled;
-}
-
 /** The groups the rule reads for some customers: debts paid off after `from` up to `today`, by month and days late. */
 function settledGroups(ledger: GeneratedLedger, codes: string[], from: string, today: string): SettledGroup[] {
   const groups = new Map<string, SettledGroup>();

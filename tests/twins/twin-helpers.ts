@@ -1,5 +1,5 @@
 import { parseISO, subMonths } from 'date-fns';
-import { ageItems, type AgeingBoundaries, type AgeingTotals } from '@/lib/domain/ageing';
+import { ageItems, type AgeingBoundaries, type AgeingTotals, type LedgerItem } from '@/lib/domain/ageing';
 import { iso } from '@/lib/domain/dates';
 import type { Db } from '@/lib/db/client';
 import { refreshAgeingHistory } from '@/lib/server/receivables/history/refresh-history';
@@ -106,4 +106,20 @@ export function monthToDate(ledger: GeneratedLedger, code: string, asOf: string)
     )
     .reduce((sum, p) => sum + p.amount, 0);
   return { invoiced, paid };
+}
+
+/**
+ * The day an item was paid off: the first day of the last run of days at whose end what settled it
+ * (running total by day) equals its amount; null while it is open.
+ */
+export function settledDay(item: LedgerItem): string | null {
+  const days = [...new Set(item.payments.map((p) => p.paidDate))].sort();
+  let settled: string | null = null;
+  let total = 0;
+  for (const day of days) {
+    total += item.payments.filter((p) => p.paidDate === day).reduce((s, p) => s + p.amountPaise, 0);
+    if (total !== item.amountPaise) settled = null;
+    else settled ??= day;
+  }
+  return settled;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { TestDatabase } from '../helpers/db';
 import { ageingTwins } from './ageing.twin';
 import { creditHoldTwin } from './credit-holds.twin';
+import { daysToPayTwin } from './days-to-pay.twin';
 import { dimGroupTwin } from './dim-groups.twin';
 import { familyTwins } from './families.twin';
 import { moneyOnAccountTwin } from './money-on-account.twin';
@@ -33,6 +34,7 @@ familyTwins(twins);
 dimGroupTwin(twins);
 ratingShiftTwin(twins);
 paymentBehaviourTwin(twins);
+daysToPayTwin(twins);
 // Promise checking rewrites the promises' statuses day by day; credit holds check them again today.
 promiseTwin(twins);
 creditHoldTwin(twins);
