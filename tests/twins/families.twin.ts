@@ -28,7 +28,7 @@ function customer(ledger: GeneratedLedger, code: string, asOf: string) {
     outstanding: t.outstanding / 100,
     unallocated: t.unallocated / 100,
     pastB2: (t.crdBucket3 + t.crdBucket4) / 100,
-    // The rows carry the sales that rank a segment: positive ones (see ageing.test.ts).
+    // The rows carry the sales that rank a segment: positive ones (see ageing.twin.ts).
     sales12m: Math.max(sales12m(ledger, code, asOf), 0) / 100,
     netSales12m: sales12m(ledger, code, asOf) / 100,
     rating: ratingsAt(ledger, code, asOf).rating,
