@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUCKET_KEYS, type BucketKey } from '@/lib/domain/ageing';
+import { BUCKET_KEYS, CREDIT_BUCKETS, type BucketKey, type CreditBucket } from '@/lib/domain/ageing';
 import { RATING_LABELS } from '@/lib/domain/rating';
 
 /** An amount in the client's currency: a finite number with at most 2 decimals' meaning. */
@@ -12,6 +12,11 @@ export const ZBucketFigures = z.object({
   ...Object.fromEntries(BUCKET_KEYS.map((b) => [b, ZMoney])),
   ...Object.fromEntries(BUCKET_KEYS.map((b) => [`${b}Num`, ZCount])),
 } as Record<BucketKey, typeof ZMoney> & Record<`${BucketKey}Num`, typeof ZCount>);
+
+/** The credit basis's bucket amounts alone (current, crdBucket1..4): a trend's points. */
+export const ZCreditBucketAmounts = z.object(
+  Object.fromEntries(CREDIT_BUCKETS.map((b) => [b, ZMoney])) as Record<CreditBucket, typeof ZMoney>,
+);
 
 /** The spec's rating label of a numeric rating: low, medium, high, or '-' when unrated. */
 export const ZRatingLabel = z.enum([...Object.values(RATING_LABELS), '-']);

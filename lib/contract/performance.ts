@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BUCKET_KEYS } from '@/lib/domain/ageing';
 import { GROUPING_KEYS } from '@/lib/domain/filters';
 import { API_ACCESS } from './access';
-import { ZBucketFigures, ZCount, ZMoney, ZRatingLabel, ZRiskFigures } from './ageing';
+import { ZBucketFigures, ZCount, ZCreditBucketAmounts, ZMoney, ZRatingLabel, ZRiskFigures } from './ageing';
 import { call, json, paged } from './call';
 import { checkDateRange, ZClientIdParam, ZIsoDate, ZOrder, ZPaging, ZId } from './common';
 import { optionalFilter, ZCode, ZObligorFilters } from './receivables';
@@ -91,11 +91,7 @@ export const ZDim1Month = z.strictObject({
   outstanding: ZMoney,
   balance: ZMoney,
   overdue: ZMoney,
-  current: ZMoney,
-  crdBucket1: ZMoney,
-  crdBucket2: ZMoney,
-  crdBucket3: ZMoney,
-  crdBucket4: ZMoney,
+  ...ZCreditBucketAmounts.shape,
   invoiced: ZMoney,
   collected: ZMoney,
   sales12m: ZMoney,

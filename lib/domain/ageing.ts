@@ -70,6 +70,11 @@ export function bucketsOf(basis: AgeingBasis): readonly BucketKey[] {
   return basis === 'CREDIT_DATE' ? CREDIT_BUCKETS : INVOICE_BUCKETS;
 }
 
+/** The credit basis's bucket amounts of a row of figures (current, crdBucket1..4), alone. */
+export function creditBucketsOf(figures: Record<CreditBucket, number>): Record<CreditBucket, number> {
+  return Object.fromEntries(CREDIT_BUCKETS.map((k) => [k, figures[k]])) as Record<CreditBucket, number>;
+}
+
 /** A bucket's title on every page and report: 'Current', '1-30 days', ..., '90+ days' ('0-30 days', ... since issue). */
 export function bucketTitle(key: BucketKey, boundaries: AgeingBoundaries): string {
   if (key === 'current') return 'Current';

@@ -20,3 +20,20 @@ export function riskDistribution(
   const pct = (v: number) => Math.round((v / sum) * 1000) / 10;
   return { low: pct(low), medium: pct(medium), high: pct(high) };
 }
+
+/**
+ * The balance-weighted rating of a group of customers (spec section 9): each one with a rating and
+ * a positive balance weighs its rating by that balance; null when none does. The SQL form is
+ * weightedRating() in lib/server/receivables/ageing-columns.ts; tests/twins/families.twin.ts holds
+ * the two equal.
+ */
+export function balanceWeightedRating(rows: readonly { rating: number | null; balance: number }[]): number | null {
+  let weighted = 0;
+  let balance = 0;
+  for (const row of rows) {
+    if (row.rating === null || !(row.balance > 0)) continue;
+    weighted += row.rating * row.balance;
+    balance += row.balance;
+  }
+  return balance > 0 ? weighted / balance : null;
+}

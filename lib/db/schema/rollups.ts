@@ -12,32 +12,33 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { BUCKET_KEYS, type BucketKey } from '../../domain/ageing';
 import { clients } from './clients';
 
 const money = () => numeric({ precision: 18, scale: 2 }).notNull().default('0');
 const count = () => integer().notNull().default(0);
 
+type BucketColumns = { [K in BucketKey]: ReturnType<typeof money> } & {
+  [K in BucketKey as `${K}Num`]: ReturnType<typeof count>;
+};
+
+/**
+ * Each bucket's amount and open-item count, in the order of the one bucket list (BUCKET_KEYS): the
+ * rollups and the history name them from it, as the SQL that fills them does (AGEING_COLUMNS).
+ */
+function bucketColumns(): BucketColumns {
+  return Object.fromEntries(
+    BUCKET_KEYS.flatMap((k) => [
+      [k, money()],
+      [`${k}Num`, count()],
+    ]),
+  ) as BucketColumns;
+}
+
 /** The amounts and counts of an ageing row, shared by the obligor and family rollups. */
 function ageingAmounts() {
   return {
-    current: money(),
-    currentNum: count(),
-    crdBucket1: money(),
-    crdBucket1Num: count(),
-    crdBucket2: money(),
-    crdBucket2Num: count(),
-    crdBucket3: money(),
-    crdBucket3Num: count(),
-    crdBucket4: money(),
-    crdBucket4Num: count(),
-    invBucket1: money(),
-    invBucket1Num: count(),
-    invBucket2: money(),
-    invBucket2Num: count(),
-    invBucket3: money(),
-    invBucket3Num: count(),
-    invBucket4: money(),
-    invBucket4Num: count(),
+    ...bucketColumns(),
     outstanding: money(),
     overdue: money(),
     invoiced: money(), // documents issued in the month of as_of_date, up to it (net of credit notes)
@@ -155,24 +156,7 @@ export const ageingHistory = pgTable(
     key: text().notNull(),
     fromDay: date().notNull(),
     valid: dateRange().notNull(),
-    current: money(),
-    currentNum: count(),
-    crdBucket1: money(),
-    crdBucket1Num: count(),
-    crdBucket2: money(),
-    crdBucket2Num: count(),
-    crdBucket3: money(),
-    crdBucket3Num: count(),
-    crdBucket4: money(),
-    crdBucket4Num: count(),
-    invBucket1: money(),
-    invBucket1Num: count(),
-    invBucket2: money(),
-    invBucket2Num: count(),
-    invBucket3: money(),
-    invBucket3Num: count(),
-    invBucket4: money(),
-    invBucket4Num: count(),
+    ...bucketColumns(),
     outstanding: money(),
     overdue: money(),
     invoiced: money(), // documents issued in the month of the day, up to it (net of credit notes)

@@ -7,6 +7,7 @@ import { levelFor, reminderDecision, type DunningPolicy, type ReminderItem } fro
 import { DOC_TYPES } from '@/lib/domain/filters';
 import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 import { dueDayOf, openDueBy } from '@/lib/server/receivables/instalments';
+import { unallocatedReceiptsSql } from '@/lib/server/receivables/open-items';
 
 /** A family (or account) owing enough to be reminded today, with what the message needs. */
 export interface Candidate {
@@ -151,11 +152,11 @@ export async function reminderCandidates(
           order by l.debt desc, l.dpd desc, l.invoice_num) as items
       from listed l group by l.key
     ), unapplied as (
-      -- Receipts on account (lib/domain/ageing.ts unallocatedAt): received by today, less what was allocated by today.
-      select m.key, -sum(r.amount - coalesce((select sum(a.amount) from allocations a
-          where a.client_id = ${clientId} and a.payment_ref = r.payment_ref and a.allocated_date <= ${d}), 0)) as unallocated
-      from members m join receipts r on r.client_id = ${clientId} and r.sys_obligor_code = m.code
-      where r.paid_date <= ${d} and m.key in (select key from c)
+      -- Receipts on account by the one rule (unallocatedReceiptsSql): received by today, less what was allocated by today.
+      select m.key, sum(u.unallocated) as unallocated
+      from members m join (${unallocatedReceiptsSql(clientId, today, sql`r.sys_obligor_code in (select code from members)`)}) u
+        on u.sys_obligor_code = m.code
+      where m.key in (select key from c)
       group by m.key
     )
     select c.key as code, k.name, coalesce(fp.name, k.name) as family_name, c.amount_due, c.amount_overdue,

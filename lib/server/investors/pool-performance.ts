@@ -7,7 +7,7 @@ import { queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { originators } from '@/lib/db/schema';
 import { ZHolding, type TOriginator, type TOriginatorSummary, type TPoolPerformance } from '@/lib/contract/investors';
-import { bucketLabels, CREDIT_BUCKETS, boundariesOf } from '@/lib/domain/ageing';
+import { bucketTitle, CREDIT_BUCKETS, boundariesOf } from '@/lib/domain/ageing';
 import { iso, todayIso } from '@/lib/domain/dates';
 import { ZSummaryQuery } from '@/lib/contract/receivables';
 import { getClient } from '@/lib/server/clients/get-client';
@@ -32,7 +32,7 @@ export async function poolPerformance(db: Db, originatorId: number, asOf = today
   const summary = await receivablesSummary(db, clientId, { ...ZSummaryQuery.parse({}), date: asOf });
   const fromDate = iso(startOfMonth(subMonths(parseISO(asOf), HISTORY_MONTHS - 1)));
   const [overview] = await receivablesOverview(db, clientId, { fromDate, toDate: asOf });
-  const labels = bucketLabels(boundariesOf(client), 'CREDIT_DATE');
+  const boundaries = boundariesOf(client);
   const months = overview!.months.map((m) => ({
     month: m.month,
     outstanding: m.outstanding,
@@ -52,7 +52,7 @@ export async function poolPerformance(db: Db, originatorId: number, asOf = today
     overdueShare: share(summary.overdue, summary.outstanding),
     ageing: CREDIT_BUCKETS.map((key) => ({
       key,
-      label: key === 'current' ? 'Not yet due' : `${labels[key]} days past due`,
+      label: key === 'current' ? 'Not yet due' : `${bucketTitle(key, boundaries)} past due`,
       amount: summary[key],
     })),
     collectedThisMonth: last?.collected ?? 0,

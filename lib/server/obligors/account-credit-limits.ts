@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
-import { creditLimitColumns, exposureOf } from './credit-limit-sql';
+import { breachedSql, creditLimitColumns, exposureOf } from './credit-limit-sql';
 import { scopeCondition } from './obligor-scope';
 import type { AgeingView } from '@/lib/server/receivables/ageing-view';
 
@@ -18,7 +18,8 @@ export interface AccountFilters {
  * An obligor (alias o) that is an account: it trades. Every member of a family, every customer
  * without one, and a family's head only when it holds items of its own (a head that only groups its
  * members has nothing to draw on its limit, which is the family's). So the accounts' exposures add
- * up to the families'.
+ * up to the families', but for money on account such a head holds: it lowers the family's exposure
+ * and no account's (tests/twins/families.twin.ts pins it).
  */
 function isAccount(o: SQL): SQL {
   return sql`(${o}.parent_sys_obligor_code is not null
@@ -45,7 +46,7 @@ export function familyAccountCounts(view: AgeingView, filters: Pick<AccountFilte
   const where = accountConditions(view.clientId, { dim: filters.dim, scope: filters.scope });
   // Over its own limit exactly as the accounts view decides it (lib/domain/credit-limit.ts: strictly over 100%).
   return sql`(select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family, count(*)::int as accounts,
-      count(*) filter (where o.credit_limit > 0 and ${exposureOf(sql`r`)} > o.credit_limit)::int as breached
+      count(*) filter (where ${breachedSql(exposureOf(sql`r`), sql`o.credit_limit`)})::int as breached
     from obligors o left join ${ageingSource(view)} on r.sys_obligor_code = o.sys_obligor_code
     where ${sql.join(where, sql` and `)}
     group by 1)`;
@@ -63,7 +64,7 @@ export function accountCreditLimitRows(view: AgeingView, filters: AccountFilters
   const exposure = exposureOf(sql`r`);
   const limit = sql`o.credit_limit`;
   return sql`(select o.sys_obligor_code as "sysObligorCode", o.name, o.city, dv.name as dim1, 1 as members, 1 as accounts,
-      case when ${limit} > 0 and ${exposure} > ${limit} then 1 else 0 end as "breachedAccounts",
+      case when ${breachedSql(exposure, limit)} then 1 else 0 end as "breachedAccounts",
       o.parent_sys_obligor_code as "parentSysObligorCode", p.name as "parentName",
       case when ${limit} > 0 then ${limit} end as "creditLimit", ${exposure} as exposure, ${creditLimitColumns(exposure, limit)}
     from obligors o

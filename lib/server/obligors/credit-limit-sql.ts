@@ -12,9 +12,17 @@ export function creditLimitColumns(exposure: SQL, limit: SQL): SQL {
   return sql`case when ${limited} then ${limit} - ${exposure} end as available,
     case when ${limited} then ${exposure} / ${limit} * 100 end as "exactUtilisation",
     case when not coalesce(${limited}, false) then 'NO_LIMIT'
-      when ${exposure} > ${limit} * ${CREDIT_LIMIT_THRESHOLDS.breached} / 100.0 then 'BREACHED'
-      when ${exposure} > ${limit} * ${CREDIT_LIMIT_THRESHOLDS.near} / 100.0 then 'NEAR'
+      when ${over(exposure, limit, CREDIT_LIMIT_THRESHOLDS.breached)} then 'BREACHED'
+      when ${over(exposure, limit, CREDIT_LIMIT_THRESHOLDS.near)} then 'NEAR'
       else 'WITHIN' end as status`;
+}
+
+/** The exposure is strictly over `percent` of the limit. */
+const over = (exposure: SQL, limit: SQL, percent: number) => sql`${exposure} > ${limit} * ${percent} / 100.0`;
+
+/** The row's band is BREACHED (creditLimitColumns' status), as a condition: false without a limit. */
+export function breachedSql(exposure: SQL, limit: SQL): SQL {
+  return sql`(${limit} > 0 and ${over(exposure, limit, CREDIT_LIMIT_THRESHOLDS.breached)})`;
 }
 
 /**

@@ -1,13 +1,13 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TCustomerFilters } from '@/lib/contract/customers';
-import { DAYS_IN_YEAR } from '@/lib/domain/dso';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { COLLECTION_RISK_SHARE, COLLECTION_RISKS, OPEN_STATUSES } from '@/lib/domain/segments';
 import { col } from '@/lib/db/rows';
 import { AMOUNT_KEYS, COUNT_KEYS, GroupedAgeingRow } from '@/lib/server/receivables/ageing-columns';
 import { ageingSource, familyRollup, obligorConditions, whereAll } from '@/lib/server/receivables/ageing-query';
 import { groupedRows } from '@/lib/server/receivables/list-receivables';
+import { annualDsoSql } from './dso-sql';
 import { ownScopeCondition } from './obligor-scope';
 import type { AgeingView } from '@/lib/server/receivables/ageing-view';
 
@@ -125,7 +125,7 @@ export function familyFigures(view: AgeingView, options: FamilyFigureOptions): S
       coalesce(g."lowRatedReceivables", 0) as "lowRatedReceivables", coalesce(g."medRatedReceivables", 0) as "medRatedReceivables",
       coalesce(g."highRatedReceivables", 0) as "highRatedReceivables", g."obligorWeightedRating", coalesce(g."ratedBalance", 0) as "ratedBalance",
       coalesce(g."openObligors", 0) as "openObligors",
-      case when coalesce(g.sales12m, 0) > 0 then round(${balance} / g.sales12m * ${DAYS_IN_YEAR}, 1) end as dso,
+      ${annualDsoSql(balance, sql`g.sales12m`)} as dso,
       case when m."creditLimit" > 0 then round(${exposure} / m."creditLimit" * 100, 1) end as "creditUtilisation",
       case when ${balance} > 0 then round((coalesce(g."crdBucket3", 0) + coalesce(g."crdBucket4", 0)) / ${balance} * 100, 1) else 0 end as "overduePastB2Share",
       ${collectionRiskSql(sql`g`)} as "collectionRisk",

@@ -3,7 +3,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { col } from '@/lib/db/rows';
 import type { DimSortKey, TDimRow } from '@/lib/contract/performance';
-import { DAYS_IN_YEAR } from '@/lib/domain/dso';
 import type { GroupingKey } from '@/lib/domain/filters';
 import { ratingLabel } from '@/lib/domain/rating';
 import {
@@ -17,6 +16,7 @@ import {
   summedColumns,
 } from '@/lib/server/receivables/ageing-columns';
 import { ageingSource, obligorConditions, whereAll, type ObligorFilters } from '@/lib/server/receivables/ageing-query';
+import { annualDsoSql } from '@/lib/server/obligors/dso-sql';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import type { AgeingView } from '@/lib/server/receivables/ageing-view';
 
@@ -78,8 +78,8 @@ export function dimGroups(options: DimGroupOptions): SQL {
     from (${grouped}) a full join (${collected}) c on coalesce(c.dim_id, 0) = coalesce(a.dim_id, 0))`;
 }
 
-/** Annual DSO of a group in SQL (lib/domain/dso.ts annualDso: balance / 12-month sales x 365, 1 decimal). */
-const DSO_SQL = sql`case when g.sales12m > 0 then round(g.outstanding / g.sales12m * ${DAYS_IN_YEAR}, 1) end`;
+/** Annual DSO of a group (lib/domain/dso.ts annualDso). */
+const DSO_SQL = annualDsoSql(sql`g.outstanding`, sql`g.sales12m`);
 
 const SORT_SQL: Record<DimSortKey, SQL> = {
   name: sql`name`,

@@ -3,6 +3,7 @@ import { parseISO, startOfMonth, subMonths } from 'date-fns';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import type { TDim1Month, TDim1Overview, TDim1OverviewQuery } from '@/lib/contract/performance';
+import { creditBucketsOf } from '@/lib/domain/ageing';
 import { iso, todayIso } from '@/lib/domain/dates';
 import { annualDso } from '@/lib/domain/dso';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
@@ -64,11 +65,7 @@ export async function dim1Overview(
     outstanding: m.outstanding,
     balance: m.outstanding,
     overdue: m.overdue,
-    current: m.current,
-    crdBucket1: m.crdBucket1,
-    crdBucket2: m.crdBucket2,
-    crdBucket3: m.crdBucket3,
-    crdBucket4: m.crdBucket4,
+    ...creditBucketsOf(m),
     invoiced: m.invoiced,
     collected: m.collected,
     sales12m: m.sales12m,

@@ -7,7 +7,7 @@ import { col, row, type Row } from '@/lib/db/rows';
 import type { TOpenItem } from '@/lib/contract/portal';
 import { DOC_TYPES } from '@/lib/domain/filters';
 import {
-  bucketLabels,
+  bucketTitle,
   CREDIT_BUCKETS,
   creditBucket,
   type AgeingBoundaries,
@@ -62,7 +62,8 @@ export interface OpenItemsSummary {
 }
 
 export function bucketLabel(bucket: CreditBucket, boundaries: AgeingBoundaries): string {
-  return bucket === 'current' ? 'Not yet due' : `${bucketLabels(boundaries, 'CREDIT_DATE')[bucket]} days`;
+  // The customer reads "not yet due" where staff read 'Current'; the other titles are the same.
+  return bucket === 'current' ? 'Not yet due' : bucketTitle(bucket, boundaries);
 }
 
 export async function openItemsSummary(

@@ -105,12 +105,22 @@ export function weighsInRating(rating: SQL, balance: SQL): SQL {
  * The balance-weighted rating of a group of rows, the one SQL form of it: each row with a rating
  * and a positive balance weighs its rating by that balance. Over obligor rows (their rating and
  * outstanding), or over groups already weighted (their weighted rating and rated balance: the same
- * sums, regrouped). Null when no row weighs in.
+ * sums, regrouped). Null when no row weighs in. The rule's TypeScript form is balanceWeightedRating()
+ * in lib/domain/rating.ts (the family figures twin, tests/twins/families.twin.ts, holds them equal).
  */
 export function weightedRating(rating: SQL, balance: SQL): SQL {
   const weighs = weighsInRating(rating, balance);
   return sql`(sum(${rating} * ${balance}) filter (where ${weighs})
     / nullif(sum(${balance}) filter (where ${weighs}), 0))::float8`;
+}
+
+/**
+ * The weighted rating from the terms the ageing history keeps (its numerator, rating x balance, and
+ * its rated balance, both summed over the rows that weigh in): their ratio, null without a rated
+ * balance. The same rule as weightedRating, once the terms are kept.
+ */
+export function ratingOfTerms(ratedNum: SQL, ratedBalance: SQL): SQL {
+  return sql`(${ratedNum} / nullif(${ratedBalance}, 0))`;
 }
 
 /** Per group: rated receivables by class, the balance-weighted rating, the rated balance, open obligors. */

@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { ratingOfTerms } from '../ageing-columns';
 import { LEVEL_KEY, type SCOPE_LEVELS } from './levels';
 
 /**
@@ -7,11 +8,11 @@ import { LEVEL_KEY, type SCOPE_LEVELS } from './levels';
  * history: each family's weighted rating enters, changes and leaves the sum on its own days.
  */
 export function overallRisk(clientId: number): SQL {
+  const rating = ratingOfTerms(sql`f.rated_num`, sql`f.rated_balance`);
   return sql`
     with changes as (
       select f.from_day as day,
-        coalesce(f.rated_num / nullif(f.rated_balance, 0), 0)
-          - coalesce(lag(f.rated_num / nullif(f.rated_balance, 0)) over w, 0) as rating_sum,
+        coalesce(${rating}, 0) - coalesce(lag(${rating}) over w, 0) as rating_sum,
         (f.rated_balance <> 0)::int - coalesce((lag(f.rated_balance) over w <> 0)::int, 0) as rated
       from ageing_history f where f.client_id = ${clientId} and f.level = 'family'
       window w as (partition by f.key order by f.from_day)

@@ -1,6 +1,14 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
-import { AGEING_COLUMNS, AMOUNT_KEYS, COUNT_KEYS, column, type AmountKey, type CountKey } from '../ageing-columns';
+import {
+  AGEING_COLUMNS,
+  AMOUNT_KEYS,
+  COUNT_KEYS,
+  column,
+  ratingOfTerms,
+  type AmountKey,
+  type CountKey,
+} from '../ageing-columns';
 import type { HistoryLevel } from './levels';
 
 /** The figures the history keeps as they are (the ageing row, rated receivables, open and listed obligors, overall risk's terms). */
@@ -34,7 +42,7 @@ export const HISTORY_FIGURES = sql.join(
  */
 export function historyAt(clientId: number, level: HistoryLevel, asOf: string, keys?: SQL): SQL {
   return sql`(
-    select h.key, ${KEPT}, (h.rated_num / nullif(h.rated_balance, 0))::float8 as weighted_rating
+    select h.key, ${KEPT}, ${ratingOfTerms(sql`h.rated_num`, sql`h.rated_balance`)}::float8 as weighted_rating
     from ageing_history h
     where h.client_id = ${clientId} and h.level = ${level} and h.valid @> ${asOf}::date
       ${keys ? sql`and h.key in (${keys})` : sql``})`;
@@ -123,7 +131,7 @@ function obligorRowsAt(
   const risk = figures
     ? sql``
     : sql`, sum(h.low_rated) as "lowRatedReceivables", sum(h.med_rated) as "medRatedReceivables", sum(h.high_rated) as "highRatedReceivables",
-      (sum(h.rated_num) / nullif(sum(h.rated_balance), 0))::float8 as "obligorWeightedRating",
+      ${ratingOfTerms(sql`sum(h.rated_num)`, sql`sum(h.rated_balance)`)}::float8 as "obligorWeightedRating",
       sum(h.rated_balance) as "ratedBalance", sum(h.open_obligors)::int as "openObligors"`;
   return sql`(select ${key} as "sysObligorCode", ${sql.join(sums, sql`, `)}${risk}
     from obligors r cross join lateral (
