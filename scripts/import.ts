@@ -1,10 +1,12 @@
 /**
- * npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] <files or folders>
+ * npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] [--skip-bad-rows] [--date-order dmy|mdy] <files or folders>
  * npm run import -- --client CODE --bank-statement FILE [--account LABEL] [--mapping "date=…,narration=…,…"]
  *
  * Imports obligors, invoices, payments and ratings (.csv or .xlsx; a folder contributes its .csv
  * and .xlsx files) into one client, in one transaction: any bad row and nothing is written.
  * Exit code 0 when imported, 1 when the batch was refused (the report lists every bad row),
+ * --date-order says how the files write 05/11/2026 (dmy, day first, or mdy); without it each file's
+ * order is told from its values (lib/server/imports/date-order.ts).
  * 2 for a usage error, 3 when the embedded database is busy and --no-wait was given. A bank
  * statement (cash application) is read into its bank account the same way as an upload: refused
  * whole (exit 1) when its running balance breaks, lines imported before counted as duplicates.
@@ -18,6 +20,7 @@ import type { ImportSource } from '@/lib/server/imports/read-file';
 import { runImport } from '@/lib/server/imports/run-import';
 import { waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { formatReport } from '@/lib/server/imports/format-report';
+import { isDateOrder } from '@/lib/server/imports/values';
 import { parseColumnMapping } from '@/lib/domain/bank-statement-columns';
 import { importStatement } from '@/lib/server/bank/store-statement';
 import { DomainError } from '@/lib/server/domain-errors';
@@ -25,7 +28,7 @@ import { openForCli } from './cli-database';
 import { runCli } from './run-cli';
 
 const USAGE = [
-  'usage: npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] [--skip-bad-rows] <files or folders>',
+  'usage: npm run import -- --client CODE [--today YYYY-MM-DD] [--no-wait] [--skip-bad-rows] [--date-order dmy|mdy] <files or folders>',
   '       npm run import -- --client CODE --bank-statement FILE [--account LABEL] [--mapping "date=Posted,narration=Details,deposit=Money In,withdrawal=Money Out,balance=Running"]',
 ].join('\n');
 
@@ -53,6 +56,7 @@ async function main(): Promise<number> {
       today: { type: 'string' },
       'no-wait': { type: 'boolean', default: false },
       'skip-bad-rows': { type: 'boolean', default: false },
+      'date-order': { type: 'string' },
       'bank-statement': { type: 'string' },
       account: { type: 'string' },
       mapping: { type: 'string' },
@@ -70,6 +74,11 @@ async function main(): Promise<number> {
   }
   if (values.today && !/^\d{4}-\d{2}-\d{2}$/.test(values.today)) {
     console.error(`--today must be YYYY-MM-DD\n${USAGE}`);
+    return 2;
+  }
+  const dateOrder = values['date-order'];
+  if (dateOrder !== undefined && !isDateOrder(dateOrder)) {
+    console.error(`--date-order is dmy (day first, 05/11/2026) or mdy (month first, 11/05/2026)\n${USAGE}`);
     return 2;
   }
   const mapping = values.mapping ? parseColumnMapping(values.mapping) : null;
@@ -119,6 +128,7 @@ async function main(): Promise<number> {
       files,
       today: values.today,
       skipBadRows: values['skip-bad-rows'],
+      dateOrder,
       onProgress: (message) => console.log(`${stamp()} ${message}`),
       rollups: 'queue',
     });

@@ -4,7 +4,13 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { IMPORT_KINDS, importCalls, SKIP_BAD_ROWS_FIELD, type TImportReport } from '@/lib/contract/imports';
+import {
+  DATE_ORDER_FIELD,
+  IMPORT_KINDS,
+  importCalls,
+  SKIP_BAD_ROWS_FIELD,
+  type TImportReport,
+} from '@/lib/contract/imports';
 import { ImportCounts, ImportErrors, ImportStatus } from './import-parts';
 
 /** Choose the batch's files, upload them, and read the report right here. */
@@ -47,6 +53,20 @@ export function UploadForm() {
             className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-200"
           />
         </label>
+        <label className="block text-sm font-medium text-slate-700">
+          Dates like 05/11/2026
+          {/* Empty: each file's order is told from its values (a file mixing both is refused). */}
+          <select
+            name={DATE_ORDER_FIELD}
+            defaultValue=""
+            disabled={busy}
+            className="mt-1 block rounded-md border-slate-300 text-sm"
+          >
+            <option value="">Tell from the file</option>
+            <option value="dmy">Day first (5 November)</option>
+            <option value="mdy">Month first (11 May)</option>
+          </select>
+        </label>
         <label className="flex items-center gap-2 pb-2 text-sm text-slate-700">
           <input
             type="checkbox"
@@ -83,6 +103,11 @@ export function UploadForm() {
               Report
             </Link>
           </div>
+          {report.warnings.map((warning) => (
+            <p key={warning} className="mb-2 text-amber-800">
+              {warning}
+            </p>
+          ))}
           {report.status === 'SUCCEEDED' ? (
             <ImportCounts item={report} />
           ) : (

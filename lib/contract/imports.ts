@@ -12,6 +12,9 @@ export const ZImportIdParam = ZId;
 /** The upload form's field asking to import the good rows and skip the bad ones. */
 export const SKIP_BAD_ROWS_FIELD = 'skipBadRows';
 
+/** The upload form's field saying how the files write slashed dates: dmy (day first) or mdy. */
+export const DATE_ORDER_FIELD = 'dateOrder';
+
 /** Largest upload accepted by POST /api/integrations/imports (all files together). */
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
@@ -74,6 +77,8 @@ export const ZImportReport = ZImportOutcome.extend({
   dimensionValuesCreated: ZCount,
   /** Rows left out with skipBadRows (the errors say why). */
   skipped: ZCount,
+  /** What the reader assumed or told about the files, e.g. a file read month-first. */
+  warnings: z.array(z.string()),
 });
 export type TImportReport = z.infer<typeof ZImportReport>;
 
@@ -95,7 +100,8 @@ export const importCalls = {
     path: '/integrations/imports',
     access: importsAccess,
     body: 'multipart',
-    summary: 'Upload one batch (files, skipBadRows) and import it; administrators only. The answer is its report',
+    summary:
+      'Upload one batch (files, skipBadRows, dateOrder dmy or mdy) and import it; administrators only. The answer is its report',
     answer: json(ZImportReport),
   }),
   get: call({

@@ -22,6 +22,7 @@ export function formatReport(report: TImportReport): string {
       );
       lines.push(...errorLines(report));
     }
+    for (const warning of report.warnings) lines.push(`Note: ${warning}`);
     if (report.dimensionValuesCreated) lines.push(`  ${report.dimensionValuesCreated} new dimension values`);
     lines.push('Integration update time set; the rollup job rebuilds the ageing figures.');
   } else {

@@ -3,7 +3,16 @@
  * database (required fields, formats). Each good row becomes a staged row keyed by column name.
  */
 import { IMPORT_KINDS, type TImportKind } from '@/lib/contract/imports';
-import { parseAmount, parseDate, parseDocType, parseEmail, parseRating, parseReceiptKind, type Parsed } from './values';
+import {
+  parseAmount,
+  parseDate,
+  parseDocType,
+  parseEmail,
+  parseRating,
+  parseReceiptKind,
+  type DateOrder,
+  type Parsed,
+} from './values';
 
 export { IMPORT_KINDS };
 export type ImportKind = TImportKind;
@@ -21,17 +30,19 @@ interface ColumnSpec {
 
 export interface RowContext {
   currency: string;
+  /** How the file writes its slashed dates: given by the user or told from its values (date-order.ts). */
+  dateOrder: DateOrder;
 }
 
 const text =
   (max: number) =>
   (value: string): Parsed<string> =>
     value.length <= max ? { ok: true, value } : { ok: false, reason: `longer than ${max} characters` };
-const date = (value: string) => parseDate(value);
+const date = (value: string, ctx: RowContext) => parseDate(value, ctx.dateOrder);
 const positive = (value: string) => parseAmount(value, { positive: true });
 
 // The formats the parsers in values.ts accept, said once for the guide.
-const DATE = 'A day: 2026-11-05, 05-11-2026 or 05/11/2026 (day first)';
+const DATE = 'A day: 2026-11-05, 05-11-2026, 05/11/2026 or 5/11/2026 (day first unless the file says otherwise)';
 const AMOUNT = 'Rupees above zero, up to 2 decimals: 118000, 1,18,000.00 or 118,000.00';
 const CODE = "Your ERP's code, up to 64 characters";
 const EMAIL = 'An email address';
@@ -223,6 +234,10 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
     { name: 'rating', required: true, parse: parseRating, format: '1 low, 2 medium or 3 high risk', example: '2' },
   ],
 };
+
+/** The columns of a kind that hold days: their order is told from the whole file (date-order.ts). */
+export const dateColumns = (kind: ImportKind): string[] =>
+  KIND_COLUMNS[kind].filter((s) => s.parse === date).map((s) => s.name);
 
 /** The file kind from its name: obligors.csv, Invoices.xlsx, payments-2026-11.csv ... */
 export function kindOfFile(name: string): ImportKind | null {

@@ -5,7 +5,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TImportReport } from '@/lib/contract/imports';
 import type { Db } from '@/lib/db/client';
 import { allowParallelWorkers, queryRow } from '@/lib/db/query';
-import { col, row, rowOf } from '@/lib/db/rows';
+import { col, row } from '@/lib/db/rows';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
@@ -24,8 +24,10 @@ import {
 } from './apply';
 import { IMPORT_KINDS, kindOfFile, type ImportKind } from './formats';
 import { ErrorSink, readIntoStage, type FileSummary, type ImportSource } from './read-file';
-import { createStageTables, indexStageTables, stageTable } from './stage';
+import { createStageTables, indexStageTables, skippedRows } from './stage';
 import { validateStaged } from './validate';
+import { tellDateOrders } from './date-order';
+import type { DateOrder } from './values';
 import { allocateReExportedReceipts } from './re-exported-receipts';
 
 export interface ImportOptions {
@@ -47,6 +49,8 @@ export interface ImportOptions {
    * refusing the batch. An unreadable file or header still refuses it.
    */
   skipBadRows?: boolean;
+  /** How the files write slashed dates; absent: told from each file's values (date-order.ts). */
+  dateOrder?: DateOrder;
   onProgress?: (message: string) => void;
 }
 
@@ -112,6 +116,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
   let summaries: FileSummary[] = [];
   const counts: Partial<Record<ImportKind, KindCounts>> = {};
   let dimensionValuesCreated = 0;
+  const warnings: string[] = []; // the date orders told or assumed
 
   const report = (status: TImportReport['status'], id: number): TImportReport => {
     const changes = Object.values(counts).reduce((n, c) => n + c.inserted + c.updated, 0);
@@ -124,6 +129,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
       dimensionValuesCreated,
       errorCount: sink.count,
       skipped: Object.values(counts).reduce((n, c) => n + c.skipped, 0),
+      warnings,
       // By file, then line: format errors and reference errors of a row side by side.
       errors: [...sink.errors].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
       startedAt: started.toISOString(),
@@ -151,6 +157,8 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
   };
 
   try {
+    // Before the transaction: a file whose order cannot be told refuses the batch, skipBadRows or not.
+    const dateOrders = options.dateOrder ? null : await tellDateOrders(byKind, sink, warnings, progress);
     if (sink.fatal) throw new BatchRejected();
     const imported = await db.transaction(async (tx) => {
       // One import per client at a time; another waits here rather than interleaving upserts.
@@ -163,9 +171,10 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
       for (const kind of IMPORT_KINDS) {
         const source = byKind.get(kind);
         if (!source) continue;
+        const dateOrder = options.dateOrder ?? dateOrders?.get(kind) ?? 'dmy';
         progress(`${source.name}: reading`);
         summaries.push(
-          await readIntoStage(tx, source, kind, { currency: client.currency }, sink, (rows) => {
+          await readIntoStage(tx, source, kind, { currency: client.currency, dateOrder }, sink, (rows) => {
             if (rows % 100_000 < 1000) progress(`${source.name}: ${rows.toLocaleString('en-IN')} rows staged`);
           }),
         );
@@ -287,15 +296,6 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
     // Touching most customers, rebuilding a date whole is cheaper than picking them out.
     obligors: share!.touched * 2 < share!.all ? sql`select sys_obligor_code from import_touched_obligors` : undefined,
   };
-}
-
-/** Rows of each staging table marked not ok (by their format or by validation with skipBadRows). */
-async function skippedRows(db: Db): Promise<Record<ImportKind, number>> {
-  const counts = IMPORT_KINDS.map(
-    (kind) => sql`(select count(*) from ${stageTable(kind)} where not ok)::int as ${sql.identifier(kind)}`,
-  );
-  const skipped = await queryRow(db, sql`select ${sql.join(counts, sql`, `)}`, rowOf(IMPORT_KINDS, col.int));
-  return skipped!;
 }
 
 const TABLES: Record<ImportKind, string> = {

@@ -6,7 +6,9 @@ import type { Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import type { ClientBase } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '@/lib/db/client';
-import type { ImportKind, StagedRow } from './formats';
+import { queryRow } from '@/lib/db/query';
+import { col, rowOf } from '@/lib/db/rows';
+import { IMPORT_KINDS, type ImportKind, type StagedRow } from './formats';
 
 /**
  * Staging tables: the rows of the batch, typed, in temporary tables of the import's transaction
@@ -189,4 +191,13 @@ export class StageWriter {
     // A failure is raised by the next send or by close; until then it must not count as unhandled.
     this.inFlight.catch(() => undefined);
   }
+}
+
+/** Rows of each staging table marked not ok (by their format or by validation with skipBadRows). */
+export async function skippedRows(db: Db): Promise<Record<ImportKind, number>> {
+  const counts = IMPORT_KINDS.map(
+    (kind) => sql`(select count(*) from ${stageTable(kind)} where not ok)::int as ${sql.identifier(kind)}`,
+  );
+  const skipped = await queryRow(db, sql`select ${sql.join(counts, sql`, `)}`, rowOf(IMPORT_KINDS, col.int));
+  return skipped!;
 }

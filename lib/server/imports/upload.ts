@@ -8,13 +8,14 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import type { NextRequest } from 'next/server';
-import { MAX_UPLOAD_BYTES, SKIP_BAD_ROWS_FIELD, type TImportReport } from '@/lib/contract/imports';
+import { DATE_ORDER_FIELD, MAX_UPLOAD_BYTES, SKIP_BAD_ROWS_FIELD, type TImportReport } from '@/lib/contract/imports';
 import { isAdminRole } from '@/lib/domain/features';
 import type { Db } from '@/lib/db/client';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { DomainError, forbidden, invalid, tooLarge } from '@/lib/server/domain-errors';
 import type { ImportSource } from './read-file';
 import { runImport } from './run-import';
+import { isDateOrder, type DateOrder } from './values';
 import { checkWorkbookSize } from './workbook-size';
 import { cappedStream } from '@/lib/server/http/read-body';
 
@@ -27,7 +28,7 @@ import { cappedStream } from '@/lib/server/http/read-body';
 export async function importUpload(db: Db, session: SessionData, req: NextRequest | undefined): Promise<TImportReport> {
   if (!isAdminRole(session.role)) throw forbidden('Only administrators import data');
   if (!req) throw invalid('Send the files as multipart/form-data in the field "files"', { files: 'required' });
-  const { files, skipBadRows, dispose } = await uploadedBatch(req);
+  const { files, skipBadRows, dateOrder, dispose } = await uploadedBatch(req);
   try {
     return await runImport(db, {
       clientId: session.clientId,
@@ -35,6 +36,7 @@ export async function importUpload(db: Db, session: SessionData, req: NextReques
       source: 'UPLOAD',
       files,
       skipBadRows,
+      dateOrder,
       rollups: 'background',
     });
   } finally {
@@ -44,13 +46,13 @@ export async function importUpload(db: Db, session: SessionData, req: NextReques
 
 /**
  * The files of a multipart upload (field "files", repeated) and whether to skip bad rows
- * (field "skipBadRows" = true), streamed to a folder of their own on disk as they arrive (busboy),
+ * (field "skipBadRows" = true) and how their dates are written (field "dateOrder", dmy or mdy), streamed to a folder of their own on disk as they arrive (busboy),
  * so that a large upload costs the server disk, not memory. Anything else (a JSON body, no files,
  * too large) is a 400 with a message, never a 500. `dispose` removes the folder.
  */
 export async function uploadedBatch(
   req: NextRequest,
-): Promise<{ files: ImportSource[]; skipBadRows: boolean; dispose: () => Promise<void> }> {
+): Promise<{ files: ImportSource[]; skipBadRows: boolean; dateOrder?: DateOrder; dispose: () => Promise<void> }> {
   const type = req.headers.get('content-type') ?? '';
   if (!type.startsWith('multipart/form-data') || !req.body) {
     throw invalid('Send the files as multipart/form-data in the field "files"', { files: 'required' });
@@ -78,8 +80,16 @@ export async function uploadedBatch(
     if (skip !== null && skip !== 'true' && skip !== 'false') {
       throw invalid(`${SKIP_BAD_ROWS_FIELD} is true or false`, { [SKIP_BAD_ROWS_FIELD]: 'true or false' });
     }
+    // Empty or absent: told from each file's values.
+    const order = fields.get(DATE_ORDER_FIELD) || undefined;
+    if (order !== undefined && !isDateOrder(order)) {
+      throw invalid(`${DATE_ORDER_FIELD} is dmy (day first) or mdy (month first)`, {
+        [DATE_ORDER_FIELD]: 'dmy or mdy',
+      });
+    }
     return {
       skipBadRows: skip === 'true',
+      dateOrder: order,
       files: files.map((file) => ({ name: file.name, open: () => createReadStream(file.path) })),
       dispose,
     };

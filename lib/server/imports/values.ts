@@ -1,5 +1,5 @@
 /**
- * Cell values of an import file: dates in the three styles ERPs export, amounts with Indian or
+ * Cell values of an import file: dates in the styles ERPs export (ISO, day-first or month-first), amounts with Indian or
  * Western digit grouping. Each parser returns the normalised value or a reason the row is refused.
  */
 import { DOC_TYPES, type DocType } from '@/lib/domain/filters';
@@ -7,29 +7,58 @@ import { DOC_TYPES, type DocType } from '@/lib/domain/filters';
 export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_FIRST = /^(\d{2})([-/])(\d{2})\2(\d{4})$/;
+// 5/1/2026, 05-01-2026: day and month of one or two digits, in the order the file uses.
+const SLASHED = /^(\d{1,2})([-/])(\d{1,2})\2(\d{4})$/;
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const isLeapYear = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
 /** The days of month m (1-12) of year y. */
 const daysInMonth = (y: number, m: number) => (m === 2 && isLeapYear(y) ? 29 : MONTH_DAYS[m - 1]!);
+const isDay = (y: number, m: number, d: number) => y >= 1900 && m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** Day first (05/11/2026, the Indian way and the default) or month first (11/05/2026, US-built ERPs). */
+export type DateOrder = 'dmy' | 'mdy';
+export const DATE_ORDERS: readonly DateOrder[] = ['dmy', 'mdy'];
+export const isDateOrder = (text: string): text is DateOrder => text === 'dmy' || text === 'mdy';
 
 /**
- * YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY, a real calendar day; returns YYYY-MM-DD. Checked by
- * arithmetic rather than through a Date: a million-row file reads two dates per row.
+ * What a cell can mean: the day it reads day-first and month-first (null where that reading is
+ * no calendar day; both the same for an ISO date or 05/05/2026), or null when it is no date at all.
  */
-export function parseDate(text: string): Parsed<string> {
-  const iso = ISO.exec(text);
-  const dayFirst = iso ? null : DAY_FIRST.exec(text);
-  if (!iso && !dayFirst) {
-    return { ok: false, reason: `"${text}" is not a date (YYYY-MM-DD, DD-MM-YYYY or DD/MM/YYYY)` };
+export function dateReadings(text: string): { dmy: string | null; mdy: string | null } | null {
+  const isoMatch = ISO.exec(text);
+  if (isoMatch) {
+    const [y, m, d] = [Number(isoMatch[1]), Number(isoMatch[2]), Number(isoMatch[3])];
+    const day = isDay(y, m, d) ? text : null;
+    return { dmy: day, mdy: day };
   }
-  const [year, month, day] = iso ? [iso[1]!, iso[2]!, iso[3]!] : [dayFirst![4]!, dayFirst![3]!, dayFirst![1]!];
-  const [y, m, d] = [Number(year), Number(month), Number(day)];
-  if (y < 1900 || m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m)) {
-    return { ok: false, reason: `"${text}" is not a calendar date` };
+  const slashed = SLASHED.exec(text);
+  if (!slashed) return null;
+  const [a, b, y] = [Number(slashed[1]), Number(slashed[3]), Number(slashed[4])];
+  return { dmy: isDay(y, b, a) ? iso(y, b, a) : null, mdy: isDay(y, a, b) ? iso(y, a, b) : null };
+}
+
+/**
+ * YYYY-MM-DD, or D/M/YYYY and D-M-YYYY in the given order (one or two digits), a real calendar
+ * day; returns YYYY-MM-DD. Checked by arithmetic rather than through a Date: a million-row file
+ * reads two dates per row.
+ */
+export function parseDate(text: string, order: DateOrder = 'dmy'): Parsed<string> {
+  const readings = dateReadings(text);
+  if (!readings) {
+    const style = order === 'dmy' ? 'DD-MM-YYYY or DD/MM/YYYY' : 'MM-DD-YYYY or MM/DD/YYYY';
+    return { ok: false, reason: `"${text}" is not a date (YYYY-MM-DD, ${style})` };
   }
-  return { ok: true, value: iso ? text : `${year}-${month}-${day}` };
+  const value = readings[order];
+  if (value) return { ok: true, value };
+  const other = readings[order === 'dmy' ? 'mdy' : 'dmy'];
+  return {
+    ok: false,
+    reason: other
+      ? `"${text}" is not a calendar date ${order === 'dmy' ? 'day' : 'month'}-first (it reads ${order === 'dmy' ? 'month' : 'day'}-first only)`
+      : `"${text}" is not a calendar date`,
+  };
 }
 
 const PLAIN = /^\d+(\.\d{1,2})?$/;
