@@ -18,7 +18,7 @@ describe('import templates and the column guide', () => {
     const plan = planHeader(kind, header!);
     expect(plan.errors).toEqual([]);
     const problems: string[] = [];
-    const row = convertRow(kind, plan, example!, 2, { currency: 'INR' }, (column, reason) =>
+    const row = convertRow(kind, plan, example!, 2, { currency: 'INR', dateOrder: 'dmy' }, (column, reason) =>
       problems.push(`${column}: ${reason}`),
     );
     expect(problems).toEqual([]);
