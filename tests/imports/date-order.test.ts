@@ -89,10 +89,7 @@ describe('the date order of a file, told from its values', () => {
   });
 
   it.each(KINDS)('%s: a file mixing both is refused with one message', async (kind) => {
-    const finding = await tellDateOrder(
-      fileOf(kind, ['02/10/2013', '13/01/2013', '01/13/2013', '01/14/2013']),
-      kind,
-    );
+    const finding = await tellDateOrder(fileOf(kind, ['02/10/2013', '13/01/2013', '01/13/2013', '01/14/2013']), kind);
     expect(finding.refusal).toEqual({
       column: FIRST_DATE_COLUMN[kind],
       reason: `${kind}.csv, ${FIRST_DATE_COLUMN[kind]}: 02/10/2013 and 13/01/2013 read day-first; 01/13/2013 reads month-first only: pass --date-order mdy or fix the file`,
