@@ -37,6 +37,7 @@ export async function tellDateOrders(
 ): Promise<Map<ImportKind, DateOrder>> {
   const orders = new Map<ImportKind, DateOrder>();
   for (const [kind, source] of files) {
+    if (!dateColumns(kind).length) continue; // obligors: no dates, no second reading
     progress(`${source.name}: telling the date order`);
     const finding = await tellDateOrder(source, kind);
     orders.set(kind, finding.order);
