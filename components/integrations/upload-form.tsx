@@ -60,7 +60,7 @@ export function UploadForm() {
             name={DATE_ORDER_FIELD}
             defaultValue=""
             disabled={busy}
-            className="mt-1 block rounded-md border-slate-300 text-sm"
+            className="mt-1 block h-9 rounded-md border border-slate-300 bg-white px-2.5 text-sm font-normal text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/20"
           >
             <option value="">Tell from the file</option>
             <option value="dmy">Day first (5 November)</option>

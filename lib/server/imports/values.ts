@@ -19,7 +19,6 @@ const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '
 
 /** Day first (05/11/2026, the Indian way and the default) or month first (11/05/2026, US-built ERPs). */
 export type DateOrder = 'dmy' | 'mdy';
-export const DATE_ORDERS: readonly DateOrder[] = ['dmy', 'mdy'];
 export const isDateOrder = (text: string): text is DateOrder => text === 'dmy' || text === 'mdy';
 
 /**
