@@ -5,6 +5,7 @@ import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import type { DateOrder } from '@/lib/server/imports/values';
 import { runImport } from '@/lib/server/imports/run-import';
+import { waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import * as importsRoute from '@/app/api/integrations/imports/route';
 import { sessionCookieFor } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -191,5 +192,7 @@ describe('date order in an import', () => {
     const good = await upload('mdy');
     expect(good.status).toBe(200);
     expect(await good.json()).toMatchObject({ status: 'SUCCEEDED', warnings: [] });
+    // The upload rebuilds its rollups in the background: let it end before the database closes.
+    await waitForRollups(database.db, up.clientId);
   });
 });
