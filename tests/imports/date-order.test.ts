@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { tellDateOrder } from '@/lib/server/imports/date-order';
 import { dateColumns, IMPORT_KINDS, type ImportKind } from '@/lib/server/imports/formats';
@@ -105,6 +106,23 @@ describe('the date order of a file, told from its values', () => {
       column: 'issue_date',
       reason:
         'invoices.csv: due_date 01/20/2013 reads month-first; issue_date 13/01/2013 reads day-first only: pass --date-order dmy or fix the file',
+    });
+  });
+});
+
+describe('the date order of a workbook', () => {
+  it('real date cells depend on no order; text cells are told like CSV', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Export');
+    sheet.addRow(SHAPES.invoices.header.split(','));
+    // An ERP writing the issue date as an Excel date and the due date as month-first text.
+    sheet.addRow(['I1', 'INV/1', 'C1', new Date('2013-01-20T00:00:00Z'), '02/10/2013', 1000]);
+    sheet.addRow(['I2', 'INV/2', 'C1', new Date('2013-02-25T00:00:00Z'), '03/27/2013', 1000]);
+    const xlsx = file('invoices.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(await tellDateOrder(xlsx, 'invoices')).toEqual({
+      order: 'mdy',
+      refusal: null,
+      warning: 'invoices.xlsx: dates read month-first (due_date 03/27/2013 on line 3 can only be month-first)',
     });
   });
 });
