@@ -167,6 +167,25 @@ describe('date order in an import', () => {
     ]);
   });
 
+  it('an ambiguous file takes the order its batch proves: month-first invoices, payments all 12 or less', async () => {
+    const batch = await newClient(database.db, 'BATCH');
+    const report = await importInto(batch.clientId, {
+      'invoices.csv': MONTH_FIRST['invoices.csv'],
+      'payments.csv': csv(['payment_ref,sys_invoice_num,paid_date,amount', 'P1,D1,10/2/2026,4000']),
+    });
+    expect(report.status).toBe('SUCCEEDED');
+    expect(report.warnings).toEqual([
+      'invoices.csv: dates read month-first (issue_date 10/14/2026 on line 3 can only be month-first)',
+      'payments.csv, paid_date: every date reads both ways (10/2/2026): read month-first, as invoices.csv',
+    ]);
+    const paid = await queryRows(
+      database.db,
+      sql`select paid_date::text as d from payments where client_id = ${batch.clientId}`,
+      row({ d: col.text }),
+    );
+    expect(paid).toEqual([{ d: '2026-10-02' }]);
+  });
+
   it('the upload takes dateOrder dmy or mdy; anything else is a 400 naming the field', async () => {
     const up = await newClient(database.db, 'UPL');
     const { cookie } = await sessionCookieFor(database.db, up.email, PASSWORD);

@@ -28,30 +28,59 @@ interface Example {
 const WORD: Record<DateOrder, string> = { dmy: 'day-first', mdy: 'month-first' };
 const other = (order: DateOrder): DateOrder => (order === 'dmy' ? 'mdy' : 'dmy');
 
-/** The order of each file of a batch; a refusal goes to the sink (fatal), a note to `warnings`. */
+/**
+ * The order of each file of a batch; a refusal goes to the sink (fatal), a note to `warnings`. A
+ * file whose dates all read both ways takes the order the batch's other files prove, when they
+ * prove one (one ERP writes every file alike); else day-first.
+ */
 export async function tellDateOrders(
   files: Map<ImportKind, ImportSource>,
   sink: ErrorSink,
   warnings: string[],
   progress: (message: string) => void,
 ): Promise<Map<ImportKind, DateOrder>> {
-  const orders = new Map<ImportKind, DateOrder>();
+  const tallies: [ImportKind, string, Tally][] = [];
   for (const [kind, source] of files) {
     if (!dateColumns(kind).length) continue; // obligors: no dates, no second reading
     progress(`${source.name}: telling the date order`);
-    const finding = await tellDateOrder(source, kind);
+    tallies.push([kind, source.name, await tallyDates(source, kind)]);
+  }
+  const proven = tallies.flatMap(([, name, t]) => {
+    const order = provenOrder(t);
+    return order ? [{ order, name }] : [];
+  });
+  const agreed = proven.length && proven.every((p) => p.order === proven[0]!.order) ? proven[0]! : undefined;
+  const orders = new Map<ImportKind, DateOrder>();
+  for (const [kind, name, tally] of tallies) {
+    const finding = decide(name, tally, agreed);
     orders.set(kind, finding.order);
     if (finding.warning) warnings.push(finding.warning);
-    if (finding.refusal) sink.add({ file: source.name, line: 0, ...finding.refusal }, true);
+    if (finding.refusal) sink.add({ file: name, line: 0, ...finding.refusal }, true);
   }
   return orders;
+}
+
+/** What the date cells of one file can mean: values readable one way only, and ambiguous ones. */
+interface Tally {
+  only: Record<DateOrder, Example[]>;
+  count: Record<DateOrder, number>;
+  both: Example[];
+}
+
+/** The order a file's own values prove: some read only that way, none only the other. */
+const provenOrder = (t: Tally): DateOrder | null =>
+  t.count.dmy && !t.count.mdy ? 'dmy' : t.count.mdy && !t.count.dmy ? 'mdy' : null;
+
+/** One file alone (no batch to take an order from). */
+export async function tellDateOrder(source: ImportSource, kind: ImportKind): Promise<DateOrderFinding> {
+  return decide(source.name, await tallyDates(source, kind));
 }
 
 /**
  * Reads the date columns of the whole file once. An unreadable file or header tells nothing here:
  * reading it into the stage reports that.
  */
-export async function tellDateOrder(source: ImportSource, kind: ImportKind): Promise<DateOrderFinding> {
+async function tallyDates(source: ImportSource, kind: ImportKind): Promise<Tally> {
   const columns = dateColumns(kind);
   const only: Record<DateOrder, Example[]> = { dmy: [], mdy: [] };
   const count: Record<DateOrder, number> = { dmy: 0, mdy: 0 };
@@ -62,7 +91,7 @@ export async function tellDateOrder(source: ImportSource, kind: ImportKind): Pro
       for (const record of batch) {
         if (!at) {
           const plan = planHeader(kind, record.fields);
-          if (plan.errors.length) return { order: 'dmy', warning: null, refusal: null };
+          if (plan.errors.length) return { only, count, both }; // the stage reports the header
           at = columns.flatMap((c) => (plan.index.has(c) ? [[c, plan.index.get(c)!] as [string, number]] : []));
           continue;
         }
@@ -82,18 +111,15 @@ export async function tellDateOrder(source: ImportSource, kind: ImportKind): Pro
       }
     }
   } catch (error) {
-    if (error instanceof CsvFormatError || source.name.toLowerCase().endsWith('.xlsx'))
-      return { order: 'dmy', warning: null, refusal: null };
-    throw error;
+    if (!(error instanceof CsvFormatError || source.name.toLowerCase().endsWith('.xlsx'))) throw error;
   }
-  return decide(source.name, only, count, both);
+  return { only, count, both };
 }
 
 function decide(
   file: string,
-  only: Record<DateOrder, Example[]>,
-  count: Record<DateOrder, number>,
-  both: Example[],
+  { only, count, both }: Tally,
+  batch?: { order: DateOrder; name: string },
 ): DateOrderFinding {
   if (count.dmy && count.mdy) {
     // The order under which fewer rows fail is the one to suggest; the other side's examples show why.
@@ -126,11 +152,12 @@ function decide(
     };
   }
   if (count.dmy || !both.length) return { order: 'dmy', warning: null, refusal: null };
+  const ambiguous = `${file}, ${both[0]!.column}: every date reads both ways (${both.map((e) => e.value).join(', ')})`;
+  if (batch?.order === 'mdy')
+    return { order: 'mdy', warning: `${ambiguous}: read month-first, as ${batch.name}`, refusal: null };
   return {
     order: 'dmy',
-    warning:
-      `${file}, ${both[0]!.column}: every date reads both ways (${both.map((e) => e.value).join(', ')}): ` +
-      'read day-first; pass --date-order mdy if the file is month-first',
+    warning: `${ambiguous}: read day-first; pass --date-order mdy if the file is month-first`,
     refusal: null,
   };
 }
