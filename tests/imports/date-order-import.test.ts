@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import type { DateOrder } from '@/lib/server/imports/values';
 import { runImport } from '@/lib/server/imports/run-import';
 import { waitForRollups } from '@/lib/server/receivables/rollup-jobs';
-import * as importsRoute from '@/app/api/integrations/imports/route';
 import { sessionCookieFor } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { csv, file, fingerprint, newClient, PASSWORD, TODAY } from './helpers';
+import { csv, file, fingerprint, newClient, PASSWORD, TODAY, uploadBatch } from './helpers';
 
 /**
  * One small ledger written day-first and month-first. As of 20/11/2026 (buckets 30/60/90), by hand:
@@ -189,20 +187,8 @@ describe('date order in an import', () => {
   it('the upload takes dateOrder dmy or mdy; anything else is a 400 naming the field', async () => {
     const up = await newClient(database.db, 'UPL');
     const { cookie } = await sessionCookieFor(database.db, up.email, PASSWORD);
-    const upload = (order: string) => {
-      const form = new FormData();
-      for (const [name, content] of Object.entries({ 'obligors.csv': OBLIGORS, ...MONTH_FIRST }))
-        form.append('files', new File([content], name, { type: 'text/csv' }));
-      form.append('dateOrder', order);
-      return importsRoute.POST(
-        new NextRequest('http://localhost:3000/api/integrations/imports', {
-          method: 'POST',
-          body: form,
-          headers: { cookie },
-        }),
-        { params: Promise.resolve({}) },
-      );
-    };
+    const upload = (order: string) =>
+      uploadBatch(cookie, { 'obligors.csv': OBLIGORS, ...MONTH_FIRST }, { dateOrder: order });
     const bad = await upload('ymd');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ fields: { dateOrder: 'dmy or mdy' } });

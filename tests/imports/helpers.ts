@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { NextRequest } from 'next/server';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
@@ -6,6 +7,7 @@ import { col, row } from '@/lib/db/rows';
 import { createClient } from '@/lib/server/imports/create-client';
 import { refreshReceivableRollups } from '@/lib/server/receivables/refresh-rollups';
 import type { ImportSource } from '@/lib/server/imports/read-file';
+import * as importsRoute from '@/app/api/integrations/imports/route';
 import { sessionCookieFor } from '../helpers/api';
 import { createTestDatabase } from '../helpers/db';
 
@@ -224,4 +226,20 @@ export async function freshRollups(db: Db, clientId: number, today: string) {
     await refreshReceivableRollups(tx, clientId, today);
   });
   return rollupRows(db, clientId);
+}
+
+/** POST /api/integrations/imports as the browser sends it: each file as `files`, plus the form's other fields. */
+export function uploadBatch(cookie: string, files: Record<string, string>, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, content] of Object.entries(files))
+    form.append('files', new File([content], name, { type: 'text/csv' }));
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return importsRoute.POST(
+    new NextRequest('http://localhost:3000/api/integrations/imports', {
+      method: 'POST',
+      body: form,
+      headers: { cookie },
+    }),
+    { params: Promise.resolve({}) },
+  );
 }

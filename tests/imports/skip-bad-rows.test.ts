@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { runImport } from '@/lib/server/imports/run-import';
-import * as importsRoute from '@/app/api/integrations/imports/route';
 import { sessionCookieFor } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
-import { csv, file, fingerprint, newClient, PASSWORD, TODAY } from './helpers';
+import { csv, file, fingerprint, newClient, PASSWORD, TODAY, uploadBatch } from './helpers';
 
 let database: TestDatabase;
 let clientId: number;
@@ -126,20 +124,7 @@ describe('skip bad rows', () => {
 
   it('is asked for in the upload with skipBadRows=true, and anything but true or false is a 400', async () => {
     const cookie = (await sessionCookieFor(database.db, email, PASSWORD)).cookie;
-    const upload = (skip: string) => {
-      const form = new FormData();
-      for (const [name, content] of Object.entries(BATCH))
-        form.append('files', new File([content], name, { type: 'text/csv' }));
-      form.append('skipBadRows', skip);
-      return importsRoute.POST(
-        new NextRequest('http://localhost:3000/api/integrations/imports', {
-          method: 'POST',
-          body: form,
-          headers: { cookie },
-        }),
-        { params: Promise.resolve({}) },
-      );
-    };
+    const upload = (skip: string) => uploadBatch(cookie, BATCH, { skipBadRows: skip });
     const bad = await upload('yes');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ fields: { skipBadRows: 'true or false' } });
