@@ -186,6 +186,20 @@ test.describe('a form sends only what its contract accepts', () => {
     await expect(page.getByText(/^The date cannot be after today/)).toHaveCount(1);
     await expect(page).not.toHaveURL(/date=2030/);
   });
+
+  test('Credit limit, Reports and Performance: a day before the ledger says when it starts', async ({ page }) => {
+    const starts = /the ledger starts on \d\d\/\d\d\/\d{4}/;
+    await page.goto('/borrowers/credit_limit?date=2020-01-01');
+    await expect(page.getByTestId('invalid-link')).toContainText(starts);
+    await page.goto('/borrowers/business-performance-beta?compareDate=2020-01-01');
+    await expect(page.getByTestId('invalid-link')).toContainText(starts);
+
+    await page.goto('/borrowers/reports');
+    const asOf = page.getByTestId('reports-date');
+    await asOf.fill('01/01/2020');
+    await asOf.press('Enter');
+    await expect(page.getByText(/^The ledger starts on \d\d\/\d\d\/\d{4}: choose a date from then on$/)).toHaveCount(1);
+  });
 });
 
 test.describe('the credit hold, password and investor forms send only what their contract accepts', () => {
