@@ -10,12 +10,15 @@ import { Alert, Field, primaryButton } from './auth-card';
 export const PASSWORD_HINT =
   'At least 8 characters. A few unrelated words make a strong password; very common passwords are refused.';
 
+/** 'this link is incomplete' (a field's words) as the form's sentence; the server's already is one. */
+const asSentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+
 /** A new password twice, for a reset link or an invitation (same token kind). */
 export function ResetPasswordForm({ token, invite }: { token: string; invite: boolean }) {
   const form = useContractForm(ZResetPasswordBody);
   const { busy, fields } = form;
   // The token is no field the user can correct: its message (incomplete, used or expired link) is the form's.
-  const error = fields.token ?? form.error;
+  const error = fields.token ? asSentence(fields.token) : form.error;
   const [done, setDone] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
