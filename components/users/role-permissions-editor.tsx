@@ -69,7 +69,7 @@ export function RolePermissionsEditor({ roles, initial }: { roles: TRole[]; init
   const locked = (p: TMatrixEntry) => !saved.editable || p.featureType === 'MANAGE_USERS';
 
   return (
-    <form onSubmit={save} noValidate aria-label="Role permissions" className="space-y-5">
+    <form onSubmit={save} noValidate className="space-y-5">
       <label className="flex max-w-xs flex-col gap-1 text-xs font-medium text-slate-500">
         Role
         <select
