@@ -186,6 +186,117 @@ test.describe('a form sends only what its contract accepts', () => {
     await expect(page.getByText(/^The date cannot be after today/)).toHaveCount(1);
     await expect(page).not.toHaveURL(/date=2030/);
   });
+
+  test('Credit limit, Reports and Performance: a day before the ledger says when it starts', async ({ page }) => {
+    const starts = /the ledger starts on \d\d\/\d\d\/\d{4}/;
+    await page.goto('/borrowers/credit_limit?date=2020-01-01');
+    await expect(page.getByTestId('invalid-link')).toContainText(starts);
+    await page.goto('/borrowers/business-performance-beta?compareDate=2020-01-01');
+    await expect(page.getByTestId('invalid-link')).toContainText(starts);
+
+    await page.goto('/borrowers/reports');
+    const asOf = page.getByTestId('reports-date');
+    await asOf.fill('01/01/2020');
+    await asOf.press('Enter');
+    await expect(page.getByText(/^The ledger starts on \d\d\/\d\d\/\d{4}: choose a date from then on$/)).toHaveCount(1);
+  });
+});
+
+test.describe('the credit hold, password and investor forms send only what their contract accepts', () => {
+  test.describe('as the admin', () => {
+    test.use({ storageState: stateOf('admin') });
+
+    test('Release a credit hold: a short reason and an impossible day are refused before sending', async ({ page }) => {
+      await page.goto('/borrowers/credit_limit/holds');
+      const held = page.getByTestId('credit-holds').locator('tr[data-status="ON_HOLD"]').first();
+      await held.getByRole('button', { name: 'Release' }).click();
+      const dialog = page.getByRole('dialog');
+      const writes = watchWrites(page, '/credit_holds');
+      await dialog.getByLabel('Reason').fill('ok');
+      await dialog.getByTestId('release-until').fill('31/02/2026');
+      await dialog.getByRole('button', { name: 'Release' }).click();
+      await expectOneMessageEach(dialog, [
+        'say why the account may ship (5 characters at least)',
+        /^Enter the date as dd\/mm\/yyyy from /,
+      ]);
+      expect(writes).toEqual([]);
+    });
+
+    test('Change password: no current password and a short new one are refused before sending', async ({ page }) => {
+      await page.goto('/borrowers/change_password');
+      const form = page.locator('form').filter({ has: page.getByLabel('Current password') });
+      const writes = watchWrites(page, '/');
+      await form.getByLabel('New password', { exact: true }).fill('short');
+      await form.getByLabel('New password again').fill('different');
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await expectOneMessageEach(form, ['enter your current password', 'use at least 8 characters']);
+
+      // Long enough, but the two differ: the confirmation's message only.
+      await form.getByLabel('Current password').fill('anything');
+      await form.getByLabel('New password', { exact: true }).fill('long enough words');
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await expectOneMessageEach(form, ['the two passwords differ']);
+      await expect(form.getByText('enter your current password')).toHaveCount(0);
+      expect(writes).toEqual([]);
+    });
+  });
+
+  test.describe('signed out', () => {
+    test('Sign in: a bad email and no password are refused before sending', async ({ page }) => {
+      await page.goto('/');
+      const form = page.locator('form').filter({ has: page.getByLabel('Work email') });
+      const writes = watchWrites(page, '/');
+      await form.getByLabel('Work email').fill('admin@');
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await expectOneMessageEach(form, ['enter a valid email address', 'enter your password']);
+      expect(writes).toEqual([]);
+    });
+
+    test('Forgot and reset password: a bad email, a short password, a broken link are refused before sending', async ({
+      page,
+    }) => {
+      const writes = watchWrites(page, '/');
+      await page.goto('/forgot_password');
+      const ask = page.locator('form').filter({ has: page.getByLabel('Work email') });
+      await ask.getByLabel('Work email').fill('not-an-email');
+      await ask.getByRole('button', { name: 'Email me a reset link' }).click();
+      await expectOneMessageEach(ask, ['enter a valid email address']);
+
+      await page.goto(`/reset_password?token=${'x'.repeat(32)}`);
+      const reset = page.locator('form').filter({ has: page.getByLabel('New password again') });
+      await reset.getByLabel('New password', { exact: true }).fill('short');
+      await reset.getByRole('button', { name: 'Change password' }).click();
+      await expectOneMessageEach(reset, ['use at least 8 characters']);
+
+      // A cut link: its message is the form's (the user cannot correct a token), with the way out.
+      await page.goto('/reset_password?token=abc');
+      await reset.getByLabel('New password', { exact: true }).fill('long enough words');
+      await reset.getByLabel('New password again').fill('long enough words');
+      await reset.getByRole('button', { name: 'Change password' }).click();
+      await expectOneMessageEach(reset, ['this link is incomplete']);
+      await expect(reset.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+      expect(writes).toEqual([]);
+    });
+  });
+
+  test.describe('as the investor', () => {
+    test.use({ storageState: stateOf('investor') });
+
+    test('Subscribe: an amount in no whole units is refused before sending', async ({ page }) => {
+      await page.goto('/investors/new_offerings');
+      const open = page
+        .getByTestId('offering-row')
+        .filter({ has: page.getByTestId('offering-state').getByText('Open', { exact: true }) })
+        .first();
+      await open.getByRole('link').first().click();
+      const form = page.getByRole('form', { name: 'Subscribe' });
+      const writes = watchWrites(page, '/investors');
+      await page.getByTestId('subscribe-amount').fill('1,50,000');
+      await form.getByRole('button', { name: 'Subscribe' }).click();
+      await expectOneMessageEach(form, [/^invest in whole units of ₹1,00,000/]);
+      expect(writes).toEqual([]);
+    });
+  });
 });
 
 /** Nothing in the dialog is wider than the dialog: its invoice list scrolls inside it, names wrap. */

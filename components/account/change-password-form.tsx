@@ -2,29 +2,27 @@
 
 import { useRef, useState, type FormEvent } from 'react';
 import { callApi } from '@/lib/client/api';
-import { accountCalls } from '@/lib/contract/accounts';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import { accountCalls, ZChangePasswordBody } from '@/lib/contract/accounts';
 import { Alert, Field, primaryButton } from '@/components/auth/auth-card';
 import { PASSWORD_HINT } from '@/components/auth/reset-password-form';
-import { useSubmit } from '@/components/auth/use-submit';
 
 export function ChangePasswordForm() {
-  const { busy, error, fields, run } = useSubmit();
+  const contract = useContractForm(ZChangePasswordBody);
+  const { busy, error, fields } = contract;
   const [done, setDone] = useState(false);
   const form = useRef<HTMLFormElement>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
     const text = (name: string) => String(data.get(name) ?? '');
-    const ok = await run(() =>
-      callApi(accountCalls.changePassword, {
-        body: { currentPassword: text('currentPassword'), password: text('password'), confirm: text('confirm') },
-      }),
-    );
-    if (ok) {
+    const body = { currentPassword: text('currentPassword'), password: text('password'), confirm: text('confirm') };
+    setDone(false);
+    void contract.submit(event, body, async (input) => {
+      await callApi(accountCalls.changePassword, { body: input });
       setDone(true);
       form.current?.reset();
-    }
+    });
   }
 
   return (

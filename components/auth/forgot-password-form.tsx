@@ -2,19 +2,21 @@
 
 import { useState, type FormEvent } from 'react';
 import { callApi } from '@/lib/client/api';
-import { accountCalls } from '@/lib/contract/accounts';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import { accountCalls, ZForgotPasswordBody } from '@/lib/contract/accounts';
 import { Alert, Field, primaryButton } from './auth-card';
-import { useSubmit } from './use-submit';
 
 export function ForgotPasswordForm() {
-  const { busy, error, fields, run } = useSubmit();
+  const form = useContractForm(ZForgotPasswordBody);
+  const { busy, error, fields } = form;
   const [sent, setSent] = useState<string | null>(null);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    const answer = await run(() => callApi(accountCalls.forgotPassword, { body: { email } }));
-    if (answer) setSent(answer.message);
+    void form.submit(event, { email }, async (body) => {
+      const answer = await callApi(accountCalls.forgotPassword, { body });
+      setSent(answer.message);
+    });
   }
 
   if (sent)

@@ -3,25 +3,32 @@
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { callApi } from '@/lib/client/api';
-import { accountCalls } from '@/lib/contract/accounts';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import { accountCalls, ZResetPasswordBody } from '@/lib/contract/accounts';
 import { Alert, Field, primaryButton } from './auth-card';
-import { useSubmit } from './use-submit';
 
 export const PASSWORD_HINT =
   'At least 8 characters. A few unrelated words make a strong password; very common passwords are refused.';
 
+/** 'this link is incomplete' (a field's words) as the form's sentence; the server's already is one. */
+const asSentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+
 /** A new password twice, for a reset link or an invitation (same token kind). */
 export function ResetPasswordForm({ token, invite }: { token: string; invite: boolean }) {
-  const { busy, error, fields, run } = useSubmit();
+  const form = useContractForm(ZResetPasswordBody);
+  const { busy, fields } = form;
+  // The token is no field the user can correct: its message (incomplete, used or expired link) is the form's.
+  const error = fields.token ? asSentence(fields.token) : form.error;
   const [done, setDone] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '');
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '');
     const body = { token, password: text('password'), confirm: text('confirm') };
-    const ok = await run(() => callApi(accountCalls.resetPassword, { body }));
-    if (ok) setDone(true);
+    void form.submit(event, body, async (input) => {
+      await callApi(accountCalls.resetPassword, { body: input });
+      setDone(true);
+    });
   }
 
   if (done) {

@@ -2,9 +2,10 @@
 
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
-import { authCalls } from '@/lib/contract/auth';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { type FormEvent } from 'react';
+import { authCalls, ZSignInBody } from '@/lib/contract/auth';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
 import { takeReturnPath } from '@/lib/client/redirect-after-sign-in';
 import { sameOriginPath } from '@/lib/domain/return-path';
 
@@ -13,28 +14,18 @@ const inputClass =
 
 export function SignInForm() {
   const searchParams = useSearchParams();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
+  const form = useContractForm(ZSignInBody);
+  const { busy, error, fields } = form;
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(null);
-    setFields({});
-    try {
-      const text = (name: string) => String(form.get(name) ?? '');
-      const user = await callApi(authCalls.signIn, { body: { email: text('email'), password: text('password') } });
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '');
+    void form.submit(event, { email: text('email'), password: text('password') }, async (body) => {
+      const user = await callApi(authCalls.signIn, { body });
       // A deep link kept by the proxy, else the path saved on a 401, else the user's start page.
       const target = sameOriginPath(searchParams.get('next')) ?? sameOriginPath(takeReturnPath()) ?? user.landingPath;
       window.location.assign(target);
-    } catch (err) {
-      const { message, fields: fieldMessages } = await apiErrorMessage(err);
-      setError(fieldMessages ? 'Please correct the highlighted fields.' : message);
-      setFields(fieldMessages ?? {});
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -2,7 +2,6 @@
 
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { addDays, format, parseISO } from 'date-fns';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { FieldError, inputClass } from '@/components/contacts/form-field';
@@ -11,7 +10,9 @@ import { DataTable, Td, Th, Tr } from '@/components/ui/data-table';
 import { DateInput } from '@/components/ui/date-input';
 import { Day, formatDay } from '@/components/ui/day';
 import { OnAccount } from '@/components/receivables/on-account';
+import { MaybeLink } from '@/components/ui/maybe-link';
 import { Money, type MoneyFormat } from '@/components/ui/money';
+import { CUSTOMERS_PATH } from '@/components/obligors/customer-params';
 import { callApi } from '@/lib/client/api';
 import { useContractForm } from '@/lib/client/use-contract-form';
 import { creditHoldCalls, ZReleaseBody, type TCreditHold } from '@/lib/contract/credit-holds';
@@ -26,12 +27,15 @@ export function CreditHoldsTable({
   today,
   timeZone,
   canRelease,
+  canOpenCustomers,
 }: {
   rows: TCreditHold[];
   money: MoneyFormat;
   today: string;
   timeZone: string;
   canRelease: boolean;
+  /** Whether the customer pages open for this user (`mayOpen`); otherwise names are plain text. */
+  canOpenCustomers: boolean;
 }) {
   const [releasing, setReleasing] = useState<TCreditHold | null>(null);
   return (
@@ -51,12 +55,13 @@ export function CreditHoldsTable({
           {rows.map((r) => (
             <Tr key={r.sysObligorCode} data-code={r.sysObligorCode} data-status={r.status}>
               <Td className="min-w-52 align-top">
-                <Link
-                  href={`/borrowers/obligors/${encodeURIComponent(r.sysObligorCode)}`}
+                <MaybeLink
+                  allowed={canOpenCustomers}
+                  href={`${CUSTOMERS_PATH}/${encodeURIComponent(r.sysObligorCode)}`}
                   className="font-medium text-slate-900 hover:text-brand-700 hover:underline"
                 >
                   {r.name}
-                </Link>
+                </MaybeLink>
                 <div className="text-xs text-slate-500">
                   {r.sysObligorCode}
                   {r.parentName && ` · ${r.parentName}`}

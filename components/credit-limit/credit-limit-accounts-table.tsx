@@ -4,32 +4,49 @@ import type { TCreditLimitRow } from '@/lib/contract/credit-limits';
 import { DataTable, Td } from '@/components/ui/data-table';
 import { Day } from '@/components/ui/day';
 import { currencySign, Money, type MoneyFormat } from '@/components/ui/money';
+import { MaybeLink } from '@/components/ui/maybe-link';
 import { obligorHref } from '@/components/obligors/customer-params';
 import { CreditLimitBadge, ROW_TONES } from './credit-limit-badge';
 import { CreditLimitHeader, type CreditLimitTableProps } from './credit-limit-header';
 import { Utilisation } from './utilisation';
 
-/** The latest change of the limit (when, and by how much: up in green, down in red), linking to the full history. */
-function LimitHistory({ row, money, href }: { row: TCreditLimitRow; money: MoneyFormat; href: string }) {
+/**
+ * The latest change of the limit (when, and by how much: up in green, down in red), linking to the
+ * full history on the account's page when the user may open it.
+ */
+function LimitHistory({
+  row,
+  money,
+  href,
+  allowed,
+}: {
+  row: TCreditLimitRow;
+  money: MoneyFormat;
+  href: string;
+  allowed: boolean;
+}) {
   const link = 'font-medium text-brand-700 hover:underline';
   if (!row.lastChange)
-    return (
+    return allowed ? (
       <Link href={href} className={`text-xs ${link}`} data-testid="history-link">
         History
       </Link>
+    ) : (
+      <span className="text-slate-300">-</span>
     );
   const { date, previousLimit } = row.lastChange;
   const change = previousLimit == null || row.creditLimit == null ? null : row.creditLimit - previousLimit;
   return (
     <span className="flex flex-col items-end leading-tight" data-testid="last-change">
-      <Link
+      <MaybeLink
+        allowed={allowed}
         href={href}
         className={`whitespace-nowrap ${link}`}
         data-testid="history-link"
         title="The account's credit limit history"
       >
         <Day iso={date} />
-      </Link>
+      </MaybeLink>
       <span
         className={`whitespace-nowrap text-xs ${change == null ? 'text-slate-400' : change < 0 ? 'text-rose-700' : 'text-emerald-700'}`}
       >
@@ -51,7 +68,7 @@ function LimitHistory({ row, money, href }: { row: TCreditLimitRow; money: Money
  * account opens its page, the date of its last limit change its credit limit history; the family
  * narrows the list to that family's accounts. Headers sort through the URL.
  */
-export function CreditLimitAccountsTable({ rows, money, ...headerProps }: CreditLimitTableProps) {
+export function CreditLimitAccountsTable({ rows, money, canOpenCustomers, ...headerProps }: CreditLimitTableProps) {
   const { pathname, params } = headerProps;
   return (
     <DataTable
@@ -72,13 +89,14 @@ export function CreditLimitAccountsTable({ rows, money, ...headerProps }: Credit
               data-status={row.status}
             >
               <Td className="max-w-72">
-                <Link
+                <MaybeLink
+                  allowed={canOpenCustomers}
                   href={page}
                   className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
                   title={row.name}
                 >
                   {row.name}
-                </Link>
+                </MaybeLink>
                 <span className="flex min-w-0 gap-1 text-xs text-slate-400">
                   <span className="shrink-0">{row.sysObligorCode} ·</span>
                   {row.parentSysObligorCode ? (
@@ -120,7 +138,12 @@ export function CreditLimitAccountsTable({ rows, money, ...headerProps }: Credit
                 <CreditLimitBadge status={row.status} />
               </Td>
               <Td numeric>
-                <LimitHistory row={row} money={money} href={`${page}#credit-limit-history`} />
+                <LimitHistory
+                  row={row}
+                  money={money}
+                  href={`${page}#credit-limit-history`}
+                  allowed={canOpenCustomers}
+                />
               </Td>
             </tr>
           );

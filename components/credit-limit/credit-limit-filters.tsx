@@ -1,5 +1,6 @@
 'use client';
 
+import { asOfCheck } from '@/lib/domain/as-of';
 import { DateInput } from '@/components/ui/date-input';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
@@ -18,10 +19,12 @@ export function CreditLimitFilters({
   dim1Name,
   dim1Values,
   today,
+  ledgerStart,
 }: {
   dim1Name: string;
   dim1Values: Option[];
   today: string;
+  ledgerStart: string | null;
 }) {
   const { params, update, pending, pathname } = useUrlState();
   const [text, setText] = useState(params.search ?? '');
@@ -65,6 +68,7 @@ export function CreditLimitFilters({
           label="As of"
           value={params.date ?? today}
           testId="credit-limit-date"
+          check={asOfCheck({ today, ledgerStart })}
           onCommit={(day) => update({ date: day === today ? null : day, [PAGE_PARAM]: null })}
         />
         <ParamSelect

@@ -12,6 +12,8 @@ export interface CreditLimitTableProps {
   pathname: string;
   params: Record<string, string>;
   dim1Name: string;
+  /** Whether the customer pages open for this user (`mayOpen`); otherwise names are plain text. */
+  canOpenCustomers: boolean;
 }
 
 /** The header row both tables share: sortable figures, the status, and a last column of their own. */
@@ -22,7 +24,7 @@ export function CreditLimitHeader({
   pathname,
   params,
   dim1Name,
-}: Omit<CreditLimitTableProps, 'rows' | 'money'> & { nameLabel: string; lastLabel: string }) {
+}: Omit<CreditLimitTableProps, 'rows' | 'money' | 'canOpenCustomers'> & { nameLabel: string; lastLabel: string }) {
   const header = { active: sort, pathname, params };
   return (
     <thead>

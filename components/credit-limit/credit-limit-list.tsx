@@ -6,6 +6,8 @@ import { CREDIT_LIMIT_STATUS_LABELS, CREDIT_LIMIT_STATUSES } from '@/lib/domain/
 import { formatCount } from '@/lib/domain/format';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { pageGate } from '@/lib/backend/page-gate';
+import { mayOpen } from '@/lib/domain/route-permissions';
+import { CUSTOMERS_PATH } from '@/components/obligors/customer-params';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
 import { Pagination } from '@/components/ui/pagination';
@@ -75,18 +77,18 @@ export function CreditLimitBands({ params, pathname }: { params: Record<string, 
 
 export function CreditLimitList({ params, pathname }: { params: Record<string, string>; pathname: string }) {
   const load = async () => {
-    const { backend, clientSettings } = await pageGate();
+    const { backend, clientSettings, session } = await pageGate();
     const [settings, list] = await Promise.all([
       clientSettings(),
       backend.creditLimits.list({ query: pickParams(params, CREDIT_LIMIT_LIST_KEYS) }),
     ]);
-    return { settings, list };
+    return { settings, list, canOpenCustomers: mayOpen(session, CUSTOMERS_PATH) };
   };
   const sort = readSort(params, CREDIT_LIMIT_SORT_KEYS, DEFAULT_SORT);
   const { page, count } = readPaging(params, DEFAULT_PAGE_SIZE);
   return (
     <Loaded load={load} isEmpty={({ list }) => list.total === 0}>
-      {({ settings, list }) =>
+      {({ settings, list, canOpenCustomers }) =>
         list.rows.length === 0 ? (
           <div className="space-y-3 p-5">
             <WarningBox kind="empty" message={`This page is past the end of the list (${list.total} rows).`} />
@@ -107,6 +109,7 @@ export function CreditLimitList({ params, pathname }: { params: Record<string, s
                 pathname={pathname}
                 params={params}
                 dim1Name={settings.dimensionNames.dim1}
+                canOpenCustomers={canOpenCustomers}
               />
             ) : (
               <CreditLimitTable
@@ -116,6 +119,7 @@ export function CreditLimitList({ params, pathname }: { params: Record<string, s
                 pathname={pathname}
                 params={params}
                 dim1Name={settings.dimensionNames.dim1}
+                canOpenCustomers={canOpenCustomers}
               />
             )}
             <Pagination

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { hrefWith } from '@/lib/client/url-state';
 import { DataTable, Td } from '@/components/ui/data-table';
 import { currencySign, Money } from '@/components/ui/money';
+import { MaybeLink } from '@/components/ui/maybe-link';
 import { obligorHref } from '@/components/obligors/customer-params';
 import { CreditLimitBadge, ROW_TONES } from './credit-limit-badge';
 import { CreditLimitHeader, type CreditLimitTableProps } from './credit-limit-header';
@@ -9,9 +10,10 @@ import { Utilisation } from './utilisation';
 
 /**
  * Parent customers against their credit limits: breached rows in red, near-breach rows in amber.
- * Headers sort through the URL; a name (or History) opens the customer page with its limit history.
+ * Headers sort through the URL; a name (or History) opens the customer page with its limit history,
+ * for a user who may open customer pages.
  */
-export function CreditLimitTable({ rows, money, ...headerProps }: CreditLimitTableProps) {
+export function CreditLimitTable({ rows, money, canOpenCustomers, ...headerProps }: CreditLimitTableProps) {
   const { pathname, params } = headerProps;
   return (
     <DataTable
@@ -30,13 +32,14 @@ export function CreditLimitTable({ rows, money, ...headerProps }: CreditLimitTab
             data-status={row.status}
           >
             <Td className="max-w-64">
-              <Link
+              <MaybeLink
+                allowed={canOpenCustomers}
                 href={obligorHref(row.sysObligorCode, true)}
                 className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline"
                 title={row.name}
               >
                 {row.name}
-              </Link>
+              </MaybeLink>
               <span className="text-xs text-slate-400">
                 {row.sysObligorCode} · {row.accounts === 1 ? '1 account' : `${row.accounts} accounts`}
                 {row.breachedAccounts > 0 && (
@@ -71,13 +74,17 @@ export function CreditLimitTable({ rows, money, ...headerProps }: CreditLimitTab
               <CreditLimitBadge status={row.status} />
             </Td>
             <Td numeric className="whitespace-nowrap">
-              <Link
-                href={`${obligorHref(row.sysObligorCode, true)}#credit-limit-history`}
-                className="text-xs font-medium text-brand-700 hover:underline"
-              >
-                History
-              </Link>
-              <span className="px-1 text-slate-300">·</span>
+              {canOpenCustomers && (
+                <>
+                  <Link
+                    href={`${obligorHref(row.sysObligorCode, true)}#credit-limit-history`}
+                    className="text-xs font-medium text-brand-700 hover:underline"
+                  >
+                    History
+                  </Link>
+                  <span className="px-1 text-slate-300">·</span>
+                </>
+              )}
               <Link
                 href={hrefWith(pathname, {}, { view: 'accounts', family: row.sysObligorCode, date: params.date })}
                 className="text-xs font-medium text-brand-700 hover:underline"

@@ -1,17 +1,19 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { investorCalls, UNIT_FACE_VALUE } from '@/lib/contract/investors';
+import { useMemo, useState, type FormEvent } from 'react';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import { investorCalls, UNIT_FACE_VALUE, ZSubscribeBody } from '@/lib/contract/investors';
 import { formatMoney } from '@/lib/domain/format';
 import { useToast } from '@/components/feedback/toast';
 
 const inr = (v: number) => formatMoney(v, 'INR', 'en-IN', 0);
 
 /**
- * Subscribe to an offering. The browser checks the obvious (whole units, the minimum ticket, what is
- * left) so the investor sees the rule at once; the server checks again and is the one that counts.
+ * Subscribe to an offering. The browser checks the call's contract (a number, whole units) and this
+ * offering's limits (the minimum ticket, what is left) so the investor sees the rule at once and
+ * nothing is sent; the server checks again and is the one that counts.
  */
 export function SubscribeForm({
   offeringId,
@@ -25,34 +27,39 @@ export function SubscribeForm({
   const router = useRouter();
   const toast = useToast();
   const [amount, setAmount] = useState(String(minTicket));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const value = Number(amount.replace(/[,\s₹]/g, ''));
+  const typed = amount.replace(/[,\s₹]/g, '');
+  const value = Number(typed);
+  // The call's contract, and this offering's limits that only the page knows.
+  const schema = useMemo(
+    () =>
+      ZSubscribeBody.superRefine(({ amount }, ctx) => {
+        if (amount < minTicket)
+          ctx.addIssue({ code: 'custom', path: ['amount'], message: `The minimum ticket is ${inr(minTicket)}.` });
+        else if (amount > amountLeft)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['amount'],
+            message: `Only ${inr(amountLeft)} of this offering is left.`,
+          });
+      }),
+    [minTicket, amountLeft],
+  );
+  const form = useContractForm(schema);
+  const { busy } = form;
+  const error = form.fields.amount ?? form.error;
 
-  function check(): string | null {
-    if (!Number.isFinite(value) || value <= 0) return 'Enter the amount to invest.';
-    if (value % UNIT_FACE_VALUE !== 0) return `Invest in whole units of ${inr(UNIT_FACE_VALUE)}.`;
-    if (value < minTicket) return `The minimum ticket is ${inr(minTicket)}.`;
-    if (value > amountLeft) return `Only ${inr(amountLeft)} of this offering is left.`;
-    return null;
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const problem = check();
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const res = await callApi(investorCalls.subscribe, { params: { id: offeringId }, body: { amount: value } });
-      toast(`Subscribed: ${res.units} units for ${inr(value)}`);
-      router.push(`/investors/my_securities/${res.holdingId}`);
-    } catch (err) {
-      setError((await apiErrorMessage(err)).message);
-      router.refresh();
-    } finally {
-      setBusy(false);
-    }
+  function submit(event: FormEvent<HTMLFormElement>) {
+    void form.submit(event, { amount: typed === '' ? undefined : typed }, async () => {
+      try {
+        const res = await callApi(investorCalls.subscribe, { params: { id: offeringId }, body: { amount: value } });
+        toast(`Subscribed: ${res.units} units for ${inr(value)}`);
+        router.push(`/investors/my_securities/${res.holdingId}`);
+      } catch (err) {
+        // What is left may have changed since the page was drawn.
+        router.refresh();
+        throw err;
+      }
+    });
   }
 
   return (

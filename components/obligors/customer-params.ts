@@ -18,8 +18,11 @@ export type CustomerView = (typeof CUSTOMER_VIEWS)[number];
 
 export const ZCustomerPageParams = ZParentObligorsQuery.and(z.object({ view: z.enum(CUSTOMER_VIEWS).optional() }));
 
+/** The customer pages: a user may open them or not as a whole (`mayOpen(session, CUSTOMERS_PATH)`). */
+export const CUSTOMERS_PATH = '/borrowers/obligors';
+
 /** Where a customer's page is: parents have the family page, members of a family the child page. */
 export function obligorHref(code: string, isParent: boolean): string {
   const encoded = encodeURIComponent(code);
-  return isParent ? `/borrowers/obligors/${encoded}` : `/borrowers/obligors/child/${encoded}`;
+  return isParent ? `${CUSTOMERS_PATH}/${encoded}` : `${CUSTOMERS_PATH}/child/${encoded}`;
 }

@@ -2,8 +2,9 @@
 
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
-import { manageCustomerCalls, type TManagedObligorRow } from '@/lib/contract/manage-customers';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { manageCustomerCalls, ZAssignObligorBody, type TManagedObligorRow } from '@/lib/contract/manage-customers';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
 import { SearchPicker, type Pick } from '@/components/tasks/search-picker';
 
 type Field = 'guestId' | 'representativeId' | 'rmId';
@@ -57,15 +58,12 @@ export function AssignDialog({
 }) {
   const [open, setOpen] = useState(false);
   const [picks, setPicks] = useState(() => initialPicks(row));
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useContractForm(ZAssignObligorBody);
+  const { fields, error, busy } = form;
 
   const start = () => {
     setPicks(initialPicks(row));
-    setFields({});
-    setError(null);
-    setBusy(false);
+    form.reset();
     setOpen(true);
   };
   const changes = () => {
@@ -77,21 +75,18 @@ export function AssignDialog({
     return out;
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = changes();
-    if (Object.keys(body).length === 0) return setOpen(false);
-    setBusy(true);
-    try {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const input = changes();
+    if (Object.keys(input).length === 0) {
+      event.preventDefault();
+      return setOpen(false);
+    }
+    // The picker's role rule (a field officer for the field officer) needs the user's role: the server's message.
+    void form.submit(event, input, async (body) => {
       const updated = await callApi(manageCustomerCalls.assign, { params: { code: row.sysObligorCode }, body });
       setOpen(false);
       onAssigned(updated);
-    } catch (err) {
-      const result = await apiErrorMessage(err);
-      setFields(result.fields ?? {});
-      setError(result.fields ? 'Please correct the highlighted fields.' : result.message);
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -132,7 +127,7 @@ export function AssignDialog({
                     placeholder="Search by name or email"
                     onChange={(pick) => {
                       setPicks((p) => ({ ...p, [field]: pick }));
-                      setFields(({ [field]: _, ...rest }) => rest);
+                      form.clear(field);
                     }}
                   />
                   {/* The picker shows its error only while searching; a refused pick keeps its message here. */}

@@ -1,4 +1,3 @@
-import Link from 'next/link';
 import { formatPercent } from '@/lib/domain/format';
 import { AgeingBarChart } from '@/components/receivables/ageing-bar-chart';
 import { bucketColumns } from '@/components/receivables/bucket-columns';
@@ -6,7 +5,9 @@ import { pageGate } from '@/lib/backend/page-gate';
 import { RatingBadge } from '@/components/receivables/rating-badge';
 import { StatCard } from '@/components/receivables/stat-card';
 import { TrendLineChart } from '@/components/receivables/trend-line-chart';
-import { obligorHref } from '@/components/obligors/customer-params';
+import { mayOpen } from '@/lib/domain/route-permissions';
+import { CUSTOMERS_PATH, obligorHref } from '@/components/obligors/customer-params';
+import { MaybeLink } from '@/components/ui/maybe-link';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Loaded } from '@/components/ui/loaded';
 import { Money } from '@/components/ui/money';
@@ -98,16 +99,20 @@ export function Dim1Ageing({ id }: { id: number }) {
 /** The customer analysis list filtered by the value: its largest parent customers. */
 export function Dim1TopCustomers({ id }: { id: number }) {
   const load = async () => {
-    const { backend, clientSettings } = await pageGate();
+    const { backend, clientSettings, session } = await pageGate();
     const [money, list] = await Promise.all([
       clientSettings(),
       backend.customers.parentObligors({ query: { dim: id, count: 10, sortBy: 'balance', order: 'DESC' } }),
     ]);
-    return { money, rows: list.rows.filter((r) => r.balance !== 0) };
+    return {
+      money,
+      rows: list.rows.filter((r) => r.balance !== 0),
+      canOpenCustomers: mayOpen(session, CUSTOMERS_PATH),
+    };
   };
   return (
     <Loaded load={load} isEmpty={({ rows }) => rows.length === 0}>
-      {({ money, rows }) => (
+      {({ money, rows, canOpenCustomers }) => (
         <DataTable label="Top customers" testId="top-customers" dense>
           <thead>
             <tr>
@@ -122,12 +127,13 @@ export function Dim1TopCustomers({ id }: { id: number }) {
             {rows.map((r) => (
               <tr key={r.sysObligorCode} className="text-slate-700 hover:bg-slate-50/70">
                 <Td>
-                  <Link
+                  <MaybeLink
+                    allowed={canOpenCustomers}
                     href={obligorHref(r.sysObligorCode, true)}
                     className="font-medium text-brand-700 hover:underline"
                   >
                     {r.name}
-                  </Link>
+                  </MaybeLink>
                 </Td>
                 <Td numeric>
                   <Money value={r.balance} format={money} short />

@@ -1,19 +1,35 @@
 'use client';
 
 import { useState } from 'react';
+import { asOfCheck } from '@/lib/domain/as-of';
 import { DateInput } from '@/components/ui/date-input';
 import { Day } from '@/components/ui/day';
 import type { TReportInfo } from '@/lib/contract/reports';
 import { ReportDownload } from './report-download';
 
 /** The reports with one as-of date for all of them, each with its Download (see ReportDownload). */
-export function ReportsList({ reports, today }: { reports: TReportInfo[]; today: string }) {
+export function ReportsList({
+  reports,
+  today,
+  ledgerStart,
+}: {
+  reports: TReportInfo[];
+  today: string;
+  ledgerStart: string | null;
+}) {
   const [date, setDate] = useState(today);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-sm">
-        <DateInput label="As of" value={date} max={today} onCommit={setDate} testId="reports-date" />
+        <DateInput
+          label="As of"
+          value={date}
+          max={today}
+          check={asOfCheck({ today, ledgerStart })}
+          onCommit={setDate}
+          testId="reports-date"
+        />
         <p className="pb-2 text-sm text-slate-500">
           Every report is an Excel workbook as of this date, for the customers you may see.
         </p>

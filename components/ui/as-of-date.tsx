@@ -1,6 +1,6 @@
 'use client';
 
-import { asOfDateProblem } from '@/lib/domain/as-of';
+import { asOfCheck } from '@/lib/domain/as-of';
 import { DateInput } from './date-input';
 import { useUrlState } from './use-url-state';
 
@@ -16,7 +16,7 @@ export function AsOfDate({ today, ledgerStart }: { today: string; ledgerStart: s
       label="As of"
       value={params.date ?? today}
       testId="as-of-date"
-      check={(day) => asOfDateProblem(day, today, ledgerStart)}
+      check={asOfCheck({ today, ledgerStart })}
       onCommit={(day) => update({ date: day === today ? null : day })}
     />
   );

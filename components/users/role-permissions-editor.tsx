@@ -1,8 +1,15 @@
 'use client';
 
-import { useEffect, useState } from 'react';
-import { apiErrorMessage, callApi } from '@/lib/client/api';
-import { personnelCalls, type TMatrixEntry, type TRole, type TRoleMatrix } from '@/lib/contract/personnel';
+import { useEffect, useState, type FormEvent } from 'react';
+import { callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import {
+  personnelCalls,
+  ZRolePermissionsBody,
+  type TMatrixEntry,
+  type TRole,
+  type TRoleMatrix,
+} from '@/lib/contract/personnel';
 
 /**
  * One role's page permissions as tick boxes. A dirty flag guards unsaved edits: switching role,
@@ -11,8 +18,20 @@ import { personnelCalls, type TMatrixEntry, type TRole, type TRoleMatrix } from 
 export function RolePermissionsEditor({ roles, initial }: { roles: TRole[]; initial: TRoleMatrix }) {
   const [saved, setSaved] = useState(initial);
   const [draft, setDraft] = useState(initial.permissions);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  const form = useContractForm(ZRolePermissionsBody);
+  const { busy } = form;
+  const [done, setDone] = useState<string | null>(null);
+  // Tick boxes leave no field to mark; the contract's or the server's message is the form's.
+  const problem = Object.values(form.fields)[0] ?? form.error;
+  const message = problem
+    ? ({ kind: 'error', text: problem } as const)
+    : done
+      ? ({ kind: 'ok', text: done } as const)
+      : null;
+  const clearMessage = () => {
+    setDone(null);
+    form.reset();
+  };
   const dirty = draft.some((p, i) => p.accessValue !== saved.permissions[i]?.accessValue);
 
   useEffect(() => {
@@ -26,37 +45,31 @@ export function RolePermissionsEditor({ roles, initial }: { roles: TRole[]; init
 
   async function load(roleId: number) {
     if (dirty && !window.confirm('Discard your unsaved changes to this role?')) return;
-    setMessage(null);
+    clearMessage();
     const next = await callApi(personnelCalls.roleMatrix, { params: { role_id: roleId } });
     setSaved(next);
     setDraft(next.permissions);
   }
 
-  async function save() {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const permissions = draft.map(({ featureType, accessValue }) => ({ featureType, accessValue }));
-      const params = { role_id: saved.role.id };
-      const next = await callApi(personnelCalls.saveRoleMatrix, { params, body: { permissions } });
+  function save(event: FormEvent<HTMLFormElement>) {
+    setDone(null);
+    const permissions = draft.map(({ featureType, accessValue }) => ({ featureType, accessValue }));
+    const params = { role_id: saved.role.id };
+    void form.submit(event, { permissions }, async (body) => {
+      const next = await callApi(personnelCalls.saveRoleMatrix, { params, body });
       setSaved(next);
       setDraft(next.permissions);
-      setMessage({
-        kind: 'ok',
-        text: `Saved. ${next.usersUpdated} user${next.usersUpdated === 1 ? '' : 's'} of this role get the new pages from their next request (they sign in again).`,
-      });
-    } catch (err) {
-      setMessage({ kind: 'error', text: (await apiErrorMessage(err)).message });
-    } finally {
-      setBusy(false);
-    }
+      setDone(
+        `Saved. ${next.usersUpdated} user${next.usersUpdated === 1 ? '' : 's'} of this role get the new pages from their next request (they sign in again).`,
+      );
+    });
   }
 
   const group = (kind: TMatrixEntry['kind']) => draft.map((p, i) => ({ p, i })).filter(({ p }) => p.kind === kind);
   const locked = (p: TMatrixEntry) => !saved.editable || p.featureType === 'MANAGE_USERS';
 
   return (
-    <div className="space-y-5">
+    <form onSubmit={save} noValidate className="space-y-5">
       <label className="flex max-w-xs flex-col gap-1 text-xs font-medium text-slate-500">
         Role
         <select
@@ -118,8 +131,7 @@ export function RolePermissionsEditor({ roles, initial }: { roles: TRole[]; init
       {saved.editable && (
         <div className="flex items-center gap-3">
           <button
-            type="button"
-            onClick={save}
+            type="submit"
             disabled={!dirty || busy}
             className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-50"
           >
@@ -129,7 +141,7 @@ export function RolePermissionsEditor({ roles, initial }: { roles: TRole[]; init
             type="button"
             onClick={() => {
               setDraft(saved.permissions);
-              setMessage(null);
+              clearMessage();
             }}
             disabled={!dirty || busy}
             className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 disabled:opacity-50"
@@ -143,6 +155,6 @@ export function RolePermissionsEditor({ roles, initial }: { roles: TRole[]; init
           )}
         </div>
       )}
-    </div>
+    </form>
   );
 }

@@ -72,11 +72,14 @@ export function useContractForm<S extends z.ZodType>(schema: S, options: { notFo
     setBusy(false);
   };
 
+  /** Drops one field's message once the user changes that field (a picker's new choice). */
+  const clear = (name: string) => setFields(({ [name]: _, ...rest }) => rest);
+
   /** The accessibility attributes of the control of `name`, whose message has the id `${prefix}-${name}-error`. */
   const aria = (prefix: string, name: string) => ({
     'aria-invalid': Boolean(fields[name]),
     'aria-describedby': `${prefix}-${name}-error`,
   });
 
-  return { fields, error, busy, submit, reset, aria };
+  return { fields, error, busy, submit, reset, clear, aria };
 }

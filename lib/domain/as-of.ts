@@ -12,3 +12,8 @@ export function asOfDateProblem(date: string, today: string, ledgerStart: string
     return `the ledger starts on ${formatDayInput(ledgerStart)}: choose a date from then on`;
   return null;
 }
+
+/** The check of a page's date field (`DateInput`'s `check`) from the client's settings: `asOfDateProblem`. */
+export function asOfCheck(settings: { today: string; ledgerStart: string | null }) {
+  return (date: string) => asOfDateProblem(date, settings.today, settings.ledgerStart);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asOfDateProblem } from '@/lib/domain/as-of';
+import { asOfCheck, asOfDateProblem } from '@/lib/domain/as-of';
+import { checkAsOfDate } from '@/components/ui/invalid-link';
 import { aboveOpenProblem, toPaise } from '@/lib/domain/open-amount';
 import { ZTakePromiseBody } from '@/lib/contract/promises';
 import { fieldErrors } from '@/lib/contract/errors';
@@ -19,6 +20,19 @@ describe('asOfDateProblem', () => {
       expect(asOfDateProblem(day, '2026-11-29', '2024-04-01')).toBeNull();
     expect(asOfDateProblem('2020-01-01', '2026-11-29', null)).toBeNull();
     expect(asOfDateProblem('2026-11-30', '2026-11-29')).not.toBeNull();
+  });
+});
+
+describe('asOfCheck: the date field of Credit limit, Reports and Performance, and their links', () => {
+  const settings = { today: '2026-11-29', ledgerStart: '2024-04-01' };
+
+  it('says the ledger starts on its first day for a day before it, as Receivables does', () => {
+    expect(asOfCheck(settings)('2020-01-01')).toBe('the ledger starts on 01/04/2024: choose a date from then on');
+    expect(asOfCheck(settings)('2024-04-01')).toBeNull();
+    expect(checkAsOfDate('2024-03-31', settings)).toBe(
+      'This link has a date the page cannot show: the ledger starts on 01/04/2024: choose a date from then on.',
+    );
+    expect(checkAsOfDate(undefined, settings)).toBeNull();
   });
 });
 

@@ -8,6 +8,10 @@ import {
 } from '@/lib/domain/access';
 import { decideRoute, landingPath, mayOpen, requirementFor, UNAUTHORIZED_PATH } from '@/lib/domain/route-permissions';
 import { accountLinks, buildMenu, menuSections } from '@/lib/domain/menu';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { CUSTOMERS_PATH, obligorHref } from '@/components/obligors/customer-params';
+import { MaybeLink } from '@/components/ui/maybe-link';
 
 const page = (featureType: string, accessValue = true): StoredPermission => ({
   featureType,
@@ -187,4 +191,31 @@ describe('links offered (never ending on the 403 page)', () => {
     expect(mayOpen(rep, '/borrowers/contacts')).toBe(true);
     expect(mayOpen(investor, '/borrowers/obligors')).toBe(false);
   });
+
+  it('a credit controller given Credit Limit and region performance but not My Customers sees names, not links', () => {
+    // The credit-limit tables, the credit holds and a region's top customers ask exactly this.
+    const controller = effectiveAccess('borrowers', 'member', [page('CREDIT LIMIT'), page('BUSINESS PERFORMANCE')]);
+    expect(mayOpen(controller, '/borrowers/credit_limit')).toBe(true);
+    expect(mayOpen(controller, '/borrowers/credit_limit/holds')).toBe(true);
+    expect(mayOpen(controller, '/borrowers/dimension1/3')).toBe(true);
+    expect(mayOpen(controller, CUSTOMERS_PATH)).toBe(false);
+    expect(mayOpen(controller, obligorHref('C-001', true))).toBe(false);
+    expect(mayOpen(controller, obligorHref('C-001-02', false))).toBe(false);
+    expect(renderToStaticMarkup(nameOf(controller))).toBe('<span class="font-medium text-slate-900">Rao Group</span>');
+    expect(renderToStaticMarkup(nameOf(guest))).toBe(
+      '<a class="font-medium text-slate-900 hover:underline" href="/borrowers/obligors/C-001">Rao Group</a>',
+    );
+  });
 });
+
+/** A customer's name as the credit-limit table renders it for the user. */
+const nameOf = (profile: AccessProfile) =>
+  createElement(
+    MaybeLink,
+    {
+      allowed: mayOpen(profile, CUSTOMERS_PATH),
+      href: obligorHref('C-001', true),
+      className: 'font-medium text-slate-900 hover:underline',
+    },
+    'Rao Group',
+  );

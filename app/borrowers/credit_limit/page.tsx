@@ -12,7 +12,7 @@ import {
   CreditLimitList,
 } from '@/components/credit-limit/credit-limit-list';
 import { CreditLimitViewTabs } from '@/components/credit-limit/credit-limit-view-tabs';
-import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
+import { checkAsOfDate, checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { Loaded } from '@/components/ui/loaded';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
@@ -27,6 +27,7 @@ async function loadChoices() {
   const [settings, values] = await Promise.all([clientSettings(), backend.clients.dimensionValues()]);
   return {
     today: settings.today,
+    ledgerStart: settings.ledgerStart,
     dim1Name: settings.dimensionNames.dim1,
     dim1Values: values.filter((v) => v.dimLevel === 1).map((v) => ({ value: String(v.id), label: v.name })),
   };
@@ -39,8 +40,9 @@ async function loadChoices() {
  */
 export default async function CreditLimitPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = flattenParams(await searchParams);
-  await pageGate();
-  const problem = checkLink(ZCreditLimitsQuery, params);
+  const { clientSettings } = await pageGate();
+  const settings = await clientSettings().catch(() => null);
+  const problem = checkLink(ZCreditLimitsQuery, params) ?? checkAsOfDate(params.date, settings);
   const accounts = params.view === 'accounts';
   return (
     <div className="mx-auto max-w-[1400px] space-y-6">
@@ -59,8 +61,8 @@ export default async function CreditLimitPage({ searchParams }: { searchParams: 
       <CreditLimitViewTabs active={accounts ? 'accounts' : 'families'} pathname={PATH} params={params} />
       <Suspense fallback={<div className="h-[86px] animate-pulse rounded-xl border border-slate-200 bg-white" />}>
         <Loaded load={loadChoices}>
-          {({ today, dim1Name, dim1Values }) => (
-            <CreditLimitFilters dim1Name={dim1Name} dim1Values={dim1Values} today={today} />
+          {({ today, ledgerStart, dim1Name, dim1Values }) => (
+            <CreditLimitFilters dim1Name={dim1Name} dim1Values={dim1Values} today={today} ledgerStart={ledgerStart} />
           )}
         </Loaded>
       </Suspense>

@@ -10,7 +10,7 @@ export default async function ReportsPage() {
   const { backend, clientSettings } = await pageGate();
   const load = async () => {
     const [reports, settings] = await Promise.all([backend.reports.list(), clientSettings()]);
-    return { reports, today: settings.today };
+    return { reports, today: settings.today, ledgerStart: settings.ledgerStart };
   };
   return (
     <div className="mx-auto max-w-[1100px] space-y-6">
@@ -19,7 +19,7 @@ export default async function ReportsPage() {
         description="Download receivables, DSO, collections, tasks and credit limit reports as Excel workbooks."
       />
       <Loaded load={load} isEmpty={({ reports }) => reports.length === 0}>
-        {({ reports, today }) => <ReportsList reports={reports} today={today} />}
+        {({ reports, today, ledgerStart }) => <ReportsList reports={reports} today={today} ledgerStart={ledgerStart} />}
       </Loaded>
     </div>
   );

@@ -7,7 +7,7 @@ import { periodPair } from '@/lib/domain/periods';
 import { PeriodPicker } from '@/components/performance/period-picker';
 import { BETA_PATH, PeriodMatrix } from '@/components/performance/period-matrix';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
-import { InvalidLink } from '@/components/ui/invalid-link';
+import { checkAsOfDate, InvalidLink } from '@/components/ui/invalid-link';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
 import { TableSkeleton } from '@/components/ui/skeletons';
@@ -33,21 +33,32 @@ export default async function BusinessPerformanceBeta({
   const settings = await (await pageGate()).clientSettings();
   const { dim1, dim2 } = settings.dimensionNames;
   const bad = [query.date, query.compareDate].some((d) => d !== undefined && !ZIsoDate.safeParse(d).success);
+  // A real day after today or before the ledger's first entry: said in words, as Receivables does.
+  const problem = bad
+    ? 'The dates of this link are not real calendar days.'
+    : (checkAsOfDate(query.date, settings) ?? checkAsOfDate(query.compareDate, settings));
   const pair = periodPair(query, settings.today);
   return (
     <div className="mx-auto max-w-[1400px] space-y-6">
       <PageHeader
         title={`${dim1} × ${dim2} performance (beta)`}
         description={`Balance and overdue share of each ${dim1.toLowerCase()} and its ${dim2.toLowerCase()} values on ${formatDayInput(pair.date)} against ${formatDayInput(pair.compareDate)}. Red means more owed or more overdue.`}
-        actions={<PeriodPicker date={pair.date} compareDate={pair.compareDate} today={settings.today} />}
+        actions={
+          <PeriodPicker
+            date={pair.date}
+            compareDate={pair.compareDate}
+            today={settings.today}
+            ledgerStart={settings.ledgerStart}
+          />
+        }
         breadcrumb={
           dim1Id ? (
             <Breadcrumb crumbs={[{ label: 'All', href: BETA_PATH }, { label: `One ${dim1.toLowerCase()}` }]} />
           ) : undefined
         }
       />
-      {bad ? (
-        <InvalidLink message="The dates of this link are not real calendar days." resetHref={BETA_PATH} />
+      {problem ? (
+        <InvalidLink message={problem} resetHref={BETA_PATH} />
       ) : (
         <Section
           title="Period over period"

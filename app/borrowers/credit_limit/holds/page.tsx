@@ -3,6 +3,8 @@ import { flattenParams, hrefWith, type SearchParams } from '@/lib/client/url-sta
 import { API_ACCESS } from '@/lib/contract/access';
 import { ZCreditHoldsQuery } from '@/lib/contract/credit-holds';
 import { satisfies } from '@/lib/domain/access';
+import { mayOpen } from '@/lib/domain/route-permissions';
+import { CUSTOMERS_PATH } from '@/components/obligors/customer-params';
 import { HOLD_PROMISE_DAYS } from '@/lib/domain/credit-holds';
 import { pageGate } from '@/lib/backend/page-gate';
 import { WarningBox } from '@/components/feedback/warning-box';
@@ -104,7 +106,7 @@ async function Holds({
   timeZone: string;
   canRelease: boolean;
 }) {
-  const { backend } = await pageGate();
+  const { backend, session } = await pageGate();
   const query = ZCreditHoldsQuery.parse(params);
   let page: Awaited<ReturnType<typeof backend.creditHolds.list>>;
   try {
@@ -125,7 +127,14 @@ async function Holds({
     );
   return (
     <>
-      <CreditHoldsTable rows={page.rows} money={money} today={today} timeZone={timeZone} canRelease={canRelease} />
+      <CreditHoldsTable
+        rows={page.rows}
+        money={money}
+        today={today}
+        timeZone={timeZone}
+        canRelease={canRelease}
+        canOpenCustomers={mayOpen(session, CUSTOMERS_PATH)}
+      />
       <Pagination
         total={page.total}
         page={query.offset}
