@@ -91,7 +91,8 @@ async function keptAnswer(
   const { integrationUpdateTime, viewUpdateTime } = await stamp();
   const scope = obligorScope(session);
   // Scoped users see other figures than their colleagues: their scope is part of every key.
-  const scopeKey = scope.kind === 'ALL' ? 'all' : `${scope.role}:${scope.userId}`;
+  const scopeKey =
+    scope.kind === 'ALL' ? 'all' : scope.kind === 'CUSTOMER' ? `customer:${scope.code}` : `${scope.role}:${scope.userId}`;
   const key = [
     'page-answer',
     String(session.clientId),

@@ -56,7 +56,7 @@ export const authCalls = {
   borrowerUser: call({
     method: 'GET',
     path: '/borrowers/user',
-    access: { userType: 'borrowers', requirement: null },
+    access: { userType: 'borrowers', requirement: null, customers: true },
     summary: 'The signed-in borrower user',
     answer: json(ZUser),
   }),

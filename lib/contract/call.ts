@@ -10,8 +10,16 @@ import type { UserType } from '@/lib/domain/features';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** 'public': no session (sign-in, account recovery). Otherwise the user type and the page feature or permission needed. */
-export type CallAccess = 'public' | 'signedIn' | { userType?: UserType; requirement: RouteRequirement | null };
+/**
+ * 'public': no session (sign-in, account recovery). 'signedIn': any session, for the user's own
+ * account. Otherwise the user type and the page feature or permission needed, and whether a
+ * customer user may make the call too (`customers`: the portal of their own customer; every call
+ * without it answers them 403).
+ */
+export type CallAccess =
+  | 'public'
+  | 'signedIn'
+  | { userType?: UserType; requirement: RouteRequirement | null; customers?: true };
 
 /**
  * What a call answers: JSON checked against its schema; a page of rows with the total in the

@@ -56,7 +56,10 @@ export const ZClientSettings = z.strictObject({
 });
 export type TClientSettings = z.infer<typeof ZClientSettings>;
 
-const settingsAccess = { userType: 'borrowers', requirement: API_ACCESS.clientSettings } as const;
+/** The client's own settings every borrower screen needs (the customer's portal included). */
+const settingsAccess = { userType: 'borrowers', requirement: API_ACCESS.clientSettings, customers: true } as const;
+/** The client's dimensions: staff only. */
+const staffSettingsAccess = { userType: 'borrowers', requirement: API_ACCESS.clientSettings } as const;
 
 export const clientCalls = {
   settings: call({
@@ -78,7 +81,7 @@ export const clientCalls = {
   dimensions: call({
     method: 'GET',
     path: '/clients/{clientId}/dimensions',
-    access: settingsAccess,
+    access: staffSettingsAccess,
     params: ZClientPathParams,
     summary: 'The names of dim1, dim2 and dim3 (the first item is used)',
     answer: json(z.array(ZDimensionNames)),
@@ -86,7 +89,7 @@ export const clientCalls = {
   dimensionValues: call({
     method: 'GET',
     path: '/clients/{clientId}/dimensions/values',
-    access: settingsAccess,
+    access: staffSettingsAccess,
     params: ZClientPathParams,
     summary: 'Every value of dim1..dim6',
     answer: json(z.array(ZDimensionValue)),
@@ -119,14 +122,14 @@ export const clientCalls = {
   distinctDim1: call({
     method: 'GET',
     path: '/gl_mappings/distinct_dim1',
-    access: settingsAccess,
+    access: staffSettingsAccess,
     summary: 'The dim1 values that customers carry',
     answer: json(z.array(z.strictObject({ id: z.number().int(), name: z.string() }))),
   }),
   distinctDim2: call({
     method: 'GET',
     path: '/gl_mappings/distinct_dim2',
-    access: settingsAccess,
+    access: staffSettingsAccess,
     summary: 'The dim2 values that customers carry',
     answer: json(z.array(z.strictObject({ id: z.number().int(), name: z.string() }))),
   }),

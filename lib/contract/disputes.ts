@@ -106,7 +106,8 @@ export const disputeCalls = {
     method: 'POST',
     path: '/disputes',
     body: ZOpenDisputeBody,
-    access: { userType: 'borrowers', requirement: API_ACCESS.logCommunication },
+    // A customer user raises one on their own bill (their scope).
+    access: { userType: 'borrowers', requirement: API_ACCESS.logCommunication, customers: true },
     summary: 'Opens a dispute on open invoices of one customer (also from the customer portal)',
     answer: json(ZDispute, 201),
   }),

@@ -280,7 +280,7 @@ export const dunningCalls = {
   paymentDetails: call({
     method: 'GET',
     path: '/clients/payment_details',
-    access: { userType: 'borrowers', requirement: API_ACCESS.clientSettings },
+    access: { userType: 'borrowers', requirement: API_ACCESS.clientSettings, customers: true },
     summary: "The client's UPI address and bank account, printed on reminders, statements and the portal",
     answer: json(ZPaymentDetails),
   }),

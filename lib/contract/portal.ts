@@ -190,7 +190,8 @@ export type TPrepaidAccount = z.infer<typeof ZPrepaidAccount>;
 
 // ---- Calls ----
 
-const portalAccess = { userType: 'borrowers', requirement: API_ACCESS.customerPortal } as const;
+/** The portal's calls: staff with the portal page, and customer users for their own customer (their scope). */
+const portalAccess = { userType: 'borrowers', requirement: API_ACCESS.customerPortal, customers: true } as const;
 
 export const portalCalls = {
   statement: call({

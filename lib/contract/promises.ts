@@ -90,7 +90,8 @@ export const promiseCalls = {
     method: 'POST',
     path: '/promises',
     body: ZTakePromiseBody,
-    access: { userType: 'borrowers', requirement: API_ACCESS.logCommunication },
+    // A customer user takes one on their own customer (their scope).
+    access: { userType: 'borrowers', requirement: API_ACCESS.logCommunication, customers: true },
     summary: 'Takes a promise to pay on a customer, its account or some of its open invoices, and logs it',
     answer: json(ZPromise, 201),
   }),

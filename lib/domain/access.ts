@@ -8,7 +8,12 @@ export interface AccessProfile {
   pages: string[];
   /** Permissions whose accessValue is true. */
   permissions: string[];
+  /** A customer user's bound customer (users.customer_code): the portal of that customer, nothing else. */
+  customer?: string;
 }
+
+/** Pages a customer user may open besides their portal: their own account (password, sign-out everywhere). */
+export const CUSTOMER_PAGES = ['/customerportal', '/borrowers/account'];
 
 export interface StoredPermission {
   featureType: string;

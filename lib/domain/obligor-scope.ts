@@ -1,14 +1,19 @@
 /**
  * Row-level scope: a field officer (guest) sees only the obligors assigned to them as
  * guest, an area sales manager (representative) only those assigned to them as representative;
- * everyone else of the client (admin, root, finance staff) sees every obligor. The scope applies to
- * obligors, so a family shows only its assigned members and their amounts.
+ * a customer user only the customer they are bound to (a parent: its whole family; an account:
+ * that account); everyone else of the client (admin, root, finance staff) sees every obligor. The
+ * scope applies to obligors, so a family shows only its visible members and their amounts.
  */
-export type ObligorScope = { kind: 'ALL' } | { kind: 'ASSIGNED'; role: 'guest' | 'representative'; userId: number };
+export type ObligorScope =
+  | { kind: 'ALL' }
+  | { kind: 'ASSIGNED'; role: 'guest' | 'representative'; userId: number }
+  | { kind: 'CUSTOMER'; code: string };
 
 export const ALL_OBLIGORS: ObligorScope = { kind: 'ALL' };
 
-export function obligorScope(user: { role: string; userId: number }): ObligorScope {
+export function obligorScope(user: { role: string; userId: number; customer?: string | null }): ObligorScope {
+  if (user.customer) return { kind: 'CUSTOMER', code: user.customer };
   if (user.role === 'guest' || user.role === 'representative')
     return { kind: 'ASSIGNED', role: user.role, userId: user.userId };
   return ALL_OBLIGORS;
@@ -16,4 +21,9 @@ export function obligorScope(user: { role: string; userId: number }): ObligorSco
 
 export function isScoped(scope: ObligorScope | undefined): scope is Extract<ObligorScope, { kind: 'ASSIGNED' }> {
   return scope?.kind === 'ASSIGNED';
+}
+
+/** A customer user's scope (their bound customer), or null for staff. */
+export function customerScope(scope: ObligorScope | undefined): Extract<ObligorScope, { kind: 'CUSTOMER' }> | null {
+  return scope?.kind === 'CUSTOMER' ? scope : null;
 }

@@ -1,5 +1,5 @@
 import type { RouteRequirement } from './access';
-import { LANDING_PATHS, satisfies, isPortalOnly, type AccessProfile } from './access';
+import { CUSTOMER_PAGES, LANDING_PATHS, satisfies, isPortalOnly, type AccessProfile } from './access';
 import type { UserType } from './features';
 
 /**
@@ -58,6 +58,7 @@ export function userTypeOfPath(pathname: string): UserType | null {
  */
 export function landingPath(profile: AccessProfile): string {
   if (profile.userType === 'investors') return LANDING_PATHS.investors;
+  if (profile.customer) return `/customerportal/${encodeURIComponent(profile.customer)}`;
   if (isPortalOnly(profile)) return '/customerportal';
   const dashboard = LANDING_PATHS.borrowers;
   if (satisfies(profile, requirementFor(dashboard))) return dashboard;
@@ -76,6 +77,9 @@ export function decideRoute(pathname: string, profile: AccessProfile | null): Ro
   }
   if (!profile) return { action: 'sign-in' };
   if (pathname === UNAUTHORIZED_PATH) return { action: 'allow' };
+  // A customer user: their portal and their own account page, nothing else of the client.
+  if (profile.customer && !CUSTOMER_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`)))
+    return { action: 'redirect', to: landingPath(profile) };
   const pathType = userTypeOfPath(pathname);
   if (pathType && pathType !== profile.userType) return { action: 'redirect', to: landingPath(profile) };
   if (pathname.startsWith('/customerportal') && profile.userType !== 'borrowers') {

@@ -23,6 +23,7 @@ const DOMAIN_TITLES: Record<keyof CallTable, string> = {
   promises: 'Promises to pay',
   disputes: 'Disputes',
   portal: 'Customer portal',
+  customerDoor: "The customer's door: customer users, sign-in links, paying bills, remittance advice",
   investors: 'Investors',
   reports: 'Excel reports',
   imports: 'Data imports',

@@ -33,6 +33,8 @@ export const dunningPolicies = pgTable(
     grouping: text().$type<'FAMILY' | 'ACCOUNT'>().notNull().default('FAMILY'),
     minAmount: numeric({ precision: 18, scale: 2 }).notNull().default('0'),
     quietDays: smallint().notNull().default(7),
+    // Days a customer's "I have paid" holds back reminders of the bills it names (remittance_advices).
+    remittanceGraceDays: smallint().notNull().default(5),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer(),
   },

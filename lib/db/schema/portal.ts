@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { obligors } from './obligors';
 
 /**
@@ -25,5 +36,44 @@ export const advanceTopups = pgTable(
     }),
     index('advance_topups_obligor').on(t.clientId, t.sysObligorCode, t.topupDate),
     check('advance_topups_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * A customer's remittance advice ("I have paid"): what they say they paid, when, by which UTR or
+ * cheque, against which bills. Shown to the collector; holds back reminders of those bills for the
+ * client's grace period (dunning_policies.remittance_grace_days); the first evidence cash
+ * application looks for (OPEN until a receipt is matched to it).
+ */
+export const remittanceAdvices = pgTable(
+  'remittance_advices',
+  {
+    clientId: integer().notNull(),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    /** The customer the advice is from (the bound customer of the user who sent it). */
+    sysObligorCode: text().notNull(),
+    userId: integer(),
+    amount: numeric({ precision: 18, scale: 2 }).notNull(),
+    paidOn: date().notNull(),
+    /** UTR of a NEFT/RTGS/IMPS/UPI payment, or the cheque number. */
+    reference: text().notNull(),
+    /** sys_invoice_num of each bill it pays. */
+    invoices: text().array().notNull(),
+    status: text().$type<'OPEN' | 'MATCHED'>().notNull().default('OPEN'),
+    /** Reminders of its bills wait until this day: the client's today when it came plus the grace days. */
+    holdsUntil: date().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
+    index('remittance_advices_obligor').on(t.clientId, t.sysObligorCode, t.createdAt),
+    // Reminders look up the advices still holding bills back.
+    index('remittance_advices_holding').on(t.clientId, t.holdsUntil),
+    check('remittance_advices_positive', sql`${t.amount} > 0`),
+    check('remittance_advices_status', sql`${t.status} in ('OPEN', 'MATCHED')`),
   ],
 );

@@ -72,12 +72,16 @@ export const users = pgTable(
     // Bumped to end every session of the user ("sign out everywhere", password reset).
     sessionVersion: integer().notNull().default(1),
     lastSignInAt: timestamp({ withTimezone: true }),
+    // A customer user: bound to this customer (a parent: its whole family; else that account), and
+    // reaching only the customer portal of it. Null for staff.
+    customerCode: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
     // Sign-in takes only an email, so emails are unique across tenants.
     unique('users_email').on(t.email),
+    index('users_customer').on(t.clientId, t.customerCode),
     foreignKey({ columns: [t.clientId, t.roleId], foreignColumns: [roles.clientId, roles.id] }),
     check('users_type', sql`${t.userType} in ('borrowers', 'investors')`),
     check('users_status', sql`${t.status} in ('ACTIVE', 'INACTIVE')`),
@@ -109,7 +113,7 @@ export const authTokens = pgTable(
     clientId: integer().notNull(),
     id: integer().notNull().generatedByDefaultAsIdentity(),
     userId: integer().notNull(),
-    purpose: text().$type<'RESET_PASSWORD' | 'UNLOCK_ACCOUNT'>().notNull(),
+    purpose: text().$type<'RESET_PASSWORD' | 'UNLOCK_ACCOUNT' | 'CUSTOMER_LINK'>().notNull(),
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),

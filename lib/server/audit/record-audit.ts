@@ -18,7 +18,13 @@ export type AuditAction =
   | 'user_deactivated'
   | 'user_reactivated'
   | 'role_permissions_changed'
-  | 'credit_hold_released';
+  | 'credit_hold_released'
+  | 'customer_user_invited'
+  | 'customer_user_suspended'
+  | 'customer_user_reactivated'
+  | 'customer_user_removed'
+  | 'customer_links_revoked'
+  | 'sign_in_link';
 
 export interface AuditEntry {
   clientId: number;

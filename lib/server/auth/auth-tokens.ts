@@ -4,10 +4,10 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { authTokens } from '@/lib/db/schema';
 
-export type TokenPurpose = 'RESET_PASSWORD' | 'UNLOCK_ACCOUNT';
+export type TokenPurpose = 'RESET_PASSWORD' | 'UNLOCK_ACCOUNT' | 'CUSTOMER_LINK';
 
-/** Minutes a link stays valid: a reset 30 (the issue), an unlock a little longer than the lock, an invitation 3 days. */
-export const TOKEN_MINUTES = { reset: 30, unlock: 60, invite: 3 * 24 * 60 } as const;
+/** Minutes a link stays valid: a reset 30, an unlock a little longer than the lock, an invitation 3 days, a customer's sign-in link 15. */
+export const TOKEN_MINUTES = { reset: 30, unlock: 60, invite: 3 * 24 * 60, customerLink: 15 } as const;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -65,6 +65,8 @@ function checkAccess(contract: CallContract, session: SessionData | null): Sessi
   if (contract.access === 'public') return session;
   if (!session) throw unauthorized();
   if (contract.access === 'signedIn') return session;
+  // A customer user reaches only the calls of the customer's door; everything else of the client is closed.
+  if (session.customer && !contract.access.customers) throw forbidden();
   if (contract.access.userType && session.userType !== contract.access.userType) throw forbidden();
   if (!satisfies(session, contract.access.requirement)) throw forbidden();
   return session;

@@ -8,6 +8,7 @@ import { communications } from './communications';
 import { contacts } from './contacts';
 import { creditHoldsCalls } from './credit-holds';
 import { creditLimits } from './credit-limits';
+import { customerDoor } from './customer-door';
 import { customers } from './customers';
 import { disputes } from './disputes';
 import { dunning } from './dunning';
@@ -50,6 +51,7 @@ export const CALLS = {
   promises,
   disputes,
   portal,
+  customerDoor,
   investors,
   reports,
   imports,

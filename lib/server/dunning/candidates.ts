@@ -118,6 +118,9 @@ export async function reminderCandidates(
           where p.client_id = i.client_id and p.sys_invoice_num = i.sys_invoice_num and p.paid_date > ${d}), 0) as owed
       from members m join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.code
       where i.issue_date <= ${d} and (i.settled_date is null or i.settled_date > ${d})
+        -- The customer said they paid it ("I have paid"): not asked for again within the grace period.
+        and not exists (select 1 from remittance_advices ra where ra.client_id = ${clientId}
+          and ra.status = 'OPEN' and ra.holds_until > ${d} and i.sys_invoice_num = any(ra.invoices))
     ), disputed as (
       -- An open dispute holds its amount of its bills, oldest due first, each up to what it owes: a
       -- ₹10,000 dispute on a ₹44,142.13 bill holds ₹10,000 of it, and the rest is still asked for.

@@ -29,12 +29,19 @@ export function scopeObligors(clientId: number, scope: ObligorScope | undefined)
  * column, which the index answers without a self-join. Null when the scope sees all.
  */
 export function ownScopeCondition(scope: ObligorScope | undefined, obligor: SQL): SQL | null {
+  // A customer user: the bound customer and, when it is a parent, the members of its family.
+  if (scope?.kind === 'CUSTOMER')
+    return sql`(${obligor}.sys_obligor_code = ${scope.code} or ${obligor}.parent_sys_obligor_code = ${scope.code})`;
   if (!isScoped(scope)) return null;
   const column = scope.role === 'guest' ? sql`guest_id` : sql`representative_id`;
   return sql`${obligor}.${column} = ${scope.userId}`;
 }
 
-/** True when the scope may see the obligor, or any member of the family when it is a parent. */
+/**
+ * True when the scope may see the obligor, or any member of the family when it is a parent. A
+ * customer user may name only their bound customer or a member of its family: an account's user
+ * never sees its parent's name, even with the account inside it.
+ */
 export async function canSeeObligor(
   db: Db,
   clientId: number,
@@ -42,11 +49,15 @@ export async function canSeeObligor(
   code: string,
 ): Promise<boolean> {
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
+  const named =
+    scope?.kind === 'CUSTOMER'
+      ? sql`o.sys_obligor_code = ${code}`
+      : sql`(o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code})`;
   const found = await queryRow(
     db,
     sql`
     select 1 as one from obligors o
-    where o.client_id = ${clientId} and (o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code}) and ${inScope}
+    where o.client_id = ${clientId} and ${named} and ${inScope}
     limit 1`,
     row({ one: col.int }),
   );

@@ -13,7 +13,7 @@ import {
   type TPrepaidAccount,
 } from '@/lib/contract/portal';
 import { clientToday, todayOf } from '@/lib/server/clients/client-day';
-import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
+import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { ageingSource } from '@/lib/server/receivables/ageing-query';
 import { escapeLike } from '@/lib/server/receivables/ageing-source';
@@ -109,7 +109,7 @@ export async function listAccounts(
       : sql`topups as (select null::text as sys_obligor_code, null::numeric as total, null::date as first, null::date as last where false),
       drawn as (select null::text as sys_obligor_code, null::numeric as drawn where false)`;
   return (
-    (view.hasRollups && accountType === 'POSTPAID' && !search && !isScoped(scope)
+    (view.hasRollups && accountType === 'POSTPAID' && !search && (scope?.kind ?? 'ALL') === 'ALL'
       ? await largestDebtors(db, clientId, ageing)
       : null) ??
     (await queryRows(

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { roles, users } from '@/lib/db/schema';
 import type { TUserPick, TUsersQuery } from '@/lib/contract/personnel';
@@ -20,7 +20,8 @@ export async function listUsers(
   clientId: number,
   query: TUsersQuery,
 ): Promise<{ rows: TUserPick[]; total: number }> {
-  const parts: SQL[] = [eq(users.clientId, clientId), eq(users.userType, 'borrowers')];
+  // Customer users are listed on their customer's page, never among the staff.
+  const parts: SQL[] = [eq(users.clientId, clientId), eq(users.userType, 'borrowers'), isNull(users.customerCode)];
   if (query.nameOrEmail) {
     const like = `%${escapeLike(query.nameOrEmail)}%`;
     parts.push(or(ilike(users.name, like), ilike(users.email, like))!);
@@ -49,6 +50,13 @@ export async function listClientUsers(db: Db, clientId: number): Promise<TUserPi
     .select(columns)
     .from(users)
     .innerJoin(roles, and(eq(roles.clientId, users.clientId), eq(roles.id, users.roleId)))
-    .where(and(eq(users.clientId, clientId), eq(users.status, 'ACTIVE'), eq(users.userType, 'borrowers')))
+    .where(
+      and(
+        eq(users.clientId, clientId),
+        eq(users.status, 'ACTIVE'),
+        eq(users.userType, 'borrowers'),
+        isNull(users.customerCode),
+      ),
+    )
     .orderBy(asc(users.name));
 }

@@ -20,6 +20,7 @@ const userColumns = {
   lockedUntil: users.lockedUntil,
   sessionVersion: users.sessionVersion,
   lastSignInAt: users.lastSignInAt,
+  customerCode: users.customerCode,
   role: roles.code,
   clientName: clients.name,
 };
@@ -62,6 +63,16 @@ export async function loadPagePermissions(db: Db, clientId: number, userId: numb
 }
 
 export async function loadAccessProfile(db: Db, user: NonNullable<UserRow>): Promise<AccessProfile> {
+  // A customer user has the customer portal and nothing else, whatever rows are stored.
+  if (user.customerCode) {
+    return {
+      userType: user.userType,
+      role: user.role,
+      pages: ['CUSTOMER PORTAL'],
+      permissions: [],
+      customer: user.customerCode,
+    };
+  }
   const stored = await loadPagePermissions(db, user.clientId, user.id);
   return effectiveAccess(user.userType, user.role, stored);
 }

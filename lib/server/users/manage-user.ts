@@ -54,7 +54,8 @@ export async function inviteUser(db: Db, session: SessionData, body: TInviteUser
 
 async function targetUser(db: Db, session: SessionData, userId: number) {
   const user = await findUser(db, session.clientId, userId);
-  if (!user || user.userType !== 'borrowers') throw notFound('User');
+  // Customer users are managed from their customer's page (customer-users.ts).
+  if (!user || user.userType !== 'borrowers' || user.customerCode) throw notFound('User');
   // Nobody changes their own role or status: an admin cannot lock themselves out by mistake.
   if (user.id === session.userId) throw invalid('You cannot change your own role or status.');
   return user;

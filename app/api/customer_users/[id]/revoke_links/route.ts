@@ -1,0 +1,4 @@
+import { route } from '@/lib/server/api/route';
+import { customerDoor } from '@/lib/server/calls/customer-door';
+
+export const POST = route(customerDoor.revokeLinks);

@@ -1,0 +1,5 @@
+import { route } from '@/lib/server/api/route';
+import { customerDoor } from '@/lib/server/calls/customer-door';
+
+export const GET = route(customerDoor.remittances);
+export const POST = route(customerDoor.remit);
