@@ -72,7 +72,7 @@ export const ZRemittanceBody = z.object({
     .number({ error: 'enter the amount paid' })
     .positive('enter the amount paid')
     .max(1e12, 'too large')
-    .refine((v) => Math.round(v * 100) === Math.round(v * 100 * 1e6) / 1e6, 'at most two decimals'),
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'at most two decimals'),
   paidOn: zRequiredDay('enter the day you paid'),
   reference: ZReference,
   sysInvoiceNums: ZBills,

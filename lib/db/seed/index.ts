@@ -29,7 +29,7 @@ import { assignCreditLimits, writeObligors } from './obligors';
 import { seedReferenceData } from './reference-data';
 import { syncTaskIdentity, writeTasks } from './tasks';
 import { scaledVolumes } from './tenants';
-import { DEMO_PASSWORD, seedUsers } from './users';
+import { DEMO_PASSWORD, seedCustomerUsers, seedUsers } from './users';
 import { refreshReceivableRollups } from '../../server/receivables/refresh-rollups';
 import { refreshStaleHistories } from '../../server/receivables/history/refresh-history';
 import { refreshStaleForecasts } from '../../server/forecast/forecast-store';
@@ -99,6 +99,9 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       progress(`${code}: communications, tasks and notifications written`);
       const snapshots = await refreshReceivableRollups(tx, borrower.clientId, todayText);
       progress(`${code}: ageing rollups refreshed for ${snapshots.length} dates`);
+      const memberRole = borrower.roles.get('member');
+      if (code === 'VARDHMAN' && memberRole !== undefined)
+        await seedCustomerUsers(tx, borrower.clientId, memberRole, todayText, passwordHash, counts);
       // The seed day's customer reminders count as done: a server started that day does not email
       // the whole demo ledger in the background (Run now on /borrowers/reminders still sends).
       await tx.execute(sql`insert into dunning_runs (client_id, run_date, trigger, dry_run, status, finished_at)

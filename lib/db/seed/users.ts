@@ -2,6 +2,7 @@
  * Demo users (one per role and access case the spec describes) and the staff behind the data:
  * field officers (guest role) and area sales managers (representative role) per region.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import { userPagePermissions, users } from '../schema';
 import type { Db } from '../client';
 import type { RoleCode, UserType } from '../../domain/features';
@@ -269,4 +270,47 @@ function staffOf(borrower: BorrowerRef, planned: PlannedUser[], idOf: Map<string
     managers: all.filter((u) => u.role === 'representative'),
     byEmail: new Map(all.map((u) => [u.email, u])),
   };
+}
+
+/** The demo customer users of VARDHMAN: one bound to a family (its parent), one to a single account. */
+export const DEMO_CUSTOMER_USERS = [
+  { email: 'family@customer.test', name: 'Rohit Agarwal', kind: 'family' },
+  { email: 'account@customer.test', name: 'Lakshmi Narayanan', kind: 'account' },
+] as const;
+
+/**
+ * Binds the demo customer users, after the ledger is written: the family is the first parent (by
+ * code) with two or more accounts and an overdue bill; the account the first account (by code) of
+ * another family with an overdue bill. Both have the demo password.
+ */
+export async function seedCustomerUsers(
+  db: Db,
+  clientId: number,
+  roleId: number,
+  today: string,
+  passwordHash: string,
+  counts: Counts,
+) {
+  const overdue = (code: SQL) => sql`exists (select 1 from invoices i join obligors m on m.client_id = i.client_id
+    and m.sys_obligor_code = i.sys_obligor_code where i.client_id = ${clientId}
+    and (m.sys_obligor_code = ${code} or m.parent_sys_obligor_code = ${code})
+    and i.doc_type = 'INVOICE' and i.settled_date is null and i.due_date < ${today}::date)`;
+  const picked = await db.execute<{ family: string | null; account: string | null }>(sql`
+    with first as (select (select o.sys_obligor_code from obligors o where o.client_id = ${clientId} and o.parent_sys_obligor_code is null
+         and o.account_type = 'POSTPAID'
+         and (select count(*) from obligors c where c.client_id = o.client_id and c.parent_sys_obligor_code = o.sys_obligor_code) >= 2
+         and ${overdue(sql`o.sys_obligor_code`)} order by o.sys_obligor_code limit 1) as family)
+    select first.family,
+      (select o.sys_obligor_code from obligors o where o.client_id = ${clientId} and o.parent_sys_obligor_code is not null
+         and o.account_type = 'POSTPAID' and o.parent_sys_obligor_code <> first.family
+         and ${overdue(sql`o.sys_obligor_code`)} order by o.sys_obligor_code limit 1) as account from first`);
+  const codes = picked.rows[0];
+  const rows = DEMO_CUSTOMER_USERS.flatMap((u) => {
+    const code = codes?.[u.kind] as string | null | undefined;
+    return code
+      ? [{ clientId, email: u.email, name: u.name, userType: 'borrowers' as const, roleId, passwordHash, customerCode: code }]
+      : [];
+  });
+  if (rows.length) await db.insert(users).values(rows);
+  counts.users = (counts.users ?? 0) + rows.length;
 }
