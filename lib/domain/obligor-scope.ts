@@ -8,12 +8,17 @@
 export type ObligorScope =
   | { kind: 'ALL' }
   | { kind: 'ASSIGNED'; role: 'guest' | 'representative'; userId: number }
-  | { kind: 'CUSTOMER'; code: string };
+  /** `codes`: the bound customer and, for a parent, its family's members (resolved per request). */
+  | { kind: 'CUSTOMER'; code: string; codes: readonly string[] };
 
 export const ALL_OBLIGORS: ObligorScope = { kind: 'ALL' };
 
+/**
+ * The scope of a user. A customer user's family is read from the database per request
+ * (`customerScopeOf`); without it the scope holds the bound customer alone, never more.
+ */
 export function obligorScope(user: { role: string; userId: number; customer?: string | null }): ObligorScope {
-  if (user.customer) return { kind: 'CUSTOMER', code: user.customer };
+  if (user.customer) return { kind: 'CUSTOMER', code: user.customer, codes: [user.customer] };
   if (user.role === 'guest' || user.role === 'representative')
     return { kind: 'ASSIGNED', role: user.role, userId: user.userId };
   return ALL_OBLIGORS;

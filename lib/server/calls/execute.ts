@@ -9,6 +9,7 @@ import type { Db } from '@/lib/db/client';
 import { asStatementOrigin } from '@/lib/db/statement-log';
 import type { SessionData } from '@/lib/server/auth/session-cookie';
 import { clientToday } from '@/lib/server/clients/client-day';
+import { customerScopeOf } from '@/lib/server/obligors/obligor-scope';
 import { forbidden, invalid, notFound, unauthorized } from '@/lib/server/domain-errors';
 import type { CallContext, ServedCall, SessionCookieChange } from './serve';
 
@@ -48,7 +49,11 @@ export async function execute<C extends CallContract>(
   const ctx = {
     db: caller.db,
     session,
-    scope: session ? obligorScope(session) : ALL_OBLIGORS,
+    scope: !session
+      ? ALL_OBLIGORS
+      : session.customer
+        ? await customerScopeOf(caller.db, session.clientId, session.customer)
+        : obligorScope(session),
     params,
     query,
     body,

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRow } from '@/lib/db/query';
+import { queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { notFound } from '@/lib/server/domain-errors';
@@ -31,7 +31,10 @@ export function scopeObligors(clientId: number, scope: ObligorScope | undefined)
 export function ownScopeCondition(scope: ObligorScope | undefined, obligor: SQL): SQL | null {
   // A customer user: the bound customer and, when it is a parent, the members of its family.
   if (scope?.kind === 'CUSTOMER')
-    return sql`(${obligor}.sys_obligor_code = ${scope.code} or ${obligor}.parent_sys_obligor_code = ${scope.code})`;
+    return sql`${obligor}.sys_obligor_code in (${sql.join(
+      scope.codes.map((c) => sql`${c}`),
+      sql`, `,
+    )})`;
   if (!isScoped(scope)) return null;
   const column = scope.role === 'guest' ? sql`guest_id` : sql`representative_id`;
   return sql`${obligor}.${column} = ${scope.userId}`;
@@ -72,4 +75,18 @@ export async function assertObligorVisible(
   code: string,
 ): Promise<void> {
   if (!(await canSeeObligor(db, clientId, scope, code))) throw notFound('Customer');
+}
+
+/**
+ * A customer user's scope: the bound customer and, when it is a parent, every member of its family
+ * (read per request, so an account moved into or out of the family counts at once).
+ */
+export async function customerScopeOf(db: Db, clientId: number, code: string): Promise<ObligorScope> {
+  const members = await queryRows(
+    db,
+    sql`select sys_obligor_code as code from obligors
+    where client_id = ${clientId} and (sys_obligor_code = ${code} or parent_sys_obligor_code = ${code})`,
+    row({ code: col.text }),
+  );
+  return { kind: 'CUSTOMER', code, codes: [code, ...members.map((m) => m.code).filter((c) => c !== code)] };
 }
