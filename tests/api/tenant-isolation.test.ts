@@ -3,6 +3,8 @@ import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, obligors, tasks, users } from '@/lib/db/schema';
+import type { CallContract } from '@/lib/contract/call';
+import { CALLS } from '@/lib/server/calls';
 import { callRoute } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
@@ -139,6 +141,132 @@ describe('tenant isolation', () => {
         }
       }
       expect(await otherClientState(), `${route} changed the other client's data`).toBe(before);
+    });
+  }
+});
+
+/**
+ * The same walk for a customer user of each kind (bound to a family, bound to one account), with
+ * another customer of the same client in every path, query and body: a call outside the
+ * customer's door answers 403 or 404; a call of the door (open to customer users) refuses or
+ * answers without a trace of the other customer; nothing of the client changes.
+ */
+describe('customer users reach their own customer only', () => {
+  /** The door's calls (`customers`), and the calls any session may make on its own account. */
+  const open = new Set(
+    Object.values(CALLS)
+      .flatMap((domain) => Object.values(domain as Record<string, { contract: CallContract }>))
+      .filter(({ contract }) => contract.access === 'signedIn' || contract.access === 'public' || contract.access.customers)
+      .map(({ contract }) => `${contract.method} ${contract.path}`),
+  );
+  const pathOf = (route: string) => `/${route.split(path.sep).join('/').replace(/\[+(?:\.\.\.)?([^\]]+)\]+/g, '{$1}')}`;
+
+  /** The user's own sign-out calls: walked, they would end the session the walk goes on with. */
+  const ENDS_SESSION = new Set(['/borrowers/sign_out', '/auth/sign_out_everywhere']);
+
+  let theirs: { code: string; name: string; invoice: string; invoiceNum: string; parent: string };
+  let vardhman: number;
+
+  beforeAll(async () => {
+    vardhman = await clientIdOf(database, 'VARDHMAN');
+    const bound = await database.db.execute(
+      sql`select customer_code as code from users where client_id = ${vardhman} and customer_code is not null`,
+    );
+    const mine = bound.rows.map((r) => String((r as { code: string }).code));
+    // A customer of neither customer user, with an open bill.
+    const picked = await database.db.execute(sql`
+      select o.sys_obligor_code as code, o.name, o.parent_sys_obligor_code as parent, i.sys_invoice_num as invoice, i.invoice_num
+      from obligors o join invoices i on i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
+      where o.client_id = ${vardhman} and o.parent_sys_obligor_code is not null
+        and o.parent_sys_obligor_code not in (${sql.join(mine.map((c) => sql`${c}`), sql`, `)})
+        and o.sys_obligor_code not in (${sql.join(mine.map((c) => sql`${c}`), sql`, `)})
+        and i.settled_date is null and i.doc_type = 'INVOICE'
+      order by o.sys_obligor_code desc limit 1`);
+    const row = picked.rows[0] as Record<string, string>;
+    theirs = { code: row.code!, name: row.name!, parent: row.parent!, invoice: row.invoice!, invoiceNum: row.invoice_num! };
+  });
+
+  /** What any change to the client's customers leaves behind. */
+  async function clientState(): Promise<string> {
+    const result = await database.db.execute(sql`
+      select (select count(*) from disputes where client_id = ${vardhman}) as disputes,
+        (select count(*) from promises where client_id = ${vardhman}) as promises,
+        (select count(*) from communications where client_id = ${vardhman}) as communications,
+        (select count(*) from contacts where client_id = ${vardhman}) as contacts,
+        (select count(*) from tasks where client_id = ${vardhman}) as tasks,
+        (select count(*) from remittance_advices where client_id = ${vardhman}) as advices,
+        (select count(*) from users where client_id = ${vardhman}) as users,
+        (select string_agg(coalesce(guest_id::text, '-') || coalesce(credit_limit::text, '-'), ',' order by sys_obligor_code) from obligors where client_id = ${vardhman}) as obligors,
+        (select count(*) from users where client_id = ${vardhman} and status = 'ACTIVE') as active_users`);
+    return JSON.stringify(result.rows);
+  }
+
+  for (const email of ['family@customer.test', 'account@customer.test']) {
+    it(`${email}: every call outside the door answers 403 or 404, the door's calls show no other customer`, async () => {
+      const before = await clientState();
+      const { cookie } = await signInAs(database, email);
+      const ids: Record<string, string> = {
+        clientId: String(vardhman),
+        code: theirs.code,
+        sysObligorCode: theirs.code,
+        parentSysObligorCode: theirs.parent,
+        sysInvoiceNum: theirs.invoice,
+        id: '1',
+        role_id: '1',
+        userId: '1',
+      };
+      const markers = [theirs.name, `"${theirs.code}"`, theirs.invoice, `"${theirs.invoiceNum}"`];
+      const closed: string[] = [];
+      for (const route of routes.filter((r) => !PUBLIC_ROUTES.has(r) && !ENDS_SESSION.has(pathOf(r)))) {
+        const routeModule = (await import(path.join(API_ROOT, route, 'route.ts'))) as Record<string, unknown>;
+        const params: Record<string, string> = {};
+        const url = route
+          .split(path.sep)
+          .map((segment) => {
+            const match = /^\[+(?:\.\.\.)?([^\]]+)\]+$/.exec(segment);
+            if (!match?.[1]) return segment;
+            params[match[1]] = ids[match[1]] ?? theirs.code;
+            return params[match[1]];
+          })
+          .join('/');
+        for (const method of METHODS) {
+          const handler = routeModule[method];
+          if (typeof handler !== 'function') continue;
+          const res = await callRoute(handler as never, `/api/${url}`, {
+            method,
+            params,
+            query: { ...ids, clientId: undefined, accountType: 'POSTPAID' },
+            cookie,
+            body:
+              method === 'GET'
+                ? undefined
+                : {
+                    clientId: vardhman,
+                    sysObligorCode: theirs.code,
+                    sysInvoiceNums: [theirs.invoice],
+                    sysInvoiceNum: [theirs.invoice],
+                    amount: 1,
+                    reason: 'OTHER',
+                    promisedDate: '2099-01-01',
+                    paidOn: '2026-11-01',
+                    reference: 'UTR123456',
+                    contactId: 1,
+                    status: 'INACTIVE',
+                  },
+          });
+          const call = `${method} ${pathOf(route)}`;
+          expect(res.status, `${call} answered 5xx`).toBeLessThan(500);
+          if (!open.has(call)) {
+            if (![403, 404].includes(res.status)) closed.push(`${call} → ${res.status}`);
+            continue;
+          }
+          if (res.status >= 400) continue;
+          const text = JSON.stringify(res.json);
+          for (const marker of markers) expect(text, `${call} showed ${marker}`).not.toContain(marker);
+        }
+      }
+      expect(closed, 'calls outside the door that did not refuse').toEqual([]);
+      expect(await clientState(), `a customer user changed the client's data`).toBe(before);
     });
   }
 });
