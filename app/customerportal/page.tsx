@@ -1,11 +1,16 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
+import { pageGate } from '@/lib/backend/page-gate';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { PortalNav } from '@/components/portal/portal-nav';
 import { PortalSearch } from '@/components/portal/portal-search';
 
 /** The service desk's start: find the customer, then their statement; or browse by account type. */
-export default function CustomerPortalPage() {
+export default async function CustomerPortalPage() {
+  const { session } = await pageGate();
+  // A customer user has one customer: their statement is their start.
+  if (session.customer) redirect(`/customerportal/${encodeURIComponent(session.customer)}`);
   return (
     <div className="mx-auto max-w-7xl">
       <PageUpdated kind="integration" />

@@ -17,6 +17,8 @@ import { formatCount } from '@/lib/domain/format';
 import { OpenItemsTable } from './open-items-table';
 import { StatementLinesTable } from './statement-lines-table';
 import { UpiPayCard } from './upi-pay-card';
+import { PayPanel } from './pay-panel';
+import { RemittancesSection } from './remittances-section';
 
 async function load(code: string, params: Record<string, string>): Promise<TStatement | string> {
   const { backend } = await pageGate();
@@ -141,6 +143,11 @@ export async function StatementView({
         />
       </div>
       <UpiPayCard code={s.customer.sysObligorCode} amount={s.closing} />
+      {/* The customer's own door: pick bills to pay, tell us what was paid (today's open items only). */}
+      {session.customer && !params.toDate && (
+        <PayPanel code={s.customer.sysObligorCode} items={s.openItems.rows} today={s.toDate} />
+      )}
+      <RemittancesSection code={s.customer.sysObligorCode} />
       {s.ageing.length > 0 && (
         <div className="flex flex-wrap gap-2 text-xs" aria-label="Ageing of the balance">
           {s.ageing.map((a) => (
@@ -222,6 +229,8 @@ export async function StatementView({
           />
         )}
       </section>
+      {/* Contacts and the collectors' notes are the supplier's: never shown to a customer user. */}
+      {!session.customer && (
       <div className="grid gap-6 xl:grid-cols-2">
         <ContactsSection
           obligorCode={code}
@@ -234,6 +243,7 @@ export async function StatementView({
           canLog={satisfies(session, API_ACCESS.logCommunication)}
         />
       </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { flattenParams, type SearchParams } from '@/lib/client/url-state';
+import { pageGate } from '@/lib/backend/page-gate';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { PortalNav } from '@/components/portal/portal-nav';
@@ -14,6 +15,19 @@ export default async function CustomerStatementPage({
   searchParams: Promise<SearchParams>;
 }) {
   const code = decodeURIComponent((await params).id);
+  const { session } = await pageGate();
+  // A customer user: their own statement, without the service desk's search.
+  if (session.customer)
+    return (
+      <div className="mx-auto max-w-7xl">
+        <PageUpdated kind="integration" />
+        <StatementView
+          code={code}
+          params={flattenParams(await searchParams)}
+          pathname={`/customerportal/${encodeURIComponent(code)}`}
+        />
+      </div>
+    );
   return (
     <div className="mx-auto max-w-7xl">
       <PageUpdated kind="integration" />
