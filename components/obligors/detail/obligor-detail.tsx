@@ -13,6 +13,8 @@ import { Section } from '@/components/ui/section';
 import { LinesSkeleton, TableSkeleton } from '@/components/ui/skeletons';
 import { CommunicationsSection } from '../communications-section';
 import { ContactsSection } from '../contacts-section';
+import { CustomerUsersSection } from '../customer-users-section';
+import { RemittancesSection } from '@/components/portal/remittances-section';
 import { DisputesSection } from '../disputes-section';
 import { DsoSection } from '../dso-section';
 import { PromisesSection } from '../promises-section';
@@ -146,6 +148,8 @@ export async function ObligorDetail({
           canOpen={mayOpen(session, '/borrowers/contacts')}
         />
       </div>
+      <RemittancesSection code={code} />
+      {satisfies(session, API_ACCESS.manageUsers) && <CustomerUsersSection code={code} />}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <div className="min-w-0" data-testid="promises-card">
           <PromisesSection
