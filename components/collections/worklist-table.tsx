@@ -197,6 +197,16 @@ export function WorklistTable({
                       <Money value={row.disputed} format={money} /> in dispute
                     </div>
                   )}
+                  {row.remittance && (
+                    <div
+                      className="text-xs font-medium text-emerald-700"
+                      data-testid="worklist-remittance"
+                      title={`Remittance advice: reminders of its ${row.remittance.bills} bill(s) wait until the day shown`}
+                    >
+                      Says paid <Money value={row.remittance.amount} format={money} /> on{' '}
+                      <Day iso={row.remittance.paidOn} />, {row.remittance.reference}
+                    </div>
+                  )}
                 </Td>
                 <Td className="align-top">
                   {row.rating ? <RatingBadge rating={row.rating} /> : <span className="text-slate-400">-</span>}

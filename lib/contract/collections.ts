@@ -64,6 +64,16 @@ export const ZWorklistRow = z.strictObject({
   contactName: z.string().nullable(),
   contactPhone: z.string().nullable(),
   contactEmail: z.string().nullable(),
+  /** The customer's latest remittance advice ("I have paid") not yet matched to a receipt. */
+  remittance: z
+    .strictObject({
+      amount: z.number(),
+      paidOn: z.string(),
+      reference: z.string(),
+      bills: z.number().int(),
+      holdsUntil: z.string(),
+    })
+    .nullable(),
 });
 export type TWorklistRow = z.infer<typeof ZWorklistRow>;
 

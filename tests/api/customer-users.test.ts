@@ -9,6 +9,7 @@ import { POST as disputeRoute } from '@/app/api/disputes/route';
 import { POST as promiseRoute } from '@/app/api/promises/route';
 import { GET as linkRoute } from '@/app/api/auth/customer_link/route';
 import { GET as meRoute } from '@/app/api/borrowers/user/route';
+import { GET as worklistRoute } from '@/app/api/collections/worklist/route';
 import { GET as listUsersRoute, POST as inviteRoute } from '@/app/api/obligors/[code]/customer_users/route';
 import { PUT as statusRoute } from '@/app/api/customer_users/[id]/status/route';
 import { DELETE as removeRoute } from '@/app/api/customer_users/[id]/route';
@@ -243,6 +244,15 @@ describe('paying chosen bills and "I have paid"', () => {
       cookie: admin,
     });
     expect(staffList.json.map((r: { id: number }) => r.id)).toContain(res.json.id);
+    // The collector sees it on the family's worklist row.
+    const worklist = await callRoute(worklistRoute, '/api/collections/worklist', {
+      query: { search: accountParent, count: 10 },
+      cookie: admin,
+    });
+    const familyRow = (worklist.json as { sysObligorCode: string; remittance: unknown }[]).find(
+      (r) => r.sysObligorCode === accountParent,
+    );
+    expect(familyRow?.remittance).toMatchObject({ amount: 12345.5, reference: 'HDFCR52026112000001', bills: held.length });
     const open = await listOpenRemittanceAdvices(database.db, clientId, [accountCode]);
     expect(open.map((r) => r.reference)).toContain('HDFCR52026112000001');
     // Not another customer's bills, not a day after today, not for another customer.

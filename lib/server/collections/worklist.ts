@@ -1,4 +1,6 @@
 import 'server-only';
+import type { TRemittance } from '@/lib/contract/customer-door';
+import { latestAdvices } from '@/lib/server/customer-door/remittances';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -161,18 +163,23 @@ export async function worklist(
   ranked.sort((a, b) => b.priority - a.priority || b.facts.overdue - a.facts.overdue || cmp(a.code, b.code));
   const start = (query.offset - 1) * query.count;
   const page = ranked.slice(start, start + query.count);
-  const details = new Map(
-    (
-      await pageDetails(
-        db,
-        clientId,
-        today,
-        scope,
-        grouped,
-        page.map((r) => r.code),
-      )
-    ).map((r) => [r.code, r]),
-  );
+  const [detailRows, advices] = await Promise.all([
+    pageDetails(
+      db,
+      clientId,
+      today,
+      scope,
+      grouped,
+      page.map((r) => r.code),
+    ),
+    // The customer's latest "I have paid" not yet matched to a receipt, shown on its row.
+    latestAdvices(
+      db,
+      clientId,
+      page.map((r) => r.code),
+    ),
+  ]);
+  const details = new Map(detailRows.map((r) => [r.code, r]));
   const rows = page.map(({ code, unallocated, gross, facts: f, priority }, i): TWorklistRow => {
     const row = details.get(code)!;
     const lastContact = row.lastContactDate;
@@ -209,6 +216,7 @@ export async function worklist(
       contactName: row.contactName,
       contactPhone: row.contactPhone,
       contactEmail: row.contactEmail,
+      remittance: remittanceOf(advices.get(code)),
     };
   });
   return { rows, total: ranked.length };
@@ -293,5 +301,17 @@ function toFacts(family: Row<typeof RankingFacts>, daysSinceContact: number | nu
     nextPromiseAmount: 0,
     disputed: family.disputed ?? 0,
     daysSinceContact,
+  };
+}
+
+/** What the row shows of a remittance advice: amount, day, reference and how many bills it names. */
+function remittanceOf(advice: TRemittance | undefined): TWorklistRow['remittance'] {
+  if (!advice) return null;
+  return {
+    amount: advice.amount,
+    paidOn: advice.paidOn,
+    reference: advice.reference,
+    bills: advice.invoiceNums.length,
+    holdsUntil: advice.holdsUntil,
   };
 }
