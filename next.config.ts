@@ -3,7 +3,8 @@ import { API_CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './lib/server/http
 
 const nextConfig: NextConfig = {
   // PGlite loads its WASM and data files from its own package folder; bundling it breaks those paths.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg'],
+  // pdfkit reads its fonts' metrics from its own folder at run time.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pdfkit'],
   poweredByHeader: false,
   // forbidden() from next/navigation: the unauthorized page and pageGate answer HTTP 403, not 200.
   experimental: { authInterrupts: true },

@@ -91,6 +91,14 @@ export async function StatementView({
             Show
           </button>
           <a
+            href={download.replace('statement.xlsx', 'statement.pdf')}
+            download
+            className="h-9 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+            data-testid="download-statement-pdf"
+          >
+            Download PDF
+          </a>
+          <a
             href={download}
             download
             className="h-9 rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"

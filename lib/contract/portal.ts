@@ -211,6 +211,15 @@ export const portalCalls = {
     summary: 'The whole statement of the period (every line, every open item) as an Excel workbook, streamed',
     answer: file(XLSX_CONTENT_TYPE),
   }),
+  statementPdf: call({
+    method: 'GET',
+    path: '/customerportal/statement.pdf',
+    access: portalAccess,
+    query: ZStatementDownloadQuery,
+    summary:
+      'The whole statement of the period as a PDF: lines with brought and carried forward, ageing, open items, UPI QR, page numbers',
+    answer: file('application/pdf'),
+  }),
   accounts: call({
     method: 'GET',
     path: '/customerportal/accounts',

@@ -74,7 +74,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     role: 'member',
     userType: 'borrowers',
     clientCode: 'VARDHMAN',
-    description: 'Customer portal only (first permitted feature is CUSTOMER PORTAL)',
+    description: 'Finance staff at the service desk: the customer portal of any customer (first permitted feature)',
   },
   {
     email: 'staff@vardhman.test',

@@ -144,23 +144,29 @@ export async function setCustomerUserStatus(
 
 /**
  * DELETE /customer_users/{id}: the user, their links and page rows go. A user whose disputes,
- * promises or notes name them stays, suspended, so that the record keeps its author.
+ * promises, notes or remittance advices name them stays, suspended, so that the record keeps its author.
  */
 export async function removeCustomerUser(db: Db, session: SessionData, id: number): Promise<{ ok: true }> {
   await customerUser(db, session.clientId, id);
   const { clientId } = session;
-  try {
+  const named = await queryRow(
+    db,
+    sql`select (exists (select 1 from disputes where client_id = ${clientId} and user_id = ${id})
+      or exists (select 1 from promises where client_id = ${clientId} and user_id = ${id})
+      or exists (select 1 from communications where client_id = ${clientId} and user_id = ${id})
+      or exists (select 1 from remittance_advices where client_id = ${clientId} and user_id = ${id})) as named`,
+    row({ named: col.bool }),
+  );
+  if (named?.named) {
+    // What they did on the portal keeps its author: kept, suspended.
+    await setCustomerUserStatus(db, session, id, 'INACTIVE');
+  } else {
     await db.transaction(async (tx) => {
       await tx.execute(sql`delete from auth_tokens where client_id = ${clientId} and user_id = ${id}`);
       await tx.execute(sql`delete from user_page_permissions where client_id = ${clientId} and user_id = ${id}`);
+      await tx.execute(sql`delete from revoked_sessions where client_id = ${clientId} and user_id = ${id}`);
       await tx.execute(sql`delete from users where client_id = ${clientId} and id = ${id} and customer_code is not null`);
     });
-  } catch (error) {
-    // A foreign key names them (what they did on the portal): kept, suspended.
-    if ((error as { code?: string; cause?: { code?: string } }).code !== '23503' &&
-      (error as { cause?: { code?: string } }).cause?.code !== '23503')
-      throw error;
-    await setCustomerUserStatus(db, session, id, 'INACTIVE');
   }
   await recordAudit(db, { clientId, userId: session.userId, action: 'customer_user_removed', entity: 'user', entityId: id });
   return { ok: true };
