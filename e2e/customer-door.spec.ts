@@ -66,10 +66,11 @@ test.describe("the customer's own door", () => {
     const row = page.locator(`tr[data-code="${code}"]`);
     await row.getByRole('button', { name: 'Remind' }).click();
     await expect(page.getByText(`Reminder sent to Shree Ganesh Traders ${run}`)).toBeVisible();
-    const reminder = () =>
-      mails().find((m) => m.to.includes(email) && textOf(m).includes('See your account and pay'));
+    const reminder = () => mails().find((m) => m.to.includes(email) && textOf(m).includes('See your account and pay'));
     await expect.poll(() => Boolean(reminder())).toBe(true);
-    const link = /(https?:\/\/[^\s"<>]+\/api\/auth\/customer_link\?token=[A-Za-z0-9_-]+)/.exec(textOf(reminder()!))?.[1];
+    const link = /(https?:\/\/[^\s"<>]+\/api\/auth\/customer_link\?token=[A-Za-z0-9_-]+)/.exec(
+      textOf(reminder()!),
+    )?.[1];
     expect(link).toBeTruthy();
 
     // A fresh browser, nobody signed in: the link opens the customer's statement.

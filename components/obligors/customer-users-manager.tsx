@@ -45,7 +45,11 @@ export function CustomerUsersManager({
       {users.length > 0 && (
         <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 text-sm">
           {users.map((u) => (
-            <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2" data-testid="customer-user">
+            <li
+              key={u.id}
+              className="flex flex-wrap items-center justify-between gap-2 px-3 py-2"
+              data-testid="customer-user"
+            >
               <span>
                 <span className="font-medium text-slate-900">{u.name}</span>{' '}
                 <span className="text-slate-500">{u.email}</span>

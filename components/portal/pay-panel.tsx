@@ -29,7 +29,9 @@ export function PayPanel({ code, items, today }: { code: string; items: TOpenIte
   const form = useContractForm(ZRemittanceBody);
   const router = useRouter();
   const toast = useToast();
-  const selectedTotal = bills.filter((b) => chosen.includes(b.sysInvoiceNum)).reduce((s, b) => s + Math.round(b.outstanding * 100), 0) / 100;
+  const selectedTotal =
+    bills.filter((b) => chosen.includes(b.sysInvoiceNum)).reduce((s, b) => s + Math.round(b.outstanding * 100), 0) /
+    100;
 
   async function pay(overdue: boolean) {
     setPaying(true);
@@ -67,10 +69,15 @@ export function PayPanel({ code, items, today }: { code: string; items: TOpenIte
   if (!bills.length) return null;
   const field = (name: string) => form.aria('paid', name);
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Pay your bills" data-testid="pay-panel">
+    <section
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label="Pay your bills"
+      data-testid="pay-panel"
+    >
       <h3 className="text-sm font-semibold text-slate-900">Pay your bills</h3>
       <p className="mt-0.5 text-xs text-slate-500">
-        Tick the bills you pay, or pay everything overdue. The QR code carries the exact amount and the bills&apos; numbers.
+        Tick the bills you pay, or pay everything overdue. The QR code carries the exact amount and the bills&apos;
+        numbers.
       </p>
       <ul className="mt-3 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
         {bills.map((b) => (
@@ -127,13 +134,22 @@ export function PayPanel({ code, items, today }: { code: string; items: TOpenIte
           )}
           <div className="space-y-1 text-sm">
             <p>
-              Amount <span className="font-semibold tabular-nums" data-testid="pay-amount">{formatMoney(payment.amount)}</span>
+              Amount{' '}
+              <span className="font-semibold tabular-nums" data-testid="pay-amount">
+                {formatMoney(payment.amount)}
+              </span>
             </p>
             <p>
-              Reference <span className="font-medium" data-testid="pay-reference">{payment.reference}</span>
+              Reference{' '}
+              <span className="font-medium" data-testid="pay-reference">
+                {payment.reference}
+              </span>
             </p>
             {payment.upiLink ? (
-              <a href={payment.upiLink} className="inline-block rounded-md bg-brand-600 px-3 py-1.5 font-semibold text-white">
+              <a
+                href={payment.upiLink}
+                className="inline-block rounded-md bg-brand-600 px-3 py-1.5 font-semibold text-white"
+              >
                 Pay by UPI
               </a>
             ) : (
@@ -174,7 +190,15 @@ export function PayPanel({ code, items, today }: { code: string; items: TOpenIte
               <FieldError id="paid-amount-error" message={form.fields.amount} />
             </div>
             <div>
-              <DateInput label="Paid on" value={paidOn} onCommit={setPaidOn} max={today} field="paidOn" error={form.fields.paidOn} testId="paid-on" />
+              <DateInput
+                label="Paid on"
+                value={paidOn}
+                onCommit={setPaidOn}
+                max={today}
+                field="paidOn"
+                error={form.fields.paidOn}
+                testId="paid-on"
+              />
             </div>
             <div>
               <label htmlFor="paid-reference" className="block text-sm font-medium text-slate-700">

@@ -239,18 +239,18 @@ export async function StatementView({
       </section>
       {/* Contacts and the collectors' notes are the supplier's: never shown to a customer user. */}
       {!session.customer && (
-      <div className="grid gap-6 xl:grid-cols-2">
-        <ContactsSection
-          obligorCode={code}
-          canManage={satisfies(session, API_ACCESS.manageContacts)}
-          canOpen={mayOpen(session, '/borrowers/contacts')}
-        />
-        <CommunicationsSection
-          obligorCode={code}
-          money={money}
-          canLog={satisfies(session, API_ACCESS.logCommunication)}
-        />
-      </div>
+        <div className="grid gap-6 xl:grid-cols-2">
+          <ContactsSection
+            obligorCode={code}
+            canManage={satisfies(session, API_ACCESS.manageContacts)}
+            canOpen={mayOpen(session, '/borrowers/contacts')}
+          />
+          <CommunicationsSection
+            obligorCode={code}
+            money={money}
+            canLog={satisfies(session, API_ACCESS.logCommunication)}
+          />
+        </div>
       )}
     </div>
   );

@@ -92,7 +92,11 @@ async function keptAnswer(
   const scope = obligorScope(session);
   // Scoped users see other figures than their colleagues: their scope is part of every key.
   const scopeKey =
-    scope.kind === 'ALL' ? 'all' : scope.kind === 'CUSTOMER' ? `customer:${scope.code}` : `${scope.role}:${scope.userId}`;
+    scope.kind === 'ALL'
+      ? 'all'
+      : scope.kind === 'CUSTOMER'
+        ? `customer:${scope.code}`
+        : `${scope.role}:${scope.userId}`;
   const key = [
     'page-answer',
     String(session.clientId),

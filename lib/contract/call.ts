@@ -17,9 +17,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * without it answers them 403).
  */
 export type CallAccess =
-  | 'public'
-  | 'signedIn'
-  | { userType?: UserType; requirement: RouteRequirement | null; customers?: true };
+  'public' | 'signedIn' | { userType?: UserType; requirement: RouteRequirement | null; customers?: true };
 
 /**
  * What a call answers: JSON checked against its schema; a page of rows with the total in the

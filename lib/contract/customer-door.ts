@@ -116,7 +116,8 @@ export const customerDoorCalls = {
     params: ZCodeParams,
     body: ZInviteCustomerUserBody,
     access: { userType: 'borrowers', requirement: API_ACCESS.manageUsers },
-    summary: "Invites one of the customer's contacts to its portal: a user bound to the customer, mailed a set-password link",
+    summary:
+      "Invites one of the customer's contacts to its portal: a user bound to the customer, mailed a set-password link",
     answer: json(ZCustomerUser, 201),
   }),
   setStatus: call({
@@ -141,7 +142,7 @@ export const customerDoorCalls = {
     path: '/customer_users/{id}/revoke_links',
     params: ZIdParams,
     access: { userType: 'borrowers', requirement: API_ACCESS.manageUsers },
-    summary: "Revokes every unused sign-in link of a customer user (mails already sent stop working)",
+    summary: 'Revokes every unused sign-in link of a customer user (mails already sent stop working)',
     answer: json(ZOk),
   }),
   openLink: call({
@@ -150,7 +151,7 @@ export const customerDoorCalls = {
     query: ZCustomerLinkQuery,
     access: 'public',
     summary:
-      "A reminder's \"See your account and pay\" link: signs its customer user in once (15 minutes) and opens their statement",
+      'A reminder\'s "See your account and pay" link: signs its customer user in once (15 minutes) and opens their statement',
     answer: redirect,
   }),
   pay: call({

@@ -27,8 +27,3 @@ export function obligorScope(user: { role: string; userId: number; customer?: st
 export function isScoped(scope: ObligorScope | undefined): scope is Extract<ObligorScope, { kind: 'ASSIGNED' }> {
   return scope?.kind === 'ASSIGNED';
 }
-
-/** A customer user's scope (their bound customer), or null for staff. */
-export function customerScope(scope: ObligorScope | undefined): Extract<ObligorScope, { kind: 'CUSTOMER' }> | null {
-  return scope?.kind === 'CUSTOMER' ? scope : null;
-}

@@ -226,7 +226,13 @@ describe('paying chosen bills and "I have paid"', () => {
     const res = await callRoute(remitRoute, '/api/customerportal/remittances', {
       method: 'POST',
       cookie: account,
-      body: { sysObligorCode: accountCode, amount: 12345.5, paidOn: today, reference: 'hdfcr52026112000001', sysInvoiceNums: held },
+      body: {
+        sysObligorCode: accountCode,
+        amount: 12345.5,
+        paidOn: today,
+        reference: 'hdfcr52026112000001',
+        sysInvoiceNums: held,
+      },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.reference).toBe('HDFCR52026112000001');
@@ -252,7 +258,11 @@ describe('paying chosen bills and "I have paid"', () => {
     const familyRow = (worklist.json as { sysObligorCode: string; remittance: unknown }[]).find(
       (r) => r.sysObligorCode === accountParent,
     );
-    expect(familyRow?.remittance).toMatchObject({ amount: 12345.5, reference: 'HDFCR52026112000001', bills: held.length });
+    expect(familyRow?.remittance).toMatchObject({
+      amount: 12345.5,
+      reference: 'HDFCR52026112000001',
+      bills: held.length,
+    });
     const open = await listOpenRemittanceAdvices(database.db, clientId, [accountCode]);
     expect(open.map((r) => r.reference)).toContain('HDFCR52026112000001');
     // Not another customer's bills, not a day after today, not for another customer.
@@ -260,7 +270,14 @@ describe('paying chosen bills and "I have paid"', () => {
       callRoute(remitRoute, '/api/customerportal/remittances', {
         method: 'POST',
         cookie: account,
-        body: { sysObligorCode: accountCode, amount: 10, paidOn: today, reference: 'UTR12345', sysInvoiceNums: held, ...body },
+        body: {
+          sysObligorCode: accountCode,
+          amount: 10,
+          paidOn: today,
+          reference: 'UTR12345',
+          sysInvoiceNums: held,
+          ...body,
+        },
       });
     const [theirs] = await openBills(otherCode);
     expect((await bad({ sysInvoiceNums: [theirs!.num] })).status).toBe(400);
@@ -304,29 +321,64 @@ describe('signed single-use links and the admin side', () => {
     expect(contact).toBeTruthy();
     const path = `/api/obligors/${otherCode}/customer_users`;
     const params = { code: otherCode };
-    expect((await callRoute(inviteRoute, path, { method: 'POST', params, cookie: family, body: { contactId: contact!.code } })).status).toBe(403);
-    const invited = await callRoute(inviteRoute, path, { method: 'POST', params, cookie: admin, body: { contactId: contact!.code } });
+    expect(
+      (
+        await callRoute(inviteRoute, path, {
+          method: 'POST',
+          params,
+          cookie: family,
+          body: { contactId: contact!.code },
+        })
+      ).status,
+    ).toBe(403);
+    const invited = await callRoute(inviteRoute, path, {
+      method: 'POST',
+      params,
+      cookie: admin,
+      body: { contactId: contact!.code },
+    });
     expect(invited.status, JSON.stringify(invited.json)).toBe(201);
     expect(invited.json.sysObligorCode).toBe(otherCode);
     await flushAccountMail();
-    const again = await callRoute(inviteRoute, path, { method: 'POST', params, cookie: admin, body: { contactId: contact!.code } });
+    const again = await callRoute(inviteRoute, path, {
+      method: 'POST',
+      params,
+      cookie: admin,
+      body: { contactId: contact!.code },
+    });
     expect(again.status).toBe(409);
     const listed = await callRoute(listUsersRoute, path, { params, cookie: admin });
     expect(listed.json.map((u: { id: number }) => u.id)).toContain(invited.json.id);
 
     const id = String(invited.json.id);
     const link = await customerLinkFor(database.db, clientId, otherCode);
-    const revoked = await callRoute(revokeRoute, `/api/customer_users/${id}/revoke_links`, { method: 'POST', params: { id }, cookie: admin });
+    const revoked = await callRoute(revokeRoute, `/api/customer_users/${id}/revoke_links`, {
+      method: 'POST',
+      params: { id },
+      cookie: admin,
+    });
     expect(revoked.status).toBe(200);
-    const dead = await callRoute(linkRoute, '/api/auth/customer_link', { query: { token: new URL(link!).searchParams.get('token')! } });
+    const dead = await callRoute(linkRoute, '/api/auth/customer_link', {
+      query: { token: new URL(link!).searchParams.get('token')! },
+    });
     expect(dead.headers.get('location')).toContain('/?link=expired');
 
     // Suspending the family user ends their session at once; reactivating lets them sign in again.
     const familyId = String(
-      (await callRoute(listUsersRoute, `/api/obligors/${familyCode}/customer_users`, { params: { code: familyCode }, cookie: admin })).json[0].id,
+      (
+        await callRoute(listUsersRoute, `/api/obligors/${familyCode}/customer_users`, {
+          params: { code: familyCode },
+          cookie: admin,
+        })
+      ).json[0].id,
     );
     const suspend = (status: string) =>
-      callRoute(statusRoute, `/api/customer_users/${familyId}/status`, { method: 'PUT', params: { id: familyId }, cookie: admin, body: { status } });
+      callRoute(statusRoute, `/api/customer_users/${familyId}/status`, {
+        method: 'PUT',
+        params: { id: familyId },
+        cookie: admin,
+        body: { status },
+      });
     expect((await suspend('INACTIVE')).json.status).toBe('INACTIVE');
     expect((await statement(familyCode, family)).status).toBe(401);
     await suspend('ACTIVE');
@@ -335,8 +387,20 @@ describe('signed single-use links and the admin side', () => {
 
     // A staff user is no customer user: 404 on these calls.
     const staffId = String((await signInAs(database, 'staff@vardhman.test')).session.userId);
-    expect((await callRoute(removeRoute, `/api/customer_users/${staffId}`, { method: 'DELETE', params: { id: staffId }, cookie: admin })).status).toBe(404);
-    const removed = await callRoute(removeRoute, `/api/customer_users/${id}`, { method: 'DELETE', params: { id }, cookie: admin });
+    expect(
+      (
+        await callRoute(removeRoute, `/api/customer_users/${staffId}`, {
+          method: 'DELETE',
+          params: { id: staffId },
+          cookie: admin,
+        })
+      ).status,
+    ).toBe(404);
+    const removed = await callRoute(removeRoute, `/api/customer_users/${id}`, {
+      method: 'DELETE',
+      params: { id },
+      cookie: admin,
+    });
     expect(removed.status).toBe(200);
     const after = await callRoute(listUsersRoute, path, { params, cookie: admin });
     expect(after.json.map((u: { id: number }) => u.id)).not.toContain(invited.json.id);

@@ -29,12 +29,18 @@ async function pagesOf(bytes: Uint8Array): Promise<string[]> {
   const pages: string[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((i) => ('str' in i ? i.str : '')).join(' ').replace(/\s+/g, ' '));
+    pages.push(
+      content.items
+        .map((i) => ('str' in i ? i.str : ''))
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    );
   }
   return pages;
 }
 
-const inr = (v: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
+const inr = (v: number) =>
+  new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
 
 async function statementOf(cookie: string, code: string, fromDate?: string) {
   const query = { sysObligorCode: code, fromDate, toDate: today };
@@ -42,12 +48,21 @@ async function statementOf(cookie: string, code: string, fromDate?: string) {
     callRouteRaw(pdfRoute, '/api/customerportal/statement.pdf', { query, cookie }),
     callRouteRaw(statementRoute, '/api/customerportal/statement', { query, cookie }),
   ]);
-  return { pdf, statement: JSON.parse(new TextDecoder().decode(json.body)) as { opening: number; closing: number; customer: { name: string } } };
+  return {
+    pdf,
+    statement: JSON.parse(new TextDecoder().decode(json.body)) as {
+      opening: number;
+      closing: number;
+      customer: { name: string };
+    },
+  };
 }
 
 describe('the statement as a PDF', () => {
   it("a short statement: the customer's name, period, opening and closing balance, one page numbered", async () => {
-    const code = (await database.db.execute(`select customer_code as c from users where email = 'account@customer.test'`)).rows[0] as { c: string };
+    const code = (
+      await database.db.execute(`select customer_code as c from users where email = 'account@customer.test'`)
+    ).rows[0] as { c: string };
     const { pdf, statement } = await statementOf(account, code.c);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
@@ -62,7 +77,9 @@ describe('the statement as a PDF', () => {
   });
 
   it('a two-year family statement: every page numbered, each carried forward brought forward on the next', async () => {
-    const code = (await database.db.execute(`select customer_code as c from users where email = 'family@customer.test'`)).rows[0] as { c: string };
+    const code = (
+      await database.db.execute(`select customer_code as c from users where email = 'family@customer.test'`)
+    ).rows[0] as { c: string };
     const from = format(addDays(subYears(parseISO(today), 2), 1), 'yyyy-MM-dd');
     const { pdf, statement } = await statementOf(family, code.c, from);
     expect(pdf.status).toBe(200);
@@ -79,7 +96,9 @@ describe('the statement as a PDF', () => {
   });
 
   it("another customer's statement: 404", async () => {
-    const code = (await database.db.execute(`select customer_code as c from users where email = 'family@customer.test'`)).rows[0] as { c: string };
+    const code = (
+      await database.db.execute(`select customer_code as c from users where email = 'family@customer.test'`)
+    ).rows[0] as { c: string };
     const { pdf } = await statementOf(account, code.c);
     expect(pdf.status).toBe(404);
   });

@@ -156,10 +156,16 @@ describe('customer users reach their own customer only', () => {
   const open = new Set(
     Object.values(CALLS)
       .flatMap((domain) => Object.values(domain as Record<string, { contract: CallContract }>))
-      .filter(({ contract }) => contract.access === 'signedIn' || contract.access === 'public' || contract.access.customers)
+      .filter(
+        ({ contract }) => contract.access === 'signedIn' || contract.access === 'public' || contract.access.customers,
+      )
       .map(({ contract }) => `${contract.method} ${contract.path}`),
   );
-  const pathOf = (route: string) => `/${route.split(path.sep).join('/').replace(/\[+(?:\.\.\.)?([^\]]+)\]+/g, '{$1}')}`;
+  const pathOf = (route: string) =>
+    `/${route
+      .split(path.sep)
+      .join('/')
+      .replace(/\[+(?:\.\.\.)?([^\]]+)\]+/g, '{$1}')}`;
 
   /** The user's own sign-out calls: walked, they would end the session the walk goes on with. */
   const ENDS_SESSION = new Set(['/borrowers/sign_out', '/auth/sign_out_everywhere']);
@@ -178,12 +184,24 @@ describe('customer users reach their own customer only', () => {
       select o.sys_obligor_code as code, o.name, o.parent_sys_obligor_code as parent, i.sys_invoice_num as invoice, i.invoice_num
       from obligors o join invoices i on i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
       where o.client_id = ${vardhman} and o.parent_sys_obligor_code is not null
-        and o.parent_sys_obligor_code not in (${sql.join(mine.map((c) => sql`${c}`), sql`, `)})
-        and o.sys_obligor_code not in (${sql.join(mine.map((c) => sql`${c}`), sql`, `)})
+        and o.parent_sys_obligor_code not in (${sql.join(
+          mine.map((c) => sql`${c}`),
+          sql`, `,
+        )})
+        and o.sys_obligor_code not in (${sql.join(
+          mine.map((c) => sql`${c}`),
+          sql`, `,
+        )})
         and i.settled_date is null and i.doc_type = 'INVOICE'
       order by o.sys_obligor_code desc limit 1`);
     const row = picked.rows[0] as Record<string, string>;
-    theirs = { code: row.code!, name: row.name!, parent: row.parent!, invoice: row.invoice!, invoiceNum: row.invoice_num! };
+    theirs = {
+      code: row.code!,
+      name: row.name!,
+      parent: row.parent!,
+      invoice: row.invoice!,
+      invoiceNum: row.invoice_num!,
+    };
   });
 
   /** What any change to the client's customers leaves behind. */

@@ -12,7 +12,8 @@ export async function callRouteRaw(
   options: { query?: Record<string, string | undefined>; cookie?: string } = {},
 ) {
   const url = new URL(path, 'http://localhost:3000');
-  for (const [key, value] of Object.entries(options.query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined) url.searchParams.set(key, value);
   const headers = new Headers();
   if (options.cookie) headers.set('cookie', options.cookie);
   const response = await handler(new NextRequest(url, { headers }), { params: Promise.resolve({}) });

@@ -308,7 +308,17 @@ export async function seedCustomerUsers(
   const rows = DEMO_CUSTOMER_USERS.flatMap((u) => {
     const code = codes?.[u.kind] as string | null | undefined;
     return code
-      ? [{ clientId, email: u.email, name: u.name, userType: 'borrowers' as const, roleId, passwordHash, customerCode: code }]
+      ? [
+          {
+            clientId,
+            email: u.email,
+            name: u.name,
+            userType: 'borrowers' as const,
+            roleId,
+            passwordHash,
+            customerCode: code,
+          },
+        ]
       : [];
   });
   if (rows.length) await db.insert(users).values(rows);

@@ -26,7 +26,13 @@ export async function openCustomerLink(
   const user = await findUser(db, used.clientId, used.userId);
   if (!user || user.status !== 'ACTIVE' || !user.customerCode) return refused;
   const { session } = await startSession(db, user, now, 'sign_in');
-  await recordAudit(db, { clientId: user.clientId, userId: user.id, action: 'sign_in_link', entity: 'user', entityId: user.id });
+  await recordAudit(db, {
+    clientId: user.clientId,
+    userId: user.id,
+    action: 'sign_in_link',
+    entity: 'user',
+    entityId: user.id,
+  });
   const target = appUrl(`/customerportal/${encodeURIComponent(user.customerCode)}`);
   return { response: NextResponse.redirect(target), session };
 }

@@ -90,7 +90,15 @@ export async function inviteCustomerUser(
   const id = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ clientId, email, name: contact.name, userType: 'borrowers', roleId: role.id, passwordHash, customerCode: code })
+      .values({
+        clientId,
+        email,
+        name: contact.name,
+        userType: 'borrowers',
+        roleId: role.id,
+        passwordHash,
+        customerCode: code,
+      })
       .returning({ id: users.id });
     await recordAudit(tx, {
       clientId,
@@ -165,10 +173,18 @@ export async function removeCustomerUser(db: Db, session: SessionData, id: numbe
       await tx.execute(sql`delete from auth_tokens where client_id = ${clientId} and user_id = ${id}`);
       await tx.execute(sql`delete from user_page_permissions where client_id = ${clientId} and user_id = ${id}`);
       await tx.execute(sql`delete from revoked_sessions where client_id = ${clientId} and user_id = ${id}`);
-      await tx.execute(sql`delete from users where client_id = ${clientId} and id = ${id} and customer_code is not null`);
+      await tx.execute(
+        sql`delete from users where client_id = ${clientId} and id = ${id} and customer_code is not null`,
+      );
     });
   }
-  await recordAudit(db, { clientId, userId: session.userId, action: 'customer_user_removed', entity: 'user', entityId: id });
+  await recordAudit(db, {
+    clientId,
+    userId: session.userId,
+    action: 'customer_user_removed',
+    entity: 'user',
+    entityId: id,
+  });
   return { ok: true };
 }
 
@@ -191,7 +207,12 @@ export async function revokeCustomerLinks(db: Db, session: SessionData, id: numb
  * (15 minutes) for an active user bound to that customer, or to its parent (whose family holds
  * it). Null when the customer has no portal user.
  */
-export async function customerLinkFor(db: Db, clientId: number, code: string, now = new Date()): Promise<string | null> {
+export async function customerLinkFor(
+  db: Db,
+  clientId: number,
+  code: string,
+  now = new Date(),
+): Promise<string | null> {
   const user = await queryRow(
     db,
     sql`select u.id from users u join obligors o on o.client_id = u.client_id and o.sys_obligor_code = ${code}

@@ -27,7 +27,8 @@ export async function billsToPay(db: Db, clientId: number, scope: ObligorScope, 
   await assertObligorVisible(db, clientId, scope, body.sysObligorCode);
   const members = membersOf(clientId, body.sysObligorCode, scope);
   const nums = [...new Set(body.sysInvoiceNums)];
-  if (!body.overdue && nums.length === 0) throw invalid('Choose the bills to pay.', { sysInvoiceNums: 'choose at least one bill' });
+  if (!body.overdue && nums.length === 0)
+    throw invalid('Choose the bills to pay.', { sysInvoiceNums: 'choose at least one bill' });
   const today = await clientToday(db, clientId);
   const which = body.overdue
     ? sql`i.due_date < ${today}::date`
