@@ -51,6 +51,7 @@ export function PolicyForm({ policy }: { policy: TDunningPolicy }) {
   const [grouping, setGrouping] = useState(policy.grouping);
   const [minAmount, setMinAmount] = useState(String(policy.minAmount));
   const [quietDays, setQuietDays] = useState(String(policy.quietDays));
+  const [graceDays, setGraceDays] = useState(String(policy.remittanceGraceDays));
   const [levels, setLevels] = useState<LevelDraft[]>(() => draftOf(policy));
   const [open, setOpen] = useState<number | null>(null);
   const form = useContractForm(ZDunningPolicyBody);
@@ -75,6 +76,7 @@ export function PolicyForm({ policy }: { policy: TDunningPolicy }) {
       grouping,
       minAmount,
       quietDays,
+      remittanceGraceDays: graceDays,
       levels: levels.map((l) => ({
         days: l.days,
         channel: l.channel,
@@ -149,6 +151,20 @@ export function PolicyForm({ policy }: { policy: TDunningPolicy }) {
             className={inputClass}
           />
           <FieldError message={fields.quietDays} />
+        </div>
+        <div>
+          <label htmlFor="policy-grace" className="block text-sm font-medium text-slate-700">
+            After &ldquo;I have paid&rdquo; (days)
+          </label>
+          <input
+            id="policy-grace"
+            inputMode="numeric"
+            value={graceDays}
+            onChange={(e) => setGraceDays(e.target.value)}
+            aria-invalid={Boolean(fields.remittanceGraceDays)}
+            className={inputClass}
+          />
+          <FieldError message={fields.remittanceGraceDays} />
         </div>
       </div>
 

@@ -23,8 +23,8 @@ export async function RemittancesSection({ code }: { code: string }) {
       <header className="border-b border-slate-100 px-5 py-3.5">
         <h3 className="text-sm font-semibold text-slate-900">Payments the customer told us of</h3>
         <p className="mt-0.5 text-xs text-slate-500">
-          Remittance advice (&ldquo;I have paid&rdquo;): reminders of its bills wait until the day shown, while the payment is
-          found.
+          Remittance advice (&ldquo;I have paid&rdquo;): reminders of its bills wait until the day shown, while the
+          payment is found.
         </p>
       </header>
       <DataTable label="Remittance advice" testId="remittances-table" caption={`Amounts in ${money.currency}`}>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DEFAULT_REMITTANCE_GRACE_DAYS,
   DUNNING_CHANNELS,
   DUNNING_GROUPINGS,
   LEVEL_DAYS_MAX,
@@ -7,6 +8,7 @@ import {
   MAX_LEVELS,
   PLACEHOLDERS,
   QUIET_DAYS_MAX,
+  REMITTANCE_GRACE_DAYS_MAX,
   TASK_FOR,
   unknownPlaceholders,
 } from '@/lib/domain/dunning';
@@ -69,6 +71,12 @@ export const ZDunningPolicyBody = z
       .int('enter the quiet period as a whole number of days')
       .min(0, 'the quiet period cannot be negative')
       .max(QUIET_DAYS_MAX, `at most ${QUIET_DAYS_MAX} days`),
+    remittanceGraceDays: z.coerce
+      .number({ error: 'enter the grace period in days' })
+      .int('enter the grace period as a whole number of days')
+      .min(0, 'the grace period cannot be negative')
+      .max(REMITTANCE_GRACE_DAYS_MAX, `at most ${REMITTANCE_GRACE_DAYS_MAX} days`)
+      .default(DEFAULT_REMITTANCE_GRACE_DAYS),
     levels: z
       .array(ZDunningLevelInput, { error: 'add at least one level' })
       .min(1, 'add at least one level')
@@ -113,6 +121,8 @@ export const ZDunningPolicy = z.strictObject({
   grouping: z.enum(DUNNING_GROUPINGS),
   minAmount: z.number(),
   quietDays: z.number().int(),
+  /** Days a customer's remittance advice holds back reminders of its bills. */
+  remittanceGraceDays: z.number().int(),
   levels: z.array(ZDunningLevel),
   /** True while the client has not saved a policy of its own. */
   isDefault: z.boolean(),

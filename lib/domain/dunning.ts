@@ -55,8 +55,14 @@ export interface DunningPolicy {
   minAmount: number;
   /** No customer gets two reminders within this many days. */
   quietDays: number;
+  /** Days a customer's "I have paid" holds back reminders of its bills (remittance advice). */
+  remittanceGraceDays?: number;
   levels: DunningLevel[];
 }
+
+/** The grace period of a remittance advice unless the client sets another. */
+export const DEFAULT_REMITTANCE_GRACE_DAYS = 5;
+export const REMITTANCE_GRACE_DAYS_MAX = 30;
 
 const SIGN_OFF = `
 

@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/client';
 import { queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import type { TRemittance, TRemittanceBody } from '@/lib/contract/customer-door';
+import { DEFAULT_REMITTANCE_GRACE_DAYS } from '@/lib/domain/dunning';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { invalid, notFound } from '@/lib/server/domain-errors';
@@ -80,10 +81,11 @@ export async function recordRemittance(
   }
   const grace = await queryRow(
     db,
-    sql`select coalesce((select remittance_grace_days from dunning_policies where client_id = ${clientId}), 5) as days`,
+    sql`select coalesce((select remittance_grace_days from dunning_policies where client_id = ${clientId}),
+      ${DEFAULT_REMITTANCE_GRACE_DAYS}) as days`,
     row({ days: col.int }),
   );
-  const holdsUntil = format(addDays(parseISO(today), grace?.days ?? 5), 'yyyy-MM-dd');
+  const holdsUntil = format(addDays(parseISO(today), grace?.days ?? DEFAULT_REMITTANCE_GRACE_DAYS), 'yyyy-MM-dd');
   const inserted = await queryRow(
     db,
     sql`insert into remittance_advices (client_id, sys_obligor_code, user_id, amount, paid_on, reference, invoices, holds_until)

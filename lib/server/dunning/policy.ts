@@ -8,6 +8,7 @@ import { auditLog } from '@/lib/db/schema';
 import type { TDunningLevel, TDunningPolicy, TDunningPolicyBody } from '@/lib/contract/dunning';
 import {
   DEFAULT_POLICY,
+  DEFAULT_REMITTANCE_GRACE_DAYS,
   DUNNING_CHANNELS,
   DUNNING_GROUPINGS,
   TASK_FOR,
@@ -30,17 +31,25 @@ const LevelRow = row({
 export async function loadPolicy(db: Db, clientId: number): Promise<TDunningPolicy> {
   const head = await queryRow(
     db,
-    sql`select enabled, grouping, min_amount as "minAmount", quiet_days as "quietDays", updated_at as "updatedAt"
+    sql`select enabled, grouping, min_amount as "minAmount", quiet_days as "quietDays",
+      remittance_grace_days as "remittanceGraceDays", updated_at as "updatedAt"
     from dunning_policies where client_id = ${clientId}`,
     row({
       enabled: col.bool,
       grouping: col.oneOf(DUNNING_GROUPINGS),
       minAmount: col.num,
       quietDays: col.int,
+      remittanceGraceDays: col.int,
       updatedAt: col.instant,
     }),
   );
-  if (!head) return { ...structuredClone(DEFAULT_POLICY), isDefault: true, updatedAt: null };
+  if (!head)
+    return {
+      ...structuredClone(DEFAULT_POLICY),
+      remittanceGraceDays: DEFAULT_REMITTANCE_GRACE_DAYS,
+      isDefault: true,
+      updatedAt: null,
+    };
   const levels = await queryRows(
     db,
     sql`select level, days, channel, task_for as "taskFor", subject, body from dunning_levels
@@ -66,10 +75,12 @@ export async function savePolicy(
   const levels = body.levels.map((l, i) => ({ ...l, level: i + 1, taskFor: l.taskFor ?? null }));
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into dunning_policies (client_id, enabled, grouping, min_amount, quiet_days, updated_at, updated_by)
-      values (${clientId}, ${body.enabled}, ${body.grouping}, ${body.minAmount.toFixed(2)}, ${body.quietDays}, now(), ${userId})
+      insert into dunning_policies (client_id, enabled, grouping, min_amount, quiet_days, remittance_grace_days, updated_at, updated_by)
+      values (${clientId}, ${body.enabled}, ${body.grouping}, ${body.minAmount.toFixed(2)}, ${body.quietDays},
+        ${body.remittanceGraceDays}, now(), ${userId})
       on conflict (client_id) do update set enabled = excluded.enabled, grouping = excluded.grouping,
-        min_amount = excluded.min_amount, quiet_days = excluded.quiet_days, updated_at = now(), updated_by = excluded.updated_by`);
+        min_amount = excluded.min_amount, quiet_days = excluded.quiet_days,
+        remittance_grace_days = excluded.remittance_grace_days, updated_at = now(), updated_by = excluded.updated_by`);
     await tx.execute(sql`delete from dunning_levels where client_id = ${clientId}`);
     for (const l of levels) {
       await tx.execute(sql`
@@ -87,6 +98,7 @@ export async function savePolicy(
         grouping: body.grouping,
         minAmount: body.minAmount,
         quietDays: body.quietDays,
+        remittanceGraceDays: body.remittanceGraceDays,
         levels: levels.map((l) => `${l.days}:${l.channel}${l.taskFor ? `:${l.taskFor}` : ''}`),
       },
     });
