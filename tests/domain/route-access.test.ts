@@ -219,3 +219,26 @@ const nameOf = (profile: AccessProfile) =>
     },
     'Rao Group',
   );
+
+describe('a customer user', () => {
+  const customer = {
+    userType: 'borrowers' as const,
+    role: 'member',
+    pages: ['CUSTOMER PORTAL'],
+    permissions: [],
+    customer: 'P0001',
+  };
+
+  it('lands on their statement and opens only the portal and their account page', () => {
+    expect(landingPath(customer)).toBe('/customerportal/P0001');
+    expect(decideRoute('/customerportal/P0001', customer)).toEqual({ action: 'allow' });
+    expect(decideRoute('/borrowers/account', customer)).toEqual({ action: 'allow' });
+    for (const page of [
+      '/borrowers/receivables',
+      '/borrowers/worklist',
+      '/borrowers/notifications',
+      '/borrowers/dashboard',
+    ])
+      expect(decideRoute(page, customer), page).toEqual({ action: 'redirect', to: '/customerportal/P0001' });
+  });
+});
