@@ -18,14 +18,16 @@ export type AuditAction =
   | 'user_deactivated'
   | 'user_reactivated'
   | 'role_permissions_changed'
-  | 'credit_hold_released';
+  | 'credit_hold_released'
+  | 'cash_applied'
+  | 'cash_undone';
 
 export interface AuditEntry {
   clientId: number;
   /** Who did it (the actor); null when nobody was signed in (a reset by link). */
   userId: number | null;
   action: AuditAction;
-  entity?: 'user' | 'role' | 'customer';
+  entity?: 'user' | 'role' | 'customer' | 'bank_line';
   entityId?: string | number;
   detail?: Record<string, unknown>;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { TBankLine } from '@/lib/contract/bank';
 import { BANK_LINE_STATUSES, type BankLineStatus } from '@/lib/domain/cash-application';
 import type { Db } from '@/lib/db/client';
-import { bankLines } from '@/lib/db/schema';
+import { bankLines, bankReceipts } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/server/domain-errors';
 
 /** A suggestion as the upload stored it (lib/domain/cash-match.ts `Suggestion`, paise): read with its shape, not asserted. */
@@ -32,13 +32,54 @@ const columns = {
   suggestions: bankLines.suggestions,
 };
 
-type LineRow = Pick<typeof bankLines.$inferSelect, keyof typeof columns>;
+/** What an applied line was split into (bank_receipts), paise. */
+const appliedColumns = {
+  appliedRef: bankReceipts.paymentRef,
+  appliedAllocations: bankReceipts.allocations,
+  appliedTdsSection: bankReceipts.tdsSection,
+  appliedTdsAmount: bankReceipts.tdsAmount,
+  appliedWriteOff: bankReceipts.writeOff,
+  appliedOnAccount: bankReceipts.onAccount,
+  appliedErpRef: bankReceipts.erpPaymentRef,
+};
+
+type LineRow = Pick<typeof bankLines.$inferSelect, keyof typeof columns> & {
+  appliedRef?: string | null;
+  appliedAllocations?: { sysInvoiceNum: string; amount: number }[] | null;
+  appliedTdsSection?: string | null;
+  appliedTdsAmount?: number | null;
+  appliedWriteOff?: number | null;
+  appliedOnAccount?: number | null;
+  appliedErpRef?: string | null;
+};
 const ZStatus = z.enum(BANK_LINE_STATUSES);
 
 const rupees = (paise: number) => paise / 100;
 
 function lineOf(row: LineRow): TBankLine {
   const status = ZStatus.parse(row.status);
+  if (row.appliedRef && row.appliedAllocations) {
+    // Applied: the split confirmed, as the ledger has it.
+    return {
+      id: row.id,
+      valueDate: row.valueDate ?? row.txnDate,
+      amount: Number(row.credit) - Number(row.debit),
+      narration: row.narration,
+      reference: row.reference,
+      status,
+      sysObligorCode: row.sysObligorCode,
+      allocations: row.appliedAllocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: rupees(a.amount) })),
+      tds: row.appliedTdsSection ? { section: row.appliedTdsSection, amount: rupees(row.appliedTdsAmount ?? 0) } : null,
+      writeOff: rupees(row.appliedWriteOff ?? 0),
+      onAccount: rupees(row.appliedOnAccount ?? 0),
+      confidence: null,
+      reasons: [
+        row.appliedErpRef
+          ? `applied as ${row.appliedRef}; the ERP's copy ${row.appliedErpRef} now stands in the ledger`
+          : `applied as receipt ${row.appliedRef}`,
+      ],
+    };
+  }
   // A line ignored or returned keeps what was suggested for it, but shows no match.
   const [best] = status === 'SUGGESTED' || status === 'MATCHED' ? ZStoredSuggestions.parse(row.suggestions) : [];
   return {
@@ -68,8 +109,9 @@ export async function listBankLines(
   if (query.statementId !== undefined) where.push(eq(bankLines.statementId, query.statementId));
   if (query.status !== undefined) where.push(eq(bankLines.status, query.status));
   const rows = await db
-    .select(columns)
+    .select({ ...columns, ...appliedColumns })
     .from(bankLines)
+    .leftJoin(bankReceipts, and(eq(bankReceipts.clientId, bankLines.clientId), eq(bankReceipts.lineId, bankLines.id)))
     .where(and(...where))
     .orderBy(asc(bankLines.txnDate), asc(bankLines.statementId), asc(bankLines.fileLine), asc(bankLines.id))
     .limit(query.count)
@@ -103,4 +145,15 @@ export async function ignoreBankLine(db: Db, clientId: number, id: number): Prom
   throw conflict(`The line is ${other.status.toLowerCase()}: only an unmatched or suggested line is ignored`, {
     id: other.status,
   });
+}
+
+/** One line as the list shows it (after applying or undoing it). */
+export async function bankLineById(db: Db, clientId: number, id: number): Promise<TBankLine> {
+  const [found] = await db
+    .select({ ...columns, ...appliedColumns })
+    .from(bankLines)
+    .leftJoin(bankReceipts, and(eq(bankReceipts.clientId, bankLines.clientId), eq(bankReceipts.lineId, bankLines.id)))
+    .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
+  if (!found) throw notFound('Bank line');
+  return lineOf(found);
 }

@@ -158,6 +158,7 @@ const INVOICE_COLUMNS = [
   'issue_date',
   'due_date',
   'amount',
+  'taxable_amount',
   'against_sys_invoice_num',
   'currency',
   'dim1_id',
@@ -195,7 +196,7 @@ export function applyInvoices(ctx: ApplyContext, rows: number): Promise<KindCoun
     sql`
     insert into invoices as t (client_id, sys_invoice_num, ${list(INVOICE_COLUMNS)}, paid_to_date, settled_date, status)
     select ${ctx.clientId}, s.sys_invoice_num, s.invoice_num, s.sys_obligor_code, s.doc_type, s.issue_date, s.due_date,
-      s.amount, s.against_sys_invoice_num, s.currency, o.dim1_id, o.dim2_id, o.dim3_id, coalesce(paid.paid_total, 0), paid.settled_date, ${statusOf(sql`paid.settled_date`)}
+      s.amount, s.taxable_amount, s.against_sys_invoice_num, s.currency, o.dim1_id, o.dim2_id, o.dim3_id, coalesce(paid.paid_total, 0), paid.settled_date, ${statusOf(sql`paid.settled_date`)}
     from import_invoices s join obligors o on o.client_id = ${ctx.clientId} and o.sys_obligor_code = s.sys_obligor_code
     left join (${settlementOf(batchPayments)}) paid on paid.sys_invoice_num = s.sys_invoice_num
     where s.ok

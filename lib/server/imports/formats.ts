@@ -124,6 +124,13 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
       format: `${AMOUNT}; a credit note too is positive`,
       example: '1,18,000.00',
     },
+    // The value before GST: the TDS a customer deducts is a share of it (cash application).
+    {
+      name: 'taxable_amount',
+      parse: positive,
+      format: `${AMOUNT}; the value before GST, not above the amount; empty: the client's usual GST rate is taken off`,
+      example: '1,00,000.00',
+    },
     // A credit or debit note raised against an invoice of the same customer: it changes that invoice.
     {
       name: 'against_sys_invoice_num',
@@ -337,6 +344,12 @@ export function convertRow(
       row.ok = false;
       report('due_date', `due date ${row.due_date} is before the issue date ${row.issue_date}`);
     }
+    if (row.taxable_amount && Number(row.taxable_amount) > Number(row.amount)) {
+      row.ok = false;
+      report('taxable_amount', `the taxable value ${row.taxable_amount} is above the amount ${row.amount}`);
+    }
+    // A note's taxable value explains no deduction: only an invoice keeps one.
+    if (row.doc_type !== 'INVOICE') row.taxable_amount = null;
     // A credit note reduces what the obligor owes: stored negative (invoices_sign check).
     if (row.doc_type === 'CREDIT_NOTE') row.amount = `-${row.amount}`;
     if (row.against_sys_invoice_num && row.doc_type === 'INVOICE') {

@@ -39,6 +39,7 @@ const STAGE_COLUMNS: Record<ImportKind, [name: string, type: string][]> = {
     ['issue_date', 'date'],
     ['due_date', 'date'],
     ['amount', 'numeric(18,2)'],
+    ['taxable_amount', 'numeric(18,2)'],
     ['against_sys_invoice_num', 'text'],
     ['currency', 'text'],
   ],
