@@ -21,7 +21,8 @@ import { csv, file, handClientDatabase, newClient, PASSWORD } from '../imports/h
 // routes on PGlite and on PostgreSQL (TEST_DATABASE_URL). Balances added up by hand from 5,00,000.
 //  L1 NEFT naming INV/2026/0901 (SG1, 50,000): exact.
 //  L2 UPI from kaveri@oksbi (learned for KA1): 15,000 = three of KA1's four invoices (10,000 + 2,000 + 3,000).
-//  L3 NEFT naming INV/2026/0904 (PT1, 1,18,000 of which 1,00,000 taxable): 1,08,000, 194J at 10% = 10,000.
+//  L3 NEFT naming INV/2026/0904 (PT1, 1,18,000 of which 90,000 taxable, not the 1,00,000 GST at 18%
+//     would give): 1,09,000, 194J at 10% of the taxable value = 9,000.
 //  L4 IMPS naming INV/2026/0905 (MH1, 25,000): 24,960, ₹40 short, written off.
 //  L5 NEFT from an unknown payer, 77,777: UNMATCHED.
 const STATEMENT = csv([
@@ -32,9 +33,9 @@ const STATEMENT = csv([
   '********,********,********,********,********,********,********',
   '02/11/26,NEFT CR-SBIN0001234-SHREE GANESH TRADERS-INV20260901-SBINN52026110212345678,SBINN52026110212345678,02/11/26,,"50,000.00","5,50,000.00"',
   '03/11/26,UPI-KAVERI AGRO FOODS-kaveri@oksbi-SBIN0000123-430712345678-PAYMENT,0000430712345678,03/11/26,,"15,000.00","5,65,000.00"',
-  '04/11/26,NEFT CR-HDFC0000001-PATIL DISTRIBUTORS-INV 2026 0904-HDFCH00395034887,HDFCH00395034887,04/11/26,,"1,08,000.00","6,73,000.00"',
-  '05/11/26,IMPS-431012345678-MEHTA MEDICALS-KKBK-XXXXXXXX1234-INV20260905,0000431012345678,05/11/26,,"24,960.00","6,97,960.00"',
-  '05/11/26,NEFT CR-UTIB0000456-RAMESH ENTERPRISES-PAYMENT-UTIBN52026110598765432,UTIBN52026110598765432,05/11/26,,"77,777.00","7,75,737.00"',
+  '04/11/26,NEFT CR-HDFC0000001-PATIL DISTRIBUTORS-INV 2026 0904-HDFCH00395034887,HDFCH00395034887,04/11/26,,"1,09,000.00","6,74,000.00"',
+  '05/11/26,IMPS-431012345678-MEHTA MEDICALS-KKBK-XXXXXXXX1234-INV20260905,0000431012345678,05/11/26,,"24,960.00","6,98,960.00"',
+  '05/11/26,NEFT CR-UTIB0000456-RAMESH ENTERPRISES-PAYMENT-UTIBN52026110598765432,UTIBN52026110598765432,05/11/26,,"77,777.00","7,76,737.00"',
 ]);
 
 const LEDGER = {
@@ -52,7 +53,7 @@ const LEDGER = {
     'I-903,INV/2026/0903,KA1,2026-09-05,2026-10-05,2000.00,',
     'I-906,INV/2026/0906,KA1,2026-09-10,2026-10-10,3000.00,',
     'I-907,INV/2026/0907,KA1,2026-10-20,2026-11-19,7000.00,',
-    'I-904,INV/2026/0904,PT1,2026-10-01,2026-10-31,118000.00,100000.00',
+    'I-904,INV/2026/0904,PT1,2026-10-01,2026-10-31,118000.00,90000.00',
     'I-905,INV/2026/0905,MH1,2026-10-01,2026-10-31,25000.00,',
   ]),
 };
@@ -182,12 +183,12 @@ describe('cash application: settings, suggestions, apply, undo, export, the ERP 
         null,
         0,
       ],
-      ['SUGGESTED', 'PT1', [{ sysInvoiceNum: 'I-904', amount: 1_18_000 }], { section: '194J', amount: 10_000 }, 0],
+      ['SUGGESTED', 'PT1', [{ sysInvoiceNum: 'I-904', amount: 1_18_000 }], { section: '194J', amount: 9_000 }, 0],
       ['SUGGESTED', 'MH1', [{ sysInvoiceNum: 'I-905', amount: 25_000 }], null, 40],
       ['UNMATCHED', null, [], null, 0],
     ]);
     expect(lines[1]!.reasons[0]).toBe("the payer's UPI address paid this customer before");
-    expect(lines[2]!.reasons).toContain('TDS 194J at 10%: ₹10,000.00');
+    expect(lines[2]!.reasons).toContain('TDS 194J at 10%: ₹9,000.00');
     expect(lines[4]!.confidence).toBeNull();
     // The same statement again: every line a duplicate.
     expect((await upload(admin, STATEMENT)).json).toMatchObject({ lines: 5, duplicates: 5 });
@@ -239,7 +240,7 @@ describe('cash application: settings, suggestions, apply, undo, export, the ERP 
     expect(after.cash).toEqual([
       { code: 'KA1', cash: '15000.00' },
       { code: 'MH1', cash: '24960.00' },
-      { code: 'PT1', cash: '108000.00' },
+      { code: 'PT1', cash: '109000.00' },
       { code: 'SG1', cash: '50000.00' },
     ]);
     expect(await outstanding('KA1')).toBe(7_000);
@@ -255,9 +256,9 @@ describe('cash application: settings, suggestions, apply, undo, export, the ERP 
       .where(and(eq(bankReceipts.clientId, hand.clientId), eq(bankReceipts.lineId, lines[2]!.id)));
     expect(tds).toMatchObject({
       tdsSection: '194J',
-      tdsAmount: 1_000_000,
+      tdsAmount: 900_000,
       tdsQuarter: '2026-27 Q3',
-      received: 10_800_000,
+      received: 10_900_000,
     });
     const audited = await database.db
       .select({ action: auditLog.action, detail: auditLog.detail })
@@ -310,7 +311,7 @@ describe('cash application: settings, suggestions, apply, undo, export, the ERP 
         // Same customer, amount and day.
         'RV-1001,I-901,,Agst Ref,2026-11-02,50000.00',
         // The bank's UTR in the ERP's reference, a day later.
-        'HDFCH00395034887,I-904,,Agst Ref,2026-11-05,108000.00',
+        'HDFCH00395034887,I-904,,Agst Ref,2026-11-05,109000.00',
       ]),
     });
     expect(report.status).toBe('SUCCEEDED');
