@@ -352,4 +352,28 @@ describe('cash application: settings, suggestions, apply, undo, export, the ERP 
     expect(JSON.stringify(answer.json)).toMatch(/RV-1002/);
     expect(await ledger()).toEqual(before);
   });
+
+  it('with an auto-apply threshold set, a sure match is applied at upload', async () => {
+    const current = (await callRoute(settingsRoute, '/api/bank/settings', { cookie: admin })).json as object;
+    await callRoute(saveSettingsRoute, '/api/bank/settings', {
+      method: 'PUT',
+      cookie: admin,
+      body: { ...current, autoApplyAbove: 0.9 },
+    });
+    const next = csv([
+      'HDFC BANK Ltd.,,,,,,',
+      'Account No :50200099990000,,,,,,',
+      ',,,,,,',
+      'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+      '06/11/26,NEFT CR-ICIC0000777-KAVERI AGRO FOODS-INV20260907-ICICN52026110600001111,ICICN52026110600001111,06/11/26,,"7,000.00","7,83,737.00"',
+    ]);
+    const answer = await upload(admin, next);
+    expect(answer.json).toMatchObject({ lines: 1, matched: 1, suggested: 0 });
+    expect((await ledger()).items.find((i) => i.n === 'I-907')).toEqual({
+      n: 'I-907',
+      paid: '7000.00',
+      status: 'CLOSED',
+    });
+    expect(await outstanding('KA1')).toBe(0);
+  });
 });

@@ -10,7 +10,7 @@ import { col, row } from '@/lib/db/rows';
 import { bankLines, bankPayers, bankReceipts, dataUpdateTimes } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { clientToday } from '@/lib/server/clients/client-day';
-import { conflict, invalid, notFound } from '@/lib/server/domain-errors';
+import { conflict, DomainError, invalid, notFound } from '@/lib/server/domain-errors';
 import { checkPromises } from '@/lib/server/promises/check-promises';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
 import { queueRollupJob, waitForRollups } from '@/lib/server/receivables/rollup-jobs';
@@ -62,8 +62,61 @@ async function ledgerChanged(tx: Db, clientId: number, items: string[], code: st
  * are settled again and promises checked at once, the customer's ageing rebuilt after the commit.
  */
 export async function applyBankLine(db: Db, by: Actor, id: number, body: TApplyBody): Promise<TBankLine> {
+  await db.transaction((tx) => applyInTransaction(tx, by, id, body));
+  await waitForRollups(db, by.clientId);
+  return bankLineById(db, by.clientId, id);
+}
+
+/**
+ * After an upload, with a client that set an auto-apply threshold: each line the matcher made
+ * MATCHED is applied with its best suggestion, each in a transaction of its own; one that cannot be
+ * (its invoices paid meanwhile, the ERP's copy already in) goes back to SUGGESTED. Returns how
+ * many were applied.
+ */
+export async function applyMatchedLines(db: Db, by: Actor, statementId: number): Promise<number> {
+  const matched = await db
+    .select({ id: bankLines.id, suggestions: bankLines.suggestions })
+    .from(bankLines)
+    .where(
+      and(
+        eq(bankLines.clientId, by.clientId),
+        eq(bankLines.statementId, statementId),
+        eq(bankLines.status, 'MATCHED'),
+        sql`not exists (select 1 from bank_receipts r where r.client_id = ${by.clientId} and r.line_id = ${bankLines.id})`,
+      ),
+    );
+  let applied = 0;
+  for (const line of matched) {
+    const best = line.suggestions[0];
+    try {
+      if (!best) throw conflict('no suggestion');
+      await db.transaction((tx) =>
+        applyInTransaction(tx, by, line.id, {
+          sysObligorCode: best.sysObligorCode,
+          allocations: best.allocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: a.amount / 100 })),
+          tds: best.tds
+            ? { section: best.tds.section as '194Q' | '194C' | '194J', amount: best.tds.amount / 100 }
+            : null,
+          writeOff: best.writeOff / 100,
+          onAccount: best.onAccount / 100,
+        }),
+      );
+      applied++;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      await db
+        .update(bankLines)
+        .set({ status: 'SUGGESTED' })
+        .where(and(eq(bankLines.clientId, by.clientId), eq(bankLines.id, line.id)));
+    }
+  }
+  if (applied) await waitForRollups(db, by.clientId);
+  return applied;
+}
+
+async function applyInTransaction(tx: Db, by: Actor, id: number, body: TApplyBody): Promise<void> {
   const { clientId } = by;
-  const result = await db.transaction(async (tx) => {
+  {
     const [line] = await tx
       .select()
       .from(bankLines)
@@ -206,10 +259,7 @@ export async function applyBankLine(db: Db, by: Actor, id: number, body: TApplyB
         },
       },
     });
-  });
-  void result;
-  await waitForRollups(db, clientId);
-  return bankLineById(db, clientId, id);
+  }
 }
 
 /** POST /api/bank/lines/{id}/undo: the line's receipts out of the ledger, until the ERP's copy arrived. */

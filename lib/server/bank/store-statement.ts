@@ -16,6 +16,7 @@ import { invalid } from '@/lib/server/domain-errors';
 import { openItemsBook, type OpenItemsBook } from './open-items-book';
 import { readStatementFile } from './read-statement-file';
 import { linkReturnedCheques } from './returned-cheques';
+import { applyMatchedLines } from './apply-line';
 import { checkContinuity } from './balance-continuity';
 import { cashSettingsOf } from './cash-settings';
 import type { UploadedStatement } from './statement-upload';
@@ -178,7 +179,7 @@ export async function importStatement(
   }
   const lines = read.lines;
   const keys = lineKeys(lines);
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const account = await accountFor(tx, clientId, upload.account, read);
     if (upload.mapping) {
       await tx
@@ -241,4 +242,8 @@ export async function importStatement(
       duplicates,
     };
   });
+  if (!outcome.matched) return outcome;
+  // The client trusts the matcher above its threshold: the MATCHED lines go into the ledger now.
+  const applied = await applyMatchedLines(db, by, outcome.id);
+  return { ...outcome, matched: applied, suggested: outcome.suggested + outcome.matched - applied };
 }
