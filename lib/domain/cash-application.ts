@@ -4,6 +4,7 @@
  * evidence names; IGNORED: not a customer's receipt; RETURNED: a cheque that came back.
  */
 import type { NarrationFacts } from './bank-narration';
+import { formatMoney } from './format';
 
 export const BANK_LINE_STATUSES = ['MATCHED', 'SUGGESTED', 'UNMATCHED', 'IGNORED', 'RETURNED'] as const;
 export type BankLineStatus = (typeof BANK_LINE_STATUSES)[number];
@@ -69,7 +70,7 @@ export interface SplitPart {
   amount: number;
 }
 
-const inr = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+const inr = (paise: number) => formatMoney(paise / 100);
 
 /**
  * How a confirmed split settles each invoice: the TDS first, then the write-off, then the cash, in
