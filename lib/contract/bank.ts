@@ -92,6 +92,32 @@ export const ZApplyBody = z.strictObject({
 });
 export type TApplyBody = z.infer<typeof ZApplyBody>;
 
+/** A statement read in, for the queue's statement filter. */
+export const ZBankStatement = z.strictObject({
+  id: z.number().int(),
+  account: z.string(),
+  fileName: z.string(),
+  fromDate: z.string(),
+  toDate: z.string(),
+  lines: ZCount,
+  duplicates: ZCount,
+  importedAt: z.string(),
+});
+export type TBankStatement = z.infer<typeof ZBankStatement>;
+
+/** Credits of the statement (or of every statement) by status: how many and how much (rupees). */
+export const ZBankOverview = z.strictObject({
+  statements: z.array(ZBankStatement),
+  totals: z.strictObject({
+    received: ZMoney,
+    applied: ZMoney,
+    suggested: ZMoney,
+    unmatched: ZMoney,
+    counts: z.record(z.enum(BANK_LINE_STATUSES), ZCount),
+  }),
+});
+export type TBankOverview = z.infer<typeof ZBankOverview>;
+
 export const RECEIPT_EXPORT_FORMATS = ['csv', 'tally'] as const;
 
 const cashAccess = { userType: 'borrowers', requirement: API_ACCESS.applyCash } as const;
@@ -114,6 +140,15 @@ export const bankCalls = {
     summary:
       "The client's bank lines (of one statement, of one status), in the order of the days, each with its best suggestion and why",
     answer: paged(ZBankLine),
+  }),
+  overview: call({
+    method: 'GET',
+    path: '/bank/overview',
+    access: cashAccess,
+    query: z.object({ statementId: ZId.optional() }),
+    summary:
+      "The client's statements (newest first, at most 50) and the credits' totals (received, applied, suggested, unmatched) of one statement or of all",
+    answer: json(ZBankOverview),
   }),
   ignore: call({
     method: 'POST',

@@ -74,12 +74,13 @@ export interface RecognisedCopy {
 
 /**
  * During an ERP import, before its rows are checked: each receipt applied here whose ERP copy the
- * batch brings (or the ledger already holds) counts once. Its money receipt and allocations give
- * way to the ERP's (the ERP's allocations win), so the batch's payments are checked against a
- * ledger without them; the line stays applied and can no longer be undone. Returns what it
- * recognised, for the import's report; `settleRecognised` finishes once the batch is written.
+ * batch brings counts once. Its money receipt and allocations give way to the ERP's (the ERP's
+ * allocations win), so the batch's payments are checked against a ledger without them; its TDS and
+ * write-off go too where the ERP's own settlements (stored and in the batch) already cover the
+ * invoice; the invoices are settled again; the line stays applied and can no longer be undone.
+ * Each is said in `warnings` (the import's report).
  */
-export async function recogniseErpCopies(db: Db, clientId: number): Promise<RecognisedCopy[]> {
+export async function recogniseErpCopies(db: Db, clientId: number, warnings: string[]): Promise<RecognisedCopy[]> {
   const pending = await queryRows(
     db,
     sql`select line_id as "lineId", payment_ref as "paymentRef", sys_obligor_code as "sysObligorCode",
@@ -97,54 +98,41 @@ export async function recogniseErpCopies(db: Db, clientId: number): Promise<Reco
   );
   const recognised: RecognisedCopy[] = [];
   for (const p of pending) {
-    const erp = await erpCopyOf(
-      db,
-      clientId,
-      {
-        sysObligorCode: p.sysObligorCode,
-        amount: p.received,
-        date: p.paidDate,
-        references: p.refs,
-      },
-      true,
-    );
+    const facts = { sysObligorCode: p.sysObligorCode, amount: p.received, date: p.paidDate, references: p.refs };
+    const erp = await erpCopyOf(db, clientId, facts, true);
     if (!erp) continue;
     await db.execute(sql`delete from allocations where client_id = ${clientId} and payment_ref = ${p.paymentRef}`);
     await db.execute(sql`delete from receipts where client_id = ${clientId} and payment_ref = ${p.paymentRef}`);
     await db.execute(sql`update bank_receipts set erp_payment_ref = ${erp}, erp_recognised_at = now()
       where client_id = ${clientId} and line_id = ${p.lineId}`);
-    recognised.push({
-      lineId: p.lineId,
-      paymentRef: p.paymentRef,
-      erpPaymentRef: erp,
-      items: p.allocations.map((a) => a.sysInvoiceNum),
-    });
+    const items = p.allocations.map((a) => a.sysInvoiceNum);
+    recognised.push({ lineId: p.lineId, paymentRef: p.paymentRef, erpPaymentRef: erp, items });
+    warnings.push(
+      `receipt ${p.paymentRef} applied from the bank statement is the ERP's ${erp}: counted once, the ERP's allocations now stand`,
+    );
   }
-  return recognised;
-}
-
-/**
- * After the batch is written: a TDS or write-off of a recognised receipt goes when the ERP's own
- * settlements already cover the invoice (the ERP brought them too); the invoices are settled again.
- */
-export async function settleRecognised(db: Db, clientId: number, recognised: readonly RecognisedCopy[]): Promise<void> {
-  const items = new Set(recognised.flatMap((r) => r.items));
-  if (!items.size) return;
+  const items = [...new Set(recognised.flatMap((r) => r.items))];
+  if (!items.length) return recognised;
   const list = sql`array[${sql.join(
-    [...items].map((i) => sql`${i}`),
+    items.map((i) => sql`${i}`),
     sql`, `,
   )}]::text[]`;
-  // The ERP settled the invoice in full on its own (it brought the TDS or the difference too): ours go.
+  // The ERP settles the invoice in full on its own (it brings the TDS or the difference too): ours go.
   await db.execute(sql`
     delete from allocations a using invoices i
     where a.client_id = ${clientId} and i.client_id = ${clientId} and i.sys_invoice_num = a.sys_invoice_num
       and a.sys_invoice_num = any(${list})
       and (a.payment_ref like 'BANK-%/TDS' or a.payment_ref like 'BANK-%/WO')
       and (select coalesce(sum(s.amount), 0) from settlements s where s.client_id = ${clientId}
-           and s.sys_invoice_num = a.sys_invoice_num and s.payment_ref not like 'BANK-%') >= i.amount`);
+             and s.sys_invoice_num = a.sys_invoice_num and s.payment_ref not like 'BANK-%')
+        + (select coalesce(sum(p.amount), 0) from import_payments p
+             where p.ok and p.kind = 'AGAINST' and p.sys_invoice_num = a.sys_invoice_num)
+        + (select coalesce(sum(x.amount), 0) from import_allocations x where x.ok and x.sys_invoice_num = a.sys_invoice_num)
+        >= i.amount`);
   await db.execute(sql`
     delete from receipts r where r.client_id = ${clientId}
       and (r.payment_ref like 'BANK-%/TDS' or r.payment_ref like 'BANK-%/WO')
       and not exists (select 1 from allocations a where a.client_id = ${clientId} and a.payment_ref = r.payment_ref)`);
   await refreshSettlement(db, clientId, sql`select unnest(${list}) as sys_invoice_num`);
+  return recognised;
 }

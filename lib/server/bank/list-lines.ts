@@ -1,9 +1,11 @@
 import 'server-only';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { TBankLine } from '@/lib/contract/bank';
+import type { TBankLine, TBankOverview } from '@/lib/contract/bank';
 import { BANK_LINE_STATUSES, type BankLineStatus } from '@/lib/domain/cash-application';
 import type { Db } from '@/lib/db/client';
+import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { bankLines, bankReceipts } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/server/domain-errors';
 
@@ -156,4 +158,50 @@ export async function bankLineById(db: Db, clientId: number, id: number): Promis
     .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
   if (!found) throw notFound('Bank line');
   return lineOf(found);
+}
+
+/** GET /api/bank/overview: the statements, and the credits by status of one statement or of all. */
+export async function bankOverview(db: Db, clientId: number, statementId?: number): Promise<TBankOverview> {
+  const statements = await queryRows(
+    db,
+    sql`select s.id, a.label as account, s.file_name as "fileName", s.from_date::text as "fromDate",
+          s.to_date::text as "toDate", s.lines, s.duplicates, s.imported_at as "importedAt"
+        from bank_statements s join bank_accounts a on a.client_id = s.client_id and a.id = s.bank_account_id
+        where s.client_id = ${clientId} order by s.imported_at desc, s.id desc limit 50`,
+    row({
+      id: col.int,
+      account: col.text,
+      fileName: col.text,
+      fromDate: col.day,
+      toDate: col.day,
+      lines: col.int,
+      duplicates: col.int,
+      importedAt: col.instant,
+    }),
+  );
+  const ofStatement = statementId === undefined ? sql`` : sql`and statement_id = ${statementId}`;
+  const byStatus = await queryRows(
+    db,
+    sql`select status, count(*)::int as n, coalesce(sum(credit), 0) as amount from bank_lines
+        where client_id = ${clientId} ${ofStatement} group by status`,
+    row({ status: col.oneOf(BANK_LINE_STATUSES), n: col.int, amount: col.num }),
+  );
+  const counts = Object.fromEntries(BANK_LINE_STATUSES.map((s) => [s, 0])) as Record<BankLineStatus, number>;
+  const amount = Object.fromEntries(BANK_LINE_STATUSES.map((s) => [s, 0])) as Record<BankLineStatus, number>;
+  for (const r of byStatus) {
+    counts[r.status] = r.n;
+    amount[r.status] = r.amount;
+  }
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    statements,
+    totals: {
+      // Customers' money in: every credit but those that are no receipt (ignored, returned).
+      received: round(amount.MATCHED + amount.SUGGESTED + amount.UNMATCHED),
+      applied: round(amount.MATCHED),
+      suggested: round(amount.SUGGESTED),
+      unmatched: round(amount.UNMATCHED),
+      counts,
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { bankCalls } from '@/lib/contract/bank';
 import { applyBankLine, undoBankLine } from '@/lib/server/bank/apply-line';
 import { cashSettingsOf, saveCashSettings } from '@/lib/server/bank/cash-settings';
 import { exportReceipts, tdsReport } from '@/lib/server/bank/export-receipts';
-import { ignoreBankLine, listBankLines } from '@/lib/server/bank/list-lines';
+import { bankOverview, ignoreBankLine, listBankLines } from '@/lib/server/bank/list-lines';
 import { uploadedStatement } from '@/lib/server/bank/statement-upload';
 import { importStatement } from '@/lib/server/bank/store-statement';
 import { implement } from './serve';
@@ -11,6 +11,7 @@ import { implement } from './serve';
 export const bank = implement('bank', bankCalls, {
   uploadStatement: async ({ db, session, request }) => importStatement(db, session, await uploadedStatement(request)),
   lines: ({ db, session, query }) => listBankLines(db, session.clientId, query),
+  overview: ({ db, session, query }) => bankOverview(db, session.clientId, query.statementId),
   ignore: ({ db, session, params }) => ignoreBankLine(db, session.clientId, params.id),
   apply: ({ db, session, params, body }) => applyBankLine(db, session, params.id, body),
   undo: ({ db, session, params }) => undoBankLine(db, session, params.id),

@@ -8,7 +8,7 @@ import { allowParallelWorkers, queryRow } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
-import { recogniseErpCopies, settleRecognised } from '@/lib/server/bank/erp-copies';
+import { recogniseErpCopies } from '@/lib/server/bank/erp-copies';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
 import { queueRollupJob, startRollupJobs, waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { checkPromises } from '@/lib/server/promises/check-promises';
@@ -185,14 +185,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
       await indexStageTables(tx);
       const reExported = await allocateReExportedReceipts(tx, options.clientId, today);
       if (reExported) progress(`payments: ${reExported} re-exported receipts allocated to the bills they name`);
-      // One receipt counts once: a receipt applied from the bank statement whose ERP copy this batch
-      // brings gives way to it (the ERP's allocations win), before the batch's payments are checked.
-      const recognised = await recogniseErpCopies(tx, options.clientId);
-      for (const r of recognised) {
-        const said = `receipt ${r.paymentRef} applied from the bank statement is the ERP's ${r.erpPaymentRef}: counted once, the ERP's allocations now stand`;
-        warnings.push(said);
-        progress(said);
-      }
+      await recogniseErpCopies(tx, options.clientId, warnings); // one receipt counts once: the ERP's copy wins
       // Rows with format errors are staged with their keys, so references are checked for every
       // row all the same: one report names every problem of the batch.
       progress('validating references');
@@ -222,7 +215,6 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         const empty = report('SUCCEEDED', 0);
         return { ...empty, id: await record(tx, empty) };
       }
-      await settleRecognised(tx, options.clientId, recognised);
       const changed = Object.values(counts).some((c) => c.inserted + c.updated > 0);
       if (changed) await analyseGrownTables(tx, options.clientId, counts, progress);
       const since = changed ? await earliestChange(tx, counts) : undefined;
