@@ -7,7 +7,7 @@ import { paiseText } from '@/lib/domain/bank-statement-values';
 import { BANK_LINE_STATUSES, statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
 import { matchLine, type MatchSettings, type OpenItem } from '@/lib/domain/cash-match';
 import { matchSettingsOf } from '@/lib/domain/cash-settings';
-import { learnedPayer, payerKeys } from '@/lib/domain/payer-identity';
+import { learnedPayer, payerKeys, sharedPayers } from '@/lib/domain/payer-identity';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -101,10 +101,14 @@ function lineRow(
       (item): item is OpenItem => item !== undefined,
     );
     const code = facts.customerCodes.length === 1 ? facts.customerCodes[0]! : null;
+    const keys = payerKeys(facts);
     const payer =
-      learnedPayer(payerKeys(facts), open.payers) ?? (code ? { sysObligorCode: code, by: 'CODE' as const } : null);
+      learnedPayer(keys, open.payers) ?? (code ? { sysObligorCode: code, by: 'CODE' as const } : null);
     const payerItems = payer ? (open.byCustomer.get(payer.sysObligorCode) ?? []) : [];
-    const match = matchLine({ received: line.credit, named, payer, payerItems }, settings);
+    const possiblePayers = payer
+      ? []
+      : sharedPayers(keys, open.payers).map((p) => ({ ...p, items: open.byCustomer.get(p.sysObligorCode) ?? [] }));
+    const match = matchLine({ received: line.credit, named, payer, payerItems, possiblePayers }, settings);
     status = match.status;
     suggestions = match.suggestions;
   }
