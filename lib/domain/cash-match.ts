@@ -228,7 +228,12 @@ function suggestion(allocation: Allocation, base: number, evidence: string): Sug
 }
 
 /** Less than the named invoices ask and no deduction explains it: paid towards them, oldest first. */
-function partPayment(received: number, named: readonly OpenItem[], said: string, confidence = PART_PAYMENT): Suggestion {
+function partPayment(
+  received: number,
+  named: readonly OpenItem[],
+  said: string,
+  confidence = PART_PAYMENT,
+): Suggestion {
   let left = received;
   const allocations: Suggestion['allocations'] = [];
   for (const item of [...named].sort(oldestFirst)) {

@@ -102,8 +102,7 @@ function lineRow(
     );
     const code = facts.customerCodes.length === 1 ? facts.customerCodes[0]! : null;
     const keys = payerKeys(facts);
-    const payer =
-      learnedPayer(keys, open.payers) ?? (code ? { sysObligorCode: code, by: 'CODE' as const } : null);
+    const payer = learnedPayer(keys, open.payers) ?? (code ? { sysObligorCode: code, by: 'CODE' as const } : null);
     const payerItems = payer ? (open.byCustomer.get(payer.sysObligorCode) ?? []) : [];
     const possiblePayers = payer
       ? []
