@@ -134,7 +134,6 @@ export default async function CashPage({ searchParams }: { searchParams: Promise
               value: String(s.id),
               label: `${s.account}: ${s.fileName} (${formatDay(s.fromDate)} to ${formatDay(s.toDate)})`,
             }))}
-            alsoChange={() => ({ offset: undefined })}
           />
         </div>
         <div className="py-4">
