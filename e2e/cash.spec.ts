@@ -89,7 +89,7 @@ test('a morning of cash application: upload the statement, confirm two suggestio
   // Jadhav named both bills but paid ₹45,000: the accountant splits it as the customer's advice says.
   await row('JADHAV').getByRole('button', { name: 'Split…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Split the receipt' });
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Split the receipt' })).toBeVisible();
   await dialog.getByLabel('Amount of invoice 1').fill('25000');
   await expect(dialog.getByTestId('left-to-split')).toContainText('Left to split: ₹5,000.00');
   await dialog.getByLabel('Amount of invoice 2').fill('20000');
