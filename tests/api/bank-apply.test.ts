@@ -13,7 +13,7 @@ import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { auditLog, bankPayers, bankReceipts } from '@/lib/db/schema';
 import { runImport } from '@/lib/server/imports/run-import';
-import { callRoute, sessionCookieFor } from '../helpers/api';
+import { callRoute, cookieForSession, sessionCookieFor } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { csv, file, handClientDatabase, newClient, PASSWORD } from '../imports/helpers';
 
@@ -192,6 +192,18 @@ describe('cash application: settings, suggestions, apply, undo, export, the ERP 
     expect(lines[4]!.confidence).toBeNull();
     // The same statement again: every line a duplicate.
     expect((await upload(admin, STATEMENT)).json).toMatchObject({ lines: 5, duplicates: 5 });
+  });
+
+  it('needs APPLY_CASH: apply, undo, settings and the exports are 403 for staff without it', async () => {
+    const { session } = await sessionCookieFor(database.db, hand.email, PASSWORD);
+    const staff = await cookieForSession({ ...session, role: 'member', permissions: [] });
+    const l1 = lines[0]!;
+    expect((await apply(staff, l1.id, splitOf(l1))).status).toBe(403);
+    expect((await undo(staff, l1.id)).status).toBe(403);
+    expect((await callRoute(settingsRoute, '/api/bank/settings', { cookie: staff })).status).toBe(403);
+    expect((await callRoute(exportRoute, '/api/bank/receipts/export', { cookie: staff })).status).toBe(403);
+    expect((await callRoute(tdsRoute, '/api/bank/tds.xlsx', { cookie: staff })).status).toBe(403);
+    expect((await apply('', l1.id, splitOf(l1))).status).toBe(401);
   });
 
   it('refuses a split that does not add up, an invoice of another customer, another client', async () => {
