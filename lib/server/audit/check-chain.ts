@@ -1,0 +1,57 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
+import type { TAuditChainCheck } from '@/lib/contract/personnel';
+
+const ZSummary = row({ entries: col.int, firstSeq: col.int.nullable(), lastSeq: col.int.nullable() });
+const ZBroken = row({
+  seq: col.int,
+  id: col.int,
+  at: col.instant,
+  reason: col.oneOf(['altered', 'missing', 'relinked']),
+});
+
+/**
+ * Walks one client's edit log in chain order and names the first broken link: an entry whose
+ * hash no longer matches what it says ('altered'), whose predecessor is gone ('missing') or whose
+ * link does not match its predecessor's hash ('relinked'). Entries pruned after their 8 years
+ * leave the chain starting past 1; the first remaining entry is then taken as the anchor.
+ */
+export async function checkAuditChain(db: Db, clientId: number): Promise<TAuditChainCheck> {
+  const summary = await queryRow(
+    db,
+    sql`select count(*)::int as entries, min(seq)::int as "firstSeq", max(seq)::int as "lastSeq"
+      from audit_log where client_id = ${clientId}`,
+    ZSummary,
+  );
+  const [broken] = await queryRows(
+    db,
+    sql`with c as (
+        select seq, id, at, hash, prev_hash,
+          audit_entry_hash(client_id, seq, at, user_id, action, entity, entity_id, detail, before, after, prev_hash)
+            as expected,
+          lag(hash) over w as prev_actual, lag(seq) over w as prev_seq, row_number() over w as n
+        from audit_log where client_id = ${clientId}
+        window w as (order by seq))
+      select seq::int, id::int, at,
+        case when hash is distinct from expected then 'altered'
+          when n > 1 and seq <> prev_seq + 1 then 'missing'
+          else 'relinked' end as reason
+      from c
+      where hash is distinct from expected
+        or (n > 1 and (seq <> prev_seq + 1 or prev_hash is distinct from prev_actual))
+        or (n = 1 and seq = 1 and prev_hash is not null)
+      order by seq
+      limit 1`,
+    ZBroken,
+  );
+  return {
+    entries: summary?.entries ?? 0,
+    firstSeq: summary?.firstSeq ?? null,
+    lastSeq: summary?.lastSeq ?? null,
+    intact: !broken,
+    brokenAt: broken ? { seq: broken.seq, id: broken.id, at: broken.at, reason: broken.reason } : null,
+  };
+}
