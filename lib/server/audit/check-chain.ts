@@ -55,3 +55,24 @@ export async function checkAuditChain(db: Db, clientId: number): Promise<TAuditC
     brokenAt: broken ? { seq: broken.seq, id: broken.id, at: broken.at, reason: broken.reason } : null,
   };
 }
+
+/** Every client's chain, for the command line: the clients whose log is broken are listed first. */
+export async function checkEveryAuditChain(db: Db): Promise<{ clientId: number; code: string; check: TAuditChainCheck }[]> {
+  const clients = await queryRows(db, sql`select id, code from clients order by id`, row({ id: col.int, code: col.text }));
+  const checks = [];
+  for (const c of clients) checks.push({ clientId: c.id, code: c.code, check: await checkAuditChain(db, c.id) });
+  return checks.sort((a, b) => Number(a.check.intact) - Number(b.check.intact));
+}
+
+/** Years an entry is kept; the database refuses to remove a younger one (trigger audit_log_append_only). */
+export const AUDIT_RETENTION_YEARS = 8;
+
+/** Removes the entries past their 8 years (the only ones the database lets go); how many went. */
+export async function pruneAuditLog(db: Db): Promise<number> {
+  const gone = await queryRows(
+    db,
+    sql`delete from audit_log where at < now() - make_interval(years => ${AUDIT_RETENTION_YEARS}) returning id`,
+    row({ id: col.int }),
+  );
+  return gone.length;
+}
