@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   payment_details_saved: 'Payment details saved',
   task_created: 'Task created',
   task_closed: 'Task closed',
+  provision_adjusted: 'Provision adjustment set',
 };
 
 export const AUDIT_ENTITIES: Record<string, string> = {
@@ -45,6 +46,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   promise: 'Promise to pay',
   dispute: 'Dispute',
   task: 'Task',
+  provision: 'Provision',
 };
 
 export interface FieldChange {

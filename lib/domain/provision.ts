@@ -6,9 +6,10 @@
  * Two ways to a bucket's historical loss rate, from month-end ageing (buckets in order: current,
  * 1-b1, ..., over b3):
  * - ROLL_RATE: the share of a bucket's balance found in the next bucket a month later (summed over
- *   the months: sum of next-bucket balances a month on / sum of this bucket's balances), the last
- *   bucket rolling to write-off (written off in the following month / its balance); a bucket's loss
- *   rate is the product of the roll rates from it down to write-off.
+ *   the months: sum of next-bucket balances a month on / sum of this bucket's balances; into the
+ *   open-ended last bucket, what entered it: see rolledOn), the last bucket rolling to write-off
+ *   (written off in the following month / its balance); a bucket's loss rate is the product of the
+ *   roll rates from it down to write-off.
  * - WRITTEN_OFF: the share of a bucket's month-end balance that was written off later.
  *
  * Amounts are rupees (numbers); rates are fractions (0.016 = 1.6%). Pure: no I/O.
@@ -76,6 +77,19 @@ const ratio = (numerator: number, denominator: number): RateWorking => ({
 /** Round to paise. */
 const paise = (amount: number) => Math.round(amount * 100) / 100;
 
+/**
+ * What of bucket `i` at one month end is found a month later in the next bucket (or written off).
+ * The last bucket is open-ended: its balance a month later also holds what was already there, so
+ * what entered it is its growth plus what was written off from it in the month (a recovery out of
+ * it is not seen apart, which errs towards a lower rate; the CFO's adjustment is there for that).
+ */
+function rolledOn(now: MonthEnd, next: MonthEnd, i: number, bucketCount: number): number {
+  if (i === bucketCount - 1) return next.writtenOff;
+  if (i === bucketCount - 2)
+    return Math.max(0, (next.balances[i + 1] ?? 0) - (now.balances[i + 1] ?? 0) + next.writtenOff);
+  return next.balances[i + 1] ?? 0;
+}
+
 /** The roll rates of each bucket: to the next bucket a month later, the last to write-off. */
 export function rollRates(history: MonthEnd[], bucketCount: number): RateWorking[] {
   const sorted = [...history].sort((a, b) => a.date.localeCompare(b.date));
@@ -83,8 +97,9 @@ export function rollRates(history: MonthEnd[], bucketCount: number): RateWorking
     let numerator = 0;
     let denominator = 0;
     for (let m = 0; m + 1 < sorted.length; m++) {
-      denominator += sorted[m]!.balances[i] ?? 0;
-      numerator += i + 1 < bucketCount ? (sorted[m + 1]!.balances[i + 1] ?? 0) : sorted[m + 1]!.writtenOff;
+      const [now, next] = [sorted[m]!, sorted[m + 1]!];
+      denominator += now.balances[i] ?? 0;
+      numerator += rolledOn(now, next, i, bucketCount);
     }
     return ratio(numerator, denominator);
   });

@@ -18,24 +18,28 @@ const ZERO = [0, 0, 0, 0, 0];
  * lifetime expected credit losses of 45,000 + 120,000 + 144,000 + 165,000 + 106,000 = 580,000.
  *
  * A ledger built for it: twelve month ends of a steady book where each bucket rolls on to the next
- * at r_i = L_i / L_(i+1) and the last one to write-off at 10.6%. Balances B_i = C / L_i keep it
- * steady (B_(i+1) = r_i B_i); with C = 83,952 (the lcm of 3, 16, 36, 66 and 106) the balances are
- * 27,984,000 / 5,247,000 / 2,332,000 / 1,272,000 / 792,000 and the write-off 83,952 a month.
+ * at r_i = L_i / L_(i+1), nothing is recovered once over 90 days, and 10.6% of the 90+ balance is
+ * written off each month. Steady balances B_i = C / L_i up to 61-90 (B_(i+1) = r_i B_i), and
+ * B_90+ = C / 0.106^2 (what enters it, r_3 B_3 = C / 0.106, is what leaves it, 0.106 B_90+); with
+ * 1000 C = 4,449,456 (1,584, the lcm of 3, 16, 36 and 66, times 2,809 = 53^2) every figure is whole:
+ * 1,483,152 / 278,091 / 123,596 / 67,416 / 396,000, and 41,976 written off a month.
  */
-const STEADY = [27_984_000, 5_247_000, 2_332_000, 1_272_000, 792_000];
+const STEADY = [1_483_152, 278_091, 123_596, 67_416, 396_000];
 const ifrsHistory: MonthEnd[] = monthEndsBefore('2026-03-31', 13).map((date) => ({
   date,
   balances: STEADY,
-  writtenOff: 83_952,
+  writtenOff: 41_976,
   writtenOffLater: ZERO,
 }));
 
 describe('the provision matrix', () => {
   it('reproduces IFRS 9 Illustrative Example 12 by the roll-rate method', () => {
     const rolls = rollRates(ifrsHistory, 5);
-    // current -> 1-30: 12 x 5,247,000 / 12 x 27,984,000 = 0.1875 (= 0.3 / 1.6)
-    expect(rolls[0]).toEqual({ numerator: 12 * 5_247_000, denominator: 12 * 27_984_000, rate: 0.1875 });
-    expect(rolls[4]!.rate).toBeCloseTo(0.106, 12); // 83,952 / 792,000
+    // current -> 1-30: 12 x 278,091 / 12 x 1,483,152 = 0.1875 (= 0.3 / 1.6)
+    expect(rolls[0]).toEqual({ numerator: 12 * 278_091, denominator: 12 * 1_483_152, rate: 0.1875 });
+    // 61-90 -> 90+: the 90+ balance does not grow, 41,976 written off: 41,976 / 67,416 (= 6.6 / 10.6)
+    expect(rolls[3]).toEqual({ numerator: 12 * 41_976, denominator: 12 * 67_416, rate: 41_976 / 67_416 });
+    expect(rolls[4]!.rate).toBeCloseTo(0.106, 12); // 41,976 / 396,000
     const rates = lossRates('ROLL_RATE', ifrsHistory, 5);
     expect(rates.map((r) => Number(r.lossRate.toFixed(6)))).toEqual([0.003, 0.016, 0.036, 0.066, 0.106]);
     const matrix = segmentProvision('All', LABELS, [15_000_000, 7_500_000, 4_000_000, 2_500_000, 1_000_000], rates, null);
@@ -69,6 +73,15 @@ describe('the provision matrix', () => {
   it('reads nothing into a bucket that never held a balance', () => {
     const rates = lossRates('ROLL_RATE', [], 5);
     expect(rates.every((r) => r.lossRate === 0 && r.working.rate === 0)).toBe(true);
+  });
+
+  it('counts into the open-ended last bucket only what entered it', () => {
+    // 61-90 held 1,000; a month later 90+ went from 5,000 to 5,400 with 300 written off: 700 came in.
+    const history: MonthEnd[] = [
+      { date: '2026-01-31', balances: [0, 0, 0, 1_000, 5_000], writtenOff: 0, writtenOffLater: ZERO },
+      { date: '2026-02-28', balances: [0, 0, 0, 0, 5_400], writtenOff: 300, writtenOffLater: ZERO },
+    ];
+    expect(rollRates(history, 5)[3]).toEqual({ numerator: 700, denominator: 1_000, rate: 0.7 });
   });
 
   it('caps a roll rate at 100%', () => {

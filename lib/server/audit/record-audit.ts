@@ -19,14 +19,15 @@ export type AuditAction =
   | 'user_reactivated'
   | 'role_permissions_changed'
   | 'credit_hold_released'
-  | 'import_batch';
+  | 'import_batch'
+  | 'provision_adjusted';
 
 export interface AuditEntry {
   clientId: number;
   /** Who did it (the actor); null when nobody was signed in (a reset by link) or a script. */
   userId: number | null;
   action: AuditAction;
-  entity?: 'user' | 'role' | 'customer' | 'import' | 'client';
+  entity?: 'user' | 'role' | 'customer' | 'import' | 'client' | 'provision';
   entityId?: string | number;
   detail?: Record<string, unknown>;
   /** What the changed thing was before the change (omitted for events that change nothing). */

@@ -1,8 +1,20 @@
+CREATE TABLE "provision_adjustments" (
+	"client_id" integer NOT NULL,
+	"level" text NOT NULL,
+	"key" text NOT NULL,
+	"percent" numeric(7, 2) NOT NULL,
+	"reason" text NOT NULL,
+	"set_by" integer,
+	"set_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "provision_adjustments_client_id_level_key_pk" PRIMARY KEY("client_id","level","key")
+);
+--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "before" jsonb;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "after" jsonb;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "prev_hash" text;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "hash" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "provision_adjustments" ADD CONSTRAINT "provision_adjustments_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- The edit log is a hash chain per client: each entry's hash seals what it says and the previous
 -- entry's hash. One function computes it, for the insert trigger and for the check alike
 -- (jsonb's text form and the epoch of a timestamptz are the same on every engine).
@@ -66,4 +78,9 @@ BEGIN
   RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = '42501';
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "audit_log_append_only" BEFORE UPDATE OR DELETE ON "audit_log" FOR EACH ROW EXECUTE FUNCTION "audit_log_append_only"();
+CREATE TRIGGER "audit_log_append_only" BEFORE UPDATE OR DELETE ON "audit_log" FOR EACH ROW EXECUTE FUNCTION "audit_log_append_only"();--> statement-breakpoint
+-- The provision is a permission of its own: in the catalogue, held by admin and root, offered to every other role.
+INSERT INTO "pages" ("feature_type", "kind", "label", "sort_order") VALUES ('VIEW_PROVISION', 'PERMISSION', 'Expected-credit-loss provision', 107) ON CONFLICT DO NOTHING;--> statement-breakpoint
+INSERT INTO "role_permissions" ("client_id", "role_id", "feature_type", "access_value")
+  SELECT r."client_id", r."id", 'VIEW_PROVISION', r."code" in ('admin', 'root') FROM "roles" r
+  WHERE r."code" <> 'investor' ON CONFLICT DO NOTHING;
