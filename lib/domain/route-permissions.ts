@@ -24,6 +24,7 @@ const ROUTE_REQUIREMENTS: [prefix: string, requirement: RouteRequirement][] = [
   ['/borrowers/users', { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] }],
   ['/borrowers/integrations', { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] }],
   ['/borrowers/reminders', { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] }],
+  ['/borrowers/provision', { type: 'Permission', feature: 'VIEW_PROVISION', anyOf: ['VIEW_PROVISION'] }],
 ];
 
 function matches(pathname: string, prefix: string): boolean {
