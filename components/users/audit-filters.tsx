@@ -5,7 +5,15 @@ import { ParamSelect, type Option } from '@/components/ui/param-select';
 import { useUrlState } from '@/components/ui/use-url-state';
 
 /** The edit log's filters, each kept in the URL: event, person, kind of thing and days. */
-export function AuditFilters({ actions, people, entities }: { actions: Option[]; people: Option[]; entities: Option[] }) {
+export function AuditFilters({
+  actions,
+  people,
+  entities,
+}: {
+  actions: Option[];
+  people: Option[];
+  entities: Option[];
+}) {
   const { params, update } = useUrlState();
   const day = (name: 'fromDate' | 'toDate') => (iso: string) => update({ [name]: iso || null, offset: null });
   return (

@@ -297,7 +297,7 @@ export const personnelCalls = {
     path: '/user_management/audit_log/export.csv',
     access: manageUsers,
     query: ZAuditFilter,
-    summary: 'The filtered edit log as CSV, every entry, instants in the client\'s time zone',
+    summary: "The filtered edit log as CSV, every entry, instants in the client's time zone",
     answer: file(CSV_CONTENT_TYPE),
   }),
   auditCheck: call({

@@ -63,7 +63,9 @@ export function changedFields(before: unknown, after: unknown): FieldChange[] {
   if ((before ?? null) === null && (after ?? null) === null) return [];
   if (!isRecord(before) || !isRecord(after)) return same(before, after) ? [] : [{ field: '', before, after }];
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return fields.filter((f) => !same(before[f], after[f])).map((f) => ({ field: f, before: before[f], after: after[f] }));
+  return fields
+    .filter((f) => !same(before[f], after[f]))
+    .map((f) => ({ field: f, before: before[f], after: after[f] }));
 }
 
 /** A value of a change, short: text as is, nothing as "—", lists joined, records as JSON. */

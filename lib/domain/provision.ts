@@ -190,7 +190,12 @@ export function monthEndsBefore(date: string, months: number): string[] {
  * The journal entry for the movement of the allowance: an increase is charged to profit and loss,
  * a decrease written back.
  */
-export function journalEntry(date: string, allowance: number, previousAllowance: number, format: (n: number) => string) {
+export function journalEntry(
+  date: string,
+  allowance: number,
+  previousAllowance: number,
+  format: (n: number) => string,
+) {
   const movement = paise(allowance - previousAllowance);
   const day = date.split('-').reverse().join('/');
   if (movement === 0) return `${day}: no entry; the allowance is unchanged at ${format(allowance)}.`;

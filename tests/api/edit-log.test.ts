@@ -33,7 +33,10 @@ let adminId: number;
 let other: string;
 
 async function log(cookie = admin, query: Record<string, string | number> = {}) {
-  const res = await callRoute(auditRoute, '/api/user_management/audit_log', { cookie, query: { count: 100, ...query } });
+  const res = await callRoute(auditRoute, '/api/user_management/audit_log', {
+    cookie,
+    query: { count: 100, ...query },
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json as TAuditRow[];
 }

@@ -171,7 +171,11 @@ describe('the provision matrix of a ledger built for it', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(XLSX_CONTENT_TYPE);
-    const response = await provisionWorkbook(database.db, clientId, ZProvisionQuery.parse({ clientId, date: DATE, months: 12 }));
+    const response = await provisionWorkbook(
+      database.db,
+      clientId,
+      ZProvisionQuery.parse({ clientId, date: DATE, months: 12 }),
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await response.arrayBuffer());
     const sheet = book.getWorksheet('Matrix')!;

@@ -42,7 +42,13 @@ describe('the provision matrix', () => {
     expect(rolls[4]!.rate).toBeCloseTo(0.106, 12); // 41,976 / 396,000
     const rates = lossRates('ROLL_RATE', ifrsHistory, 5);
     expect(rates.map((r) => Number(r.lossRate.toFixed(6)))).toEqual([0.003, 0.016, 0.036, 0.066, 0.106]);
-    const matrix = segmentProvision('All', LABELS, [15_000_000, 7_500_000, 4_000_000, 2_500_000, 1_000_000], rates, null);
+    const matrix = segmentProvision(
+      'All',
+      LABELS,
+      [15_000_000, 7_500_000, 4_000_000, 2_500_000, 1_000_000],
+      rates,
+      null,
+    );
     expect(matrix.buckets.map((b) => b.allowance)).toEqual([45_000, 120_000, 144_000, 165_000, 106_000]);
     expect(matrix.allowance).toBe(580_000);
     expect(matrix.balance).toBe(30_000_000);

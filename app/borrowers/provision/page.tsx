@@ -94,9 +94,9 @@ function Matrix({ matrix, money }: { matrix: TProvision; money: MoneyFormat }) {
         </Figure>
       </dl>
       <p className="text-sm text-slate-500">
-        Rates from {matrix.monthEnds.length} month ends, {day(matrix.monthEnds[0]!)} to{' '}
-        {day(matrix.monthEnds.at(-1)!)}, by {method}. Write-offs are credit notes raised against an invoice over the
-        last ageing boundary. Hover a rate for its working; the workbook has every month end.
+        Rates from {matrix.monthEnds.length} month ends, {day(matrix.monthEnds[0]!)} to {day(matrix.monthEnds.at(-1)!)},
+        by {method}. Write-offs are credit notes raised against an invoice over the last ageing boundary. Hover a rate
+        for its working; the workbook has every month end.
       </p>
       {matrix.segments.length === 0 && <WarningBox kind="empty" message="No receivables at this date." />}
       {matrix.segments.map((s) => (

@@ -57,8 +57,14 @@ export async function checkAuditChain(db: Db, clientId: number): Promise<TAuditC
 }
 
 /** Every client's chain, for the command line: the clients whose log is broken are listed first. */
-export async function checkEveryAuditChain(db: Db): Promise<{ clientId: number; code: string; check: TAuditChainCheck }[]> {
-  const clients = await queryRows(db, sql`select id, code from clients order by id`, row({ id: col.int, code: col.text }));
+export async function checkEveryAuditChain(
+  db: Db,
+): Promise<{ clientId: number; code: string; check: TAuditChainCheck }[]> {
+  const clients = await queryRows(
+    db,
+    sql`select id, code from clients order by id`,
+    row({ id: col.int, code: col.text }),
+  );
   const checks = [];
   for (const c of clients) checks.push({ clientId: c.id, code: c.code, check: await checkAuditChain(db, c.id) });
   return checks.sort((a, b) => Number(a.check.intact) - Number(b.check.intact));

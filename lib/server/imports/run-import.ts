@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { LOCKS, lockClient } from '@/lib/db/locks';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { TImportReport } from '@/lib/contract/imports';
-import { recordAudit } from '@/lib/server/audit/record-audit';
 import type { Db } from '@/lib/db/client';
 import { allowParallelWorkers, queryRow } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -28,6 +27,7 @@ import { ErrorSink, readIntoStage, type FileSummary, type ImportSource } from '.
 import { createStageTables, indexStageTables, skippedRows } from './stage';
 import { validateStaged } from './validate';
 import { tellDateOrders } from './date-order';
+import { auditBatch } from './audit-batch';
 import type { DateOrder } from './values';
 import { allocateReExportedReceipts } from './re-exported-receipts';
 
@@ -154,21 +154,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         durationMs: result.durationMs,
       })
       .returning({ id: imports.id });
-    // The edit log: every batch, applied or refused, with what it brought (in the batch's transaction).
-    await recordAudit(tx, {
-      clientId: options.clientId,
-      userId: options.userId,
-      action: 'import_batch',
-      entity: 'import',
-      entityId: row!.id,
-      detail: {
-        source: options.source,
-        status: result.status,
-        files: result.files,
-        counts: result.counts,
-        errorCount: result.errorCount,
-      },
-    });
+    await auditBatch(tx, options, row!.id, result);
     return row!.id;
   };
 

@@ -25,7 +25,9 @@ export async function provisionWorkbook(db: Db, clientId: number, query: TProvis
   const day = (iso: string) => iso.split('-').reverse().join('/');
   const method = answer.method === 'ROLL_RATE' ? 'roll-rate' : 'written off later';
   matrix.addRow([`Expected-credit-loss provision as of ${day(answer.date)} (${method} method)`]).font = { bold: true };
-  matrix.addRow([`${client.name}; rates from the month ends ${day(answer.monthEnds[0]!)} to ${day(answer.monthEnds.at(-1)!)}`]);
+  matrix.addRow([
+    `${client.name}; rates from the month ends ${day(answer.monthEnds[0]!)} to ${day(answer.monthEnds.at(-1)!)}`,
+  ]);
   matrix.addRow([]);
   matrix.addRow(['Segment', 'Bucket', 'Balance', 'Loss rate', 'Adjustment', 'Allowance', 'Adjustment reason']).font = {
     bold: true,
@@ -65,16 +67,23 @@ export async function provisionWorkbook(db: Db, clientId: number, query: TProvis
     w++;
     s.buckets.forEach((b, i) => {
       const r = working.getRow(w);
-      r.getCell(1).value = `${b.bucket}: ${answer.method === 'ROLL_RATE' ? 'roll rate' : 'written off later / balance'}`;
+      r.getCell(1).value =
+        `${b.bucket}: ${answer.method === 'ROLL_RATE' ? 'roll rate' : 'written off later / balance'}`;
       if (answer.method === 'ROLL_RATE') {
         // What rolled on a month later (the next bucket, or written off) over this bucket's balance the month before.
         const last = s.buckets.length - 1;
         const next = i === last ? 'G' : i === last - 1 ? 'H' : letter(i + 1);
         r.getCell(2).value = { formula: `SUM(${next}${top + 1}:${next}${bottom})`, result: b.working.numerator };
-        r.getCell(3).value = { formula: `SUM(${letter(i)}${top}:${letter(i)}${bottom - 1})`, result: b.working.denominator };
+        r.getCell(3).value = {
+          formula: `SUM(${letter(i)}${top}:${letter(i)}${bottom - 1})`,
+          result: b.working.denominator,
+        };
       } else {
         r.getCell(2).value = b.working.numerator;
-        r.getCell(3).value = { formula: `SUM(${letter(i)}${top}:${letter(i)}${bottom})`, result: b.working.denominator };
+        r.getCell(3).value = {
+          formula: `SUM(${letter(i)}${top}:${letter(i)}${bottom})`,
+          result: b.working.denominator,
+        };
       }
       r.getCell(4).value = { formula: `IF(C${w}>0,MIN(1,B${w}/C${w}),0)`, result: b.working.rate };
       r.getCell(4).numFmt = RATE_FORMAT;

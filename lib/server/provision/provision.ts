@@ -208,7 +208,17 @@ export async function provisionWorkings(db: Db, clientId: number, query: TProvis
     adjustments(db, clientId, level),
     segmentNames(db, clientId, query.segment),
   ]);
-  const now = await matrixAt(db, clientId, date, query.method, query.segment, query.months, boundaries, adjusted, names);
+  const now = await matrixAt(
+    db,
+    clientId,
+    date,
+    query.method,
+    query.segment,
+    query.months,
+    boundaries,
+    adjusted,
+    names,
+  );
   const previousDate = previousQuarterEnd(date);
   const before = await matrixAt(
     db,

@@ -108,8 +108,7 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
                     )}
                   </Td>
                   <Td>
-                    {r.subjectEmail ??
-                      (r.entity ? `${AUDIT_ENTITIES[r.entity] ?? r.entity} ${r.entityId ?? ''}` : '')}
+                    {r.subjectEmail ?? (r.entity ? `${AUDIT_ENTITIES[r.entity] ?? r.entity} ${r.entityId ?? ''}` : '')}
                   </Td>
                   <Td className="max-w-md text-slate-500">
                     {describe(r.detail, timeZone)}
