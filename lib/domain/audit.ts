@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   role_permissions_changed: 'Role permissions changed',
   import_batch: 'Import batch',
   credit_hold_released: 'Credit hold released',
+  credit_hold_rules_saved: 'Credit hold rules saved',
   promise_taken: 'Promise to pay taken',
   dispute_opened: 'Dispute opened',
   dispute_resolved: 'Dispute resolved',

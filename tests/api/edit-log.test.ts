@@ -5,6 +5,7 @@ import { GET as checkRoute } from '@/app/api/user_management/audit_log/check/rou
 import { GET as csvRoute } from '@/app/api/user_management/audit_log/export.csv/route';
 import { POST as releaseRoute } from '@/app/api/credit_holds/[code]/release/route';
 import { PUT as detailsPut } from '@/app/api/clients/payment_details/route';
+import { PUT as rulesPut } from '@/app/api/credit_holds/rules/route';
 import type { TAuditChainCheck, TAuditRow } from '@/lib/contract/personnel';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -143,6 +144,18 @@ describe('the edit log', () => {
       before: { upiVpa: null, bankName: null },
       after: { upiVpa: 'editlog@icici', bankName: 'ICICI Bank' },
     });
+  });
+
+  it('records a change of the credit-hold rules with before and after', async () => {
+    const saved = await callRoute(rulesPut, '/api/credit_holds/rules', {
+      method: 'PUT',
+      cookie: admin,
+      body: { overLimit: true, daysPastDue: null, brokenPromises: 2 },
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const [rules] = await log(admin, { action: 'credit_hold_rules_saved' });
+    expect(rules!.after).toEqual({ overLimit: true, daysPastDue: null, brokenPromises: 2 });
+    expect(rules!.before).not.toEqual(rules!.after);
   });
 
   it('filters by actor, kind and days, and keeps each client to its own log', async () => {

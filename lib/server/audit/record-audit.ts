@@ -19,6 +19,7 @@ export type AuditAction =
   | 'user_reactivated'
   | 'role_permissions_changed'
   | 'credit_hold_released'
+  | 'credit_hold_rules_saved'
   | 'import_batch'
   | 'provision_adjusted';
 
