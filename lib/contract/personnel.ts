@@ -5,7 +5,7 @@ import { API_ACCESS } from './access';
 import { USER_STATUSES } from './auth';
 import { call, file, json, paged } from './call';
 import { ZClientIdParam, ZIsoDate, ZPaging, ZId } from './common';
-import { CSV_CONTENT_TYPE } from './downloads';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from './downloads';
 
 /** GET /api/users: the people pickers (assignees, field officers, managers), by name or email, role and status. */
 export const ZUsersQuery = ZPaging.extend({
@@ -299,6 +299,14 @@ export const personnelCalls = {
     query: ZAuditFilter,
     summary: "The filtered edit log as CSV, every entry, instants in the client's time zone",
     answer: file(CSV_CONTENT_TYPE),
+  }),
+  auditXlsx: call({
+    method: 'GET',
+    path: '/user_management/audit_log/export.xlsx',
+    access: manageUsers,
+    query: ZAuditFilter,
+    summary: "The filtered edit log as an Excel workbook, every entry, instants in the client's time zone",
+    answer: file(XLSX_CONTENT_TYPE),
   }),
   auditCheck: call({
     method: 'GET',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as auditRoute } from '@/app/api/user_management/audit_log/route';
 import { GET as checkRoute } from '@/app/api/user_management/audit_log/check/route';
 import { GET as csvRoute } from '@/app/api/user_management/audit_log/export.csv/route';
+import { GET as xlsxRoute } from '@/app/api/user_management/audit_log/export.xlsx/route';
 import { POST as releaseRoute } from '@/app/api/credit_holds/[code]/release/route';
 import { PUT as detailsPut } from '@/app/api/clients/payment_details/route';
 import { PUT as rulesPut } from '@/app/api/credit_holds/rules/route';
@@ -12,6 +13,8 @@ import { col, row } from '@/lib/db/rows';
 import { todayIso } from '@/lib/domain/dates';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { checkAuditChain } from '@/lib/server/audit/check-chain';
+import { exportAuditWorkbook } from '@/lib/server/audit/export-audit';
+import ExcelJS from 'exceljs';
 import { signIn } from '@/lib/server/auth/sign-in';
 import { runImport } from '@/lib/server/imports/run-import';
 import { callRoute, sessionCookieFor } from '../helpers/api';
@@ -187,6 +190,16 @@ describe('the edit log', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(/^\d+,"\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]m",/);
     expect(lines[1]).toContain('credit_hold_released,Anita Desai,admin@editlog.test,customer,A,');
+  });
+
+  it('exports the same entries as an Excel workbook', async () => {
+    const res = await callRoute(xlsxRoute, '/api/user_management/audit_log/export.xlsx', { cookie: admin });
+    expect(res.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await (await exportAuditWorkbook(database.db, clientId, { clientId })).arrayBuffer());
+    const sheet = book.getWorksheet('Edit log')!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('When (Asia/Kolkata)');
+    expect(sheet.rowCount - 1).toBe((await log()).length);
   });
 
   it('numbers the entries 1, 2, ... and chains each to the one before', async () => {

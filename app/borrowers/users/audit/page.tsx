@@ -144,12 +144,20 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
             .filter(([value]) => value !== 'obligor')
             .map(([value, label]) => ({ value, label }))}
         />
-        <a
-          href={`/api/user_management/audit_log/export.csv?${exportQuery(params)}`}
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
-        >
-          Download CSV
-        </a>
+        <div className="flex gap-2">
+          <a
+            href={`/api/user_management/audit_log/export.xlsx?${exportQuery(params)}`}
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Download Excel
+          </a>
+          <a
+            href={`/api/user_management/audit_log/export.csv?${exportQuery(params)}`}
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Download CSV
+          </a>
+        </div>
       </div>
       <ChainStatus chain={chain} timeZone={timeZone} />
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">{body}</section>
