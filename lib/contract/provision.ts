@@ -55,6 +55,8 @@ export const ZProvision = z.strictObject({
   /** The month ends the rates read, oldest first. */
   monthEnds: z.array(z.string()),
   segments: z.array(ZProvisionSegment),
+  /** Written off over the month ends read (0: no history of losses, every historical rate 0). */
+  writtenOff: z.number(),
   balance: z.number(),
   allowance: z.number(),
   /** The quarter end before `date`, and the allowance the same way then. */

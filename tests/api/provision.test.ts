@@ -104,7 +104,13 @@ describe('the provision matrix of a ledger built for it', () => {
     ]);
     expect(all!.buckets.map((b) => b.lossRate)).toEqual([13 / 28, 13 / 28, 0.5, 0.5, 0.5]);
     expect(all!.buckets.map((b) => b.allowance)).toEqual([1857.14, 2785.71, 0, 0, 500]);
-    expect(m).toMatchObject({ allowance: 5142.85, balance: 11000, previousDate: '2026-06-30', previousAllowance: 0 });
+    expect(m).toMatchObject({
+      allowance: 5142.85,
+      balance: 11000,
+      writtenOff: 12000,
+      previousDate: '2026-06-30',
+      previousAllowance: 0,
+    });
     expect(m.journal).toContain('Dr Impairment loss on trade receivables (profit and loss) ₹5,142.85');
   });
 

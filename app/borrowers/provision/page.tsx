@@ -98,6 +98,13 @@ function Matrix({ matrix, money }: { matrix: TProvision; money: MoneyFormat }) {
         by {method}. Write-offs are credit notes raised against an invoice over the last ageing boundary. Hover a rate
         for its working; the workbook has every month end.
       </p>
+      {matrix.writtenOff === 0 && (
+        <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          No write-off in the month ends read, so every historical loss rate is 0%. A write-off is a credit note raised
+          against an invoice more than the last ageing boundary past due; choose a longer history, or make the provision
+          from your own estimate of losses.
+        </p>
+      )}
       {matrix.segments.length === 0 && <WarningBox kind="empty" message="No receivables at this date." />}
       {matrix.segments.map((s) => (
         <section

@@ -245,6 +245,8 @@ export async function provisionWorkings(db: Db, clientId: number, query: TProvis
       allowance: s.allowance,
       adjustment: adjusted.get(s.key) ?? null,
     })),
+    writtenOff:
+      Math.round(now.writeOffs.filter((o) => o.bucket === null).reduce((sum, o) => sum + o.amount, 0) * 100) / 100,
     balance: now.balance,
     allowance: now.allowance,
     previousDate,
