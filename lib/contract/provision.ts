@@ -28,7 +28,7 @@ export type TProvisionQuery = z.infer<typeof ZProvisionQuery>;
 
 const ZWorking = z.strictObject({ numerator: z.number(), denominator: z.number(), rate: z.number() });
 
-export const ZProvisionBucket = z.strictObject({
+const ZProvisionBucket = z.strictObject({
   bucket: z.string(),
   balance: z.number(),
   lossRate: z.number(),
@@ -38,7 +38,7 @@ export const ZProvisionBucket = z.strictObject({
   working: ZWorking,
 });
 
-export const ZProvisionSegment = z.strictObject({
+const ZProvisionSegment = z.strictObject({
   segment: z.string(),
   /** The segment's key: '' for all customers, a dimension value's id. */
   key: z.string(),

@@ -50,7 +50,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   provision: 'Provision',
 };
 
-export interface FieldChange {
+interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;

@@ -44,7 +44,7 @@ export interface RateWorking {
   rate: number;
 }
 
-export interface BucketProvision {
+interface BucketProvision {
   bucket: string;
   balance: number;
   /** The historical loss rate. */
@@ -63,7 +63,7 @@ export interface SegmentProvision {
 }
 
 /** A forward-looking adjustment: the loss rates scaled by (1 + percent / 100), for a reason. */
-export interface ProvisionAdjustment {
+interface ProvisionAdjustment {
   percent: number;
   reason: string;
 }

@@ -71,7 +71,7 @@ export async function checkEveryAuditChain(
 }
 
 /** Years an entry is kept; the database refuses to remove a younger one (trigger audit_log_append_only). */
-export const AUDIT_RETENTION_YEARS = 8;
+const AUDIT_RETENTION_YEARS = 8;
 
 /** Removes the entries past their 8 years (the only ones the database lets go); how many went. */
 export async function pruneAuditLog(db: Db): Promise<number> {

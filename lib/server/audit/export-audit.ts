@@ -8,7 +8,7 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { allAudit } from './list-audit';
 
 /** An export holds at most this many entries (years of a large client's log); narrow the days for more. */
-export const MAX_AUDIT_EXPORT = 200_000;
+const MAX_AUDIT_EXPORT = 200_000;
 
 /** One CSV field: quoted when it holds a comma, quote or line break (RFC 4180); a leading = + - @ made inert. */
 function field(value: string | number | null): string {
