@@ -12,7 +12,7 @@ import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { todayIso } from '@/lib/domain/dates';
 import { recordAudit } from '@/lib/server/audit/record-audit';
-import { checkAuditChain } from '@/lib/server/audit/check-chain';
+import { checkAuditChain, checkEveryAuditChain, pruneAuditLog } from '@/lib/server/audit/check-chain';
 import { exportAuditWorkbook } from '@/lib/server/audit/export-audit';
 import ExcelJS from 'exceljs';
 import { signIn } from '@/lib/server/auth/sign-in';
@@ -252,7 +252,8 @@ describe('the edit log', () => {
     } finally {
       await database.db.execute(sql`alter table audit_log enable trigger audit_log_chain`);
     }
-    await database.db.execute(sql`delete from audit_log where client_id = ${old} and at < now() - interval '8 years'`);
+    // npm run audit:check -- --prune
+    expect(await pruneAuditLog(database.db)).toBe(1);
     expect(await refusal(sql`delete from audit_log where client_id = ${old} and seq = 1002`)).toBe(
       'audit_log is append-only: DELETE refused',
     );
@@ -279,6 +280,10 @@ describe('the edit log', () => {
 
     await byHand(sql`delete from audit_log where client_id = ${clientId} and seq = 2`);
     expect(await check()).toMatchObject({ intact: false, brokenAt: { seq: 3, reason: 'missing' } });
+    // npm run audit:check: the broken client first, the others intact.
+    const all = await checkEveryAuditChain(database.db);
+    expect(all[0]).toMatchObject({ code: 'EDITLOG', check: { intact: false } });
+    expect(all.slice(1).every((c) => c.check.intact)).toBe(true);
   });
 
   it('is for those who manage personnel only', async () => {
