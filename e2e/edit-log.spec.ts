@@ -6,6 +6,7 @@ test.use({ storageState: stateOf('admin') });
 
 test('the edit log: sealed chain, filters and the CSV an auditor takes away', async ({ page }) => {
   await page.goto('/borrowers/users/audit');
+  await page.getByRole('link', { name: 'Check the chain' }).click();
   await expect(page.getByTestId('audit-chain')).toContainText('Chain intact');
   await expect(page.getByTestId('audit-log')).toContainText('Signed in');
   await screenshot(page, 'edit-log');

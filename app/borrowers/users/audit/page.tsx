@@ -62,9 +62,10 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
   const { backend, clientSettings } = await pageGate(API_ACCESS.manageUsers);
   const { timeZone } = await clientSettings();
   const params = flattenParams(await searchParams);
+  // Walking the chain reads every entry (about 2.6 s for 200,000 on PostgreSQL): on demand only.
   const [people, chain] = await Promise.all([
     backend.personnel.clientUsers({}),
-    backend.personnel.auditCheck({ query: {} }),
+    params.check === '1' ? backend.personnel.auditCheck({ query: {} }) : null,
   ]);
   const invalid = checkLink(ZAuditQuery, params);
   let body;
@@ -159,7 +160,19 @@ export default async function Page({ searchParams }: { searchParams: Promise<Sea
           </a>
         </div>
       </div>
-      <ChainStatus chain={chain} timeZone={timeZone} />
+      {chain ? (
+        <ChainStatus chain={chain} timeZone={timeZone} />
+      ) : (
+        <p className="mb-3 text-sm">
+          <a
+            href={`${PATH}?${new URLSearchParams({ ...params, check: '1' }).toString()}`}
+            className="font-medium text-brand-600 hover:underline"
+          >
+            Check the chain
+          </a>
+          <span className="text-slate-500"> — walks every entry and names the first one changed or removed.</span>
+        </p>
+      )}
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">{body}</section>
     </div>
   );
