@@ -116,6 +116,7 @@ const ACCOUNT_LINKS: AccountLink[] = [
   { label: 'Customer Contacts', href: '/borrowers/contacts' },
   { label: 'Integrations', href: '/borrowers/integrations' },
   { label: 'Reminders', href: '/borrowers/reminders' },
+  { label: 'Provision (ECL)', href: '/borrowers/provision' },
   { label: 'Account', href: '/borrowers/account' },
 ];
 

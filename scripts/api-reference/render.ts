@@ -33,6 +33,7 @@ const DOMAIN_TITLES: Record<keyof CallTable, string> = {
   forecast: 'Expected payments and cash-in forecast',
   creditHolds: 'Credit holds',
   bank: 'Cash application',
+  provision: 'Expected-credit-loss provision',
 };
 
 const INTRO = `# API reference

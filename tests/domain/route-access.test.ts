@@ -175,6 +175,7 @@ describe('links offered (never ending on the 403 page)', () => {
       'Customer Contacts',
       'Integrations',
       'Reminders',
+      'Provision (ECL)',
       'Account',
     ]);
     // Before: guest, rep and the fallback user were offered Manage Personnel, the fallback user Customer Contacts.

@@ -22,6 +22,7 @@ import { performance } from './performance';
 import { personnel } from './personnel';
 import { portal } from './portal';
 import { promises } from './promises';
+import { provision } from './provision';
 import { receivables } from './receivables';
 import { reports } from './reports';
 import { tasks } from './tasks';
@@ -60,6 +61,7 @@ export const CALLS = {
   forecast,
   creditHolds: creditHoldsCalls,
   bank,
+  provision,
 };
 
 export type CallTable = typeof CALLS;

@@ -28,6 +28,7 @@ import { ErrorSink, readIntoStage, type FileSummary, type ImportSource } from '.
 import { createStageTables, indexStageTables, skippedRows } from './stage';
 import { validateStaged } from './validate';
 import { tellDateOrders } from './date-order';
+import { auditBatch } from './audit-batch';
 import type { DateOrder } from './values';
 import { allocateReExportedReceipts } from './re-exported-receipts';
 
@@ -154,6 +155,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         durationMs: result.durationMs,
       })
       .returning({ id: imports.id });
+    await auditBatch(tx, options, row!.id, result);
     return row!.id;
   };
 
