@@ -68,3 +68,38 @@ export function s138Dates(returnMemoDate: string, noticeSentOn?: string | null):
   const complaintDueBy = iso(addMonths(day(causeOfAction), 1));
   return { noticeDueBy, drawerPaysBy, causeOfAction, complaintDueBy };
 }
+
+export interface NoticeDraftInput {
+  supplier: string;
+  customer: string;
+  chequeNumber: string;
+  bankName: string;
+  chequeDate: string;
+  amount: string;
+  returnedOn: string;
+  reason: string;
+  invoices: string[];
+}
+
+const dmy = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`;
+
+/**
+ * A draft of the s138(b) demand notice, for the client's advocate to check, complete and send by
+ * registered post: it states the cheque, the return and the demand to pay within 15 days of receipt.
+ */
+export function s138NoticeDraft(n: NoticeDraftInput): string {
+  const what = n.invoices.length ? ` towards invoice${n.invoices.length > 1 ? 's' : ''} ${n.invoices.join(', ')}` : '';
+  return [
+    `DRAFT - to be checked by your advocate before it is sent. Not legal advice.`,
+    ``,
+    `To: ${n.customer}`,
+    `Subject: Notice under section 138 of the Negotiable Instruments Act, 1881`,
+    ``,
+    `You issued cheque no. ${n.chequeNumber} dated ${dmy(n.chequeDate)} drawn on ${n.bankName} for ${n.amount} to ${n.supplier}${what}.`,
+    `The cheque was presented and returned unpaid by the bank on ${dmy(n.returnedOn)} with the reason "${n.reason}".`,
+    `We demand payment of ${n.amount}, the amount of the cheque, within 15 days of your receipt of this notice.`,
+    `Should you fail to pay within that time, ${n.supplier} will be entitled to file a complaint under section 138 read with section 142 of the Act, without further notice.`,
+    ``,
+    `For ${n.supplier}`,
+  ].join('\n');
+}

@@ -11,3 +11,4 @@ export * from './collections';
 export * from './rollup-jobs';
 export * from './forecast';
 export * from './bank';
+export * from './msme';

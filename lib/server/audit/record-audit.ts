@@ -18,7 +18,11 @@ export type AuditAction =
   | 'user_deactivated'
   | 'user_reactivated'
   | 'role_permissions_changed'
-  | 'credit_hold_released';
+  | 'credit_hold_released'
+  | 'cheque_received'
+  | 'cheque_deposited'
+  | 'cheque_cleared'
+  | 'cheque_returned';
 
 export interface AuditEntry {
   clientId: number;

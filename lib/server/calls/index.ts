@@ -16,6 +16,7 @@ import { imports } from './imports';
 import { investors } from './investors';
 import { kpis } from './kpis';
 import { manageCustomers } from './manage-customers';
+import { cheques, msme } from './msme';
 import { notifications } from './notifications';
 import { paymentBehaviour } from './payment-behaviour';
 import { performance } from './performance';
@@ -60,6 +61,8 @@ export const CALLS = {
   forecast,
   creditHolds: creditHoldsCalls,
   bank,
+  msme,
+  cheques,
 };
 
 export type CallTable = typeof CALLS;
