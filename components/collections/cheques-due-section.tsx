@@ -83,7 +83,9 @@ export function ChequesDueSection({
                       </td>
                       <td className="px-3 py-2">
                         <Day iso={c.chequeDate} />
-                        {ready && !stale && <span className="ml-1 text-xs font-medium text-emerald-700">deposit now</span>}
+                        {ready && !stale && (
+                          <span className="ml-1 text-xs font-medium text-emerald-700">deposit now</span>
+                        )}
                       </td>
                       <td className={`px-3 py-2 ${stale ? 'font-medium text-rose-700' : ''}`}>
                         <Day iso={c.validUntil} />

@@ -15,9 +15,9 @@ const SHOWN = 10;
  * the statutory due date, days beyond it, the principal still owed and the interest.
  */
 export function MsmeInterestSection({ obligorCode, money }: { obligorCode: string; money: MoneyFormat }) {
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'error' } | { status: 'ok'; data: TMsmeInterest }>(
-    { status: 'loading' },
-  );
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'error' } | { status: 'ok'; data: TMsmeInterest }
+  >({ status: 'loading' });
   const [all, setAll] = useState(false);
   useEffect(() => {
     let live = true;
@@ -30,14 +30,17 @@ export function MsmeInterestSection({ obligorCode, money }: { obligorCode: strin
   }, [obligorCode]);
 
   return (
-    <section className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="msme-interest-section">
+    <section
+      className="min-w-0 rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid="msme-interest-section"
+    >
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-3.5">
         <div>
           <h3 className="text-sm font-semibold text-slate-900">MSMED Act interest</h3>
           <p className="mt-0.5 text-xs text-slate-500">
-            s16: compound interest with monthly rests at three times the RBI Bank Rate, from the day after the
-            statutory due date (15 days from acceptance, or the agreed days up to 45). Acceptance is taken as the
-            invoice date. Not legal advice.
+            s16: compound interest with monthly rests at three times the RBI Bank Rate, from the day after the statutory
+            due date (15 days from acceptance, or the agreed days up to 45). Acceptance is taken as the invoice date.
+            Not legal advice.
           </p>
         </div>
         {state.status === 'ok' && state.data.applies && (

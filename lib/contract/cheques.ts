@@ -49,7 +49,11 @@ export type TChequeEventBody = z.infer<typeof ZChequeEventBody>;
 
 export const ZReturnChequeBody = ZChequeEventBody.extend({
   /** The bank's reason on the return memo ("Funds insufficient", "Payment stopped by drawer"...). */
-  reason: z.string({ error: "enter the bank's reason" }).trim().min(1, "enter the bank's reason").max(200, 'at most 200 characters'),
+  reason: z
+    .string({ error: "enter the bank's reason" })
+    .trim()
+    .min(1, "enter the bank's reason")
+    .max(200, 'at most 200 characters'),
 });
 export type TReturnChequeBody = z.infer<typeof ZReturnChequeBody>;
 

@@ -41,7 +41,10 @@ export type TMsmeInterest = z.infer<typeof ZMsmeInterest>;
 
 const ZRate = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-  z.number({ error: 'enter the rate as a number' }).gt(0, 'the rate must be more than zero').lt(50, 'the rate is too high'),
+  z
+    .number({ error: 'enter the rate as a number' })
+    .gt(0, 'the rate must be more than zero')
+    .lt(50, 'the rate is too high'),
 );
 
 export const ZBankRate = z.object({
@@ -69,11 +72,7 @@ const UDYAM = /^UDYAM-[A-Z]{2}-\d{2}-\d{7}$/;
 export const ZSaveMsmeSettingsBody = z.object({
   clientId: ZClientIdParam,
   udyamNumber: blankAsAbsent(
-    z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(UDYAM, 'write the Udyam number as UDYAM-XX-00-0000000'),
+    z.string().trim().toUpperCase().regex(UDYAM, 'write the Udyam number as UDYAM-XX-00-0000000'),
   ),
   category: blankAsAbsent(z.enum(MSME_CATEGORIES, { error: 'choose micro, small or medium' })),
   addInterestToReminders: z.boolean().default(false),

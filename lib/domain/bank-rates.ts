@@ -9,7 +9,11 @@ import type { BankRate } from './msmed-interest';
  * February 2026 are not in it and the admin adds them.
  */
 export const DEFAULT_BANK_RATES: readonly (BankRate & { source: string })[] = [
-  { effectiveFrom: '2020-03-27', ratePercent: 4.65, source: 'RBI Statement on Developmental and Regulatory Policies, 27/03/2020' },
+  {
+    effectiveFrom: '2020-03-27',
+    ratePercent: 4.65,
+    source: 'RBI Statement on Developmental and Regulatory Policies, 27/03/2020',
+  },
   { effectiveFrom: '2020-05-22', ratePercent: 4.25, source: 'RBI Governor’s Statement, 22/05/2020' },
   { effectiveFrom: '2022-05-04', ratePercent: 4.65, source: 'RBI off-cycle MPC decision, 04/05/2022' },
   { effectiveFrom: '2022-06-08', ratePercent: 5.15, source: 'RBI/2022-23/65 Change in Bank Rate, 08/06/2022' },

@@ -16,8 +16,7 @@ let world: LedgerClient;
 
 const receive = (cookie: string, body: Record<string, unknown>) =>
   callRoute(receiveRoute, '/api/cheques', { method: 'POST', cookie, body });
-const list = (cookie: string, query: Record<string, string>) =>
-  callRoute(listRoute, '/api/cheques', { cookie, query });
+const list = (cookie: string, query: Record<string, string>) => callRoute(listRoute, '/api/cheques', { cookie, query });
 const act = (handler: typeof depositRoute, what: string, cookie: string, id: number, body: Record<string, unknown>) =>
   callRoute(handler, `/api/cheques/${id}/${what}`, { method: 'POST', cookie, body, params: { id: String(id) } });
 

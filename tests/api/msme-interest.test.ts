@@ -104,7 +104,12 @@ describe('GET /api/msme/interest', () => {
     const t60 = await interest(world.cookie, 'T60', '2024-06-30');
     expect(t60.json.totalInterest).toBe(202.5);
     expect(t60.json.invoices).toEqual([
-      expect.objectContaining({ sysInvoiceNum: 'T60-2', statutoryDueDate: '2024-02-15', daysBeyond: 1, interest: 202.5 }),
+      expect.objectContaining({
+        sysInvoiceNum: 'T60-2',
+        statutoryDueDate: '2024-02-15',
+        daysBeyond: 1,
+        interest: 202.5,
+      }),
     ]);
   });
 

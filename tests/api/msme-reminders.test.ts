@@ -41,7 +41,12 @@ describe('a reminder that cites the law', () => {
     const saved = await callRoute(saveSettingsRoute, '/api/msme/settings', {
       method: 'PUT',
       cookie: world.cookie,
-      body: { udyamNumber: 'UDYAM-MH-26-0012345', category: 'SMALL', addInterestToReminders: true, interestGstRate: 18 },
+      body: {
+        udyamNumber: 'UDYAM-MH-26-0012345',
+        category: 'SMALL',
+        addInterestToReminders: true,
+        interestGstRate: 18,
+      },
     });
     expect(saved.status).toBe(200);
     const policy = await callRoute(policyPut, '/api/dunning/policy', {
@@ -52,7 +57,15 @@ describe('a reminder that cites the law', () => {
         grouping: 'FAMILY',
         minAmount: 1000,
         quietDays: 7,
-        levels: [{ days: 1, channel: 'EMAIL', taskFor: null, subject: LAW_LEVEL_TEMPLATE.subject, body: LAW_LEVEL_TEMPLATE.body }],
+        levels: [
+          {
+            days: 1,
+            channel: 'EMAIL',
+            taskFor: null,
+            subject: LAW_LEVEL_TEMPLATE.subject,
+            body: LAW_LEVEL_TEMPLATE.body,
+          },
+        ],
       },
     });
     expect(policy.status, JSON.stringify(policy.json)).toBe(200);
@@ -62,7 +75,11 @@ describe('a reminder that cites the law', () => {
     });
     expect(interest.json.totalInterest).toBeGreaterThan(0);
 
-    const res = await callRoute(runsPost, '/api/dunning/runs', { method: 'POST', cookie: world.cookie, body: { dryRun: false } });
+    const res = await callRoute(runsPost, '/api/dunning/runs', {
+      method: 'POST',
+      cookie: world.cookie,
+      body: { dryRun: false },
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.messages.map((m: { status: string }) => m.status)).toEqual(['SENT']);
     const text = readableMail(mail.inbox.find((m) => m.to === 'accounts@mehta.example')!.raw);

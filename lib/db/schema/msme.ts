@@ -79,7 +79,10 @@ export const msmeTerms = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.sysObligorCode] }),
-    foreignKey({ columns: [t.clientId, t.sysObligorCode], foreignColumns: [obligors.clientId, obligors.sysObligorCode] }),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
     check('msme_terms_days', sql`${t.agreedCreditDays} is null or ${t.agreedCreditDays} between 0 and 365`),
   ],
 );
@@ -112,7 +115,10 @@ export const cheques = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.clientId, t.id] }),
-    foreignKey({ columns: [t.clientId, t.sysObligorCode], foreignColumns: [obligors.clientId, obligors.sysObligorCode] }),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
     unique('cheques_number').on(t.clientId, t.sysObligorCode, t.bankName, t.chequeNumber),
     index('cheques_obligor').on(t.clientId, t.sysObligorCode, t.chequeDate),
     index('cheques_to_deposit')

@@ -9,7 +9,8 @@ import { implement } from './serve';
 export const msme = implement('msme', msmeCalls, {
   interest: ({ db, session, scope, query }) => customerInterest(db, session.clientId, scope, query),
   settings: ({ db, session }) => getMsmeSettings(db, session.clientId),
-  saveSettings: ({ db, session, body }) => saveMsmeSettings(db, { clientId: session.clientId, userId: session.userId }, body),
+  saveSettings: ({ db, session, body }) =>
+    saveMsmeSettings(db, { clientId: session.clientId, userId: session.userId }, body),
   saveTerms: ({ db, session, scope, params, body }) =>
     saveMsmeTerms(db, { clientId: session.clientId, userId: session.userId, scope }, params.code, body),
 });

@@ -125,16 +125,6 @@ export async function listCheques(
   return { rows: rows.map(toCheque), total: count?.total ?? 0 };
 }
 
-/** The bounces of each customer: its cheques returned unpaid. */
-export async function bounceCount(db: Db, clientId: number, code: string): Promise<number> {
-  const found = await queryRow(
-    db,
-    sql`select count(*) as n from cheques where client_id = ${clientId} and sys_obligor_code = ${code} and status = 'RETURNED'`,
-    row({ n: col.int }),
-  );
-  return found?.n ?? 0;
-}
-
 /**
  * POST /cheques: checks the customer is in scope, the invoices are its own and the cheque is not
  * stale, stores it with its invoices and, when post-dated, a promise to pay its amount on its date
@@ -237,7 +227,13 @@ export async function receiveCheque(db: Db, user: User, body: TReceiveChequeBody
       action: 'cheque_received',
       entity: 'customer',
       entityId: body.sysObligorCode,
-      detail: { chequeId, chequeNumber: body.chequeNumber, amount: body.amount, chequeDate: body.chequeDate, postDated },
+      detail: {
+        chequeId,
+        chequeNumber: body.chequeNumber,
+        amount: body.amount,
+        chequeDate: body.chequeDate,
+        postDated,
+      },
     });
     return chequeId;
   });
@@ -247,7 +243,9 @@ export async function receiveCheque(db: Db, user: User, body: TReceiveChequeBody
 async function chequeForChange(db: Db, user: User, id: number, from: TChequeStatus[]): Promise<TCheque> {
   const cheque = await loadCheque(db, user.clientId, id, user.scope);
   if (!from.includes(cheque.status))
-    throw conflict(`this cheque is ${cheque.status.toLowerCase()}`, { status: `this cheque is ${cheque.status.toLowerCase()}` });
+    throw conflict(`this cheque is ${cheque.status.toLowerCase()}`, {
+      status: `this cheque is ${cheque.status.toLowerCase()}`,
+    });
   return cheque;
 }
 
@@ -344,7 +342,8 @@ export async function returnCheque(db: Db, user: User, id: number, body: TReturn
     {
       name: `s138 drawer's 15 days end: check payment of ${label}`,
       dueDate: clock.drawerPaysBy,
-      comment: 'Counted from the last day to send the notice; move it to 15 days after the customer received the notice.',
+      comment:
+        'Counted from the last day to send the notice; move it to 15 days after the customer received the notice.',
     },
     {
       name: `s138 complaint due: ${label}`,

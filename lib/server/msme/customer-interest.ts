@@ -62,7 +62,13 @@ const dueDays = (agreed: number | null) =>
 
 /** The interest of each candidate debt, worked out by lib/domain/msmed-interest.ts. */
 export function invoiceInterest(
-  items: { num: string; invoiceNum: string; issueDate: string; amount: number; payments: { date: string; amount: number }[] | null }[],
+  items: {
+    num: string;
+    invoiceNum: string;
+    issueDate: string;
+    amount: number;
+    payments: { date: string; amount: number }[] | null;
+  }[],
   agreedDays: number | null,
   date: string,
   rates: readonly BankRate[],
@@ -136,7 +142,15 @@ export async function customerInterest(
   return {
     ...detail,
     invoices: detail.invoices.map(
-      ({ sysInvoiceNum, invoiceNum, acceptanceDate, statutoryDueDate, daysBeyond, principalOutstanding, interest }) => ({
+      ({
+        sysInvoiceNum,
+        invoiceNum,
+        acceptanceDate,
+        statutoryDueDate,
+        daysBeyond,
+        principalOutstanding,
+        interest,
+      }) => ({
         sysInvoiceNum,
         invoiceNum,
         acceptanceDate,

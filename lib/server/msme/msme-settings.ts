@@ -99,7 +99,12 @@ export async function saveMsmeTerms(
 ): Promise<TMsmeTerms> {
   const { clientId, userId } = user;
   await assertObligorInScope(db, clientId, user.scope, code);
-  const values = { agreedCreditDays: body.agreedCreditDays, optOut: body.optOut, updatedAt: new Date(), updatedBy: userId };
+  const values = {
+    agreedCreditDays: body.agreedCreditDays,
+    optOut: body.optOut,
+    updatedAt: new Date(),
+    updatedBy: userId,
+  };
   await db.transaction(async (tx) => {
     await tx
       .insert(msmeTerms)
