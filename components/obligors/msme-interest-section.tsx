@@ -45,6 +45,12 @@ export function MsmeInterestSection({ obligorCode, money }: { obligorCode: strin
         </div>
         {state.status === 'ok' && state.data.applies && (
           <p className="text-right text-xs text-slate-500">
+            <a
+              href={`/api/msme/case_file.xlsx?sysObligorCode=${encodeURIComponent(obligorCode)}`}
+              className="mb-1 block font-medium text-brand-700 hover:underline"
+            >
+              Case file for MSME Samadhaan (Excel)
+            </a>
             Claimable today
             <span className="block text-lg font-semibold text-slate-900" data-testid="msme-total-interest">
               <Money value={state.data.totalInterest} format={money} />

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MSME_CATEGORIES } from '@/lib/domain/msmed-interest';
 import { API_ACCESS } from './access';
-import { call, json } from './call';
+import { call, file, json } from './call';
+import { XLSX_CONTENT_TYPE } from './downloads';
 import { ZClientIdParam, ZIsoDate, zRequiredDay } from './common';
 import { blankAsAbsent } from './communications';
 
@@ -121,6 +122,15 @@ export const msmeCalls = {
     summary:
       "MSMED Act s16 interest on a customer's invoices to a date: statutory due date, days beyond it, principal still owed, interest (compound, monthly rests, 3x the RBI Bank Rate)",
     answer: json(ZMsmeInterest),
+  }),
+  caseFile: call({
+    method: 'GET',
+    path: '/msme/case_file.xlsx',
+    query: ZMsmeInterestQuery,
+    access: { userType: 'borrowers', requirement: API_ACCESS.customerNotes },
+    summary:
+      "A customer's MSMED case file (MSME Samadhaan): invoices with acceptance and statutory due dates, payments, interest month by month, communications and promises",
+    answer: file(XLSX_CONTENT_TYPE),
   }),
   settings: call({
     method: 'GET',

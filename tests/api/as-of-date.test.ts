@@ -56,6 +56,7 @@ const REQUIRED: Record<string, string> = {
   '/v3/obligors/credit_limit': 'sysObligorCode=A',
   '/reports/download.xlsx': `report=${REPORT_CODES[0]}`,
   '/msme/interest': 'sysObligorCode=A',
+  '/msme/case_file.xlsx': 'sysObligorCode=A',
 };
 
 function urlOf(contract: CallContract, date: string): { url: string; params: Record<string, string> } {

@@ -1,4 +1,7 @@
+import ExcelJS from 'exceljs';
+import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GET as caseFileRoute } from '@/app/api/msme/case_file.xlsx/route';
 import { GET as interestRoute } from '@/app/api/msme/interest/route';
 import { GET as settingsRoute, PUT as saveSettingsRoute } from '@/app/api/msme/settings/route';
 import { PUT as termsRoute } from '@/app/api/msme/terms/[code]/route';
@@ -111,6 +114,33 @@ describe('GET /api/msme/interest', () => {
         interest: 202.5,
       }),
     ]);
+  });
+
+  it('writes the case file: invoices, interest month by month, payments, communications, promises', async () => {
+    const url = new URL('http://localhost:3000/api/msme/case_file.xlsx?sysObligorCode=MS&date=2024-06-30');
+    const response = await caseFileRoute(new NextRequest(url, { headers: { cookie: world.cookie } }), {
+      params: Promise.resolve({}),
+    });
+    expect(response.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await response.arrayBuffer());
+    expect(book.worksheets.map((w) => w.name)).toEqual([
+      'Invoices',
+      'Interest by month',
+      'Payments',
+      'Communications',
+      'Promises',
+    ]);
+    // Header on row 3; MS-1 then MS-2. MS-2 to 30/06/2024: 1,822.50 (the part-payment case).
+    const invoices = book.getWorksheet('Invoices')!;
+    expect(invoices.getRow(3).getCell(8).value).toBe('Interest');
+    expect(invoices.getRow(5).getCell(1).value).toBe('MS/2');
+    expect(invoices.getRow(5).getCell(5).value).toBe(182500);
+    expect(invoices.getRow(5).getCell(8).value).toBe(1822.5);
+    const months = book.getWorksheet('Interest by month')!;
+    // MS-1: March 2024, 15 days on 3,65,000 at 20.25%: 3,037.50.
+    expect(months.getRow(4).values).toEqual([undefined, 'MS/1', '2024-03', 365000, 20.25, 15, 3037.5]);
+    expect(book.getWorksheet('Payments')!.getRow(4).getCell(3).value).toBe(182500);
   });
 
   it('follows the admin’s own Bank Rate table, and an opted-out customer owes nothing', async () => {

@@ -28,6 +28,8 @@ const Item = row({
 export interface InvoiceInterest extends TMsmeInterestInvoice {
   amount: number;
   months: InterestMonth[];
+  /** The payments and credit notes that lowered it, to the date asked. */
+  payments: { date: string; amount: number }[];
 }
 
 /**
@@ -88,6 +90,7 @@ export function invoiceInterest(
       interest: r.interest,
       amount: item.amount,
       months: r.months,
+      payments: [...(item.payments ?? [])].sort((a, b) => a.date.localeCompare(b.date)),
     });
   }
   return out;
@@ -110,7 +113,7 @@ export async function customerInterestDetail(
   scope: ObligorScope | undefined,
   code: string,
   date?: string,
-): Promise<TMsmeInterest & { invoices: InvoiceInterest[] }> {
+): Promise<Omit<TMsmeInterest, 'invoices'> & { invoices: InvoiceInterest[] }> {
   await assertObligorVisible(db, clientId, scope, code);
   const day = date ?? (await clientToday(db, clientId));
   const [settings, terms, { rates }] = await Promise.all([
