@@ -51,6 +51,22 @@ export function MsmeInterestSection({ obligorCode, money }: { obligorCode: strin
             >
               Case file for MSME Samadhaan (Excel)
             </a>
+            <span className="mb-1 block">
+              Interest debit note draft:{' '}
+              <a
+                href={`/api/msme/debit_note.csv?sysObligorCode=${encodeURIComponent(obligorCode)}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                CSV
+              </a>{' '}
+              ·{' '}
+              <a
+                href={`/api/msme/debit_note.xml?sysObligorCode=${encodeURIComponent(obligorCode)}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Tally XML
+              </a>
+            </span>
             Claimable today
             <span className="block text-lg font-semibold text-slate-900" data-testid="msme-total-interest">
               <Money value={state.data.totalInterest} format={money} />

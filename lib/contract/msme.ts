@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MSME_CATEGORIES } from '@/lib/domain/msmed-interest';
 import { API_ACCESS } from './access';
 import { call, file, json } from './call';
-import { XLSX_CONTENT_TYPE } from './downloads';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from './downloads';
 import { ZClientIdParam, ZIsoDate, zRequiredDay } from './common';
 import { blankAsAbsent } from './communications';
 
@@ -131,6 +131,22 @@ export const msmeCalls = {
     summary:
       "A customer's MSMED case file (MSME Samadhaan): invoices with acceptance and statutory due dates, payments, interest month by month, communications and promises",
     answer: file(XLSX_CONTENT_TYPE),
+  }),
+  debitNoteCsv: call({
+    method: 'GET',
+    path: '/msme/debit_note.csv',
+    query: ZMsmeInterestQuery,
+    access: { userType: 'borrowers', requirement: API_ACCESS.customerNotes },
+    summary: "Draft debit note of a customer's MSMED interest to a date, GST at the client's rate, as CSV",
+    answer: file(CSV_CONTENT_TYPE),
+  }),
+  debitNoteXml: call({
+    method: 'GET',
+    path: '/msme/debit_note.xml',
+    query: ZMsmeInterestQuery,
+    access: { userType: 'borrowers', requirement: API_ACCESS.customerNotes },
+    summary: 'The same draft debit note as a Tally XML voucher to import',
+    answer: file('application/xml; charset=utf-8'),
   }),
   settings: call({
     method: 'GET',

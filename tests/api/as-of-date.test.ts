@@ -57,6 +57,8 @@ const REQUIRED: Record<string, string> = {
   '/reports/download.xlsx': `report=${REPORT_CODES[0]}`,
   '/msme/interest': 'sysObligorCode=A',
   '/msme/case_file.xlsx': 'sysObligorCode=A',
+  '/msme/debit_note.csv': 'sysObligorCode=A',
+  '/msme/debit_note.xml': 'sysObligorCode=A',
 };
 
 function urlOf(contract: CallContract, date: string): { url: string; params: Record<string, string> } {

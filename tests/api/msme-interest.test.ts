@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as caseFileRoute } from '@/app/api/msme/case_file.xlsx/route';
+import { GET as debitCsvRoute } from '@/app/api/msme/debit_note.csv/route';
+import { GET as debitXmlRoute } from '@/app/api/msme/debit_note.xml/route';
 import { GET as interestRoute } from '@/app/api/msme/interest/route';
 import { GET as settingsRoute, PUT as saveSettingsRoute } from '@/app/api/msme/settings/route';
 import { PUT as termsRoute } from '@/app/api/msme/terms/[code]/route';
@@ -141,6 +143,30 @@ describe('GET /api/msme/interest', () => {
     // MS-1: March 2024, 15 days on 3,65,000 at 20.25%: 3,037.50.
     expect(months.getRow(4).values).toEqual([undefined, 'MS/1', '2024-03', 365000, 20.25, 15, 3037.5]);
     expect(book.getWorksheet('Payments')!.getRow(4).getCell(3).value).toBe(182500);
+  });
+
+  it('drafts the interest debit note with GST at the client’s rate, as CSV and Tally XML', async () => {
+    const csv = await callRoute(debitCsvRoute, '/api/msme/debit_note.csv', {
+      cookie: world.cookie,
+      query: { sysObligorCode: 'MS', date: '2024-06-30' },
+    });
+    expect(csv.status).toBe(200);
+    const lines = String(csv.json).trim().split('\r\n');
+    expect(lines[0]).toBe('date,reference,party,against_invoice,interest,gst_rate,gst,total');
+    // MS-2: 1,822.50 + 18% GST 328.05 = 2,150.55.
+    expect(lines[2]).toBe('30/06/2024,MSMED-INT/MS/2024-06-30,Mehta Stores,MS/2,1822.50,18,328.05,2150.55');
+    const xml = await callRoute(debitXmlRoute, '/api/msme/debit_note.xml', {
+      cookie: world.cookie,
+      query: { sysObligorCode: 'MS', date: '2024-06-30' },
+    });
+    expect(xml.status).toBe(200);
+    expect(String(xml.json)).toContain('<VOUCHERTYPENAME>Debit Note</VOUCHERTYPENAME>');
+    const none = await callRoute(debitCsvRoute, '/api/msme/debit_note.csv', {
+      cookie: world.cookie,
+      query: { sysObligorCode: 'MS', date: '2024-03-10' },
+    });
+    expect(none.status).toBe(400);
+    expect(none.json.fields.sysObligorCode).toBe('no interest is owed by this customer to that date');
   });
 
   it('follows the admin’s own Bank Rate table, and an opted-out customer owes nothing', async () => {
