@@ -60,7 +60,8 @@ test.describe('post-dated cheques', () => {
     const cheque = section.locator('li[data-cheque-id]').first();
     await expect(cheque).toHaveAttribute('data-status', 'RECEIVED');
     await expect(cheque).toContainText('PDC');
-    // It is a promise to pay on its date.
+    // It is a promise to pay on its date (the promises section shows it once the page is read again).
+    await page.reload();
     await expect(page.getByTestId('promises-section')).toContainText('promised by PDC 004512, Bank of Maharashtra');
 
     // The worklist's "due to deposit" list shows it with its validity.
