@@ -5,6 +5,7 @@ import { POST as depositRoute } from '@/app/api/cheques/[id]/deposit/route';
 import { POST as clearRoute } from '@/app/api/cheques/[id]/clear/route';
 import { POST as returnRoute } from '@/app/api/cheques/[id]/return/route';
 import { GET as promisesRoute } from '@/app/api/promises/route';
+import { GET as predictionsRoute } from '@/app/api/v3/clients/payment_predictions/route';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { s138Dates } from '@/lib/domain/cheques';
@@ -70,6 +71,15 @@ describe('the cheque register', () => {
     ]);
     const due = await list(world.cookie, { dueToDeposit: 'true' });
     expect(due.json.map((c: { id: number }) => c.id)).toEqual([pdcId]);
+    // The forecast expects PD-1's money on the cheque's date, as promised.
+    const predicted = await callRoute(predictionsRoute, '/api/v3/clients/payment_predictions', {
+      cookie: world.cookie,
+      query: { sysObligorCode: 'PD' },
+    });
+    expect(predicted.status).toBe(200);
+    expect(predicted.json.predictions.find((p: { sysInvoiceNum: string }) => p.sysInvoiceNum === 'PD-1')).toMatchObject(
+      { basis: 'PROMISED', date: day(5) },
+    );
   });
 
   it('refuses bad input with field messages: the number, a duplicate, a stale cheque, an early deposit', async () => {
