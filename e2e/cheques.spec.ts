@@ -44,6 +44,9 @@ test.describe('post-dated cheques', () => {
 
     // Received five days ago, dated today: a post-dated cheque whose day has come.
     await page.goto(`/borrowers/obligors/${code}`);
+    // The demo client has not said it is a micro or small enterprise: no interest is claimed yet.
+    await expect(page.getByTestId('msme-interest-section')).toContainText('Set the Udyam registration');
+    await expect(page.getByLabel('Credit days agreed in writing (blank: none, 15 days)')).toBeVisible();
     const section = page.getByTestId('cheques-section');
     await expect(section).toContainText('No cheque has been recorded');
     await section.getByRole('button', { name: 'Record a cheque' }).click();

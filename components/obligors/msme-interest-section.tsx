@@ -7,6 +7,7 @@ import { WarningBox } from '@/components/feedback/warning-box';
 import { Day } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 import { TableSkeleton } from '@/components/ui/skeletons';
+import { MsmeTermsForm } from './msme-terms-form';
 
 const SHOWN = 10;
 
@@ -14,11 +15,20 @@ const SHOWN = 10;
  * What the customer owes under MSMED Act s16 today: the total interest claimable and, per invoice,
  * the statutory due date, days beyond it, the principal still owed and the interest.
  */
-export function MsmeInterestSection({ obligorCode, money }: { obligorCode: string; money: MoneyFormat }) {
+export function MsmeInterestSection({
+  obligorCode,
+  money,
+  canSetTerms,
+}: {
+  obligorCode: string;
+  money: MoneyFormat;
+  canSetTerms: boolean;
+}) {
   const [state, setState] = useState<
     { status: 'loading' } | { status: 'error' } | { status: 'ok'; data: TMsmeInterest }
   >({ status: 'loading' });
   const [all, setAll] = useState(false);
+  const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
     callApi(msmeCalls.interest, { query: { sysObligorCode: obligorCode } })
@@ -27,7 +37,7 @@ export function MsmeInterestSection({ obligorCode, money }: { obligorCode: strin
     return () => {
       live = false;
     };
-  }, [obligorCode]);
+  }, [obligorCode, version]);
 
   return (
     <section
@@ -126,6 +136,15 @@ export function MsmeInterestSection({ obligorCode, money }: { obligorCode: strin
             </button>
           )}
         </div>
+      )}
+      {canSetTerms && state.status === 'ok' && (
+        <MsmeTermsForm
+          key={`${state.data.agreedCreditDays ?? ''}-${state.data.optOut}`}
+          code={obligorCode}
+          agreedCreditDays={state.data.agreedCreditDays}
+          optOut={state.data.optOut}
+          onSaved={() => setVersion((v) => v + 1)}
+        />
       )}
     </section>
   );

@@ -35,6 +35,7 @@ export const ZMsmeInterest = z.strictObject({
   applies: z.boolean(),
   reason: z.string().nullable(),
   agreedCreditDays: z.number().int().nullable(),
+  optOut: z.boolean(),
   totalInterest: z.number(),
   invoices: z.array(ZMsmeInterestInvoice),
 });

@@ -178,7 +178,11 @@ export async function ObligorDetail({
           />
         </div>
         <div className="min-w-0" data-testid="msme-interest-card">
-          <MsmeInterestSection obligorCode={code} money={{ currency: settings.currency, locale: settings.locale }} />
+          <MsmeInterestSection
+            obligorCode={code}
+            money={{ currency: settings.currency, locale: settings.locale }}
+            canSetTerms={satisfies(session, API_ACCESS.logCommunication)}
+          />
         </div>
       </div>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">

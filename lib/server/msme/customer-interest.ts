@@ -122,7 +122,7 @@ export async function customerInterestDetail(
     clientBankRates(db, clientId),
   ]);
   const reason = notClaimed(settings.category, terms.optOut);
-  const base = { sysObligorCode: code, date: day, agreedCreditDays: terms.agreedCreditDays };
+  const base = { sysObligorCode: code, date: day, agreedCreditDays: terms.agreedCreditDays, optOut: terms.optOut };
   if (reason) return { ...base, applies: false, reason, totalInterest: 0, invoices: [] };
   const invoices = invoiceInterest(
     await interestCandidates(db, clientId, code, day, dueDays(terms.agreedCreditDays)),
