@@ -34,6 +34,8 @@ const DOMAIN_TITLES: Record<keyof CallTable, string> = {
   creditHolds: 'Credit holds',
   bank: 'Cash application',
   provision: 'Expected-credit-loss provision',
+  msme: 'MSMED Act interest',
+  cheques: 'Cheques and post-dated cheques',
 };
 
 const INTRO = `# API reference

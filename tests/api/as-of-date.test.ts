@@ -55,6 +55,10 @@ const REQUIRED: Record<string, string> = {
   '/v3/obligors': 'sysObligorCode=A',
   '/v3/obligors/credit_limit': 'sysObligorCode=A',
   '/reports/download.xlsx': `report=${REPORT_CODES[0]}`,
+  '/msme/interest': 'sysObligorCode=A',
+  '/msme/case_file.xlsx': 'sysObligorCode=A',
+  '/msme/debit_note.csv': 'sysObligorCode=A',
+  '/msme/debit_note.xml': 'sysObligorCode=A',
 };
 
 function urlOf(contract: CallContract, date: string): { url: string; params: Record<string, string> } {

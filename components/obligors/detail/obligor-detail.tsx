@@ -16,6 +16,8 @@ import { ContactsSection } from '../contacts-section';
 import { DisputesSection } from '../disputes-section';
 import { DsoSection } from '../dso-section';
 import { PromisesSection } from '../promises-section';
+import { ChequesSection } from '../cheques-section';
+import { MsmeInterestSection } from '../msme-interest-section';
 import { CreditLimitHistory } from './credit-limit-history';
 import { FamilyObligors } from './family-obligors';
 import { ObligorFigures } from './obligor-figures';
@@ -163,6 +165,23 @@ export async function ObligorDetail({
             canOpen={satisfies(session, API_ACCESS.logCommunication)}
             canResolve={satisfies(session, API_ACCESS.resolveDisputes)}
             money={{ currency: settings.currency, locale: settings.locale }}
+          />
+        </div>
+      </div>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <div className="min-w-0" data-testid="cheques-card">
+          <ChequesSection
+            obligorCode={code}
+            obligorName={info.name}
+            canRecord={satisfies(session, API_ACCESS.logCommunication)}
+            money={{ currency: settings.currency, locale: settings.locale }}
+          />
+        </div>
+        <div className="min-w-0" data-testid="msme-interest-card">
+          <MsmeInterestSection
+            obligorCode={code}
+            money={{ currency: settings.currency, locale: settings.locale }}
+            canSetTerms={satisfies(session, API_ACCESS.logCommunication)}
           />
         </div>
       </div>

@@ -12,3 +12,4 @@ export * from './rollup-jobs';
 export * from './forecast';
 export * from './bank';
 export * from './provision';
+export * from './msme';

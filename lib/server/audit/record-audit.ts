@@ -23,7 +23,11 @@ export type AuditAction =
   | 'cash_undone'
   | 'credit_hold_rules_saved'
   | 'import_batch'
-  | 'provision_adjusted';
+  | 'provision_adjusted'
+  | 'cheque_received'
+  | 'cheque_deposited'
+  | 'cheque_cleared'
+  | 'cheque_returned';
 
 export interface AuditEntry {
   clientId: number;

@@ -16,6 +16,7 @@ import { imports } from './imports';
 import { investors } from './investors';
 import { kpis } from './kpis';
 import { manageCustomers } from './manage-customers';
+import { cheques, msme } from './msme';
 import { notifications } from './notifications';
 import { paymentBehaviour } from './payment-behaviour';
 import { performance } from './performance';
@@ -62,6 +63,8 @@ export const CALLS = {
   creditHolds: creditHoldsCalls,
   bank,
   provision,
+  msme,
+  cheques,
 };
 
 export type CallTable = typeof CALLS;
