@@ -5,9 +5,12 @@ import { BACKTEST_MONTH_ENDS } from '@/lib/domain/cash-forecast';
 import { ForecastChart } from './forecast-chart';
 import { formatDay } from '@/components/ui/day';
 
-async function loadForecast() {
+async function loadForecast(date: string | undefined) {
   const { backend, clientSettings } = await pageGate();
-  const [settings, forecast] = await Promise.all([clientSettings(), backend.forecast.forecast({ query: {} })]);
+  const [settings, forecast] = await Promise.all([
+    clientSettings(),
+    backend.forecast.forecast({ query: date ? { date } : {} }),
+  ]);
   // Each month end's four weeks summed: what a reader compares, forecast against collected.
   const checks = [...new Set(forecast.backtest.points.map((p) => p.monthEnd))].map((monthEnd) => {
     const points = forecast.backtest.points.filter((p) => p.monthEnd === monthEnd);
@@ -17,17 +20,20 @@ async function loadForecast() {
       actual: points.reduce((s, p) => s + p.actual, 0),
     };
   });
-  return { money: settings, forecast, checks };
+  // "today", or the as-of day the forecast starts from.
+  const day = forecast.asOf === settings.today ? 'today' : `on ${formatDay(forecast.asOf)}`;
+  return { money: settings, forecast, checks, day };
 }
 
 /**
  * The cash-in forecast of the next weeks (GET /v3/clients/forecast): the bars and their band, the
- * total, what is left out, and how the same rule did from the last month ends.
+ * total, what is left out, and how the same rule did from the last month ends; from today, or from
+ * the page's as-of `date` with what was known then.
  */
-export function ForecastSection() {
+export function ForecastSection({ date }: { date?: string }) {
   return (
-    <Loaded load={loadForecast} isEmpty={({ forecast }) => forecast.openDebts === 0}>
-      {({ money, forecast, checks }) => (
+    <Loaded load={() => loadForecast(date)} isEmpty={({ forecast }) => forecast.openDebts === 0}>
+      {({ money, forecast, checks, day }) => (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
           <div className="min-w-0 xl:col-span-2">
             <ForecastChart weeks={forecast.weeks} money={money} />
@@ -41,7 +47,7 @@ export function ForecastSection() {
               <p className="text-xs text-slate-500">
                 likely <Money value={forecast.total.low} format={money} short /> to{' '}
                 <Money value={forecast.total.high} format={money} short />, of the{' '}
-                <Money value={forecast.balance} format={money} short /> balance today
+                <Money value={forecast.balance} format={money} short /> balance {day}
               </p>
             </div>
             {/* Every part of the balance has its line, so that the lines add up to it (docs/glossary.md). */}
@@ -65,7 +71,7 @@ export function ForecastSection() {
                 value={forecast.excluded.notExpected}
                 money={money}
               />
-              <Part label="Bills open today" value={forecast.openDebts} money={money} strong />
+              <Part label={`Bills open ${day}`} value={forecast.openDebts} money={money} strong />
               {forecast.credits !== 0 && (
                 <Part
                   label="Credit notes not yet set against a bill"
@@ -74,13 +80,13 @@ export function ForecastSection() {
                   money={money}
                 />
               )}
-              <Part label="Balance today" value={forecast.balance} money={money} strong />
+              <Part label={`Balance ${day}`} value={forecast.balance} money={money} strong />
             </dl>
             <div className="rounded-lg border border-slate-100 bg-slate-50/60 p-3" data-testid="forecast-backtest">
               <p className="font-medium text-slate-800" data-mape={forecast.backtest.mape ?? ''}>
                 {forecast.backtest.mape === null
                   ? 'Nothing collected after the last month ends to check against yet.'
-                  : `Checked against the last ${checks.length} month ends: ${forecast.backtest.mape.toFixed(1)}% average error`}
+                  : `Checked against the ${checks.length} month ends before ${day === 'today' ? 'today' : formatDay(forecast.asOf)}: ${forecast.backtest.mape.toFixed(1)}% average error`}
               </p>
               <p className="mt-0.5 text-xs text-slate-500">
                 From each month end, the next {forecast.backtest.weeks} weeks as this forecast would have said then,
@@ -146,4 +152,4 @@ function Part({
 }
 
 /** The section's description, with the back-test's reach. */
-export const FORECAST_DESCRIPTION = `Cash expected week by week from the invoices open today (new sales not included), with a likely range; checked against the last ${BACKTEST_MONTH_ENDS} month ends`;
+export const FORECAST_DESCRIPTION = `Cash expected week by week from the invoices open today or on the As-of date (new sales not included), with a likely range; checked against the ${BACKTEST_MONTH_ENDS} month ends before`;
