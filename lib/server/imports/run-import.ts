@@ -17,6 +17,7 @@ import {
   applyInstalments,
   applyInvoices,
   applyObligors,
+  applyDisputes,
   applyPayments,
   applyRatings,
   type ApplyContext,
@@ -204,6 +205,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         else if (kind === 'invoices') counts.invoices = await applyInvoices(ctx, file.rows);
         else if (kind === 'instalments') counts.instalments = await applyInstalments(ctx, file.rows);
         else if (kind === 'payments') counts.payments = await applyPayments(ctx, file.rows);
+        else if (kind === 'disputes') counts.disputes = await applyDisputes(ctx, file.rows);
         else counts.allocations = await applyAllocations(ctx, file.rows + reExported);
       }
       // Files with a header and no rows (or an unreadable workbook's first sheet) bring nothing: the
@@ -274,7 +276,8 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
     union select sys_obligor_code from import_payments where kind <> 'AGAINST'
     union select i.sys_obligor_code from import_allocations a join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = a.sys_invoice_num
     union select i.sys_obligor_code from import_instalments k join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = k.sys_invoice_num
-    union select sys_obligor_code from import_ratings`);
+    union select sys_obligor_code from import_ratings
+    union select i.sys_obligor_code from import_disputes d join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = d.sys_invoice_num`);
   await db.execute(sql`analyze import_touched_obligors`);
   const share = await queryRow(
     db,
@@ -305,6 +308,7 @@ const TABLES: Record<ImportKind, string> = {
   payments: 'payments',
   allocations: 'allocations',
   instalments: 'instalments',
+  disputes: 'disputes',
 };
 
 /**
@@ -376,6 +380,7 @@ const CHANGE_DATES: Partial<Record<ImportKind, SQL>> = {
   instalments: sql`select case when count(*) = count(i.issue_date) then min(i.issue_date) end as d
     from import_instalments k left join import_invoices i on i.sys_invoice_num = k.sys_invoice_num and i.ok`,
   ratings: sql`select min(rating_date) as d from import_ratings`,
+  disputes: sql`select min(opened_date) as d from import_disputes`,
 };
 
 /**
