@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as invoicesRoute } from '@/app/api/v4/invoices/route';
+import { GET as receivablesRoute } from '@/app/api/v4/clients/receivables/route';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -187,5 +188,17 @@ describe('disputes.csv', () => {
       query: { date: T(-30), inDispute: 'true' },
     });
     expect((disputed.json as { sysInvoiceNum: string }[]).map((r) => r.sysInvoiceNum)).toEqual(['D1']);
+  });
+
+  it('the receivables of a past day count what was in dispute then', async () => {
+    const disputed = async (date: string) => {
+      const res = await callRoute(receivablesRoute, '/api/v4/clients/receivables', { cookie, query: { date } });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return (res.json as { sysObligorCode: string; disputed: number }[]).map((r) => [r.sysObligorCode, r.disputed]);
+    };
+    expect(await disputed(T(-45))).toEqual([['C1', 0]]);
+    expect(await disputed(T(-30))).toEqual([['C1', 10000]]);
+    expect(await disputed(T(-5))).toEqual([['C1', 5000]]);
+    expect(await disputed(T(0))).toEqual([['C1', 0]]);
   });
 });
