@@ -99,11 +99,31 @@ export const ZForecast = z.strictObject({
    */
   excluded: z.strictObject({ disputed: z.number(), notExpected: z.number(), unlikely: z.number() }),
   backtest: z.strictObject({
-    /** Mean absolute percentage error of the weekly points, in %. */
+    /** Mean absolute percentage error of the weekly points with cash collected, in %. */
     mape: z.number().nullable(),
     weeks: z.number().int(),
+    /**
+     * The two simple rules on the same debts and weeks (lib/domain/cash-forecast.ts RULES): each
+     * debt paid on its due date; each paid its customer's own mean days to settle after its issue.
+     * `improvement`: how much lower the model's error is, in % of the rule's (negative: higher).
+     */
+    rules: z.strictObject({
+      dueDate: z.strictObject({ mape: z.number().nullable(), improvement: z.number().nullable() }),
+      customerMean: z.strictObject({ mape: z.number().nullable(), improvement: z.number().nullable() }),
+    }),
+    /** The share of the weeks with cash collected whose cash fell inside the forecast's 80% band, in %. */
+    bandShare: z.number().nullable(),
     points: z.array(
-      z.strictObject({ monthEnd: z.string(), weekStart: z.string(), forecast: z.number(), actual: z.number() }),
+      z.strictObject({
+        monthEnd: z.string(),
+        weekStart: z.string(),
+        forecast: z.number(),
+        low: z.number(),
+        high: z.number(),
+        dueDateRule: z.number(),
+        customerMeanRule: z.number(),
+        actual: z.number(),
+      }),
     ),
   }),
 });

@@ -81,12 +81,14 @@ export async function buildForecastStore(
           from: part.from,
           sums: emptySums(part.sums.expected.length),
           actual: part.actual ? new Array<number>(part.actual.length).fill(0) : null,
+          rules: part.rules ? new Array<number>(part.rules.length).fill(0) : null,
           mark: users.marks.get(`${level}:${key}`) ?? null,
         };
         levels.set(id, row);
       }
       addSums(row.sums, part.sums);
       if (row.actual && part.actual) part.actual.forEach((x, w) => (row.actual![w]! += x));
+      if (row.rules && part.rules) part.rules.forEach((x, w) => (row.rules![w]! += x));
     };
     for (const part of parts) {
       add('ACCOUNT', part.account, part);
@@ -109,6 +111,7 @@ export async function buildForecastStore(
           expected: r.sums.expected,
           variance: r.sums.variance,
           actual: r.actual,
+          rules: r.rules,
           later: r.sums.later,
           disputed: r.sums.disputed,
           notExpected: r.sums.notExpected,
@@ -143,6 +146,7 @@ interface LevelRow {
   from: string;
   sums: CashSums;
   actual: number[] | null;
+  rules: number[] | null;
   mark: string | null;
 }
 
