@@ -14,10 +14,14 @@ async function loadForecast(date: string | undefined) {
   // Each month end's four weeks summed: what a reader compares, forecast against collected.
   const checks = [...new Set(forecast.backtest.points.map((p) => p.monthEnd))].map((monthEnd) => {
     const points = forecast.backtest.points.filter((p) => p.monthEnd === monthEnd);
+    const sum = (key: 'forecast' | 'dueDateRule' | 'customerMeanRule' | 'actual') =>
+      points.reduce((s, p) => s + p[key], 0);
     return {
       monthEnd,
-      forecast: points.reduce((s, p) => s + p.forecast, 0),
-      actual: points.reduce((s, p) => s + p.actual, 0),
+      forecast: sum('forecast'),
+      dueDateRule: sum('dueDateRule'),
+      customerMeanRule: sum('customerMeanRule'),
+      actual: sum('actual'),
     };
   });
   // "today", or the as-of day the forecast starts from.
@@ -90,14 +94,36 @@ export function ForecastSection({ date }: { date?: string }) {
               </p>
               <p className="mt-0.5 text-xs text-slate-500">
                 From each month end, the next {forecast.backtest.weeks} weeks as this forecast would have said then,
-                week by week, against the cash those invoices brought in.
+                week by week, against the cash those invoices brought in; beside it two simple rules on the same
+                invoices: each paid on its due date, and each customer paying after its own mean days to settle.
               </p>
+              {forecast.backtest.mape !== null && (
+                <dl className="mt-2 space-y-0.5 text-xs text-slate-600" data-testid="forecast-rules">
+                  <RuleLine label="Paid on the due date" rule={forecast.backtest.rules.dueDate} />
+                  <RuleLine label="Customer's mean days to settle" rule={forecast.backtest.rules.customerMean} />
+                  {forecast.backtest.bandShare !== null && (
+                    <div className="flex justify-between gap-3">
+                      <dt>Weeks inside the 80% band</dt>
+                      <dd className="tabular-nums">{forecast.backtest.bandShare.toFixed(1)}%</dd>
+                    </div>
+                  )}
+                </dl>
+              )}
               {checks.length > 0 && (
-                <table className="mt-2 w-full text-xs tabular-nums">
+                <table className="mt-2 w-full text-xs tabular-nums" data-testid="forecast-backtest-table">
                   <thead className="text-slate-500">
                     <tr>
                       <th className="text-left font-medium">From</th>
                       <th className="text-right font-medium">Forecast</th>
+                      <th className="text-right font-medium" title="Each invoice paid on its due date">
+                        Due date
+                      </th>
+                      <th
+                        className="text-right font-medium"
+                        title="Each customer pays after its own mean days to settle"
+                      >
+                        Cust. mean
+                      </th>
                       <th className="text-right font-medium">Collected</th>
                     </tr>
                   </thead>
@@ -105,12 +131,11 @@ export function ForecastSection({ date }: { date?: string }) {
                     {checks.map((c) => (
                       <tr key={c.monthEnd}>
                         <td>{formatDay(c.monthEnd)}</td>
-                        <td className="text-right">
-                          <Money value={c.forecast} format={money} short />
-                        </td>
-                        <td className="text-right">
-                          <Money value={c.actual} format={money} short />
-                        </td>
+                        {[c.forecast, c.dueDateRule, c.customerMeanRule, c.actual].map((value, i) => (
+                          <td key={i} className="text-right">
+                            <Money value={value} format={money} short />
+                          </td>
+                        ))}
                       </tr>
                     ))}
                   </tbody>
@@ -121,6 +146,21 @@ export function ForecastSection({ date }: { date?: string }) {
         </div>
       )}
     </Loaded>
+  );
+}
+
+/** A simple rule's error beside the forecast's, and how much lower (or higher) the forecast's is. */
+function RuleLine({ label, rule }: { label: string; rule: { mape: number | null; improvement: number | null } }) {
+  if (rule.mape === null) return null;
+  return (
+    <div className="flex justify-between gap-3">
+      <dt>{label}</dt>
+      <dd className="tabular-nums">
+        {rule.mape.toFixed(1)}% error
+        {rule.improvement !== null &&
+          ` · forecast ${Math.abs(rule.improvement).toFixed(0)}% ${rule.improvement >= 0 ? 'better' : 'worse'}`}
+      </dd>
+    </div>
   );
 }
 

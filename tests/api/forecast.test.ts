@@ -269,6 +269,10 @@ describe('GET /v3/clients/forecast', () => {
     expect(collected).toHaveLength(25);
     expect(collected.at(-1)).toBe(14000);
     expect(column('Forecast back-test', 'Forecast').at(-1)).toBe(14000);
+    // the simple rules beside it: the same ₹14,000, placed in other weeks
+    expect(column('Forecast back-test', 'Due-date rule').at(-1)).toBe(14000);
+    expect(column('Forecast back-test', 'Customer-mean rule').at(-1)).toBe(14000);
+    expect(column('Forecast back-test', 'Due-date rule error').slice(0, 2)).toEqual([null, 100]);
   });
 
   it('refuses bad parameters and unknown customers', async () => {
