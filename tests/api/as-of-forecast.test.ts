@@ -11,7 +11,10 @@ import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { forecastDifferences } from '@/lib/domain/cash-forecast';
+import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
+import { forecastFromLedger } from '@/lib/server/forecast/cash-forecast';
+import { storedForecastBuild } from '@/lib/server/forecast/stored-forecast';
 import { runImport } from '@/lib/server/imports/run-import';
 import { callRoute, sessionCookieFor } from '../helpers/api';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
@@ -30,6 +33,7 @@ import { csv, file, newClient, PASSWORD } from '../imports/helpers';
  */
 let database: TestDatabase;
 let hand: string;
+let handClient: number;
 let full: string;
 let cut: string;
 let today: string;
@@ -172,6 +176,7 @@ beforeAll(async () => {
     ],
   });
   hand = a1.cookie;
+  handClient = a1.clientId;
   await addPromise(db, a1.clientId, {
     code: 'A1',
     amount: 5000,
@@ -319,5 +324,14 @@ describe('a past date equals the ledger cut at it', () => {
       // Every payment is listed; the figures and the status are those of the date.
       expect({ ...a, payments: [] }).toEqual({ ...b, payments: [] });
     }
+  });
+});
+
+describe('a new client’s first import', () => {
+  it('builds the stored forecast, which answers today as the ledger does', async () => {
+    expect(await storedForecastBuild(database.db, handClient, today)).not.toBeNull();
+    const stored = (await forecast(hand)).json as TForecast;
+    const ledger = await forecastFromLedger(database.db, handClient, ALL_OBLIGORS, { weeks: 13 });
+    expect(forecastDifferences(stored, ledger)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { col, row } from '@/lib/db/rows';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
+import { buildForecastStore } from '@/lib/server/forecast/forecast-store';
 import { queueRollupJob, startRollupJobs, waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { checkPromises } from '@/lib/server/promises/check-promises';
 import {
@@ -254,6 +255,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
     if (imported.status === 'SUCCEEDED' && summaries.some((s) => s.rows > 0)) {
       if ((options.rollups ?? 'wait') === 'wait') await waitForRollups(db, options.clientId, { onProgress: progress });
       else if (options.rollups === 'background') startRollupJobs(options.clientId);
+      await firstForecast(db, options.clientId, summaries, progress);
     }
     return imported;
   } catch (error) {
@@ -262,6 +264,33 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
     const result = report('FAILED', 0);
     return { ...result, id: await record(db, result) };
   }
+}
+
+/** A first import of at most this many documents builds its stored forecast before it returns. */
+export const FIRST_FORECAST_MAX_DOCUMENTS = 100_000;
+
+/**
+ * A client's first import (no stored forecast yet) builds the stored cash-in forecast before it
+ * returns, so that its first forecast answers from it rather than from the ledger (a second and
+ * more); awaited, so nothing runs on after the import. A larger first ledger (minutes of build) is
+ * left to the jobs that rebuild stale forecasts.
+ */
+async function firstForecast(
+  db: Db,
+  clientId: number,
+  summaries: FileSummary[],
+  progress: (message: string) => void,
+): Promise<void> {
+  const documents = summaries.find((s) => s.kind === 'invoices')?.rows ?? 0;
+  if (documents === 0 || documents > FIRST_FORECAST_MAX_DOCUMENTS) return;
+  const built = await queryRow(
+    db,
+    sql`select exists (select 1 from forecast_builds where client_id = ${clientId}) as built`,
+    row({ built: col.bool }),
+  );
+  if (built?.built) return;
+  progress('first import: building the stored cash-in forecast');
+  await buildForecastStore(db, clientId);
 }
 
 /**
