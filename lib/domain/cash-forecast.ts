@@ -201,8 +201,7 @@ export interface StartSums {
  * month end; without any, its due date). A day already past is the first day. Debts in dispute at
  * the month end are left out, as from the cash they are compared with.
  */
-export const RULES = ['dueDate', 'customerMean'] as const;
-export type RuleName = (typeof RULES)[number];
+const RULES = ['dueDate', 'customerMean'] as const;
 
 /** The rules' weeks of one account's debts from `from` (RULES order, `weeks` each). */
 export function ruleSums(

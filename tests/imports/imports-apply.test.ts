@@ -76,7 +76,7 @@ describe('a good batch', () => {
       expect.stringMatching(/^writing the ageing rollups of \d+ dates$/),
       'family and client totals',
       // A client's first import builds its stored cash-in forecast before it returns.
-      'first import: building the stored cash-in forecast',
+      'first import: stored cash-in forecast built',
     ]);
   });
 

@@ -210,3 +210,22 @@ export async function refreshStaleForecasts(db: Db, now = new Date()): Promise<n
     if (await buildForecastStore(db, clientId, now)) done.push(clientId);
   return done;
 }
+
+/** A first import of at most this many documents builds its stored forecast before it returns. */
+const FIRST_FORECAST_MAX_DOCUMENTS = 100_000;
+
+/**
+ * After a client's first import (no stored forecast yet, `documents` imported): the stored forecast
+ * built at once, so that the client's first forecast answers from it rather than from the ledger (a
+ * second and more); awaited by the import, so nothing runs on after it. A larger first ledger
+ * (minutes of build) is left to the jobs that rebuild stale forecasts. True when built.
+ */
+export async function buildFirstForecast(db: Db, clientId: number, documents: number): Promise<boolean> {
+  if (documents === 0 || documents > FIRST_FORECAST_MAX_DOCUMENTS) return false;
+  const built = await queryRow(
+    db,
+    sql`select exists (select 1 from forecast_builds where client_id = ${clientId}) as built`,
+    row({ built: col.bool }),
+  );
+  return built?.built ? false : buildForecastStore(db, clientId);
+}

@@ -2,11 +2,13 @@
  * The file kinds of an import batch, their columns, and the per-row checks that need no
  * database (required fields, formats). Each good row becomes a staged row keyed by column name.
  */
-import { DISPUTE_OUTCOMES, DISPUTE_REASONS } from '@/lib/contract/disputes';
 import { IMPORT_KINDS, type TImportKind } from '@/lib/contract/imports';
+import { DISPUTE_COLUMNS } from './dispute-columns';
 import {
+  AMOUNT_FORMAT,
+  DATE_FORMAT,
   parseAmount,
-  parseDate,
+  parseDateCell,
   parseDocType,
   parseEmail,
   parseRating,
@@ -18,7 +20,7 @@ import {
 export { IMPORT_KINDS };
 export type ImportKind = TImportKind;
 
-interface ColumnSpec {
+export interface ColumnSpec {
   name: string;
   required?: boolean;
   /** Converts a non-empty cell; the staged value goes to the column of the same name. */
@@ -39,20 +41,11 @@ const text =
   (max: number) =>
   (value: string): Parsed<string> =>
     value.length <= max ? { ok: true, value } : { ok: false, reason: `longer than ${max} characters` };
-const date = (value: string, ctx: RowContext) => parseDate(value, ctx.dateOrder);
+const date = parseDateCell;
 const positive = (value: string) => parseAmount(value, { positive: true });
-const oneOf =
-  (values: readonly string[]) =>
-  (value: string): Parsed<string> => {
-    const word = value.trim().toUpperCase().replace(/[\s-]+/g, '_');
-    return values.includes(word) ? { ok: true, value: word } : { ok: false, reason: `"${value}" is not one of ${values.join(', ')}` };
-  };
-const parseDisputeReason = oneOf(DISPUTE_REASONS);
-const parseDisputeOutcome = oneOf(DISPUTE_OUTCOMES);
 
-// The formats the parsers in values.ts accept, said once for the guide.
-const DATE = 'A day: 2026-11-05, 05-11-2026, 05/11/2026 or 5/11/2026 (day first unless the file says otherwise)';
-const AMOUNT = 'Rupees above zero, up to 2 decimals: 118000, 1,18,000.00 or 118,000.00';
+const DATE = DATE_FORMAT;
+const AMOUNT = AMOUNT_FORMAT;
 const CODE = "Your ERP's code, up to 64 characters";
 const EMAIL = 'An email address';
 const USER_EMAIL = 'The email of one of your users (Manage Personnel); empty: none';
@@ -237,49 +230,7 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
       example: '2026-12-03',
     },
   ],
-  // A dispute of one invoice from the day it was opened, resolved on a later day or still open.
-  disputes: [
-    {
-      name: 'sys_invoice_num',
-      required: true,
-      parse: text(64),
-      format: 'The invoice disputed (in this batch or stored)',
-      example: 'INV-2026-0412',
-    },
-    {
-      name: 'opened_date',
-      required: true,
-      parse: date,
-      format: `${DATE}; not before the issue date; with the invoice, the dispute's key`,
-      example: '2026-11-20',
-    },
-    {
-      name: 'reason',
-      required: true,
-      parse: parseDisputeReason,
-      format: 'PRICING, QUANTITY, QUALITY, NOT_RECEIVED, DUPLICATE or OTHER',
-      example: 'QUALITY',
-    },
-    {
-      name: 'amount',
-      required: true,
-      parse: positive,
-      format: `${AMOUNT}; not more than the invoice`,
-      example: '18,000.00',
-    },
-    {
-      name: 'resolved_date',
-      parse: date,
-      format: `${DATE}; not before the opened date; empty: still open`,
-      example: '',
-    },
-    {
-      name: 'outcome',
-      parse: parseDisputeOutcome,
-      format: 'With a resolved date: CREDIT_NOTE, CUSTOMER_TO_PAY or WRITTEN_OFF',
-      example: '',
-    },
-  ],
+  disputes: DISPUTE_COLUMNS,
   ratings: [
     { name: 'sys_obligor_code', required: true, parse: text(64), format: "The customer's code", example: 'C1001' },
     { name: 'rating_date', required: true, parse: date, format: DATE, example: '2026-11-30' },

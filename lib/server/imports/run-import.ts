@@ -9,7 +9,8 @@ import { col, row } from '@/lib/db/rows';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
-import { buildForecastStore } from '@/lib/server/forecast/forecast-store';
+import { buildFirstForecast } from '@/lib/server/forecast/forecast-store';
+import { earliestChange } from './change-dates';
 import { queueRollupJob, startRollupJobs, waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { checkPromises } from '@/lib/server/promises/check-promises';
 import {
@@ -255,7 +256,10 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
     if (imported.status === 'SUCCEEDED' && summaries.some((s) => s.rows > 0)) {
       if ((options.rollups ?? 'wait') === 'wait') await waitForRollups(db, options.clientId, { onProgress: progress });
       else if (options.rollups === 'background') startRollupJobs(options.clientId);
-      await firstForecast(db, options.clientId, summaries, progress);
+      // A client's first import builds its stored cash-in forecast before it returns (forecast-store.ts).
+      const documents = summaries.find((s) => s.kind === 'invoices')?.rows ?? 0;
+      if (await buildFirstForecast(db, options.clientId, documents))
+        progress('first import: stored cash-in forecast built');
     }
     return imported;
   } catch (error) {
@@ -264,33 +268,6 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
     const result = report('FAILED', 0);
     return { ...result, id: await record(db, result) };
   }
-}
-
-/** A first import of at most this many documents builds its stored forecast before it returns. */
-export const FIRST_FORECAST_MAX_DOCUMENTS = 100_000;
-
-/**
- * A client's first import (no stored forecast yet) builds the stored cash-in forecast before it
- * returns, so that its first forecast answers from it rather than from the ledger (a second and
- * more); awaited, so nothing runs on after the import. A larger first ledger (minutes of build) is
- * left to the jobs that rebuild stale forecasts.
- */
-async function firstForecast(
-  db: Db,
-  clientId: number,
-  summaries: FileSummary[],
-  progress: (message: string) => void,
-): Promise<void> {
-  const documents = summaries.find((s) => s.kind === 'invoices')?.rows ?? 0;
-  if (documents === 0 || documents > FIRST_FORECAST_MAX_DOCUMENTS) return;
-  const built = await queryRow(
-    db,
-    sql`select exists (select 1 from forecast_builds where client_id = ${clientId}) as built`,
-    row({ built: col.bool }),
-  );
-  if (built?.built) return;
-  progress('first import: building the stored cash-in forecast');
-  await buildForecastStore(db, clientId);
 }
 
 /**
@@ -398,35 +375,4 @@ async function misjudgesClient(db: Db, table: string, clientId: number): Promise
   const rows = actual?.n ?? 0;
   const [low, high] = [Math.min(rows, estimated), Math.max(rows, estimated)];
   return high - low > MISJUDGED_ROWS && high > 2 * low;
-}
-
-const CHANGE_DATES: Partial<Record<ImportKind, SQL>> = {
-  invoices: sql`select min(issue_date) as d from import_invoices`,
-  payments: sql`select min(paid_date) as d from import_payments`,
-  allocations: sql`select min(allocated_date) as d from import_allocations`,
-  // A schedule ages its invoice differently from the invoice's issue date on; a schedule of a stored
-  // invoice (not in the batch) gives no date: every date is rebuilt.
-  instalments: sql`select case when count(*) = count(i.issue_date) then min(i.issue_date) end as d
-    from import_instalments k left join import_invoices i on i.sys_invoice_num = k.sys_invoice_num and i.ok`,
-  ratings: sql`select min(rating_date) as d from import_ratings`,
-  disputes: sql`select min(opened_date) as d from import_disputes`,
-};
-
-/**
- * The earliest date the batch can move a figure at: the rollups of earlier dates stay valid. Only
- * new documents, payments and ratings qualify; a changed obligor (family, dims) or a changed
- * existing row (whose old date is gone) needs every date rebuilt (undefined).
- */
-async function earliestChange(db: Db, counts: Partial<Record<ImportKind, KindCounts>>): Promise<string | undefined> {
-  if ((counts.obligors?.inserted ?? 0) + (counts.obligors?.updated ?? 0) > 0) return undefined;
-  let earliest: string | undefined;
-  for (const [kind, query] of Object.entries(CHANGE_DATES) as [ImportKind, SQL][]) {
-    const c = counts[kind];
-    if (!c || c.inserted + c.updated === 0) continue;
-    if (c.updated > 0) return undefined;
-    const first = await queryRow(db, sql`select d::text as d from (${query}) x`, row({ d: col.day.nullable() }));
-    if (!first?.d) return undefined;
-    if (!earliest || first.d < earliest) earliest = first.d;
-  }
-  return earliest;
 }

@@ -29,7 +29,7 @@ const OpenInvoiceListRow = OpenItemRow.extend({
 });
 
 /** A dispute `dd` open on day `d`: opened by then, and open today or resolved after it. */
-export const disputeOpenOn = (d: SQL) => sql`dd.opened_on <= ${d} and (dd.status = 'OPEN' or dd.resolved_on > ${d})`;
+const disputeOpenOn = (d: SQL) => sql`dd.opened_on <= ${d} and (dd.status = 'OPEN' or dd.resolved_on > ${d})`;
 
 /** The items in a dispute of the client open on day `d` (today's open disputes without one). */
 export function openDisputeItems(clientId: number, d?: SQL): SQL {

@@ -68,7 +68,7 @@ const errorOf = (forecast: number, actual: number) =>
   actual > 0 ? Math.round((Math.abs(forecast - actual) / actual) * 1000) / 10 : null;
 
 /** The back-test in words: the model's error, the rules' and how much better it is, the band's share. */
-export function backtestSummary(b: TForecast['backtest']): string {
+function backtestSummary(b: TForecast['backtest']): string {
   if (b.mape === null) return 'nothing to compare yet';
   const rule = (name: string, r: { mape: number | null; improvement: number | null }) =>
     r.mape === null
