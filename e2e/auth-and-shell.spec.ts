@@ -6,6 +6,7 @@ const FULL_MENU = [
   'Summary Dashboard',
   'Customer Analysis',
   'Receivables',
+  'Cash application',
   'Reports',
   'Region Performance',
   'Worklist',

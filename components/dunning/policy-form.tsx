@@ -14,6 +14,7 @@ import {
   type TTaskFor,
 } from '@/lib/domain/dunning';
 import { FieldError, inputClass, primaryButton, secondaryButton } from './styles';
+import { LAW_LEVEL_TEMPLATE } from '@/lib/domain/law-lines';
 
 interface LevelDraft {
   key: number;
@@ -219,6 +220,29 @@ export function PolicyForm({ policy }: { policy: TDunningPolicy }) {
           }}
         >
           Add a level
+        </button>
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={levels.length >= MAX_LEVELS}
+          onClick={() => {
+            const last = levels[levels.length - 1];
+            const key = nextKey++;
+            setLevels((all) => [
+              ...all,
+              {
+                key,
+                days: String(Math.max(LAW_LEVEL_TEMPLATE.days, last ? Number(last.days) + 15 : 1)),
+                channel: 'EMAIL',
+                taskFor: '',
+                subject: LAW_LEVEL_TEMPLATE.subject,
+                body: LAW_LEVEL_TEMPLATE.body,
+              },
+            ]);
+            setOpen(key);
+          }}
+        >
+          Add the law&apos;s level (MSMED, s43B(h), ITC)
         </button>
         <button type="submit" disabled={busy} className={primaryButton}>
           {busy ? 'Saving…' : 'Save policy'}

@@ -9,6 +9,7 @@ const KIND_LABELS: Record<TImportKind, string> = {
   payments: 'Payments',
   allocations: 'Allocations',
   ratings: 'Ratings',
+  disputes: 'Disputes',
 };
 
 const int = (n: number) => n.toLocaleString('en-IN');

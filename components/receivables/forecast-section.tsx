@@ -5,29 +5,39 @@ import { BACKTEST_MONTH_ENDS } from '@/lib/domain/cash-forecast';
 import { ForecastChart } from './forecast-chart';
 import { formatDay } from '@/components/ui/day';
 
-async function loadForecast() {
+async function loadForecast(date: string | undefined) {
   const { backend, clientSettings } = await pageGate();
-  const [settings, forecast] = await Promise.all([clientSettings(), backend.forecast.forecast({ query: {} })]);
+  const [settings, forecast] = await Promise.all([
+    clientSettings(),
+    backend.forecast.forecast({ query: date ? { date } : {} }),
+  ]);
   // Each month end's four weeks summed: what a reader compares, forecast against collected.
   const checks = [...new Set(forecast.backtest.points.map((p) => p.monthEnd))].map((monthEnd) => {
     const points = forecast.backtest.points.filter((p) => p.monthEnd === monthEnd);
+    const sum = (key: 'forecast' | 'dueDateRule' | 'customerMeanRule' | 'actual') =>
+      points.reduce((s, p) => s + p[key], 0);
     return {
       monthEnd,
-      forecast: points.reduce((s, p) => s + p.forecast, 0),
-      actual: points.reduce((s, p) => s + p.actual, 0),
+      forecast: sum('forecast'),
+      dueDateRule: sum('dueDateRule'),
+      customerMeanRule: sum('customerMeanRule'),
+      actual: sum('actual'),
     };
   });
-  return { money: settings, forecast, checks };
+  // "today", or the as-of day the forecast starts from.
+  const day = forecast.asOf === settings.today ? 'today' : `on ${formatDay(forecast.asOf)}`;
+  return { money: settings, forecast, checks, day };
 }
 
 /**
  * The cash-in forecast of the next weeks (GET /v3/clients/forecast): the bars and their band, the
- * total, what is left out, and how the same rule did from the last month ends.
+ * total, what is left out, and how the same rule did from the last month ends; from today, or from
+ * the page's as-of `date` with what was known then.
  */
-export function ForecastSection() {
+export function ForecastSection({ date }: { date?: string }) {
   return (
-    <Loaded load={loadForecast} isEmpty={({ forecast }) => forecast.openDebts === 0}>
-      {({ money, forecast, checks }) => (
+    <Loaded load={() => loadForecast(date)} isEmpty={({ forecast }) => forecast.openDebts === 0}>
+      {({ money, forecast, checks, day }) => (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
           <div className="min-w-0 xl:col-span-2">
             <ForecastChart weeks={forecast.weeks} money={money} />
@@ -41,7 +51,7 @@ export function ForecastSection() {
               <p className="text-xs text-slate-500">
                 likely <Money value={forecast.total.low} format={money} short /> to{' '}
                 <Money value={forecast.total.high} format={money} short />, of the{' '}
-                <Money value={forecast.balance} format={money} short /> balance today
+                <Money value={forecast.balance} format={money} short /> balance {day}
               </p>
             </div>
             {/* Every part of the balance has its line, so that the lines add up to it (docs/glossary.md). */}
@@ -65,7 +75,7 @@ export function ForecastSection() {
                 value={forecast.excluded.notExpected}
                 money={money}
               />
-              <Part label="Bills open today" value={forecast.openDebts} money={money} strong />
+              <Part label={`Bills open ${day}`} value={forecast.openDebts} money={money} strong />
               {forecast.credits !== 0 && (
                 <Part
                   label="Credit notes not yet set against a bill"
@@ -74,24 +84,46 @@ export function ForecastSection() {
                   money={money}
                 />
               )}
-              <Part label="Balance today" value={forecast.balance} money={money} strong />
+              <Part label={`Balance ${day}`} value={forecast.balance} money={money} strong />
             </dl>
             <div className="rounded-lg border border-slate-100 bg-slate-50/60 p-3" data-testid="forecast-backtest">
               <p className="font-medium text-slate-800" data-mape={forecast.backtest.mape ?? ''}>
                 {forecast.backtest.mape === null
                   ? 'Nothing collected after the last month ends to check against yet.'
-                  : `Checked against the last ${checks.length} month ends: ${forecast.backtest.mape.toFixed(1)}% average error`}
+                  : `Checked against the ${checks.length} month ends before ${day === 'today' ? 'today' : formatDay(forecast.asOf)}: ${forecast.backtest.mape.toFixed(1)}% average error`}
               </p>
               <p className="mt-0.5 text-xs text-slate-500">
                 From each month end, the next {forecast.backtest.weeks} weeks as this forecast would have said then,
-                week by week, against the cash those invoices brought in.
+                week by week, against the cash those invoices brought in; beside it two simple rules on the same
+                invoices: each paid on its due date, and each customer paying after its own mean days to settle.
               </p>
+              {forecast.backtest.mape !== null && (
+                <dl className="mt-2 space-y-0.5 text-xs text-slate-600" data-testid="forecast-rules">
+                  <RuleLine label="Paid on the due date" rule={forecast.backtest.rules.dueDate} />
+                  <RuleLine label="Customer's mean days to settle" rule={forecast.backtest.rules.customerMean} />
+                  {forecast.backtest.bandShare !== null && (
+                    <div className="flex justify-between gap-3">
+                      <dt>Weeks inside the 80% band</dt>
+                      <dd className="tabular-nums">{forecast.backtest.bandShare.toFixed(1)}%</dd>
+                    </div>
+                  )}
+                </dl>
+              )}
               {checks.length > 0 && (
-                <table className="mt-2 w-full text-xs tabular-nums">
+                <table className="mt-2 w-full text-xs tabular-nums" data-testid="forecast-backtest-table">
                   <thead className="text-slate-500">
                     <tr>
                       <th className="text-left font-medium">From</th>
                       <th className="text-right font-medium">Forecast</th>
+                      <th className="text-right font-medium" title="Each invoice paid on its due date">
+                        Due date
+                      </th>
+                      <th
+                        className="text-right font-medium"
+                        title="Each customer pays after its own mean days to settle"
+                      >
+                        Cust. mean
+                      </th>
                       <th className="text-right font-medium">Collected</th>
                     </tr>
                   </thead>
@@ -99,12 +131,11 @@ export function ForecastSection() {
                     {checks.map((c) => (
                       <tr key={c.monthEnd}>
                         <td>{formatDay(c.monthEnd)}</td>
-                        <td className="text-right">
-                          <Money value={c.forecast} format={money} short />
-                        </td>
-                        <td className="text-right">
-                          <Money value={c.actual} format={money} short />
-                        </td>
+                        {[c.forecast, c.dueDateRule, c.customerMeanRule, c.actual].map((value, i) => (
+                          <td key={i} className="text-right">
+                            <Money value={value} format={money} short />
+                          </td>
+                        ))}
                       </tr>
                     ))}
                   </tbody>
@@ -115,6 +146,21 @@ export function ForecastSection() {
         </div>
       )}
     </Loaded>
+  );
+}
+
+/** A simple rule's error beside the forecast's, and how much lower (or higher) the forecast's is. */
+function RuleLine({ label, rule }: { label: string; rule: { mape: number | null; improvement: number | null } }) {
+  if (rule.mape === null) return null;
+  return (
+    <div className="flex justify-between gap-3">
+      <dt>{label}</dt>
+      <dd className="tabular-nums">
+        {rule.mape.toFixed(1)}% error
+        {rule.improvement !== null &&
+          ` · forecast ${Math.abs(rule.improvement).toFixed(0)}% ${rule.improvement >= 0 ? 'better' : 'worse'}`}
+      </dd>
+    </div>
   );
 }
 
@@ -146,4 +192,4 @@ function Part({
 }
 
 /** The section's description, with the back-test's reach. */
-export const FORECAST_DESCRIPTION = `Cash expected week by week from the invoices open today (new sales not included), with a likely range; checked against the last ${BACKTEST_MONTH_ENDS} month ends`;
+export const FORECAST_DESCRIPTION = `Cash expected week by week from the invoices open today or on the As-of date (new sales not included), with a likely range; checked against the ${BACKTEST_MONTH_ENDS} month ends before`;

@@ -48,6 +48,8 @@ export const API_ACCESS = {
   sendReminders: { type: 'Permission', feature: 'MANAGE_REMINDERS', anyOf: ['MANAGE_REMINDERS'] },
   /** Cash application: bank statements in, their lines applied to invoices; admins hold it and can grant it. */
   applyCash: { type: 'Permission', feature: 'APPLY_CASH', anyOf: ['APPLY_CASH'] },
+  /** The expected-credit-loss provision (the CFO's close): admins hold it and can grant it. */
+  viewProvision: { type: 'Permission', feature: 'VIEW_PROVISION', anyOf: ['VIEW_PROVISION'] },
   /** The Excel reports page and its downloads (rows stay under the user's row-level scope; tasks under task visibility). */
   reports: { type: 'Page', feature: 'REPORTS' },
   /** Customer portal: statements, postpaid and prepaid accounts. */

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { BANK_LINE_STATUSES } from '@/lib/domain/cash-application';
 import { API_ACCESS } from './access';
 import { ZCount, ZMoney } from './ageing';
-import { call, json, paged } from './call';
+import { call, file, json, paged } from './call';
 import { ZId, ZPaging } from './common';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from './downloads';
 
 /** The upload's fields: the statement file and, optionally, the label of the bank account it is of. */
 export const STATEMENT_FILE_FIELD = 'file';
@@ -59,6 +60,66 @@ export const ZBankLine = z.strictObject({
 });
 export type TBankLine = z.infer<typeof ZBankLine>;
 
+/** The client's cash application settings (the defaults until it saves its own). */
+export const ZCashSettings = z.strictObject({
+  toleranceRupees: z.number().min(0).max(1_00_000).nullable(),
+  tolerancePercent: z.number().min(0).max(5).nullable(),
+  autoApplyAbove: z.number().min(0.5).max(1).nullable(),
+  suggestAbove: z.number().min(0).max(1),
+  gstPercent: z.number().min(0).max(50),
+  bankLedger: z.string().trim().min(1).max(120),
+  tdsLedger: z.string().trim().min(1).max(120),
+  writeOffLedger: z.string().trim().min(1).max(120),
+});
+export type TCashSettings = z.infer<typeof ZCashSettings>;
+
+const ZPositiveMoney = z.number().finite().positive();
+const ZPart = z.number().finite().min(0);
+
+/**
+ * Confirming a line: the customer, the invoices and what each is paid, the TDS the customer
+ * deducted (its section), the difference written off and the remainder kept on account. Received =
+ * allocations + on account - TDS - write-off, to the paisa. Rupees.
+ */
+export const ZApplyBody = z.strictObject({
+  sysObligorCode: z.string().trim().min(1).max(64),
+  allocations: z
+    .array(z.strictObject({ sysInvoiceNum: z.string().trim().min(1).max(64), amount: ZPositiveMoney }))
+    .max(200),
+  tds: z.strictObject({ section: z.enum(['194Q', '194C', '194J']), amount: ZPositiveMoney }).nullish(),
+  writeOff: ZPart.optional(),
+  onAccount: ZPart.optional(),
+});
+export type TApplyBody = z.infer<typeof ZApplyBody>;
+
+/** A statement read in, for the queue's statement filter. */
+export const ZBankStatement = z.strictObject({
+  id: z.number().int(),
+  account: z.string(),
+  fileName: z.string(),
+  fromDate: z.string(),
+  toDate: z.string(),
+  lines: ZCount,
+  duplicates: ZCount,
+  importedAt: z.string(),
+});
+export type TBankStatement = z.infer<typeof ZBankStatement>;
+
+/** Credits of the statement (or of every statement) by status: how many and how much (rupees). */
+export const ZBankOverview = z.strictObject({
+  statements: z.array(ZBankStatement),
+  totals: z.strictObject({
+    received: ZMoney,
+    applied: ZMoney,
+    suggested: ZMoney,
+    unmatched: ZMoney,
+    counts: z.record(z.enum(BANK_LINE_STATUSES), ZCount),
+  }),
+});
+export type TBankOverview = z.infer<typeof ZBankOverview>;
+
+export const RECEIPT_EXPORT_FORMATS = ['csv', 'tally'] as const;
+
 const cashAccess = { userType: 'borrowers', requirement: API_ACCESS.applyCash } as const;
 
 export const bankCalls = {
@@ -80,6 +141,15 @@ export const bankCalls = {
       "The client's bank lines (of one statement, of one status), in the order of the days, each with its best suggestion and why",
     answer: paged(ZBankLine),
   }),
+  overview: call({
+    method: 'GET',
+    path: '/bank/overview',
+    access: cashAccess,
+    query: z.object({ statementId: ZId.optional() }),
+    summary:
+      "The client's statements (newest first, at most 50) and the credits' totals (received, applied, suggested, unmatched) of one statement or of all",
+    answer: json(ZBankOverview),
+  }),
   ignore: call({
     method: 'POST',
     path: '/bank/lines/{id}/ignore',
@@ -87,5 +157,55 @@ export const bankCalls = {
     params: z.object({ id: ZId }),
     summary: 'Marks a line no customer receipt (IGNORED): an UNMATCHED or SUGGESTED line only; the answer is the line',
     answer: json(ZBankLine),
+  }),
+  apply: call({
+    method: 'POST',
+    path: '/bank/lines/{id}/apply',
+    access: cashAccess,
+    params: z.object({ id: ZId }),
+    body: ZApplyBody,
+    summary:
+      'Applies a credit to the ledger in one transaction: a receipt with its allocations, the TDS receivable (section, quarter) and the write-off; learns the payer; the answer is the line, MATCHED',
+    answer: json(ZBankLine),
+  }),
+  undo: call({
+    method: 'POST',
+    path: '/bank/lines/{id}/undo',
+    access: cashAccess,
+    params: z.object({ id: ZId }),
+    summary:
+      "Takes an applied line's receipt out of the ledger again (until the ERP's copy of it arrives); the answer is the line, back to its suggestions",
+    answer: json(ZBankLine),
+  }),
+  settings: call({
+    method: 'GET',
+    path: '/bank/settings',
+    access: cashAccess,
+    summary: "The client's cash application settings: tolerance, auto-apply threshold, GST rate, ledger names",
+    answer: json(ZCashSettings),
+  }),
+  saveSettings: call({
+    method: 'PUT',
+    path: '/bank/settings',
+    access: cashAccess,
+    body: ZCashSettings,
+    summary: 'Saves the cash application settings; the next statement is matched with them',
+    answer: json(ZCashSettings),
+  }),
+  exportReceipts: call({
+    method: 'GET',
+    path: '/bank/receipts/export',
+    access: cashAccess,
+    query: z.object({ format: z.enum(RECEIPT_EXPORT_FORMATS).default('csv') }),
+    summary:
+      'The receipts applied here and not yet back from the ERP: CSV, or Tally XML receipt vouchers (bill-wise Agst Ref and On Account, TDS and write-off lines)',
+    answer: file(CSV_CONTENT_TYPE),
+  }),
+  tdsReport: call({
+    method: 'GET',
+    path: '/bank/tds.xlsx',
+    access: cashAccess,
+    summary: 'TDS receivable by customer, section and quarter (to match with Form 26AS), as Excel',
+    answer: file(XLSX_CONTENT_TYPE),
   }),
 };

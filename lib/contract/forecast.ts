@@ -4,12 +4,16 @@ import { PROFILE_LEVELS } from '@/lib/domain/payment-prediction';
 import { API_ACCESS } from './access';
 import { call, json } from './call';
 import { ZObligorCode } from './communications';
-import { ZClientIdParam, ZId } from './common';
+import { ZClientIdParam, ZId, ZIsoDate } from './common';
 
-/** GET /v3/clients/payment_predictions: when each open debt of a family (its parent's code) or an account is expected to be paid. */
+/**
+ * GET /v3/clients/payment_predictions: when each open debt of a family (its parent's code) or an
+ * account is expected to be paid; as of `date` (today by default), from the ledger as it stood then.
+ */
 export const ZPaymentPredictionsQuery = z.object({
   clientId: ZClientIdParam,
   sysObligorCode: ZObligorCode,
+  date: ZIsoDate.optional(),
 });
 
 /** A debt's (or an instalment's) expected payment. */
@@ -47,10 +51,14 @@ export const ZPaymentPredictions = z.strictObject({
 });
 export type TPaymentPredictions = z.infer<typeof ZPaymentPredictions>;
 
-/** GET /v3/clients/forecast: the cash expected from today's open debts, week by week, with its back-test. */
+/**
+ * GET /v3/clients/forecast: the cash expected from today's open debts, week by week, with its
+ * back-test; as of `date`, from the debts open then and what was known then.
+ */
 export const ZForecastQuery = z
   .object({
     clientId: ZClientIdParam,
+    date: ZIsoDate.optional(),
     weeks: z.coerce
       .number()
       .int('weeks must be a whole number')
@@ -70,7 +78,7 @@ export type TForecastQuery = z.infer<typeof ZForecastQuery>;
 const ZBand = z.strictObject({ expected: z.number(), low: z.number(), high: z.number() });
 
 export const ZForecast = z.strictObject({
-  /** The first day of week 1: the client's today. */
+  /** The first day of week 1: the client's today, or the date asked for. */
   asOf: z.string(),
   weeks: z.array(ZBand.extend({ weekStart: z.string(), weekEnd: z.string() })),
   total: ZBand,
@@ -91,11 +99,31 @@ export const ZForecast = z.strictObject({
    */
   excluded: z.strictObject({ disputed: z.number(), notExpected: z.number(), unlikely: z.number() }),
   backtest: z.strictObject({
-    /** Mean absolute percentage error of the weekly points, in %. */
+    /** Mean absolute percentage error of the weekly points with cash collected, in %. */
     mape: z.number().nullable(),
     weeks: z.number().int(),
+    /**
+     * The two simple rules on the same debts and weeks (lib/domain/cash-forecast.ts RULES): each
+     * debt paid on its due date; each paid its customer's own mean days to settle after its issue.
+     * `improvement`: how much lower the model's error is, in % of the rule's (negative: higher).
+     */
+    rules: z.strictObject({
+      dueDate: z.strictObject({ mape: z.number().nullable(), improvement: z.number().nullable() }),
+      customerMean: z.strictObject({ mape: z.number().nullable(), improvement: z.number().nullable() }),
+    }),
+    /** The share of the weeks with cash collected whose cash fell inside the forecast's 80% band, in %. */
+    bandShare: z.number().nullable(),
     points: z.array(
-      z.strictObject({ monthEnd: z.string(), weekStart: z.string(), forecast: z.number(), actual: z.number() }),
+      z.strictObject({
+        monthEnd: z.string(),
+        weekStart: z.string(),
+        forecast: z.number(),
+        low: z.number(),
+        high: z.number(),
+        dueDateRule: z.number(),
+        customerMeanRule: z.number(),
+        actual: z.number(),
+      }),
     ),
   }),
 });
@@ -108,7 +136,7 @@ export const forecastCalls = {
     query: ZPaymentPredictionsQuery,
     access: { userType: 'borrowers', requirement: API_ACCESS.customers },
     summary:
-      'When each open invoice of a family or an account is expected to be paid, with a low-high band and the reason in words',
+      'When each invoice of a family or an account open at the date (today by default) is expected to be paid, with a low-high band and the reason in words',
     answer: json(ZPaymentPredictions),
     cachedByParams: true,
   }),
@@ -118,7 +146,7 @@ export const forecastCalls = {
     query: ZForecastQuery,
     access: { userType: 'borrowers', requirement: API_ACCESS.summary },
     summary:
-      'Cash-in forecast by week (1-26, default 13) from the open invoices, with a low-high band and its back-test over the last 6 month ends',
+      'Cash-in forecast by week (1-26, default 13) from the invoices open at the date (today by default), with a low-high band and its back-test over the 6 month ends before it',
     answer: json(ZForecast),
     cachedByParams: true,
   }),

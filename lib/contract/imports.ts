@@ -19,7 +19,15 @@ export const DATE_ORDER_FIELD = 'dateOrder';
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 /** The file kinds of a batch, in the order they are read. */
-export const IMPORT_KINDS = ['obligors', 'invoices', 'instalments', 'payments', 'allocations', 'ratings'] as const;
+export const IMPORT_KINDS = [
+  'obligors',
+  'invoices',
+  'instalments',
+  'payments',
+  'allocations',
+  'ratings',
+  'disputes',
+] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 
 // ---- Answers ----

@@ -3,12 +3,16 @@ import { LATENESS_BANDS } from '@/lib/domain/payment-behaviour';
 import { API_ACCESS } from './access';
 import { call, json } from './call';
 import { ZObligorCode } from './communications';
-import { ZClientIdParam } from './common';
+import { ZClientIdParam, ZIsoDate } from './common';
 
-/** GET /v3/clients/payment_behaviour: how a family (its parent's code) or an account paid in the last 12 months. */
+/**
+ * GET /v3/clients/payment_behaviour: how a family (its parent's code) or an account paid in the 12
+ * months up to `date` (today by default).
+ */
 export const ZPaymentBehaviourQuery = z.object({
   clientId: ZClientIdParam,
   sysObligorCode: ZObligorCode,
+  date: ZIsoDate.optional(),
 });
 
 export const ZPaymentBehaviour = z.strictObject({
@@ -39,7 +43,7 @@ export const paymentBehaviourCalls = {
     query: ZPaymentBehaviourQuery,
     access: { userType: 'borrowers', requirement: API_ACCESS.customers },
     summary:
-      'How a family or an account paid over the last 12 months: days from due date to settlement by band, the share paid late, the monthly trend',
+      'How a family or an account paid in the 12 months up to the date (today by default): days from due date to settlement by band, the share paid late, the monthly trend',
     answer: json(ZPaymentBehaviour),
     cachedByParams: true,
   }),

@@ -3,8 +3,9 @@ import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { PAGE_FEATURES, PERMISSIONS } from '@/lib/domain/features';
 import { API_ACCESS } from './access';
 import { USER_STATUSES } from './auth';
-import { call, json, paged } from './call';
-import { ZClientIdParam, ZPaging, ZId } from './common';
+import { call, file, json, paged } from './call';
+import { ZClientIdParam, ZIsoDate, ZPaging, ZId } from './common';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from './downloads';
 
 /** GET /api/users: the people pickers (assignees, field officers, managers), by name or email, role and status. */
 export const ZUsersQuery = ZPaging.extend({
@@ -65,7 +66,22 @@ export const ZRolePermissionsBody = z.object({
 });
 export type TRolePermissionsBody = z.infer<typeof ZRolePermissionsBody>;
 
-export const ZAuditQuery = ZPaging.extend({ clientId: ZClientIdParam, action: z.string().trim().max(40).optional() });
+/** The edit log's filters: an action, an actor, a kind of thing, and days (in the client's time zone). */
+const auditFilters = {
+  clientId: ZClientIdParam,
+  action: z.string().trim().max(40).optional(),
+  userId: z.coerce.number().int().positive().optional(),
+  entity: z.string().trim().max(40).optional(),
+  fromDate: ZIsoDate.optional(),
+  toDate: ZIsoDate.optional(),
+};
+const inOrder = {
+  check: (q: { fromDate?: string; toDate?: string }) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate,
+  message: { path: ['toDate'], message: 'the end date is before the start date' },
+};
+export const ZAuditFilter = z.object(auditFilters).refine(inOrder.check, inOrder.message);
+export type TAuditFilter = z.infer<typeof ZAuditFilter>;
+export const ZAuditQuery = ZPaging.extend(auditFilters).refine(inOrder.check, inOrder.message);
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
 // ---- Answers ----
@@ -156,8 +172,32 @@ export const ZAuditRow = z.strictObject({
   actorName: z.string().nullable(),
   actorEmail: z.string().nullable(),
   subjectEmail: z.string().nullable(),
+  /** The entry's place in the client's chain (1, 2, ...). */
+  seq: z.number().int(),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** sha256 of the entry and its predecessor's hash. */
+  hash: z.string(),
 });
 export type TAuditRow = z.infer<typeof ZAuditRow>;
+
+/** The walk of the edit log's hash chain: intact, or the first broken link named. */
+export const ZAuditChainCheck = z.strictObject({
+  entries: z.number().int(),
+  firstSeq: z.number().int().nullable(),
+  lastSeq: z.number().int().nullable(),
+  intact: z.boolean(),
+  brokenAt: z
+    .strictObject({
+      seq: z.number().int(),
+      id: z.number().int(),
+      at: z.string(),
+      /** altered: the entry no longer matches its hash; missing: its predecessor is gone; relinked: its link does not match. */
+      reason: z.enum(['altered', 'missing', 'relinked']),
+    })
+    .nullable(),
+});
+export type TAuditChainCheck = z.infer<typeof ZAuditChainCheck>;
 
 // ---- Calls ----
 
@@ -249,8 +289,32 @@ export const personnelCalls = {
     path: '/user_management/audit_log',
     access: manageUsers,
     query: ZAuditQuery,
-    summary: "The client's audit log, newest first, optionally of one action",
+    summary: "The client's edit log, newest first, filtered by action, actor, kind of thing and days",
     answer: paged(ZAuditRow),
+  }),
+  auditCsv: call({
+    method: 'GET',
+    path: '/user_management/audit_log/export.csv',
+    access: manageUsers,
+    query: ZAuditFilter,
+    summary: "The filtered edit log as CSV, every entry, instants in the client's time zone",
+    answer: file(CSV_CONTENT_TYPE),
+  }),
+  auditXlsx: call({
+    method: 'GET',
+    path: '/user_management/audit_log/export.xlsx',
+    access: manageUsers,
+    query: ZAuditFilter,
+    summary: "The filtered edit log as an Excel workbook, every entry, instants in the client's time zone",
+    answer: file(XLSX_CONTENT_TYPE),
+  }),
+  auditCheck: call({
+    method: 'GET',
+    path: '/user_management/audit_log/check',
+    access: manageUsers,
+    query: z.object({ clientId: ZClientIdParam }),
+    summary: "Walks the edit log's hash chain and names the first broken link",
+    answer: json(ZAuditChainCheck),
   }),
   roleMatrix: call({
     method: 'GET',

@@ -133,7 +133,7 @@ export const ZReceivableRow = z.strictObject({
   date: z.string(),
   dim1: z.string().nullable(),
   dimId: z.number().int().nullable(),
-  /** What the row's customers contest in open disputes (today's, whatever the date). */
+  /** What the row's customers contest in the disputes open on the date. */
   disputed: ZMoney,
 });
 export type TReceivableRow = z.infer<typeof ZReceivableRow>;

@@ -20,6 +20,11 @@ export const LOCKS = {
   ageingHistory: 7110,
   /** A client's stored cash-in forecast build: once at a time across app servers. */
   forecastStore: 7111,
+  /**
+   * A client's edit log: taken by the insert trigger audit_log_chain (drizzle/ SQL), not by code,
+   * so that concurrent entries chain one after the other. Listed so that no other lock takes it.
+   */
+  auditChain: 7156,
 } as const;
 
 /** Waits for a client's lock inside the current transaction (`tx`). */

@@ -4,6 +4,7 @@
  * evidence names; IGNORED: not a customer's receipt; RETURNED: a cheque that came back.
  */
 import type { NarrationFacts } from './bank-narration';
+import { formatMoney } from './format';
 
 export const BANK_LINE_STATUSES = ['MATCHED', 'SUGGESTED', 'UNMATCHED', 'IGNORED', 'RETURNED'] as const;
 export type BankLineStatus = (typeof BANK_LINE_STATUSES)[number];
@@ -51,4 +52,60 @@ export function sameReceipt(applied: ReceiptFacts, erp: ReceiptFacts): 'REFERENC
   if (applied.sysObligorCode === erp.sysObligorCode && applied.amount === erp.amount && applied.date === erp.date)
     return 'CUSTOMER_AMOUNT_DAY';
   return null;
+}
+
+export interface AppliedSplit {
+  /** Paise credited by the bank. */
+  received: number;
+  /** Paise each invoice is settled by (its cash, TDS and write-off together). */
+  allocations: readonly { sysInvoiceNum: string; amount: number }[];
+  tds: number;
+  writeOff: number;
+  onAccount: number;
+}
+
+export interface SplitPart {
+  sysInvoiceNum: string;
+  source: 'CASH' | 'TDS' | 'WRITE_OFF';
+  amount: number;
+}
+
+const inr = (paise: number) => formatMoney(paise / 100);
+
+/**
+ * How a confirmed split settles each invoice: the TDS first, then the write-off, then the cash, in
+ * the order of the invoices; what the invoices do not take of the cash stays on account. The money
+ * in, the TDS and the write-off must add up to the invoices and the remainder, to the paisa.
+ */
+export function splitOfApplied(split: AppliedSplit): { parts: SplitPart[] } | { problem: string; field: string } {
+  const billed = split.allocations.reduce((sum, a) => sum + a.amount, 0);
+  if (split.allocations.some((a) => a.amount <= 0)) return { problem: 'an invoice paid nothing', field: 'allocations' };
+  if (!split.allocations.length && split.onAccount <= 0)
+    return { problem: 'name the invoices paid or put the receipt on account', field: 'allocations' };
+  if (split.received + split.tds + split.writeOff !== billed + split.onAccount)
+    return {
+      problem: `the split does not add up: received ${inr(split.received)} + TDS ${inr(split.tds)} + write-off ${inr(split.writeOff)} is ${inr(split.received + split.tds + split.writeOff)}, the invoices ${inr(billed)} + on account ${inr(split.onAccount)} are ${inr(billed + split.onAccount)}`,
+      field: 'allocations',
+    };
+  if (split.tds + split.writeOff > billed)
+    return {
+      problem: 'TDS and write-off settle invoices: they cannot exceed what the invoices are paid',
+      field: 'tds',
+    };
+  const parts: SplitPart[] = [];
+  let tds = split.tds;
+  let writeOff = split.writeOff;
+  for (const a of split.allocations) {
+    let left = a.amount;
+    const take = (source: SplitPart['source'], available: number) => {
+      const amount = Math.min(left, available);
+      if (amount > 0) parts.push({ sysInvoiceNum: a.sysInvoiceNum, source, amount });
+      left -= amount;
+      return amount;
+    };
+    tds -= take('TDS', tds);
+    writeOff -= take('WRITE_OFF', writeOff);
+    take('CASH', left);
+  }
+  return { parts };
 }

@@ -184,10 +184,44 @@ export function forecastStarts(asOf: string): ForecastStart[] {
   ];
 }
 
-/** A start's sums, and on a back-test start the cash collected week by week. */
+/**
+ * A start's sums, and on a back-test start the cash collected week by week and what the two simple
+ * rules said (`rules`: the due-date rule's weeks, then the customer-mean rule's; RULES).
+ */
 export interface StartSums {
   sums: CashSums;
   actual: number[] | null;
+  rules: number[] | null;
+}
+
+/**
+ * The simple rules the back-test sets beside the forecast, on the same debts and weeks: each debt
+ * paid on its due date (`dueDate`), and each debt paid its customer's own mean days to settle after
+ * its issue (`customerMean`: the mean over the bills the account settled in the 12 months to the
+ * month end; without any, its due date). A day already past is the first day. Debts in dispute at
+ * the month end are left out, as from the cash they are compared with.
+ */
+const RULES = ['dueDate', 'customerMean'] as const;
+
+/** The rules' weeks of one account's debts from `from` (RULES order, `weeks` each). */
+export function ruleSums(
+  debts: readonly { due: string; issued: string; open: number; disputed: boolean }[],
+  meanDays: number | null,
+  from: string,
+  weeks: number,
+): number[] {
+  const out = new Array<number>(RULES.length * weeks).fill(0);
+  const start = dayNumber(from);
+  for (const debt of debts) {
+    if (debt.disputed) continue;
+    const due = dayNumber(debt.due);
+    const days = [due, meanDays === null ? due : dayNumber(debt.issued) + meanDays];
+    days.forEach((day, r) => {
+      const week = Math.floor((Math.max(day, start) - start) / 7);
+      if (week < weeks) out[r * weeks + week]! += debt.open;
+    });
+  }
+  return out;
 }
 
 /** The starts' totals over the given account sums: from day → sums. */
@@ -197,6 +231,7 @@ export function totalsByStart(asOf: string, parts: readonly (StartSums & { from:
     totals.set(start.from, {
       sums: emptySums(start.weeks),
       actual: start.backtest ? new Array<number>(start.weeks).fill(0) : null,
+      rules: start.backtest ? new Array<number>(RULES.length * start.weeks).fill(0) : null,
     });
   addParts(totals, parts, sign);
   return totals;
@@ -214,6 +249,8 @@ export function addParts(
     addSums(total.sums, part.sums, sign);
     if (total.actual && part.actual)
       for (let w = 0; w < total.actual.length; w++) total.actual[w]! += sign * (part.actual[w] ?? 0);
+    if (total.rules && part.rules)
+      for (let w = 0; w < total.rules.length; w++) total.rules[w]! += sign * (part.rules[w] ?? 0);
   }
 }
 
@@ -226,10 +263,24 @@ export interface BacktestPoint {
 
 /** The mean absolute percentage error of the points with cash collected, in %, 1 decimal; null without any. */
 export function mape(points: readonly BacktestPoint[]): number | null {
+  return mapeOf(points, (p) => p.forecast);
+}
+
+/** The same error of another forecast of the points (a simple rule's). */
+export function mapeOf<P extends { actual: number }>(points: readonly P[], forecast: (p: P) => number): number | null {
   const counted = points.filter((p) => p.actual > 0);
   if (counted.length === 0) return null;
-  const sum = counted.reduce((s, p) => s + Math.abs(p.forecast - p.actual) / p.actual, 0);
+  const sum = counted.reduce((s, p) => s + Math.abs(forecast(p) - p.actual) / p.actual, 0);
   return Math.round((sum / counted.length) * 1000) / 10;
+}
+
+/**
+ * How much lower the model's error is than a rule's, in % of the rule's (positive: the model is
+ * better; -20: its error is a fifth higher); null when either is unknown or the rule's is 0.
+ */
+export function improvement(model: number | null, rule: number | null): number | null {
+  if (model === null || rule === null || rule === 0) return null;
+  return Math.round(((rule - model) / rule) * 1000) / 10;
 }
 
 /**

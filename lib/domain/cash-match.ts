@@ -129,15 +129,35 @@ export function allocationsFor(
 /** How the payer's customer is known: a learned identity, or its code in the narration (our UPI links write it). */
 export type PayerEvidence = 'VPA' | 'ACCOUNT' | 'NAME' | 'CODE';
 
+/**
+ * Evidence read before the narration's: a remittance advice the customer sent (the invoices it
+ * names) or any other source a caller plugs in. Each names invoices of one customer and says how
+ * sure it makes the match.
+ */
+export interface AdviceEvidence {
+  /** The reason shown, e.g. "the customer's remittance advice of 03/11/2026 names INV/2026/0412". */
+  said: string;
+  /** 0 to 1: the confidence of a match the amount bears out exactly. */
+  confidence: number;
+  items: readonly OpenItem[];
+}
+
 export interface LineEvidence {
   /** Paise credited. */
   received: number;
+  /** Read first: a remittance advice and any other source plugged in. */
+  advice?: readonly AdviceEvidence[];
   /** Our open invoices the narration names, whoever owes them. */
   named: readonly OpenItem[];
   /** The customer a learned payer identity points to, and what it was learned from. */
   payer: { sysObligorCode: string; by: PayerEvidence } | null;
   /** That customer's open items (or its family's, as the caller chooses). */
   payerItems: readonly OpenItem[];
+  /**
+   * Without one learned payer: the customers a key several of them share names (a name two
+   * customers' leading letters share), each with its open items; searched, less sure.
+   */
+  possiblePayers?: readonly { sysObligorCode: string; by: PayerEvidence; items: readonly OpenItem[] }[];
 }
 
 export interface Suggestion {
@@ -175,6 +195,8 @@ const DEDUCTION_COST: Record<DeductionKind, number> = {
 const PER_EXTRA_INVOICE = 0.03;
 /** Named invoices paid in part: the customer said which, not that the amount is all of it. */
 const PART_PAYMENT = 0.7;
+/** A payer key shared by several customers: each is possible, none known. */
+const SHARED_KEY_COST = 0.1;
 
 const rupees = (paise: number) => formatMoney(paise / 100);
 
@@ -206,7 +228,12 @@ function suggestion(allocation: Allocation, base: number, evidence: string): Sug
 }
 
 /** Less than the named invoices ask and no deduction explains it: paid towards them, oldest first. */
-function partPayment(received: number, named: readonly OpenItem[], said: string): Suggestion {
+function partPayment(
+  received: number,
+  named: readonly OpenItem[],
+  said: string,
+  confidence = PART_PAYMENT,
+): Suggestion {
   let left = received;
   const allocations: Suggestion['allocations'] = [];
   for (const item of [...named].sort(oldestFirst)) {
@@ -221,7 +248,7 @@ function partPayment(received: number, named: readonly OpenItem[], said: string)
     tds: null,
     writeOff: 0,
     onAccount: left,
-    confidence: PART_PAYMENT,
+    confidence,
     reasons: [said, left > 0 ? `${rupees(left)} beyond them on account` : 'part of what they ask, oldest first'],
   };
 }
@@ -237,15 +264,21 @@ export function matchLine(
   limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
 ): { status: 'MATCHED' | 'SUGGESTED' | 'UNMATCHED'; suggestions: Suggestion[] } {
   const suggestions: Suggestion[] = [];
-  const owners = new Set(evidence.named.map((i) => i.sysObligorCode));
-  if (owners.size === 1) {
-    const numbers = evidence.named.map((i) => i.sysInvoiceNum).join(', ');
-    const said = `the narration names ${numbers}`;
-    const items = evidence.named.filter((i) => i.open > 0).sort(oldestFirst);
+  /** Invoices of one customer a source names: all of them as the amount bears out, else paid towards them. */
+  const namedInvoices = (named: readonly OpenItem[], said: string, base: number) => {
+    if (new Set(named.map((i) => i.sysObligorCode)).size !== 1) return;
+    const items = named.filter((i) => i.open > 0).sort(oldestFirst);
     const deduction = items.length ? deductionFor(evidence.received, billedOf(items, settings), settings) : null;
-    if (deduction) suggestions.push(suggestion({ items, deduction, whole: false }, BASE_CONFIDENCE.INVOICE, said));
-    else if (items.length) suggestions.push(partPayment(evidence.received, items, said));
-  }
+    if (deduction) suggestions.push(suggestion({ items, deduction, whole: false }, base, said));
+    else if (items.length)
+      suggestions.push(partPayment(evidence.received, items, said, Math.min(PART_PAYMENT, base - 0.25)));
+  };
+  for (const advice of evidence.advice ?? []) namedInvoices(advice.items, advice.said, advice.confidence);
+  namedInvoices(
+    evidence.named,
+    `the narration names ${evidence.named.map((i) => i.sysInvoiceNum).join(', ')}`,
+    BASE_CONFIDENCE.INVOICE,
+  );
   if (evidence.payer) {
     const by = evidence.payer.by;
     const seen =
@@ -254,6 +287,11 @@ export function matchLine(
         : `the payer's ${by === 'VPA' ? 'UPI address' : by === 'ACCOUNT' ? 'account' : 'name'} paid this customer before`;
     for (const allocation of allocationsFor(evidence.received, evidence.payerItems, settings, limits))
       suggestions.push(suggestion(allocation, BASE_CONFIDENCE[by], seen));
+  }
+  for (const possible of evidence.payer ? [] : (evidence.possiblePayers ?? [])) {
+    const seen = `the payer's ${possible.by === 'NAME' ? 'name' : possible.by === 'VPA' ? 'UPI address' : 'account'} paid this customer and another before`;
+    for (const allocation of allocationsFor(evidence.received, possible.items, settings, limits))
+      suggestions.push(suggestion(allocation, BASE_CONFIDENCE[possible.by] - SHARED_KEY_COST, seen));
   }
   const key = (s: Suggestion) => s.allocations.map((a) => a.sysInvoiceNum).join('|');
   const unique = suggestions

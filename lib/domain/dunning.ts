@@ -33,6 +33,11 @@ export const PLACEHOLDERS = [
   'statementLink',
   'paymentLink',
   'clientName',
+  // The law's lines (lib/domain/law-lines.ts): empty where they do not apply.
+  'msmeInterest',
+  'msmeLine',
+  's43bNote',
+  'itcNote',
 ] as const;
 export type TPlaceholder = (typeof PLACEHOLDERS)[number];
 

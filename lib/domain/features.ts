@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   'MANAGE_TASKS',
   'MANAGE_REMINDERS',
   'APPLY_CASH',
+  'VIEW_PROVISION',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -39,6 +40,7 @@ export const FEATURE_LABELS: Record<PageFeature | Permission, string> = {
   MANAGE_TASKS: 'Create and assign tasks',
   MANAGE_REMINDERS: 'Send customer reminders',
   APPLY_CASH: 'Apply bank receipts',
+  VIEW_PROVISION: 'Expected-credit-loss provision',
 };
 
 export const ROLE_CODES = ['admin', 'root', 'guest', 'representative', 'member', 'investor'] as const;

@@ -22,7 +22,8 @@ export interface MenuEntry {
 }
 
 interface BorrowerMenuEntry extends Omit<MenuEntry, 'label'> {
-  feature: PageFeature;
+  /** The page feature it needs; null: the entry shows when the route's permission allows (route-permissions.ts). */
+  feature: PageFeature | null;
   label: (dim1Name: string) => string;
 }
 
@@ -47,6 +48,13 @@ const BORROWER_MENU: BorrowerMenuEntry[] = [
     feature: 'RECEIVABLES',
     label: () => 'Receivables',
     href: '/borrowers/receivables',
+    icon: 'receivables',
+  },
+  {
+    group: 'RECEIVABLES',
+    feature: null,
+    label: () => 'Cash application',
+    href: '/borrowers/cash',
     icon: 'receivables',
   },
   { group: 'REPORTS', feature: 'REPORTS', label: () => 'Reports', href: '/borrowers/reports', icon: 'reports' },
@@ -76,9 +84,9 @@ const INVESTOR_MENU: MenuEntry[] = [
 /** The side menu built from the user's permitted page features. */
 export function buildMenu(profile: AccessProfile, dim1Name: string): MenuEntry[] {
   if (profile.userType === 'investors') return INVESTOR_MENU;
-  return BORROWER_MENU.filter((entry) => profile.pages.includes(entry.feature)).map(
-    ({ feature: _feature, label, ...entry }) => ({ ...entry, label: label(dim1Name) }),
-  );
+  return BORROWER_MENU.filter((entry) =>
+    entry.feature === null ? mayOpen(profile, entry.href) : profile.pages.includes(entry.feature),
+  ).map(({ feature: _feature, label, ...entry }) => ({ ...entry, label: label(dim1Name) }));
 }
 
 export interface MenuSection {
@@ -108,6 +116,7 @@ const ACCOUNT_LINKS: AccountLink[] = [
   { label: 'Customer Contacts', href: '/borrowers/contacts' },
   { label: 'Integrations', href: '/borrowers/integrations' },
   { label: 'Reminders', href: '/borrowers/reminders' },
+  { label: 'Provision (ECL)', href: '/borrowers/provision' },
   { label: 'Account', href: '/borrowers/account' },
 ];
 

@@ -60,3 +60,20 @@ export function learnedPayer(
   }
   return null;
 }
+
+/**
+ * Without one learned customer: the customers the first key shared by a few of them names (at
+ * most `max`): each possible, none known.
+ */
+export function sharedPayers(
+  keys: readonly PayerKey[],
+  learned: (key: PayerKey) => readonly string[],
+  max = 3,
+): { sysObligorCode: string; by: PayerKind }[] {
+  for (const key of keys) {
+    const customers = [...new Set(learned(key))];
+    if (customers.length > 1 && customers.length <= max)
+      return customers.map((sysObligorCode) => ({ sysObligorCode, by: key.kind }));
+  }
+  return [];
+}

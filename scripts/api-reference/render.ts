@@ -34,6 +34,9 @@ const DOMAIN_TITLES: Record<keyof CallTable, string> = {
   forecast: 'Expected payments and cash-in forecast',
   creditHolds: 'Credit holds',
   bank: 'Cash application',
+  provision: 'Expected-credit-loss provision',
+  msme: 'MSMED Act interest',
+  cheques: 'Cheques and post-dated cheques',
 };
 
 const INTRO = `# API reference

@@ -54,7 +54,13 @@ const REQUIRED: Record<string, string> = {
   '/v3/clients/split_by': `graph=${SPLIT_BY_GRAPHS[0]}`,
   '/v3/obligors': 'sysObligorCode=A',
   '/v3/obligors/credit_limit': 'sysObligorCode=A',
+  '/v3/clients/payment_behaviour': 'sysObligorCode=A',
+  '/v3/clients/payment_predictions': 'sysObligorCode=A',
   '/reports/download.xlsx': `report=${REPORT_CODES[0]}`,
+  '/msme/interest': 'sysObligorCode=A',
+  '/msme/case_file.xlsx': 'sysObligorCode=A',
+  '/msme/debit_note.csv': 'sysObligorCode=A',
+  '/msme/debit_note.xml': 'sysObligorCode=A',
 };
 
 function urlOf(contract: CallContract, date: string): { url: string; params: Record<string, string> } {
@@ -68,7 +74,7 @@ function urlOf(contract: CallContract, date: string): { url: string; params: Rec
 }
 
 describe('as of date', () => {
-  it('finds the calls that take one (receivables, customers, credit limits, performance, reports)', () => {
+  it('finds the calls that take one (receivables, customers, credit limits, performance, reports, forecast)', () => {
     expect(dated.length).toBeGreaterThanOrEqual(10);
   });
 

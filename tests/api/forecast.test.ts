@@ -176,18 +176,39 @@ describe('GET /v3/clients/forecast', () => {
     const f = (await forecast(admin)).json as TForecast;
     expect(f.backtest.weeks).toBe(4);
     const expected = monthEnds.flatMap((m, k) =>
-      [0, 1, 2, 3].map((w) => ({
-        monthEnd: m,
-        weekStart: daysFrom(m, 1 + 7 * w),
-        // From each month end the bill due Mk + 3 is expected 10 days late, Mk + 13: week 2.
-        forecast: w === 1 ? (k === 5 ? 4000 : 2000) : 0,
-        // The sixth came on M6 + 6: week 1.
-        actual: k === 5 ? (w === 0 ? 4000 : 0) : w === 1 ? 2000 : 0,
-      })),
+      [0, 1, 2, 3].map((w) => {
+        const amount = k === 5 ? 4000 : 2000;
+        // From each month end the bill due Mk + 3 is expected 10 days late, Mk + 13: week 2. Every
+        // payment of C1 came 10 days late, so no spread; the band is the back-test's error at that
+        // distance: none in week 2, 100% in week 1 (of nothing expected there).
+        const forecast = w === 1 ? amount : 0;
+        return {
+          monthEnd: m,
+          weekStart: daysFrom(m, 1 + 7 * w),
+          forecast,
+          low: forecast,
+          high: forecast,
+          // The due-date rule: on Mk + 3, week 1.
+          dueDateRule: w === 0 ? amount : 0,
+          // C1's mean days to settle: 40 (the H bills, issued 30 days before their due date and paid
+          // 10 after it; the D bills, issued Mk - 27 and paid Mk + 13): Mk - 27 + 40 = Mk + 13, week 2.
+          customerMeanRule: w === 1 ? amount : 0,
+          // The sixth came on M6 + 6: week 1.
+          actual: k === 5 ? (w === 0 ? 4000 : 0) : w === 1 ? 2000 : 0,
+        };
+      }),
     );
     expect(f.backtest.points).toEqual(expected);
     // six weeks with cash: five exact, one missed by 100%
     expect(f.backtest.mape).toBe(16.7);
+    // the due-date rule: five missed by 100%, the sixth exact: 83.3%, the model's error 80% lower;
+    // the customer-mean rule says what the model says here
+    expect(f.backtest.rules).toEqual({
+      dueDate: { mape: 83.3, improvement: 80 },
+      customerMean: { mape: 16.7, improvement: 0 },
+    });
+    // five of the six weeks with cash inside the band (the sixth's early payment outside)
+    expect(f.backtest.bandShare).toBe(83.3);
   });
 
   it('narrows to a customer, a dim1 value, fewer weeks and the field officer’s scope', async () => {
@@ -248,6 +269,10 @@ describe('GET /v3/clients/forecast', () => {
     expect(collected).toHaveLength(25);
     expect(collected.at(-1)).toBe(14000);
     expect(column('Forecast back-test', 'Forecast').at(-1)).toBe(14000);
+    // the simple rules beside it: the same ₹14,000, placed in other weeks
+    expect(column('Forecast back-test', 'Due-date rule').at(-1)).toBe(14000);
+    expect(column('Forecast back-test', 'Customer-mean rule').at(-1)).toBe(14000);
+    expect(column('Forecast back-test', 'Due-date rule error').slice(0, 2)).toEqual([null, 100]);
   });
 
   it('refuses bad parameters and unknown customers', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readNarration } from '@/lib/domain/bank-narration';
-import { sameReceipt, statusBeforeMatching, type ReceiptFacts } from '@/lib/domain/cash-application';
+import { sameReceipt, splitOfApplied, statusBeforeMatching, type ReceiptFacts } from '@/lib/domain/cash-application';
 
 describe('a line before matching', () => {
   const status = (narration: string, credit: number) =>
@@ -41,5 +41,62 @@ describe('one receipt counts once', () => {
   it('a cheque number alone is too short to name a receipt', () => {
     const cheque = { ...applied, references: ['004512'] };
     expect(sameReceipt(cheque, { ...cheque, amount: 1, references: ['CHQ 004512'] })).toBeNull();
+  });
+});
+
+describe('splitOfApplied', () => {
+  it('TDS first, then the write-off, then the cash, invoice by invoice (hand-computed)', () => {
+    // Two invoices of ₹1,18,000 and ₹25,000; ₹1,33,960 received, ₹9,000 TDS, ₹40 written off.
+    expect(
+      splitOfApplied({
+        received: 13_396_000,
+        allocations: [
+          { sysInvoiceNum: 'A', amount: 11_800_000 },
+          { sysInvoiceNum: 'B', amount: 2_500_000 },
+        ],
+        tds: 900_000,
+        writeOff: 4_000,
+        onAccount: 0,
+      }),
+    ).toEqual({
+      parts: [
+        { sysInvoiceNum: 'A', source: 'TDS', amount: 900_000 },
+        { sysInvoiceNum: 'A', source: 'WRITE_OFF', amount: 4_000 },
+        { sysInvoiceNum: 'A', source: 'CASH', amount: 10_896_000 },
+        { sysInvoiceNum: 'B', source: 'CASH', amount: 2_500_000 },
+      ],
+    });
+  });
+
+  it('the remainder on account takes no part; a split that does not add up is refused with the figures', () => {
+    expect(
+      splitOfApplied({
+        received: 600_000,
+        allocations: [{ sysInvoiceNum: 'A', amount: 500_000 }],
+        tds: 0,
+        writeOff: 0,
+        onAccount: 100_000,
+      }),
+    ).toEqual({ parts: [{ sysInvoiceNum: 'A', source: 'CASH', amount: 500_000 }] });
+    expect(
+      splitOfApplied({
+        received: 600_000,
+        allocations: [{ sysInvoiceNum: 'A', amount: 500_000 }],
+        tds: 0,
+        writeOff: 0,
+        onAccount: 0,
+      }),
+    ).toEqual({
+      problem:
+        'the split does not add up: received ₹6,000.00 + TDS ₹0.00 + write-off ₹0.00 is ₹6,000.00, the invoices ₹5,000.00 + on account ₹0.00 are ₹5,000.00',
+      field: 'allocations',
+    });
+    expect(splitOfApplied({ received: 100, allocations: [], tds: 0, writeOff: 0, onAccount: 0 })).toMatchObject({
+      field: 'allocations',
+    });
+    // TDS cannot settle money kept on account.
+    expect(splitOfApplied({ received: 0, allocations: [], tds: 500, writeOff: 0, onAccount: 500 })).toMatchObject({
+      field: 'tds',
+    });
   });
 });

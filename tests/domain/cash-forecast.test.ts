@@ -5,7 +5,10 @@ import {
   cashOf,
   cashSums,
   forecastDifferences,
+  improvement,
   mape,
+  mapeOf,
+  ruleSums,
   weeklyCash,
   withBand,
 } from '@/lib/domain/cash-forecast';
@@ -143,5 +146,44 @@ describe('sums that add up across accounts', () => {
     expect(forecastDifferences({ total: 100 }, { total: 100.02 })).toEqual(['forecast.total: 100 against 100.02']);
     expect(forecastDifferences({ mape: 5.8 }, { mape: 5.85 })).toEqual([]);
     expect(forecastDifferences({ weeks: [1] }, { weeks: [1, 2] })).toEqual(['forecast.weeks.1: undefined against 2']);
+  });
+});
+
+describe('the simple rules of the back-test (hand-computed)', () => {
+  // From 01/11/2026 (the day after a month end), four weeks of seven days: 1-7, 8-14, 15-21, 22-28 November.
+  const from = '2026-11-01';
+  const debts = [
+    // due 05/11 (week 1), issued 06/10: + 40 days = 15/11 (week 3)
+    { issued: '2026-10-06', due: '2026-11-05', open: 1000, disputed: false },
+    // due 20/10, already past: week 1 by both rules (20/09 + 40 = 30/10, past too)
+    { issued: '2026-09-20', due: '2026-10-20', open: 500, disputed: false },
+    // due 30/11, after the 4 weeks; 21/10 + 40 = 30/11: after them too
+    { issued: '2026-10-21', due: '2026-11-30', open: 700, disputed: false },
+    // in dispute at the month end: left out, as from the cash it is compared with
+    { issued: '2026-10-10', due: '2026-11-09', open: 9000, disputed: true },
+  ];
+
+  it('places each debt on its due date, and after its customer’s mean days to settle', () => {
+    // the due-date rule's 4 weeks, then the customer-mean rule's
+    expect(ruleSums(debts, 40, from, 4)).toEqual([1500, 0, 0, 0, 500, 0, 1000, 0]);
+  });
+
+  it('without a mean (no bill settled in the year) the customer-mean rule is the due date', () => {
+    expect(ruleSums(debts, null, from, 4)).toEqual([1500, 0, 0, 0, 1500, 0, 0, 0]);
+  });
+
+  it('scores a rule as the model is scored, and says how much lower the model’s error is', () => {
+    const points = [
+      { actual: 1000, model: 900, rule: 2000 },
+      { actual: 500, model: 500, rule: 0 },
+      { actual: 0, model: 300, rule: 700 }, // nothing collected: not counted
+    ];
+    // model: (10% + 0%) / 2 = 5%; rule: (100% + 100%) / 2 = 100%
+    expect(mapeOf(points, (p) => p.model)).toBe(5);
+    expect(mapeOf(points, (p) => p.rule)).toBe(100);
+    expect(improvement(5, 100)).toBe(95);
+    expect(improvement(30, 24)).toBe(-25); // the model's error a quarter higher
+    expect(improvement(null, 24)).toBeNull();
+    expect(improvement(5, 0)).toBeNull();
   });
 });

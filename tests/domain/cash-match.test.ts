@@ -180,3 +180,35 @@ describe('the customer named in the narration', () => {
     });
   });
 });
+
+describe('more evidence', () => {
+  const other = (num: string, open: number, date: string): OpenItem => ({
+    ...item(num, open, null, date),
+    sysObligorCode: 'SHREE-NSK',
+  });
+  const E = other('TLY-000501', 59_000, '2026-09-25');
+
+  it('a remittance advice is read first: the invoices it names, at the confidence it gives', () => {
+    const advice = [{ said: 'the remittance advice of 03/11/2026 names TLY-000412', confidence: 0.9, items: [B] }];
+    const match = matchLine(line(59_000, { advice, payer: byVpa, payerItems: SHREE }), settings);
+    expect(match.suggestions[0]).toMatchObject({
+      allocations: [{ sysInvoiceNum: 'TLY-000412', amount: rupees(59_000) }],
+      confidence: 0.9,
+      reasons: ['the remittance advice of 03/11/2026 names TLY-000412', 'the amount settles one invoice, oldest first'],
+    });
+  });
+
+  it('a payer name two customers share: each searched, 0.65 - 0.10 = 0.55, neither applied alone', () => {
+    const possiblePayers = [
+      { sysObligorCode: 'SHREE-PUN', by: 'NAME' as const, items: SHREE },
+      { sysObligorCode: 'SHREE-NSK', by: 'NAME' as const, items: [E] },
+    ];
+    const match = matchLine(line(59_000, { possiblePayers }), { ...settings, autoApplyAbove: 0.5 });
+    expect(match.status).toBe('SUGGESTED');
+    expect(match.suggestions.map((s) => [s.sysObligorCode, s.confidence])).toEqual([
+      ['SHREE-PUN', 0.55],
+      ['SHREE-NSK', 0.55],
+    ]);
+    expect(match.suggestions[0]!.reasons).toContain('another match is as likely');
+  });
+});

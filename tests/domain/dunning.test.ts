@@ -9,6 +9,7 @@ import {
   unknownPlaceholders,
   type TemplateValues,
 } from '@/lib/domain/dunning';
+import { NO_LAW } from '@/lib/domain/law-lines';
 
 const values: TemplateValues = {
   customerName: 'Shree Ganesh Traders',
@@ -19,6 +20,7 @@ const values: TemplateValues = {
   statementLink: 'https://app.test/s',
   paymentLink: 'upi://pay?pa=a%40b',
   clientName: 'Vardhman Foods',
+  ...NO_LAW,
 };
 
 describe('the default policy', () => {

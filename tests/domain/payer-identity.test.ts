@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readNarration } from '@/lib/domain/bank-narration';
-import { learnedPayer, nameKey, payerKeys, type PayerKey } from '@/lib/domain/payer-identity';
+import { learnedPayer, nameKey, payerKeys, sharedPayers, type PayerKey } from '@/lib/domain/payer-identity';
 
 describe('a name as banks cut it', () => {
   it.each([
@@ -67,5 +67,17 @@ describe('the customer learned identities point to', () => {
         lookUp,
       ),
     ).toEqual({ sysObligorCode: 'SHREE-NSK', by: 'ACCOUNT' });
+  });
+});
+
+describe('a key several customers share', () => {
+  it('names each of a few of them, and none when one customer is known or too many share it', () => {
+    const learned = (k: { kind: string; value: string }) =>
+      k.value === 'SIDDHIVINAYA' ? ['C050', 'C076'] : k.value === 'OMSHIVDISTRI' ? ['A', 'B', 'C', 'D'] : [];
+    expect(sharedPayers([{ kind: 'NAME', value: 'SIDDHIVINAYA' }], learned)).toEqual([
+      { sysObligorCode: 'C050', by: 'NAME' },
+      { sysObligorCode: 'C076', by: 'NAME' },
+    ]);
+    expect(sharedPayers([{ kind: 'NAME', value: 'OMSHIVDISTRI' }], learned)).toEqual([]);
   });
 });

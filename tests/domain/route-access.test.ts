@@ -124,11 +124,12 @@ describe('route decisions (the proxy)', () => {
 });
 
 describe('side menu', () => {
-  it('shows the full menu in the spec order for admin, with the dim1 name', () => {
+  it('shows the full menu in the spec order for admin, with the dim1 name (Cash application: APPLY_CASH)', () => {
     expect(buildMenu(admin, 'Region').map((e) => e.label)).toEqual([
       'Summary Dashboard',
       'Customer Analysis',
       'Receivables',
+      'Cash application',
       'Reports',
       'Region Performance',
       'Worklist',
@@ -174,6 +175,7 @@ describe('links offered (never ending on the 403 page)', () => {
       'Customer Contacts',
       'Integrations',
       'Reminders',
+      'Provision (ECL)',
       'Account',
     ]);
     // Before: guest, rep and the fallback user were offered Manage Personnel, the fallback user Customer Contacts.

@@ -18,6 +18,10 @@ const SHAPES: Record<Exclude<ImportKind, 'obligors'>, { header: string; row: (n:
     row: (n, d) => `R${n},I${n},1000,${d}`,
   },
   ratings: { header: 'sys_obligor_code,rating_date,rating', row: (n, d) => `C${n},${d},2` },
+  disputes: {
+    header: 'sys_invoice_num,opened_date,reason,amount,resolved_date,outcome',
+    row: (n, d) => `I${n},${d},QUALITY,1000,,`,
+  },
 };
 const KINDS = Object.keys(SHAPES) as (keyof typeof SHAPES)[];
 const FIRST_DATE_COLUMN = {
@@ -26,6 +30,7 @@ const FIRST_DATE_COLUMN = {
   payments: 'paid_date',
   allocations: 'allocated_date',
   ratings: 'rating_date',
+  disputes: 'opened_date',
 };
 
 const fileOf = (kind: keyof typeof SHAPES, dates: string[]) =>

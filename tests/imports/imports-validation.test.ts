@@ -40,6 +40,20 @@ describe('bad rows', () => {
       { file: 'payments.csv', line: 5, column: 'amount', reason: /negative/ },
     ],
     [
+      'a taxable value above the amount',
+      {
+        'invoices.csv': HAND_BATCH['invoices.csv']
+          .replace('amount,currency', 'amount,currency,taxable_amount')
+          .replace('9000.00,', '9000.00,,9000.01'),
+      },
+      {
+        file: 'invoices.csv',
+        line: 7,
+        column: 'taxable_amount',
+        reason: /taxable value 9000\.01 is above the amount 9000\.00/,
+      },
+    ],
+    [
       'a rating of 4',
       { 'ratings.csv': HAND_BATCH['ratings.csv'].replace('01-01-2026,2', '01-01-2026,4') },
       { file: 'ratings.csv', line: 4, column: 'rating', reason: /not a rating/ },

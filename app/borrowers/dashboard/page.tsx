@@ -10,11 +10,24 @@ import { TopOverdueTable } from '@/components/receivables/top-overdue-table';
 import { TrendSection } from '@/components/receivables/trend-section';
 import { KpiStrip } from '@/components/receivables/kpi-strip';
 import { FORECAST_DESCRIPTION, ForecastSection } from '@/components/receivables/forecast-section';
+import { AsOfDate } from '@/components/ui/as-of-date';
+import { formatDay } from '@/components/ui/day';
+import { checkAsOfDate } from '@/components/ui/invalid-link';
+import { WarningBox } from '@/components/feedback/warning-box';
+import { flattenParams, type SearchParams } from '@/lib/client/url-state';
+import { pageGate } from '@/lib/backend/page-gate';
 
 export const metadata = { title: 'Summary Dashboard | Client receivables dashboard' };
 
-/** The company summary: each block loads (and may fail) on its own. */
-export default function DashboardPage() {
+/**
+ * The company summary: each block loads (and may fail) on its own. The cash-in forecast has an
+ * "As of" date of its own (`date` in the URL): from a past day, with what was known then.
+ */
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const { date } = flattenParams(await searchParams);
+  const { clientSettings } = await pageGate();
+  const settings = await clientSettings().catch(() => null);
+  const dateProblem = checkAsOfDate(date, settings);
   return (
     <div className="mx-auto max-w-[1400px] space-y-6">
       <PageHeader
@@ -54,12 +67,22 @@ export default function DashboardPage() {
         <KpiStrip />
       </Section>
       <Section
-        title="Cash-in forecast, next 13 weeks"
+        title={
+          date && !dateProblem
+            ? `Cash-in forecast, 13 weeks from ${formatDay(date)}`
+            : 'Cash-in forecast, next 13 weeks'
+        }
         description={FORECAST_DESCRIPTION}
+        actions={settings && <AsOfDate today={settings.today} ledgerStart={settings.ledgerStart} />}
         skeleton={<ChartSkeleton height="h-80" />}
+        inputs={date ?? ''}
         testId="forecast-section"
       >
-        <ForecastSection />
+        {dateProblem ? (
+          <WarningBox kind="error" message={dateProblem} />
+        ) : (
+          <ForecastSection {...(date ? { date } : {})} />
+        )}
       </Section>
       <Section
         title="Top 10 overdue customers"

@@ -4,6 +4,7 @@ import { pageGate } from '@/lib/backend/page-gate';
 import { API_ACCESS } from '@/lib/contract/access';
 import { satisfies } from '@/lib/domain/access';
 import { WarningBox } from '@/components/feedback/warning-box';
+import { MsmeSettingsForm } from '@/components/dunning/msme-settings-form';
 import { PaymentDetailsForm } from '@/components/dunning/payment-details-form';
 import { PolicyForm } from '@/components/dunning/policy-form';
 import { RunPanel } from '@/components/dunning/run-panel';
@@ -54,6 +55,16 @@ export default async function RemindersPage({ searchParams }: { searchParams: Pr
         </p>
         <PaymentDetailsForm details={details} />
       </section>
+      {satisfies(session, API_ACCESS.manageUsers) && (
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h3 className="mb-1 text-base font-semibold text-slate-900">MSME status and interest</h3>
+          <p className="mb-3 text-sm text-slate-500">
+            As a micro or small enterprise, you are owed MSMED Act interest on late payments: compound, monthly rests,
+            three times the RBI Bank Rate.
+          </p>
+          <MsmeSettingsForm />
+        </section>
+      )}
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         <h3 className="px-5 pt-5 text-base font-semibold text-slate-900">Recent runs</h3>
         {runs.rows.length === 0 ? (

@@ -8,6 +8,7 @@ import { satisfies } from '@/lib/domain/access';
 import { mayOpen } from '@/lib/domain/route-permissions';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { WorklistTable } from '@/components/collections/worklist-table';
+import { ChequesDueSection } from '@/components/collections/cheques-due-section';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { ParamSelect } from '@/components/ui/param-select';
@@ -24,7 +25,7 @@ export default async function WorklistPage({ searchParams }: { searchParams: Pro
   const params = flattenParams(await searchParams);
   const { backend, session, clientSettings } = await pageGate();
   const scoped = session.role === 'guest' || session.role === 'representative';
-  const { today } = await clientSettings();
+  const { today, currency, locale } = await clientSettings();
   const since = format(addDays(parseISO(today), -KEPT_RATE_DAYS), 'yyyy-MM-dd');
   const [people, kept] = await Promise.all([
     scoped ? Promise.resolve([]) : backend.personnel.clientUsers(),
@@ -56,6 +57,11 @@ export default async function WorklistPage({ searchParams }: { searchParams: Pro
         )}
       </div>
       <KeptRates rows={kept} />
+      <ChequesDueSection
+        money={{ currency, locale }}
+        today={today}
+        canOpenCustomers={mayOpen(session, '/borrowers/obligors')}
+      />
       <section className="rounded-xl border border-slate-200 bg-white shadow-sm">
         {invalid ? (
           <div className="p-5">

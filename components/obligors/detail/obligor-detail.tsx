@@ -7,6 +7,10 @@ import { isScoped, obligorScope } from '@/lib/domain/obligor-scope';
 import { API_ACCESS } from '@/lib/contract/access';
 import type { TObligorInfo } from '@/lib/contract/obligors';
 import { PageUpdated } from '@/components/receivables/page-updated';
+import { WarningBox } from '@/components/feedback/warning-box';
+import { AsOfDate } from '@/components/ui/as-of-date';
+import { formatDay } from '@/components/ui/day';
+import { checkAsOfDate } from '@/components/ui/invalid-link';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
@@ -18,6 +22,8 @@ import { RemittancesSection } from '@/components/portal/remittances-section';
 import { DisputesSection } from '../disputes-section';
 import { DsoSection } from '../dso-section';
 import { PromisesSection } from '../promises-section';
+import { ChequesSection } from '../cheques-section';
+import { MsmeInterestSection } from '../msme-interest-section';
 import { CreditLimitHistory } from './credit-limit-history';
 import { FamilyObligors } from './family-obligors';
 import { ObligorFigures } from './obligor-figures';
@@ -63,6 +69,10 @@ export async function ObligorDetail({
     });
   crumbs.push({ label: info.name });
   const codes = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
+  // The page's As-of date: its open invoices, their expected payments and the payment behaviour as
+  // known that day (today without one).
+  const dateProblem = checkAsOfDate(params.date, settings);
+  const date = params.date && !dateProblem ? params.date : undefined;
   const family = isParent
     ? (await backend.customers.parentObligors({ query: { parentSysObligorCode: code } }).catch(() => null))?.rows[0]
     : undefined;
@@ -108,12 +118,21 @@ export async function ObligorDetail({
       )}
       <Section
         title="Open invoices"
-        description="What is still owed, most overdue first"
+        description={
+          date
+            ? `What was still owed on ${formatDay(date)}, most overdue first`
+            : 'What is still owed, most overdue first'
+        }
         skeleton={<TableSkeleton rows={5} columns={8} />}
+        inputs={date ?? ''}
         flush
         testId="invoices-section"
       >
-        <ObligorInvoices code={code} isParent={isParent} />
+        {dateProblem ? (
+          <WarningBox kind="error" message={dateProblem} />
+        ) : (
+          <ObligorInvoices code={code} isParent={isParent} {...(date ? { date } : {})} />
+        )}
       </Section>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Section
@@ -135,11 +154,17 @@ export async function ObligorDetail({
       </div>
       <Section
         title="How this customer pays"
-        description="Bills paid off in the last 12 months: days from the due date to the last payment, weighted by amount"
+        description={`Bills paid off in the 12 months to ${date ? formatDay(date) : 'today'}: days from the due date to the last payment, weighted by amount`}
+        actions={<AsOfDate today={settings.today} ledgerStart={settings.ledgerStart} />}
         skeleton={<LinesSkeleton lines={6} />}
+        inputs={date ?? ''}
         testId="behaviour-card"
       >
-        <PaymentBehaviourSection code={code} />
+        {dateProblem ? (
+          <WarningBox kind="error" message={dateProblem} />
+        ) : (
+          <PaymentBehaviourSection code={code} {...(date ? { date } : {})} />
+        )}
       </Section>
       <div data-testid="contacts-card">
         <ContactsSection
@@ -167,6 +192,23 @@ export async function ObligorDetail({
             canOpen={satisfies(session, API_ACCESS.logCommunication)}
             canResolve={satisfies(session, API_ACCESS.resolveDisputes)}
             money={{ currency: settings.currency, locale: settings.locale }}
+          />
+        </div>
+      </div>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <div className="min-w-0" data-testid="cheques-card">
+          <ChequesSection
+            obligorCode={code}
+            obligorName={info.name}
+            canRecord={satisfies(session, API_ACCESS.logCommunication)}
+            money={{ currency: settings.currency, locale: settings.locale }}
+          />
+        </div>
+        <div className="min-w-0" data-testid="msme-interest-card">
+          <MsmeInterestSection
+            obligorCode={code}
+            money={{ currency: settings.currency, locale: settings.locale }}
+            canSetTerms={satisfies(session, API_ACCESS.logCommunication)}
           />
         </div>
       </div>

@@ -8,19 +8,24 @@ const SHOWN = 10;
 
 /**
  * The most overdue open invoices of the customer (or family), each with its expected payment, and a
- * link to all of them. Without the predictions the list still shows, without that column.
+ * link to all of them; on the page's as-of `date`, those open then, as expected then. Without the predictions the list still shows, without that column.
  */
-export function ObligorInvoices({ code, isParent }: { code: string; isParent: boolean }) {
-  const filter: Record<string, string> = isParent ? { parentSysObligorCode: code } : { sysObligorCode: code };
+export function ObligorInvoices({ code, isParent, date }: { code: string; isParent: boolean; date?: string }) {
+  const filter: Record<string, string> = {
+    ...(isParent ? { parentSysObligorCode: code } : { sysObligorCode: code }),
+    ...(date ? { date } : {}),
+  };
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
     const [settings, list, predictions] = await Promise.all([
       clientSettings(),
       backend.receivables.openInvoices({ query: { ...filter, count: SHOWN } }),
-      backend.forecast.paymentPredictions({ query: { sysObligorCode: code } }).catch((error: unknown) => {
-        console.error(error);
-        return null;
-      }),
+      backend.forecast
+        .paymentPredictions({ query: { sysObligorCode: code, ...(date ? { date } : {}) } })
+        .catch((error: unknown) => {
+          console.error(error);
+          return null;
+        }),
     ]);
     return { settings, list, predictions };
   };

@@ -21,13 +21,16 @@ const daysText = (days: number) =>
       ? `${Math.abs(days).toFixed(1)} days early`
       : `${days.toFixed(1)} days late`;
 
-/** GET /v3/clients/payment_behaviour: how the customer paid in the last 12 months, by lateness band and month. */
-export function PaymentBehaviourSection({ code }: { code: string }) {
+/**
+ * GET /v3/clients/payment_behaviour: how the customer paid in the 12 months to today (or to the
+ * page's as-of `date`), by lateness band and month.
+ */
+export function PaymentBehaviourSection({ code, date }: { code: string; date?: string }) {
   const load = async () => {
     const { backend, clientSettings } = await pageGate();
     const [money, behaviour] = await Promise.all([
       clientSettings(),
-      backend.paymentBehaviour.behaviour({ query: { sysObligorCode: code } }),
+      backend.paymentBehaviour.behaviour({ query: { sysObligorCode: code, ...(date ? { date } : {}) } }),
     ]);
     return { money, behaviour };
   };

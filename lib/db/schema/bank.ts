@@ -145,3 +145,82 @@ export const bankPayers = pgTable(
     check('bank_payers_kind', sql`${t.kind} in ('VPA', 'ACCOUNT', 'NAME')`),
   ],
 );
+
+/**
+ * A client's cash application settings (issue 53); a client without a row has the defaults
+ * (lib/domain/cash-settings.ts): GST 18%, ₹100 written off at most, suggestions from confidence 0.5,
+ * nothing applied without a person, Tally's usual ledger names.
+ */
+export const cashSettings = pgTable(
+  'cash_settings',
+  {
+    clientId: integer()
+      .primaryKey()
+      .references(() => clients.id),
+    /** Paise a difference may be written off up to; null: no limit by amount. */
+    tolerancePaise: bigint({ mode: 'number' }),
+    /** Basis points of what the invoices ask; null: no limit by share. */
+    toleranceBp: integer(),
+    /** Applied without a person from this confidence; null: never (the default). */
+    autoApplyAbove: numeric({ precision: 3, scale: 2 }),
+    suggestAbove: numeric({ precision: 3, scale: 2 }).notNull().default('0.50'),
+    /** The GST rate assumed for an invoice without its taxable value, in basis points. */
+    gstRateBp: integer().notNull().default(1800),
+    bankLedger: text().notNull(),
+    tdsLedger: text().notNull(),
+    writeOffLedger: text().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('cash_settings_gst', sql`${t.gstRateBp} between 0 and 5000`),
+    check('cash_settings_tolerance', sql`${t.tolerancePaise} >= 0 and ${t.toleranceBp} >= 0`),
+  ],
+);
+
+/**
+ * A bank line applied to the ledger: the receipt it wrote (`payment_ref`, with its allocations; the
+ * TDS and write-off as receipts `payment_ref/TDS` and `payment_ref/WO` allocated to the same
+ * invoices), what it was split into, and, once the ERP's own copy of the receipt arrives, that
+ * copy's reference: from then on the ERP's receipt and allocations stand instead of ours and the
+ * line can no longer be undone.
+ */
+export const bankReceipts = pgTable(
+  'bank_receipts',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    lineId: bigint({ mode: 'number' }).notNull(),
+    paymentRef: text().notNull(),
+    sysObligorCode: text().notNull(),
+    paidDate: date().notNull(),
+    /** Paise credited by the bank. */
+    received: bigint({ mode: 'number' }).notNull(),
+    /** Paise per invoice, as confirmed. */
+    allocations: jsonb().$type<{ sysInvoiceNum: string; amount: number }[]>().notNull(),
+    tdsSection: text(),
+    tdsAmount: bigint({ mode: 'number' }).notNull().default(0),
+    /** The Indian financial year's quarter of the receipt (Form 26AS), e.g. 2026-27 Q3. */
+    tdsQuarter: text(),
+    writeOff: bigint({ mode: 'number' }).notNull().default(0),
+    onAccount: bigint({ mode: 'number' }).notNull().default(0),
+    /** What the receipt is known by at the bank: UTR, RRN, cheque number. */
+    bankReferences: jsonb().$type<string[]>().notNull().default([]),
+    appliedBy: integer(),
+    appliedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    erpPaymentRef: text(),
+    erpRecognisedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.lineId] }),
+    foreignKey({ columns: [t.clientId, t.lineId], foreignColumns: [bankLines.clientId, bankLines.id] }),
+    uniqueIndex('bank_receipts_ref').on(t.clientId, t.paymentRef),
+    index('bank_receipts_open')
+      .on(t.clientId, t.paidDate)
+      .where(sql`${t.erpPaymentRef} is null`),
+    check(
+      'bank_receipts_amounts',
+      sql`${t.received} > 0 and ${t.tdsAmount} >= 0 and ${t.writeOff} >= 0 and ${t.onAccount} >= 0`,
+    ),
+  ],
+);

@@ -36,6 +36,8 @@ export const forecastSums = pgTable(
     expected: doublePrecision().array().notNull(),
     variance: doublePrecision().array().notNull(),
     actual: doublePrecision().array(), // back-test days only
+    // Back-test days only: the simple rules' weeks (the due-date rule's, then the customer-mean rule's; RULES).
+    rules: doublePrecision().array(),
     later: doublePrecision().notNull(),
     disputed: doublePrecision().notNull(),
     notExpected: doublePrecision().notNull(),

@@ -11,3 +11,5 @@ export * from './collections';
 export * from './rollup-jobs';
 export * from './forecast';
 export * from './bank';
+export * from './provision';
+export * from './msme';

@@ -29,6 +29,9 @@ export const invoices = pgTable(
     issueDate: date().notNull(),
     dueDate: date(),
     amount: numeric({ precision: 18, scale: 2 }).notNull(),
+    // The value before GST, when the ERP exports it: TDS is deducted on it (cash application). Null:
+    // the client's usual GST rate is taken off the amount.
+    taxableAmount: numeric({ precision: 18, scale: 2 }),
     currency: text().notNull(),
     dim1Id: integer(),
     dim2Id: integer(),

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
@@ -136,6 +137,12 @@ export const revokedSessions = pgTable('revoked_sessions', {
   expiresAt: timestamp({ withTimezone: true }).notNull(),
 });
 
+/**
+ * The edit log: append-only and tamper-evident. A trigger (drizzle/ hand SQL) numbers each client's
+ * entries (seq), chains each to the previous one (prev_hash) and seals it (hash = sha256 of the
+ * entry and prev_hash); another refuses UPDATE and DELETE, except DELETE of entries older than 8
+ * years (retention). seq and hash carry placeholders here because the trigger always sets them.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -148,7 +155,16 @@ export const auditLog = pgTable(
     entity: text(),
     entityId: text(),
     detail: jsonb(),
+    before: jsonb(),
+    after: jsonb(),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    seq: bigint({ mode: 'number' }).notNull().default(0),
+    prevHash: text(),
+    hash: text().notNull().default(''),
   },
-  (t) => [primaryKey({ columns: [t.clientId, t.id] }), index('audit_log_at').on(t.clientId, t.at)],
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    index('audit_log_at').on(t.clientId, t.at),
+    uniqueIndex('audit_log_chain').on(t.clientId, t.seq),
+  ],
 );

@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { auditLog } from '@/lib/db/schema';
 
-/** The security-relevant actions the audit log records (sign-ins, lockouts, resets, access changes). */
+/** The actions the edit log records: sign-ins, access changes, settings and changes to the ledger. */
 export type AuditAction =
   | 'sign_in'
   | 'sign_in_sso'
@@ -24,18 +24,36 @@ export type AuditAction =
   | 'customer_user_reactivated'
   | 'customer_user_removed'
   | 'customer_links_revoked'
-  | 'sign_in_link';
+  | 'sign_in_link'
+  | 'cash_applied'
+  | 'cash_undone'
+  | 'credit_hold_rules_saved'
+  | 'import_batch'
+  | 'provision_adjusted'
+  | 'cheque_received'
+  | 'cheque_deposited'
+  | 'cheque_cleared'
+  | 'cheque_returned';
 
 export interface AuditEntry {
   clientId: number;
-  /** Who did it (the actor); null when nobody was signed in (a reset by link). */
+  /** Who did it (the actor); null when nobody was signed in (a reset by link) or a script. */
   userId: number | null;
   action: AuditAction;
-  entity?: 'user' | 'role' | 'customer';
+  entity?: 'user' | 'role' | 'customer' | 'bank_line' | 'import' | 'client' | 'provision';
   entityId?: string | number;
   detail?: Record<string, unknown>;
+  /** What the changed thing was before the change (omitted for events that change nothing). */
+  before?: unknown;
+  /** What it is after the change. */
+  after?: unknown;
 }
 
+/**
+ * Appends one entry to the client's edit log. The database numbers it, chains it to the previous
+ * entry and seals it (trigger audit_log_chain, which also serialises concurrent writers); give it
+ * the transaction of the change so that the entry and the change stand or fall together.
+ */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     clientId: entry.clientId,
@@ -44,5 +62,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     entity: entry.entity,
     entityId: entry.entityId === undefined ? undefined : String(entry.entityId),
     detail: entry.detail,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
   });
 }

@@ -1,10 +1,12 @@
 import 'server-only';
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { TBankLine } from '@/lib/contract/bank';
+import type { TBankLine, TBankOverview } from '@/lib/contract/bank';
 import { BANK_LINE_STATUSES, type BankLineStatus } from '@/lib/domain/cash-application';
 import type { Db } from '@/lib/db/client';
-import { bankLines } from '@/lib/db/schema';
+import { queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
+import { bankLines, bankReceipts } from '@/lib/db/schema';
 import { conflict, notFound } from '@/lib/server/domain-errors';
 
 /** A suggestion as the upload stored it (lib/domain/cash-match.ts `Suggestion`, paise): read with its shape, not asserted. */
@@ -32,13 +34,54 @@ const columns = {
   suggestions: bankLines.suggestions,
 };
 
-type LineRow = Pick<typeof bankLines.$inferSelect, keyof typeof columns>;
+/** What an applied line was split into (bank_receipts), paise. */
+const appliedColumns = {
+  appliedRef: bankReceipts.paymentRef,
+  appliedAllocations: bankReceipts.allocations,
+  appliedTdsSection: bankReceipts.tdsSection,
+  appliedTdsAmount: bankReceipts.tdsAmount,
+  appliedWriteOff: bankReceipts.writeOff,
+  appliedOnAccount: bankReceipts.onAccount,
+  appliedErpRef: bankReceipts.erpPaymentRef,
+};
+
+type LineRow = Pick<typeof bankLines.$inferSelect, keyof typeof columns> & {
+  appliedRef?: string | null;
+  appliedAllocations?: { sysInvoiceNum: string; amount: number }[] | null;
+  appliedTdsSection?: string | null;
+  appliedTdsAmount?: number | null;
+  appliedWriteOff?: number | null;
+  appliedOnAccount?: number | null;
+  appliedErpRef?: string | null;
+};
 const ZStatus = z.enum(BANK_LINE_STATUSES);
 
 const rupees = (paise: number) => paise / 100;
 
 function lineOf(row: LineRow): TBankLine {
   const status = ZStatus.parse(row.status);
+  if (row.appliedRef && row.appliedAllocations) {
+    // Applied: the split confirmed, as the ledger has it.
+    return {
+      id: row.id,
+      valueDate: row.valueDate ?? row.txnDate,
+      amount: Number(row.credit) - Number(row.debit),
+      narration: row.narration,
+      reference: row.reference,
+      status,
+      sysObligorCode: row.sysObligorCode,
+      allocations: row.appliedAllocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: rupees(a.amount) })),
+      tds: row.appliedTdsSection ? { section: row.appliedTdsSection, amount: rupees(row.appliedTdsAmount ?? 0) } : null,
+      writeOff: rupees(row.appliedWriteOff ?? 0),
+      onAccount: rupees(row.appliedOnAccount ?? 0),
+      confidence: null,
+      reasons: [
+        row.appliedErpRef
+          ? `applied as ${row.appliedRef}; the ERP's copy ${row.appliedErpRef} now stands in the ledger`
+          : `applied as receipt ${row.appliedRef}`,
+      ],
+    };
+  }
   // A line ignored or returned keeps what was suggested for it, but shows no match.
   const [best] = status === 'SUGGESTED' || status === 'MATCHED' ? ZStoredSuggestions.parse(row.suggestions) : [];
   return {
@@ -68,8 +111,9 @@ export async function listBankLines(
   if (query.statementId !== undefined) where.push(eq(bankLines.statementId, query.statementId));
   if (query.status !== undefined) where.push(eq(bankLines.status, query.status));
   const rows = await db
-    .select(columns)
+    .select({ ...columns, ...appliedColumns })
     .from(bankLines)
+    .leftJoin(bankReceipts, and(eq(bankReceipts.clientId, bankLines.clientId), eq(bankReceipts.lineId, bankLines.id)))
     .where(and(...where))
     .orderBy(asc(bankLines.txnDate), asc(bankLines.statementId), asc(bankLines.fileLine), asc(bankLines.id))
     .limit(query.count)
@@ -103,4 +147,61 @@ export async function ignoreBankLine(db: Db, clientId: number, id: number): Prom
   throw conflict(`The line is ${other.status.toLowerCase()}: only an unmatched or suggested line is ignored`, {
     id: other.status,
   });
+}
+
+/** One line as the list shows it (after applying or undoing it). */
+export async function bankLineById(db: Db, clientId: number, id: number): Promise<TBankLine> {
+  const [found] = await db
+    .select({ ...columns, ...appliedColumns })
+    .from(bankLines)
+    .leftJoin(bankReceipts, and(eq(bankReceipts.clientId, bankLines.clientId), eq(bankReceipts.lineId, bankLines.id)))
+    .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
+  if (!found) throw notFound('Bank line');
+  return lineOf(found);
+}
+
+/** GET /api/bank/overview: the statements, and the credits by status of one statement or of all. */
+export async function bankOverview(db: Db, clientId: number, statementId?: number): Promise<TBankOverview> {
+  const statements = await queryRows(
+    db,
+    sql`select s.id, a.label as account, s.file_name as "fileName", s.from_date::text as "fromDate",
+          s.to_date::text as "toDate", s.lines, s.duplicates, s.imported_at as "importedAt"
+        from bank_statements s join bank_accounts a on a.client_id = s.client_id and a.id = s.bank_account_id
+        where s.client_id = ${clientId} order by s.imported_at desc, s.id desc limit 50`,
+    row({
+      id: col.int,
+      account: col.text,
+      fileName: col.text,
+      fromDate: col.day,
+      toDate: col.day,
+      lines: col.int,
+      duplicates: col.int,
+      importedAt: col.instant,
+    }),
+  );
+  const ofStatement = statementId === undefined ? sql`` : sql`and statement_id = ${statementId}`;
+  const byStatus = await queryRows(
+    db,
+    sql`select status, count(*)::int as n, coalesce(sum(credit), 0) as amount from bank_lines
+        where client_id = ${clientId} ${ofStatement} group by status`,
+    row({ status: col.oneOf(BANK_LINE_STATUSES), n: col.int, amount: col.num }),
+  );
+  const counts = Object.fromEntries(BANK_LINE_STATUSES.map((s) => [s, 0])) as Record<BankLineStatus, number>;
+  const amount = Object.fromEntries(BANK_LINE_STATUSES.map((s) => [s, 0])) as Record<BankLineStatus, number>;
+  for (const r of byStatus) {
+    counts[r.status] = r.n;
+    amount[r.status] = r.amount;
+  }
+  const round = (v: number) => Math.round(v * 100) / 100;
+  return {
+    statements,
+    totals: {
+      // Customers' money in: every credit but those that are no receipt (ignored, returned).
+      received: round(amount.MATCHED + amount.SUGGESTED + amount.UNMATCHED),
+      applied: round(amount.MATCHED),
+      suggested: round(amount.SUGGESTED),
+      unmatched: round(amount.UNMATCHED),
+      counts,
+    },
+  };
 }

@@ -12,6 +12,7 @@ const OpenInvoiceRow = row({
   invoiceNum: col.text,
   sysObligorCode: col.text,
   open: col.num,
+  taxable: col.num.nullable(),
   date: col.day,
 });
 
@@ -38,7 +39,9 @@ export async function openItemsBook(db: Db, clientId: number): Promise<OpenItems
   const rows = await queryRows(
     db,
     sql`select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", i.sys_obligor_code as "sysObligorCode",
-          i.amount - i.paid_to_date as open, coalesce(i.due_date, i.issue_date)::text as date
+          i.amount - i.paid_to_date as open,
+          -- The taxable value of what is open: the invoice's own, in the share still open.
+          round(i.taxable_amount * (i.amount - i.paid_to_date) / i.amount, 2) as taxable, coalesce(i.due_date, i.issue_date)::text as date
         from invoices i
         where i.client_id = ${clientId} and i.settled_date is null and i.doc_type = 'INVOICE' and i.amount > i.paid_to_date`,
     OpenInvoiceRow,
@@ -50,7 +53,7 @@ export async function openItemsBook(db: Db, clientId: number): Promise<OpenItems
       sysInvoiceNum: r.sysInvoiceNum,
       sysObligorCode: r.sysObligorCode,
       open: Math.round(r.open * 100),
-      taxable: null, // invoices carry no taxable value yet: the client's GST rate is taken off
+      taxable: r.taxable === null ? null : Math.round(r.taxable * 100),
       date: r.date,
     };
     byNumber.set(r.sysInvoiceNum, item);

@@ -5,9 +5,9 @@ import { readNarration } from '@/lib/domain/bank-narration';
 import { lineKeys, type StatementLine } from '@/lib/domain/bank-statement';
 import { paiseText } from '@/lib/domain/bank-statement-values';
 import { BANK_LINE_STATUSES, statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
-import { DEFAULT_MATCH_SETTINGS, matchLine, type MatchSettings, type OpenItem } from '@/lib/domain/cash-match';
-import { learnedPayer, payerKeys } from '@/lib/domain/payer-identity';
-import { DEFAULT_DEDUCTION_SETTINGS } from '@/lib/domain/tds';
+import { matchLine, type MatchSettings, type OpenItem } from '@/lib/domain/cash-match';
+import { matchSettingsOf } from '@/lib/domain/cash-settings';
+import { learnedPayer, payerKeys, sharedPayers } from '@/lib/domain/payer-identity';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -16,7 +16,9 @@ import { invalid } from '@/lib/server/domain-errors';
 import { openItemsBook, type OpenItemsBook } from './open-items-book';
 import { readStatementFile } from './read-statement-file';
 import { linkReturnedCheques } from './returned-cheques';
+import { applyMatchedLines } from './apply-line';
 import { checkContinuity } from './balance-continuity';
+import { cashSettingsOf } from './cash-settings';
 import type { UploadedStatement } from './statement-upload';
 
 /** Rows per insert: 25 columns each, well under PostgreSQL's 65,535 parameters. */
@@ -79,16 +81,6 @@ async function accountFor(
   return account;
 }
 
-/**
- * The defaults until the client has settings of its own: GST 18%, every TDS rate, ₹100 written off
- * at most, nothing applied without a person (applying is not built: a MATCHED line would wait).
- */
-const MATCH_SETTINGS: MatchSettings = {
-  ...DEFAULT_DEDUCTION_SETTINGS,
-  ...DEFAULT_MATCH_SETTINGS,
-  autoApplyAbove: null,
-};
-
 function lineRow(
   clientId: number,
   statementId: number,
@@ -96,22 +88,26 @@ function lineRow(
   line: StatementLine,
   key: string,
   open: OpenItemsBook,
+  settings: MatchSettings,
 ) {
   const facts = readNarration(line.narration, { reference: line.reference, book: open.book });
   let status: BankLineStatus = statusBeforeMatching(line, facts, line.narration);
   let suggestions: ReturnType<typeof matchLine>['suggestions'] = [];
   if (status === 'UNMATCHED') {
     // The evidence: our invoice numbers in the narration; a payer learned before (learned when a
-    // person confirms a match, which is not built yet: bank_payers is filled by hand until then),
-    // else our customer code in the narration (the reference our UPI payment links carry).
+    // person confirms a match), else our customer code in the narration (the reference our UPI
+    // payment links carry).
     const named = [...new Set(facts.invoiceNumbers.map((n) => open.byNumber.get(n)))].filter(
       (item): item is OpenItem => item !== undefined,
     );
     const code = facts.customerCodes.length === 1 ? facts.customerCodes[0]! : null;
-    const payer =
-      learnedPayer(payerKeys(facts), open.payers) ?? (code ? { sysObligorCode: code, by: 'CODE' as const } : null);
+    const keys = payerKeys(facts);
+    const payer = learnedPayer(keys, open.payers) ?? (code ? { sysObligorCode: code, by: 'CODE' as const } : null);
     const payerItems = payer ? (open.byCustomer.get(payer.sysObligorCode) ?? []) : [];
-    const match = matchLine({ received: line.credit, named, payer, payerItems }, MATCH_SETTINGS);
+    const possiblePayers = payer
+      ? []
+      : sharedPayers(keys, open.payers).map((p) => ({ ...p, items: open.byCustomer.get(p.sysObligorCode) ?? [] }));
+    const match = matchLine({ received: line.credit, named, payer, payerItems, possiblePayers }, settings);
     status = match.status;
     suggestions = match.suggestions;
   }
@@ -186,7 +182,7 @@ export async function importStatement(
   }
   const lines = read.lines;
   const keys = lineKeys(lines);
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const account = await accountFor(tx, clientId, upload.account, read);
     if (upload.mapping) {
       await tx
@@ -200,6 +196,7 @@ export async function importStatement(
       openingBalance: read.openingBalance,
     });
     const open = await openItemsBook(tx, clientId);
+    const settings = matchSettingsOf(await cashSettingsOf(tx, clientId));
     const [statement] = await tx
       .insert(bankStatements)
       .values({
@@ -221,7 +218,11 @@ export async function importStatement(
     for (let i = 0; i < lines.length; i += BATCH) {
       const inserted = await tx
         .insert(bankLines)
-        .values(lines.slice(i, i + BATCH).map((line, j) => lineRow(clientId, id, account.id, line, keys[i + j]!, open)))
+        .values(
+          lines
+            .slice(i, i + BATCH)
+            .map((line, j) => lineRow(clientId, id, account.id, line, keys[i + j]!, open, settings)),
+        )
         .onConflictDoNothing({ target: [bankLines.clientId, bankLines.bankAccountId, bankLines.dedupKey] })
         .returning({ id: bankLines.id });
       stored += inserted.length;
@@ -244,4 +245,8 @@ export async function importStatement(
       duplicates,
     };
   });
+  if (!outcome.matched) return outcome;
+  // The client trusts the matcher above its threshold: the MATCHED lines go into the ledger now.
+  const applied = await applyMatchedLines(db, by, outcome.id);
+  return { ...outcome, matched: applied, suggested: outcome.suggested + outcome.matched - applied };
 }

@@ -26,7 +26,8 @@ export const paidOffIn = (i: SQL, fromDate: string, toDate: string) =>
 
 /**
  * GET /v3/clients/payment_behaviour: the invoices and debit notes of a family (a parent's code) or an
- * account that were settled in the 12 months to today, grouped by month and days late (settlement
+ * account that were settled in the 12 months to `date` (today by default: a settlement is dated, so
+ * what was settled by a past day is what was known then), grouped by month and days late (settlement
  * less the due date, or the issue date without one) in SQL; lib/domain/payment-behaviour.ts makes
  * the bands, shares and trend. A scoped user counts only their accounts of the family.
  */
@@ -35,9 +36,10 @@ export async function customerPaymentBehaviour(
   clientId: number,
   scope: ObligorScope,
   code: string,
+  date?: string,
 ): Promise<TPaymentBehaviour> {
   await assertObligorVisible(db, clientId, scope, code);
-  const toDate = await clientToday(db, clientId);
+  const toDate = date ?? (await clientToday(db, clientId));
   const fromDate = behaviourFrom(toDate);
   const inScope = scopeCondition(clientId, scope, sql`o.sys_obligor_code`) ?? sql`true`;
   const groups = await queryRows(

@@ -6,6 +6,6 @@ import { implement } from './serve';
 
 export const forecast = implement('forecast', forecastCalls, {
   paymentPredictions: ({ db, session, scope, query }) =>
-    paymentPredictions(db, session.clientId, scope, query.sysObligorCode),
-  forecast: ({ db, session, scope, query }) => cashForecast(db, session.clientId, scope, query),
+    paymentPredictions(db, session.clientId, scope, query.sysObligorCode, query.date),
+  forecast: ({ db, session, scope, query }) => cashForecast(db, session.clientId, scope, query, query.date),
 });

@@ -17,12 +17,14 @@ import { imports } from './imports';
 import { investors } from './investors';
 import { kpis } from './kpis';
 import { manageCustomers } from './manage-customers';
+import { cheques, msme } from './msme';
 import { notifications } from './notifications';
 import { paymentBehaviour } from './payment-behaviour';
 import { performance } from './performance';
 import { personnel } from './personnel';
 import { portal } from './portal';
 import { promises } from './promises';
+import { provision } from './provision';
 import { receivables } from './receivables';
 import { reports } from './reports';
 import { tasks } from './tasks';
@@ -62,6 +64,9 @@ export const CALLS = {
   forecast,
   creditHolds: creditHoldsCalls,
   bank,
+  provision,
+  msme,
+  cheques,
 };
 
 export type CallTable = typeof CALLS;

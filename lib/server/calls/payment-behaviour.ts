@@ -5,5 +5,5 @@ import { implement } from './serve';
 
 export const paymentBehaviour = implement('paymentBehaviour', paymentBehaviourCalls, {
   behaviour: ({ db, session, scope, query }) =>
-    customerPaymentBehaviour(db, session.clientId, scope, query.sysObligorCode),
+    customerPaymentBehaviour(db, session.clientId, scope, query.sysObligorCode, query.date),
 });

@@ -1,5 +1,7 @@
 import 'server-only';
 import { personnelCalls } from '@/lib/contract/personnel';
+import { checkAuditChain } from '@/lib/server/audit/check-chain';
+import { exportAudit, exportAuditWorkbook } from '@/lib/server/audit/export-audit';
 import { listAudit } from '@/lib/server/audit/list-audit';
 import { listClientUsers, listUsers } from '@/lib/server/users/list-users';
 import { changeRole, inviteUser, setUserStatus } from '@/lib/server/users/manage-user';
@@ -18,6 +20,9 @@ export const personnel = implement('personnel', personnelCalls, {
   rolePermissions: ({ db, session }) => listRolePermissions(db, session.clientId),
   people: ({ db, session, query }) => listPersonnel(db, session.clientId, query),
   auditLog: ({ db, session, query }) => listAudit(db, session.clientId, query),
+  auditCsv: ({ db, session, query }) => exportAudit(db, session.clientId, query),
+  auditXlsx: ({ db, session, query }) => exportAuditWorkbook(db, session.clientId, query),
+  auditCheck: ({ db, session }) => checkAuditChain(db, session.clientId),
   roleMatrix: ({ db, session, params }) => roleMatrix(db, session.clientId, params.role_id),
   saveRoleMatrix: ({ db, session, params, body }) => saveRolePermissions(db, session, params.role_id, body),
 });

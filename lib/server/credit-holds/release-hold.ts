@@ -47,6 +47,8 @@ export async function releaseHold(
       entity: 'customer',
       entityId: code,
       detail: { reason: body.reason, expiresOn: body.expiresOn, reasons: held.reasons },
+      before: { status: held.status, reasons: held.reasons, release: held.release },
+      after: { status: 'RELEASED', release: { reason: body.reason, expiresOn: body.expiresOn } },
     });
   });
   const [after] = await creditHolds(db, who.clientId, who.scope, code);

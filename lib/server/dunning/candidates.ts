@@ -5,6 +5,7 @@ import { queryRows } from '@/lib/db/query';
 import { col, row, type Row } from '@/lib/db/rows';
 import { levelFor, reminderDecision, type DunningPolicy, type ReminderItem } from '@/lib/domain/dunning';
 import { DOC_TYPES } from '@/lib/domain/filters';
+import type { LawValues } from '@/lib/domain/law-lines';
 import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 import { dueDayOf, openDueBy } from '@/lib/server/receivables/instalments';
 import { unallocatedReceiptsSql } from '@/lib/server/receivables/open-items';
@@ -37,6 +38,8 @@ export interface Candidate {
   manager: { id: number; name: string } | null;
   /** The last day a reminder was SENT to it, if any. */
   lastSent: string | null;
+  /** The law's lines, worked out by the run when the level's template uses them (lib/server/msme/reminder-law.ts). */
+  law?: LawValues;
 }
 
 /** An item of the group's json_agg, as the statement builds it. */

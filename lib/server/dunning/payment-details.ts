@@ -42,6 +42,7 @@ export async function savePaymentDetails(
 ): Promise<TPaymentDetails> {
   forgetClientRow();
   await db.transaction(async (tx) => {
+    const before = await paymentDetails(tx, clientId);
     await tx.execute(sql`update clients set upi_vpa = ${body.upiVpa ?? null}, bank_name = ${body.bankName ?? null},
       bank_account_name = ${body.bankAccountName ?? null}, bank_account_number = ${body.bankAccountNumber ?? null},
       bank_ifsc = ${body.bankIfsc ?? null}, upi_limit = ${body.upiLimit ?? DEFAULT_UPI_LIMIT}
@@ -57,6 +58,8 @@ export async function savePaymentDetails(
         bankIfsc: body.bankIfsc ?? null,
         upiLimit: body.upiLimit ?? DEFAULT_UPI_LIMIT,
       },
+      before,
+      after: await paymentDetails(tx, clientId),
     });
   });
   return paymentDetails(db, clientId);

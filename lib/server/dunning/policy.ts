@@ -74,6 +74,7 @@ export async function savePolicy(
 ): Promise<TDunningPolicy> {
   const levels = body.levels.map((l, i) => ({ ...l, level: i + 1, taskFor: l.taskFor ?? null }));
   await db.transaction(async (tx) => {
+    const { updatedAt: _before, ...before } = await loadPolicy(tx, clientId);
     await tx.execute(sql`
       insert into dunning_policies (client_id, enabled, grouping, min_amount, quiet_days, remittance_grace_days, updated_at, updated_by)
       values (${clientId}, ${body.enabled}, ${body.grouping}, ${body.minAmount.toFixed(2)}, ${body.quietDays},
@@ -101,6 +102,8 @@ export async function savePolicy(
         remittanceGraceDays: body.remittanceGraceDays,
         levels: levels.map((l) => `${l.days}:${l.channel}${l.taskFor ? `:${l.taskFor}` : ''}`),
       },
+      before,
+      after: { ...body, levels },
     });
   });
   return loadPolicy(db, clientId);

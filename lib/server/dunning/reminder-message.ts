@@ -14,6 +14,7 @@ import {
   type OnAccount,
   type TemplateValues,
 } from '@/lib/domain/dunning';
+import { NO_LAW, withoutEmptyLaw } from '@/lib/domain/law-lines';
 import { upiAllowed, upiLink, upiReference } from '@/lib/domain/upi';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { customerLinkFor } from '@/lib/server/customer-door/customer-users';
@@ -91,6 +92,7 @@ export function textValues(payee: Payee, candidate: Candidate): TemplateValues {
         payee.bankAccountNumber ? 'pay by bank transfer (details below)' : 'ask us for our bank details'
       }`,
     clientName: payee.name,
+    ...(candidate.law ?? NO_LAW),
   };
 }
 
@@ -102,7 +104,9 @@ export function renderText(level: DunningLevel, payee: Payee, candidate: Candida
   return {
     subject: renderTemplate(level.subject, values).replace(/\s+/g, ' ').trim(),
     text:
-      renderTemplate(level.body, values) + (tail ? `\n\n${tail}` : '') + (bank.length ? `\n\n${bank.join('\n')}` : ''),
+      renderTemplate(withoutEmptyLaw(level.body, candidate.law ?? NO_LAW), values) +
+      (tail ? `\n\n${tail}` : '') +
+      (bank.length ? `\n\n${bank.join('\n')}` : ''),
   };
 }
 
@@ -126,7 +130,7 @@ export async function reminderMail(
   const button = link
     ? `<div style="margin:12px 0"><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">Pay ₹${amountText(candidate.amountDue)} by UPI</a><br><img src="cid:upi-qr" alt="UPI QR code for ${escapeHtml(payee.upiVpa ?? '')}" width="180" height="180" style="margin-top:8px"><br><span style="font-size:12px;color:#475569">Scan with any UPI app (${escapeHtml(payee.upiVpa ?? '')}), or tap the button on your phone.</span></div>`
     : escapeHtml(textOf.paymentLink);
-  const html = renderTemplateHtml(level.body, {
+  const html = renderTemplateHtml(withoutEmptyLaw(level.body, candidate.law ?? NO_LAW), {
     ...Object.fromEntries(Object.entries(textOf).map(([k, v]) => [k, escapeHtml(v)])),
     overdueTable: overdueTableHtml(candidate.items, candidate.amountDue, onAccountOf(candidate)),
     paymentLink: button,

@@ -17,6 +17,8 @@ import { PaymentDetailsRow } from './payment-details';
 import { reminderCandidates } from './candidates';
 import { activePolicy } from './policy';
 import { reminderMail, renderText, type Payee } from './reminder-message';
+import { usesLaw } from '@/lib/domain/law-lines';
+import { reminderLaw } from '@/lib/server/msme/reminder-law';
 import { askAllocation, askAllocationPreview, insertReminderTask } from './reminder-tasks';
 import { anAdmin, insertMessage, plan, type Planned, type RunRequest } from './run-messages';
 import { getRun, noteOf } from './run-history';
@@ -49,6 +51,7 @@ function reminderMessageId(clientId: number, messageId: number): string {
 async function deliver(db: Db, req: RunRequest, today: string, payee: Payee, p: Planned, messageId: number) {
   const { clientId } = req;
   const c = p.candidate;
+  if (usesLaw(p.level.subject + p.level.body)) c.law = await reminderLaw(db, clientId, c, today);
   if (p.level.channel === 'EMAIL') {
     const mail = await reminderMail(db, clientId, p.level, payee, c, p.recipient!, req.scope);
     await sendMail({ ...mail, messageId: reminderMessageId(clientId, messageId) });

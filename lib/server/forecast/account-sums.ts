@@ -8,6 +8,7 @@ import {
   cashSums,
   emptySums,
   forecastStarts,
+  ruleSums,
   type ForecastStart,
   type StartSums,
 } from '@/lib/domain/cash-forecast';
@@ -38,12 +39,11 @@ export async function accountSums(
   const starts = forecastStarts(asOf);
   const predict = (start: ForecastStart) =>
     predictedDebts(db, clientId, selection, start.knownThrough, start.from, today);
-  const collected = await collectedAfter(
-    db,
-    clientId,
-    selection,
-    starts.filter((s) => s.backtest).map((s) => s.knownThrough),
-  );
+  const monthEnds = starts.filter((s) => s.backtest).map((s) => s.knownThrough);
+  const [collected, meanDays] = await Promise.all([
+    collectedAfter(db, clientId, selection, monthEnds),
+    meanDaysToSettle(db, clientId, selection, monthEnds),
+  ]);
   const predicted = oneAtATime ? null : await Promise.all(starts.map(predict));
   const out: AccountSums[] = [];
   for (const [n, start] of starts.entries()) {
@@ -55,6 +55,7 @@ export async function accountSums(
       else byAccount.set(debt.account, [debt]);
     }
     const cash = start.backtest ? (collected.get(start.knownThrough) ?? new Map<string, Collected>()) : null;
+    const means = meanDays.get(start.knownThrough);
     for (const [account, list] of byAccount) {
       const owner = list[0]!;
       out.push({
@@ -64,6 +65,14 @@ export async function accountSums(
         from: start.from,
         sums: cashSums(list, start.from, start.weeks),
         actual: cash ? (cash.get(account)?.weeks ?? new Array<number>(start.weeks).fill(0)) : null,
+        rules: start.backtest
+          ? ruleSums(
+              list.map((d) => ({ ...d, disputed: d.prediction.basis === 'DISPUTED' })),
+              means?.get(account) ?? null,
+              start.from,
+              start.weeks,
+            )
+          : null,
       });
     }
     // Cash from debts the forecast did not hold: none open then is a rounding edge (paid in full by a
@@ -71,7 +80,49 @@ export async function accountSums(
     if (cash)
       for (const [account, c] of cash)
         if (!byAccount.has(account))
-          out.push({ ...c.owner, from: start.from, sums: emptySums(start.weeks), actual: c.weeks });
+          out.push({
+            ...c.owner,
+            from: start.from,
+            sums: emptySums(start.weeks),
+            actual: c.weeks,
+            rules: ruleSums([], null, start.from, start.weeks),
+          });
+  }
+  return out;
+}
+
+/**
+ * Each account's mean days to settle at each month end (the customer-mean rule): the whole days from
+ * issue to settlement of its invoices and debit notes settled in the 12 months to the month end.
+ */
+async function meanDaysToSettle(
+  db: Db,
+  clientId: number,
+  selection: DebtSelection,
+  monthEnds: string[],
+): Promise<Map<string, Map<string, number>>> {
+  if (!monthEnds.length) return new Map();
+  const rows = await queryRows(
+    db,
+    sql`
+    select e.month_end::text as "monthEnd", i.sys_obligor_code as account,
+      round(avg(i.settled_date - i.issue_date))::int as days
+    from (values ${sql.join(
+      monthEnds.map((m) => sql`(${m}::date)`),
+      sql`, `,
+    )}) as e(month_end)
+    join invoices i on i.client_id = ${clientId} and i.settled_date <= e.month_end
+      and i.settled_date > (e.month_end - interval '12 months')::date
+    join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+    where i.amount > 0 and i.doc_type <> 'CREDIT_NOTE' and ${selectionCondition(clientId, selection)}
+    group by 1, 2`,
+    row({ monthEnd: col.day, account: col.text, days: col.int }),
+  );
+  const out = new Map<string, Map<string, number>>();
+  for (const r of rows) {
+    let byAccount = out.get(r.monthEnd);
+    if (!byAccount) out.set(r.monthEnd, (byAccount = new Map()));
+    byAccount.set(r.account, r.days);
   }
   return out;
 }

@@ -6,7 +6,9 @@ import {
   addParts,
   cashOf,
   forecastStarts,
+  improvement,
   mape,
+  mapeOf,
   money,
   totalsByStart,
   withBand,
@@ -123,19 +125,47 @@ async function storedTotals(
   return totals;
 }
 
-/** The answer from the totals of each start: today's weeks with their band, and the back-test's points. */
+/**
+ * The answer from the totals of each start: today's weeks with their band, and the back-test's
+ * points, each with the simple rules' forecast and the band the model would have given it.
+ */
 function forecastAnswer(asOf: string, weekCount: number, totals: Map<string, StartSums>, credits: number): TForecast {
-  const points: BacktestPoint[] = forecastStarts(asOf)
-    .filter((start) => start.backtest)
-    .flatMap((start) => {
-      const total = totals.get(start.from)!;
-      return cashOf(total.sums, start.from, BACKTEST_WEEKS).weeks.map((week, w) => ({
-        monthEnd: start.knownThrough,
-        weekStart: week.weekStart,
-        forecast: money(week.expected),
-        actual: money(total.actual?.[w] ?? 0),
-      }));
-    });
+  const starts = forecastStarts(asOf).filter((start) => start.backtest);
+  const cashByStart = starts.map((start) => cashOf(totals.get(start.from)!.sums, start.from, BACKTEST_WEEKS));
+  const points: BacktestPoint[] = starts.flatMap((start, n) => {
+    const total = totals.get(start.from)!;
+    return cashByStart[n]!.weeks.map((week, w) => ({
+      monthEnd: start.knownThrough,
+      weekStart: week.weekStart,
+      forecast: money(week.expected),
+      actual: money(total.actual?.[w] ?? 0),
+    }));
+  });
+  // Each back-test week's band, by the rule today's weeks get theirs (from the same points).
+  const bands = cashByStart.flatMap((cash) => withBand(cash.weeks, points));
+  const detailed = starts.flatMap((start, n) => {
+    const rules = totals.get(start.from)!.rules;
+    return cashByStart[n]!.weeks.map((_, w) => ({
+      dueDateRule: money(rules?.[w] ?? 0),
+      customerMeanRule: money(rules?.[BACKTEST_WEEKS + w] ?? 0),
+    }));
+  });
+  const backtestPoints = points.map((p, i) => ({
+    monthEnd: p.monthEnd,
+    weekStart: p.weekStart,
+    forecast: p.forecast,
+    low: bands[i]!.low,
+    high: bands[i]!.high,
+    ...detailed[i]!,
+    actual: p.actual,
+  }));
+  const model = mape(points);
+  const ruleMape = (key: 'dueDateRule' | 'customerMeanRule') => {
+    const m = mapeOf(backtestPoints, (p) => p[key]);
+    return { mape: m, improvement: improvement(model, m) };
+  };
+  const counted = backtestPoints.filter((p) => p.actual > 0);
+  const inside = counted.filter((p) => p.actual >= p.low && p.actual <= p.high).length;
   const now = totals.get(asOf)!;
   const cash = cashOf(now.sums, asOf, weekCount);
   const weeks = withBand(cash.weeks, points);
@@ -156,6 +186,12 @@ function forecastAnswer(asOf: string, weekCount: number, totals: Map<string, Sta
         money(now.sums.open) - sum('expected') - money(cash.later) - money(cash.disputed) - money(cash.notExpected),
       ),
     },
-    backtest: { mape: mape(points), weeks: BACKTEST_WEEKS, points },
+    backtest: {
+      mape: model,
+      weeks: BACKTEST_WEEKS,
+      rules: { dueDate: ruleMape('dueDateRule'), customerMean: ruleMape('customerMeanRule') },
+      bandShare: counted.length ? Math.round((inside / counted.length) * 1000) / 10 : null,
+      points: backtestPoints,
+    },
   };
 }

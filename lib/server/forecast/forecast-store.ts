@@ -81,12 +81,14 @@ export async function buildForecastStore(
           from: part.from,
           sums: emptySums(part.sums.expected.length),
           actual: part.actual ? new Array<number>(part.actual.length).fill(0) : null,
+          rules: part.rules ? new Array<number>(part.rules.length).fill(0) : null,
           mark: users.marks.get(`${level}:${key}`) ?? null,
         };
         levels.set(id, row);
       }
       addSums(row.sums, part.sums);
       if (row.actual && part.actual) part.actual.forEach((x, w) => (row.actual![w]! += x));
+      if (row.rules && part.rules) part.rules.forEach((x, w) => (row.rules![w]! += x));
     };
     for (const part of parts) {
       add('ACCOUNT', part.account, part);
@@ -109,6 +111,7 @@ export async function buildForecastStore(
           expected: r.sums.expected,
           variance: r.sums.variance,
           actual: r.actual,
+          rules: r.rules,
           later: r.sums.later,
           disputed: r.sums.disputed,
           notExpected: r.sums.notExpected,
@@ -143,6 +146,7 @@ interface LevelRow {
   from: string;
   sums: CashSums;
   actual: number[] | null;
+  rules: number[] | null;
   mark: string | null;
 }
 
@@ -205,4 +209,23 @@ export async function refreshStaleForecasts(db: Db, now = new Date()): Promise<n
   for (const clientId of await staleForecastClients(db, now))
     if (await buildForecastStore(db, clientId, now)) done.push(clientId);
   return done;
+}
+
+/** A first import of at most this many documents builds its stored forecast before it returns. */
+const FIRST_FORECAST_MAX_DOCUMENTS = 100_000;
+
+/**
+ * After a client's first import (no stored forecast yet, `documents` imported): the stored forecast
+ * built at once, so that the client's first forecast answers from it rather than from the ledger (a
+ * second and more); awaited by the import, so nothing runs on after it. A larger first ledger
+ * (minutes of build) is left to the jobs that rebuild stale forecasts. True when built.
+ */
+export async function buildFirstForecast(db: Db, clientId: number, documents: number): Promise<boolean> {
+  if (documents === 0 || documents > FIRST_FORECAST_MAX_DOCUMENTS) return false;
+  const built = await queryRow(
+    db,
+    sql`select exists (select 1 from forecast_builds where client_id = ${clientId}) as built`,
+    row({ built: col.bool }),
+  );
+  return built?.built ? false : buildForecastStore(db, clientId);
 }

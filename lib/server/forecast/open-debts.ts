@@ -12,6 +12,8 @@ import { openDebtsOn } from './open-at';
 export interface PredictedDebt extends DebtOwner {
   sysInvoiceNum: string;
   invoiceNum: string;
+  /** The invoice's issue date. */
+  issued: string;
   due: string;
   open: number;
   prediction: PaymentPrediction;
@@ -23,6 +25,7 @@ const DebtRow = row({
   account: col.text,
   family: col.text,
   dim1: col.int.nullable(),
+  issued: col.day,
   due: col.day,
   open: col.num,
   disputedSince: col.day.nullable(),
@@ -62,7 +65,7 @@ export async function predictedDebts(
       select * from (
         select i.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum", o.sys_obligor_code as account,
           coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family, o.dim1_id as dim1,
-          ${part.due}::text as due, ${part.open} as open,
+          i.issue_date::text as issued, ${part.due}::text as due, ${part.open} as open,
           (select min(d.opened_on)::text from dispute_invoices di
             join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
             where di.client_id = ${clientId} and di.sys_invoice_num = i.sys_invoice_num
@@ -126,6 +129,7 @@ export async function predictedDebts(
     account: d.account,
     family: d.family,
     dim1: d.dim1,
+    issued: d.issued,
     due: d.due,
     open: d.open,
     prediction: predictPayment(

@@ -7,8 +7,9 @@ import { customerSelection } from './debt-selection';
 import { predictedDebts, type PredictedDebt } from './open-debts';
 
 /**
- * GET /v3/clients/payment_predictions: each open invoice and debit note of a family (a parent's code)
- * or an account, oldest due first, with its expected payment day, band and reason
+ * GET /v3/clients/payment_predictions: each invoice and debit note of a family (a parent's code) or an
+ * account open on `date` (today by default; a past day from the payments, promises and disputes dated
+ * up to it), oldest due first, with its expected payment day, band and reason
  * (lib/domain/payment-prediction.ts); an invoice in instalments by its oldest open instalment, with
  * each open instalment's. A scoped user gets only their accounts of the family.
  */
@@ -17,10 +18,12 @@ export async function paymentPredictions(
   clientId: number,
   scope: ObligorScope,
   code: string,
+  date?: string,
 ): Promise<TPaymentPredictions> {
   const selection = await customerSelection(db, clientId, scope, code);
   const today = await clientToday(db, clientId);
-  const debts = await predictedDebts(db, clientId, selection, today, today, today);
+  const asOf = date && date < today ? date : today;
+  const debts = await predictedDebts(db, clientId, selection, asOf, asOf, today);
   // An invoice in instalments comes as one debt per open instalment: it is listed once, as its oldest.
   const byInvoice = new Map<string, PredictedDebt[]>();
   for (const debt of debts.sort(
@@ -40,7 +43,7 @@ export async function paymentPredictions(
   });
   return {
     sysObligorCode: code,
-    asOf: today,
+    asOf,
     predictions: [...byInvoice.values()].map((parts) => {
       const first = parts[0]!;
       return {

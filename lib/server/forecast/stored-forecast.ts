@@ -74,13 +74,14 @@ const SumsRow = row({
   expected: col.array(col.num),
   variance: col.array(col.num),
   actual: col.array(col.num).nullable(),
+  rules: col.array(col.num).nullable(),
   later: col.num,
   disputed: col.num,
   notExpected: col.num,
   open: col.num,
 });
 
-const COLUMNS = sql`s.from_date::text as "from", s.expected, s.variance, s.actual, s.later, s.disputed,
+const COLUMNS = sql`s.from_date::text as "from", s.expected, s.variance, s.actual, s.rules, s.later, s.disputed,
   s.not_expected as "notExpected", s.open`;
 
 /**
@@ -180,7 +181,7 @@ function startSums(r: Row<typeof SumsRow>, sign: 1 | -1): StartSums {
     notExpected: n(r.notExpected),
     open: n(r.open),
   };
-  return { sums, actual: r.actual ? r.actual.map(n) : null };
+  return { sums, actual: r.actual ? r.actual.map(n) : null, rules: r.rules ? r.rules.map(n) : null };
 }
 
 /** One stored lateness profile: its points as parallel arrays by days late (forecast_profiles). */

@@ -151,6 +151,54 @@ export function applyRatings(ctx: ApplyContext, rows: number): Promise<KindCount
   );
 }
 
+/**
+ * Disputes: one per invoice and opened day. A stored dispute of that invoice opened that day takes
+ * the file's reason, amount and resolution (RESOLVED with its outcome from the resolved day, else
+ * OPEN); the others are inserted on the invoice's customer, with the invoice as their only one.
+ * Every write sets `changed_at`, so the stored forecast recomputes the families concerned.
+ */
+export async function applyDisputes(ctx: ApplyContext, rows: number): Promise<KindCounts> {
+  const { db, clientId } = ctx;
+  const status = sql`case when s.resolved_date is null then 'OPEN' else 'RESOLVED' end`;
+  await db.execute(sql`create temporary table import_dispute_matches on commit drop as
+    select s.line, min(d.id) as id from import_disputes s
+    join dispute_invoices di on di.client_id = ${clientId} and di.sys_invoice_num = s.sys_invoice_num
+    join disputes d on d.client_id = di.client_id and d.id = di.dispute_id and d.opened_on = s.opened_date
+    where s.ok group by s.line`);
+  const updated = await queryRow(
+    db,
+    sql`with up as (
+      update disputes t set reason = s.reason, amount = s.amount, status = ${status}, outcome = s.outcome,
+        resolved_on = s.resolved_date, changed_at = now()
+      from import_disputes s join import_dispute_matches m on m.line = s.line
+      where t.client_id = ${clientId} and t.id = m.id
+        and (t.reason, t.amount, t.status, t.outcome, t.resolved_on)
+          is distinct from (s.reason, s.amount, ${status}, s.outcome, s.resolved_date)
+      returning 1)
+    select count(*)::int as n from up`,
+    row({ n: col.int }),
+  );
+  await db.execute(sql`create temporary table import_new_disputes on commit drop as
+    select nextval(pg_get_serial_sequence('disputes', 'id')) as id, s.*, i.sys_obligor_code
+    from import_disputes s join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = s.sys_invoice_num
+    where s.ok and not exists (select 1 from import_dispute_matches m where m.line = s.line)`);
+  const inserted = await queryRow(
+    db,
+    sql`with ins as (
+      insert into disputes (client_id, id, sys_obligor_code, reason, amount, status, opened_on, user_id, outcome, resolved_on)
+      select ${clientId}, s.id, s.sys_obligor_code, s.reason, s.amount, ${status}, s.opened_date, ${ctx.userId},
+        s.outcome, s.resolved_date
+      from import_new_disputes s returning id)
+    select count(*)::int as n from ins`,
+    row({ n: col.int }),
+  );
+  await db.execute(sql`insert into dispute_invoices (client_id, dispute_id, sys_invoice_num)
+    select ${clientId}, s.id, s.sys_invoice_num from import_new_disputes s`);
+  const skipped = ctx.skipped.disputes;
+  const counts = { inserted: inserted?.n ?? 0, updated: updated?.n ?? 0 };
+  return { rows, ...counts, unchanged: rows - skipped - counts.inserted - counts.updated, skipped };
+}
+
 const INVOICE_COLUMNS = [
   'invoice_num',
   'sys_obligor_code',
@@ -158,6 +206,7 @@ const INVOICE_COLUMNS = [
   'issue_date',
   'due_date',
   'amount',
+  'taxable_amount',
   'against_sys_invoice_num',
   'currency',
   'dim1_id',
@@ -195,7 +244,7 @@ export function applyInvoices(ctx: ApplyContext, rows: number): Promise<KindCoun
     sql`
     insert into invoices as t (client_id, sys_invoice_num, ${list(INVOICE_COLUMNS)}, paid_to_date, settled_date, status)
     select ${ctx.clientId}, s.sys_invoice_num, s.invoice_num, s.sys_obligor_code, s.doc_type, s.issue_date, s.due_date,
-      s.amount, s.against_sys_invoice_num, s.currency, o.dim1_id, o.dim2_id, o.dim3_id, coalesce(paid.paid_total, 0), paid.settled_date, ${statusOf(sql`paid.settled_date`)}
+      s.amount, s.taxable_amount, s.against_sys_invoice_num, s.currency, o.dim1_id, o.dim2_id, o.dim3_id, coalesce(paid.paid_total, 0), paid.settled_date, ${statusOf(sql`paid.settled_date`)}
     from import_invoices s join obligors o on o.client_id = ${ctx.clientId} and o.sys_obligor_code = s.sys_obligor_code
     left join (${settlementOf(batchPayments)}) paid on paid.sys_invoice_num = s.sys_invoice_num
     where s.ok
@@ -304,4 +353,5 @@ export const APPLY_ORDER: readonly ImportKind[] = [
   'instalments',
   'payments',
   'allocations',
+  'disputes',
 ];

@@ -16,7 +16,7 @@ export function finalInvoice(
   clientId: number,
   num: SQL,
   // Columns a stored invoice always has: `coalesce` cannot tell a batch row's null from no row.
-  column: 'sys_obligor_code' | 'doc_type' | 'issue_date',
+  column: 'sys_obligor_code' | 'doc_type' | 'issue_date' | 'amount',
 ): SQL {
   const c = sql.identifier(column);
   return sql`coalesce((select b.${c} from import_invoices b where b.sys_invoice_num = ${num} and b.ok order by b.line limit 1),

@@ -3,9 +3,12 @@
  * database (required fields, formats). Each good row becomes a staged row keyed by column name.
  */
 import { IMPORT_KINDS, type TImportKind } from '@/lib/contract/imports';
+import { DISPUTE_COLUMNS } from './dispute-columns';
 import {
+  AMOUNT_FORMAT,
+  DATE_FORMAT,
   parseAmount,
-  parseDate,
+  parseDateCell,
   parseDocType,
   parseEmail,
   parseRating,
@@ -17,7 +20,7 @@ import {
 export { IMPORT_KINDS };
 export type ImportKind = TImportKind;
 
-interface ColumnSpec {
+export interface ColumnSpec {
   name: string;
   required?: boolean;
   /** Converts a non-empty cell; the staged value goes to the column of the same name. */
@@ -38,12 +41,11 @@ const text =
   (max: number) =>
   (value: string): Parsed<string> =>
     value.length <= max ? { ok: true, value } : { ok: false, reason: `longer than ${max} characters` };
-const date = (value: string, ctx: RowContext) => parseDate(value, ctx.dateOrder);
+const date = parseDateCell;
 const positive = (value: string) => parseAmount(value, { positive: true });
 
-// The formats the parsers in values.ts accept, said once for the guide.
-const DATE = 'A day: 2026-11-05, 05-11-2026, 05/11/2026 or 5/11/2026 (day first unless the file says otherwise)';
-const AMOUNT = 'Rupees above zero, up to 2 decimals: 118000, 1,18,000.00 or 118,000.00';
+const DATE = DATE_FORMAT;
+const AMOUNT = AMOUNT_FORMAT;
 const CODE = "Your ERP's code, up to 64 characters";
 const EMAIL = 'An email address';
 const USER_EMAIL = 'The email of one of your users (Manage Personnel); empty: none';
@@ -123,6 +125,13 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
       parse: positive,
       format: `${AMOUNT}; a credit note too is positive`,
       example: '1,18,000.00',
+    },
+    // The value before GST: the TDS a customer deducts is a share of it (cash application).
+    {
+      name: 'taxable_amount',
+      parse: positive,
+      format: `${AMOUNT}; the value before GST, not above the amount; empty: the client's usual GST rate is taken off`,
+      example: '1,00,000.00',
     },
     // A credit or debit note raised against an invoice of the same customer: it changes that invoice.
     {
@@ -228,6 +237,7 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
       example: '2026-12-03',
     },
   ],
+  disputes: DISPUTE_COLUMNS,
   ratings: [
     { name: 'sys_obligor_code', required: true, parse: text(64), format: "The customer's code", example: 'C1001' },
     { name: 'rating_date', required: true, parse: date, format: DATE, example: '2026-11-30' },
@@ -337,6 +347,12 @@ export function convertRow(
       row.ok = false;
       report('due_date', `due date ${row.due_date} is before the issue date ${row.issue_date}`);
     }
+    if (row.taxable_amount && Number(row.taxable_amount) > Number(row.amount)) {
+      row.ok = false;
+      report('taxable_amount', `the taxable value ${row.taxable_amount} is above the amount ${row.amount}`);
+    }
+    // A note's taxable value explains no deduction: only an invoice keeps one.
+    if (row.doc_type !== 'INVOICE') row.taxable_amount = null;
     // A credit note reduces what the obligor owes: stored negative (invoices_sign check).
     if (row.doc_type === 'CREDIT_NOTE') row.amount = `-${row.amount}`;
     if (row.against_sys_invoice_num && row.doc_type === 'INVOICE') {

@@ -8,7 +8,10 @@ import { allowParallelWorkers, queryRow } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { clients, dataUpdateTimes, imports } from '@/lib/db/schema';
 import { todayIso } from '@/lib/domain/dates';
+import { recogniseErpCopies } from '@/lib/server/bank/erp-copies';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
+import { buildFirstForecast } from '@/lib/server/forecast/forecast-store';
+import { earliestChange } from './change-dates';
 import { queueRollupJob, startRollupJobs, waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { checkPromises } from '@/lib/server/promises/check-promises';
 import {
@@ -17,6 +20,7 @@ import {
   applyInstalments,
   applyInvoices,
   applyObligors,
+  applyDisputes,
   applyPayments,
   applyRatings,
   type ApplyContext,
@@ -27,6 +31,7 @@ import { ErrorSink, readIntoStage, type FileSummary, type ImportSource } from '.
 import { createStageTables, indexStageTables, skippedRows } from './stage';
 import { validateStaged } from './validate';
 import { tellDateOrders } from './date-order';
+import { auditBatch } from './audit-batch';
 import type { DateOrder } from './values';
 import { allocateReExportedReceipts } from './re-exported-receipts';
 
@@ -116,7 +121,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
   let summaries: FileSummary[] = [];
   const counts: Partial<Record<ImportKind, KindCounts>> = {};
   let dimensionValuesCreated = 0;
-  const warnings: string[] = []; // the date orders told or assumed
+  const warnings: string[] = []; // the date orders told or assumed; bank receipts the ERP's copy replaced
 
   const report = (status: TImportReport['status'], id: number): TImportReport => {
     const changes = Object.values(counts).reduce((n, c) => n + c.inserted + c.updated, 0);
@@ -153,6 +158,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         durationMs: result.durationMs,
       })
       .returning({ id: imports.id });
+    await auditBatch(tx, options, row!.id, result);
     return row!.id;
   };
 
@@ -184,6 +190,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
       await indexStageTables(tx);
       const reExported = await allocateReExportedReceipts(tx, options.clientId, today);
       if (reExported) progress(`payments: ${reExported} re-exported receipts allocated to the bills they name`);
+      await recogniseErpCopies(tx, options.clientId, warnings); // one receipt counts once: the ERP's copy wins
       // Rows with format errors are staged with their keys, so references are checked for every
       // row all the same: one report names every problem of the batch.
       progress('validating references');
@@ -204,6 +211,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         else if (kind === 'invoices') counts.invoices = await applyInvoices(ctx, file.rows);
         else if (kind === 'instalments') counts.instalments = await applyInstalments(ctx, file.rows);
         else if (kind === 'payments') counts.payments = await applyPayments(ctx, file.rows);
+        else if (kind === 'disputes') counts.disputes = await applyDisputes(ctx, file.rows);
         else counts.allocations = await applyAllocations(ctx, file.rows + reExported);
       }
       // Files with a header and no rows (or an unreadable workbook's first sheet) bring nothing: the
@@ -252,6 +260,10 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
     if (imported.status === 'SUCCEEDED' && summaries.some((s) => s.rows > 0)) {
       if ((options.rollups ?? 'wait') === 'wait') await waitForRollups(db, options.clientId, { onProgress: progress });
       else if (options.rollups === 'background') startRollupJobs(options.clientId);
+      // A client's first import builds its stored cash-in forecast before it returns (forecast-store.ts).
+      const documents = summaries.find((s) => s.kind === 'invoices')?.rows ?? 0;
+      if (await buildFirstForecast(db, options.clientId, documents))
+        progress('first import: stored cash-in forecast built');
     }
     return imported;
   } catch (error) {
@@ -274,7 +286,8 @@ async function batchScope(db: Db, clientId: number): Promise<{ items: SQL; oblig
     union select sys_obligor_code from import_payments where kind <> 'AGAINST'
     union select i.sys_obligor_code from import_allocations a join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = a.sys_invoice_num
     union select i.sys_obligor_code from import_instalments k join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = k.sys_invoice_num
-    union select sys_obligor_code from import_ratings`);
+    union select sys_obligor_code from import_ratings
+    union select i.sys_obligor_code from import_disputes d join invoices i on i.client_id = ${clientId} and i.sys_invoice_num = d.sys_invoice_num`);
   await db.execute(sql`analyze import_touched_obligors`);
   const share = await queryRow(
     db,
@@ -305,6 +318,7 @@ const TABLES: Record<ImportKind, string> = {
   payments: 'payments',
   allocations: 'allocations',
   instalments: 'instalments',
+  disputes: 'disputes',
 };
 
 /**
@@ -365,34 +379,4 @@ async function misjudgesClient(db: Db, table: string, clientId: number): Promise
   const rows = actual?.n ?? 0;
   const [low, high] = [Math.min(rows, estimated), Math.max(rows, estimated)];
   return high - low > MISJUDGED_ROWS && high > 2 * low;
-}
-
-const CHANGE_DATES: Partial<Record<ImportKind, SQL>> = {
-  invoices: sql`select min(issue_date) as d from import_invoices`,
-  payments: sql`select min(paid_date) as d from import_payments`,
-  allocations: sql`select min(allocated_date) as d from import_allocations`,
-  // A schedule ages its invoice differently from the invoice's issue date on; a schedule of a stored
-  // invoice (not in the batch) gives no date: every date is rebuilt.
-  instalments: sql`select case when count(*) = count(i.issue_date) then min(i.issue_date) end as d
-    from import_instalments k left join import_invoices i on i.sys_invoice_num = k.sys_invoice_num and i.ok`,
-  ratings: sql`select min(rating_date) as d from import_ratings`,
-};
-
-/**
- * The earliest date the batch can move a figure at: the rollups of earlier dates stay valid. Only
- * new documents, payments and ratings qualify; a changed obligor (family, dims) or a changed
- * existing row (whose old date is gone) needs every date rebuilt (undefined).
- */
-async function earliestChange(db: Db, counts: Partial<Record<ImportKind, KindCounts>>): Promise<string | undefined> {
-  if ((counts.obligors?.inserted ?? 0) + (counts.obligors?.updated ?? 0) > 0) return undefined;
-  let earliest: string | undefined;
-  for (const [kind, query] of Object.entries(CHANGE_DATES) as [ImportKind, SQL][]) {
-    const c = counts[kind];
-    if (!c || c.inserted + c.updated === 0) continue;
-    if (c.updated > 0) return undefined;
-    const first = await queryRow(db, sql`select d::text as d from (${query}) x`, row({ d: col.day.nullable() }));
-    if (!first?.d) return undefined;
-    if (!earliest || first.d < earliest) earliest = first.d;
-  }
-  return earliest;
 }

@@ -39,6 +39,7 @@ const STAGE_COLUMNS: Record<ImportKind, [name: string, type: string][]> = {
     ['issue_date', 'date'],
     ['due_date', 'date'],
     ['amount', 'numeric(18,2)'],
+    ['taxable_amount', 'numeric(18,2)'],
     ['against_sys_invoice_num', 'text'],
     ['currency', 'text'],
   ],
@@ -61,6 +62,14 @@ const STAGE_COLUMNS: Record<ImportKind, [name: string, type: string][]> = {
     ['amount', 'numeric(18,2)'],
     ['allocated_date', 'date'],
   ],
+  disputes: [
+    ['sys_invoice_num', 'text'],
+    ['opened_date', 'date'],
+    ['reason', 'text'],
+    ['amount', 'numeric(18,2)'],
+    ['resolved_date', 'date'],
+    ['outcome', 'text'],
+  ],
   ratings: [
     ['sys_obligor_code', 'text'],
     ['rating_date', 'date'],
@@ -75,6 +84,7 @@ const STAGE_INDEXES: Record<ImportKind, string[]> = {
   payments: ['payment_ref', 'sys_invoice_num'],
   allocations: ['payment_ref', 'sys_invoice_num'],
   ratings: ['sys_obligor_code, rating_date'],
+  disputes: ['sys_invoice_num, opened_date'],
 };
 
 export const stageTable = (kind: ImportKind) => sql.identifier(`import_${kind}`);

@@ -12,6 +12,7 @@ export const KIND_TITLES: Record<ImportKind, string> = {
   payments: 'Receipts: against a bill, an advance or on account',
   allocations: 'An advance or on-account receipt applied to an invoice',
   ratings: 'Risk ratings of customers, by date',
+  disputes: 'Disputes of invoices: opened on a day, resolved on a later one or still open',
 };
 
 export interface ColumnGuide {

@@ -103,6 +103,7 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
     ...noteChecks(clientId, ok),
     ...instalmentChecks(clientId, ok),
     overpaidCheck(clientId, 'invoices'),
+    ...disputeChecks(clientId, ok, good),
   ];
   for (const [column, label] of [
     ['guest_email', 'field officer'],
@@ -145,6 +146,53 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
     );
   }
   return list;
+}
+
+/**
+ * disputes.csv: one dispute per invoice and opened day; the invoice (in the batch or stored) is an
+ * invoice or a debit note, issued by the opened day, owing at least the disputed amount; a resolved
+ * dispute has its outcome and was resolved on or after its opening, an open one has neither.
+ */
+function disputeChecks(clientId: number, ok: (alias: string) => SQL, good: boolean): Check[] {
+  const of = (column: 'doc_type' | 'issue_date' | 'amount') => finalInvoice(clientId, sql`d.sys_invoice_num`, column);
+  return [
+    duplicates('disputes', ['sys_invoice_num', 'opened_date'], 'a dispute of', good),
+    {
+      kind: 'disputes',
+      column: 'sys_invoice_num',
+      query: sql`select d.line, case when x.type is null then 'invoice ' || d.sys_invoice_num || ' is neither in invoices nor stored'
+          else d.sys_invoice_num || ' is a credit note: only an invoice or a debit note is disputed' end as reason
+        from import_disputes d cross join lateral (select ${of('doc_type')} as type) x
+        where d.sys_invoice_num is not null${ok('d')} and (x.type is null or x.type = 'CREDIT_NOTE')`,
+    },
+    {
+      kind: 'disputes',
+      column: 'opened_date',
+      query: sql`select d.line, 'opened ' || d.opened_date || ', before invoice ' || d.sys_invoice_num || ' was issued on ' || x.issued as reason
+        from import_disputes d cross join lateral (select ${of('issue_date')} as issued) x
+        where d.opened_date is not null${ok('d')} and d.opened_date < x.issued`,
+    },
+    {
+      kind: 'disputes',
+      column: 'amount',
+      query: sql`select d.line, 'amount ' || d.amount || ' is above the ' || x.amount || ' of invoice ' || d.sys_invoice_num as reason
+        from import_disputes d cross join lateral (select ${of('amount')} as amount) x
+        where d.amount is not null${ok('d')} and d.amount > x.amount`,
+    },
+    {
+      kind: 'disputes',
+      column: 'resolved_date',
+      query: sql`select d.line, 'resolved ' || d.resolved_date || ', before it was opened on ' || d.opened_date as reason
+        from import_disputes d where d.resolved_date < d.opened_date${ok('d')}`,
+    },
+    {
+      kind: 'disputes',
+      column: 'outcome',
+      query: sql`select d.line, case when d.outcome is null then 'a resolved dispute needs its outcome'
+          else 'an outcome needs the resolved date' end as reason
+        from import_disputes d where (d.outcome is null) <> (d.resolved_date is null)${ok('d')}`,
+    },
+  ];
 }
 
 /** The kinds whose staging table holds rows (allocations may come from payments.csv's re-exports). */

@@ -139,3 +139,24 @@ export function parseEmail(text: string): Parsed<string> {
     ? { ok: true, value: text.toLowerCase() }
     : { ok: false, reason: `"${text}" is not an email address` };
 }
+
+// The formats the parsers above accept, said once for the import page's column guide.
+export const DATE_FORMAT =
+  'A day: 2026-11-05, 05-11-2026, 05/11/2026 or 5/11/2026 (day first unless the file says otherwise)';
+export const AMOUNT_FORMAT = 'Rupees above zero, up to 2 decimals: 118000, 1,18,000.00 or 118,000.00';
+
+/** A date cell in the file's order: every date column's parser (formats.ts finds the date columns by it). */
+export const parseDateCell = (value: string, ctx: { dateOrder: DateOrder }) => parseDate(value, ctx.dateOrder);
+
+/** One of `values`, in any case, spaces or hyphens for underscores ('not received' is NOT_RECEIVED). */
+export const parseOneOf =
+  (values: readonly string[]) =>
+  (value: string): Parsed<string> => {
+    const word = value
+      .trim()
+      .toUpperCase()
+      .replace(/[\s-]+/g, '_');
+    return values.includes(word)
+      ? { ok: true, value: word }
+      : { ok: false, reason: `"${value}" is not one of ${values.join(', ')}` };
+  };

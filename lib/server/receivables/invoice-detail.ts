@@ -52,7 +52,10 @@ const InvoiceHeader = ItemRow.extend({
   againstSysInvoiceNum: col.text.nullable(),
 });
 
-/** GET /invoices?sysInvoiceNum=: one item with its payments and its ageing as of the date. */
+/**
+ * GET /invoices?sysInvoiceNum=: one item with every payment and its ageing and status as of the date:
+ * closed on a day it was settled by, open before.
+ */
 export async function getInvoice(
   db: Db,
   clientId: number,
@@ -103,8 +106,12 @@ export async function getInvoice(
   const oldestOpen = instalmentRows.find((k) => k.outstanding !== 0);
   const daysPastDue = daysBetween(oldestOpen?.dueDate ?? invoice.dueDate ?? invoice.issueDate, asOf);
   const age = daysBetween(invoice.issueDate, asOf);
+  // Its status of the date: settled by then, or still open then (today's CLOSED is a later fact).
+  const settledLater = invoice.settledDate !== null && invoice.settledDate > asOf;
   return {
     ...invoice,
+    status: settledLater ? 'OPEN' : invoice.status,
+    settledDate: settledLater ? null : invoice.settledDate,
     date: asOf,
     outstanding,
     paid: paidByDate / 100,

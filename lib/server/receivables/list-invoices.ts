@@ -28,11 +28,14 @@ const OpenInvoiceListRow = OpenItemRow.extend({
   inDispute: col.bool,
 });
 
-/** The items in an open dispute of the client. */
-export function openDisputeItems(clientId: number): SQL {
+/** A dispute `dd` open on day `d`: opened by then, and open today or resolved after it. */
+const disputeOpenOn = (d: SQL) => sql`dd.opened_on <= ${d} and (dd.status = 'OPEN' or dd.resolved_on > ${d})`;
+
+/** The items in a dispute of the client open on day `d` (today's open disputes without one). */
+export function openDisputeItems(clientId: number, d?: SQL): SQL {
   return sql`select di.sys_invoice_num from dispute_invoices di
     join disputes dd on dd.client_id = di.client_id and dd.id = di.dispute_id
-    where di.client_id = ${clientId} and dd.client_id = ${clientId} and dd.status = 'OPEN'`;
+    where di.client_id = ${clientId} and dd.client_id = ${clientId} and ${d ? disputeOpenOn(d) : sql`dd.status = 'OPEN'`}`;
 }
 
 const ratingAt = (d: SQL) => sql`(select r.rating from obligor_ratings r where r.client_id = i.client_id
@@ -197,9 +200,9 @@ export async function listOpenInvoices(
   if (query.dim2Id) where.push(sql`o.dim2_id = ${query.dim2Id}`);
   if (query.dim3Id) where.push(sql`o.dim3_id = ${query.dim3Id}`);
   if (query.ageingFilter) where.push(bucketRules(b, pastDue, age)[query.ageingFilter]);
-  // Open disputes are few: the items in one are read from them, not from the invoices.
+  // Disputes are few: the items in one open on the date are read from them, not from the invoices.
   if (query.inDispute !== undefined)
-    where.push(sql`i.sys_invoice_num ${query.inDispute ? sql`in` : sql`not in`} (${openDisputeItems(clientId)})`);
+    where.push(sql`i.sys_invoice_num ${query.inDispute ? sql`in` : sql`not in`} (${openDisputeItems(clientId, d)})`);
   const split = query.riskSalesSegment ? splitRiskSalesSegment(query.riskSalesSegment) : undefined;
   for (const risk of [query.risk, split?.risk]) {
     if (!risk) continue;
@@ -262,7 +265,7 @@ export async function listOpenInvoices(
       columns: sql`
       select ${openItemColumns(terms, obligorColumn)}, i.doc_num as "docNum", i.currency, ${age} as age, ${ratingAt(d)} as rating,
         exists (select 1 from dispute_invoices di join disputes dd on dd.client_id = di.client_id and dd.id = di.dispute_id
-          where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and dd.status = 'OPEN') as "inDispute"`,
+          where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and ${disputeOpenOn(d)}) as "inDispute"`,
     }),
     queryRow(db, countSql, row({ n: col.int })),
   ]);

@@ -116,7 +116,7 @@ export async function listReceivables(
     from ${byFigure ? figurePage : grouped} g
     join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = g."sysObligorCode"
     left join dimension_values dv on dv.client_id = ${clientId} and dv.id = o.dim1_id
-    left join ${disputedBy(clientId, byFamily, query.scope)} ds on ds.code = g."sysObligorCode"
+    left join ${disputedBy(clientId, byFamily, query.scope, asOf)} ds on ds.code = g."sysObligorCode"
     ${byFigure ? sql`` : where}
     ${order}
     ${byFigure ? sql`` : page}`,
@@ -127,15 +127,15 @@ export async function listReceivables(
 }
 
 /**
- * The open disputes' amounts per family (or per obligor): open disputes are few, so they are summed
- * whole and joined to the page's rows. A scoped user counts only their own customers' disputes.
+ * The amounts of the disputes open on `asOf` per family (or per obligor): disputes are few, so they
+ * are summed whole and joined to the page's rows. A scoped user counts only their own customers' disputes.
  */
-function disputedBy(clientId: number, byFamily: boolean, scope: ObligorScope | undefined): SQL {
+function disputedBy(clientId: number, byFamily: boolean, scope: ObligorScope | undefined, asOf: string): SQL {
   const key = byFamily ? sql`coalesce(dob.parent_sys_obligor_code, dob.sys_obligor_code)` : sql`d.sys_obligor_code`;
   const inScope = scopeCondition(clientId, scope, sql`d.sys_obligor_code`);
   return sql`(select ${key} as code, sum(d.amount) as disputed from disputes d
     join obligors dob on dob.client_id = d.client_id and dob.sys_obligor_code = d.sys_obligor_code
-    where d.client_id = ${clientId} and d.status = 'OPEN'${inScope ? sql` and ${inScope}` : sql``}
+    where d.client_id = ${clientId} and d.opened_on <= ${asOf}::date and (d.status = 'OPEN' or d.resolved_on > ${asOf}::date)${inScope ? sql` and ${inScope}` : sql``}
     group by 1)`;
 }
 

@@ -63,6 +63,22 @@ export function openInvoices(ctx: ReportContext): ReportSheet<OpenInvoiceReportR
 type ForecastWeekRow = TForecast['weeks'][number];
 type BacktestRow = TForecast['backtest']['points'][number];
 
+/** A week's error against the cash collected, in %; none without cash. */
+const errorOf = (forecast: number, actual: number) =>
+  actual > 0 ? Math.round((Math.abs(forecast - actual) / actual) * 1000) / 10 : null;
+
+/** The back-test in words: the model's error, the rules' and how much better it is, the band's share. */
+function backtestSummary(b: TForecast['backtest']): string {
+  if (b.mape === null) return 'nothing to compare yet';
+  const rule = (name: string, r: { mape: number | null; improvement: number | null }) =>
+    r.mape === null
+      ? ''
+      : `; ${name} ${r.mape}%${r.improvement === null ? '' : ` (the forecast's error ${Math.abs(r.improvement)}% ${r.improvement >= 0 ? 'lower' : 'higher'})`}`;
+  return `${b.mape}% average error (MAPE)${rule('paid on the due date', b.rules.dueDate)}${rule("each customer's mean days to settle", b.rules.customerMean)}${
+    b.bandShare === null ? '' : `; ${b.bandShare}% of the weeks inside the 80% band`
+  }`;
+}
+
 /**
  * The 12 months up to the date from the receivables overview: sales, collections, closing balance,
  * unallocated receipts and net balance;
@@ -154,19 +170,19 @@ export async function collectionsByMonth(
     },
     {
       name: 'Forecast back-test',
-      subtitle: `From each of the last month ends, the next ${forecast.backtest.weeks} weeks as the forecast would have said then, against the cash those invoices brought in: ${
-        forecast.backtest.mape === null ? 'nothing to compare yet' : `${forecast.backtest.mape}% average error (MAPE)`
-      }`,
+      subtitle: `From each of the last month ends, the next ${forecast.backtest.weeks} weeks as the forecast would have said then, against the cash those invoices brought in, beside two simple rules on the same invoices: ${backtestSummary(forecast.backtest)}`,
       columns: [
         { header: 'Month end', kind: 'date', value: (p) => p.monthEnd },
         { header: 'Week from', kind: 'date', value: (p) => p.weekStart },
         { header: 'Forecast', kind: 'money', total: true, value: (p) => p.forecast },
+        { header: 'Low', kind: 'money', value: (p) => p.low },
+        { header: 'High', kind: 'money', value: (p) => p.high },
+        { header: 'Due-date rule', kind: 'money', total: true, value: (p) => p.dueDateRule },
+        { header: 'Customer-mean rule', kind: 'money', total: true, value: (p) => p.customerMeanRule },
         { header: 'Collected', kind: 'money', total: true, value: (p) => p.actual },
-        {
-          header: 'Error',
-          kind: 'percent',
-          value: (p) => (p.actual > 0 ? Math.round((Math.abs(p.forecast - p.actual) / p.actual) * 1000) / 10 : null),
-        },
+        { header: 'Error', kind: 'percent', value: (p) => errorOf(p.forecast, p.actual) },
+        { header: 'Due-date rule error', kind: 'percent', value: (p) => errorOf(p.dueDateRule, p.actual) },
+        { header: 'Customer-mean rule error', kind: 'percent', value: (p) => errorOf(p.customerMeanRule, p.actual) },
       ],
       rows: (async function* () {
         yield* forecast.backtest.points;

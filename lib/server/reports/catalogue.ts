@@ -13,7 +13,7 @@ const DESCRIPTIONS: Record<ReportCode, string> = {
   DSO_BY_CUSTOMER:
     'Annual DSO per parent customer: balance over the credit sales of the 12 months to the date, x 365, with the overall DSO in the total row.',
   COLLECTIONS_BY_MONTH:
-    'The 12 months up to the date: sales invoiced, collections received and the closing balance of each month with the unallocated receipts and the net balance at its end, and a second sheet with the collection KPIs of each month (countback DSO, CEI, best possible DSO, days delinquent, days to pay, current share), a third with the cash-in forecast of the next 13 weeks (expected, low, high) and a fourth with its back-test against the last 6 month ends.',
+    'The 12 months up to the date: sales invoiced, collections received and the closing balance of each month with the unallocated receipts and the net balance at its end, and a second sheet with the collection KPIs of each month (countback DSO, CEI, best possible DSO, days delinquent, days to pay, current share), a third with the cash-in forecast of the next 13 weeks (expected, low, high) and a fourth with its back-test against the last 6 month ends, beside two simple rules (each invoice paid on its due date; each customer paying after its own mean days to settle).',
   TASKS:
     'Open and closed collection tasks you may see, with category, customer, assignee, due date and closing comment.',
   CREDIT_LIMIT_UTILISATION:

@@ -78,6 +78,8 @@ export async function changeRole(db: Db, session: SessionData, userId: number, r
       entity: 'user',
       entityId: user.id,
       detail: { from: user.role, to: role.code },
+      before: { role: user.role },
+      after: { role: role.code },
     });
   });
   return { id: user.id, role: role.code, roleName: role.name };

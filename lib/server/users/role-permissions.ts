@@ -125,6 +125,7 @@ export async function saveRolePermissions(db: Db, session: SessionData, roleId: 
   }
   const { clientId } = session;
   const affected = await db.transaction(async (tx) => {
+    const before = await grantedFeatures(tx, clientId, roleId);
     for (const p of body.permissions) {
       await tx
         .insert(rolePermissions)
@@ -152,6 +153,8 @@ export async function saveRolePermissions(db: Db, session: SessionData, roleId: 
       entity: 'role',
       entityId: roleId,
       detail: { role: role.code, granted: features, users: members.length },
+      before: { granted: before },
+      after: { granted: features },
     });
     return members.length;
   });

@@ -32,8 +32,9 @@ export default async function InvoicesPage({
 }) {
   const { id } = await params;
   if (id && id.length > 1) notFound();
-  if (id?.[0]) return <InvoicePage sysInvoiceNum={decodeURIComponent(id[0])} />;
-  return <OpenInvoicesPage params={flattenParams(await searchParams)} />;
+  const query = flattenParams(await searchParams);
+  if (id?.[0]) return <InvoicePage sysInvoiceNum={decodeURIComponent(id[0])} date={query.date} />;
+  return <OpenInvoicesPage params={query} />;
 }
 
 /** The open-invoice list: search, filters, sort and page all in the URL. */
@@ -69,15 +70,16 @@ function OpenInvoicesPage({ params }: { params: Record<string, string> }) {
 }
 
 /**
- * One invoice. It is loaded before anything streams so that an unknown number answers a real 404
- * (spec section 8: not found or failed validation); any other failure shows the warning box.
+ * One invoice, as of today or of the link's `date` (its status and expected payment as known then).
+ * It is loaded before anything streams so that an unknown number answers a real 404 (spec section 8:
+ * not found or failed validation); any other failure shows the warning box.
  */
-async function InvoicePage({ sysInvoiceNum }: { sysInvoiceNum: string }) {
+async function InvoicePage({ sysInvoiceNum, date }: { sysInvoiceNum: string; date: string | undefined }) {
   const { backend, clientSettings } = await pageGate();
   let invoice: TInvoiceDetail | null = null;
   let failed = false;
   try {
-    invoice = await backend.receivables.invoice({ query: { sysInvoiceNum } });
+    invoice = await backend.receivables.invoice({ query: { sysInvoiceNum, ...(date ? { date } : {}) } });
   } catch (error) {
     if (isInvalidOrMissing(error)) notFound();
     console.error(error);
@@ -88,7 +90,7 @@ async function InvoicePage({ sysInvoiceNum }: { sysInvoiceNum: string }) {
   const expected =
     invoice && invoice.amount > 0 && invoice.outstanding > 0
       ? await backend.forecast
-          .paymentPredictions({ query: { sysObligorCode: invoice.sysObligorCode } })
+          .paymentPredictions({ query: { sysObligorCode: invoice.sysObligorCode, date: invoice.date } })
           .then((p) => p.predictions.find((x) => x.sysInvoiceNum === invoice.sysInvoiceNum))
           .catch((error: unknown) => {
             console.error(error);

@@ -1,0 +1,4 @@
+import { route } from '@/lib/server/api/route';
+import { bank } from '@/lib/server/calls/bank';
+
+export const POST = route(bank.apply);

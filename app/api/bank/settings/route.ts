@@ -1,0 +1,5 @@
+import { route } from '@/lib/server/api/route';
+import { bank } from '@/lib/server/calls/bank';
+
+export const GET = route(bank.settings);
+export const PUT = route(bank.saveSettings);

@@ -1,0 +1,4 @@
+import { route } from '@/lib/server/api/route';
+import { cheques } from '@/lib/server/calls/msme';
+
+export const POST = route(cheques.clear);

@@ -1,0 +1,5 @@
+import { route } from '@/lib/server/api/route';
+import { msme } from '@/lib/server/calls/msme';
+
+export const GET = route(msme.settings);
+export const PUT = route(msme.saveSettings);

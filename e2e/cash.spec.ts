@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { screenshot } from './helpers';
+import { stateOf } from './auth-states';
+
+const csv = (lines: string[]) => Buffer.from(`${lines.join('\r\n')}\r\n`);
+
+// The second client's books (Kaveri): the main client's figures the other specs read stay as they are.
+const LEDGER = [
+  {
+    name: 'obligors.csv',
+    mimeType: 'text/csv',
+    buffer: csv([
+      'sys_obligor_code,name',
+      'E2E-CASH-1,Shree Ganesh Traders',
+      'E2E-CASH-2,Patil Distributors',
+      'E2E-CASH-3,Mehta Medicals',
+      'E2E-CASH-4,Jadhav Kirana Stores',
+    ]),
+  },
+  {
+    name: 'invoices.csv',
+    mimeType: 'text/csv',
+    buffer: csv([
+      'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount,taxable_amount',
+      'E2E-C-1,KAV/E2E/0001,E2E-CASH-1,2026-10-01,2026-10-31,50000.00,',
+      'E2E-C-2,KAV/E2E/0002,E2E-CASH-2,2026-10-01,2026-10-31,118000.00,100000.00',
+      'E2E-C-3,KAV/E2E/0003,E2E-CASH-3,2026-10-01,2026-10-31,25000.00,',
+      'E2E-C-4,KAV/E2E/0004,E2E-CASH-4,2026-09-15,2026-10-15,30000.00,',
+      'E2E-C-5,KAV/E2E/0005,E2E-CASH-4,2026-10-10,2026-11-09,20000.00,',
+    ]),
+  },
+];
+
+// An HDFC export of the morning's credits (balances added up by hand from ₹1,00,000).
+const STATEMENT = {
+  name: 'hdfc-kaveri-nov.csv',
+  mimeType: 'text/csv',
+  buffer: csv([
+    'HDFC BANK Ltd.,,,,,,',
+    'KAVERI AGRO FOODS LTD,,,,,,',
+    'Account No :50200011112222,,,,,,',
+    ',,,,,,',
+    'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+    '********,********,********,********,********,********,********',
+    '02/11/26,NEFT CR-SBIN0001234-SHREE GANESH TRADERS-KAVE2E0001-SBINN52026110212345678,SBINN52026110212345678,02/11/26,,"50,000.00","1,50,000.00"',
+    '03/11/26,NEFT CR-HDFC0000001-PATIL DISTRIBUTORS-KAVE2E0002-HDFCH00395034999,HDFCH00395034999,03/11/26,,"1,08,000.00","2,58,000.00"',
+    '04/11/26,IMPS-431012345678-MEHTA MEDICALS-KKBK-XXXXXXXX1234-KAVE2E0003,0000431012345678,04/11/26,,"24,960.00","2,82,960.00"',
+    '05/11/26,NEFT CR-UTIB0000456-JADHAV KIRANA-KAVE2E0004 KAVE2E0005-UTIBN52026110598765432,UTIBN52026110598765432,05/11/26,,"45,000.00","3,27,960.00"',
+    '05/11/26,BANK CHARGES GST,,05/11/26,590.00,,"3,27,370.00"',
+  ]),
+};
+
+test.use({ storageState: stateOf('kaveri') });
+
+test('a morning of cash application: upload the statement, confirm two suggestions, split one, export Tally XML', async ({
+  page,
+}) => {
+  // The books the statement pays (an ERP import, as every morning).
+  await page.goto('/borrowers/integrations');
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel(/^Files/).setInputFiles(LEDGER);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Imported|Refused/ })).toContainText('Imported');
+
+  await page.goto('/borrowers/cash');
+  await expect(page.getByRole('heading', { name: 'Cash application' })).toBeVisible();
+  await page.getByLabel(/^Statement \(HDFC/).setInputFiles(STATEMENT);
+  await page.getByLabel('Bank account (optional)').fill('HDFC current');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('upload-outcome')).toContainText(
+    '5 lines read: 0 applied, 4 suggested, 0 unmatched, 1 no customer receipt',
+  );
+  const table = page.getByRole('table', { name: 'Bank lines' });
+  await expect(table.locator('tr[data-status="SUGGESTED"]')).toHaveCount(4);
+  const row = (text: string) => table.getByRole('row').filter({ hasText: text });
+  await expect(row('PATIL')).toContainText('TDS 194J');
+  await expect(row('PATIL')).toContainText('TDS 194J at 10%: ₹10,000.00');
+  await expect(row('MEHTA')).toContainText('Written off');
+  await expect(page.getByTestId('total-suggested')).toContainText('4 credits');
+  await screenshot(page, 'cash-queue-suggested');
+
+  // Two suggestions confirmed with one click each.
+  await row('SHREE GANESH').getByRole('button', { name: 'Confirm' }).click();
+  await expect(table.locator('tr[data-status="SUGGESTED"]')).toHaveCount(3);
+  await row('MEHTA').getByRole('button', { name: 'Confirm' }).click();
+  await expect(table.locator('tr[data-status="SUGGESTED"]')).toHaveCount(2);
+
+  // Jadhav named both bills but paid ₹45,000: the accountant splits it as the customer's advice says.
+  await row('JADHAV').getByRole('button', { name: 'Split…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Split the receipt' });
+  await expect(dialog.getByRole('heading', { name: 'Split the receipt' })).toBeVisible();
+  await dialog.getByLabel('Amount of invoice 1').fill('25000');
+  await expect(dialog.getByTestId('left-to-split')).toContainText('Left to split: ₹5,000.00');
+  await dialog.getByLabel('Amount of invoice 2').fill('20000');
+  await expect(dialog.getByTestId('left-to-split')).toHaveText('The split adds up to the receipt.');
+  await screenshot(page, 'cash-split-dialog');
+  await dialog.getByRole('button', { name: 'Apply the split' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(table.locator('tr[data-status="SUGGESTED"]')).toHaveCount(1);
+
+  // The last one by bulk confirm.
+  await page.getByLabel('Select every suggestion on the page').check();
+  await page.getByRole('button', { name: 'Confirm 1 selected' }).click();
+  await expect(table.locator('tr[data-status="SUGGESTED"]')).toHaveCount(0);
+
+  await page.getByRole('link', { name: /^Applied/ }).click();
+  await expect(table.locator('tr[data-status="MATCHED"]')).toHaveCount(4);
+  await expect(row('JADHAV')).toContainText('E2E-C-4');
+  await expect(page.getByTestId('total-applied')).toContainText('4 credits');
+  await screenshot(page, 'cash-queue-applied');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Tally XML' }).click();
+  const xml = readFileSync(await (await download).path(), 'utf8');
+  expect(xml.match(/<VOUCHER /g)).toHaveLength(4);
+  expect(xml).toContain('<LEDGERNAME>Patil Distributors</LEDGERNAME>');
+  expect(xml).toContain('<LEDGERNAME>TDS Receivable</LEDGERNAME>');
+  expect(xml).toContain('<LEDGERNAME>Discount Allowed</LEDGERNAME>');
+  expect(xml).toContain('<NAME>KAV/E2E/0004</NAME><BILLTYPE>Agst Ref</BILLTYPE><AMOUNT>25000.00</AMOUNT>');
+});
