@@ -70,7 +70,7 @@ export type TRolePermissionsBody = z.infer<typeof ZRolePermissionsBody>;
 const auditFilters = {
   clientId: ZClientIdParam,
   action: z.string().trim().max(40).optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: ZId.optional(),
   entity: z.string().trim().max(40).optional(),
   fromDate: ZIsoDate.optional(),
   toDate: ZIsoDate.optional(),

@@ -18,11 +18,13 @@ import { B, datesOf, type Twins } from './twin-helpers';
  * dueDayOf (an invoice in instalments as late as its oldest open instalment), its buckets, and the
  * bucket filter of bucketRules) against lib/domain/ageing.ts (outstandingAt, instalmentsOpen,
  * creditBucket, invoiceBucket) item by item on generated ledgers at several dates; the dispute
- * filter against the ledger's open disputes.
+ * filter against the ledger's disputes open on the date.
  */
 /** Every item open at `asOf` by the domain's rules, as the list answers it. */
 function openItems(ledger: GeneratedLedger, asOf: string) {
-  const disputed = new Set(ledger.disputes.filter((d) => !d.resolved).flatMap((d) => d.invoices));
+  // In dispute on the date: opened by then and not resolved by then (the loader resolves a
+  // resolved dispute on its opening day, so it is never open at a date).
+  const disputed = new Set(ledger.disputes.filter((d) => !d.resolved && d.openedOn <= asOf).flatMap((d) => d.invoices));
   return ledger.obligors.flatMap((o) => {
     const refs = ledger.invoices.filter((i) => i.obligor === o.code).map((i) => i.ref);
     // applyNotes keeps the items in the order they came.
