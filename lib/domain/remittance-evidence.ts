@@ -90,7 +90,5 @@ export function adviceEvidence(
 /** The advice a credit applied to a customer settles: the one by reference first, else by amount and day, the oldest. */
 export function adviceSettled(advices: readonly OpenAdvice[], line: CreditFacts): OpenAdvice | undefined {
   const sorted = [...advices].sort((a, b) => (a.paidOn < b.paidOn ? -1 : a.paidOn > b.paidOn ? 1 : a.id - b.id));
-  return (
-    sorted.find((a) => adviceFit(a, line) === 'REFERENCE') ?? sorted.find((a) => adviceFit(a, line) === 'AMOUNT')
-  );
+  return sorted.find((a) => adviceFit(a, line) === 'REFERENCE') ?? sorted.find((a) => adviceFit(a, line) === 'AMOUNT');
 }
