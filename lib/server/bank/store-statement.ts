@@ -171,8 +171,8 @@ async function statusCounts(db: Db, clientId: number, statementId: number): Prom
  * POST /api/bank/statements and `npm run import -- --bank-statement`: reads the statement and stores it, in one transaction, into its
  * account: refused whole (400, every problem with its line) when it cannot be read or its running
  * balance breaks; its lines already imported (lib/domain/bank-statement.ts `lineKeys`, unique per
- * account) are counted as duplicates and not stored again. A credit whose narration names open
- * invoices gets its suggestions (lib/domain/cash-match.ts), any other credit is UNMATCHED, anything
+ * account) are counted as duplicates and not stored again. A credit a customer's OPEN remittance
+ * advice fits (read once), or whose narration names open invoices, gets its suggestions (lib/domain/cash-match.ts), any other credit is UNMATCHED, anything
  * else IGNORED (lib/domain/cash-application.ts).
  */
 export async function importStatement(
