@@ -1,6 +1,6 @@
 /**
- * Matching a bank credit to the invoices it pays (issue 53), in the order of evidence: our invoice
- * numbers in the narration; a payer identity learned before (VPA, account, name as the bank
+ * Matching a bank credit to the invoices it pays (issue 53), in the order of evidence: the
+ * customer's remittance advice (lib/domain/remittance-evidence.ts); our invoice numbers in the narration; a payer identity learned before (VPA, account, name as the bank
  * writes it) pointing to a customer, whose open items the amount is then matched against: one
  * invoice, several (the combinations a bounded search finds, oldest first preferred), or all of
  * them. A shortfall is explained by TDS or a small difference (lib/domain/tds.ts). Pure, in paise:

@@ -60,6 +60,8 @@ export const remittanceAdvices = pgTable(
     /** sys_invoice_num of each bill it pays. */
     invoices: text().array().notNull(),
     status: text().$type<'OPEN' | 'MATCHED'>().notNull().default('OPEN'),
+    /** The bank line whose application matched it (MATCHED); undoing the line opens it again. */
+    lineId: integer(),
     /** Reminders of its bills wait until this day: the client's today when it came plus the grace days. */
     holdsUntil: date().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

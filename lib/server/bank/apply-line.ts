@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { TApplyBody, TBankLine } from '@/lib/contract/bank';
 import { splitOfApplied } from '@/lib/domain/cash-application';
 import { payerKeys } from '@/lib/domain/payer-identity';
+import { adviceSettled, type CreditFacts } from '@/lib/domain/remittance-evidence';
 import { tdsQuarter } from '@/lib/domain/tds';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
@@ -15,6 +16,7 @@ import { checkPromises } from '@/lib/server/promises/check-promises';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
 import { queueRollupJob, waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { erpCopyOf } from './erp-copies';
+import { openAdvices } from './open-advices';
 import { bankLineById } from './list-lines';
 
 const paise = (rupees: number) => Math.round(rupees * 100);
@@ -219,6 +221,11 @@ async function applyInTransaction(tx: Db, by: Actor, id: number, body: TApplyBod
       .update(bankLines)
       .set({ status: 'MATCHED', sysObligorCode: code })
       .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
+    const advice = await adviceOfLine(tx, clientId, id, code, items, {
+      credit: received,
+      date: paidDate,
+      references: [line.utr, line.rrn, line.chequeNumber, line.reference],
+    });
     const keys = payerKeys({
       vpa: line.vpa,
       payerAccount: line.payerAccount,
@@ -256,10 +263,37 @@ async function applyInTransaction(tx: Db, by: Actor, id: number, body: TApplyBod
           tds,
           writeOff,
           onAccount,
+          adviceId: advice?.id ?? null,
         },
       },
     });
   }
+}
+
+/**
+ * The customer's remittance advice the applied line settles, marked MATCHED with the line: an OPEN
+ * advice of the customer, or naming one of the invoices paid (a parent's advice of a member's
+ * bills), by the line's reference, else by amount and day (lib/domain/remittance-evidence.ts).
+ */
+async function adviceOfLine(
+  tx: Db,
+  clientId: number,
+  lineId: number,
+  code: string,
+  items: { sysInvoiceNum: string }[],
+  line: CreditFacts,
+) {
+  const paid = items.length
+    ? sql` or ra.invoices && array[${sql.join(
+        items.map((i) => sql`${i.sysInvoiceNum}`),
+        sql`, `,
+      )}]::text[]`
+    : sql``;
+  const advice = adviceSettled(await openAdvices(tx, clientId, sql`(ra.sys_obligor_code = ${code}${paid})`), line);
+  if (advice)
+    await tx.execute(sql`update remittance_advices set status = 'MATCHED', line_id = ${lineId}
+      where client_id = ${clientId} and id = ${advice.id}`);
+  return advice;
 }
 
 /** POST /api/bank/lines/{id}/undo: the line's receipts out of the ledger, until the ERP's copy arrived. */
@@ -290,6 +324,9 @@ export async function undoBankLine(db: Db, by: Actor, id: number): Promise<TBank
     await tx.execute(sql`delete from allocations where client_id = ${clientId} and payment_ref in (${list})`);
     await tx.execute(sql`delete from receipts where client_id = ${clientId} and payment_ref in (${list})`);
     await tx.delete(bankReceipts).where(and(eq(bankReceipts.clientId, clientId), eq(bankReceipts.lineId, id)));
+    // The advice the line settled waits again for a receipt.
+    await tx.execute(sql`update remittance_advices set status = 'OPEN', line_id = null
+      where client_id = ${clientId} and line_id = ${id}`);
     const status = line.suggestions.length ? 'SUGGESTED' : 'UNMATCHED';
     await tx
       .update(bankLines)

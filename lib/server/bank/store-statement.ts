@@ -7,6 +7,7 @@ import { paiseText } from '@/lib/domain/bank-statement-values';
 import { BANK_LINE_STATUSES, statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
 import { matchLine, type MatchSettings, type OpenItem } from '@/lib/domain/cash-match';
 import { matchSettingsOf } from '@/lib/domain/cash-settings';
+import { adviceEvidence, type OpenAdvice } from '@/lib/domain/remittance-evidence';
 import { learnedPayer, payerKeys, sharedPayers } from '@/lib/domain/payer-identity';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
@@ -18,6 +19,7 @@ import { readStatementFile } from './read-statement-file';
 import { linkReturnedCheques } from './returned-cheques';
 import { applyMatchedLines } from './apply-line';
 import { checkContinuity } from './balance-continuity';
+import { openAdvices } from './open-advices';
 import { cashSettingsOf } from './cash-settings';
 import type { UploadedStatement } from './statement-upload';
 
@@ -88,13 +90,15 @@ function lineRow(
   line: StatementLine,
   key: string,
   open: OpenItemsBook,
+  advices: readonly OpenAdvice[],
   settings: MatchSettings,
 ) {
   const facts = readNarration(line.narration, { reference: line.reference, book: open.book });
   let status: BankLineStatus = statusBeforeMatching(line, facts, line.narration);
   let suggestions: ReturnType<typeof matchLine>['suggestions'] = [];
   if (status === 'UNMATCHED') {
-    // The evidence: our invoice numbers in the narration; a payer learned before (learned when a
+    // The evidence: first the customer's remittance advice with the line's reference, else of its
+    // amount paid in the days before (lib/domain/remittance-evidence.ts); then our invoice numbers in the narration; a payer learned before (learned when a
     // person confirms a match), else our customer code in the narration (the reference our UPI
     // payment links carry).
     const named = [...new Set(facts.invoiceNumbers.map((n) => open.byNumber.get(n)))].filter(
@@ -107,7 +111,16 @@ function lineRow(
     const possiblePayers = payer
       ? []
       : sharedPayers(keys, open.payers).map((p) => ({ ...p, items: open.byCustomer.get(p.sysObligorCode) ?? [] }));
-    const match = matchLine({ received: line.credit, named, payer, payerItems, possiblePayers }, settings);
+    const advice = adviceEvidence(
+      advices,
+      {
+        credit: line.credit,
+        date: line.valueDate ?? line.date,
+        references: [facts.utr, facts.rrn, facts.chequeNumber, line.reference],
+      },
+      (n) => open.byNumber.get(n),
+    );
+    const match = matchLine({ received: line.credit, advice, named, payer, payerItems, possiblePayers }, settings);
     status = match.status;
     suggestions = match.suggestions;
   }
@@ -158,8 +171,8 @@ async function statusCounts(db: Db, clientId: number, statementId: number): Prom
  * POST /api/bank/statements and `npm run import -- --bank-statement`: reads the statement and stores it, in one transaction, into its
  * account: refused whole (400, every problem with its line) when it cannot be read or its running
  * balance breaks; its lines already imported (lib/domain/bank-statement.ts `lineKeys`, unique per
- * account) are counted as duplicates and not stored again. A credit whose narration names open
- * invoices gets its suggestions (lib/domain/cash-match.ts), any other credit is UNMATCHED, anything
+ * account) are counted as duplicates and not stored again. A credit a customer's OPEN remittance
+ * advice fits (read once), or whose narration names open invoices, gets its suggestions (lib/domain/cash-match.ts), any other credit is UNMATCHED, anything
  * else IGNORED (lib/domain/cash-application.ts).
  */
 export async function importStatement(
@@ -196,6 +209,7 @@ export async function importStatement(
       openingBalance: read.openingBalance,
     });
     const open = await openItemsBook(tx, clientId);
+    const advices = await openAdvices(tx, clientId);
     const settings = matchSettingsOf(await cashSettingsOf(tx, clientId));
     const [statement] = await tx
       .insert(bankStatements)
@@ -221,7 +235,7 @@ export async function importStatement(
         .values(
           lines
             .slice(i, i + BATCH)
-            .map((line, j) => lineRow(clientId, id, account.id, line, keys[i + j]!, open, settings)),
+            .map((line, j) => lineRow(clientId, id, account.id, line, keys[i + j]!, open, advices, settings)),
         )
         .onConflictDoNothing({ target: [bankLines.clientId, bankLines.bankAccountId, bankLines.dedupKey] })
         .returning({ id: bankLines.id });

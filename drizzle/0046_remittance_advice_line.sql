@@ -1,0 +1,1 @@
+ALTER TABLE "remittance_advices" ADD COLUMN "line_id" integer;
