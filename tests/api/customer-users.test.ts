@@ -19,7 +19,7 @@ import { col, row } from '@/lib/db/rows';
 import { reminderCandidates } from '@/lib/server/dunning/candidates';
 import { activePolicy } from '@/lib/server/dunning/policy';
 import { customerLinkFor } from '@/lib/server/customer-door/customer-users';
-import { listOpenRemittanceAdvices } from '@/lib/server/customer-door/remittances';
+import { openAdvices } from '@/lib/server/bank/open-advices';
 import { flushAccountMail } from '@/lib/server/auth/account-mail';
 import { callRoute } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
@@ -263,7 +263,8 @@ describe('paying chosen bills and "I have paid"', () => {
       reference: 'HDFCR52026112000001',
       bills: held.length,
     });
-    const open = await listOpenRemittanceAdvices(database.db, clientId, [accountCode]);
+    // Open: the first evidence cash application reads for this customer's next bank credit.
+    const open = await openAdvices(database.db, clientId, sql`ra.sys_obligor_code = ${accountCode}`);
     expect(open.map((r) => r.reference)).toContain('HDFCR52026112000001');
     // Not another customer's bills, not a day after today, not for another customer.
     const bad = (body: Record<string, unknown>) =>

@@ -119,29 +119,6 @@ export async function listRemittances(
 }
 
 /**
- * The advices still OPEN (no receipt matched to them yet) of these customers: the first evidence
- * cash application weighs when it matches a bank line (amount, day, UTR or cheque number, bills).
- * Empty `obligorCodes`: every open advice of the client.
- */
-export async function listOpenRemittanceAdvices(
-  db: Db,
-  clientId: number,
-  obligorCodes: readonly string[] = [],
-): Promise<TRemittance[]> {
-  const which = obligorCodes.length
-    ? sql`ra.sys_obligor_code in (${sql.join(
-        obligorCodes.map((c) => sql`${c}`),
-        sql`, `,
-      )})`
-    : sql`true`;
-  return queryRows(
-    db,
-    sql`${selectAdvices(clientId, sql`ra.status = 'OPEN' and ${which}`)} order by ra.paid_on, ra.id`,
-    RemittanceRow,
-  );
-}
-
-/**
  * The latest OPEN advice of each of these customers (or of a member of the family for a parent):
  * what the worklist row and the customer page show the collector.
  */
