@@ -11,13 +11,7 @@ import type {
   TReceiveChequeBody,
   TReturnChequeBody,
 } from '@/lib/contract/cheques';
-import {
-  CHEQUE_STATUSES,
-  chequeValidUntil,
-  isPostDated,
-  s138Dates,
-  type TChequeStatus,
-} from '@/lib/domain/cheques';
+import { CHEQUE_STATUSES, chequeValidUntil, isPostDated, s138Dates, type TChequeStatus } from '@/lib/domain/cheques';
 import { formatDayInput } from '@/lib/domain/day-input';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { clientToday } from '@/lib/server/clients/client-day';
@@ -75,7 +69,7 @@ function toCheque(r: ChequeRowT): TCheque {
   };
 }
 
-async function loadCheque(db: Db, clientId: number, id: number, scope?: ObligorScope): Promise<TCheque> {
+export async function loadCheque(db: Db, clientId: number, id: number, scope?: ObligorScope): Promise<TCheque> {
   const inScope = scopeCondition(clientId, scope, sql`c.sys_obligor_code`) ?? sql`true`;
   const found = await queryRow(db, chequeSelect(clientId, sql`c.id = ${id} and ${inScope}`), ChequeRow);
   if (!found) throw notFound('Cheque');
