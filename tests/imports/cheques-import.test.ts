@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as promisesRoute } from '@/app/api/promises/route';
+import { GET as worklistRoute } from '@/app/api/collections/worklist/route';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -243,5 +244,17 @@ describe('cheques.csv', () => {
     expect(back.errors.map((e) => [e.line, e.column, e.reason])).toEqual([
       [2, 'status', 'the cheque is stored as RETURNED: a file cannot move it back to CLEARED'],
     ]);
+  });
+
+  it('a cheque returned in the last 12 months counts on the family’s worklist row', async () => {
+    // C1's cheque 200002 was returned at T-2 (above); K1 (₹10,000, due T-30) is its only overdue.
+    const res = await callRoute(worklistRoute, '/api/collections/worklist', { cookie, query: { count: 50 } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const c1 = (res.json as { sysObligorCode: string; chequesReturned: number; priority: number }[]).find(
+      (r) => r.sysObligorCode === 'C1',
+    );
+    // amount 35 (the only overdue family) + age 5 (30 days past due) + unrated 3 + silence 0 (the PDC's
+    // promise, logged at T-1) + one bounce 3 = 46; halved, as it waits on the PDC of T+7: 23.
+    expect(c1).toMatchObject({ chequesReturned: 1, priority: 23 });
   });
 });
