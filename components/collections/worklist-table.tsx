@@ -225,7 +225,12 @@ export function WorklistTable({
                   {row.brokenPromises > 0 && (
                     <div className="text-rose-700">{row.brokenPromises} broken in 90 days</div>
                   )}
-                  {!row.promisedToday && !row.nextPromiseDate && !row.brokenPromises && (
+                  {row.chequesReturned > 0 && (
+                    <div className="text-rose-700">
+                      {row.chequesReturned} {row.chequesReturned === 1 ? 'cheque' : 'cheques'} returned in 12 months
+                    </div>
+                  )}
+                  {!row.promisedToday && !row.nextPromiseDate && !row.brokenPromises && !row.chequesReturned && (
                     <span className="text-slate-400">-</span>
                   )}
                 </Td>

@@ -10,6 +10,7 @@ const KIND_LABELS: Record<TImportKind, string> = {
   allocations: 'Allocations',
   ratings: 'Ratings',
   disputes: 'Disputes',
+  cheques: 'Cheques',
 };
 
 const int = (n: number) => n.toLocaleString('en-IN');

@@ -50,6 +50,8 @@ export const ZWorklistRow = z.strictObject({
   nextPromiseDate: z.string().nullable(),
   nextPromiseAmount: z.number(),
   disputed: z.number(),
+  /** Cheques of the family returned unpaid in the last 12 months (a part of the priority). */
+  chequesReturned: z.number().int(),
   lastContactDate: z.string().nullable(),
   daysSinceContact: z.number().int().nullable(),
   /** How late the family paid its bills over the last 12 months, amount-weighted (payment behaviour); null: none paid. */

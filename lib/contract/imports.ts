@@ -27,6 +27,7 @@ export const IMPORT_KINDS = [
   'allocations',
   'ratings',
   'disputes',
+  'cheques',
 ] as const;
 export type TImportKind = (typeof IMPORT_KINDS)[number];
 

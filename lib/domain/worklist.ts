@@ -1,7 +1,7 @@
 /**
  * The collector's worklist: which families to work first today and what to do with each. One
  * documented rule (docs/collections.md), applied to the facts the server reads for each family
- * with something overdue. Points add up to at most 100:
+ * with something overdue. Points add up to at most 100 (a total above is cut to 100):
  *
  * - Overdue amount, 0-35: 35 x ln(1 + overdue) / ln(1 + the largest overdue in the list). A log
  *   scale, so that the largest family does not flatten everyone else to zero.
@@ -10,6 +10,7 @@
  * - Broken promises, 0-10: 5 for each promise broken (or only partly kept) in the last 90 days.
  * - A promise falling due today, 10: it must be checked today.
  * - Days since the last contact, 0-10: one point for every 3 days, 10 when never contacted.
+ * - Cheques returned unpaid in the last 12 months, 0-6: 3 for each (the total stays at most 100).
  *
  * A family with an open promise not yet due, or whose whole overdue is in dispute, waits: its
  * points are halved, so it sinks below families that need a call, but stays on the list.
@@ -32,6 +33,8 @@ export interface WorklistFacts {
   nextPromiseAmount: number;
   /** Open disputes on the family's invoices. */
   disputed: number;
+  /** Cheques of the family returned unpaid (bounced) in the last 12 months. */
+  chequesReturned: number;
   /** Days since the last call, email, visit, WhatsApp or promise; null when never. */
   daysSinceContact: number | null;
 }
@@ -77,7 +80,8 @@ export function worklistPriority(f: WorklistFacts, largestOverdue: number): numb
   const broken = Math.min(10, 5 * f.brokenPromises);
   const today = f.promisedToday > 0 ? 10 : 0;
   const silence = f.daysSinceContact === null ? 10 : Math.min(10, Math.floor(f.daysSinceContact / 3));
-  const points = amount + age + risk + broken + today + silence;
+  const bounced = Math.min(6, 3 * f.chequesReturned);
+  const points = Math.min(100, amount + age + risk + broken + today + silence + bounced);
   return Math.round((isWaiting(f) ? points / 2 : points) * 10) / 10;
 }
 

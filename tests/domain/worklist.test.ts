@@ -10,6 +10,7 @@ const base: WorklistFacts = {
   nextPromiseDate: null,
   nextPromiseAmount: 0,
   disputed: 0,
+  chequesReturned: 0,
   daysSinceContact: 0,
 };
 
@@ -51,6 +52,26 @@ describe('worklist priority (hand-computed)', () => {
     const d = { ...base, overdue: 100, promisedToday: 100, brokenPromises: 5, daysSinceContact: 300 };
     // amount 35 (it is the largest) + age 5 + unrated 3 + broken 10 + today 10 + silence 10
     expect(worklistPriority(d, 100)).toBe(73);
+  });
+
+  it('adds 3 for each cheque returned in 12 months, at most 6, and cuts the total at 100', () => {
+    // 35 x ln(1001) / ln(100001) = 21.003; + age 5 + unrated 3 + never contacted 10 = 39.003; + 3 for one bounce
+    const one = { ...base, overdue: 1000, daysSinceContact: null, chequesReturned: 1 };
+    expect(worklistPriority(one, 100_000)).toBe(42);
+    // Three bounces count 6, not 9: 39.003 + 6 = 45.003
+    expect(worklistPriority({ ...one, chequesReturned: 3 }, 100_000)).toBe(45);
+    // amount 35 + age 25 + high 10 + broken 10 + today 10 + silence 10 = 100; + 6 for the bounces: still 100
+    const worst = {
+      ...base,
+      overdue: 100,
+      oldestBucket: 4 as const,
+      rating: 'high' as const,
+      brokenPromises: 2,
+      promisedToday: 100,
+      daysSinceContact: null,
+      chequesReturned: 2,
+    };
+    expect(worklistPriority(worst, 100)).toBe(100);
   });
 
   it('halves a family whose whole overdue is disputed', () => {

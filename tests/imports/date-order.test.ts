@@ -22,6 +22,10 @@ const SHAPES: Record<Exclude<ImportKind, 'obligors'>, { header: string; row: (n:
     header: 'sys_invoice_num,opened_date,reason,amount,resolved_date,outcome',
     row: (n, d) => `I${n},${d},QUALITY,1000,,`,
   },
+  cheques: {
+    header: 'sys_obligor_code,cheque_number,bank_name,cheque_date,amount',
+    row: (n, d) => `C${n},00451${n},HDFC Bank,${d},1000`,
+  },
 };
 const KINDS = Object.keys(SHAPES) as (keyof typeof SHAPES)[];
 const FIRST_DATE_COLUMN = {
@@ -31,6 +35,7 @@ const FIRST_DATE_COLUMN = {
   allocations: 'allocated_date',
   ratings: 'rating_date',
   disputes: 'opened_date',
+  cheques: 'cheque_date',
 };
 
 const fileOf = (kind: keyof typeof SHAPES, dates: string[]) =>

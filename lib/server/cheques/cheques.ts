@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
-import { chequeInvoices, cheques, communications, taskInvoices, tasks } from '@/lib/db/schema';
 import type {
   TCheque,
   TChequeEventBody,
@@ -12,24 +11,14 @@ import type {
   TReceiveChequeBody,
   TReturnChequeBody,
 } from '@/lib/contract/cheques';
-import {
-  CHEQUE_STATUSES,
-  chequeValidUntil,
-  isPostDated,
-  s138Dates,
-  s138NoticeDraft,
-  type TChequeStatus,
-} from '@/lib/domain/cheques';
+import { CHEQUE_STATUSES, chequeValidUntil, isPostDated, s138Dates, type TChequeStatus } from '@/lib/domain/cheques';
 import { formatDayInput } from '@/lib/domain/day-input';
-import { formatMoney } from '@/lib/domain/format';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { clientToday } from '@/lib/server/clients/client-day';
-import { getClient } from '@/lib/server/clients/get-client';
 import { assertObligorInScope } from '@/lib/server/communications/obligor-in-scope';
 import { conflict, invalid, notFound } from '@/lib/server/domain-errors';
 import { assertObligorVisible, scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
-import { insertPromise } from '@/lib/server/promises/take-promise';
-import { categoryNamed } from '@/lib/server/tasks/task-categories';
+import { insertCheque, markChequeReturned } from './cheque-writes';
 
 type User = { clientId: number; userId: number; scope: ObligorScope };
 
@@ -80,7 +69,7 @@ function toCheque(r: ChequeRowT): TCheque {
   };
 }
 
-async function loadCheque(db: Db, clientId: number, id: number, scope?: ObligorScope): Promise<TCheque> {
+export async function loadCheque(db: Db, clientId: number, id: number, scope?: ObligorScope): Promise<TCheque> {
   const inScope = scopeCondition(clientId, scope, sql`c.sys_obligor_code`) ?? sql`true`;
   const found = await queryRow(db, chequeSelect(clientId, sql`c.id = ${id} and ${inScope}`), ChequeRow);
   if (!found) throw notFound('Cheque');
@@ -164,79 +153,9 @@ export async function receiveCheque(db: Db, user: User, body: TReceiveChequeBody
     throw conflict('this cheque is already in the register', {
       chequeNumber: 'this cheque is already in the register',
     });
-  const postDated = isPostDated(body.chequeDate, receivedOn);
-  // A PDC still to be paid is a promise; one whose date has gone is recorded as a plain cheque.
-  const promise = postDated && body.chequeDate >= today;
-  const id = await db.transaction(async (tx) => {
-    const [cheque] = await tx
-      .insert(cheques)
-      .values({
-        clientId,
-        sysObligorCode: body.sysObligorCode,
-        chequeNumber: body.chequeNumber,
-        bankName: body.bankName,
-        chequeDate: body.chequeDate,
-        amount: body.amount.toFixed(2),
-        receivedOn,
-        note: body.note ?? null,
-        createdBy: userId,
-      })
-      .returning({ id: cheques.id });
-    const chequeId = cheque!.id;
-    if (nums.length)
-      await tx.insert(chequeInvoices).values(nums.map((sysInvoiceNum) => ({ clientId, chequeId, sysInvoiceNum })));
-    if (promise) {
-      const promisedBy = `PDC ${body.chequeNumber}, ${body.bankName}`;
-      const summary = `Post-dated cheque ${body.chequeNumber} (${body.bankName}) for ${formatMoney(body.amount)} dated ${formatDayInput(body.chequeDate)}`;
-      const [comm] = await tx
-        .insert(communications)
-        .values({
-          clientId,
-          sysObligorCode: body.sysObligorCode,
-          commDate: receivedOn,
-          channel: 'PROMISE_TO_PAY',
-          summary,
-          promisedAmount: body.amount.toFixed(2),
-          followUpDate: body.chequeDate,
-          userId,
-        })
-        .returning({ id: communications.id });
-      const promiseId = await insertPromise(
-        tx,
-        clientId,
-        userId,
-        {
-          code: body.sysObligorCode,
-          amount: body.amount,
-          promisedDate: body.chequeDate,
-          takenOn: receivedOn,
-          sysInvoiceNums: nums,
-          onFamily: false,
-          channel: 'VISIT',
-          promisedBy,
-        },
-        comm!.id,
-      );
-      await tx.execute(
-        sql`update cheques set promise_id = ${promiseId} where client_id = ${clientId} and id = ${chequeId}`,
-      );
-    }
-    await recordAudit(tx, {
-      clientId,
-      userId,
-      action: 'cheque_received',
-      entity: 'customer',
-      entityId: body.sysObligorCode,
-      detail: {
-        chequeId,
-        chequeNumber: body.chequeNumber,
-        amount: body.amount,
-        chequeDate: body.chequeDate,
-        postDated,
-      },
-    });
-    return chequeId;
-  });
+  const id = await db.transaction((tx) =>
+    insertCheque(tx, clientId, userId, today, { ...body, receivedOn, sysInvoiceNums: nums }),
+  );
   return loadCheque(db, clientId, id);
 }
 
@@ -314,79 +233,6 @@ export async function returnCheque(db: Db, user: User, id: number, body: TReturn
   const date = body.date ?? today;
   if (date < cheque.depositedOn!) throw badField('date', 'a cheque is returned on or after the day it was deposited');
   if (date > today) throw badField('date', 'the return memo cannot be dated after today');
-  const clock = s138Dates(date);
-  const client = await getClient(db, clientId);
-  const assignee = await queryRow(
-    db,
-    sql`select g.id from obligors o
-      join users g on g.client_id = o.client_id and g.id = o.guest_id and g.status = 'ACTIVE' and g.user_type = 'borrowers'
-      where o.client_id = ${clientId} and o.sys_obligor_code = ${cheque.sysObligorCode}`,
-    row({ id: col.int }),
-  );
-  const assigneeId = assignee?.id ?? userId;
-  const amount = formatMoney(cheque.amount);
-  const label = `cheque ${cheque.chequeNumber} (${cheque.bankName}, ${amount}) of ${cheque.obligorName}`;
-  const draft = s138NoticeDraft({
-    supplier: client.name,
-    customer: cheque.obligorName,
-    chequeNumber: cheque.chequeNumber,
-    bankName: cheque.bankName,
-    chequeDate: cheque.chequeDate,
-    amount,
-    returnedOn: date,
-    reason: body.reason,
-    invoices: cheque.sysInvoiceNums,
-  });
-  const steps = [
-    { name: `s138 notice due: ${label} returned "${body.reason}"`, dueDate: clock.noticeDueBy, comment: draft },
-    {
-      name: `s138 drawer's 15 days end: check payment of ${label}`,
-      dueDate: clock.drawerPaysBy,
-      comment:
-        'Counted from the last day to send the notice; move it to 15 days after the customer received the notice.',
-    },
-    {
-      name: `s138 complaint due: ${label}`,
-      dueDate: clock.complaintDueBy,
-      comment: 'One month from the day after the drawer’s 15 days end (s142(1)(b)). Hand the file to your advocate.',
-    },
-  ];
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      update cheques set status = 'RETURNED', returned_on = ${date}::date, return_reason = ${body.reason}
-      where client_id = ${clientId} and id = ${id}`);
-    if (cheque.promiseId !== null)
-      await tx.execute(sql`
-        update promises set status = 'BROKEN', closed_on = ${date}::date, changed_at = now()
-        where client_id = ${clientId} and id = ${cheque.promiseId} and status <> 'KEPT'`);
-    const categoryId = await categoryNamed(tx, clientId, 'Cheque return');
-    for (const step of steps) {
-      const [task] = await tx
-        .insert(tasks)
-        .values({
-          clientId,
-          name: step.name.slice(0, 300),
-          sysObligorCode: cheque.sysObligorCode,
-          categoryId,
-          assigneeId,
-          reporterId: userId,
-          dueDate: step.dueDate,
-          comment: step.comment,
-        })
-        .returning({ id: tasks.id });
-      if (cheque.sysInvoiceNums.length)
-        await tx
-          .insert(taskInvoices)
-          .values(cheque.sysInvoiceNums.map((sysInvoiceNum) => ({ clientId, taskId: task!.id, sysInvoiceNum })));
-    }
-    await recordAudit(tx, {
-      clientId,
-      userId,
-      action: 'cheque_returned',
-      entity: 'customer',
-      entityId: cheque.sysObligorCode,
-      detail: { chequeId: id, date, reason: body.reason, ...clock },
-    });
-  });
+  await db.transaction((tx) => markChequeReturned(tx, clientId, userId, cheque, date, body.reason));
   return loadCheque(db, clientId, id);
 }

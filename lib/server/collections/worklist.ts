@@ -20,6 +20,8 @@ import { familyRollup } from '@/lib/server/receivables/ageing-query';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 import { groupedRows } from '@/lib/server/receivables/list-receivables';
 
+/** How far back a cheque returned unpaid still raises a family's priority (12 months). */
+const BOUNCE_DAYS = 365;
 /** How far back a broken promise still raises a family's priority. */
 const BROKEN_PROMISE_DAYS = 90;
 /**
@@ -42,6 +44,7 @@ const RankingFacts = row({
   promisedToday: col.num.nullable(),
   nextPromiseDate: col.day.nullable(),
   disputed: col.num.nullable(),
+  bounced: col.int.nullable(),
 });
 
 /** What the page shows of its rows beyond the ranking facts. */
@@ -121,15 +124,23 @@ export async function worklist(
       from ${familyOf(clientId, sql`disputes`, sql`ds`)}
       where ds.client_id = ${clientId} and ds.status = 'OPEN'
       group by 1
+    ),
+    cheque_facts as (
+      select ${FAMILY} as family_code, count(*)::int as bounced
+      from ${familyOf(clientId, sql`cheques`, sql`cq`)}
+      where cq.client_id = ${clientId} and cq.status = 'RETURNED'
+        and cq.returned_on > ${d} - ${BOUNCE_DAYS}::int and cq.returned_on <= ${d}
+      group by 1
     )
     select g."sysObligorCode" as code, g.overdue, g.unallocated,
       case when g."crdBucket4" > 0 then 4 when g."crdBucket3" > 0 then 3 when g."crdBucket2" > 0 then 2 else 1 end as oldest,
       round(g."obligorWeightedRating")::int as rating,
       coalesce(pf.broken, 0) as broken, pf.promised_today as "promisedToday",
-      to_char(pf.next_date, 'YYYY-MM-DD') as "nextPromiseDate", df.disputed
+      to_char(pf.next_date, 'YYYY-MM-DD') as "nextPromiseDate", df.disputed, cf.bounced
     from ${grouped} g
     left join promise_facts pf on pf.family_code = g."sysObligorCode"
     left join dispute_facts df on df.family_code = g."sysObligorCode"
+    left join cheque_facts cf on cf.family_code = g."sysObligorCode"
     where g.overdue > 0 ${search}`,
       RankingFacts,
     ),
@@ -208,6 +219,7 @@ export async function worklist(
       nextPromiseDate: f.nextPromiseDate,
       nextPromiseAmount: row.nextPromiseAmount ?? 0,
       disputed: f.disputed,
+      chequesReturned: f.chequesReturned,
       lastContactDate: lastContact,
       daysSinceContact,
       averageDaysLate: row.averageDaysLate,
@@ -300,6 +312,7 @@ function toFacts(family: Row<typeof RankingFacts>, daysSinceContact: number | nu
     nextPromiseDate: family.nextPromiseDate,
     nextPromiseAmount: 0,
     disputed: family.disputed ?? 0,
+    chequesReturned: family.bounced ?? 0,
     daysSinceContact,
   };
 }

@@ -354,4 +354,5 @@ export const APPLY_ORDER: readonly ImportKind[] = [
   'payments',
   'allocations',
   'disputes',
+  'cheques',
 ];

@@ -17,6 +17,8 @@ const CHANGE_DATES: Partial<Record<ImportKind, SQL>> = {
     from import_instalments k left join import_invoices i on i.sys_invoice_num = k.sys_invoice_num and i.ok`,
   ratings: sql`select min(rating_date) as d from import_ratings`,
   disputes: sql`select min(opened_date) as d from import_disputes`,
+  // A cheque moves no ledger figure; its promise is read as of today.
+  cheques: sql`select current_date as d`,
 };
 
 /**

@@ -4,6 +4,7 @@
  */
 import { IMPORT_KINDS, type TImportKind } from '@/lib/contract/imports';
 import { DISPUTE_COLUMNS } from './dispute-columns';
+import { CHEQUE_COLUMNS } from './cheque-columns';
 import {
   AMOUNT_FORMAT,
   DATE_FORMAT,
@@ -238,6 +239,7 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
     },
   ],
   disputes: DISPUTE_COLUMNS,
+  cheques: CHEQUE_COLUMNS,
   ratings: [
     { name: 'sys_obligor_code', required: true, parse: text(64), format: "The customer's code", example: 'C1001' },
     { name: 'rating_date', required: true, parse: date, format: DATE, example: '2026-11-30' },

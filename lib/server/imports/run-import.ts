@@ -32,6 +32,7 @@ import { createStageTables, indexStageTables, skippedRows } from './stage';
 import { validateStaged } from './validate';
 import { tellDateOrders } from './date-order';
 import { auditBatch } from './audit-batch';
+import { applyCheques } from './cheque-import';
 import type { DateOrder } from './values';
 import { allocateReExportedReceipts } from './re-exported-receipts';
 
@@ -212,6 +213,7 @@ export async function runImport(db: Db, options: ImportOptions): Promise<TImport
         else if (kind === 'instalments') counts.instalments = await applyInstalments(ctx, file.rows);
         else if (kind === 'payments') counts.payments = await applyPayments(ctx, file.rows);
         else if (kind === 'disputes') counts.disputes = await applyDisputes(ctx, file.rows);
+        else if (kind === 'cheques') counts.cheques = await applyCheques(ctx, file.rows);
         else counts.allocations = await applyAllocations(ctx, file.rows + reExported);
       }
       // Files with a header and no rows (or an unreadable workbook's first sheet) bring nothing: the
@@ -319,6 +321,7 @@ const TABLES: Record<ImportKind, string> = {
   allocations: 'allocations',
   instalments: 'instalments',
   disputes: 'disputes',
+  cheques: 'cheques',
 };
 
 /**

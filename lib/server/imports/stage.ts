@@ -62,6 +62,20 @@ const STAGE_COLUMNS: Record<ImportKind, [name: string, type: string][]> = {
     ['amount', 'numeric(18,2)'],
     ['allocated_date', 'date'],
   ],
+  cheques: [
+    ['sys_obligor_code', 'text'],
+    ['cheque_number', 'text'],
+    ['bank_name', 'text'],
+    ['cheque_date', 'date'],
+    ['amount', 'numeric(18,2)'],
+    ['sys_invoice_nums', 'text'],
+    ['status', 'text'],
+    ['received_date', 'date'],
+    ['deposited_date', 'date'],
+    ['cleared_date', 'date'],
+    ['returned_date', 'date'],
+    ['return_reason', 'text'],
+  ],
   disputes: [
     ['sys_invoice_num', 'text'],
     ['opened_date', 'date'],
@@ -85,6 +99,7 @@ const STAGE_INDEXES: Record<ImportKind, string[]> = {
   allocations: ['payment_ref', 'sys_invoice_num'],
   ratings: ['sys_obligor_code, rating_date'],
   disputes: ['sys_invoice_num, opened_date'],
+  cheques: ['sys_obligor_code, cheque_number, bank_name'],
 };
 
 export const stageTable = (kind: ImportKind) => sql.identifier(`import_${kind}`);

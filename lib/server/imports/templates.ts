@@ -13,6 +13,7 @@ export const KIND_TITLES: Record<ImportKind, string> = {
   allocations: 'An advance or on-account receipt applied to an invoice',
   ratings: 'Risk ratings of customers, by date',
   disputes: 'Disputes of invoices: opened on a day, resolved on a later one or still open',
+  cheques: 'The cheque register: cheques received (post-dated ones too), deposited, cleared or returned',
 };
 
 export interface ColumnGuide {

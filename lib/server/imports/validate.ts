@@ -16,6 +16,7 @@ import {
   overpaidCheck,
 } from './document-checks';
 import { reExportChecks, reportedLine } from './re-exported-receipts';
+import { chequeChecks } from './cheque-import';
 
 /**
  * The checks that need the whole batch or the stored data: duplicates within a file, references
@@ -104,6 +105,7 @@ function checks(clientId: number, obligorColumns: Set<string>, good: boolean): C
     ...instalmentChecks(clientId, ok),
     overpaidCheck(clientId, 'invoices'),
     ...disputeChecks(clientId, ok, good),
+    ...chequeChecks(clientId, ok, good),
   ];
   for (const [column, label] of [
     ['guest_email', 'field officer'],
