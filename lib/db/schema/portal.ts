@@ -122,7 +122,7 @@ export const statementSends = pgTable(
     id: integer().notNull().generatedByDefaultAsIdentity(),
     period: text().notNull(),
     sysObligorCode: text().notNull(),
-    recipient: text().notNull(),
+    recipient: text(),
     status: text().$type<'SENDING' | 'SENT' | 'FAILED'>().notNull(),
     error: text(),
     communicationId: integer(),
