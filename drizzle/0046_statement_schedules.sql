@@ -29,4 +29,5 @@ CREATE TABLE "statement_sends" (
 	CONSTRAINT "statement_sends_status" CHECK ("statement_sends"."status" in ('SENDING', 'SENT', 'FAILED'))
 );
 --> statement-breakpoint
+ALTER TABLE "statement_schedules" ADD CONSTRAINT "statement_schedules_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "statement_sends" ADD CONSTRAINT "statement_sends_client_id_sys_obligor_code_obligors_client_id_sys_obligor_code_fk" FOREIGN KEY ("client_id","sys_obligor_code") REFERENCES "public"."obligors"("client_id","sys_obligor_code") ON DELETE no action ON UPDATE no action;

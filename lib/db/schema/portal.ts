@@ -14,6 +14,7 @@ import {
   unique,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
 import { obligors } from './obligors';
 
 /**
@@ -89,7 +90,10 @@ export const remittanceAdvices = pgTable(
 export const statementSchedules = pgTable(
   'statement_schedules',
   {
-    clientId: integer().notNull().primaryKey(),
+    clientId: integer()
+      .notNull()
+      .primaryKey()
+      .references(() => clients.id),
     enabled: boolean().notNull().default(false),
     frequency: text().$type<'MONTHLY' | 'WEEKLY'>().notNull().default('MONTHLY'),
     day: smallint().notNull().default(1),
