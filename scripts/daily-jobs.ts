@@ -9,6 +9,7 @@ import { openDatabase } from '@/lib/db/client';
 import { migrateDatabase } from '@/lib/db/migrate';
 import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
+import { runScheduledStatements } from '@/lib/server/dunning/statement-runs';
 import { sendDueReminders } from '@/lib/server/notifications/due-reminders';
 import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { refreshStaleRollups } from '@/lib/server/receivables/refresh-rollups';
@@ -26,12 +27,13 @@ async function main() {
     const broken = await checkPromisesEveryClient(database.db, now);
     const reminders = await sendDueReminders(database.db, now);
     const dunningRuns = await runDailyReminders(database.db, now);
+    const statements = await runScheduledStatements(database.db, now);
     await pruneRevokedSessions(database.db);
     const histories = await refreshStaleHistories(database.db);
     // After the promises' check: the forecast reads their statuses.
     const forecasts = await refreshStaleForecasts(database.db, now);
     console.log(
-      `${now.toISOString()}: rollup jobs finished for ${resumed.length} client(s); rollups added for ${refreshed.length} client(s); ageing history rebuilt for ${histories.length}; cash-in forecast built for ${forecasts.length}; ${broken} promise(s) not kept; ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s).`,
+      `${now.toISOString()}: rollup jobs finished for ${resumed.length} client(s); rollups added for ${refreshed.length} client(s); ageing history rebuilt for ${histories.length}; cash-in forecast built for ${forecasts.length}; ${broken} promise(s) not kept; ${reminders} task reminder(s) sent; ${dunningRuns} customer reminder run(s); ${statements} scheduled statement(s) emailed.`,
     );
   } finally {
     await database.close();

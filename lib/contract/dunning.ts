@@ -17,6 +17,7 @@ import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
 import { ZClientIdParam, ZId, ZPaging } from './common';
 import { blankAsAbsent, ZObligorCode } from './communications';
+import { ZStatementRun, ZStatementRunBody, ZStatementSchedule, ZStatementScheduleBody } from './statement-schedule';
 
 const TEMPLATE_MAX = 5000;
 
@@ -301,5 +302,31 @@ export const dunningCalls = {
     body: ZPaymentDetailsBody,
     summary: "Saves the client's UPI address and bank account (administrators)",
     answer: json(ZPaymentDetails),
+  }),
+  statementSchedule: call({
+    method: 'GET',
+    path: '/dunning/statements/schedule',
+    access: adminAccess,
+    summary:
+      "The client's statement schedule (administrators): when and to which customers statements go by themselves",
+    answer: json(ZStatementSchedule),
+  }),
+  saveStatementSchedule: call({
+    method: 'PUT',
+    path: '/dunning/statements/schedule',
+    access: adminAccess,
+    body: ZStatementScheduleBody,
+    summary:
+      'Saves the statement schedule: monthly on a day or weekly on a weekday, which customers, open items or all lines (administrators)',
+    answer: json(ZStatementSchedule),
+  }),
+  statementRun: call({
+    method: 'POST',
+    path: '/dunning/statements/runs',
+    access: adminAccess,
+    body: ZStatementRunBody,
+    summary:
+      "Previews (dryRun: nothing sent or stored) or sends now this period's statements, PDF and XLSX, to each chosen customer's accounts contact (administrators)",
+    answer: json(ZStatementRun, 201),
   }),
 };

@@ -9,6 +9,7 @@ import { PaymentDetailsForm } from '@/components/dunning/payment-details-form';
 import { PolicyForm } from '@/components/dunning/policy-form';
 import { RunPanel } from '@/components/dunning/run-panel';
 import { RunsTable } from '@/components/dunning/runs-table';
+import { StatementScheduleForm } from '@/components/dunning/statement-schedule-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 
@@ -23,10 +24,12 @@ export default async function RemindersPage({ searchParams }: { searchParams: Pr
   const params = flattenParams(await searchParams);
   const query = ZDunningRunsQuery.safeParse(params);
   const page = query.success ? query.data : ZDunningRunsQuery.parse({});
-  const [policy, details, runs] = await Promise.all([
+  const admin = satisfies(session, API_ACCESS.integrations);
+  const [policy, details, runs, schedule] = await Promise.all([
     backend.dunning.policy(),
     backend.dunning.paymentDetails(),
     backend.dunning.runs({ query: page }),
+    admin ? backend.dunning.statementSchedule() : null,
   ]);
   return (
     <div className="mx-auto max-w-7xl space-y-6">
@@ -55,6 +58,16 @@ export default async function RemindersPage({ searchParams }: { searchParams: Pr
         </p>
         <PaymentDetailsForm details={details} />
       </section>
+      {schedule && (
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h3 className="mb-1 text-base font-semibold text-slate-900">Statements by schedule</h3>
+          <p className="mb-3 text-sm text-slate-500">
+            Each customer with a balance gets its statement as PDF and XLSX by email, once a month or once a week, with
+            the link to see their account and pay. Nobody gets the same period&apos;s statement twice.
+          </p>
+          <StatementScheduleForm schedule={schedule} money={{ currency, locale }} />
+        </section>
+      )}
       {satisfies(session, API_ACCESS.manageUsers) && (
         <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <h3 className="mb-1 text-base font-semibold text-slate-900">MSME status and interest</h3>

@@ -8,9 +8,13 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
+  boolean,
   text,
+  unique,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
 import { obligors } from './obligors';
 
 /**
@@ -77,5 +81,67 @@ export const remittanceAdvices = pgTable(
     index('remittance_advices_holding').on(t.clientId, t.holdsUntil),
     check('remittance_advices_positive', sql`${t.amount} > 0`),
     check('remittance_advices_status', sql`${t.status} in ('OPEN', 'MATCHED')`),
+  ],
+);
+
+/**
+ * A client's statement schedule: each customer with a balance (optionally only those of one
+ * dimension value) is emailed its statement PDF and XLSX, monthly on a day of the month (1..28) or
+ * weekly on a weekday (1 Monday .. 7 Sunday), by the daily job on that day.
+ */
+export const statementSchedules = pgTable(
+  'statement_schedules',
+  {
+    clientId: integer()
+      .notNull()
+      .primaryKey()
+      .references(() => clients.id),
+    enabled: boolean().notNull().default(false),
+    frequency: text().$type<'MONTHLY' | 'WEEKLY'>().notNull().default('MONTHLY'),
+    day: smallint().notNull().default(1),
+    // One dimension value (dimension_values.id of level dimLevel): only that value's customers.
+    dimLevel: smallint(),
+    dimValueId: integer(),
+    openItemsOnly: boolean().notNull().default(true),
+    userId: integer(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('statement_schedules_frequency', sql`${t.frequency} in ('MONTHLY', 'WEEKLY')`),
+    check(
+      'statement_schedules_day',
+      sql`(${t.frequency} = 'MONTHLY' and ${t.day} between 1 and 28) or (${t.frequency} = 'WEEKLY' and ${t.day} between 1 and 7)`,
+    ),
+    check('statement_schedules_dim', sql`(${t.dimLevel} is null) = (${t.dimValueId} is null)`),
+  ],
+);
+
+/**
+ * One customer's statement of one period (2026-11 monthly, W2026-11-23 weekly: its Monday): unique,
+ * so a second run of the same period sends none. A failure stays on its row (FAILED, the error) and
+ * is tried again by the next run of the period.
+ */
+export const statementSends = pgTable(
+  'statement_sends',
+  {
+    clientId: integer().notNull(),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    period: text().notNull(),
+    sysObligorCode: text().notNull(),
+    recipient: text(),
+    status: text().$type<'SENDING' | 'SENT' | 'FAILED'>().notNull(),
+    error: text(),
+    communicationId: integer(),
+    userId: integer(),
+    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    unique('statement_sends_period').on(t.clientId, t.sysObligorCode, t.period),
+    foreignKey({
+      columns: [t.clientId, t.sysObligorCode],
+      foreignColumns: [obligors.clientId, obligors.sysObligorCode],
+    }),
+    check('statement_sends_status', sql`${t.status} in ('SENDING', 'SENT', 'FAILED')`),
   ],
 );

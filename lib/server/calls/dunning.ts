@@ -7,6 +7,7 @@ import { paymentDetails, savePaymentDetails } from '@/lib/server/dunning/payment
 import { loadPolicy, savePolicy } from '@/lib/server/dunning/policy';
 import { getRun, listRuns } from '@/lib/server/dunning/run-history';
 import { runReminders } from '@/lib/server/dunning/runs';
+import { loadStatementSchedule, runStatements, saveStatementSchedule } from '@/lib/server/dunning/statement-runs';
 import { implement } from './serve';
 
 export const dunning = implement('dunning', dunningCalls, {
@@ -30,4 +31,8 @@ export const dunning = implement('dunning', dunningCalls, {
   getRun: ({ db, session, scope, params }) => getRun(db, session.clientId, params.id, scope, session.userId),
   paymentDetails: ({ db, session }) => paymentDetails(db, session.clientId),
   savePaymentDetails: ({ db, session, body }) => savePaymentDetails(db, session.clientId, session.userId, body),
+  statementSchedule: ({ db, session }) => loadStatementSchedule(db, session.clientId),
+  saveStatementSchedule: ({ db, session, body }) => saveStatementSchedule(db, session.clientId, session.userId, body),
+  statementRun: ({ db, session, body }) =>
+    runStatements(db, { clientId: session.clientId, userId: session.userId, dryRun: body.dryRun }),
 });

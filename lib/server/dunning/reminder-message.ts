@@ -142,14 +142,7 @@ export async function reminderMail(
   const bankHtml = bank.length
     ? `<p style="margin-top:16px;padding:8px 12px;background:#f8fafc;border:1px solid #e2e8f0;border-radius:6px">${bank.map(escapeHtml).join('<br>')}</p>`
     : '';
-  // "See your account and pay": a signed single-use link (15 minutes) when the customer has a portal user.
-  const door = await customerLinkFor(db, clientId, candidate.code);
-  const doorHtml = door
-    ? `<p style="margin-top:16px"><a href="${escapeHtml(door)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">See your account and pay</a><br><span style="font-size:12px;color:#475569">Opens your statement with your bills, to pay them or tell us what you paid. The link works once, within 15 minutes; after that, sign in with your password.</span></p>`
-    : '';
-  const doorText = door
-    ? `\n\nSee your account and pay: ${door}\n(The link works once, within 15 minutes; after that, sign in with your password.)`
-    : '';
+  const { doorHtml, doorText } = await customerDoor(db, clientId, candidate.code);
   const statement = await statementDownload(
     db,
     clientId,
@@ -178,4 +171,19 @@ export async function reminderMail(
     html: `<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#0f172a;line-height:1.5">${html}${tailHtml}${doorHtml}${bankHtml}</div>`,
     attachments,
   };
+}
+
+/**
+ * "See your account and pay" of a mail to a customer (reminders and statements): a signed
+ * single-use link (15 minutes) when the customer has a portal user, as HTML and as text; empty otherwise.
+ */
+export async function customerDoor(db: Db, clientId: number, code: string) {
+  const door = await customerLinkFor(db, clientId, code);
+  const doorHtml = door
+    ? `<p style="margin-top:16px"><a href="${escapeHtml(door)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">See your account and pay</a><br><span style="font-size:12px;color:#475569">Opens your statement with your bills, to pay them or tell us what you paid. The link works once, within 15 minutes; after that, sign in with your password.</span></p>`
+    : '';
+  const doorText = door
+    ? `\n\nSee your account and pay: ${door}\n(The link works once, within 15 minutes; after that, sign in with your password.)`
+    : '';
+  return { doorHtml, doorText };
 }

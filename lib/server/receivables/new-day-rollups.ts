@@ -3,6 +3,7 @@ import { getJobDatabase, getJobDb } from '@/lib/db/client';
 import { reportError } from '@/lib/server/observability/report-error';
 import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
+import { runScheduledStatements } from '@/lib/server/dunning/statement-runs';
 import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
 import { refreshStaleRollups } from './refresh-rollups';
 import { refreshStaleHistories } from './history/refresh-history';
@@ -35,6 +36,8 @@ export function startNewDayRollups(): void {
       if (refreshed.length) await pruneRevokedSessions(db);
       // The customer reminders of each client whose day has reached 09:00 and has no daily run yet.
       await runDailyReminders(db, now);
+      // The statements of each client whose schedule's day has come (once per customer and period).
+      if (refreshed.length) await runScheduledStatements(db, now);
     })()
       .catch((error: unknown) => reportError(error, { where: 'new-day rollups' }))
       .finally(() => {

@@ -1,0 +1,195 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { apiErrorMessage, callApi } from '@/lib/client/api';
+import { useContractForm } from '@/lib/client/use-contract-form';
+import { dunningCalls } from '@/lib/contract/dunning';
+import { ZStatementScheduleBody, type TStatementRun, type TStatementSchedule } from '@/lib/contract/statement-schedule';
+import { BusyText } from '@/components/feedback/busy-text';
+import { formatDay } from '@/components/ui/day';
+import { DataTable, Td, Th } from '@/components/ui/data-table';
+import { Money, type MoneyFormat } from '@/components/ui/money';
+import { FieldError, inputClass, primaryButton, secondaryButton } from './styles';
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/**
+ * The statement schedule (administrators): monthly on a day or weekly on a weekday, open items or
+ * every line, on or off; a preview of who would get this period's statement, and Send now. A
+ * dimension value saved through the API is kept as it is.
+ */
+export function StatementScheduleForm({ schedule, money }: { schedule: TStatementSchedule; money: MoneyFormat }) {
+  const [values, setValues] = useState(() => ({
+    enabled: schedule.enabled,
+    frequency: schedule.frequency,
+    day: String(schedule.day),
+    openItemsOnly: schedule.openItemsOnly,
+  }));
+  const form = useContractForm(ZStatementScheduleBody);
+  const { fields, error, busy } = form;
+  const [saved, setSaved] = useState(false);
+  const [run, setRun] = useState<TStatementRun | null>(null);
+  const [running, setRunning] = useState<'preview' | 'send' | null>(null);
+  const [runError, setRunError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    setSaved(false);
+    const body = { ...values, dimLevel: schedule.dimLevel, dimValueId: schedule.dimValueId };
+    void form.submit(event, body, async (parsed) => {
+      await callApi(dunningCalls.saveStatementSchedule, { body: parsed });
+      setSaved(true);
+    });
+  }
+
+  async function start(dryRun: boolean) {
+    if (!dryRun && !window.confirm("Send this period's statements now to every customer who has not had one?")) return;
+    setRunError(null);
+    setRunning(dryRun ? 'preview' : 'send');
+    try {
+      setRun(await callApi(dunningCalls.statementRun, { body: { dryRun } }));
+    } catch (e) {
+      setRunError((await apiErrorMessage(e)).message);
+    } finally {
+      setRunning(null);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Statement schedule">
+        {error && (
+          <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+            {error}
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-4">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <input
+              type="checkbox"
+              checked={values.enabled}
+              onChange={(e) => setValues((v) => ({ ...v, enabled: e.target.checked }))}
+            />
+            Send statements by themselves
+          </label>
+          <div>
+            <label htmlFor="statement-frequency" className="block text-sm font-medium text-slate-700">
+              How often
+            </label>
+            <select
+              id="statement-frequency"
+              value={values.frequency}
+              onChange={(e) =>
+                setValues((v) => ({ ...v, frequency: e.target.value as 'MONTHLY' | 'WEEKLY', day: '1' }))
+              }
+              className={inputClass}
+            >
+              <option value="MONTHLY">Monthly</option>
+              <option value="WEEKLY">Weekly</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="statement-day" className="block text-sm font-medium text-slate-700">
+              {values.frequency === 'MONTHLY' ? 'Day of the month (1 to 28)' : 'Weekday'}
+            </label>
+            {values.frequency === 'MONTHLY' ? (
+              <input
+                id="statement-day"
+                inputMode="numeric"
+                value={values.day}
+                onChange={(e) => setValues((v) => ({ ...v, day: e.target.value }))}
+                aria-invalid={Boolean(fields.day)}
+                className={inputClass}
+              />
+            ) : (
+              <select
+                id="statement-day"
+                value={values.day}
+                onChange={(e) => setValues((v) => ({ ...v, day: e.target.value }))}
+                className={inputClass}
+              >
+                {WEEKDAYS.map((name, i) => (
+                  <option key={name} value={String(i + 1)}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+            <FieldError message={fields.day} />
+          </div>
+          <div>
+            <label htmlFor="statement-lines" className="block text-sm font-medium text-slate-700">
+              What it holds
+            </label>
+            <select
+              id="statement-lines"
+              value={values.openItemsOnly ? 'OPEN' : 'ALL'}
+              onChange={(e) => setValues((v) => ({ ...v, openItemsOnly: e.target.value === 'OPEN' }))}
+              className={inputClass}
+            >
+              <option value="OPEN">Open items only</option>
+              <option value="ALL">Every line of the month or week</option>
+            </select>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" disabled={busy} className={primaryButton}>
+            {busy ? 'Saving…' : 'Save schedule'}
+          </button>
+          <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => start(true)}>
+            {running === 'preview' ? <BusyText>Working out who gets one…</BusyText> : 'Preview'}
+          </button>
+          <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => start(false)}>
+            {running === 'send' ? <BusyText>Sending…</BusyText> : 'Send now'}
+          </button>
+          {saved && (
+            <span role="status" className="text-sm text-emerald-700">
+              Schedule saved.
+            </span>
+          )}
+        </div>
+      </form>
+      {runError && (
+        <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          {runError}
+        </p>
+      )}
+      {run && (
+        <DataTable label={run.dryRun ? 'Statement preview' : 'Statements sent'}>
+          <caption className="px-3 py-2 text-left text-sm text-slate-600">
+            Period {run.period}: statements from {formatDay(run.fromDate)} to {formatDay(run.toDate)}
+          </caption>
+          <thead>
+            <tr>
+              <Th>Customer</Th>
+              <Th numeric>Balance (₹)</Th>
+              <Th>Recipient</Th>
+              <Th>Status</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {run.sends.map((s) => (
+              <tr
+                key={s.sysObligorCode}
+                className={s.status === 'FAILED' ? 'bg-rose-50/70 text-rose-900' : 'text-slate-700'}
+                data-status={s.status}
+              >
+                <Td className="min-w-56">
+                  <span className="font-medium">{s.obligorName}</span>
+                  <span className="ml-1 text-xs text-slate-500">{s.sysObligorCode}</span>
+                </Td>
+                <Td numeric>
+                  <Money value={s.balance} format={money} bare />
+                </Td>
+                <Td>{s.recipient ?? <span className="text-slate-400">none</span>}</Td>
+                <Td>
+                  {s.status === 'PREVIEW' ? 'To send' : s.status.toLowerCase()}
+                  {s.error && <span className="ml-2 text-xs">{s.error}</span>}
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
+      )}
+    </div>
+  );
+}
