@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { netDue } from '@/lib/domain/ageing';
 import {
-  askAllocationReason,
-  isAskAllocationReason,
-  onAccountText,
   overdueTableHtml,
   overdueTableText,
   reminderDecision,
   usesPlaceholder,
   type ReminderItem,
 } from '@/lib/domain/dunning';
+import { onAccountText } from '@/lib/domain/dunning';
+import { askAllocationReason, isAskAllocationReason } from '@/lib/domain/on-account-reminders';
 import { whatsappReminderText } from '@/lib/domain/whatsapp';
 
 /** Money received on account and not yet allocated to bills, netted off what a customer is asked to pay. */

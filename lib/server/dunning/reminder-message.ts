@@ -4,7 +4,6 @@ import { ZStatementDownloadQuery } from '@/lib/contract/portal';
 import {
   amountText,
   escapeHtml,
-  onAccountText,
   overdueTableHtml,
   overdueTableText,
   renderTemplate,
@@ -13,6 +12,7 @@ import {
   type DunningLevel,
   type OnAccount,
   type TemplateValues,
+  onAccountText,
 } from '@/lib/domain/dunning';
 import { NO_LAW, withoutEmptyLaw } from '@/lib/domain/law-lines';
 import { upiAllowed, upiLink, upiReference } from '@/lib/domain/upi';

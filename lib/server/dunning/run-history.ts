@@ -11,7 +11,8 @@ import {
   type TDunningRun,
   type TDunningRunRow,
 } from '@/lib/contract/dunning';
-import { DUNNING_CHANNELS, isAskAllocationReason } from '@/lib/domain/dunning';
+import { DUNNING_CHANNELS } from '@/lib/domain/dunning';
+import { isAskAllocationReason } from '@/lib/domain/on-account-reminders';
 import { isScoped, type ObligorScope } from '@/lib/domain/obligor-scope';
 import { notFound } from '@/lib/server/domain-errors';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
