@@ -135,7 +135,7 @@ test.describe('a collector morning end to end', () => {
 
     // The reminders' preview leaves the promised family out and lists the other at its level.
     await page.goto('/borrowers/reminders');
-    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
     const preview = page.getByRole('table').filter({ hasText: 'Jai Ambe' });
     await expect(preview.getByRole('row').filter({ hasText: `Jai Ambe Distributors ${run}` })).toBeVisible();
     await expect(page.getByText(`Sai Baba Agencies ${run}`)).toHaveCount(0);

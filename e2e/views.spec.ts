@@ -98,7 +98,7 @@ test.describe('as the admin', () => {
     expect(file.suggestedFilename()).toBe('invoices.csv');
     const text = await readFile((await file.path())!, 'utf8');
     expect(text.split('\r\n')[0]).toBe(
-      'sys_invoice_num,invoice_num,sys_obligor_code,doc_type,issue_date,due_date,amount,against_sys_invoice_num,currency',
+      'sys_invoice_num,invoice_num,sys_obligor_code,doc_type,issue_date,due_date,amount,taxable_amount,against_sys_invoice_num,currency',
     );
   });
 

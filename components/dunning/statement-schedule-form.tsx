@@ -136,10 +136,10 @@ export function StatementScheduleForm({ schedule, money }: { schedule: TStatemen
             {busy ? 'Saving…' : 'Save schedule'}
           </button>
           <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => start(true)}>
-            {running === 'preview' ? <BusyText>Working out who gets one…</BusyText> : 'Preview'}
+            {running === 'preview' ? <BusyText>Working out who gets one…</BusyText> : 'Preview statements'}
           </button>
           <button type="button" className={secondaryButton} disabled={running !== null} onClick={() => start(false)}>
-            {running === 'send' ? <BusyText>Sending…</BusyText> : 'Send now'}
+            {running === 'send' ? <BusyText>Sending…</BusyText> : 'Send statements now'}
           </button>
           {saved && (
             <span role="status" className="text-sm text-emerald-700">
