@@ -284,18 +284,42 @@ export function improvement(model: number | null, rule: number | null): number |
 }
 
 /**
- * The band of each week: the expected cash, give or take the larger of the back-test's error at that
- * distance (its week 4 for the weeks after) and the 80% range of the debts' own spread. The first
- * is what the rule missed by before; the second is what a few large debts can swing. Never below 0.
+ * The 80th percentile of the values (linear between the two nearest ranks, as a spreadsheet's
+ * PERCENTILE does); null without any.
+ */
+export function percentile80(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = (sorted.length - 1) * BAND_SHARE;
+  const low = Math.floor(rank);
+  const high = Math.min(low + 1, sorted.length - 1);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+}
+
+/** The share of the weeks the band is drawn to hold. */
+const BAND_SHARE = 0.8;
+
+/**
+ * The band of each week: the expected cash, give or take the larger of what the back-test missed by
+ * at that distance (its week 4 for the weeks after) and the 80% range of the debts' own spread. The
+ * first is the 80th percentile of the weeks' errors (|forecast - collected| ÷ collected, weeks that
+ * collected something), not their mean: a mean lets the larger misses fall outside, and the band
+ * held only 71-75% of the weeks. The second is what a few large debts can swing. Never below 0.
+ * `leaveOut`: a back-test month end whose own weeks are not used, so that its band is drawn only from
+ * the other month ends, as a forecast's is from the past (the share of weeks inside is then honest).
  */
 export function withBand(
   weeks: readonly WeekCash[],
   points: readonly BacktestPoint[],
+  leaveOut?: string,
 ): { weekStart: string; weekEnd: string; expected: number; low: number; high: number }[] {
   const weekOf = (p: BacktestPoint) => Math.round((dayNumber(p.weekStart) - dayNumber(p.monthEnd) - 1) / 7);
-  const errors = Array.from({ length: BACKTEST_WEEKS }, (_, w) => mape(points.filter((p) => weekOf(p) === w)));
+  const used = points.filter((p) => p.actual > 0 && p.monthEnd !== leaveOut);
+  const errors = Array.from({ length: BACKTEST_WEEKS }, (_, w) =>
+    percentile80(used.filter((p) => weekOf(p) === w).map((p) => Math.abs(p.forecast - p.actual) / p.actual)),
+  );
   return weeks.map((week, w) => {
-    const error = (errors[Math.min(w, BACKTEST_WEEKS - 1)] ?? 0) / 100;
+    const error = errors[Math.min(w, BACKTEST_WEEKS - 1)] ?? 0;
     const margin = Math.max(week.expected * error, Z80 * week.spread);
     return {
       weekStart: week.weekStart,

@@ -10,6 +10,7 @@ import {
   mapeOf,
   ruleSums,
   weeklyCash,
+  percentile80,
   withBand,
 } from '@/lib/domain/cash-forecast';
 
@@ -112,6 +113,34 @@ describe('back-test', () => {
       [700, 1300], // 30%
       [700, 1300], // past the back-test's 4 weeks: its week 4
     ]);
+  });
+
+  it('draws the band at the 80th percentile of the misses, and a back-test month end from the others only', () => {
+    // week 1 of five month ends missed by 0%, 10%, 20%, 30% and 40% of what came in
+    const ends = [
+      ['2026-05-31', '2026-06-01'],
+      ['2026-06-30', '2026-07-01'],
+      ['2026-07-31', '2026-08-01'],
+      ['2026-08-31', '2026-09-01'],
+      ['2026-09-30', '2026-10-01'],
+    ];
+    const points = [0, 10, 20, 30, 40].map((miss, k) => ({
+      monthEnd: ends[k]![0]!,
+      weekStart: ends[k]![1]!,
+      forecast: 100 + miss,
+      actual: 100,
+    }));
+    // rank (5 - 1) x 0.8 = 3.2: 30% + 0.2 x (40% - 30%) = 32%
+    expect(percentile80([0.4, 0, 0.3, 0.1, 0.2])).toBeCloseTo(0.32, 10);
+    expect(percentile80([0.25])).toBe(0.25);
+    expect(percentile80([])).toBeNull();
+    const week = [{ weekStart: '2026-11-20', weekEnd: '2026-11-26', expected: 1000, spread: 0 }];
+    expect(withBand(week, points).map((w) => [w.low, w.high])).toEqual([[680, 1320]]);
+    // without the 40% month end: rank 3 x 0.8 = 2.4 of 0, 10, 20, 30%: 20% + 0.4 x 10% = 24%
+    expect(withBand(week, points, '2026-09-30').map((w) => [w.low, w.high])).toEqual([[760, 1240]]);
+    // a week that collected nothing says nothing of the error
+    const quiet = [...points, { monthEnd: '2026-10-31', weekStart: '2026-11-01', forecast: 500, actual: 0 }];
+    expect(withBand(week, quiet).map((w) => [w.low, w.high])).toEqual([[680, 1320]]);
   });
 });
 

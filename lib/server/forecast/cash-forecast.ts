@@ -141,8 +141,8 @@ function forecastAnswer(asOf: string, weekCount: number, totals: Map<string, Sta
       actual: money(total.actual?.[w] ?? 0),
     }));
   });
-  // Each back-test week's band, by the rule today's weeks get theirs (from the same points).
-  const bands = cashByStart.flatMap((cash) => withBand(cash.weeks, points));
+  // Each back-test week's band, by the rule today's weeks get theirs, from the other month ends' weeks.
+  const bands = cashByStart.flatMap((cash, n) => withBand(cash.weeks, points, starts[n]!.knownThrough));
   const detailed = starts.flatMap((start, n) => {
     const rules = totals.get(start.from)!.rules;
     return cashByStart[n]!.weeks.map((_, w) => ({
