@@ -19,6 +19,7 @@ import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { familyRollup } from '@/lib/server/receivables/ageing-query';
 import { ageingView } from '@/lib/server/receivables/ageing-view';
 import { groupedRows } from '@/lib/server/receivables/list-receivables';
+import { disputeOpenOn } from '@/lib/server/disputes/open-on';
 
 /** How far back a cheque returned unpaid still raises a family's priority (12 months). */
 const BOUNCE_DAYS = 365;
@@ -122,7 +123,7 @@ export async function worklist(
     dispute_facts as (
       select ${FAMILY} as family_code, sum(ds.amount) as disputed
       from ${familyOf(clientId, sql`disputes`, sql`ds`)}
-      where ds.client_id = ${clientId} and ds.status = 'OPEN'
+      where ds.client_id = ${clientId} and ${disputeOpenOn('ds', d)}
       group by 1
     ),
     cheque_facts as (

@@ -9,6 +9,7 @@ import type { LawValues } from '@/lib/domain/law-lines';
 import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 import { dueDayOf, openDueBy } from '@/lib/server/receivables/instalments';
 import { unallocatedReceiptsSql } from '@/lib/server/receivables/open-items';
+import { disputeOpenOn } from '@/lib/server/disputes/open-on';
 
 /** A family (or account) owing enough to be reminded today, with what the message needs. */
 export interface Candidate {
@@ -79,7 +80,7 @@ const CandidateRow = row({
 
 /**
  * Who is chased on `today`, in one statement. The open items of the client's customers (within
- * the user's scope) as of today, less those in an OPEN dispute, are grouped by the family's parent
+ * the user's scope) as of today, less those in a dispute in force that day, are grouped by the family's parent
  * code (FAMILY) or by account (ACCOUNT). A group's amount due is what it owes on the debts
  * (invoices, debit notes) due by `today - firstLevelDays` days, net of its credit notes and
  * overpayments; its oldest days are the largest days past due of those debts. An invoice in
@@ -125,7 +126,7 @@ export async function reminderCandidates(
         and not exists (select 1 from remittance_advices ra where ra.client_id = ${clientId}
           and ra.status = 'OPEN' and ra.holds_until > ${d} and i.sys_invoice_num = any(ra.invoices))
     ), disputed as (
-      -- An open dispute holds its amount of its bills, oldest due first, each up to what it owes: a
+      -- A dispute in force on the day holds its amount of its bills, oldest due first, each up to what it owes: a
       -- ₹10,000 dispute on a ₹44,142.13 bill holds ₹10,000 of it, and the rest is still asked for.
       select x.sys_invoice_num, sum(x.held) as held from (
         select di.sys_invoice_num, least(oi.owed, greatest(0, dp.amount - coalesce(sum(oi.owed) over (partition by dp.id
@@ -133,7 +134,7 @@ export async function reminderCandidates(
         from disputes dp
         join dispute_invoices di on di.client_id = dp.client_id and di.dispute_id = dp.id
         join owed_items oi on oi.sys_invoice_num = di.sys_invoice_num
-        where dp.client_id = ${clientId} and dp.status = 'OPEN' and oi.owed > 0
+        where dp.client_id = ${clientId} and ${disputeOpenOn('dp', d)} and oi.owed > 0
       ) x group by x.sys_invoice_num
     ), open_items as (
       select oi.*, oi.owed - coalesce(ds.held, 0) as outstanding, coalesce(ds.held, 0) as disputed

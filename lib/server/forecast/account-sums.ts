@@ -15,6 +15,7 @@ import {
 import type { DebtOwner } from './lateness-profiles';
 import { selectionCondition, type DebtSelection } from './debt-selection';
 import { predictedDebts, type PredictedDebt } from './open-debts';
+import { disputeOpenOn } from '@/lib/server/disputes/open-on';
 
 /** One account's sums from one start. */
 export interface AccountSums extends DebtOwner, StartSums {
@@ -162,7 +163,7 @@ async function collectedAfter(
       and not exists (select 1 from dispute_invoices di
         join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
         where di.client_id = ${clientId} and di.sys_invoice_num = i.sys_invoice_num
-          and d.opened_on <= e.month_end and (d.status = 'OPEN' or d.resolved_on > e.month_end))
+          and ${disputeOpenOn('d', sql`e.month_end`)})
     group by 1, 2, 3, 4, 5`,
     row({
       monthEnd: col.day,

@@ -8,6 +8,7 @@ import { latenessProfiles, type DebtOwner } from './lateness-profiles';
 import { selectionCondition, type DebtSelection } from './debt-selection';
 import { itemParts } from '@/lib/server/receivables/instalments';
 import { openDebtsOn } from './open-at';
+import { disputeOpenOn } from '@/lib/server/disputes/open-on';
 
 export interface PredictedDebt extends DebtOwner {
   sysInvoiceNum: string;
@@ -69,7 +70,7 @@ export async function predictedDebts(
           (select min(d.opened_on)::text from dispute_invoices di
             join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
             where di.client_id = ${clientId} and di.sys_invoice_num = i.sys_invoice_num
-              and d.opened_on <= ${knownThrough}::date and (d.status = 'OPEN' or d.resolved_on > ${knownThrough}::date)
+              and ${disputeOpenOn('d', sql`${knownThrough}`)}
           ) as "disputedSince"
         from invoices i
         join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code

@@ -16,6 +16,7 @@ import {
 import { dueDayOf, itemParts } from '@/lib/server/receivables/instalments';
 import { historyCovers, obligorsBalanceAt } from '@/lib/server/receivables/history/read-history';
 import { unallocatedReceiptsSql } from '@/lib/server/receivables/open-items';
+import { disputeOpenOn } from '@/lib/server/disputes/open-on';
 
 /**
  * The items of `members` open at the end of `day`, with what is still owed and the days past due.
@@ -137,7 +138,7 @@ export async function openItemsPage(
     select o.sys_invoice_num as "sysInvoiceNum", o.invoice_num as "invoiceNum", o.doc_type as "docType", o.sys_obligor_code as "sysObligorCode",
       o.issue_date::text as "issueDate", o.due_date::text as "dueDate", o.amount, o.outstanding, o.days_past_due as "daysPastDue",
       exists (select 1 from dispute_invoices di join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
-        where di.client_id = ${clientId} and di.sys_invoice_num = o.sys_invoice_num and d.status = 'OPEN') as "inDispute"
+        where di.client_id = ${clientId} and di.sys_invoice_num = o.sys_invoice_num and ${disputeOpenOn('d', sql`${day}`)}) as "inDispute"
     from (${openItemsSql(clientId, members, day)}) o
     order by ${ITEM_ORDER}
     offset ${(page - 1) * count} limit ${count}`,

@@ -18,6 +18,7 @@ import { openItemColumns, OpenItemRow, openItemTerms } from './open-items';
 import { column } from './ageing-columns';
 import { ageingView } from './ageing-view';
 import { historyAt, historyCovers } from './history/read-history';
+import { disputeOpenOn } from '@/lib/server/disputes/open-on';
 
 /** A row of the list: the open item's select (open-items.ts) and what the list shows beside it. */
 const OpenInvoiceListRow = OpenItemRow.extend({
@@ -28,14 +29,11 @@ const OpenInvoiceListRow = OpenItemRow.extend({
   inDispute: col.bool,
 });
 
-/** A dispute `dd` open on day `d`: opened by then, and open today or resolved after it. */
-const disputeOpenOn = (d: SQL) => sql`dd.opened_on <= ${d} and (dd.status = 'OPEN' or dd.resolved_on > ${d})`;
-
 /** The items in a dispute of the client open on day `d` (today's open disputes without one). */
 export function openDisputeItems(clientId: number, d?: SQL): SQL {
   return sql`select di.sys_invoice_num from dispute_invoices di
     join disputes dd on dd.client_id = di.client_id and dd.id = di.dispute_id
-    where di.client_id = ${clientId} and dd.client_id = ${clientId} and ${d ? disputeOpenOn(d) : sql`dd.status = 'OPEN'`}`;
+    where di.client_id = ${clientId} and dd.client_id = ${clientId} and ${d ? disputeOpenOn('dd', d) : sql`dd.status = 'OPEN'`}`;
 }
 
 const ratingAt = (d: SQL) => sql`(select r.rating from obligor_ratings r where r.client_id = i.client_id
@@ -265,7 +263,7 @@ export async function listOpenInvoices(
       columns: sql`
       select ${openItemColumns(terms, obligorColumn)}, i.doc_num as "docNum", i.currency, ${age} as age, ${ratingAt(d)} as rating,
         exists (select 1 from dispute_invoices di join disputes dd on dd.client_id = di.client_id and dd.id = di.dispute_id
-          where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and ${disputeOpenOn(d)}) as "inDispute"`,
+          where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and ${disputeOpenOn('dd', d)}) as "inDispute"`,
     }),
     queryRow(db, countSql, row({ n: col.int })),
   ]);

@@ -41,6 +41,7 @@ import { hasItemFilters, type ItemFilters } from './ageing-source';
 import { clientTotalsAt } from './history/read-history';
 import { noteSource } from '@/lib/server/observability/figure-sources';
 import { ageingView, type AgeingView } from './ageing-view';
+import { disputeOpenOn } from '@/lib/server/disputes/open-on';
 
 const RATED_KEYS = ['lowRatedReceivables', 'medRatedReceivables', 'highRatedReceivables'];
 
@@ -135,7 +136,7 @@ function disputedBy(clientId: number, byFamily: boolean, scope: ObligorScope | u
   const inScope = scopeCondition(clientId, scope, sql`d.sys_obligor_code`);
   return sql`(select ${key} as code, sum(d.amount) as disputed from disputes d
     join obligors dob on dob.client_id = d.client_id and dob.sys_obligor_code = d.sys_obligor_code
-    where d.client_id = ${clientId} and d.opened_on <= ${asOf}::date and (d.status = 'OPEN' or d.resolved_on > ${asOf}::date)${inScope ? sql` and ${inScope}` : sql``}
+    where d.client_id = ${clientId} and ${disputeOpenOn('d', sql`${asOf}`)}${inScope ? sql` and ${inScope}` : sql``}
     group by 1)`;
 }
 
