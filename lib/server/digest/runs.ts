@@ -46,7 +46,7 @@ export async function composeDigest(
     scoped: isScoped(obligorScope(session)),
     money: { currency: client.currency, locale: client.locale },
     dashboardUrl: appUrl('/borrowers/dashboard'),
-    settingsUrl: appUrl('/borrowers/account'),
+    settingsUrl: appUrl('/borrowers/account#digest'),
     attachment,
   });
   return { to: user?.email ?? '', ...message, attachment, figures };
