@@ -171,7 +171,6 @@ async function expectSameFigures(cookie: string, date: string, frequency: 'DAILY
   for (const m of f.movers)
     expect(body).toContain(`${m.name} (${m.sysObligorCode}): balance ${formatMoney(m.balance)}`);
   // Lakh and crore, never thousands as "K".
-  if (process.env.DIGEST_DEBUG) console.log(preview.json.text);
   expect(preview.json.text).not.toMatch(/\d ?K\b/);
   return preview.json;
 }
