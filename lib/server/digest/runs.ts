@@ -183,7 +183,8 @@ async function scheduledDigests(db: Db, now: Date): Promise<number> {
     days as (select id, local_now::date as today from client_day where extract(hour from local_now) >= ${DIGEST_HOUR})
     select s.client_id as "clientId", d.today::text as today, array_agg(s.user_id order by s.user_id) as "userIds"
     from digest_subscriptions s join days d on d.id = s.client_id
-    where s.enabled
+      join users u on u.client_id = s.client_id and u.id = s.user_id
+    where s.enabled and u.status = 'ACTIVE' and u.user_type = 'borrowers' and u.customer_code is null
       and (s.frequency = 'DAILY' or extract(isodow from d.today) >= s.weekday)
       and not exists (select 1 from digest_sends x where x.client_id = s.client_id and x.user_id = s.user_id
         and x.period = case when s.frequency = 'DAILY' then 'D' || d.today::text
