@@ -16,6 +16,8 @@ export const API_ACCESS = {
       'CREDIT LIMIT',
     ],
   },
+  /** The summary dashboard, and the email digest of its figures. */
+  dashboard: { type: 'Page', feature: 'COMPANY SUMMARY' },
   /** Client-level totals and trends. */
   summary: { type: 'AnyPage', features: ['COMPANY SUMMARY', 'RECEIVABLES', 'BUSINESS PERFORMANCE'] },
   /** Collection tasks. */

@@ -29,6 +29,7 @@ const DOMAIN_TITLES: Record<keyof CallTable, string> = {
   imports: 'Data imports',
   collections: 'Collector worklist',
   dunning: 'Reminders',
+  digest: 'Email digest of the dashboard',
   kpis: 'Collection KPIs',
   paymentBehaviour: 'Payment behaviour',
   forecast: 'Expected payments and cash-in forecast',

@@ -4,12 +4,21 @@ import { pageGate } from '@/lib/backend/page-gate';
 import { ROLE_NAMES, type RoleCode } from '@/lib/domain/features';
 import { PageHeader } from '@/components/ui/page-header';
 import { SignOutEverywhere } from '@/components/account/sign-out-everywhere';
+import { DigestSettings } from '@/components/account/digest-settings';
+import { API_ACCESS } from '@/lib/contract/access';
+import { satisfies } from '@/lib/domain/access';
 
 export const metadata = { title: 'Account | Client receivables dashboard' };
 
 export default async function AccountPage() {
-  const { backend, clientSettings } = await pageGate();
-  const [user, { timeZone }] = await Promise.all([backend.auth.borrowerUser(), clientSettings()]);
+  const { backend, clientSettings, session } = await pageGate();
+  // The digest is the dashboard's figures: offered to those who may see the dashboard.
+  const withDigest = satisfies(session, API_ACCESS.dashboard) && !session.customer;
+  const [user, { timeZone }, digest] = await Promise.all([
+    backend.auth.borrowerUser(),
+    clientSettings(),
+    withDigest ? backend.digest.subscription() : null,
+  ]);
   const rows: [string, string][] = [
     ['Name', user.name],
     ['Email', user.email],
@@ -19,7 +28,7 @@ export default async function AccountPage() {
   ];
   return (
     <div className="mx-auto max-w-2xl">
-      <PageHeader title="Account" description="Who you are signed in as, and your sessions." />
+      <PageHeader title="Account" description="Who you are signed in as, your email digest and your sessions." />
       <dl
         className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white shadow-sm"
         data-testid="account-details"
@@ -31,6 +40,15 @@ export default async function AccountPage() {
           </div>
         ))}
       </dl>
+      {digest && (
+        <section className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm" id="digest">
+          <h3 className="text-sm font-semibold text-slate-900">Email digest</h3>
+          <p className="mt-1 mb-4 text-sm text-slate-500">
+            The dashboard&apos;s figures in your inbox each morning or once a week.
+          </p>
+          <DigestSettings initial={digest} />
+        </section>
+      )}
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h3 className="text-sm font-semibold text-slate-900">Security</h3>
         <p className="mt-1 text-sm text-slate-500">

@@ -13,3 +13,4 @@ export * from './forecast';
 export * from './bank';
 export * from './provision';
 export * from './msme';
+export * from './digest';

@@ -10,6 +10,7 @@ import { creditHoldsCalls } from './credit-holds';
 import { creditLimits } from './credit-limits';
 import { customerDoor } from './customer-door';
 import { customers } from './customers';
+import { digest } from './digest';
 import { disputes } from './disputes';
 import { dunning } from './dunning';
 import { forecast } from './forecast';
@@ -59,6 +60,7 @@ export const CALLS = {
   imports,
   collections,
   dunning,
+  digest,
   kpis,
   paymentBehaviour,
   forecast,

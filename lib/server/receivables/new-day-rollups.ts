@@ -2,6 +2,7 @@ import 'server-only';
 import { getJobDatabase, getJobDb } from '@/lib/db/client';
 import { reportError } from '@/lib/server/observability/report-error';
 import { pruneRevokedSessions } from '@/lib/server/auth/current-session';
+import { runScheduledDigests } from '@/lib/server/digest/runs';
 import { runDailyReminders } from '@/lib/server/dunning/daily';
 import { runScheduledStatements } from '@/lib/server/dunning/statement-runs';
 import { checkPromisesEveryClient } from '@/lib/server/promises/check-promises';
@@ -38,6 +39,8 @@ export function startNewDayRollups(): void {
       await runDailyReminders(db, now);
       // The statements of each client whose schedule's day has come (once per customer and period).
       if (refreshed.length) await runScheduledStatements(db, now);
+      // The users' email digests of each client whose day has reached 07:00 (once per user and period).
+      await runScheduledDigests(db, now);
     })()
       .catch((error: unknown) => reportError(error, { where: 'new-day rollups' }))
       .finally(() => {

@@ -1,0 +1,5 @@
+import { route } from '@/lib/server/api/route';
+import { digest } from '@/lib/server/calls/digest';
+
+export const GET = route(digest.subscription);
+export const PUT = route(digest.saveSubscription);
