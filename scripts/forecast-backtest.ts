@@ -1,10 +1,12 @@
 /**
- * npm run forecast:backtest -- [--scale N] [--today YYYY-MM-DD] [--date YYYY-MM-DD]
+ * npm run forecast:backtest -- [--scale N] [--today YYYY-MM-DD] [--date YYYY-MM-DD] [--url POSTGRES_URL]
  *
  * Seeds the demo ledger into a scratch PGlite database (nothing else is touched) and prints each
  * borrower client's forecast back-test: the model's weekly error (MAPE) over the month ends, the two
  * simple rules' on the same weeks, how much lower the model's is, and the share of the weeks inside
- * its 80% band; with --date, as of that day. The figures of docs/forecast.md come from it.
+ * its 80% band; with --date, as of that day. The figures of docs/forecast.md come from it. With
+ * --url it reads an existing database instead (a client's own ledger, or the benchmark's scale-17
+ * one) and changes nothing: the time each client takes is a past date's forecast computed cold.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,25 +25,31 @@ import { runCli } from './run-cli';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
-    options: { scale: { type: 'string' }, today: { type: 'string' }, date: { type: 'string' } },
+    options: {
+      scale: { type: 'string' },
+      today: { type: 'string' },
+      date: { type: 'string' },
+      url: { type: 'string' },
+    },
   });
-  const dir = mkdtempSync(join(tmpdir(), 'forecast-backtest-'));
-  const database = await openDatabase({ dataDir: dir });
+  const dir = values.url ? null : mkdtempSync(join(tmpdir(), 'forecast-backtest-'));
+  const database = await openDatabase(dir ? { dataDir: dir } : { url: values.url! });
   try {
-    await migrateDatabase(database);
-    const seeded = await seedDatabase(database.db, {
-      scale: values.scale === undefined ? 1 : Number(values.scale),
-      ...(values.today ? { today: values.today } : {}),
-      forecast: false,
-    });
+    if (dir) {
+      await migrateDatabase(database);
+      const seeded = await seedDatabase(database.db, {
+        scale: values.scale === undefined ? 1 : Number(values.scale),
+        ...(values.today ? { today: values.today } : {}),
+        forecast: false,
+      });
+      console.log(`demo ledger, scale ${seeded.scale}, today ${seeded.today}`);
+    } else console.log(`the ledger at ${values.url!.replace(/\/\/[^@/]*@/, '//')}`);
     const clients = await queryRows(
       database.db,
       sql`select id, code from clients where kind = 'BORROWER' order by id`,
       row({ id: col.int, code: col.text }),
     );
-    console.log(
-      `demo ledger, scale ${seeded.scale}, today ${seeded.today}${values.date ? `, as of ${values.date}` : ''}`,
-    );
+    if (values.date) console.log(`as of ${values.date}`);
     for (const client of clients) {
       const started = performance.now();
       const f = await cashForecast(database.db, client.id, ALL_OBLIGORS, { weeks: DEFAULT_WEEKS }, values.date);
@@ -55,8 +63,11 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await database.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 
-runCli(main, 'usage: npm run forecast:backtest -- [--scale N] [--today YYYY-MM-DD] [--date YYYY-MM-DD]');
+runCli(
+  main,
+  'usage: npm run forecast:backtest -- [--scale N] [--today YYYY-MM-DD] [--date YYYY-MM-DD] [--url POSTGRES_URL]',
+);

@@ -2,7 +2,7 @@
  * Demo users (one per role and access case the spec describes) and the staff behind the data:
  * field officers (guest role) and area sales managers (representative role) per region.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { userPagePermissions, users } from '../schema';
 import type { Db } from '../client';
 import type { RoleCode, UserType } from '../../domain/features';
@@ -291,19 +291,29 @@ export async function seedCustomerUsers(
   passwordHash: string,
   counts: Counts,
 ) {
-  const overdue = (code: SQL) => sql`exists (select 1 from invoices i join obligors m on m.client_id = i.client_id
-    and m.sys_obligor_code = i.sys_obligor_code where i.client_id = ${clientId}
-    and (m.sys_obligor_code = ${code} or m.parent_sys_obligor_code = ${code})
-    and i.doc_type = 'INVOICE' and i.settled_date is null and i.due_date < ${today}::date)`;
+  // The accounts with an overdue bill are found in one pass over the invoices and joined by hash: a
+  // correlated test per candidate (an OR over the account and its parent) took hours at scale 17.
   const picked = await db.execute<{ family: string | null; account: string | null }>(sql`
-    with first as (select (select o.sys_obligor_code from obligors o where o.client_id = ${clientId} and o.parent_sys_obligor_code is null
-         and o.account_type = 'POSTPAID'
-         and (select count(*) from obligors c where c.client_id = o.client_id and c.parent_sys_obligor_code = o.sys_obligor_code) >= 2
-         and ${overdue(sql`o.sys_obligor_code`)} order by o.sys_obligor_code limit 1) as family)
+    with overdue as (
+      select distinct i.sys_obligor_code as code from invoices i
+      where i.client_id = ${clientId} and i.doc_type = 'INVOICE' and i.settled_date is null and i.due_date < ${today}::date
+    ), accounts as (
+      select o.sys_obligor_code as code, o.parent_sys_obligor_code as parent, o.account_type
+      from obligors o where o.client_id = ${clientId}
+    ), overdue_families as (
+      select distinct coalesce(a.parent, a.code) as family from accounts a join overdue v on v.code = a.code
+    ), families as (
+      select a.parent as family from accounts a where a.parent is not null group by a.parent having count(*) >= 2
+    ), first as (
+      select (select p.code from accounts p
+        join overdue_families f on f.family = p.code join families m on m.family = p.code
+        where p.parent is null and p.account_type = 'POSTPAID' order by p.code limit 1) as family
+    )
     select first.family,
-      (select o.sys_obligor_code from obligors o where o.client_id = ${clientId} and o.parent_sys_obligor_code is not null
-         and o.account_type = 'POSTPAID' and o.parent_sys_obligor_code <> first.family
-         and ${overdue(sql`o.sys_obligor_code`)} order by o.sys_obligor_code limit 1) as account from first`);
+      (select a.code from accounts a join overdue v on v.code = a.code
+        where a.parent is not null and a.account_type = 'POSTPAID' and a.parent <> first.family
+        order by a.code limit 1) as account
+    from first`);
   const codes = picked.rows[0];
   const rows = DEMO_CUSTOMER_USERS.flatMap((u) => {
     const code = codes?.[u.kind] as string | null | undefined;
