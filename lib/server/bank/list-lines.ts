@@ -32,6 +32,8 @@ const columns = {
   status: bankLines.status,
   sysObligorCode: bankLines.sysObligorCode,
   suggestions: bankLines.suggestions,
+  chequeNumber: bankLines.chequeNumber,
+  reversedReceipt: bankLines.reversedReceipt,
 };
 
 /** What an applied line was split into (bank_receipts), paise. */
@@ -82,6 +84,25 @@ function lineOf(row: LineRow): Omit<TBankLine, 'obligorName' | 'invoiceNums'> {
       ],
     };
   }
+  if (status === 'RETURNED' && row.reversedReceipt)
+    // The cheque bounced after it was applied: its receipt is out of the ledger again.
+    return {
+      id: row.id,
+      valueDate: row.valueDate ?? row.txnDate,
+      amount: Number(row.credit) - Number(row.debit),
+      narration: row.narration,
+      reference: row.reference,
+      status,
+      sysObligorCode: row.sysObligorCode,
+      allocations: [],
+      tds: null,
+      writeOff: 0,
+      onAccount: 0,
+      confidence: null,
+      reasons: [
+        `cheque ${row.chequeNumber ?? ''} returned unpaid: receipt ${row.reversedReceipt} taken out of the ledger, its invoices open again`,
+      ],
+    };
   // A line ignored or returned keeps what was suggested for it, but shows no match.
   const [best] = status === 'SUGGESTED' || status === 'MATCHED' ? ZStoredSuggestions.parse(row.suggestions) : [];
   return {
