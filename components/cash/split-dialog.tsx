@@ -146,11 +146,11 @@ export function SplitDialog({
               </legend>
               <div className="mt-1 space-y-2">
                 {draft.allocations.map((a, i) => (
-                  <div key={i} className="flex items-center gap-2">
+                  <div key={i} className="grid grid-cols-[minmax(0,1fr)_10rem_auto] items-center gap-2">
                     {open && open.length > 0 ? (
                       <select
                         aria-label={`Invoice ${i + 1}`}
-                        className={`${inputClass} mt-0 w-96`}
+                        className={`${inputClass} mt-0`}
                         value={a.sysInvoiceNum}
                         onChange={(e) => {
                           const chosen = open.find((o) => o.sysInvoiceNum === e.target.value);
@@ -179,7 +179,7 @@ export function SplitDialog({
                       <input
                         aria-label={`Invoice ${i + 1}`}
                         placeholder={open === null ? 'Loading the open invoices…' : 'Invoice number'}
-                        className={`${inputClass} mt-0 w-56`}
+                        className={`${inputClass} mt-0`}
                         value={a.sysInvoiceNum}
                         onChange={(e) => setAllocation(i, { sysInvoiceNum: e.target.value })}
                       />
@@ -187,7 +187,7 @@ export function SplitDialog({
                     <input
                       aria-label={`Amount of invoice ${i + 1}`}
                       inputMode="decimal"
-                      className={`${inputClass} mt-0 w-40 text-right tabular-nums`}
+                      className={`${inputClass} mt-0 text-right tabular-nums`}
                       value={a.amount}
                       onChange={(e) => setAllocation(i, { amount: e.target.value })}
                     />
