@@ -15,7 +15,7 @@ import type { BenchCall, CallContext } from './calls';
 
 /** The baseline's subsets are 2^n: a customer with more open items than this is not chosen. */
 const MAX_BASELINE_ITEMS = 20;
-/** A customer with at least this many, so that the search has something to do. */
+/** A customer with at least this many is preferred, so that the search has something to do. */
 const MIN_ITEMS = 4;
 
 const ItemRow = row({ sysInvoiceNum: col.text, invoiceNum: col.text, open: col.num, date: col.day });
@@ -54,13 +54,15 @@ async function chooseLine(db: Db, clientId: number): Promise<Line> {
     db,
     sql`select sys_obligor_code as code from invoices
         where client_id = ${clientId} and settled_date is null and doc_type = 'INVOICE' and amount > paid_to_date
-        group by sys_obligor_code having count(*) between ${MIN_ITEMS} and ${MAX_BASELINE_ITEMS}
-        order by count(*) desc, sys_obligor_code limit 1`,
+        group by sys_obligor_code having count(*) between 2 and ${MAX_BASELINE_ITEMS}
+        order by count(*) >= ${MIN_ITEMS} desc, count(*) desc, sys_obligor_code limit 1`,
     row({ code: col.text }),
   );
-  if (!chosen) throw new Error(`no customer with ${MIN_ITEMS} to ${MAX_BASELINE_ITEMS} open invoices`);
+  if (!chosen) throw new Error(`no customer with 2 to ${MAX_BASELINE_ITEMS} open invoices`);
   const items = await customerItems(db, clientId, chosen.code);
-  return { code: chosen.code, received: items[1]!.open + items[3]!.open };
+  // A small client's customers may owe fewer: then its two oldest.
+  const [a, b] = items.length >= MIN_ITEMS ? [items[1]!, items[3]!] : [items[0]!, items[1]!];
+  return { code: chosen.code, received: a.open + b.open };
 }
 
 /**
