@@ -77,6 +77,10 @@ test('a morning of cash application: upload the statement, confirm two suggestio
   await expect(row('PATIL')).toContainText('TDS 194J');
   await expect(row('PATIL')).toContainText('TDS 194J at 10%: ₹10,000.00');
   await expect(row('MEHTA')).toContainText('Written off');
+  // The accountant's names: the customer as the ledger has it, the invoice as printed (the codes beside).
+  await expect(row('JADHAV')).toContainText('Jadhav Kirana Stores');
+  await expect(row('JADHAV')).toContainText('KAV/E2E/0004');
+  await expect(row('PATIL')).toContainText('the narration names KAV/E2E/0002 (E2E-C-2)');
   await expect(page.getByTestId('total-suggested')).toContainText('4 credits');
   await screenshot(page, 'cash-queue-suggested');
 
@@ -90,6 +94,11 @@ test('a morning of cash application: upload the statement, confirm two suggestio
   await row('JADHAV').getByRole('button', { name: 'Split…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Split the receipt' });
   await expect(dialog.getByRole('heading', { name: 'Split the receipt' })).toBeVisible();
+  await expect(dialog.getByTestId('split-customer')).toContainText('Jadhav Kirana Stores');
+  // The customer's open bills, by printed number, due date and what is open; the suggested one chosen.
+  const invoice1 = dialog.getByRole('combobox', { name: 'Invoice 1', exact: true });
+  await expect(invoice1).toHaveValue('E2E-C-4');
+  await expect(invoice1.locator('option:checked')).toContainText('KAV/E2E/0004 · due 15/10/2026 · ₹30,000.00 open');
   await dialog.getByLabel('Amount of invoice 1').fill('25000');
   await expect(dialog.getByTestId('left-to-split')).toContainText('Left to split: ₹5,000.00');
   await dialog.getByLabel('Amount of invoice 2').fill('20000');

@@ -45,6 +45,7 @@ import { renderDocs, writeDocs } from './bench/page';
 import { summariseRun, writeSummary, type ReportRuns } from './bench/summary';
 import { referenceStatementMs } from './bench/reference';
 import { measureSmallClient, writeSmallClient, type SmallClientRun } from './bench/small-client';
+import { benchCash } from './bench/cash';
 import { openDatabase } from '@/lib/db/client';
 import { runCli } from './run-cli';
 
@@ -258,6 +259,7 @@ async function main(): Promise<number> {
   }
   if (options.load) return loadExit(await benchLoad(options, options.load));
   if (options.smallClientOnly) return (await benchSmallClient(options), 0);
+  if (options.cashOnly) return (await benchCash(options, RESULTS_DIR, log), 0);
   removeOldExplains();
   const report: BenchReport = {
     startedAt: new Date().toISOString(),

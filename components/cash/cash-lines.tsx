@@ -42,13 +42,20 @@ function Split({ line, money }: { line: TBankLine; money: MoneyFormat }) {
   if (!line.sysObligorCode) return <span className="text-slate-400">none</span>;
   return (
     <div className="space-y-0.5 text-xs">
-      <p className="text-sm font-medium text-slate-900">{line.sysObligorCode}</p>
-      {line.allocations.map((a) => (
-        <p key={a.sysInvoiceNum} className="flex justify-between gap-3">
-          <span>{a.sysInvoiceNum}</span>
-          <Money value={a.amount} format={money} bare />
-        </p>
-      ))}
+      <p className="text-sm font-medium text-slate-900">{line.obligorName ?? line.sysObligorCode}</p>
+      {line.obligorName && <p className="text-slate-400">{line.sysObligorCode}</p>}
+      {line.allocations.map((a) => {
+        const printed = line.invoiceNums[a.sysInvoiceNum] ?? a.sysInvoiceNum;
+        return (
+          <p key={a.sysInvoiceNum} className="flex justify-between gap-3">
+            <span>
+              {printed}
+              {printed !== a.sysInvoiceNum && <span className="ml-1 text-slate-400">{a.sysInvoiceNum}</span>}
+            </span>
+            <Money value={a.amount} format={money} bare />
+          </p>
+        );
+      })}
       {line.tds && (
         <p className="flex justify-between gap-3 text-violet-800">
           <span>TDS {line.tds.section}</span>
@@ -104,7 +111,9 @@ export function CashLines({ lines, money }: { lines: TBankLine[]; money: MoneyFo
         try {
           await callApi(bankCalls.apply, { params: { id: line.id }, body: suggestionBody(line) });
         } catch (e) {
-          failed.push(`${formatDay(line.valueDate)} ${line.sysObligorCode}: ${(await apiErrorMessage(e)).message}`);
+          failed.push(
+            `${formatDay(line.valueDate)} ${line.obligorName ?? line.sysObligorCode}: ${(await apiErrorMessage(e)).message}`,
+          );
         }
       }
       setSelected(new Set());

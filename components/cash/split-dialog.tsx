@@ -8,11 +8,15 @@ import { BusyText } from '@/components/feedback/busy-text';
 import { inputClass, primaryButton, secondaryButton } from '@/components/dunning/styles';
 import { formatDay } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
+import { CustomerCombobox } from '@/components/obligors/customer-combobox';
+import { formatMoney } from '@/lib/domain/format';
+import { useCustomerOpenInvoices } from './customer-open-invoices';
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 interface Draft {
   sysObligorCode: string;
+  obligorName: string | null;
   allocations: { sysInvoiceNum: string; amount: string }[];
   tdsSection: '' | '194Q' | '194C' | '194J';
   tdsAmount: string;
@@ -22,6 +26,7 @@ interface Draft {
 
 const draftOf = (line: TBankLine): Draft => ({
   sysObligorCode: line.sysObligorCode ?? '',
+  obligorName: line.obligorName,
   allocations: line.allocations.length
     ? line.allocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: a.amount.toFixed(2) }))
     : [{ sysInvoiceNum: '', amount: '' }],
@@ -52,6 +57,7 @@ export function SplitDialog({
   const [draft, setDraft] = useState<Draft>(() => draftOf(line));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const open = useCustomerOpenInvoices(draft.sysObligorCode);
   const tds = draft.tdsSection ? num(draft.tdsAmount) : 0;
   const left =
     paise(line.amount) +
@@ -98,31 +104,90 @@ export function SplitDialog({
             <span className="break-all text-slate-500">{line.narration}</span>
           </p>
           <div className="mt-4 space-y-4">
-            <label className="block w-64 text-sm font-medium text-slate-700">
-              Customer code
-              <input
-                className={inputClass}
-                value={draft.sysObligorCode}
-                onChange={(e) => set({ sysObligorCode: e.target.value })}
-              />
-            </label>
+            <div className="text-sm">
+              <p className="font-medium text-slate-700">Customer</p>
+              <p className="mt-1 text-slate-900" data-testid="split-customer">
+                {draft.sysObligorCode ? (
+                  <>
+                    <span className="font-medium">{draft.obligorName ?? draft.sysObligorCode}</span>
+                    {draft.obligorName && <span className="ml-2 text-xs text-slate-400">{draft.sysObligorCode}</span>}
+                  </>
+                ) : (
+                  <span className="text-slate-500">None chosen yet</span>
+                )}
+              </p>
+              <div className="mt-2 w-80">
+                <label htmlFor="split-customer-search" className="text-xs text-slate-500">
+                  {draft.sysObligorCode ? 'Another customer' : 'Find the customer'}
+                </label>
+                <CustomerCombobox
+                  id="split-customer-search"
+                  placeholder="Name or code"
+                  parentNote="Parent customer"
+                  inputClassName={`${inputClass} mt-0`}
+                  listClassName="w-[28rem]"
+                  onPick={(match) =>
+                    // Another customer's bills: the invoices chosen for the last one no longer apply.
+                    set({
+                      sysObligorCode: match.sysObligorCode,
+                      obligorName: match.name,
+                      allocations:
+                        match.sysObligorCode === draft.sysObligorCode
+                          ? draft.allocations
+                          : [{ sysInvoiceNum: '', amount: '' }],
+                    })
+                  }
+                />
+              </div>
+            </div>
             <fieldset>
               <legend className="text-sm font-medium text-slate-700">
                 Invoices paid (₹, TDS and write-off included)
               </legend>
               <div className="mt-1 space-y-2">
                 {draft.allocations.map((a, i) => (
-                  <div key={i} className="flex items-center gap-2">
-                    <input
-                      aria-label={`Invoice ${i + 1}`}
-                      className={`${inputClass} mt-0 w-56`}
-                      value={a.sysInvoiceNum}
-                      onChange={(e) => setAllocation(i, { sysInvoiceNum: e.target.value })}
-                    />
+                  <div key={i} className="grid grid-cols-[minmax(0,1fr)_10rem_auto] items-center gap-2">
+                    {open && open.length > 0 ? (
+                      <select
+                        aria-label={`Invoice ${i + 1}`}
+                        className={`${inputClass} mt-0`}
+                        value={a.sysInvoiceNum}
+                        onChange={(e) => {
+                          const chosen = open.find((o) => o.sysInvoiceNum === e.target.value);
+                          // A bill chosen with no amount yet: what is open on it, the usual case.
+                          setAllocation(i, {
+                            sysInvoiceNum: e.target.value,
+                            ...(chosen && !a.amount && { amount: chosen.outstanding.toFixed(2) }),
+                          });
+                        }}
+                      >
+                        <option value="">Choose an invoice</option>
+                        {!open.some((o) => o.sysInvoiceNum === a.sysInvoiceNum) && a.sysInvoiceNum && (
+                          <option value={a.sysInvoiceNum}>
+                            {line.invoiceNums[a.sysInvoiceNum] ?? a.sysInvoiceNum}
+                          </option>
+                        )}
+                        {open.map((o) => (
+                          <option key={o.sysInvoiceNum} value={o.sysInvoiceNum}>
+                            {o.invoiceNum}
+                            {o.dueDate ? ` · due ${formatDay(o.dueDate)}` : ''} ·{' '}
+                            {formatMoney(o.outstanding, money.currency, money.locale)} open
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <input
+                        aria-label={`Invoice ${i + 1}`}
+                        placeholder={open === null ? 'Loading the open invoices…' : 'Invoice number'}
+                        className={`${inputClass} mt-0`}
+                        value={a.sysInvoiceNum}
+                        onChange={(e) => setAllocation(i, { sysInvoiceNum: e.target.value })}
+                      />
+                    )}
                     <input
                       aria-label={`Amount of invoice ${i + 1}`}
                       inputMode="decimal"
-                      className={`${inputClass} mt-0 w-40 text-right tabular-nums`}
+                      className={`${inputClass} mt-0 text-right tabular-nums`}
                       value={a.amount}
                       onChange={(e) => setAllocation(i, { amount: e.target.value })}
                     />

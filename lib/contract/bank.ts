@@ -51,7 +51,11 @@ export const ZBankLine = z.strictObject({
   reference: z.string().nullable(),
   status: z.enum(BANK_LINE_STATUSES),
   sysObligorCode: z.string().nullable(),
+  /** The customer's name as the ledger has it (null without a customer). */
+  obligorName: z.string().nullable(),
   allocations: z.array(z.strictObject({ sysInvoiceNum: z.string(), amount: ZMoney })),
+  /** The invoice number as printed on the bill, by the system number of each allocation. */
+  invoiceNums: z.record(z.string(), z.string()),
   tds: z.strictObject({ section: z.string(), amount: ZMoney }).nullable(),
   writeOff: ZMoney,
   onAccount: ZMoney,

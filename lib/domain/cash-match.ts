@@ -18,6 +18,8 @@ import {
 
 export interface OpenItem {
   sysInvoiceNum: string;
+  /** The number printed on the bill, as the customer and the accountant know it (the system number without one). */
+  invoiceNum?: string;
   sysObligorCode: string;
   /** Paise open now. */
   open: number;
@@ -26,6 +28,12 @@ export interface OpenItem {
   /** Due date (issue date without one), YYYY-MM-DD: the oldest is paid first. */
   date: string;
 }
+
+/** An invoice as a person knows it: the printed number, the system's beside it when they differ. */
+export const itemLabel = (item: Pick<OpenItem, 'sysInvoiceNum' | 'invoiceNum'>): string =>
+  item.invoiceNum && item.invoiceNum !== item.sysInvoiceNum
+    ? `${item.invoiceNum} (${item.sysInvoiceNum})`
+    : item.sysInvoiceNum;
 
 export interface SearchLimits {
   /** The oldest open items the search combines. */
@@ -276,7 +284,7 @@ export function matchLine(
   for (const advice of evidence.advice ?? []) namedInvoices(advice.items, advice.said, advice.confidence);
   namedInvoices(
     evidence.named,
-    `the narration names ${evidence.named.map((i) => i.sysInvoiceNum).join(', ')}`,
+    `the narration names ${evidence.named.map(itemLabel).join(', ')}`,
     BASE_CONFIDENCE.INVOICE,
   );
   if (evidence.payer) {

@@ -4,7 +4,7 @@
  * the line's UTR, RRN, cheque number or reference names the bills surely; one of the same amount
  * to the paisa, paid up to a few days before the credit's value date, less surely. Pure, in paise.
  */
-import type { AdviceEvidence, OpenItem } from './cash-match';
+import { itemLabel, type AdviceEvidence, type OpenItem } from './cash-match';
 import { formatDayInput } from './day-input';
 
 export interface OpenAdvice {
@@ -78,7 +78,7 @@ export function adviceEvidence(
       {
         adviceId: advice.id,
         said: `the customer's remittance advice of ${formatDayInput(advice.paidOn)} (${how}) names ${items
-          .map((i) => i.sysInvoiceNum)
+          .map(itemLabel)
           .join(', ')}`,
         confidence: fit === 'REFERENCE' ? ADVICE_BY_REFERENCE : ADVICE_BY_AMOUNT,
         items,

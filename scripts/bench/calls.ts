@@ -16,6 +16,7 @@ import { listOpenInvoices } from '@/lib/server/receivables/list-invoices';
 import { listReceivables, receivablesSummary } from '@/lib/server/receivables/list-receivables';
 import { receivablesOverview } from '@/lib/server/receivables/overview';
 import { receivablesByDim1 } from '@/lib/server/receivables/by-dimension';
+import { cashCalls } from './cash-calls';
 import { collectionCalls } from './collection-calls';
 import { customerCalls } from './customer-calls';
 import { fieldOfficerCalls } from './field-officer-calls';
@@ -321,6 +322,7 @@ export function benchCalls(ctx: CallContext): BenchCall[] {
     ...customerCalls(ctx),
     ...portalCalls(ctx),
     ...collectionCalls(ctx),
+    ...cashCalls(ctx),
   ];
 }
 

@@ -11,7 +11,7 @@ export const USAGE = `usage: npm run bench -- [--scale N] [--pglite-scale N] [--
        [--import-rows N] [--import-only] [--no-import] [--import-daily N]
        [--load [--connections N] [--duration S]] [--no-load]
        [--reports [--report CODE,CODE] [--report-date YYYY-MM-DD,…] [--report-user EMAIL] [--read-rate MB/s]] [--no-reports]
-       [--small-client] [--no-small-client]
+       [--small-client] [--no-small-client] [--cash]
        [--render]
   With no option: every benchmark (a full run), then docs/benchmarks.json and docs/benchmarks.md.`;
 
@@ -57,6 +57,7 @@ export function parse() {
       'no-reports': { type: 'boolean', default: false },
       'small-client': { type: 'boolean', default: false },
       'no-small-client': { type: 'boolean', default: false },
+      cash: { type: 'boolean', default: false },
       render: { type: 'boolean', default: false },
       'import-daily': { type: 'string' },
       reports: { type: 'boolean', default: false },
@@ -124,6 +125,8 @@ export function parse() {
     /** --small-client: only a new small client's first answers beside the seeded one (small-client.ts). */
     smallClientOnly: values['small-client'],
     withSmallClient: !values['no-small-client'],
+    /** --cash: only the 10,000-credit bank statement against the seeded PostgreSQL client (cash.ts). */
+    cashOnly: values.cash,
     /** --render: docs/benchmarks.md from docs/benchmarks.json, nothing measured. */
     render: values.render,
     /** Every benchmark at its default size (no option but reusing a seeded database): renders docs/benchmarks.md. */

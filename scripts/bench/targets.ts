@@ -19,3 +19,5 @@ export const TARGET_THROUGHPUT_P95_MS = 250;
 export const THROUGHPUT_CONNECTIONS = 32;
 /** An Excel report's peak resident memory at a million invoices. */
 export const TARGET_REPORT_RSS_MB = 1024;
+/** A statement of 10,000 credits against the scale-17 client: read, matched and stored (PostgreSQL). */
+export const TARGET_CASH_STATEMENT_S = 20;

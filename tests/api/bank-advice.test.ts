@@ -163,12 +163,16 @@ describe('remittance advices as evidence', () => {
     expect(said).toEqual([
       {
         confidence: '0.97',
-        reason: "the customer's remittance advice of 01/11/2026 (reference sbinn52026110212345678) names I-902",
+        reason:
+          "the customer's remittance advice of 01/11/2026 (reference sbinn52026110212345678) names INV/2026/0902 (I-902)",
       },
-      { confidence: '0.75', reason: "the customer's remittance advice of 01/11/2026 (the same amount) names I-912" },
+      {
+        confidence: '0.75',
+        reason: "the customer's remittance advice of 01/11/2026 (the same amount) names INV/2026/0912 (I-912)",
+      },
       {
         confidence: '0.97',
-        reason: "the customer's remittance advice of 03/11/2026 (reference 430799999999) names I-911",
+        reason: "the customer's remittance advice of 03/11/2026 (reference 430799999999) names INV/2026/0911 (I-911)",
       },
     ]);
     expect(l1).toMatchObject({

@@ -113,7 +113,7 @@ describe('POST /api/bank/statements', () => {
           writeOff: 0,
           onAccount: 0,
           confidence: 0.95,
-          reasons: ['the narration names TLY-000610', 'the amount settles one invoice, oldest first'],
+          reasons: ['the narration names INV/2026/0610 (TLY-000610)', 'the amount settles one invoice, oldest first'],
         },
       ],
     });
@@ -337,12 +337,14 @@ describe('GET /api/bank/lines and POST /api/bank/lines/{id}/ignore', () => {
       reference: '0000430712345678',
       status: 'SUGGESTED',
       sysObligorCode: 'SHREE-PUN',
+      obligorName: null, // the invoices came without their customer's record
       allocations: [{ sysInvoiceNum: 'TLY-000610', amount: 25_000 }],
+      invoiceNums: { 'TLY-000610': 'INV/2026/0610' },
       tds: null,
       writeOff: 0,
       onAccount: 0,
       confidence: 0.95,
-      reasons: ['the narration names TLY-000610', 'the amount settles one invoice, oldest first'],
+      reasons: ['the narration names INV/2026/0610 (TLY-000610)', 'the amount settles one invoice, oldest first'],
     });
     const suggested = await callRoute(linesRoute, '/api/bank/lines', { cookie: admin, query: { status: 'SUGGESTED' } });
     // Of every statement, in the order of the days: this one's UPI line, the Axis one naming Kaveri, the learned VPA's credit.

@@ -102,6 +102,8 @@ export const bankLines = pgTable(
     returned: boolean().notNull().default(false),
     /** A returned cheque: the deposit line it reverses. */
     reversesLineId: bigint({ mode: 'number' }),
+    /** A returned cheque whose deposit had been applied: the receipt it took out of the ledger (`BANK-{deposit}`). */
+    reversedReceipt: text(),
     dedupKey: text().notNull(),
     status: text().notNull(),
     /** The best suggestion's customer and confidence, and up to three suggestions with their reasons. */

@@ -27,6 +27,7 @@ export type AuditAction =
   | 'sign_in_link'
   | 'cash_applied'
   | 'cash_undone'
+  | 'cash_reversed'
   | 'credit_hold_rules_saved'
   | 'import_batch'
   | 'provision_adjusted'

@@ -296,6 +296,35 @@ async function adviceOfLine(
   return advice;
 }
 
+/**
+ * An applied line's receipts out of the ledger (the money, its TDS and write-off parts, their
+ * allocations, the record of the split), its advice open again, its invoices settled anew and the
+ * customer's rollups queued: undoing a line, or the bank returning the cheque it was.
+ */
+export async function takeOutReceipts(tx: Db, clientId: number, applied: typeof bankReceipts.$inferSelect) {
+  const list = sql.join(
+    receiptRefs(applied.paymentRef).map((r) => sql`${r}`),
+    sql`, `,
+  );
+  await tx.execute(sql`delete from allocations where client_id = ${clientId} and payment_ref in (${list})`);
+  await tx.execute(sql`delete from receipts where client_id = ${clientId} and payment_ref in (${list})`);
+  await tx
+    .delete(bankReceipts)
+    .where(and(eq(bankReceipts.clientId, clientId), eq(bankReceipts.lineId, applied.lineId)));
+  // The advice the line settled waits again for a receipt.
+  await tx.execute(sql`update remittance_advices set status = 'OPEN', line_id = null
+    where client_id = ${clientId} and line_id = ${applied.lineId}`);
+  const today = await clientToday(tx, clientId);
+  await ledgerChanged(
+    tx,
+    clientId,
+    applied.allocations.map((a) => a.sysInvoiceNum),
+    applied.sysObligorCode,
+    applied.paidDate,
+    today,
+  );
+}
+
 /** POST /api/bank/lines/{id}/undo: the line's receipts out of the ledger, until the ERP's copy arrived. */
 export async function undoBankLine(db: Db, by: Actor, id: number): Promise<TBankLine> {
   const { clientId } = by;
@@ -316,31 +345,12 @@ export async function undoBankLine(db: Db, by: Actor, id: number): Promise<TBank
         `The ERP's copy of this receipt (${applied.erpPaymentRef}) is in the ledger: correct it in the ERP`,
         { id: 'in the ERP' },
       );
-    const refs = receiptRefs(applied.paymentRef);
-    const list = sql.join(
-      refs.map((r) => sql`${r}`),
-      sql`, `,
-    );
-    await tx.execute(sql`delete from allocations where client_id = ${clientId} and payment_ref in (${list})`);
-    await tx.execute(sql`delete from receipts where client_id = ${clientId} and payment_ref in (${list})`);
-    await tx.delete(bankReceipts).where(and(eq(bankReceipts.clientId, clientId), eq(bankReceipts.lineId, id)));
-    // The advice the line settled waits again for a receipt.
-    await tx.execute(sql`update remittance_advices set status = 'OPEN', line_id = null
-      where client_id = ${clientId} and line_id = ${id}`);
+    await takeOutReceipts(tx, clientId, applied);
     const status = line.suggestions.length ? 'SUGGESTED' : 'UNMATCHED';
     await tx
       .update(bankLines)
       .set({ status, sysObligorCode: line.suggestions[0]?.sysObligorCode ?? null })
       .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
-    const today = await clientToday(tx, clientId);
-    await ledgerChanged(
-      tx,
-      clientId,
-      applied.allocations.map((a) => a.sysInvoiceNum),
-      applied.sysObligorCode,
-      applied.paidDate,
-      today,
-    );
     await recordAudit(tx, {
       clientId,
       userId: by.userId,

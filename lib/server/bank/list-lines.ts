@@ -32,6 +32,8 @@ const columns = {
   status: bankLines.status,
   sysObligorCode: bankLines.sysObligorCode,
   suggestions: bankLines.suggestions,
+  chequeNumber: bankLines.chequeNumber,
+  reversedReceipt: bankLines.reversedReceipt,
 };
 
 /** What an applied line was split into (bank_receipts), paise. */
@@ -58,7 +60,7 @@ const ZStatus = z.enum(BANK_LINE_STATUSES);
 
 const rupees = (paise: number) => paise / 100;
 
-function lineOf(row: LineRow): TBankLine {
+function lineOf(row: LineRow): Omit<TBankLine, 'obligorName' | 'invoiceNums'> {
   const status = ZStatus.parse(row.status);
   if (row.appliedRef && row.appliedAllocations) {
     // Applied: the split confirmed, as the ledger has it.
@@ -82,6 +84,25 @@ function lineOf(row: LineRow): TBankLine {
       ],
     };
   }
+  if (status === 'RETURNED' && row.reversedReceipt)
+    // The cheque bounced after it was applied: its receipt is out of the ledger again.
+    return {
+      id: row.id,
+      valueDate: row.valueDate ?? row.txnDate,
+      amount: Number(row.credit) - Number(row.debit),
+      narration: row.narration,
+      reference: row.reference,
+      status,
+      sysObligorCode: row.sysObligorCode,
+      allocations: [],
+      tds: null,
+      writeOff: 0,
+      onAccount: 0,
+      confidence: null,
+      reasons: [
+        `cheque ${row.chequeNumber ?? ''} returned unpaid: receipt ${row.reversedReceipt} taken out of the ledger, its invoices open again`,
+      ],
+    };
   // A line ignored or returned keeps what was suggested for it, but shows no match.
   const [best] = status === 'SUGGESTED' || status === 'MATCHED' ? ZStoredSuggestions.parse(row.suggestions) : [];
   return {
@@ -99,6 +120,50 @@ function lineOf(row: LineRow): TBankLine {
     confidence: best?.confidence ?? null,
     reasons: best?.reasons ?? [],
   };
+}
+
+/**
+ * The names a person knows the lines by: the customer's name and each invoice's printed number
+ * (the system codes stay beside them), read in two queries for the page.
+ */
+async function withNames(
+  db: Db,
+  clientId: number,
+  lines: Omit<TBankLine, 'obligorName' | 'invoiceNums'>[],
+): Promise<TBankLine[]> {
+  const codes = [...new Set(lines.flatMap((l) => (l.sysObligorCode ? [l.sysObligorCode] : [])))];
+  const nums = [...new Set(lines.flatMap((l) => l.allocations.map((a) => a.sysInvoiceNum)))];
+  const names = codes.length
+    ? await queryRows(
+        db,
+        sql`select sys_obligor_code as code, name from obligors
+            where client_id = ${clientId} and sys_obligor_code in (${sql.join(
+              codes.map((c) => sql`${c}`),
+              sql`, `,
+            )})`,
+        row({ code: col.text, name: col.text }),
+      )
+    : [];
+  const printed = nums.length
+    ? await queryRows(
+        db,
+        sql`select sys_invoice_num as num, invoice_num as printed from invoices
+            where client_id = ${clientId} and sys_invoice_num in (${sql.join(
+              nums.map((n) => sql`${n}`),
+              sql`, `,
+            )})`,
+        row({ num: col.text, printed: col.text }),
+      )
+    : [];
+  const nameOf = new Map(names.map((n) => [n.code, n.name]));
+  const printedOf = new Map(printed.map((p) => [p.num, p.printed]));
+  return lines.map((l) => ({
+    ...l,
+    obligorName: l.sysObligorCode ? (nameOf.get(l.sysObligorCode) ?? null) : null,
+    invoiceNums: Object.fromEntries(
+      l.allocations.map((a) => [a.sysInvoiceNum, printedOf.get(a.sysInvoiceNum) ?? a.sysInvoiceNum]),
+    ),
+  }));
 }
 
 /** GET /api/bank/lines: the client's lines, in the order of the days and of their files, a page at a time. */
@@ -122,7 +187,7 @@ export async function listBankLines(
     .select({ n: count() })
     .from(bankLines)
     .where(and(...where));
-  return { rows: rows.map(lineOf), total: total?.n ?? 0 };
+  return { rows: await withNames(db, clientId, rows.map(lineOf)), total: total?.n ?? 0 };
 }
 
 /** POST /api/bank/lines/{id}/ignore: no customer's receipt. Only a line nobody applied or linked. */
@@ -138,7 +203,7 @@ export async function ignoreBankLine(db: Db, clientId: number, id: number): Prom
       ),
     )
     .returning(columns);
-  if (row) return lineOf(row);
+  if (row) return (await withNames(db, clientId, [lineOf(row)]))[0]!;
   const [other] = await db
     .select({ status: bankLines.status })
     .from(bankLines)
@@ -157,7 +222,7 @@ export async function bankLineById(db: Db, clientId: number, id: number): Promis
     .leftJoin(bankReceipts, and(eq(bankReceipts.clientId, bankLines.clientId), eq(bankReceipts.lineId, bankLines.id)))
     .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
   if (!found) throw notFound('Bank line');
-  return lineOf(found);
+  return (await withNames(db, clientId, [lineOf(found)]))[0]!;
 }
 
 /** GET /api/bank/overview: the statements, and the credits by status of one statement or of all. */

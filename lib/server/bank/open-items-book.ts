@@ -51,6 +51,7 @@ export async function openItemsBook(db: Db, clientId: number): Promise<OpenItems
   for (const r of rows) {
     const item: OpenItem = {
       sysInvoiceNum: r.sysInvoiceNum,
+      invoiceNum: r.invoiceNum,
       sysObligorCode: r.sysObligorCode,
       open: Math.round(r.open * 100),
       taxable: r.taxable === null ? null : Math.round(r.taxable * 100),

@@ -18,6 +18,7 @@ import { openItemsBook, type OpenItemsBook } from './open-items-book';
 import { readStatementFile } from './read-statement-file';
 import { linkReturnedCheques } from './returned-cheques';
 import { applyMatchedLines } from './apply-line';
+import { waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { checkContinuity } from './balance-continuity';
 import { openAdvices } from './open-advices';
 import { cashSettingsOf } from './cash-settings';
@@ -195,6 +196,7 @@ export async function importStatement(
   }
   const lines = read.lines;
   const keys = lineKeys(lines);
+  let reversed = false;
   const outcome = await db.transaction(async (tx) => {
     const account = await accountFor(tx, clientId, upload.account, read);
     if (upload.mapping) {
@@ -241,7 +243,7 @@ export async function importStatement(
         .returning({ id: bankLines.id });
       stored += inserted.length;
     }
-    await linkReturnedCheques(tx, clientId, id);
+    reversed = await linkReturnedCheques(tx, by, id);
     const counts = await statusCounts(tx, clientId, id);
     const duplicates = lines.length - stored;
     await tx
@@ -259,6 +261,8 @@ export async function importStatement(
       duplicates,
     };
   });
+  // A returned cheque took an applied receipt out: the ageing, worklist and reminders read it at once.
+  if (reversed) await waitForRollups(db, clientId);
   if (!outcome.matched) return outcome;
   // The client trusts the matcher above its threshold: the MATCHED lines go into the ledger now.
   const applied = await applyMatchedLines(db, by, outcome.id);

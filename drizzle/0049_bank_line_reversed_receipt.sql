@@ -1,0 +1,1 @@
+ALTER TABLE "bank_lines" ADD COLUMN "reversed_receipt" text;
