@@ -22,7 +22,7 @@ export const daysLate = (i: SQL) => sql`(${i}.settled_date - coalesce(${i}.due_d
 
 /** The items payment behaviour reads: debts (not credit notes) settled in the window. */
 export const paidOffIn = (i: SQL, fromDate: string, toDate: string) =>
-  sql`${i}.settled_date > ${fromDate}::date and ${i}.settled_date <= ${toDate}::date and ${i}.doc_type <> 'CREDIT_NOTE' and ${i}.amount > 0`;
+  sql`${i}.settled_date > ${fromDate}::date and ${i}.settled_date <= ${toDate}::date and ${i}.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and ${i}.amount > 0`;
 
 /**
  * GET /v3/clients/payment_behaviour: the invoices and debit notes of a family (a parent's code) or an

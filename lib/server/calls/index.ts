@@ -28,6 +28,7 @@ import { provision } from './provision';
 import { receivables } from './receivables';
 import { reports } from './reports';
 import { tasks } from './tasks';
+import { writeOffs } from './write-offs';
 import type { ServedCall } from './serve';
 
 /**
@@ -65,6 +66,7 @@ export const CALLS = {
   creditHolds: creditHoldsCalls,
   bank,
   provision,
+  writeOffs,
   msme,
   cheques,
 };

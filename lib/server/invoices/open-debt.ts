@@ -7,5 +7,5 @@ import { sql, type SQL } from 'drizzle-orm';
  * `i.amount - i.paid_to_date`. Disputes and promises are bounded by the sum of these.
  */
 export const IS_OPEN_DEBT: SQL = sql.raw(
-  `(i.doc_type <> 'CREDIT_NOTE' and i.settled_date is null and i.amount > i.paid_to_date)`,
+  `(i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and i.settled_date is null and i.amount > i.paid_to_date)`,
 );

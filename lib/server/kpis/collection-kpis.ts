@@ -149,7 +149,7 @@ async function daysToPay(
     from invoices i
     ${conditions.length ? sql`join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code` : sql``}
     where i.client_id = ${clientId} and i.settled_date between ${fromDate}::date and ${toDate}::date
-      and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
+      and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and i.amount > 0
       ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
     group by 1`,
     row({ month: col.text, days: col.num }),

@@ -101,7 +101,7 @@ async function InvoicePage({ sysInvoiceNum, date }: { sysInvoiceNum: string; dat
   return (
     <div className="mx-auto max-w-[1400px]">
       <PageHeader
-        title={`${invoice?.docType === 'CREDIT_NOTE' ? 'Credit note' : invoice?.docType === 'DEBIT_NOTE' ? 'Debit note' : 'Invoice'} ${invoiceNum}`}
+        title={`${invoice?.docType === 'CREDIT_NOTE' ? 'Credit note' : invoice?.docType === 'WRITE_OFF' ? 'Write-off' : invoice?.docType === 'DEBIT_NOTE' ? 'Debit note' : 'Invoice'} ${invoiceNum}`}
         description={
           invoice && settings
             ? `Ageing as of ${formatDay(invoice.date)}: what was invoiced, what has been paid and what is still owed.`
