@@ -38,7 +38,7 @@ export const ZWriteOffQuery = z.object({
 
 export const ZWriteOffBody = z.strictObject({
   sysInvoiceNum: z.string({ error: 'name the invoice' }).trim().min(1, 'name the invoice').max(64),
-  amount: z
+  amount: z.coerce
     .number({ error: 'enter the amount to write off' })
     .finite()
     .positive('the amount to write off must be above zero')
