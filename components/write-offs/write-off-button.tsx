@@ -65,8 +65,8 @@ export function WriteOffButton({
               Write off invoice {invoice.invoiceNum}
             </DialogTitle>
             <p className="mt-1 text-sm text-slate-500">
-              {invoice.customer} · <Money value={invoice.outstanding} format={money} /> open. A second person with
-              the write-off permission approves it before it reaches the ledger.
+              {invoice.customer} · <Money value={invoice.outstanding} format={money} /> open. A second person with the
+              write-off permission approves it before it reaches the ledger.
             </p>
             <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
               {form.error && (

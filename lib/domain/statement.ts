@@ -9,7 +9,15 @@
  * A long statement is read a page at a time: each page opens at the balance brought forward (the
  * opening balance plus every entry before the page) and closes at the balance carried forward.
  */
-export const STATEMENT_KINDS = ['INVOICE', 'DEBIT_NOTE', 'CREDIT_NOTE', 'WRITE_OFF', 'PAYMENT', 'RECEIPT', 'TOPUP'] as const;
+export const STATEMENT_KINDS = [
+  'INVOICE',
+  'DEBIT_NOTE',
+  'CREDIT_NOTE',
+  'WRITE_OFF',
+  'PAYMENT',
+  'RECEIPT',
+  'TOPUP',
+] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 export interface StatementEntry {

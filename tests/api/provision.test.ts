@@ -121,7 +121,9 @@ describe('the provision matrix of a ledger built for it', () => {
       { numerator: 16000, denominator: 16000, rate: 1 },
       { numerator: 12000, denominator: 27000, rate: 4 / 9 },
     ]);
-    [64 / 153, 64 / 153, 4 / 9, 4 / 9, 4 / 9].forEach((rate, i) => expect(all!.buckets[i]!.lossRate).toBeCloseTo(rate, 12));
+    [64 / 153, 64 / 153, 4 / 9, 4 / 9, 4 / 9].forEach((rate, i) =>
+      expect(all!.buckets[i]!.lossRate).toBeCloseTo(rate, 12),
+    );
     expect(all!.buckets.map((b) => b.allowance)).toEqual([1673.2, 2509.8, 0, 0, 444.44]);
     expect(m).toMatchObject({
       allowance: 4627.44,

@@ -54,7 +54,13 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 
-const InvoiceRow = row({ docType: col.text, amount: col.num, open: col.num, status: col.text, against: col.text.nullable() });
+const InvoiceRow = row({
+  docType: col.text,
+  amount: col.num,
+  open: col.num,
+  status: col.text,
+  against: col.text.nullable(),
+});
 async function invoice(num: string) {
   const [found] = await queryRows(
     database.db,
@@ -191,7 +197,11 @@ describe('the Write off action', () => {
     const log = await queryRows(
       database.db,
       sql`select action, before, after from audit_log where client_id = ${clientId} and entity = 'write_off' order by id`,
-      row({ action: col.text, before: col.json(z.record(z.string(), z.unknown()).nullable()), after: col.json(z.record(z.string(), z.unknown())) }),
+      row({
+        action: col.text,
+        before: col.json(z.record(z.string(), z.unknown()).nullable()),
+        after: col.json(z.record(z.string(), z.unknown())),
+      }),
     );
     expect(log.map((l) => l.action)).toEqual(['write_off_requested', 'write_off_approved']);
     expect(log[1]).toMatchObject({

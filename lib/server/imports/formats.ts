@@ -110,7 +110,8 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
     {
       name: 'doc_type',
       parse: parseDocType,
-      format: 'INVOICE, CREDIT_NOTE, DEBIT_NOTE or WRITE_OFF (a bad debt written off, against an invoice); empty: INVOICE',
+      format:
+        'INVOICE, CREDIT_NOTE, DEBIT_NOTE or WRITE_OFF (a bad debt written off, against an invoice); empty: INVOICE',
       example: 'INVOICE',
     },
     { name: 'issue_date', required: true, parse: date, format: DATE, example: '2026-11-05' },

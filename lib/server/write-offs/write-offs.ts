@@ -182,7 +182,11 @@ export async function approveWriteOff(db: Db, by: Actor, id: number): Promise<TW
     await tx.execute(sql`update write_off_requests set status = 'APPROVED', decided_by = ${by.userId}, decided_at = now(),
         written_off_on = ${day}::date, write_off_num = ${num}
       where client_id = ${by.clientId} and id = ${id}`);
-    await refreshSettlement(tx, by.clientId, sql`select unnest(array[${request.sysInvoiceNum}, ${num}]::text[]) as sys_invoice_num`);
+    await refreshSettlement(
+      tx,
+      by.clientId,
+      sql`select unnest(array[${request.sysInvoiceNum}, ${num}]::text[]) as sys_invoice_num`,
+    );
     await checkPromises(tx, by.clientId, today);
     const now = new Date();
     await tx
