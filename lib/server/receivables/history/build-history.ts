@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { notWrittenOff } from '@/lib/server/invoices/open-debt';
 import type { Db } from '@/lib/db/client';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { AGEING_COLUMNS, weighsInRating } from '../ageing-columns';
@@ -148,6 +149,7 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
         (i.settled_date, 12, (i.amount * 100)::bigint * (i.settled_date - i.issue_date)),
         (${nextMonth(sql`i.settled_date`)}, 12, -(i.amount * 100)::bigint * (i.settled_date - i.issue_date))) x(day, k, amount)
       where i.client_id = ${clientId} and i.settled_date is not null and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and i.amount > 0
+        and ${notWrittenOff(sql`i`)}
     ) moves
     group by obligor, day`;
 }
