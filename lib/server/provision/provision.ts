@@ -32,7 +32,10 @@ import { LEVEL_KEY, type HistoryLevel } from '@/lib/server/receivables/history/l
 /** The history's columns of the 'Credit Date' buckets: current, crd_bucket1..4. */
 const BUCKET_COLUMNS = CREDIT_BUCKETS.map(column);
 
-const levelOf = (segment: ProvisionSegmentation): HistoryLevel => (segment === 'NONE' ? 'client' : segment);
+/** The history levels a matrix is segmented by. */
+type SegmentLevel = Extract<HistoryLevel, 'client' | 'dim1' | 'dim2' | 'dim3'>;
+
+const levelOf = (segment: ProvisionSegmentation): SegmentLevel => (segment === 'NONE' ? 'client' : segment);
 
 const BalanceRow = row({
   date: col.day,
@@ -63,7 +66,7 @@ function byKey(rows: { date: string; key: string; current: number; b1: number; b
 async function balancesAt(
   db: Db,
   clientId: number,
-  level: HistoryLevel,
+  level: SegmentLevel,
   dates: string[],
   boundaries: AgeingBoundaries,
   fromLedger: boolean,
@@ -85,26 +88,22 @@ async function balancesAt(
 }
 
 /** The rows of ageingRowsForDates carry the dimension ids the history's dim levels key on. */
-const LEDGER_KEY: Record<HistoryLevel, SQL | null> = {
+const LEDGER_KEY: Record<SegmentLevel, SQL> = {
   client: sql`''`,
   dim1: sql`coalesce(r.dim1_id, 0)::text`,
   dim2: sql`coalesce(r.dim2_id, 0)::text`,
   dim3: sql`coalesce(r.dim3_id, 0)::text`,
-  family: null,
-  guest: null,
-  representative: null,
-  obligor: null,
 };
 
 async function ledgerBalancesAt(
   db: Db,
   clientId: number,
-  level: HistoryLevel,
+  level: SegmentLevel,
   dates: string[],
   boundaries: AgeingBoundaries,
 ): Promise<Balances> {
   const sorted = [...new Set(dates)].sort();
-  const key = LEDGER_KEY[level]!;
+  const key = LEDGER_KEY[level];
   const sums = sql.join(
     BUCKET_COLUMNS.map((c, i) => sql`sum(r.${c}) as ${sql.identifier(['current', 'b1', 'b2', 'b3', 'b4'][i]!)}`),
     sql`, `,
@@ -133,7 +132,7 @@ const WriteOffRow = row({ key: col.text, monthEnd: col.day, bucket: col.int.null
 async function writeOffs(
   db: Db,
   clientId: number,
-  level: HistoryLevel,
+  level: SegmentLevel,
   monthEnds: string[],
   asOf: string,
   { b1, b2, b3 }: AgeingBoundaries,
@@ -180,7 +179,7 @@ async function segmentNames(db: Db, clientId: number, segment: ProvisionSegmenta
 
 const AdjustmentRow = row({ key: col.text, percent: col.num, reason: col.text });
 
-async function adjustments(db: Db, clientId: number, level: HistoryLevel) {
+async function adjustments(db: Db, clientId: number, level: SegmentLevel) {
   const rows = await queryRows(
     db,
     sql`select key, percent, reason from provision_adjustments where client_id = ${clientId} and level = ${level}`,
