@@ -244,6 +244,11 @@ describe('the Write off action', () => {
     const granted = await cookieForSession({ ...adminSession, role: 'member', permissions: ['WRITE_OFF'] });
     expect((await callRoute(listRoute, '/api/writeoffs', { cookie: granted })).status).toBe(200);
     expect((await callRoute(listRoute, '/api/writeoffs', {})).status).toBe(401);
+    // A field officer granted it acts on their own customers only (K1 is not theirs).
+    const officer = await cookieForSession({ ...adminSession, role: 'guest', permissions: ['WRITE_OFF'] });
+    expect((await callRoute(listRoute, '/api/writeoffs', { cookie: officer })).json).toEqual([]);
+    expect((await ask({ sysInvoiceNum: 'INV2', amount: 1, reason: 'Customer insolvent' }, officer)).status).toBe(400);
+    expect((await decide(approveRoute, asked.id, officer)).status).toBe(404);
     const other = await newClient(database.db, 'WOFFTWO');
     const theirs = (await sessionCookieFor(database.db, other.email, PASSWORD)).cookie;
     expect((await callRoute(listRoute, '/api/writeoffs', { cookie: theirs })).json).toEqual([]);

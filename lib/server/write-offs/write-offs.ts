@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { TWriteOff, TWriteOffBody, TWriteOffStatus } from '@/lib/contract/write-offs';
 import type { Db } from '@/lib/db/client';
 import { queryRow, queryRows } from '@/lib/db/query';
@@ -8,11 +8,15 @@ import { dataUpdateTimes } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { conflict, forbidden, invalid, notFound } from '@/lib/server/domain-errors';
+import { scopeCondition, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
 import { checkPromises } from '@/lib/server/promises/check-promises';
 import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
 import { queueRollupJob, waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 
-type Actor = { clientId: number; userId: number };
+/** Who acts, and the customers they see (a scoped holder of the permission writes off only theirs). */
+type Actor = { clientId: number; userId: number; scope?: ObligorScope };
+
+const visible = (by: Actor, code: SQL) => scopeCondition(by.clientId, by.scope, code) ?? sql`true`;
 
 /** The ledger document an approved request writes: one per request. */
 export const writeOffNumOf = (id: number) => `WRITEOFF-${id}`;
@@ -36,7 +40,7 @@ const WriteOffRow = row({
   writtenOffOn: col.day.nullable(),
 });
 
-function requests(clientId: number, where: ReturnType<typeof sql>) {
+function requests(by: Actor, where: SQL) {
   return sql`select w.id, w.sys_invoice_num as "sysInvoiceNum", i.invoice_num as "invoiceNum",
       i.sys_obligor_code as "sysObligorCode", o.name as "obligorName", i.amount - i.paid_to_date as outstanding,
       w.amount, w.reason, w.status, w.requested_by as "requestedById", r.name as "requestedBy",
@@ -47,13 +51,13 @@ function requests(clientId: number, where: ReturnType<typeof sql>) {
     join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     join users r on r.client_id = w.client_id and r.id = w.requested_by
     left join users d on d.client_id = w.client_id and d.id = w.decided_by
-    where w.client_id = ${clientId} and ${where}`;
+    where w.client_id = ${by.clientId} and ${visible(by, sql`i.sys_obligor_code`)} and ${where}`;
 }
 
-async function readRequests(db: Db, by: Actor, where: ReturnType<typeof sql>): Promise<TWriteOff[]> {
+async function readRequests(db: Db, by: Actor, where: SQL): Promise<TWriteOff[]> {
   const rows = await queryRows(
     db,
-    sql`${requests(by.clientId, where)}
+    sql`${requests(by, where)}
       order by w.status = 'PENDING' desc, coalesce(w.decided_at, w.requested_at) desc, w.id desc`,
     WriteOffRow,
   );
@@ -82,6 +86,7 @@ export async function requestWriteOff(db: Db, by: Actor, body: TWriteOffBody): P
           (select count(*)::int from write_off_requests w where w.client_id = ${by.clientId}
             and w.sys_invoice_num = i.sys_invoice_num and w.status = 'PENDING') as pending
         from invoices i where i.client_id = ${by.clientId} and i.sys_invoice_num = ${body.sysInvoiceNum}
+          and ${visible(by, sql`i.sys_obligor_code`)}
         for update`,
       InvoiceRow,
     );
@@ -136,8 +141,10 @@ const PendingRow = row({
 async function pendingRequest(tx: Db, by: Actor, id: number) {
   const found = await queryRow(
     tx,
-    sql`select sys_invoice_num as "sysInvoiceNum", amount, reason, status, requested_by as "requestedBy"
-      from write_off_requests where client_id = ${by.clientId} and id = ${id} for update`,
+    sql`select w.sys_invoice_num as "sysInvoiceNum", w.amount, w.reason, w.status, w.requested_by as "requestedBy"
+      from write_off_requests w join invoices i on i.client_id = w.client_id and i.sys_invoice_num = w.sys_invoice_num
+      where w.client_id = ${by.clientId} and w.id = ${id} and ${visible(by, sql`i.sys_obligor_code`)}
+      for update of w`,
     PendingRow,
   );
   if (!found) throw notFound('Write-off');
