@@ -27,30 +27,32 @@ export function DecideButtons({ id, mine, invoiceNum }: { id: number; mine: bool
   }
 
   return (
-    <div className="flex flex-wrap items-center justify-end gap-2">
+    <div className="flex flex-col items-end gap-1">
       {error && (
-        <p role="alert" className="w-full text-right text-xs text-rose-700">
+        <p role="alert" className="max-w-xs text-right text-xs text-rose-700">
           {error}
         </p>
       )}
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void decide('reject')}
-        className={SECONDARY}
-        aria-label={`Reject the write-off of ${invoiceNum}`}
-      >
-        Reject
-      </button>
-      <button
-        type="button"
-        disabled={busy}
-        onClick={() => void decide('approve')}
-        className={BUTTON}
-        aria-label={`Approve the write-off of ${invoiceNum}`}
-      >
-        {busy ? 'Saving…' : 'Approve'}
-      </button>
+      <div className="flex items-center gap-2 whitespace-nowrap">
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void decide('reject')}
+          className={SECONDARY}
+          aria-label={`Reject the write-off of ${invoiceNum}`}
+        >
+          Reject
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => void decide('approve')}
+          className={BUTTON}
+          aria-label={`Approve the write-off of ${invoiceNum}`}
+        >
+          {busy ? 'Saving…' : 'Approve'}
+        </button>
+      </div>
     </div>
   );
 }

@@ -30,7 +30,7 @@ export default async function WriteOffsPage() {
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader
         title="Write-offs"
-        description="Bad debts written off the ledger. Ask with “Write off” on an open invoice; a second person with the write-off permission approves or rejects it here. An approved write-off settles the invoice and feeds the provision’s loss history."
+        description="Bad debts written off the ledger. Ask with “Write off” on an open invoice; a second person with the write-off permission approves or rejects it here. An approved write-off settles the invoice and feeds the provision’s loss history; write-offs imported from your ERP are in the ledger, not in this list."
       />
       {GROUPS.map((g) => {
         const rows = all.filter((w) => w.status === g.status);
@@ -83,7 +83,7 @@ function Rows({
       <tbody>
         {rows.map((w) => (
           <Tr key={w.id} data-testid="write-off-row">
-            <Td>
+            <Td className="whitespace-nowrap">
               <Link
                 href={`/borrowers/invoices/${encodeURIComponent(w.sysInvoiceNum)}`}
                 className="font-medium text-brand-700 hover:underline"
