@@ -71,6 +71,27 @@ describe('seed: invariants', () => {
     expect([r.foreign, r.early]).toEqual([0, 0]);
   });
 
+  it('writes off a few bad debts, each what was unpaid of an invoice of its customer, mostly 180+ days past due', async () => {
+    const r = await one(
+      db,
+      sql`
+      select count(*)::int as n,
+        (select count(*)::int from invoices where doc_type = 'INVOICE') as invoices,
+        count(*) filter (where w.issue_date - coalesce(i.due_date, i.issue_date) > 180)::int as old,
+        count(*) filter (where i.sys_obligor_code <> w.sys_obligor_code or i.doc_type <> 'INVOICE' or w.amount >= 0
+          or i.status <> 'CLOSED' or w.issue_date > ${TODAY}::date or w.issue_date < ${TODAY}::date - 731)::int as wrong,
+        count(distinct extract(year from w.issue_date))::int as years
+      from invoices w join invoices i on i.client_id = w.client_id and i.sys_invoice_num = w.against_sys_invoice_num
+      where w.doc_type = 'WRITE_OFF'`,
+      rowOf(['n', 'invoices', 'old', 'wrong', 'years'], col.int),
+    );
+    expect(r.n).toBeGreaterThan(0);
+    expect(r.n).toBeLessThanOrEqual(Math.ceil(r.invoices * 0.01));
+    expect(r.old * 10).toBeGreaterThanOrEqual(r.n * 8);
+    expect(r.years).toBeGreaterThan(1);
+    expect(r.wrong).toBe(0);
+  });
+
   it('makes some large invoices payable in instalments that sum to them and fall due by their due date', async () => {
     const r = await one(
       db,
@@ -104,7 +125,7 @@ describe('seed: invariants', () => {
       sql`
       select count(*) filter (where doc_type = 'CREDIT_NOTE')::int as cn,
         count(*) filter (where doc_type = 'CREDIT_NOTE' and amount >= 0)::int as bad_cn,
-        count(*) filter (where doc_type <> 'CREDIT_NOTE' and amount <= 0)::int as bad_other,
+        count(*) filter (where doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and amount <= 0)::int as bad_other,
         count(*) filter (where doc_type = 'DEBIT_NOTE')::int as dn,
         count(*) filter (where issue_date > ${TODAY}::date)::int as future,
         count(*) filter (where due_date < issue_date)::int as due_before
@@ -120,7 +141,7 @@ describe('seed: invariants', () => {
     const r = await one(
       db,
       sql`
-      select count(*) filter (where invoice_num !~ '^(INV|CN|DN)/20[0-9]{2}-[0-9]{2}/[0-9]{6}$')::int as bad,
+      select count(*) filter (where invoice_num !~ '^(INV|CN|DN|WO)/20[0-9]{2}-[0-9]{2}/[0-9]{6}$')::int as bad,
         (select count(*)::int from (select client_id, invoice_num from invoices group by 1, 2 having count(*) > 1) d) as dup,
         count(*) filter (where doc_type = 'CREDIT_NOTE' and doc_num like 'INV/%')::int as refs
       from invoices`,

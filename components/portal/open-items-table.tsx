@@ -5,7 +5,7 @@ import { Day } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 import { DisputeItemButton } from './dispute-item-button';
 
-const late = (i: TOpenItem) => i.daysPastDue > 0 && i.docType !== 'CREDIT_NOTE';
+const late = (i: TOpenItem) => i.daysPastDue > 0 && i.docType !== 'CREDIT_NOTE' && i.docType !== 'WRITE_OFF';
 
 /** Open invoices (and unused credit notes) with what is still owed, days past due and ageing bucket. */
 export function OpenItemsTable({

@@ -11,7 +11,7 @@ import { FieldError, inputClass } from '@/components/contacts/form-field';
 import { DateInput } from '@/components/ui/date-input';
 import { useToast } from '@/components/feedback/toast';
 
-const owes = (i: TOpenItem) => i.docType !== 'CREDIT_NOTE' && i.outstanding > 0;
+const owes = (i: TOpenItem) => i.docType !== 'CREDIT_NOTE' && i.docType !== 'WRITE_OFF' && i.outstanding > 0;
 
 /**
  * The customer's own "Pay" box: tick bills and pay them ("Pay selected"), or every overdue one

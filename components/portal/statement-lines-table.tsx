@@ -100,7 +100,7 @@ export function StatementLinesTable({
               className={
                 l.kind === 'PAYMENT' || l.kind === 'RECEIPT' || l.kind === 'TOPUP'
                   ? 'text-emerald-700'
-                  : l.kind === 'CREDIT_NOTE'
+                  : l.kind === 'CREDIT_NOTE' || l.kind === 'WRITE_OFF'
                     ? 'text-violet-700'
                     : 'text-slate-700'
               }

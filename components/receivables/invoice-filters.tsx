@@ -10,6 +10,7 @@ import { useUrlState } from '@/components/ui/use-url-state';
 const DOC_TYPE_LABELS: Record<(typeof DOC_TYPES)[number], string> = {
   INVOICE: 'Invoice',
   CREDIT_NOTE: 'Credit note',
+  WRITE_OFF: 'Bad debt written off',
   DEBIT_NOTE: 'Debit note',
 };
 

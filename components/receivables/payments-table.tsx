@@ -10,6 +10,7 @@ const SOURCE_LABEL: Record<Payment['source'], string | null> = {
   PAYMENT: null,
   ALLOCATION: 'Receipt on account, allocated',
   NOTE: 'Note against this invoice',
+  WRITE_OFF: 'Bad debt written off',
 };
 
 /**

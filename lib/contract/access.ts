@@ -52,6 +52,8 @@ export const API_ACCESS = {
   applyCash: { type: 'Permission', feature: 'APPLY_CASH', anyOf: ['APPLY_CASH'] },
   /** The expected-credit-loss provision (the CFO's close): admins hold it and can grant it. */
   viewProvision: { type: 'Permission', feature: 'VIEW_PROVISION', anyOf: ['VIEW_PROVISION'] },
+  /** Writing off a bad debt: asked by one holder, approved by another (admins hold it and can grant it). */
+  writeOff: { type: 'Permission', feature: 'WRITE_OFF', anyOf: ['WRITE_OFF'] },
   /** The Excel reports page and its downloads (rows stay under the user's row-level scope; tasks under task visibility). */
   reports: { type: 'Page', feature: 'REPORTS' },
   /** Customer portal: statements, postpaid and prepaid accounts. */

@@ -230,14 +230,15 @@ export const ZInvoiceDetail = z.strictObject({
   againstSysInvoiceNum: z.string().nullable(),
   /**
    * What settles the item: a payment against it, a receipt on account allocated to it, or a note
-   * (a note against it; on the note itself, its application, with the invoice as the reference).
+   * (a note against it; on the note itself, its application, with the invoice as the reference), or
+   * a bad debt written off (a WRITE_OFF document against it).
    */
   payments: z.array(
     z.strictObject({
       paymentRef: z.string(),
       paidDate: z.string(),
       amount: ZMoney,
-      source: z.enum(['PAYMENT', 'ALLOCATION', 'NOTE']),
+      source: z.enum(['PAYMENT', 'ALLOCATION', 'NOTE', 'WRITE_OFF']),
     }),
   ),
   /**

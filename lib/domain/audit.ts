@@ -33,6 +33,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   task_created: 'Task created',
   task_closed: 'Task closed',
   provision_adjusted: 'Provision adjustment set',
+  write_off_requested: 'Write-off requested',
+  write_off_approved: 'Write-off approved',
+  write_off_rejected: 'Write-off rejected',
 };
 
 export const AUDIT_ENTITIES: Record<string, string> = {
@@ -48,6 +51,7 @@ export const AUDIT_ENTITIES: Record<string, string> = {
   dispute: 'Dispute',
   task: 'Task',
   provision: 'Provision',
+  write_off: 'Write-off',
 };
 
 interface FieldChange {

@@ -256,7 +256,7 @@ export interface ReminderItem {
   /** The item's key (a task about the items links them); absent where only the printed number matters. */
   sysInvoiceNum?: string;
   invoiceNum: string;
-  docType: 'INVOICE' | 'DEBIT_NOTE' | 'CREDIT_NOTE';
+  docType: 'INVOICE' | 'DEBIT_NOTE' | 'CREDIT_NOTE' | 'WRITE_OFF';
   issueDate: string;
   dueDate: string | null;
   /** What is asked for: what it owes, for an invoice in instalments what its instalments due by then hold. */
@@ -294,6 +294,7 @@ const DOC_LABEL: Record<ReminderItem['docType'], string> = {
   INVOICE: 'Invoice',
   DEBIT_NOTE: 'Debit note',
   CREDIT_NOTE: 'Credit note',
+  WRITE_OFF: 'Bad debt written off',
 };
 
 function daysLabel(days: number): string {

@@ -22,6 +22,7 @@ export const PERMISSIONS = [
   'MANAGE_REMINDERS',
   'APPLY_CASH',
   'VIEW_PROVISION',
+  'WRITE_OFF',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -41,6 +42,7 @@ export const FEATURE_LABELS: Record<PageFeature | Permission, string> = {
   MANAGE_REMINDERS: 'Send customer reminders',
   APPLY_CASH: 'Apply bank receipts',
   VIEW_PROVISION: 'Expected-credit-loss provision',
+  WRITE_OFF: 'Write off bad debts',
 };
 
 export const ROLE_CODES = ['admin', 'root', 'guest', 'representative', 'member', 'investor'] as const;

@@ -4,7 +4,7 @@
  *   HIGH (3) or UNRATED.
  * - salesSegment, riskSalesSegment, collectionRisk, openStatus: see ./segments.ts.
  * - ageingFilter: an ageing bucket name; keeps items in that bucket, or rows with an amount in it.
- * - docType: INVOICE, CREDIT_NOTE or DEBIT_NOTE; keeps those items only.
+ * - docType: INVOICE, CREDIT_NOTE, DEBIT_NOTE or WRITE_OFF (a bad debt written off); keeps those items only.
  * 'ALL' (the spec's default) or an empty value means no filter.
  */
 import { BUCKET_KEYS } from './ageing';
@@ -17,7 +17,7 @@ export const RISK_CLASS_RATING: Record<RiskClass, number | null> = { LOW: 1, MED
 export const AGEING_FILTERS = BUCKET_KEYS;
 export type AgeingFilter = (typeof AGEING_FILTERS)[number];
 
-export const DOC_TYPES = ['INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE'] as const;
+export const DOC_TYPES = ['INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'WRITE_OFF'] as const;
 export type DocType = (typeof DOC_TYPES)[number];
 
 /**

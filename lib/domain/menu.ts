@@ -117,6 +117,7 @@ const ACCOUNT_LINKS: AccountLink[] = [
   { label: 'Integrations', href: '/borrowers/integrations' },
   { label: 'Reminders', href: '/borrowers/reminders' },
   { label: 'Provision (ECL)', href: '/borrowers/provision' },
+  { label: 'Write-offs', href: '/borrowers/write-offs' },
   { label: 'Account', href: '/borrowers/account' },
 ];
 

@@ -26,6 +26,7 @@ const ROUTE_REQUIREMENTS: [prefix: string, requirement: RouteRequirement][] = [
   ['/borrowers/reminders', { type: 'Permission', feature: 'MANAGE_USERS', anyOf: ['MANAGE_USERS'] }],
   ['/borrowers/cash', { type: 'Permission', feature: 'APPLY_CASH', anyOf: ['APPLY_CASH'] }],
   ['/borrowers/provision', { type: 'Permission', feature: 'VIEW_PROVISION', anyOf: ['VIEW_PROVISION'] }],
+  ['/borrowers/write-offs', { type: 'Permission', feature: 'WRITE_OFF', anyOf: ['WRITE_OFF'] }],
 ];
 
 function matches(pathname: string, prefix: string): boolean {

@@ -9,7 +9,15 @@
  * A long statement is read a page at a time: each page opens at the balance brought forward (the
  * opening balance plus every entry before the page) and closes at the balance carried forward.
  */
-export const STATEMENT_KINDS = ['INVOICE', 'DEBIT_NOTE', 'CREDIT_NOTE', 'PAYMENT', 'RECEIPT', 'TOPUP'] as const;
+export const STATEMENT_KINDS = [
+  'INVOICE',
+  'DEBIT_NOTE',
+  'CREDIT_NOTE',
+  'WRITE_OFF',
+  'PAYMENT',
+  'RECEIPT',
+  'TOPUP',
+] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 export interface StatementEntry {
@@ -34,6 +42,7 @@ export const KIND_LABEL: Record<StatementKind, string> = {
   INVOICE: 'Invoice',
   DEBIT_NOTE: 'Debit note',
   CREDIT_NOTE: 'Credit note',
+  WRITE_OFF: 'Bad debt written off',
   PAYMENT: 'Payment',
   RECEIPT: 'Received on account',
   TOPUP: 'Top-up',
@@ -54,6 +63,7 @@ export const KIND_ORDER: Record<StatementKind, number> = {
   INVOICE: 1,
   DEBIT_NOTE: 1,
   CREDIT_NOTE: 2,
+  WRITE_OFF: 2,
   PAYMENT: 3,
   RECEIPT: 3,
 };

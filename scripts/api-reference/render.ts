@@ -36,6 +36,7 @@ const DOMAIN_TITLES: Record<keyof CallTable, string> = {
   creditHolds: 'Credit holds',
   bank: 'Cash application',
   provision: 'Expected-credit-loss provision',
+  writeOffs: 'Bad-debt write-offs',
   msme: 'MSMED Act interest',
   cheques: 'Cheques and post-dated cheques',
 };

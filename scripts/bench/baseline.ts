@@ -145,7 +145,7 @@ function obligorRowsCtes(clientId: number, asOf: string, b: AgeingBoundaries, sc
         union all
         select i.sys_obligor_code, 0, p.amount from payments p
         join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
-        where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type <> 'CREDIT_NOTE'
+        where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
           ${scopeConditions(clientId, scope)}
         union all
         select r.sys_obligor_code, 0, r.amount from receipts r

@@ -306,7 +306,7 @@ describe('the rules of notes against an invoice', () => {
       'invoices.csv:6:against_sys_invoice_num: invoice INV3 is of obligor M1, the note of K1',
       'invoices.csv:7:against_sys_invoice_num: DN4 is a debit note: a note is raised against an invoice',
       'invoices.csv:9:against_sys_invoice_num: the note of 2026-09-15 is dated before invoice INV2 of 2026-10-01',
-      'invoices.csv:10:against_sys_invoice_num: only a credit or debit note is raised against an invoice',
+      'invoices.csv:10:against_sys_invoice_num: only a credit or debit note or a write-off is raised against an invoice',
       'invoices.csv:11:against_sys_invoice_num: a note cannot be raised against itself',
     ]);
   });

@@ -80,9 +80,9 @@ describe('spec section 7 user_management calls', () => {
     }
     expect(new Set(roleList.json.map((r: { users: number }) => r.users)).size).toBeGreaterThan(1);
     const matrix = await callRoute(matrixRoute, '/api/user_management/pagepermissions', { cookie: admin });
-    // One row per role and page: the pages are the page features and the permissions (VIEW_PROVISION the 15th).
+    // One row per role and page: the pages are the page features and the permissions (WRITE_OFF the 16th).
     const pageCount = PAGE_FEATURES.length + PERMISSIONS.length;
-    expect(pageCount).toBe(15);
+    expect(pageCount).toBe(16);
     expect(matrix.json.length).toBeGreaterThanOrEqual(5 * pageCount);
     const guest = await roleId('guest');
     const row = await callRoute(rolePermsGet, `/api/user_management/${guest}/permissions`, {

@@ -19,33 +19,37 @@ import { csv, file, newClient, PASSWORD } from '../imports/helpers';
 /**
  * A ledger built for the provision at the quarter end 30/09/2026 (buckets 30/60/90, days past due
  * at each month end):
- * - I1 North 12,000 due 15/03, never paid; written off on 20/08 (a credit note against it, 158 days past due).
+ * - I1 North 12,000 due 15/03, never paid; written off on 20/08 (a WRITE_OFF document against it, 158 days past due).
+ * - I5 South 3,000 due 10/04, settled by a credit note C1 on 25/08 (a return, 137 days past due): not a
+ *   write-off, whatever its age (before write-offs were documents of their own it would have been read as one).
  * - I2 North  6,000 due 20/09: current at 31/08, 1-30 at 30/09.
  * - I3 South  4,000 due 15/10: current at 30/09.
  * - I4 South  2,000 due 10/06, 1,000 paid on 10/07: 1-30 at 30/06, then 1,000 in 31-60, 61-90, 90+.
  *
  *   month end  current   1-30  31-60  61-90    90+  written off
  *   28/02       12,000
- *   31/03               12,000
- *   30/04                      12,000
- *   31/05        2,000                12,000
- *   30/06                2,000               12,000
- *   31/07                       1,000        12,000
+ *   31/03        3,000  12,000
+ *   30/04                3,000 12,000
+ *   31/05        2,000          3,000 12,000
+ *   30/06                2,000         3,000  12,000
+ *   31/07                       1,000        15,000
  *   31/08        6,000                 1,000           12,000
  *   30/09        4,000   6,000                1,000
  *
- * Roll rates over the 12 pairs of month ends from 30/09/2025: current -> 1-30 20,000 / 20,000 = 1;
- * 1-30 -> 31-60 (12,000 + 1,000) / (12,000 + 2,000) = 13/14; 31-60 -> 61-90 13,000 / 13,000 = 1;
- * 61-90 -> 90+ (what entered 90+: 12,000 by 30/06, 0, 12,000 - 12,000 written off by 31/08, 1,000
- * by 30/09) 13,000 / 13,000 = 1; 90+ -> written off 12,000 / 24,000 = 0.5. Loss rates: 90+,
- * 61-90 and 31-60 0.5; 1-30 and current 13/28. Allowance: 4,000 x 13/28 = 1,857.14, 6,000 x 13/28
- * = 2,785.71, 1,000 x 0.5 = 500; 5,142.85. At 30/06 nothing had been written off yet: 0.
+ * Roll rates over the 12 pairs of month ends from 30/09/2025: current -> 1-30 23,000 / 23,000 = 1;
+ * 1-30 -> 31-60 (12,000 + 3,000 + 1,000) / (12,000 + 3,000 + 2,000) = 16/17; 31-60 -> 61-90
+ * 16,000 / 16,000 = 1; 61-90 -> 90+ (what entered 90+: 12,000 by 30/06, 3,000 by 31/07, none by
+ * 31/08 (15,000 - 3,000 credited - 12,000 written off, + 12,000: -3,000, read as 0), 1,000 by 30/09)
+ * 16,000 / 16,000 = 1; 90+ -> written off 12,000 / 27,000 = 4/9. Loss rates: 90+, 61-90 and 31-60
+ * 4/9; 1-30 and current 64/153. Allowance: 4,000 x 64/153 = 1,673.20, 6,000 x 64/153 = 2,509.80,
+ * 1,000 x 4/9 = 444.44; 4,627.44. At 30/06 nothing had been written off yet: 0.
  */
 const DATE = '2026-09-30';
 let database: TestDatabase;
 let clientId: number;
 let admin: string;
 let adminSession: Awaited<ReturnType<typeof sessionCookieFor>>['session'];
+let fromLedger: { status: number; json: unknown }[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -69,13 +73,21 @@ beforeAll(async () => {
           'I2,I/2,A,INVOICE,2026-08-21,2026-09-20,6000,',
           'I3,I/3,B,INVOICE,2026-09-15,2026-10-15,4000,',
           'I4,I/4,B,INVOICE,2026-05-11,2026-06-10,2000,',
-          'W1,W/1,A,CREDIT_NOTE,2026-08-20,2026-08-20,12000,I1',
+          'W1,W/1,A,WRITE_OFF,2026-08-20,2026-08-20,12000,I1',
+          'I5,I/5,B,INVOICE,2026-03-11,2026-04-10,3000,',
+          'C1,C/1,B,CREDIT_NOTE,2026-08-25,2026-08-25,3000,I5',
         ]),
       ),
       file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount', 'P1,I4,2026-07-10,1000'])),
     ],
   });
   expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
+  // Right after the import, before the ageing history is rebuilt: read from the ledger.
+  fromLedger = await Promise.all(
+    (['ROLL_RATE', 'WRITTEN_OFF'] as const).map((method) =>
+      callRoute(matrixRoute, '/api/provision', { cookie: admin, query: { date: DATE, months: 12, method } }),
+    ),
+  );
   expect(await refreshAgeingHistory(database.db, clientId)).toBe(true);
 });
 afterAll(() => database?.dispose());
@@ -87,6 +99,13 @@ async function matrix(query: Record<string, string | number>, cookie = admin) {
 }
 
 describe('the provision matrix of a ledger built for it', () => {
+  it('answers right after an import, from the ledger, what the rebuilt history gives', async () => {
+    expect(fromLedger.map((r) => r.status)).toEqual([200, 200]);
+    expect(fromLedger[0]!.json).toEqual(await matrix({ method: 'ROLL_RATE' }));
+    expect(fromLedger[1]!.json).toEqual(await matrix({ method: 'WRITTEN_OFF' }));
+    expect((fromLedger[0]!.json as TProvision).allowance).toBe(4627.44);
+  });
+
   it('is reproduced by hand by the roll-rate method', async () => {
     const m = await matrix({ method: 'ROLL_RATE' });
     expect(m.monthEnds).toHaveLength(13);
@@ -96,39 +115,41 @@ describe('the provision matrix of a ledger built for it', () => {
     expect(all!.buckets.map((b) => b.bucket)).toEqual(['current', '1-30', '31-60', '61-90', '90+']);
     expect(all!.buckets.map((b) => b.balance)).toEqual([4000, 6000, 0, 0, 1000]);
     expect(all!.buckets.map((b) => b.working)).toEqual([
-      { numerator: 20000, denominator: 20000, rate: 1 },
-      { numerator: 13000, denominator: 14000, rate: 13 / 14 },
-      { numerator: 13000, denominator: 13000, rate: 1 },
-      { numerator: 13000, denominator: 13000, rate: 1 },
-      { numerator: 12000, denominator: 24000, rate: 0.5 },
+      { numerator: 23000, denominator: 23000, rate: 1 },
+      { numerator: 16000, denominator: 17000, rate: 16 / 17 },
+      { numerator: 16000, denominator: 16000, rate: 1 },
+      { numerator: 16000, denominator: 16000, rate: 1 },
+      { numerator: 12000, denominator: 27000, rate: 4 / 9 },
     ]);
-    expect(all!.buckets.map((b) => b.lossRate)).toEqual([13 / 28, 13 / 28, 0.5, 0.5, 0.5]);
-    expect(all!.buckets.map((b) => b.allowance)).toEqual([1857.14, 2785.71, 0, 0, 500]);
+    [64 / 153, 64 / 153, 4 / 9, 4 / 9, 4 / 9].forEach((rate, i) =>
+      expect(all!.buckets[i]!.lossRate).toBeCloseTo(rate, 12),
+    );
+    expect(all!.buckets.map((b) => b.allowance)).toEqual([1673.2, 2509.8, 0, 0, 444.44]);
     expect(m).toMatchObject({
-      allowance: 5142.85,
+      allowance: 4627.44,
       balance: 11000,
       writtenOff: 12000,
       previousDate: '2026-06-30',
       previousAllowance: 0,
     });
-    expect(m.journal).toContain('Dr Impairment loss on trade receivables (profit and loss) ₹5,142.85');
+    expect(m.journal).toContain('Dr Impairment loss on trade receivables (profit and loss) ₹4,627.44');
   });
 
   it('is reproduced by hand by the written-off-later method', async () => {
     // Of the month-end balances 31/10/2025..30/09/2026, I1's 12,000 was written off later from
-    // current (28/02), 1-30, 31-60, 61-90 and twice 90+: 12,000/24,000, 12,000/20,000,
-    // 12,000/13,000, 12,000/13,000, 24,000/25,000.
+    // current (28/02), 1-30, 31-60, 61-90 and twice 90+ (I5's credit note is no write-off):
+    // 12,000/27,000, 12,000/23,000, 12,000/16,000, 12,000/16,000, 24,000/28,000.
     const m = await matrix({ method: 'WRITTEN_OFF' });
     const [all] = m.segments;
     expect(all!.buckets.map((b) => [b.working.numerator, b.working.denominator])).toEqual([
-      [12000, 24000],
-      [12000, 20000],
-      [12000, 13000],
-      [12000, 13000],
-      [24000, 25000],
+      [12000, 27000],
+      [12000, 23000],
+      [12000, 16000],
+      [12000, 16000],
+      [24000, 28000],
     ]);
-    // 4,000 x 0.5 + 6,000 x 0.6 + 1,000 x 0.96
-    expect(m.allowance).toBe(6560);
+    // 4,000 x 4/9 + 6,000 x 12/23 + 1,000 x 6/7: 1,777.78 + 3,130.43 + 857.14
+    expect(m.allowance).toBe(5765.35);
   });
 
   it('splits by a dimension: North wrote off and is provided for, South never wrote off', async () => {
@@ -195,8 +216,8 @@ describe('the provision matrix of a ledger built for it', () => {
       if (label === 'All customers') allowances.push(value ?? 0);
       if (label === 'Allowance') total = value;
     });
-    expect(allowances).toEqual([1857.14, 2785.71, 0, 0, 500]);
-    expect(total).toBe(5142.85);
+    expect(allowances).toEqual([1673.2, 2509.8, 0, 0, 444.44]);
+    expect(total).toBe(4627.44);
     const working = book.getWorksheet('Working')!;
     const rates: string[] = [];
     working.eachRow((r) => {

@@ -176,6 +176,7 @@ describe('links offered (never ending on the 403 page)', () => {
       'Integrations',
       'Reminders',
       'Provision (ECL)',
+      'Write-offs',
       'Account',
     ]);
     // Before: guest, rep and the fallback user were offered Manage Personnel, the fallback user Customer Contacts.

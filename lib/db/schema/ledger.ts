@@ -14,7 +14,10 @@ import {
 import { obligors } from './obligors';
 
 /**
- * An open item: invoice, debit note or credit note. Amounts are signed: a credit note is negative.
+ * An open item: invoice, debit note or credit note, or a bad debt written off (WRITE_OFF: always
+ * against an invoice, which it settles as a note would; kept apart from credit notes so that the
+ * provision's loss rates and the reports read write-offs as such). Amounts are signed: a credit note
+ * and a write-off are negative.
  * Outstanding at a date = amount - payments dated on or before it.
  */
 export const invoices = pgTable(
@@ -25,7 +28,7 @@ export const invoices = pgTable(
     invoiceNum: text().notNull(),
     docNum: text(),
     sysObligorCode: text().notNull(),
-    docType: text().$type<'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE'>().notNull().default('INVOICE'),
+    docType: text().$type<'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'WRITE_OFF'>().notNull().default('INVOICE'),
     issueDate: date().notNull(),
     dueDate: date(),
     amount: numeric({ precision: 18, scale: 2 }).notNull(),
@@ -101,8 +104,10 @@ export const invoices = pgTable(
     ),
     // Invoice-number search anywhere in the number ("004512"): trigram index.
     index('invoices_number_trgm').using('gin', sql`${t.invoiceNum} gin_trgm_ops`),
-    check('invoices_doc_type', sql`${t.docType} in ('INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE')`),
-    check('invoices_sign', sql`(${t.docType} = 'CREDIT_NOTE') = (${t.amount} < 0)`),
+    check('invoices_doc_type', sql`${t.docType} in ('INVOICE', 'CREDIT_NOTE', 'DEBIT_NOTE', 'WRITE_OFF')`),
+    check('invoices_sign', sql`(${t.docType} in ('CREDIT_NOTE', 'WRITE_OFF')) = (${t.amount} < 0)`),
+    // A write-off writes off (part of) an invoice: it never stands alone.
+    check('invoices_write_off_against', sql`${t.docType} <> 'WRITE_OFF' or ${t.againstSysInvoiceNum} is not null`),
     check(
       'invoices_against_note',
       sql`${t.againstSysInvoiceNum} is null or (${t.docType} <> 'INVOICE' and ${t.againstSysInvoiceNum} <> ${t.sysInvoiceNum})`,

@@ -1,4 +1,5 @@
-import { integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clients } from './clients';
 
 /**
@@ -21,4 +22,36 @@ export const provisionAdjustments = pgTable(
     setAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.level, t.key] })],
+);
+
+/**
+ * A request to write off (part of) an invoice as a bad debt: asked by one user with the reason,
+ * decided by another (four eyes). On approval the WRITE_OFF document `write_off_num` is written
+ * against the invoice in the same transaction. Every step is in the edit log.
+ */
+export const writeOffRequests = pgTable(
+  'write_off_requests',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => clients.id),
+    id: integer().notNull().generatedByDefaultAsIdentity(),
+    sysInvoiceNum: text().notNull(),
+    amount: numeric({ precision: 18, scale: 2 }).notNull(),
+    reason: text().notNull(),
+    status: text().$type<'PENDING' | 'APPROVED' | 'REJECTED'>().notNull().default('PENDING'),
+    requestedBy: integer().notNull(),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer(),
+    decidedAt: timestamp({ withTimezone: true }),
+    /** The approval's ledger date (the client's day) and the document written. */
+    writtenOffOn: date(),
+    writeOffNum: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.id] }),
+    index('write_off_requests_status').on(t.clientId, t.status, t.requestedAt),
+    check('write_off_requests_amount', sql`${t.amount} > 0`),
+    check('write_off_requests_status', sql`${t.status} in ('PENDING', 'APPROVED', 'REJECTED')`),
+  ],
 );

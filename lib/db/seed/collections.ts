@@ -36,7 +36,7 @@ async function paidBetween(db: Db, clientId: number, code: string, from: string,
     sql`select sum(p.amount)::text as paid from payments p
     join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
     where p.client_id = ${clientId} and i.client_id = ${clientId} and i.sys_obligor_code = ${code}
-      and i.doc_type <> 'CREDIT_NOTE' and p.paid_date between ${from}::date and ${to}::date`,
+      and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and p.paid_date between ${from}::date and ${to}::date`,
     row({ paid: col.num.nullable() }),
   );
   return found?.paid ?? 0;
@@ -97,7 +97,7 @@ export async function writeCollections(
       max(i.amount - i.paid_to_date)::float8 as "invoiceOpen"
     from obligors o join invoices i on i.client_id = o.client_id and i.sys_obligor_code = o.sys_obligor_code
     where o.client_id = ${clientId} and i.client_id = ${clientId} and o.parent_sys_obligor_code is not null
-      and i.doc_type <> 'CREDIT_NOTE' and i.settled_date is null and i.amount > i.paid_to_date
+      and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and i.settled_date is null and i.amount > i.paid_to_date
       and coalesce(i.due_date, i.issue_date) < ${todayText}::date
     group by o.sys_obligor_code, o.guest_id, o.representative_id
     having sum(i.amount - i.paid_to_date) >= 5000

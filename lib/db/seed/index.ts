@@ -23,6 +23,7 @@ import { seedPrepaid } from './prepaid';
 import { measureLedger, writeLedger } from './ledger';
 import { writeInstalments } from './instalments';
 import { writeNotesAgainstInvoices } from './notes';
+import { writeWriteOffs } from './write-offs';
 import { writeReceiptsOnAccount } from './receipts';
 import { planObligors } from './obligor-plan';
 import { assignCreditLimits, writeObligors } from './obligors';
@@ -93,6 +94,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       const ledger = await writeLedger(tx, borrower, plan, volumes.invoices, today, counts, progress);
       await writeReceiptsOnAccount(tx, borrower.clientId, todayText, counts);
       await writeNotesAgainstInvoices(tx, borrower.clientId, counts);
+      await writeWriteOffs(tx, borrower.clientId, todayText, counts);
       await writeInstalments(tx, borrower.clientId, counts);
       await writeCommunications(tx, borrower, clientStaff, plan, ledger, today, counts);
       await writeTasks(tx, borrower, clientStaff, plan, ledger, exposures, volumes.tasks, today, counts);

@@ -29,7 +29,7 @@ export async function writeReceiptsOnAccount(
       select p.payment_ref, p.sys_invoice_num, p.paid_date, p.amount, i.sys_obligor_code, i.issue_date,
         ('x' || substr(md5(p.payment_ref), 1, 8))::bit(32)::int & 2147483647 as h
       from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
-      where p.client_id = ${clientId} and i.doc_type <> 'CREDIT_NOTE' and p.amount > 0
+      where p.client_id = ${clientId} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and p.amount > 0
     ),
     picked as (
       select *, greatest(paid_date, issue_date)

@@ -31,6 +31,9 @@ export type AuditAction =
   | 'credit_hold_rules_saved'
   | 'import_batch'
   | 'provision_adjusted'
+  | 'write_off_requested'
+  | 'write_off_approved'
+  | 'write_off_rejected'
   | 'cheque_received'
   | 'cheque_deposited'
   | 'cheque_cleared'
@@ -41,7 +44,7 @@ export interface AuditEntry {
   /** Who did it (the actor); null when nobody was signed in (a reset by link) or a script. */
   userId: number | null;
   action: AuditAction;
-  entity?: 'user' | 'role' | 'customer' | 'bank_line' | 'import' | 'client' | 'provision';
+  entity?: 'user' | 'role' | 'customer' | 'bank_line' | 'import' | 'client' | 'provision' | 'write_off';
   entityId?: string | number;
   detail?: Record<string, unknown>;
   /** What the changed thing was before the change (omitted for events that change nothing). */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { parseISO, subMonths } from 'date-fns';
 import { sql, type SQL } from 'drizzle-orm';
+import { notWrittenOff } from '@/lib/server/invoices/open-debt';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -20,9 +21,10 @@ export const behaviourFrom = (today: string) => iso(subMonths(parseISO(today), B
 /** An item's days late: its settlement day less its due date (the issue date without one). */
 export const daysLate = (i: SQL) => sql`(${i}.settled_date - coalesce(${i}.due_date, ${i}.issue_date))`;
 
-/** The items payment behaviour reads: debts (not credit notes) settled in the window. */
+/** The items payment behaviour reads: debts (not credit notes) settled in the window, not by a write-off. */
 export const paidOffIn = (i: SQL, fromDate: string, toDate: string) =>
-  sql`${i}.settled_date > ${fromDate}::date and ${i}.settled_date <= ${toDate}::date and ${i}.doc_type <> 'CREDIT_NOTE' and ${i}.amount > 0`;
+  sql`${i}.settled_date > ${fromDate}::date and ${i}.settled_date <= ${toDate}::date and ${i}.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and ${i}.amount > 0
+    and ${notWrittenOff(i)}`;
 
 /**
  * GET /v3/clients/payment_behaviour: the invoices and debit notes of a family (a parent's code) or an

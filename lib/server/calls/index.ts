@@ -29,6 +29,7 @@ import { provision } from './provision';
 import { receivables } from './receivables';
 import { reports } from './reports';
 import { tasks } from './tasks';
+import { writeOffs } from './write-offs';
 import type { ServedCall } from './serve';
 
 /**
@@ -67,6 +68,7 @@ export const CALLS = {
   creditHolds: creditHoldsCalls,
   bank,
   provision,
+  writeOffs,
   msme,
   cheques,
 };

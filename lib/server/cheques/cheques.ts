@@ -133,7 +133,7 @@ export async function receiveCheque(db: Db, user: User, body: TReceiveChequeBody
     const known = await queryRows(
       db,
       sql`select sys_invoice_num as num from invoices where client_id = ${clientId}
-        and sys_obligor_code = ${body.sysObligorCode} and doc_type <> 'CREDIT_NOTE'
+        and sys_obligor_code = ${body.sysObligorCode} and doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
         and sys_invoice_num in (${sql.join(
           nums.map((n) => sql`${n}`),
           sql`, `,

@@ -63,7 +63,7 @@ export async function creditHolds(
       from (
         select i.sys_obligor_code, ${part.due} as due, ${part.open} as open
         from invoices i ${part.join}
-        where i.client_id = ${clientId} and i.settled_date is null and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
+        where i.client_id = ${clientId} and i.settled_date is null and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and i.amount > 0
           and i.issue_date <= ${d}
       ) p
       where p.due < ${d} and p.open > 0

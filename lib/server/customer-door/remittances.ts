@@ -65,7 +65,7 @@ export async function recordRemittance(
   const found = await queryRows(
     db,
     sql`select i.sys_invoice_num as num from invoices i
-    where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.doc_type <> 'CREDIT_NOTE'
+    where i.client_id = ${clientId} and i.sys_obligor_code in ${members} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
       and i.sys_invoice_num in (${sql.join(
         nums.map((n) => sql`${n}`),
         sql`, `,

@@ -148,9 +148,9 @@ export async function reminderCandidates(
         case when i.outstanding < 0 then i.outstanding else ${openDueBy(sql`i.outstanding`, sql`(${d} - 1)`)} end as overdue
       from open_items i cross join lateral (select ${dueDayOf(sql`i.outstanding`)} as due_day) x
     ), listed as (
-      select it.*, (it.doc_type <> 'CREDIT_NOTE' and it.outstanding > 0) as debt
+      select it.*, (it.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and it.outstanding > 0) as debt
       from items it
-      where it.outstanding < 0 or (it.doc_type <> 'CREDIT_NOTE' and it.outstanding > 0 and it.dpd >= ${firstDays})
+      where it.outstanding < 0 or (it.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and it.outstanding > 0 and it.dpd >= ${firstDays})
     ), c as (
       select l.key, sum(l.asked) as amount_due, sum(l.overdue) as amount_overdue, max(l.dpd) filter (where l.debt) as oldest_days,
         json_agg(json_build_object('sysInvoiceNum', l.sys_invoice_num, 'invoiceNum', l.invoice_num, 'docType', l.doc_type, 'issueDate', l.issue_date,

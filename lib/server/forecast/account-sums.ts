@@ -115,7 +115,7 @@ async function meanDaysToSettle(
     join invoices i on i.client_id = ${clientId} and i.settled_date <= e.month_end
       and i.settled_date > (e.month_end - interval '12 months')::date
     join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
-    where i.amount > 0 and i.doc_type <> 'CREDIT_NOTE' and ${selectionCondition(clientId, selection)}
+    where i.amount > 0 and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and ${selectionCondition(clientId, selection)}
     group by 1, 2`,
     row({ monthEnd: col.day, account: col.text, days: col.int }),
   );

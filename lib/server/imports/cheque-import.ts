@@ -47,7 +47,7 @@ export function chequeChecks(clientId: number, ok: (alias: string) => SQL, good:
         from import_cheques c cross join lateral unnest(string_to_array(c.sys_invoice_nums, ';')) as n(num)
         where c.sys_invoice_nums is not null and c.sys_obligor_code is not null${ok('c')}
           and (${finalInvoice(clientId, sql`n.num`, 'sys_obligor_code')} is distinct from c.sys_obligor_code
-            or ${finalInvoice(clientId, sql`n.num`, 'doc_type')} = 'CREDIT_NOTE')
+            or ${finalInvoice(clientId, sql`n.num`, 'doc_type')} in ('CREDIT_NOTE', 'WRITE_OFF'))
         group by c.line, c.sys_obligor_code`,
     },
     {

@@ -66,14 +66,14 @@ export function allocationChecks(clientId: number, ok: (alias: string) => SQL): 
       kind: 'allocations',
       column: 'sys_invoice_num',
       query: sql`select a.line, case when x.code is null then 'invoice ' || a.sys_invoice_num || ' is neither in invoices nor stored'
-            when x.doc_type = 'CREDIT_NOTE' then 'invoice ' || a.sys_invoice_num || ' is a credit note: a receipt pays debts'
+            when x.doc_type in ('CREDIT_NOTE', 'WRITE_OFF') then 'invoice ' || a.sys_invoice_num || ' is a ' || lower(replace(x.doc_type, '_', '-')) || ': a receipt pays debts'
             else 'invoice ' || a.sys_invoice_num || ' is of obligor ' || x.code || ', the receipt of ' || r.sys_obligor_code end as reason
         from import_allocations a
         cross join lateral (select ${finalInvoice(clientId, sql`a.sys_invoice_num`, 'sys_obligor_code')} as code,
           ${finalInvoice(clientId, sql`a.sys_invoice_num`, 'doc_type')} as doc_type) x
         left join lateral ${receipt} r on true
         where a.sys_invoice_num is not null${ok('a')}
-          and (x.code is null or x.doc_type = 'CREDIT_NOTE' or x.code <> r.sys_obligor_code)`,
+          and (x.code is null or x.doc_type in ('CREDIT_NOTE', 'WRITE_OFF') or x.code <> r.sys_obligor_code)`,
     },
     {
       kind: 'allocations',

@@ -110,7 +110,8 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
     {
       name: 'doc_type',
       parse: parseDocType,
-      format: 'INVOICE, CREDIT_NOTE or DEBIT_NOTE; empty: INVOICE',
+      format:
+        'INVOICE, CREDIT_NOTE, DEBIT_NOTE or WRITE_OFF (a bad debt written off, against an invoice); empty: INVOICE',
       example: 'INVOICE',
     },
     { name: 'issue_date', required: true, parse: date, format: DATE, example: '2026-11-05' },
@@ -355,11 +356,14 @@ export function convertRow(
     }
     // A note's taxable value explains no deduction: only an invoice keeps one.
     if (row.doc_type !== 'INVOICE') row.taxable_amount = null;
-    // A credit note reduces what the obligor owes: stored negative (invoices_sign check).
-    if (row.doc_type === 'CREDIT_NOTE') row.amount = `-${row.amount}`;
-    if (row.against_sys_invoice_num && row.doc_type === 'INVOICE') {
+    // A credit note or a write-off reduces what the obligor owes: stored negative (invoices_sign check).
+    if (row.doc_type === 'CREDIT_NOTE' || row.doc_type === 'WRITE_OFF') row.amount = `-${row.amount}`;
+    if (row.doc_type === 'WRITE_OFF' && !row.against_sys_invoice_num) {
       row.ok = false;
-      report('against_sys_invoice_num', 'only a credit or debit note is raised against an invoice');
+      report('against_sys_invoice_num', 'a write-off names the invoice it writes off');
+    } else if (row.against_sys_invoice_num && row.doc_type === 'INVOICE') {
+      row.ok = false;
+      report('against_sys_invoice_num', 'only a credit or debit note or a write-off is raised against an invoice');
     } else if (row.against_sys_invoice_num && row.against_sys_invoice_num === row.sys_invoice_num) {
       row.ok = false;
       report('against_sys_invoice_num', 'a note cannot be raised against itself');

@@ -165,7 +165,7 @@ function disputeChecks(clientId: number, ok: (alias: string) => SQL, good: boole
       query: sql`select d.line, case when x.type is null then 'invoice ' || d.sys_invoice_num || ' is neither in invoices nor stored'
           else d.sys_invoice_num || ' is a credit note: only an invoice or a debit note is disputed' end as reason
         from import_disputes d cross join lateral (select ${of('doc_type')} as type) x
-        where d.sys_invoice_num is not null${ok('d')} and (x.type is null or x.type = 'CREDIT_NOTE')`,
+        where d.sys_invoice_num is not null${ok('d')} and (x.type is null or x.type in ('CREDIT_NOTE', 'WRITE_OFF'))`,
     },
     {
       kind: 'disputes',

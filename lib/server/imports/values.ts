@@ -105,7 +105,7 @@ export function parseDocType(text: string): Parsed<DocType> {
   const upper = text.toUpperCase() as DocType;
   if (text === '') return { ok: true, value: 'INVOICE' };
   if (DOC_TYPES.includes(upper)) return { ok: true, value: upper };
-  return { ok: false, reason: `"${text}" is not a document type (INVOICE, CREDIT_NOTE or DEBIT_NOTE)` };
+  return { ok: false, reason: `"${text}" is not a document type (INVOICE, CREDIT_NOTE, DEBIT_NOTE or WRITE_OFF)` };
 }
 
 /** How a receipt refers to bills: against one, an advance, or on account (lib/domain/receipts.ts). */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { parseISO, subMonths } from 'date-fns';
 import { sql, type SQL } from 'drizzle-orm';
+import { notWrittenOff } from '@/lib/server/invoices/open-debt';
 import type { Db } from '@/lib/db/client';
 import { queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -149,7 +150,7 @@ async function daysToPay(
     from invoices i
     ${conditions.length ? sql`join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code` : sql``}
     where i.client_id = ${clientId} and i.settled_date between ${fromDate}::date and ${toDate}::date
-      and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
+      and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and i.amount > 0 and ${notWrittenOff(sql`i`)}
       ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
     group by 1`,
     row({ month: col.text, days: col.num }),

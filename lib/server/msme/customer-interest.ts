@@ -51,7 +51,7 @@ async function interestCandidates(db: Db, clientId: number, code: string, date: 
         where n.client_id = ${clientId} and n.against_sys_invoice_num = i.sys_invoice_num
           and n.doc_type = 'CREDIT_NOTE' and n.issue_date <= ${date}::date) x) as payments
     from invoices i
-    where i.client_id = ${clientId} and i.sys_obligor_code = ${code} and i.doc_type <> 'CREDIT_NOTE'
+    where i.client_id = ${clientId} and i.sys_obligor_code = ${code} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
       and i.against_sys_invoice_num is null and i.amount > 0 and i.issue_date <= ${date}::date
       and coalesce(i.settled_date, 'infinity'::date) > i.issue_date + ${dueDays}::int
     order by i.issue_date, i.sys_invoice_num`,

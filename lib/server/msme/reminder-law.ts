@@ -15,7 +15,9 @@ import { getMsmeSettings } from './msme-settings';
  */
 export async function reminderLaw(db: Db, clientId: number, candidate: Candidate, today: string): Promise<LawValues> {
   const settings = await getMsmeSettings(db, clientId);
-  const debts = candidate.items.filter((i) => i.docType !== 'CREDIT_NOTE' && i.outstanding > 0);
+  const debts = candidate.items.filter(
+    (i) => i.docType !== 'CREDIT_NOTE' && i.docType !== 'WRITE_OFF' && i.outstanding > 0,
+  );
   const nums = debts.map((i) => i.sysInvoiceNum).filter((n): n is string => Boolean(n));
   const accounts = nums.length
     ? await queryRows(

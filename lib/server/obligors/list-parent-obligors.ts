@@ -127,7 +127,7 @@ async function periodActivity(
       -- Cash, as the dashboard's collected: payments against bills and receipts on account, each on its day.
       select family_code, sum(amount) as amount from (
         select m.family_code, p.amount from members m
-        join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.sys_obligor_code and i.doc_type <> 'CREDIT_NOTE'
+        join invoices i on i.client_id = ${clientId} and i.sys_obligor_code = m.sys_obligor_code and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
         join payments p on p.client_id = ${clientId} and p.sys_invoice_num = i.sys_invoice_num
         where p.paid_date between ${fromDate}::date and ${toDate}::date
         union all

@@ -60,7 +60,7 @@ export function dimGroups(options: DimGroupOptions): SQL {
   ].filter((part): part is SQL => part !== null);
   const collected = sql`select o.${dim} as dim_id, sum(p.amount) as collections
     from payments p
-    join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num and i.doc_type <> 'CREDIT_NOTE'
+    join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
     join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
     where p.client_id = ${clientId} and p.paid_date between ${options.collectionsFrom}::date and ${asOf}::date
       ${obligorParts.length ? sql`and ${sql.join(obligorParts, sql` and `)}` : sql``}

@@ -20,7 +20,7 @@ function paidSql(clientId: number): SQL {
   return sql`coalesce((
     select sum(pay.amount) from payments pay
     join invoices i on i.client_id = pay.client_id and i.sys_invoice_num = pay.sys_invoice_num
-    where pay.client_id = ${clientId} and i.client_id = ${clientId} and i.doc_type <> 'CREDIT_NOTE'
+    where pay.client_id = ${clientId} and i.client_id = ${clientId} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
       and pay.paid_date between p.taken_on and p.promised_date
       and case
         when exists (select 1 from promise_invoices pi where pi.client_id = ${clientId} and pi.promise_id = p.id)

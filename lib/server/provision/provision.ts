@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -24,15 +24,18 @@ import {
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
-import { conflict } from '@/lib/server/domain-errors';
 import { column } from '@/lib/server/receivables/ageing-columns';
+import { ageingRowsForDates, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
 import { historyCovers } from '@/lib/server/receivables/history/read-history';
 import { LEVEL_KEY, type HistoryLevel } from '@/lib/server/receivables/history/levels';
 
 /** The history's columns of the 'Credit Date' buckets: current, crd_bucket1..4. */
 const BUCKET_COLUMNS = CREDIT_BUCKETS.map(column);
 
-const levelOf = (segment: ProvisionSegmentation): HistoryLevel => (segment === 'NONE' ? 'client' : segment);
+/** The history levels a matrix is segmented by. */
+type SegmentLevel = Extract<HistoryLevel, 'client' | 'dim1' | 'dim2' | 'dim3'>;
+
+const levelOf = (segment: ProvisionSegmentation): SegmentLevel => (segment === 'NONE' ? 'client' : segment);
 
 const BalanceRow = row({
   date: col.day,
@@ -44,8 +47,31 @@ const BalanceRow = row({
   b4: col.num,
 });
 
-/** Each segment's bucket balances (current, 1-b1, ..., over b3) at each date, from the ageing history. */
-async function balancesAt(db: Db, clientId: number, level: HistoryLevel, dates: string[]) {
+type Balances = Map<string, Map<string, number[]>>;
+
+function byKey(rows: { date: string; key: string; current: number; b1: number; b2: number; b3: number; b4: number }[]) {
+  const balances: Balances = new Map();
+  for (const r of rows) {
+    if (!balances.has(r.key)) balances.set(r.key, new Map());
+    balances.get(r.key)!.set(r.date, [r.current, r.b1, r.b2, r.b3, r.b4]);
+  }
+  return balances;
+}
+
+/**
+ * Each segment's bucket balances (current, 1-b1, ..., over b3) at each date: from the ageing history
+ * when it is built from the current ledger, else from the ledger itself (right after an import or a
+ * write-off, until the history is rebuilt: the ageing views do the same), all dates in one pass.
+ */
+async function balancesAt(
+  db: Db,
+  clientId: number,
+  level: SegmentLevel,
+  dates: string[],
+  boundaries: AgeingBoundaries,
+  fromLedger: boolean,
+): Promise<Balances> {
+  if (fromLedger) return ledgerBalancesAt(db, clientId, level, dates, boundaries);
   const days = sql.join(
     dates.map((d) => sql`(${d}::date)`),
     sql`, `,
@@ -58,26 +84,55 @@ async function balancesAt(db: Db, clientId: number, level: HistoryLevel, dates: 
       join ageing_history h on h.client_id = ${clientId} and h.level = ${level} and h.valid @> d.day`,
     BalanceRow,
   );
-  const byKey = new Map<string, Map<string, number[]>>();
-  for (const r of rows) {
-    if (!byKey.has(r.key)) byKey.set(r.key, new Map());
-    byKey.get(r.key)!.set(r.date, [r.current, r.b1, r.b2, r.b3, r.b4]);
-  }
-  return byKey;
+  return byKey(rows);
+}
+
+/** The rows of ageingRowsForDates carry the dimension ids the history's dim levels key on. */
+const LEDGER_KEY: Record<SegmentLevel, SQL> = {
+  client: sql`''`,
+  dim1: sql`coalesce(r.dim1_id, 0)::text`,
+  dim2: sql`coalesce(r.dim2_id, 0)::text`,
+  dim3: sql`coalesce(r.dim3_id, 0)::text`,
+};
+
+async function ledgerBalancesAt(
+  db: Db,
+  clientId: number,
+  level: SegmentLevel,
+  dates: string[],
+  boundaries: AgeingBoundaries,
+): Promise<Balances> {
+  const sorted = [...new Set(dates)].sort();
+  const key = LEDGER_KEY[level];
+  const sums = sql.join(
+    BUCKET_COLUMNS.map((c, i) => sql`sum(r.${c}) as ${sql.identifier(['current', 'b1', 'b2', 'b3', 'b4'][i]!)}`),
+    sql`, `,
+  );
+  // The temporary tables of ageingRowsForDates live on one connection: a transaction holds it.
+  const rows = await db.transaction(async (tx) => {
+    const ageing = await ageingRowsForDates(tx, clientId, sorted, boundaries);
+    const found = await queryRows(
+      tx,
+      sql`select r.as_of_date::text as date, ${key} as key, ${sums} from (${ageing}) r group by 1, 2`,
+      BalanceRow,
+    );
+    await dropAgeingDates(tx);
+    return found;
+  });
+  return byKey(rows);
 }
 
 const WriteOffRow = row({ key: col.text, monthEnd: col.day, bucket: col.int.nullable(), amount: col.num });
 
 /**
- * The write-offs the rates read, per segment: a credit note raised against an invoice more than b3
- * days past due on the note's date (the way ledgers from Tally and most Indian ERPs book a bad debt).
- * For each month end: what was written off in the month ending there (bucket null), and, per
+ * The write-offs the rates read, per segment: the WRITE_OFF documents against an invoice (imported
+ * or written by an approved write-off request), aged by the invoice's due date. For each month end: what was written off in the month ending there (bucket null), and, per
  * bucket the invoice sat in at that month end, what of it was written off later, up to `asOf`.
  */
 async function writeOffs(
   db: Db,
   clientId: number,
-  level: HistoryLevel,
+  level: SegmentLevel,
   monthEnds: string[],
   asOf: string,
   { b1, b2, b3 }: AgeingBoundaries,
@@ -93,8 +148,7 @@ async function writeOffs(
         from invoices n
         join invoices i on i.client_id = n.client_id and i.sys_invoice_num = n.against_sys_invoice_num
         join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
-        where n.client_id = ${clientId} and n.doc_type = 'CREDIT_NOTE' and n.issue_date <= ${asOf}::date
-          and n.issue_date - i.due_date > ${b3}),
+        where n.client_id = ${clientId} and n.doc_type = 'WRITE_OFF' and n.issue_date <= ${asOf}::date),
       e as (select m.day as month_end from (values ${ends}) as m(day))
       select w.key, e.month_end::text as "monthEnd", null::int as bucket, sum(w.amount) as amount
         from w join e on w.day >= date_trunc('month', e.month_end)::date and w.day <= e.month_end
@@ -125,7 +179,7 @@ async function segmentNames(db: Db, clientId: number, segment: ProvisionSegmenta
 
 const AdjustmentRow = row({ key: col.text, percent: col.num, reason: col.text });
 
-async function adjustments(db: Db, clientId: number, level: HistoryLevel) {
+async function adjustments(db: Db, clientId: number, level: SegmentLevel) {
   const rows = await queryRows(
     db,
     sql`select key, percent, reason from provision_adjustments where client_id = ${clientId} and level = ${level}`,
@@ -145,11 +199,12 @@ async function matrixAt(
   boundaries: AgeingBoundaries,
   adjusted: Map<string, { percent: number; reason: string }>,
   names: Map<string, string>,
+  fromLedger: boolean,
 ) {
   const level = levelOf(segment);
   // ROLL_RATE pairs each month end with the next: `months` rates need one month end more.
   const monthEnds = monthEndsBefore(date, method === 'ROLL_RATE' ? months + 1 : months);
-  const balances = await balancesAt(db, clientId, level, [...monthEnds, date]);
+  const balances = await balancesAt(db, clientId, level, [...monthEnds, date], boundaries, fromLedger);
   const offs = await writeOffs(db, clientId, level, monthEnds, date, boundaries);
   const labels = Object.values(bucketLabels(boundaries, 'CREDIT_DATE'));
   const keys = [...new Set([...balances.keys(), ...offs.map((o) => o.key)])].sort((a, b) =>
@@ -198,10 +253,7 @@ export async function provisionWorkings(db: Db, clientId: number, query: TProvis
   const client = await getClient(db, clientId);
   const date = query.date ?? (await clientToday(db, clientId));
   const covered = await queryRow(db, sql`select ${historyCovers(clientId, date)} as ok`, row({ ok: col.bool }));
-  if (!covered?.ok)
-    throw conflict('The ageing history is being rebuilt after the last import: try again in a minute.', {
-      date: 'the ageing history does not reach this date yet',
-    });
+  const fromLedger = !covered?.ok;
   const boundaries = boundariesOf(client);
   const level = levelOf(query.segment);
   const [adjusted, names] = await Promise.all([
@@ -218,6 +270,7 @@ export async function provisionWorkings(db: Db, clientId: number, query: TProvis
     boundaries,
     adjusted,
     names,
+    fromLedger,
   );
   const previousDate = previousQuarterEnd(date);
   const before = await matrixAt(
@@ -230,6 +283,7 @@ export async function provisionWorkings(db: Db, clientId: number, query: TProvis
     boundaries,
     adjusted,
     names,
+    fromLedger,
   );
   const money = (n: number) => formatMoney(n, client.currency, client.locale);
   const answer: TProvision = {

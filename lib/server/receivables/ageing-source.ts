@@ -9,7 +9,7 @@ import { itemParts } from './instalments';
 
 /** Filters on the items themselves; any of them means the rollups cannot answer. */
 export interface ItemFilters {
-  docType?: 'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE';
+  docType?: 'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'WRITE_OFF';
   invoiceNum?: string;
 }
 
@@ -91,7 +91,7 @@ export function ageingRowsSql(
         union all
         select i.sys_obligor_code, 0, p.amount
         from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
-        where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type <> 'CREDIT_NOTE'
+        where p.client_id = ${clientId} and p.paid_date between ${monthStart} and ${d} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
           ${itemConditions(sql`i`, filters)}${ofObligors(sql`i.sys_obligor_code`)}${
             hasItemFilters(filters)
               ? sql``
@@ -303,7 +303,7 @@ export async function ageingRowsForDates(db: Db, clientId: number, dates: string
       union all
       select i.sys_obligor_code, width_bucket(p.paid_date - 1, (select points from points)), 0, 0, p.amount, 1, 0
       from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
-      where p.client_id = ${clientId} and p.paid_date <= ${last} and i.doc_type <> 'CREDIT_NOTE'
+      where p.client_id = ${clientId} and p.paid_date <= ${last} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
       union all
       select r.sys_obligor_code, width_bucket(r.paid_date - 1, (select points from points)), 0, 0, r.amount, 1, -r.amount
       from receipts r where r.client_id = ${clientId} and r.paid_date <= ${last}

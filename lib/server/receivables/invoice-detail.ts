@@ -1,8 +1,8 @@
 import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { queryRow } from '@/lib/db/query';
-import { col } from '@/lib/db/rows';
+import { queryRow, queryRows } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import { instalments, settlements } from '@/lib/db/schema';
 import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import { boundariesOf, creditBucket, daysBetween, instalmentsOpen, invoiceBucket } from '@/lib/domain/ageing';
@@ -91,6 +91,20 @@ export async function getInvoice(
     .from(settlements)
     .where(and(eq(settlements.clientId, clientId), eq(settlements.sysInvoiceNum, sysInvoiceNum)))
     .orderBy(asc(settlements.paidDate), asc(settlements.paymentRef));
+  // A note that is a write-off is named as such (bad debt, not a return or a rate difference).
+  const notes = settled.filter((p) => p.source === 'NOTE').map((p) => sql`${p.paymentRef}`);
+  const writeOffs = new Set(
+    notes.length
+      ? (
+          await queryRows(
+            db,
+            sql`select sys_invoice_num as num from invoices
+              where client_id = ${clientId} and doc_type = 'WRITE_OFF' and sys_invoice_num in (${sql.join(notes, sql`, `)})`,
+            row({ num: col.text }),
+          )
+        ).map((r) => r.num)
+      : [],
+  );
   const { amount } = invoice;
   const paidByDate = settled
     .filter((p) => p.paidDate <= asOf)
@@ -118,7 +132,11 @@ export async function getInvoice(
     daysPastDue,
     bucket: outstanding === 0 ? null : creditBucket(daysPastDue, b),
     invoiceBucket: outstanding === 0 ? null : invoiceBucket(age, b),
-    payments: settled.map((p) => ({ ...p, amount: Number(p.amount) })),
+    payments: settled.map((p) => ({
+      ...p,
+      amount: Number(p.amount),
+      source: writeOffs.has(p.paymentRef) ? ('WRITE_OFF' as const) : p.source,
+    })),
     instalments: instalmentRows,
   };
 }

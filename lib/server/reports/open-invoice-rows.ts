@@ -24,7 +24,7 @@ export interface OpenInvoiceReportRow {
   sysInvoiceNum: string;
   /** The document number; a receipt's reference. */
   invoiceNum: string;
-  docType: 'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'ON_ACCOUNT' | 'ADVANCE';
+  docType: 'INVOICE' | 'CREDIT_NOTE' | 'DEBIT_NOTE' | 'WRITE_OFF' | 'ON_ACCOUNT' | 'ADVANCE';
   sysObligorCode: string;
   obligorName: string;
   parentSysObligorCode: string;

@@ -5,6 +5,8 @@ import { pageGate } from '@/lib/backend/page-gate';
 import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import { ZInvoicesQuery } from '@/lib/contract/receivables';
 import { isInvalidOrMissing } from '@/lib/backend/page-errors';
+import { API_ACCESS } from '@/lib/contract/access';
+import { satisfies } from '@/lib/domain/access';
 import { WarningBox } from '@/components/feedback/warning-box';
 import { Breadcrumb } from '@/components/ui/breadcrumb';
 import { formatDay } from '@/components/ui/day';
@@ -18,6 +20,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageUpdated } from '@/components/receivables/page-updated';
 import { Section } from '@/components/ui/section';
 import { TableSkeleton } from '@/components/ui/skeletons';
+import { WriteOffButton } from '@/components/write-offs/write-off-button';
 
 export const metadata = { title: 'Invoices | Client receivables dashboard' };
 
@@ -75,7 +78,7 @@ function OpenInvoicesPage({ params }: { params: Record<string, string> }) {
  * not found or failed validation); any other failure shows the warning box.
  */
 async function InvoicePage({ sysInvoiceNum, date }: { sysInvoiceNum: string; date: string | undefined }) {
-  const { backend, clientSettings } = await pageGate();
+  const { backend, clientSettings, session } = await pageGate();
   let invoice: TInvoiceDetail | null = null;
   let failed = false;
   try {
@@ -98,16 +101,37 @@ async function InvoicePage({ sysInvoiceNum, date }: { sysInvoiceNum: string; dat
           })
       : undefined;
   const invoiceNum = invoice ? invoice.invoiceNum : sysInvoiceNum;
+  // Written off as of today only (a link to a past date shows the past), by a holder of WRITE_OFF.
+  const writable =
+    invoice &&
+    settings &&
+    !date &&
+    (invoice.docType === 'INVOICE' || invoice.docType === 'DEBIT_NOTE') &&
+    invoice.outstanding > 0 &&
+    satisfies(session, API_ACCESS.writeOff);
   return (
     <div className="mx-auto max-w-[1400px]">
       <PageHeader
-        title={`${invoice?.docType === 'CREDIT_NOTE' ? 'Credit note' : invoice?.docType === 'DEBIT_NOTE' ? 'Debit note' : 'Invoice'} ${invoiceNum}`}
+        title={`${invoice?.docType === 'CREDIT_NOTE' ? 'Credit note' : invoice?.docType === 'WRITE_OFF' ? 'Write-off' : invoice?.docType === 'DEBIT_NOTE' ? 'Debit note' : 'Invoice'} ${invoiceNum}`}
         description={
           invoice && settings
             ? `Ageing as of ${formatDay(invoice.date)}: what was invoiced, what has been paid and what is still owed.`
             : 'The invoice could not be loaded.'
         }
         breadcrumb={<Breadcrumb crumbs={[{ label: 'Invoices', href: PATH }, { label: invoiceNum }]} />}
+        actions={
+          writable && invoice && settings ? (
+            <WriteOffButton
+              invoice={{
+                sysInvoiceNum: invoice.sysInvoiceNum,
+                invoiceNum: invoice.invoiceNum,
+                customer: invoice.obligorName,
+                outstanding: invoice.outstanding,
+              }}
+              money={{ currency: settings.currency, locale: settings.locale }}
+            />
+          ) : undefined
+        }
       />
       {failed || !invoice || !settings ? (
         <WarningBox kind="error" />

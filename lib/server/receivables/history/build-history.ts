@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql, type SQL } from 'drizzle-orm';
+import { notWrittenOff } from '@/lib/server/invoices/open-debt';
 import type { Db } from '@/lib/db/client';
 import type { AgeingBoundaries } from '@/lib/domain/ageing';
 import { AGEING_COLUMNS, weighsInRating } from '../ageing-columns';
@@ -126,7 +127,7 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
       select i.sys_obligor_code, x.day, 9, x.amount, 0
       from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
         cross join lateral (values (p.paid_date, (p.amount * 100)::bigint), (${nextMonth(sql`p.paid_date`)}, -(p.amount * 100)::bigint)) x(day, amount)
-      where p.client_id = ${clientId} and i.doc_type <> 'CREDIT_NOTE'
+      where p.client_id = ${clientId} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
       union all
       -- Receipts on account and advances: cash collected in the month, and unallocated (negative)
       -- from their day until allocations apply them.
@@ -147,7 +148,8 @@ function obligorDeltas(clientId: number, b: AgeingBoundaries): SQL {
         (i.settled_date, 11, (i.amount * 100)::bigint), (${nextMonth(sql`i.settled_date`)}, 11, -(i.amount * 100)::bigint),
         (i.settled_date, 12, (i.amount * 100)::bigint * (i.settled_date - i.issue_date)),
         (${nextMonth(sql`i.settled_date`)}, 12, -(i.amount * 100)::bigint * (i.settled_date - i.issue_date))) x(day, k, amount)
-      where i.client_id = ${clientId} and i.settled_date is not null and i.doc_type <> 'CREDIT_NOTE' and i.amount > 0
+      where i.client_id = ${clientId} and i.settled_date is not null and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF') and i.amount > 0
+        and ${notWrittenOff(sql`i`)}
     ) moves
     group by obligor, day`;
 }
@@ -207,7 +209,7 @@ function obligorListing(clientId: number): SQL {
       union
       select i.sys_obligor_code, p.paid_date
       from payments p join invoices i on i.client_id = p.client_id and i.sys_invoice_num = p.sys_invoice_num
-      where p.client_id = ${clientId} and i.doc_type <> 'CREDIT_NOTE'
+      where p.client_id = ${clientId} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
       union
       select r.sys_obligor_code, r.paid_date from receipts r where r.client_id = ${clientId}
     ),

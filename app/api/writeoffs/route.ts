@@ -1,0 +1,5 @@
+import { route } from '@/lib/server/api/route';
+import { writeOffs } from '@/lib/server/calls/write-offs';
+
+export const GET = route(writeOffs.list);
+export const POST = route(writeOffs.request);
