@@ -33,7 +33,7 @@ export async function reminderPdf(
   ]);
   const letter = new Letter(parties, 'Payment reminder', `as at ${day(today)}`);
   letter.note(
-    `Our records show the bills below unpaid, the oldest ${candidate.oldestDays} days past its due date. Please pay ${amount(candidate.amountDue)}, or tell us what you have paid or dispute.`,
+    `Our records show the bills below unpaid, the oldest ${candidate.oldestDays} days past its due date. Please pay ${amount(candidate.amountDue)}, or tell us what you have paid or why you dispute a bill.`,
     9,
   );
   letter.figures([
@@ -50,7 +50,7 @@ export async function reminderPdf(
   const carry = (label: string) => ['', '', label, '', '', '', '', amount(running / 100)];
   const table = letter.table(
     COLUMNS,
-    ['Document', 'Type', 'Issued', 'Due', 'Days past due', 'Outstanding', 'In dispute', 'Total'],
+    ['Document', 'Type', 'Issued', 'Due', 'Days late', 'Outstanding', 'In dispute', 'Total'],
     { carried: () => carry('Carried forward'), brought: () => carry('Brought forward') },
   );
   for (const item of candidate.items) {
