@@ -115,8 +115,8 @@ test.describe("the customer's own door", () => {
     await expect(promise.getByText('enter the date the payment was promised for')).toBeVisible();
     await promise.getByLabel('Amount (₹)').fill('99,00,000');
     const [y, m, d] = indiaDay(7).split('-');
-    await promise.getByLabel('We will pay by').fill(`${d}/${m}/${y}`);
-    await promise.getByLabel('We will pay by').press('Tab');
+    await promise.getByTestId('promise-date').fill(`${d}/${m}/${y}`);
+    await promise.getByTestId('promise-date').press('Tab');
     await promise.getByRole('button', { name: 'Send promise' }).click();
     await expect(promise.locator('#promise-amount-error')).toContainText('at most ₹');
     await screenshot(customer, 'customer-promise-refused');

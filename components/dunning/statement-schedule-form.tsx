@@ -157,7 +157,7 @@ export function StatementScheduleForm({
               className={inputClass}
             >
               <option value="OPEN">Open items only</option>
-              <option value="ALL">Every line of the month or week</option>
+              <option value="ALL">Every line of the period</option>
             </select>
           </div>
         </div>

@@ -108,7 +108,9 @@ export function PromisePanel({
                 className={inputClass}
                 {...field('amount')}
               />
-              <p className="mt-1 text-xs text-slate-500">Up to what you owe: your balance is {formatMoney(owed)}.</p>
+              {!form.fields.amount && (
+                <p className="mt-1 text-xs text-slate-500">Up to what you owe: your balance is {formatMoney(owed)}.</p>
+              )}
               <FieldError id="promise-amount-error" message={form.fields.amount} />
             </div>
             <div>
