@@ -101,6 +101,28 @@ test.describe("the customer's own door", () => {
     await expect(panel.getByTestId('paid-told')).toBeVisible();
     await expect(customer.getByTestId('remittances')).toContainText(`SBIN5${run}0001`);
     await screenshot(customer, 'customer-i-have-paid');
+
+    // The avatar menu says whose portal user they are, not a staff role.
+    await expect(customer.getByRole('button', { name: 'Account menu' })).toContainText(
+      `Portal user of Shree Ganesh Traders ${run}`,
+    );
+
+    // Promise to pay: each refused field says why; a promise within what they owe is taken.
+    const promise = customer.getByTestId('promise-panel');
+    await promise.getByRole('button', { name: 'Promise to pay' }).click();
+    await promise.getByRole('button', { name: 'Send promise' }).click();
+    await expect(promise.locator('#promise-amount-error')).toBeVisible();
+    await expect(promise.getByText('enter the date the payment was promised for')).toBeVisible();
+    await promise.getByLabel('Amount (₹)').fill('99,00,000');
+    const [y, m, d] = indiaDay(7).split('-');
+    await promise.getByTestId('promise-date').fill(`${d}/${m}/${y}`);
+    await promise.getByTestId('promise-date').press('Tab');
+    await promise.getByRole('button', { name: 'Send promise' }).click();
+    await expect(promise.locator('#promise-amount-error')).toContainText('at most ₹');
+    await screenshot(customer, 'customer-promise-refused');
+    await promise.getByLabel('Amount (₹)').fill('7,000');
+    await promise.getByRole('button', { name: 'Send promise' }).click();
+    await expect(promise.getByTestId('promise-taken')).toContainText(`₹7,000.00 by ${d}/${m}/${y}`);
     await context.close();
 
     // The collector's worklist shows what the customer said.

@@ -34,7 +34,7 @@ import {
   type DatasetReport,
   type DbCallResult,
 } from './bench/report';
-import { TARGET_LCP_MS, TARGET_P95_MS, TARGET_RATIO } from './bench/targets';
+import { p95TargetOf, TARGET_LCP_MS, TARGET_P95_MS, TARGET_RATIO } from './bench/targets';
 import { measure } from './bench/timing';
 import { importRateLines, measureImportRate, writeImportRates, type ImportRate } from './bench/import-rate';
 import { measureDailyImport, writeDailyImport } from './bench/import-daily';
@@ -107,8 +107,8 @@ async function benchDatabase(kind: DbKind, options: Options, results: Map<string
         result.error = error instanceof Error ? error.message : String(error);
         log(`!!! ${dataset.label} ${call.label} failed: ${result.error}`);
       }
-      judge(kind, result);
-      const missesTime = result.service !== undefined && result.service.p95 > TARGET_P95_MS[kind];
+      judge(kind, result, call.id);
+      const missesTime = result.service !== undefined && result.service.p95 > p95TargetOf(call.id, kind);
       if (options.explain && missesTime) {
         try {
           const explanation = await explainSlowest(dataset.db, call.service);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { clients, roles, userPagePermissions, users } from '@/lib/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS, seedDatabase } from '@/lib/db/seed';
-import { gstinCheckChar } from '@/lib/db/seed/businesses';
+import { gstinCheckChar } from '@/lib/domain/gstin';
 import { CITIES } from '@/lib/db/seed/places';
 import { verifyPassword } from '@/lib/server/auth/password';
 import { createTestDatabase, type TestDatabase } from './helpers/db';

@@ -1,8 +1,10 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
 import { useContractForm } from '@/lib/client/use-contract-form';
+import type { TDimensionValue } from '@/lib/contract/clients';
 import { dunningCalls } from '@/lib/contract/dunning';
 import { ZStatementScheduleBody, type TStatementRun, type TStatementSchedule } from '@/lib/contract/statement-schedule';
 import { BusyText } from '@/components/feedback/busy-text';
@@ -13,18 +15,37 @@ import { FieldError, inputClass, primaryButton, secondaryButton } from './styles
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
+type Who = 'ALL' | 'DIMENSION' | 'PICKED';
+
 /**
- * The statement schedule (administrators): monthly on a day or weekly on a weekday, open items or
- * every line, on or off; a preview of who would get this period's statement, and Send now. A
- * dimension value saved through the API is kept as it is.
+ * The statement schedule (administrators): monthly on a day or weekly on a weekday; every customer
+ * with a balance, those of one dimension value, or a hand-picked list; open items or every line; on
+ * or off; a preview of who would get this period's statement, and Send now.
  */
-export function StatementScheduleForm({ schedule, money }: { schedule: TStatementSchedule; money: MoneyFormat }) {
+export function StatementScheduleForm({
+  schedule,
+  money,
+  dimensions,
+}: {
+  schedule: TStatementSchedule;
+  money: MoneyFormat;
+  /** The client's dimensions by level (1 to 3) with their names and values. */
+  dimensions: { level: number; name: string; values: TDimensionValue[] }[];
+}) {
+  const router = useRouter();
   const [values, setValues] = useState(() => ({
     enabled: schedule.enabled,
     frequency: schedule.frequency,
     day: String(schedule.day),
     openItemsOnly: schedule.openItemsOnly,
   }));
+  const [who, setWho] = useState<Who>(
+    schedule.customerCodes ? 'PICKED' : schedule.dimValueId !== null ? 'DIMENSION' : 'ALL',
+  );
+  const [dimLevel, setDimLevel] = useState(String(schedule.dimLevel ?? dimensions[0]?.level ?? 1));
+  const [dimValueId, setDimValueId] = useState(String(schedule.dimValueId ?? ''));
+  const [codes, setCodes] = useState((schedule.customerCodes ?? []).join(', '));
+  const levelValues = dimensions.find((d) => String(d.level) === dimLevel)?.values ?? [];
   const form = useContractForm(ZStatementScheduleBody);
   const { fields, error, busy } = form;
   const [saved, setSaved] = useState(false);
@@ -34,10 +55,17 @@ export function StatementScheduleForm({ schedule, money }: { schedule: TStatemen
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     setSaved(false);
-    const body = { ...values, dimLevel: schedule.dimLevel, dimValueId: schedule.dimValueId };
+    const body = {
+      ...values,
+      dimLevel: who === 'DIMENSION' ? dimLevel : null,
+      // An empty choice is sent as "0": the schema's "no such dimension value".
+      dimValueId: who === 'DIMENSION' ? dimValueId || '0' : null,
+      customerCodes: who === 'PICKED' ? codes : null,
+    };
     void form.submit(event, body, async (parsed) => {
       await callApi(dunningCalls.saveStatementSchedule, { body: parsed });
       setSaved(true);
+      router.refresh();
     });
   }
 
@@ -47,6 +75,8 @@ export function StatementScheduleForm({ schedule, money }: { schedule: TStatemen
     setRunning(dryRun ? 'preview' : 'send');
     try {
       setRun(await callApi(dunningCalls.statementRun, { body: { dryRun } }));
+      // The past runs below count this one.
+      if (!dryRun) router.refresh();
     } catch (e) {
       setRunError((await apiErrorMessage(e)).message);
     } finally {
@@ -127,9 +157,94 @@ export function StatementScheduleForm({ schedule, money }: { schedule: TStatemen
               className={inputClass}
             >
               <option value="OPEN">Open items only</option>
-              <option value="ALL">Every line of the month or week</option>
+              <option value="ALL">Every line of the period</option>
             </select>
           </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-4">
+          <div>
+            <label htmlFor="statement-who" className="block text-sm font-medium text-slate-700">
+              Which customers
+            </label>
+            <select
+              id="statement-who"
+              value={who}
+              onChange={(e) => {
+                setWho(e.target.value as Who);
+                form.clear('dimValueId');
+                form.clear('customerCodes');
+              }}
+              className={inputClass}
+            >
+              <option value="ALL">Every customer with a balance</option>
+              <option value="DIMENSION">Those of one {dimensions.map((d) => d.name.toLowerCase()).join(' or ')}</option>
+              <option value="PICKED">Hand-picked customers</option>
+            </select>
+          </div>
+          {who === 'DIMENSION' && (
+            <>
+              <div>
+                <label htmlFor="statement-dim-level" className="block text-sm font-medium text-slate-700">
+                  Dimension
+                </label>
+                <select
+                  id="statement-dim-level"
+                  value={dimLevel}
+                  onChange={(e) => {
+                    setDimLevel(e.target.value);
+                    setDimValueId('');
+                  }}
+                  className={inputClass}
+                >
+                  {dimensions.map((d) => (
+                    <option key={d.level} value={String(d.level)}>
+                      {d.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor="statement-dim-value" className="block text-sm font-medium text-slate-700">
+                  {dimensions.find((d) => String(d.level) === dimLevel)?.name ?? 'Value'}
+                </label>
+                <select
+                  id="statement-dim-value"
+                  value={dimValueId}
+                  onChange={(e) => {
+                    setDimValueId(e.target.value);
+                    form.clear('dimValueId');
+                  }}
+                  aria-invalid={Boolean(fields.dimValueId)}
+                  className={inputClass}
+                >
+                  <option value="">Choose…</option>
+                  {levelValues.map((v) => (
+                    <option key={v.id} value={String(v.id)}>
+                      {v.name}
+                    </option>
+                  ))}
+                </select>
+                <FieldError message={fields.dimValueId} />
+              </div>
+            </>
+          )}
+          {who === 'PICKED' && (
+            <div className="sm:col-span-3">
+              <label htmlFor="statement-codes" className="block text-sm font-medium text-slate-700">
+                Customer codes (families&apos; heads or accounts on their own; commas or new lines between)
+              </label>
+              <textarea
+                id="statement-codes"
+                rows={2}
+                value={codes}
+                placeholder="P0001, P0002, C00017"
+                onChange={(e) => setCodes(e.target.value)}
+                aria-invalid={Boolean(fields.customerCodes)}
+                className={`${inputClass} font-mono`}
+              />
+              <FieldError message={fields.customerCodes} />
+            </div>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" disabled={busy} className={primaryButton}>

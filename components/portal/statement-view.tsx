@@ -18,6 +18,7 @@ import { OpenItemsTable } from './open-items-table';
 import { StatementLinesTable } from './statement-lines-table';
 import { UpiPayCard } from './upi-pay-card';
 import { PayPanel } from './pay-panel';
+import { PromisePanel } from './promise-panel';
 import { RemittancesSection } from './remittances-section';
 
 async function load(code: string, params: Record<string, string>): Promise<TStatement | string> {
@@ -154,6 +155,14 @@ export async function StatementView({
       {/* The customer's own door: pick bills to pay, tell us what was paid (today's open items only). */}
       {session.customer && !params.toDate && (
         <PayPanel code={s.customer.sysObligorCode} items={s.openItems.rows} today={s.toDate} />
+      )}
+      {session.customer && !params.toDate && (
+        <PromisePanel
+          code={s.customer.sysObligorCode}
+          isParent={s.customer.isParent}
+          owed={s.closing}
+          today={s.toDate}
+        />
       )}
       <RemittancesSection code={s.customer.sysObligorCode} />
       {s.ageing.length > 0 && (

@@ -14,7 +14,9 @@ import { RiskColourScope } from '@/components/ui/risk-colour-scope';
  * menus name the client's dim1 and their screens use its risk colours; investors' screens need neither.
  */
 export async function AuthenticatedLayout({ children }: { children: ReactNode }) {
-  const { session, clientSettings } = await pageGate();
+  const { session, clientSettings, backend } = await pageGate();
+  // A customer user is no member of staff: the avatar menu names the customer whose user they are.
+  const customer = session.customer ? (await backend.auth.borrowerUser()).customer : null;
   const settings = session.userType === 'borrowers' ? await clientSettings() : null;
   const dim1Name = settings?.dimensionNames.dim1 ?? '';
   // Investors' firms keep the default clock: their pages show no client instants of a borrower.
@@ -24,7 +26,7 @@ export async function AuthenticatedLayout({ children }: { children: ReactNode })
       <AppShell
         user={{
           name: session.name,
-          role: ROLE_NAMES[session.role as RoleCode] ?? session.role,
+          role: customer ? `Portal user of ${customer.name}` : (ROLE_NAMES[session.role as RoleCode] ?? session.role),
           clientName: session.clientName,
           userType: session.userType,
         }}

@@ -29,7 +29,9 @@ export function AvatarMenu({ name, role, links }: { name: string; role: string; 
         </span>
         <span className="hidden text-left leading-tight md:block">
           <span className="block text-sm font-medium text-slate-800">{name}</span>
-          <span className="block text-[11px] capitalize text-slate-500">{role}</span>
+          <span className="block max-w-56 truncate text-[11px] text-slate-500" title={role}>
+            {role}
+          </span>
         </span>
       </MenuButton>
       <MenuItems

@@ -27,6 +27,8 @@ export const ZUser = z.strictObject({
   pagePermissions: z.array(z.strictObject({ featureType: z.string(), accessValue: z.boolean() })),
   landingPath: z.string(),
   lastSignInAt: z.string().nullable(),
+  /** A customer user's customer (the portal of that customer only); null for staff. */
+  customer: z.strictObject({ code: z.string(), name: z.string() }).nullable(),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -17,7 +17,14 @@ import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
 import { ZClientIdParam, ZId, ZPaging } from './common';
 import { blankAsAbsent, ZObligorCode } from './communications';
-import { ZStatementRun, ZStatementRunBody, ZStatementSchedule, ZStatementScheduleBody } from './statement-schedule';
+import { ZLetterhead, ZLetterheadBody } from './letterhead';
+import {
+  ZStatementPeriodRun,
+  ZStatementRun,
+  ZStatementRunBody,
+  ZStatementSchedule,
+  ZStatementScheduleBody,
+} from './statement-schedule';
 
 const TEMPLATE_MAX = 5000;
 
@@ -303,6 +310,22 @@ export const dunningCalls = {
     summary: "Saves the client's UPI address and bank account (administrators)",
     answer: json(ZPaymentDetails),
   }),
+  letterhead: call({
+    method: 'GET',
+    path: '/clients/letterhead',
+    access: adminAccess,
+    summary: "The client's letterhead on statements and reminder PDFs: postal address, GSTIN and logo (administrators)",
+    answer: json(ZLetterhead),
+  }),
+  saveLetterhead: call({
+    method: 'PUT',
+    path: '/clients/letterhead',
+    access: adminAccess,
+    body: ZLetterheadBody,
+    summary:
+      "Saves the client's postal address, GSTIN (its check character verified) and logo (PNG or JPEG, under 100 KB) (administrators)",
+    answer: json(ZLetterhead),
+  }),
   statementSchedule: call({
     method: 'GET',
     path: '/dunning/statements/schedule',
@@ -328,5 +351,13 @@ export const dunningCalls = {
     summary:
       "Previews (dryRun: nothing sent or stored) or sends now this period's statements, PDF and XLSX, to each chosen customer's accounts contact (administrators)",
     answer: json(ZStatementRun, 201),
+  }),
+  statementRuns: call({
+    method: 'GET',
+    path: '/dunning/statements/runs',
+    access: adminAccess,
+    summary:
+      'The statements of the last 12 periods, newest first: how many went, how many failed and why (administrators)',
+    answer: json(z.array(ZStatementPeriodRun)),
   }),
 };

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   contact_deleted: 'Contact removed',
   dunning_policy_saved: 'Reminder policy saved',
   payment_details_saved: 'Payment details saved',
+  letterhead_saved: 'Letterhead saved',
   task_created: 'Task created',
   task_closed: 'Task closed',
   provision_adjusted: 'Provision adjustment set',

@@ -8,6 +8,7 @@ import { ZAccountQuery, ZStatementQuery } from '@/lib/contract/portal';
 import { iso } from '@/lib/domain/dates';
 import { listAccounts, postpaidAccount } from '@/lib/server/portal/accounts';
 import { customerStatement } from '@/lib/server/portal/statement';
+import { statementPdf } from '@/lib/server/portal/statement-pdf';
 import { statementDownload } from '@/lib/server/portal/statement-xlsx';
 import type { BenchCall, CallContext } from './calls';
 
@@ -35,6 +36,14 @@ export function portalCalls(ctx: CallContext): BenchCall[] {
       params: { sysObligorCode: code, fromDate },
       service: async (db) =>
         (await (await statementDownload(db, clientId, { sysObligorCode: code, fromDate })).arrayBuffer()).byteLength,
+    },
+    {
+      id: 'portal-statement-pdf',
+      label: `Portal statement PDF since ${fromDate}, every line (${code})`,
+      path: 'items',
+      params: { sysObligorCode: code, fromDate },
+      service: async (db) =>
+        (await (await statementPdf(db, clientId, { sysObligorCode: code, fromDate })).arrayBuffer()).byteLength,
     },
     {
       id: 'portal-postpaid-list',

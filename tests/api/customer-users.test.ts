@@ -144,6 +144,13 @@ describe('customer users: their own customer only', () => {
     expect(me.json.landingPath).toBe(`/customerportal/${accountCode}`);
     expect(me.json.userPage).toEqual([{ featureType: 'CUSTOMER PORTAL' }]);
     expect(me.json.pagePermissions).toEqual([]);
+    // Named as the customer's user (the avatar menu), not by a staff role.
+    const name = await queryRows(
+      database.db,
+      sql`select name from obligors where sys_obligor_code = ${accountCode} and client_id = (select client_id from users where email = 'account@customer.test')`,
+      row({ name: col.text }),
+    );
+    expect(me.json.customer).toEqual({ code: accountCode, name: name[0]!.name });
   });
 
   it("raises a dispute and takes a promise on its own bills only (the probe's 201s on others now 404)", async () => {

@@ -13,6 +13,7 @@ import { callRoute, sessionCookieFor } from '../helpers/api';
 import type { TestDatabase } from '../helpers/db';
 import { day, EXPECTED, setUpDunningClient, T } from '../helpers/dunning';
 import { mailCatcher, readableMail } from '../helpers/mail';
+import { pdfPages } from '../helpers/pdf-text';
 import { createSeededDatabase } from '../helpers/seeded';
 import { csv, file, newClient, PASSWORD } from '../imports/helpers';
 
@@ -149,6 +150,16 @@ describe('a reminder run', () => {
     expect(String(statement.getRow(2).getCell(1).value)).toContain(
       'pay by UPI: upi://pay?pa=dunningtraders%40icici&pn=DUNNING%20Traders%20Pvt%20Ltd&tn=DUNNING%20dues%20PA&cu=INR',
     );
+    // The reminder as a PDF, from the statement's template: the items, what is asked for, where to pay.
+    const pdf64 = /filename=reminder-PA-[\d-]+\.pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(pa)![1]!;
+    const reminder = (await pdfPages(Buffer.from(pdf64.replace(/\s/g, ''), 'base64'))).join(' ');
+    expect(reminder).toContain('Payment reminder');
+    expect(reminder).toContain('Patil Agencies');
+    expect(reminder).toMatch(/INV\/A1 Invoice .* INV\/A2 Invoice/);
+    expect(reminder).toContain('CN/1 Credit note');
+    expect(reminder).toContain('Please pay 18,000.00');
+    expect(reminder).toContain('IFSC ICIC0000123');
+    expect(reminder).toContain('Page 1 of 1');
     const openItems = book.getWorksheet('Open items')!;
     const docs = [];
     for (let r = 4; r <= openItems.rowCount; r += 1) docs.push(openItems.getRow(r).getCell(1).value);

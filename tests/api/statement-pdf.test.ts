@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { addDays, format, parseISO, subYears } from 'date-fns';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as pdfRoute } from '@/app/api/customerportal/statement.pdf/route';
 import { GET as statementRoute } from '@/app/api/customerportal/statement/route';
@@ -8,6 +7,7 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import type { TestDatabase } from '../helpers/db';
 import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
 import { callRouteRaw } from '../helpers/api-raw';
+import { pdfPages } from '../helpers/pdf-text';
 
 let database: TestDatabase;
 let family: string;
@@ -23,21 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 
-/** The text of each page of a PDF, its items joined by spaces. */
-async function pagesOf(bytes: Uint8Array): Promise<string[]> {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(
-      content.items
-        .map((i) => ('str' in i ? i.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  return pages;
-}
+const pagesOf = pdfPages;
 
 const inr = (v: number) =>
   new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(v);
@@ -74,6 +60,19 @@ describe('the statement as a PDF', () => {
     expect(text).toContain(`Opening balance ${inr(statement.opening)}`);
     expect(text).toMatch(new RegExp(`Closing balance ${inr(statement.closing).replace(/\./g, '\\.')}`));
     expect(text).toContain(`Page 1 of ${pages.length}`);
+    // The letterhead: the client's address and GSTIN; the customer's address and GSTIN.
+    const client = await database.db.execute(`select address, gstin from clients where code = 'VARDHMAN'`);
+    const { address, gstin } = client.rows[0] as { address: string; gstin: string };
+    expect(text).toContain(address.split('\n')[1]);
+    expect(text).toContain(`GSTIN ${gstin}`);
+    const customer = await database.db.execute(
+      `select o.address, o.business_id as gstin from obligors o join clients c on c.id = o.client_id
+        where c.code = 'VARDHMAN' and o.sys_obligor_code = '${code.c}'`,
+    );
+    const own = customer.rows[0] as { address: string; gstin: string };
+    expect(text).toContain(own.address.split('\n')[0]);
+    expect(text).toContain(`GSTIN ${own.gstin}`);
+    expect(text).toContain('Ageing of the open items');
   });
 
   it('a two-year family statement: every page numbered, each carried forward brought forward on the next', async () => {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as scheduleGet, PUT as schedulePut } from '@/app/api/dunning/statements/schedule/route';
-import { POST as runPost } from '@/app/api/dunning/statements/runs/route';
+import { GET as runsGet, POST as runPost } from '@/app/api/dunning/statements/runs/route';
+import { GET as letterheadGet, PUT as letterheadPut } from '@/app/api/clients/letterhead/route';
+import { gstinCheckChar } from '@/lib/domain/gstin';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { schedulePeriod } from '@/lib/domain/statement-schedule';
@@ -90,6 +92,7 @@ describe('the statement schedule', () => {
       day: 1,
       dimLevel: null,
       dimValueId: null,
+      customerCodes: null,
       openItemsOnly: false,
     });
   });
@@ -160,6 +163,38 @@ describe('the statement schedule', () => {
     // The daily job on the schedule's day (monthly on the 1st: due every day of the month) sends none either.
     expect(await runScheduledStatements(database.db)).toBe(0);
     expect(inbox).toHaveLength(mailed.length);
+
+    // The past runs: the period once, with its counts and each failure's reason.
+    const past = await callRoute(runsGet, '/api/dunning/statements/runs', { cookie: admin });
+    expect(past.status).toBe(200);
+    expect(past.json).toHaveLength(1);
+    expect(past.json[0]).toMatchObject({ period: T.slice(0, 7), sent: mailed.length, failed: 2, sending: 0 });
+    expect(past.json[0].failures.map((f: { sysObligorCode: string }) => f.sysObligorCode)).toEqual(['BB', 'NE']);
+    expect(past.json[0].failures[1]).toMatchObject({ error: 'no email address' });
+    expect((await callRoute(runsGet, '/api/dunning/statements/runs', { cookie: vardhmanGuest.cookie })).status).toBe(
+      403,
+    );
+  });
+
+  it('goes to hand-picked customers only: family heads or accounts alone, each one known', async () => {
+    const picked = (customerCodes: unknown, extra: Record<string, unknown> = {}) =>
+      save(admin, { enabled: true, frequency: 'MONTHLY', day: 1, openItemsOnly: true, customerCodes, ...extra });
+    const member = await picked('PA1');
+    expect(member.status).toBe(400);
+    expect(member.json.fields.customerCodes).toMatch(/pick its head instead of PA1 \(family PA\)/);
+    const unknown = await picked(['SG', 'NOPE']);
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.fields.customerCodes).toBe('no such customer: NOPE');
+    const both = await picked(['SG'], { dimLevel: 1, dimValueId: 1 });
+    expect(both.status).toBe(400);
+    expect(both.json.fields.customerCodes).toMatch(/not both/);
+    const saved = await picked('PA, SG\nSG');
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.customerCodes).toEqual(['PA', 'SG']);
+    const preview = await run(admin, true);
+    expect(preview.json.sends.map((s: Send) => s.sysObligorCode)).toEqual(['PA', 'SG']);
+    // Back to everyone.
+    expect((await picked(null)).json.customerCodes).toBeNull();
   });
 
   it("is the client's own: another client's administrator sees their own schedule, switched off", async () => {
@@ -169,5 +204,44 @@ describe('the statement schedule', () => {
     const preview = await run(vardhmanAdmin, true);
     expect(preview.status).toBe(201);
     expect(preview.json.sends.some((s: Send) => s.sysObligorCode === 'PA')).toBe(false);
+  });
+});
+
+describe('the letterhead', () => {
+  const gstin = (first14: string) => first14 + gstinCheckChar(first14);
+  const put = (cookie: string, body: Record<string, unknown>) =>
+    callRoute(letterheadPut, '/api/clients/letterhead', { method: 'PUT', cookie, body });
+
+  it('keeps the address, a GSTIN with the right check character and a small PNG or JPEG logo; administrators only', async () => {
+    const first = await callRoute(letterheadGet, '/api/clients/letterhead', { cookie: admin });
+    expect(first.status).toBe(200);
+    const wrong = gstin('27AABCD1234E1Z').slice(0, 14) + (gstin('27AABCD1234E1Z').endsWith('A') ? 'B' : 'A');
+    const bad = await put(admin, { address: 'Shop 4\nPune 411001', gstin: wrong });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields.gstin).toMatch(/check character/);
+    const big = await put(admin, { logo: `data:image/png;base64,${'A'.repeat(150_000)}` });
+    expect(big.status).toBe(400);
+    expect(big.json.fields.logo).toMatch(/under 100 KB/);
+    const gif = await put(admin, { logo: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=' });
+    expect(gif.status).toBe(400);
+    expect(gif.json.fields.logo).toMatch(/PNG or JPEG/);
+    const logo = 'data:image/png;base64,iVBORw0KGgo=';
+    const saved = await put(admin, {
+      address: 'Shop 4, Laxmi Market\nPune 411001',
+      gstin: gstin('27AABCD1234E1Z').toLowerCase(),
+      logo,
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json).toMatchObject({
+      address: 'Shop 4, Laxmi Market\nPune 411001',
+      gstin: gstin('27AABCD1234E1Z'),
+      logo,
+    });
+    const cleared = await put(admin, { address: '', gstin: '', logo: '' });
+    expect(cleared.json).toMatchObject({ address: null, gstin: null, logo: null });
+    expect((await callRoute(letterheadGet, '/api/clients/letterhead', { cookie: vardhmanGuest.cookie })).status).toBe(
+      403,
+    );
+    expect((await put(vardhmanGuest.cookie, { address: 'x' })).status).toBe(403);
   });
 });

@@ -204,6 +204,33 @@ describe('a good batch', () => {
   });
 });
 
+describe('the optional address column', () => {
+  it('stores a customer postal address, " | " between its lines, and leaves it alone when the column is absent', async () => {
+    const { clientId } = await newClient(database.db, 'ADDRESSES');
+    const batch = csv([
+      'sys_obligor_code,name,business_id,address',
+      'A1,Shree Traders,27AAPFU0939F1ZV,"Shop 12, Laxmi Market | Station Road | Pune 411001, Maharashtra"',
+      'A2,Kumar Stores,,',
+    ]);
+    const report = await importBatch(database.db, clientId, [file('obligors.csv', batch)]);
+    expect(report.status, JSON.stringify(report.errors)).toBe('SUCCEEDED');
+    const stored = () =>
+      queryRows(
+        database.db,
+        sql`select sys_obligor_code as code, address from obligors where client_id = ${clientId} order by 1`,
+        row({ code: col.text, address: col.text.nullable() }),
+      );
+    expect(await stored()).toEqual([
+      { code: 'A1', address: 'Shop 12, Laxmi Market\nStation Road\nPune 411001, Maharashtra' },
+      { code: 'A2', address: null },
+    ]);
+    await importBatch(database.db, clientId, [
+      file('obligors.csv', csv(['sys_obligor_code,name', 'A1,Shree Traders'])),
+    ]);
+    expect((await stored())[0]!.address).toBe('Shop 12, Laxmi Market\nStation Road\nPune 411001, Maharashtra');
+  });
+});
+
 describe('formats', () => {
   it('refuses a field or cell longer than a spreadsheet cell, without reading it whole', async () => {
     const { clientId } = await newClient(database.db, 'HUGECELL');

@@ -4,11 +4,13 @@ import { pageGate } from '@/lib/backend/page-gate';
 import { API_ACCESS } from '@/lib/contract/access';
 import { satisfies } from '@/lib/domain/access';
 import { WarningBox } from '@/components/feedback/warning-box';
+import { LetterheadForm } from '@/components/dunning/letterhead-form';
 import { MsmeSettingsForm } from '@/components/dunning/msme-settings-form';
 import { PaymentDetailsForm } from '@/components/dunning/payment-details-form';
 import { PolicyForm } from '@/components/dunning/policy-form';
 import { RunPanel } from '@/components/dunning/run-panel';
 import { RunsTable } from '@/components/dunning/runs-table';
+import { StatementRunsTable } from '@/components/dunning/statement-runs-table';
 import { StatementScheduleForm } from '@/components/dunning/statement-schedule-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -20,17 +22,25 @@ const PATH = '/borrowers/reminders';
 /** The reminder policy, where customers pay, the preview and Run now, and the recent runs (administrators). */
 export default async function RemindersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const { backend, clientSettings, session } = await pageGate();
-  const { timeZone, currency, locale } = await clientSettings();
+  const { timeZone, currency, locale, dimensionNames } = await clientSettings();
   const params = flattenParams(await searchParams);
   const query = ZDunningRunsQuery.safeParse(params);
   const page = query.success ? query.data : ZDunningRunsQuery.parse({});
   const admin = satisfies(session, API_ACCESS.integrations);
-  const [policy, details, runs, schedule] = await Promise.all([
+  const [policy, details, runs, schedule, letterhead, statementRuns, dimensionValues] = await Promise.all([
     backend.dunning.policy(),
     backend.dunning.paymentDetails(),
     backend.dunning.runs({ query: page }),
     admin ? backend.dunning.statementSchedule() : null,
+    admin ? backend.dunning.letterhead() : null,
+    admin ? backend.dunning.statementRuns() : null,
+    admin ? backend.clients.dimensionValues() : null,
   ]);
+  const dimensions = [dimensionNames.dim1, dimensionNames.dim2, dimensionNames.dim3].map((name, i) => ({
+    level: i + 1,
+    name,
+    values: (dimensionValues ?? []).filter((v) => v.dimLevel === i + 1),
+  }));
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <PageHeader
@@ -58,14 +68,31 @@ export default async function RemindersPage({ searchParams }: { searchParams: Pr
         </p>
         <PaymentDetailsForm details={details} />
       </section>
+      {letterhead && (
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h3 className="mb-1 text-base font-semibold text-slate-900">Letterhead</h3>
+          <p className="mb-3 text-sm text-slate-500">
+            Printed at the top of every statement and reminder PDF, beside {letterhead.name}: your postal address, GSTIN
+            and logo.
+          </p>
+          <LetterheadForm letterhead={letterhead} />
+        </section>
+      )}
       {schedule && (
         <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <h3 className="mb-1 text-base font-semibold text-slate-900">Statements by schedule</h3>
           <p className="mb-3 text-sm text-slate-500">
-            Each customer with a balance gets its statement as PDF and XLSX by email, once a month or once a week, with
-            the link to see their account and pay. Nobody gets the same period&apos;s statement twice.
+            Each chosen customer with a balance (all of them, those of one dimension value, or a hand-picked list) gets
+            its statement as PDF and XLSX by email, once a month or once a week, with the link to see their account and
+            pay. Nobody gets the same period&apos;s statement twice.
           </p>
-          <StatementScheduleForm schedule={schedule} money={{ currency, locale }} />
+          <StatementScheduleForm schedule={schedule} money={{ currency, locale }} dimensions={dimensions} />
+          <h4 className="mt-6 mb-2 text-sm font-semibold text-slate-900">Past runs</h4>
+          {statementRuns?.length ? (
+            <StatementRunsTable rows={statementRuns} timeZone={timeZone} />
+          ) : (
+            <WarningBox kind="empty" message="No statements sent yet." />
+          )}
         </section>
       )}
       {satisfies(session, API_ACCESS.manageUsers) && (

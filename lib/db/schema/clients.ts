@@ -46,6 +46,11 @@ export const clients = pgTable(
     bankIfsc: text(),
     // Rupees: a reminder or portal page asking for more offers bank transfer instead of UPI (lib/domain/upi.ts).
     upiLimit: numeric({ precision: 18, scale: 2 }).notNull().default('100000'),
+    // The letterhead of statements and reminder PDFs: postal address (lines split by newlines), GSTIN,
+    // and a small logo as a data URL (PNG or JPEG; bounded so that every PDF stays small).
+    address: text(),
+    gstin: text(),
+    logo: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -54,6 +59,7 @@ export const clients = pgTable(
       sql`0 < ${t.bucket1} and ${t.bucket1} < ${t.bucket2} and ${t.bucket2} < ${t.bucket3}`,
     ),
     check('clients_kind', sql`${t.kind} in ('BORROWER', 'INVESTOR')`),
+    check('clients_logo_size', sql`length(${t.logo}) <= 140000`),
   ],
 );
 

@@ -32,6 +32,8 @@ export const obligors = pgTable(
     email: text(),
     phone: text(),
     city: text(),
+    // Postal address printed on statements and reminder PDFs (lines split by newlines).
+    address: text(),
     tradeChannel: text(), // General Trade, Modern Trade, Institutional, Export (the ERP's customer group)
     creditLimit: numeric({ precision: 18, scale: 2 }),
     dim1Id: integer(),

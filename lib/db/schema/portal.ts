@@ -103,6 +103,8 @@ export const statementSchedules = pgTable(
     dimLevel: smallint(),
     dimValueId: integer(),
     openItemsOnly: boolean().notNull().default(true),
+    // A hand-picked list of customer codes (families' heads or accounts): only those; null: every one.
+    customerCodes: text().array(),
     userId: integer(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,7 @@
 import { surname } from './people';
 import type { City, Region } from './places';
 import type { Rng } from './random';
+import { gstinCheckChar } from '../../domain/gstin';
 
 /** The vocabulary of one client's customer base (a general-trade distributor, an agro-food company). */
 export interface BusinessVocabulary {
@@ -182,18 +183,7 @@ export function groupName(rng: Rng, vocab: BusinessVocabulary, region: Region): 
   return { name: `${stem} ${rng.pick(vocab.groupWords)}`, stem };
 }
 
-const GSTIN_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/** The GSTIN check character: a mod-36 Luhn variant over the first 14 characters. */
-export function gstinCheckChar(first14: string): string {
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const product = GSTIN_ALPHABET.indexOf(first14[i] ?? '0') * (i % 2 === 0 ? 1 : 2);
-    sum += Math.floor(product / 36) + (product % 36);
-  }
-  return GSTIN_ALPHABET[(36 - (sum % 36)) % 36] ?? '0';
-}
 
 /**
  * A valid-looking GSTIN: state code + PAN (AAA + holder type + initial + 4 digits + letter) +

@@ -20,6 +20,7 @@ import { writeCommunications } from './communications';
 import { dayNum, isDayString, todayInIndia } from './dates';
 import { seedInvestors } from './investors';
 import { seedPrepaid } from './prepaid';
+import { seedAddresses } from './addresses';
 import { measureLedger, writeLedger } from './ledger';
 import { writeInstalments } from './instalments';
 import { writeNotesAgainstInvoices } from './notes';
@@ -119,6 +120,8 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
     }
     await seedPrepaid(tx, ref, today, counts);
     progress('prepaid customers: advance top-ups written');
+    await seedAddresses(tx, ref);
+    progress('customers: postal addresses written');
     await seedInvestors(tx, ref, today, counts);
     progress('investors: originators, securities, offerings and holdings written');
   });

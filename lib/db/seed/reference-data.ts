@@ -28,6 +28,10 @@ import { insertAll, type Counts } from './batch';
 import { addMonths, istInstant } from './dates';
 import { CITIES, REGIONS, type City, type Region } from './places';
 import { BORROWERS, SAHYADRI, type BorrowerSpec } from './tenants';
+import { emblemLogo } from './logo';
+import { gstinCheckChar } from '../../domain/gstin';
+
+const withCheck = (first14: string) => first14 + gstinCheckChar(first14);
 
 export const CHANNELS = ['Distributor', 'Modern Trade', 'General Trade', 'Institutional', 'E-commerce'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -188,6 +192,18 @@ async function seedDimensions(db: Db, clientId: number, cities: City[], counts: 
   };
 }
 
+const LETTERHEADS: Record<string, { address: string; gstin: string; logo?: string }> = {
+  VARDHMAN: {
+    address: 'Plot 14, Shiroli MIDC, Pune-Bangalore Highway\nKolhapur 416122, Maharashtra',
+    gstin: withCheck('27AABCV4821K1Z'),
+    logo: emblemLogo([79, 70, 229]),
+  },
+  KAVERI: {
+    address: '2nd Floor, Sree Complex, 18 Hosur Road, Koramangala\nBengaluru 560095, Karnataka',
+    gstin: withCheck('29AADCK7315H1Z'),
+  },
+};
+
 export async function seedReferenceData(db: Db, today: number, counts: Counts): Promise<ReferenceData> {
   await seedPages(db, counts);
   const createdAt = istInstant(addMonths(today, -40), 11 * 60);
@@ -207,6 +223,8 @@ export async function seedReferenceData(db: Db, today: number, counts: Counts): 
           bankAccountNumber: '012305004567',
           bankIfsc: 'ICIC0000123',
         }),
+        // The letterhead of statements and reminder PDFs (KAVERI has no logo: the letterhead without one).
+        ...LETTERHEADS[b.code],
       })),
       { code: SAHYADRI.code, name: SAHYADRI.name, kind: 'INVESTOR' as const, createdAt },
     ])

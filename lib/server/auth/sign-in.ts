@@ -6,7 +6,13 @@ import { users } from '@/lib/db/schema';
 import type { TSignInBody } from '@/lib/contract/auth';
 import { unauthorized } from '@/lib/server/domain-errors';
 import { recordAudit } from '@/lib/server/audit/record-audit';
-import { findUserByEmail, loadAccessProfile, toUserDto, type UserRow } from '@/lib/server/users/load-user';
+import {
+  customerNameOf,
+  findUserByEmail,
+  loadAccessProfile,
+  toUserDto,
+  type UserRow,
+} from '@/lib/server/users/load-user';
 import { sendAccountMail } from './account-mail';
 import { issueToken, TOKEN_MINUTES } from './auth-tokens';
 import { DUMMY_PASSWORD_HASH, verifyPassword } from './password';
@@ -67,7 +73,7 @@ export async function startSession(db: Db, user: NonNullable<UserRow>, now: Date
   await recordAudit(db, { clientId: user.clientId, userId: user.id, action });
   return {
     session: await sessionFor(db, user),
-    user: toUserDto({ ...user, lastSignInAt: now }, await loadAccessProfile(db, user)),
+    user: toUserDto({ ...user, lastSignInAt: now }, await loadAccessProfile(db, user), await customerNameOf(db, user)),
   };
 }
 

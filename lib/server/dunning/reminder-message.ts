@@ -21,6 +21,7 @@ import { customerLinkFor } from '@/lib/server/customer-door/customer-users';
 import { appUrl, type Mail } from '@/lib/server/mail/send-mail';
 import { statementDownload } from '@/lib/server/portal/statement-xlsx';
 import type { Candidate } from './candidates';
+import { reminderPdf } from './reminder-pdf';
 import { upiQrPng } from './upi-qr';
 
 /** What a reminder needs of the client: its name and where its customers pay. */
@@ -112,8 +113,9 @@ export function renderText(level: DunningLevel, payee: Payee, candidate: Candida
 
 /**
  * The reminder mail: the rendered subject, an HTML body (the overdue table, a "Pay by UPI" button
- * with the QR code inline, the bank details) and its plain-text part, with the customer's
- * statement (the portal's workbook) and the QR code attached.
+ * with the QR code inline, the bank details) and its plain-text part, with the reminder as a PDF
+ * (the statement's template: ./reminder-pdf.ts), the customer's statement (the portal's workbook)
+ * and the QR code attached.
  */
 export async function reminderMail(
   db: Db,
@@ -122,6 +124,7 @@ export async function reminderMail(
   payee: Payee,
   candidate: Candidate,
   to: string,
+  today: string,
   scope?: ObligorScope,
 ): Promise<Mail> {
   const { subject, text } = renderText(level, payee, candidate);
@@ -143,13 +146,16 @@ export async function reminderMail(
     ? `<p style="margin-top:16px;padding:8px 12px;background:#f8fafc;border:1px solid #e2e8f0;border-radius:6px">${bank.map(escapeHtml).join('<br>')}</p>`
     : '';
   const { doorHtml, doorText } = await customerDoor(db, clientId, candidate.code);
-  const statement = await statementDownload(
-    db,
-    clientId,
-    ZStatementDownloadQuery.parse({ sysObligorCode: candidate.code }),
-    scope,
-  );
+  const [statement, pdf] = await Promise.all([
+    statementDownload(db, clientId, ZStatementDownloadQuery.parse({ sysObligorCode: candidate.code }), scope),
+    reminderPdf(db, clientId, candidate, today, scope),
+  ]);
   const attachments: NonNullable<Mail['attachments']> = [
+    {
+      filename: `reminder-${candidate.code.replace(/[^\w.-]/g, '_')}-${today}.pdf`,
+      content: pdf,
+      contentType: 'application/pdf',
+    },
     {
       filename: `statement-${candidate.code.replace(/[^\w.-]/g, '_')}.xlsx`,
       content: Buffer.from(await statement.arrayBuffer()),

@@ -53,7 +53,7 @@ async function deliver(db: Db, req: RunRequest, today: string, payee: Payee, p: 
   const c = p.candidate;
   if (usesLaw(p.level.subject + p.level.body)) c.law = await reminderLaw(db, clientId, c, today);
   if (p.level.channel === 'EMAIL') {
-    const mail = await reminderMail(db, clientId, p.level, payee, c, p.recipient!, req.scope);
+    const mail = await reminderMail(db, clientId, p.level, payee, c, p.recipient!, today, req.scope);
     await sendMail({ ...mail, messageId: reminderMessageId(clientId, messageId) });
     await db.transaction(async (tx) => {
       const [logged] = await tx

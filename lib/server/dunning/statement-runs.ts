@@ -1,5 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -29,6 +30,7 @@ const DEFAULT_SCHEDULE: TStatementSchedule = {
   day: 1,
   dimLevel: null,
   dimValueId: null,
+  customerCodes: null,
   openItemsOnly: true,
 };
 
@@ -38,6 +40,7 @@ const ScheduleRow = row({
   day: col.int,
   dimLevel: col.int.nullable(),
   dimValueId: col.int.nullable(),
+  customerCodes: col.json(z.array(z.string())).nullable(),
   openItemsOnly: col.bool,
 });
 
@@ -45,14 +48,19 @@ const ScheduleRow = row({
 export async function loadStatementSchedule(db: Db, clientId: number): Promise<TStatementSchedule> {
   const saved = await queryRow(
     db,
-    sql`select enabled, frequency, day, dim_level as "dimLevel", dim_value_id as "dimValueId", open_items_only as "openItemsOnly"
+    sql`select enabled, frequency, day, dim_level as "dimLevel", dim_value_id as "dimValueId",
+        to_json(customer_codes) as "customerCodes", open_items_only as "openItemsOnly"
       from statement_schedules where client_id = ${clientId}`,
     ScheduleRow,
   );
   return saved ?? DEFAULT_SCHEDULE;
 }
 
-/** PUT /dunning/statements/schedule. A dimension value must be one of the client's, of that dimension. */
+/**
+ * PUT /dunning/statements/schedule. A dimension value must be one of the client's, of that
+ * dimension; hand-picked customers must be the client's customers that head a family or stand
+ * alone (a statement covers a whole family), each named once.
+ */
 export async function saveStatementSchedule(
   db: Db,
   clientId: number,
@@ -69,19 +77,47 @@ export async function saveStatementSchedule(
     );
     if (!value) throw invalid('No such dimension value', { dimValueId: 'not a value of that dimension' });
   }
+  const codes = body.customerCodes ? [...new Set(body.customerCodes)] : null;
+  if (codes) await checkPicked(db, clientId, codes);
   await db.execute(sql`insert into statement_schedules
-      (client_id, enabled, frequency, day, dim_level, dim_value_id, open_items_only, user_id, updated_at)
-    values (${clientId}, ${body.enabled}, ${body.frequency}, ${body.day}, ${dimLevel}, ${dimValueId}, ${body.openItemsOnly}, ${userId}, now())
+      (client_id, enabled, frequency, day, dim_level, dim_value_id, customer_codes, open_items_only, user_id, updated_at)
+    values (${clientId}, ${body.enabled}, ${body.frequency}, ${body.day}, ${dimLevel}, ${dimValueId},
+      ${codes ? sql`array(select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))` : sql`null`},
+      ${body.openItemsOnly}, ${userId}, now())
     on conflict (client_id) do update set enabled = excluded.enabled, frequency = excluded.frequency, day = excluded.day,
-      dim_level = excluded.dim_level, dim_value_id = excluded.dim_value_id, open_items_only = excluded.open_items_only,
+      dim_level = excluded.dim_level, dim_value_id = excluded.dim_value_id, customer_codes = excluded.customer_codes,
+      open_items_only = excluded.open_items_only,
       user_id = excluded.user_id, updated_at = now()`);
   return loadStatementSchedule(db, clientId);
+}
+
+/** Refuses (400, the field's message) picked codes that are no customer of the client, or an account of a family. */
+async function checkPicked(db: Db, clientId: number, codes: string[]) {
+  const found = await queryRows(
+    db,
+    sql`select o.sys_obligor_code as code, o.parent_sys_obligor_code as parent from obligors o
+      where o.client_id = ${clientId} and o.sys_obligor_code in (select jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`,
+    row({ code: col.text, parent: col.text.nullable() }),
+  );
+  const unknown = codes.filter((c) => !found.some((f) => f.code === c));
+  if (unknown.length) {
+    const message = `no such customer: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ''}`;
+    throw invalid(message, { customerCodes: message });
+  }
+  const members = found.filter((f) => f.parent);
+  if (members.length) {
+    const message = `a statement covers the whole family: pick its head instead of ${members
+      .slice(0, 5)
+      .map((m) => `${m.code} (family ${m.parent})`)
+      .join(', ')}`;
+    throw invalid(message, { customerCodes: message });
+  }
 }
 
 /**
  * Who gets a statement: each customer family (a parent with its accounts, or an account on its own)
  * whose open items add up to a balance above zero, of the schedule's dimension value when it has
- * one (the family's head's value); its mail goes to the family's contacts with an email address,
+ * one (the family's head's value), or among its hand-picked customers; its mail goes to the family's contacts with an email address,
  * else the customer's own email, as a reminder's does.
  */
 async function recipients(db: Db, clientId: number, schedule: TStatementSchedule) {
@@ -90,6 +126,9 @@ async function recipients(db: Db, clientId: number, schedule: TStatementSchedule
     level !== null && schedule.dimValueId !== null && Number.isInteger(level) && level >= 1 && level <= 6
       ? sql`and ${sql.raw(`o.dim${level}_id`)} = ${schedule.dimValueId}`
       : sql``;
+  const picked = schedule.customerCodes
+    ? sql`and o.sys_obligor_code in (select jsonb_array_elements_text(${JSON.stringify(schedule.customerCodes)}::jsonb))`
+    : sql``;
   return queryRows(
     db,
     sql`with balances as (
@@ -102,7 +141,7 @@ async function recipients(db: Db, clientId: number, schedule: TStatementSchedule
         where ct.client_id = ${clientId} and ct.sys_obligor_code = o.sys_obligor_code and coalesce(trim(ct.email), '') <> ''),
         nullif(trim(o.email), '')) as emails
     from balances b join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = b.code
-    where b.balance > 0 ${dimFilter}
+    where b.balance > 0 ${dimFilter} ${picked}
     order by o.sys_obligor_code`,
     row({ code: col.text, name: col.text, balance: col.num, emails: col.text.nullable() }),
   );

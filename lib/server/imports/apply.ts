@@ -69,6 +69,8 @@ const OBLIGOR_COLUMNS: [file: string, column: string, expr: SQL][] = [
   ['representative_email', 'representative_id', sql`r.id`],
   ['email', 'email', sql`s.email`],
   ['phone', 'phone', sql`s.phone`],
+  // A one-line cell may separate the address's lines by " | " (a spreadsheet cell rarely holds new lines).
+  ['address', 'address', sql`nullif(trim(regexp_replace(s.address, '\\s*\\|\\s*', E'\\n', 'g')), '')`],
 ];
 
 /** Obligors: new dimension values first, then the upsert, then credit limit history. */

@@ -96,6 +96,13 @@ export const KIND_COLUMNS: Record<ImportKind, ColumnSpec[]> = {
       example: 'accounts@krishna.example',
     },
     { name: 'phone', parse: text(40), format: 'Phone for WhatsApp, up to 40 characters', example: '+91 98765 43210' },
+    {
+      name: 'address',
+      parse: text(400),
+      format:
+        'Postal address printed on statements and reminders, up to 400 characters; new lines or " | " between lines',
+      example: 'Shop No. 12, Laxmi Market | Station Road | Kanpur 208001, Uttar Pradesh',
+    },
   ],
   invoices: [
     { name: 'sys_invoice_num', required: true, parse: text(64), format: CODE, example: 'INV-2026-0412' },

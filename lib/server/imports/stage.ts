@@ -30,6 +30,7 @@ const STAGE_COLUMNS: Record<ImportKind, [name: string, type: string][]> = {
     ['representative_email', 'text'],
     ['email', 'text'],
     ['phone', 'text'],
+    ['address', 'text'],
   ],
   invoices: [
     ['sys_invoice_num', 'text'],

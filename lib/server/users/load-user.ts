@@ -1,5 +1,7 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRow } from '@/lib/db/query';
+import { col, row } from '@/lib/db/rows';
 import type { Db } from '@/lib/db/client';
 import { clients, pages, roles, userPagePermissions, users } from '@/lib/db/schema';
 import { effectiveAccess, type AccessProfile } from '@/lib/domain/access';
@@ -21,6 +23,10 @@ const userColumns = {
   sessionVersion: users.sessionVersion,
   lastSignInAt: users.lastSignInAt,
   customerCode: users.customerCode,
+  // A customer user's customer by name (the avatar menu says whose user they are).
+  customerName: sql<
+    string | null
+  >`(select o.name from obligors o where o.client_id = ${users.clientId} and o.sys_obligor_code = ${users.customerCode})`,
   role: roles.code,
   clientName: clients.name,
 };
@@ -78,7 +84,7 @@ export async function loadAccessProfile(db: Db, user: NonNullable<UserRow>): Pro
 }
 
 /** The user entity the API answers (GET /borrowers/user, /investors/user, sign-in). */
-export function toUserDto(user: NonNullable<UserRow>, profile: AccessProfile): TUser {
+export function toUserDto(user: NonNullable<UserRow>, profile: AccessProfile, customerName?: string | null): TUser {
   return {
     id: user.id,
     name: user.name,
@@ -92,6 +98,7 @@ export function toUserDto(user: NonNullable<UserRow>, profile: AccessProfile): T
     pagePermissions: profile.permissions.map((featureType) => ({ featureType, accessValue: true })),
     landingPath: landingPath(profile),
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+    customer: user.customerCode ? { code: user.customerCode, name: customerName ?? user.customerCode } : null,
   };
 }
 
@@ -99,5 +106,16 @@ export function toUserDto(user: NonNullable<UserRow>, profile: AccessProfile): T
 export async function currentUser(db: Db, session: SessionData): Promise<TUser> {
   const user = await findUser(db, session.clientId, session.userId);
   if (!user) throw notFound('User');
-  return toUserDto(user, await loadAccessProfile(db, user));
+  return toUserDto(user, await loadAccessProfile(db, user), await customerNameOf(db, user));
+}
+
+/** A customer user's customer by name (the avatar menu says whose user they are); null for staff. */
+export async function customerNameOf(db: Db, user: NonNullable<UserRow>): Promise<string | null> {
+  if (!user.customerCode) return null;
+  const found = await queryRow(
+    db,
+    sql`select name from obligors where client_id = ${user.clientId} and sys_obligor_code = ${user.customerCode}`,
+    row({ name: col.text }),
+  );
+  return found?.name ?? null;
 }

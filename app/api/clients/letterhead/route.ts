@@ -1,0 +1,5 @@
+import { route } from '@/lib/server/api/route';
+import { dunning } from '@/lib/server/calls/dunning';
+
+export const GET = route(dunning.letterhead);
+export const PUT = route(dunning.saveLetterhead);
