@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { csvRecords, CsvFormatError } from '@/lib/server/imports/csv';
-import { kindOfFile, planHeader } from '@/lib/server/imports/formats';
+import { kindOfFile, planHeader } from '@/lib/server/imports/header-plan';
 import { parseAmount, parseDate } from '@/lib/server/imports/values';
 import { xlsxRecords } from '@/lib/server/imports/xlsx';
 

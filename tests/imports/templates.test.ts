@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvRecords } from '@/lib/server/imports/csv';
-import { convertRow, IMPORT_KINDS, planHeader } from '@/lib/server/imports/formats';
+import { convertRow, IMPORT_KINDS } from '@/lib/server/imports/formats';
+import { planHeader } from '@/lib/server/imports/header-plan';
 import { columnGuide, templateCsv } from '@/lib/server/imports/templates';
 
 async function records(text: string) {

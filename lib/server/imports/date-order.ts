@@ -6,7 +6,8 @@
  */
 import 'server-only';
 import { CsvFormatError } from './csv';
-import { dateColumns, planHeader, type ImportKind } from './formats';
+import { dateColumns, type ImportKind } from './formats';
+import { planHeader } from './header-plan';
 import { records, type ErrorSink, type ImportSource } from './read-file';
 import { dateReadings, type DateOrder } from './values';
 

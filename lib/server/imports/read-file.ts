@@ -3,7 +3,8 @@ import type { Readable } from 'node:stream';
 import type { Db } from '@/lib/db/client';
 import { csvRecords, CsvFormatError, type CsvRecord } from './csv';
 import type { TImportError } from '@/lib/contract/imports';
-import { convertRow, planHeader, type ImportKind, type RowContext } from './formats';
+import { convertRow, type ImportKind, type RowContext } from './formats';
+import { planHeader } from './header-plan';
 import { StageWriter } from './stage';
 import { xlsxRecords } from './xlsx';
 

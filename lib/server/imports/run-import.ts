@@ -26,7 +26,8 @@ import {
   type ApplyContext,
   type KindCounts,
 } from './apply';
-import { IMPORT_KINDS, kindOfFile, type ImportKind } from './formats';
+import { IMPORT_KINDS, type ImportKind } from './formats';
+import { kindOfFile } from './header-plan';
 import { ErrorSink, readIntoStage, type FileSummary, type ImportSource } from './read-file';
 import { createStageTables, indexStageTables, skippedRows } from './stage';
 import { validateStaged } from './validate';
