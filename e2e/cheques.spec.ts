@@ -66,6 +66,7 @@ test.describe('post-dated cheques', () => {
     // It is a promise to pay on its date (the promises section shows it once the page is read again).
     await page.reload();
     await expect(page.getByTestId('promises-section')).toContainText('promised by PDC 004512, Bank of Maharashtra');
+    await expect(page.getByTestId('promises-section')).toContainText('(Post-dated cheque)');
 
     // The worklist's "due to deposit" list shows it with its validity.
     await page.goto(`/borrowers/worklist?search=${run}`);
