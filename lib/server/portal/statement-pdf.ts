@@ -8,6 +8,7 @@ import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { KIND_LABEL } from '@/lib/domain/statement';
 import { upiAllowed, upiLink, upiReference } from '@/lib/domain/upi';
 import { paymentDetails } from '@/lib/server/dunning/payment-details';
+import { statementInterest } from '@/lib/server/msme/statement-interest';
 import { ledgerLines } from './ledger';
 import { allOpenItems, openItemsSummary, unallocatedAt } from './open-items';
 import { statementBasis, statementEntriesSql } from './statement';
@@ -29,6 +30,8 @@ const r = (width: number): Column => ({ width, align: 'right' });
 const LINE_COLUMNS = [l(50), l(52), l(90), l(90), l(50), r(61), r(61), r(61)];
 /** Document, type, account, issued, due, amount, outstanding, ageing. */
 const ITEM_COLUMNS = [l(92), l(52), l(60), l(50), l(50), r(70), r(70), r(71)];
+/** Invoice, account, accepted, statutory due, days beyond, principal, interest. */
+const INTEREST_COLUMNS = [l(100), l(65), l(60), l(65), r(55), r(85), r(85)];
 const ROW = 13;
 
 /**
@@ -36,7 +39,7 @@ const ROW = 13;
  * the client's and the customer's names, the period, opening balance, every line with the running
  * balance (each page closes at "Carried forward" and the next opens at "Brought forward" with the
  * same figure), the closing balance, the ageing of the open items, the open items themselves, the
- * UPI QR and the bank details, and "Page n of m" on every page. Amounts in Indian grouping.
+ * MSMED interest when the client states it, the UPI QR and the bank details, and "Page n of m" on every page. Amounts in Indian grouping.
  */
 export async function statementPdf(
   db: Db,
@@ -46,10 +49,11 @@ export async function statementPdf(
 ): Promise<Response> {
   const s = await statementBasis(db, clientId, query, scope);
   const { members, fromDate, toDate, opening, boundaries } = s;
-  const [summary, unallocated, details] = await Promise.all([
+  const [summary, unallocated, details, interest] = await Promise.all([
     openItemsSummary(db, clientId, members, toDate, boundaries),
     unallocatedAt(db, clientId, members, toDate),
     paymentDetails(db, clientId),
+    statementInterest(db, clientId, members, toDate),
   ]);
   const doc = new PDFDocument({
     size: 'A4',
@@ -230,6 +234,60 @@ export async function statementPdf(
       false,
       ITEM_COLUMNS,
     );
+  }
+
+  // ---- MSMED interest at the end date, when the client states it: a claim beside the balance ----
+  if (interest) {
+    doc.moveDown(1);
+    if (doc.y + ROW * 5 > BOTTOM) doc.addPage();
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(`Interest on late payment to ${day(interest.date)}`, MARGIN);
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor('#475569')
+      .text(
+        'MSMED Act 2006 s16: compound interest with monthly rests at three times the RBI Bank Rate, from the day after the statutory due date (acceptance taken as the invoice date). Not included in the balance above.',
+        MARGIN,
+        doc.y + 2,
+        { width: PAGE.width - 2 * MARGIN },
+      )
+      .fillColor('#0f172a');
+    doc.moveDown(0.3);
+    const interestHeader = () => {
+      doc
+        .rect(MARGIN, doc.y, PAGE.width - 2 * MARGIN, ROW)
+        .fill('#f1f5f9')
+        .fillColor('#0f172a');
+      cells(
+        ['Invoice', 'Account', 'Accepted', 'Statutory due', 'Days beyond', 'Principal owed', 'Interest'],
+        true,
+        INTEREST_COLUMNS,
+      );
+    };
+    interestHeader();
+    for (const line of interest.lines) {
+      if (doc.y + ROW * 2 > BOTTOM) {
+        doc.addPage();
+        interestHeader();
+      }
+      cells(
+        [
+          line.invoiceNum,
+          line.sysObligorCode,
+          day(line.acceptanceDate),
+          day(line.statutoryDueDate),
+          String(line.daysBeyond),
+          amount(line.principalOutstanding),
+          amount(line.interest),
+        ],
+        false,
+        INTEREST_COLUMNS,
+      );
+    }
+    cells(['Interest claimable', '', '', '', '', '', amount(interest.total)], true, INTEREST_COLUMNS);
   }
 
   // ---- Page numbers ----
