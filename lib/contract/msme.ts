@@ -152,6 +152,15 @@ export const msmeCalls = {
       "A customer's MSMED case file (MSME Samadhaan): invoices with acceptance and statutory due dates, payments, interest month by month, communications and promises",
     answer: file(XLSX_CONTENT_TYPE),
   }),
+  caseFilePdf: call({
+    method: 'GET',
+    path: '/msme/case_file.pdf',
+    query: ZMsmeInterestQuery,
+    access: { userType: 'borrowers', requirement: API_ACCESS.customerNotes },
+    summary:
+      "A customer's MSMED case file as a PDF to attach to a reference on MSME Samadhaan: the same facts as the workbook",
+    answer: file('application/pdf'),
+  }),
   debitNoteCsv: call({
     method: 'GET',
     path: '/msme/debit_note.csv',
