@@ -11,7 +11,7 @@ import {
   statutoryDueDate,
   type BankRate,
 } from '@/lib/domain/msmed-interest';
-import { clientBankRates } from './msme-settings';
+import { DEFAULT_BANK_RATES } from '@/lib/domain/bank-rates';
 
 /**
  * What lowers a debt's principal for s16 (alias `i` on invoices), dated up to `date`, as a JSON
@@ -40,18 +40,24 @@ export interface MsmeClaim {
 
 /**
  * The client's claim when it has one (a micro or small enterprise, MSMED s2(n)), else null: one
- * read of its settings, and its Bank Rate table only when interest applies, so that a list whose
- * client claims nothing pays one small lookup.
+ * small read by primary key, so that a list whose client claims nothing pays next to nothing.
  */
 export async function msmeClaim(db: Db, clientId: number): Promise<MsmeClaim | null> {
+  // One round trip: the settings with the client's own Bank Rate rows (none: the product's table).
   const s = await queryRow(
     db,
-    sql`select category, add_interest_to_statements as "toStatements" from msme_settings where client_id = ${clientId}`,
-    row({ category: col.text.nullable(), toStatements: col.bool }),
+    sql`select m.category, m.add_interest_to_statements as "toStatements",
+      (select json_agg(json_build_object('effectiveFrom', b.effective_from::text, 'ratePercent', b.rate_percent)
+        order by b.effective_from) from bank_rates b where b.client_id = m.client_id) as rates
+    from msme_settings m where m.client_id = ${clientId}`,
+    row({
+      category: col.text.nullable(),
+      toStatements: col.bool,
+      rates: col.json(row({ effectiveFrom: col.day, ratePercent: col.num }).array().nullable()),
+    }),
   );
   if (!s || !interestApplies(s.category as 'MICRO' | null)) return null;
-  const { rates } = await clientBankRates(db, clientId);
-  return { rates, addToStatements: s.toStatements };
+  return { rates: s.rates ?? DEFAULT_BANK_RATES.map((r) => ({ ...r })), addToStatements: s.toStatements };
 }
 
 /** One open item's s16 figures (the open-invoice list's columns). */
