@@ -168,7 +168,7 @@ export async function caseFilePdf(
   const payments: Payment[] = detail.invoices.flatMap((i) =>
     i.payments.map((p) => ({ ...p, invoiceNum: i.invoiceNum })),
   );
-  pdfHeading(doc, '3. Payments and credit notes against these invoices');
+  pdfHeading(doc, '3. Payments, receipts allocated and credit notes against these invoices');
   pdfTable(
     doc,
     [

@@ -117,7 +117,7 @@ export async function caseFile(
   };
   const payments: ReportSheet<PaymentLine> = {
     name: 'Payments',
-    subtitle: 'Payments and credit notes against the invoices, by date',
+    subtitle: 'Payments, receipts allocated and credit notes against the invoices, by date',
     columns: [
       { header: 'Invoice', kind: 'text', width: 20, value: (p) => p.invoiceNum },
       { header: 'Date', kind: 'date', value: (p) => p.date },

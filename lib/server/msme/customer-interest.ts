@@ -31,7 +31,7 @@ export interface InvoiceInterest extends TMsmeInterestInvoice {
   sysObligorCode: string;
   amount: number;
   months: InterestMonth[];
-  /** The payments and credit notes that lowered it, to the date asked. */
+  /** The payments, receipts allocated to it and credit notes that lowered it, to the date asked. */
   payments: { date: string; amount: number }[];
 }
 
