@@ -124,12 +124,13 @@ test.describe('post-dated cheques', () => {
     });
     expect(micro.status()).toBe(200);
     try {
-      await page.goto(`/borrowers/obligors/${code}`);
+      await page.goto(`/borrowers/invoices?sysObligorCode=${code}`);
       const late = page.locator(`tr[data-invoice="${code}-1"]`).getByTestId('msme-interest');
       await expect(late).toContainText('45 days beyond');
       await expect(page.locator(`tr[data-invoice="${code}-2"]`).getByTestId('msme-interest')).toContainText('₹0.00');
+      await screenshot(page, 'msme-invoice-list');
+      await page.goto(`/borrowers/obligors/${code}`);
       await expect(page.getByTestId('msme-interest-section')).toContainText('Case file for MSME Samadhaan');
-      await screenshot(page, 'msme-customer-invoices');
       await page.goto(`/customerportal/${code}`);
       const interest = page.getByTestId('statement-interest');
       await expect(interest).toContainText('Interest claimable');

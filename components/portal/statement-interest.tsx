@@ -22,8 +22,8 @@ export function StatementInterestSection({
       data-testid="statement-interest"
       aria-label="Interest on late payment"
     >
-      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-3.5">
-        <div>
+      <header className="flex items-start justify-between gap-6 border-b border-slate-100 px-5 py-3.5">
+        <div className="min-w-0 flex-1">
           <h3 className="text-sm font-semibold text-slate-900">
             Interest on late payment to <Day iso={interest.date} />
           </h3>
@@ -32,7 +32,7 @@ export function StatementInterestSection({
             after the statutory due date (acceptance taken as the invoice date). Not included in the balance.
           </p>
         </div>
-        <p className="text-right text-xs text-slate-500">
+        <p className="shrink-0 text-right text-xs text-slate-500">
           Interest claimable
           <Money value={interest.total} format={money} className="block text-base font-semibold text-slate-900" />
         </p>

@@ -51,8 +51,9 @@ export function InvoicesTable({
   expected?: Record<string, ExpectedPayment>;
 }) {
   const header = { active: sort, pathname, params };
-  // The MSMED column only where the client claims s16 interest (a micro or small supplier) on some row.
-  const msme = rows.some((r) => r.msme);
+  // The MSMED column only where the client claims s16 interest (a micro or small supplier) on some
+  // row; not on a customer's page (with `expected`), whose MSMED section lists the same per invoice.
+  const msme = !expected && rows.some((r) => r.msme);
   return (
     <DataTable label="Open invoices" testId="invoices-table">
       <thead>
