@@ -71,7 +71,9 @@ export function InvoicesTable({
           {msme && (
             <Th numeric>
               <span title="MSMED Act s16: compound interest with monthly rests at 3 x the RBI Bank Rate from the day after the statutory due date (acceptance taken as the invoice date)">
-                MSMED interest
+                MSMED
+                <br />
+                interest
               </span>
             </Th>
           )}
@@ -150,10 +152,13 @@ export function InvoicesTable({
                   {row.msme ? (
                     <span data-testid="msme-interest">
                       <Money value={row.msme.interest} format={format} className="font-medium text-slate-900" />
+                      {/* Two short lines, not one long one: the column stays narrow beside the others. */}
                       <span className="block text-xs text-slate-500">
                         due <Day iso={row.msme.statutoryDueDate} />
-                        {row.msme.daysBeyond > 0 ? `, ${row.msme.daysBeyond} days beyond` : ''}
                       </span>
+                      {row.msme.daysBeyond > 0 && (
+                        <span className="block text-xs text-slate-500">{row.msme.daysBeyond} days beyond</span>
+                      )}
                     </span>
                   ) : (
                     <span className="text-slate-400">–</span>
