@@ -66,6 +66,7 @@ test.describe('post-dated cheques', () => {
     // It is a promise to pay on its date (the promises section shows it once the page is read again).
     await page.reload();
     await expect(page.getByTestId('promises-section')).toContainText('promised by PDC 004512, Bank of Maharashtra');
+    await expect(page.getByTestId('promises-section')).toContainText('(Post-dated cheque)');
 
     // The worklist's "due to deposit" list shows it with its validity.
     await page.goto(`/borrowers/worklist?search=${run}`);
@@ -89,5 +90,55 @@ test.describe('post-dated cheques', () => {
     await expect(page.getByTestId('tasks-card')).toContainText('s138 notice due');
     await expect(page.getByTestId('tasks-card')).toContainText('s138 complaint due');
     await screenshot(page, 'cheque-returned');
+  });
+
+  test('a micro supplier sees the MSMED interest on the open invoices and the statement', async ({ page }) => {
+    const run = String(Date.now() % 100000).padStart(5, '0');
+    const code = `E2E-MSME-${run}`;
+    await page.goto('/borrowers/integrations');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel(/^Files/).setInputFiles([
+      {
+        name: 'obligors.csv',
+        mimeType: 'text/csv',
+        buffer: csv(['sys_obligor_code,name', `${code},Mahalaxmi Stores ${run}`]),
+      },
+      {
+        name: 'invoices.csv',
+        mimeType: 'text/csv',
+        buffer: csv([
+          'sys_invoice_num,invoice_num,sys_obligor_code,issue_date,due_date,amount',
+          `${code}-1,MS/${run}/1,${code},${indiaDay(-60).iso},${indiaDay(-30).iso},"3,65,000.00"`,
+          `${code}-2,MS/${run}/2,${code},${indiaDay(-5).iso},${indiaDay(25).iso},"50,000.00"`,
+        ]),
+      },
+    ]);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Imported|Refused/ })).toContainText('Imported');
+    const settings = (body: Record<string, unknown>) => page.request.put('/api/msme/settings', { data: body });
+    const micro = await settings({
+      udyamNumber: 'UDYAM-MH-26-0012345',
+      category: 'MICRO',
+      interestGstRate: 18,
+      addInterestToStatements: true,
+    });
+    expect(micro.status()).toBe(200);
+    try {
+      await page.goto(`/borrowers/invoices?sysObligorCode=${code}`);
+      const late = page.locator(`tr[data-invoice="${code}-1"]`).getByTestId('msme-interest');
+      await expect(late).toContainText('45 days beyond');
+      await expect(page.locator(`tr[data-invoice="${code}-2"]`).getByTestId('msme-interest')).toContainText('₹0.00');
+      await screenshot(page, 'msme-invoice-list');
+      await page.goto(`/borrowers/obligors/${code}`);
+      await expect(page.getByTestId('msme-interest-section')).toContainText('Case file for MSME Samadhaan');
+      await page.goto(`/customerportal/${code}`);
+      const interest = page.getByTestId('statement-interest');
+      await expect(interest).toContainText('Interest claimable');
+      await expect(interest.getByTestId('statement-interest-line')).toHaveCount(1);
+      await screenshot(page, 'msme-statement-interest');
+    } finally {
+      // The demo client is not a micro enterprise for the other specs.
+      expect((await settings({ interestGstRate: 18 })).status()).toBe(200);
+    }
   });
 });

@@ -25,6 +25,8 @@ export function HoldRulesForm({ rules }: { rules: THoldRules }) {
       overLimit: data.get('overLimit') === 'on',
       daysPastDue: number(data.get('daysPastDue')),
       brokenPromises: number(data.get('brokenPromises')),
+      returnedCheques: number(data.get('returnedCheques')),
+      returnedChequeDays: number(data.get('returnedChequeDays')) ?? undefined,
     };
     void form.submit(event, body, async (input) => {
       await callApi(creditHoldCalls.saveRules, { body: input });
@@ -71,6 +73,35 @@ export function HoldRulesForm({ rules }: { rules: THoldRules }) {
           aria-invalid={Boolean(fields.brokenPromises)}
         />
         <FieldError id="hold-promises-error" message={fields.brokenPromises} />
+      </div>
+      <div>
+        <label htmlFor="hold-cheques" className="block text-sm font-medium text-slate-700">
+          Cheques returned unpaid
+        </label>
+        <input
+          id="hold-cheques"
+          name="returnedCheques"
+          inputMode="numeric"
+          defaultValue={rules.returnedCheques ?? ''}
+          placeholder="off"
+          className={`${inputClass} w-28`}
+          aria-invalid={Boolean(fields.returnedCheques)}
+        />
+        <FieldError id="hold-cheques-error" message={fields.returnedCheques} />
+      </div>
+      <div>
+        <label htmlFor="hold-cheque-days" className="block text-sm font-medium text-slate-700">
+          in the last (days)
+        </label>
+        <input
+          id="hold-cheque-days"
+          name="returnedChequeDays"
+          inputMode="numeric"
+          defaultValue={rules.returnedChequeDays}
+          className={`${inputClass} w-28`}
+          aria-invalid={Boolean(fields.returnedChequeDays)}
+        />
+        <FieldError id="hold-cheque-days-error" message={fields.returnedChequeDays} />
       </div>
       <button
         type="submit"

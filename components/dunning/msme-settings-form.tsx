@@ -12,13 +12,20 @@ const ratesText = (s: TMsmeSettings) =>
 
 /**
  * The client as an MSME supplier: its Udyam registration and category (MSMED interest is owed to
- * micro and small enterprises), whether reminders state the interest, the GST rate of the interest
+ * micro and small enterprises), whether reminders and statements state the interest, the GST rate of the interest
  * debit note, and the RBI Bank Rate table (one "dd/mm/yyyy rate" a line; left as shipped, the
  * product's cited table is used).
  */
 export function MsmeSettingsForm() {
   const [settings, setSettings] = useState<TMsmeSettings | null>(null);
-  const [values, setValues] = useState({ udyamNumber: '', category: '', add: false, gst: '18', rates: '' });
+  const [values, setValues] = useState({
+    udyamNumber: '',
+    category: '',
+    add: false,
+    statements: false,
+    gst: '18',
+    rates: '',
+  });
   const [touched, setTouched] = useState(false);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
@@ -30,6 +37,7 @@ export function MsmeSettingsForm() {
       udyamNumber: s.udyamNumber ?? '',
       category: s.category ?? '',
       add: s.addInterestToReminders,
+      statements: s.addInterestToStatements,
       gst: String(s.interestGstRate),
       rates: ratesText(s),
     });
@@ -57,6 +65,7 @@ export function MsmeSettingsForm() {
           udyamNumber: values.udyamNumber,
           category: values.category,
           addInterestToReminders: values.add,
+          addInterestToStatements: values.statements,
           interestGstRate: values.gst,
           bankRates: settings?.defaultRates && !touched ? [] : bankRates,
         },
@@ -137,6 +146,14 @@ export function MsmeSettingsForm() {
           onChange={(e) => setValues((v) => ({ ...v, add: e.target.checked }))}
         />
         State the interest accrued in reminders ({'{{msmeInterest}}'}, {'{{msmeLine}}'})
+      </label>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={values.statements}
+          onChange={(e) => setValues((v) => ({ ...v, statements: e.target.checked }))}
+        />
+        State the interest accrued on statements of account (screen, PDF and workbook)
       </label>
       <div>
         <label htmlFor="msme-rates" className="block text-sm font-medium text-slate-700">

@@ -55,12 +55,22 @@ export function MsmeInterestSection({
         </div>
         {state.status === 'ok' && state.data.applies && (
           <p className="text-right text-xs text-slate-500">
-            <a
-              href={`/api/msme/case_file.xlsx?sysObligorCode=${encodeURIComponent(obligorCode)}`}
-              className="mb-1 block font-medium text-brand-700 hover:underline"
-            >
-              Case file for MSME Samadhaan (Excel)
-            </a>
+            <span className="mb-1 block">
+              Case file for MSME Samadhaan:{' '}
+              <a
+                href={`/api/msme/case_file.pdf?sysObligorCode=${encodeURIComponent(obligorCode)}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                PDF
+              </a>{' '}
+              ·{' '}
+              <a
+                href={`/api/msme/case_file.xlsx?sysObligorCode=${encodeURIComponent(obligorCode)}`}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Excel
+              </a>
+            </span>
             <span className="mb-1 block">
               Interest debit note draft:{' '}
               <a

@@ -4,13 +4,12 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
 import { callApi } from '@/lib/client/api';
 import { useContractForm } from '@/lib/client/use-contract-form';
-import { CHANNEL_LABELS } from '@/lib/contract/communications';
 import { promiseCalls, ZTakePromiseBody, type TPromise } from '@/lib/contract/promises';
 import {
   latestPromiseDate,
-  PROMISE_CHANNELS,
+  PROMISE_CHANNEL_LABELS,
   PROMISE_STATUS_LABELS,
-  type TPromiseChannel,
+  TAKEN_CHANNELS,
   type TPromiseStatus,
 } from '@/lib/domain/promises';
 import { useToast } from '@/components/feedback/toast';
@@ -124,7 +123,7 @@ function PromiseItem({ row, obligorCode, money }: { row: TPromise; obligorCode: 
           {PROMISE_STATUS_LABELS[row.status]}
         </span>
         <span>
-          taken <Day iso={row.takenOn} /> by {row.userName ?? 'a former user'} ({CHANNEL_LABELS[row.channel]})
+          taken <Day iso={row.takenOn} /> by {row.userName ?? 'a former user'} ({PROMISE_CHANNEL_LABELS[row.channel]})
         </span>
         {row.sysObligorCode !== obligorCode && (
           <span className="font-medium text-slate-700">
@@ -168,7 +167,7 @@ export function TakePromiseDialog({
   onTaken: (promise: TPromise) => void;
 }) {
   const today = useClientToday();
-  const [channel, setChannel] = useState<TPromiseChannel>('CALL');
+  const [channel, setChannel] = useState<(typeof TAKEN_CHANNELS)[number]>('CALL');
   const [promisedDate, setPromisedDate] = useState('');
   const [invoices, setInvoices] = useState<string[]>([]);
   const [onFamily, setOnFamily] = useState(isParent);
@@ -250,13 +249,13 @@ export function TakePromiseDialog({
                 <select
                   id="ptp-channel"
                   value={channel}
-                  onChange={(e) => setChannel(e.target.value as TPromiseChannel)}
+                  onChange={(e) => setChannel(e.target.value as (typeof TAKEN_CHANNELS)[number])}
                   className={inputClass}
                   {...field('channel')}
                 >
-                  {PROMISE_CHANNELS.map((c) => (
+                  {TAKEN_CHANNELS.map((c) => (
                     <option key={c} value={c}>
-                      {CHANNEL_LABELS[c]}
+                      {PROMISE_CHANNEL_LABELS[c]}
                     </option>
                   ))}
                 </select>

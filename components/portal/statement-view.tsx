@@ -20,6 +20,7 @@ import { UpiPayCard } from './upi-pay-card';
 import { PayPanel } from './pay-panel';
 import { PromisePanel } from './promise-panel';
 import { RemittancesSection } from './remittances-section';
+import { StatementInterestSection } from './statement-interest';
 
 async function load(code: string, params: Record<string, string>): Promise<TStatement | string> {
   const { backend } = await pageGate();
@@ -207,6 +208,9 @@ export async function StatementView({
           />
         )}
       </section>
+      {s.msmeInterest && (
+        <StatementInterestSection interest={s.msmeInterest} money={money} showObligor={s.customer.isParent} />
+      )}
       <section
         id="statement-lines-section"
         className="scroll-mt-20 rounded-xl border border-slate-200 bg-white shadow-sm"

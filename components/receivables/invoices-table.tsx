@@ -27,7 +27,7 @@ type InvoiceListRow = Pick<
   | 'currency'
   | 'daysPastDue'
   | 'bucket'
-> & { inDispute?: boolean };
+> & { inDispute?: boolean; msme?: TOpenInvoiceRow['msme'] };
 
 /**
  * Open invoices with what is still owed on each; each row opens the invoice. With `expected` (a
@@ -51,6 +51,9 @@ export function InvoicesTable({
   expected?: Record<string, ExpectedPayment>;
 }) {
   const header = { active: sort, pathname, params };
+  // The MSMED column only where the client claims s16 interest (a micro or small supplier) on some
+  // row; not on a customer's page (with `expected`), whose MSMED section lists the same per invoice.
+  const msme = !expected && rows.some((r) => r.msme);
   return (
     <DataTable label="Open invoices" testId="invoices-table">
       <thead>
@@ -65,6 +68,15 @@ export function InvoicesTable({
           <SortableHeader column="daysPastDue" label="Days past due" numeric {...header} />
           {/* On a customer's page the expected payment takes the bucket's place: the days past due say the same. */}
           {expected ? <Th>Expected payment</Th> : <Th>Bucket</Th>}
+          {msme && (
+            <Th numeric>
+              <span title="MSMED Act s16: compound interest with monthly rests at 3 x the RBI Bank Rate from the day after the statutory due date (acceptance taken as the invoice date)">
+                MSMED
+                <br />
+                interest
+              </span>
+            </Th>
+          )}
         </tr>
       </thead>
       <tbody>
@@ -135,6 +147,24 @@ export function InvoicesTable({
                   <BucketPill bucket={row.bucket} label={bucketLabel(boundaries, row.bucket)} />
                 )}
               </Td>
+              {msme && (
+                <Td numeric>
+                  {row.msme ? (
+                    <span data-testid="msme-interest">
+                      <Money value={row.msme.interest} format={format} className="font-medium text-slate-900" />
+                      {/* Two short lines, not one long one: the column stays narrow beside the others. */}
+                      <span className="block text-xs text-slate-500">
+                        due <Day iso={row.msme.statutoryDueDate} />
+                      </span>
+                      {row.msme.daysBeyond > 0 && (
+                        <span className="block text-xs text-slate-500">{row.msme.daysBeyond} days beyond</span>
+                      )}
+                    </span>
+                  ) : (
+                    <span className="text-slate-400">–</span>
+                  )}
+                </Td>
+              )}
             </Tr>
           );
         })}

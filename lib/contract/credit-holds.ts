@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_RELEASE_DAYS } from '@/lib/domain/credit-holds';
+import { DEFAULT_HOLD_RULES, MAX_RELEASE_DAYS } from '@/lib/domain/credit-holds';
 import { API_ACCESS } from './access';
 import { call, file, json, paged } from './call';
 import { ZObligorCodeParam } from './communications';
@@ -26,6 +26,8 @@ export const ZCreditHold = z.strictObject({
   oldestDaysPastDue: z.number().int().nullable(),
   overdueBeyond: z.number(),
   brokenPromises: z.number().int(),
+  /** Cheques returned unpaid in the rule's last days. */
+  returnedCheques: z.number().int(),
   reasons: z.array(z.string()),
   status: z.enum(HOLD_STATUSES),
   release: z
@@ -38,6 +40,8 @@ export const ZHoldRules = z.strictObject({
   overLimit: z.boolean(),
   daysPastDue: z.number().int().nullable(),
   brokenPromises: z.number().int().nullable(),
+  returnedCheques: z.number().int().nullable(),
+  returnedChequeDays: z.number().int(),
 });
 export type THoldRules = z.infer<typeof ZHoldRules>;
 
@@ -56,6 +60,19 @@ export const ZHoldRulesBody = z.object({
     .min(1, 'at least 1')
     .max(20, 'at most 20')
     .nullable(),
+  returnedCheques: z
+    .number({ error: 'enter how many returned cheques, or leave it empty (null) to switch the rule off' })
+    .int('enter a whole number')
+    .min(1, 'at least 1')
+    .max(20, 'at most 20')
+    .nullable()
+    .default(DEFAULT_HOLD_RULES.returnedCheques),
+  returnedChequeDays: z
+    .number({ error: 'enter the days the returned cheques are counted over' })
+    .int('enter whole days')
+    .min(1, 'at least 1 day')
+    .max(730, 'at most 730 days')
+    .default(DEFAULT_HOLD_RULES.returnedChequeDays),
 });
 
 /** POST /credit_holds/{code}/release: let a held account ship until a date, with the reason. */

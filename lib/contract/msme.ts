@@ -28,6 +28,22 @@ export const ZMsmeInterestInvoice = z.strictObject({
 });
 export type TMsmeInterestInvoice = z.infer<typeof ZMsmeInterestInvoice>;
 
+/** The s16 figures of one open item, as the open-invoice list shows them (null: no claim on it). */
+export const ZMsmeItemInterest = z.strictObject({
+  statutoryDueDate: z.string(),
+  /** Days from the statutory due date to the date asked (0 before it). */
+  daysBeyond: z.number().int(),
+  interest: z.number(),
+});
+
+/** The interest a statement of account states at its end date (the client's "add interest to statements"). */
+export const ZStatementInterest = z.strictObject({
+  date: z.string(),
+  total: z.number(),
+  lines: z.array(ZMsmeInterestInvoice.extend({ sysObligorCode: z.string() })),
+});
+export type TStatementInterest = z.infer<typeof ZStatementInterest>;
+
 export const ZMsmeInterest = z.strictObject({
   sysObligorCode: z.string(),
   date: z.string(),
@@ -59,6 +75,8 @@ export const ZMsmeSettings = z.strictObject({
   udyamNumber: z.string().nullable(),
   category: z.enum(MSME_CATEGORIES).nullable(),
   addInterestToReminders: z.boolean(),
+  /** The statement of account (screen, PDF, workbook) states the interest at its end date. */
+  addInterestToStatements: z.boolean(),
   interestGstRate: z.number(),
   /** The client's own table, else the product's cited one (`defaultRates` true). */
   bankRates: z.array(
@@ -78,6 +96,7 @@ export const ZSaveMsmeSettingsBody = z.object({
   ),
   category: blankAsAbsent(z.enum(MSME_CATEGORIES, { error: 'choose micro, small or medium' })),
   addInterestToReminders: z.boolean().default(false),
+  addInterestToStatements: z.boolean().default(false),
   interestGstRate: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
     z.number({ error: 'enter the GST rate as a number' }).min(0, 'at least 0').max(28, 'at most 28'),
@@ -132,6 +151,15 @@ export const msmeCalls = {
     summary:
       "A customer's MSMED case file (MSME Samadhaan): invoices with acceptance and statutory due dates, payments, interest month by month, communications and promises",
     answer: file(XLSX_CONTENT_TYPE),
+  }),
+  caseFilePdf: call({
+    method: 'GET',
+    path: '/msme/case_file.pdf',
+    query: ZMsmeInterestQuery,
+    access: { userType: 'borrowers', requirement: API_ACCESS.customerNotes },
+    summary:
+      "A customer's MSMED case file as a PDF to attach to a reference on MSME Samadhaan: the same facts as the workbook",
+    answer: file('application/pdf'),
   }),
   debitNoteCsv: call({
     method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZStatementInterest } from './msme';
 import { MAX_PAGE_NUMBER, MAX_PAGE_SIZE } from '@/lib/constants';
 import { DOC_TYPES } from '@/lib/domain/filters';
 import { STATEMENT_KINDS } from '@/lib/domain/statement';
@@ -142,6 +143,8 @@ export const ZStatement = z.strictObject({
   exposure: ZMoney,
   available: ZMoney.nullable(),
   overLimit: z.boolean(),
+  /** MSMED s16 interest at the end date, when the client states it on statements (else null). */
+  msmeInterest: ZStatementInterest.nullable(),
 });
 export type TStatement = z.infer<typeof ZStatement>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROMISE_CHANNELS, PROMISE_STATUSES } from '@/lib/domain/promises';
+import { PROMISE_CHANNELS, PROMISE_STATUSES, TAKEN_CHANNELS } from '@/lib/domain/promises';
 import { API_ACCESS } from './access';
 import { call, json, paged } from './call';
 import { ZClientIdParam, ZIsoDate, ZPaging, checkDateRange, zRequiredDay } from './common';
@@ -27,7 +27,7 @@ export const ZTakePromiseBody = z.object({
   sysInvoiceNums: z.array(ZCode).max(50, 'at most 50 invoices per promise').default([]),
   /** Payments by any account of the family count (the customer is a parent). */
   onFamily: z.boolean().default(false),
-  channel: z.enum(PROMISE_CHANNELS, { error: 'choose call, email, visit or WhatsApp' }).default('CALL'),
+  channel: z.enum(TAKEN_CHANNELS, { error: 'choose call, email, visit or WhatsApp' }).default('CALL'),
   promisedBy: blankAsAbsent(z.string().trim().max(200, 'at most 200 characters')),
   note: blankAsAbsent(z.string().trim().max(1000, 'at most 1000 characters')),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMsmeItemInterest } from './msme';
 import { MIN_SEARCH_LENGTH } from '@/lib/constants';
 import { AGEING_FILTERS, ALL, DOC_TYPES, RISK_CLASSES } from '@/lib/domain/filters';
 import { RISK_SALES_SEGMENTS, SALES_SEGMENTS } from '@/lib/domain/segments';
@@ -212,6 +213,12 @@ export const ZOpenInvoiceRow = z.strictObject({
   invoiceBucket: ZInvoiceBucket,
   /** The item is in an open dispute (lib/server/disputes). */
   inDispute: z.boolean(),
+  /**
+   * MSMED s16 at the date (docs/msme-and-cheques.md): the statutory due date, days beyond it and the
+   * interest; null when the client claims none (not micro or small), the customer is opted out, or
+   * the item is a credit.
+   */
+  msme: ZMsmeItemInterest.nullable(),
 });
 export type TOpenInvoiceRow = z.infer<typeof ZOpenInvoiceRow>;
 

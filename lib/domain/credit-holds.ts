@@ -12,9 +12,22 @@ export interface HoldRules {
   daysPastDue: number | null;
   /** This many promises broken or only partly kept in the last 90 days. */
   brokenPromises: number | null;
+  /** This many cheques returned unpaid (bounced) in the last `returnedChequeDays` days. */
+  returnedCheques: number | null;
+  returnedChequeDays: number;
 }
 
-export const DEFAULT_HOLD_RULES: HoldRules = { overLimit: true, daysPastDue: 90, brokenPromises: 2 };
+/**
+ * Two cheques bounced in six months: one return can be a bank's slip or a timing error, a second
+ * within the half-year is a pattern the dispatch desk should not ship into.
+ */
+export const DEFAULT_HOLD_RULES: HoldRules = {
+  overLimit: true,
+  daysPastDue: 90,
+  brokenPromises: 2,
+  returnedCheques: 2,
+  returnedChequeDays: 180,
+};
 /** How far back broken promises count towards a hold. */
 export const HOLD_PROMISE_DAYS = 90;
 /** The longest a release may run before the hold comes back by itself. */
@@ -30,6 +43,8 @@ export interface HoldFacts {
   /** What is owed on debts past the rule's days. */
   overdueBeyond: number;
   brokenPromises: number;
+  /** Cheques of the account returned unpaid in the rule's last days. */
+  returnedCheques: number;
 }
 
 /** Why the account is on hold, one sentence per rule that holds; empty when none does. */
@@ -48,5 +63,9 @@ export function holdReasons(f: HoldFacts, rules: HoldRules): string[] {
     );
   if (rules.brokenPromises !== null && f.brokenPromises >= rules.brokenPromises)
     reasons.push(`${f.brokenPromises} promises to pay broken in the last ${HOLD_PROMISE_DAYS} days`);
+  if (rules.returnedCheques !== null && f.returnedCheques >= rules.returnedCheques)
+    reasons.push(
+      `${f.returnedCheques} cheque${f.returnedCheques === 1 ? '' : 's'} returned unpaid in the last ${rules.returnedChequeDays} days`,
+    );
   return reasons;
 }

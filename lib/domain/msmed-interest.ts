@@ -1,4 +1,4 @@
-import { addDays, differenceInCalendarDays, lastDayOfMonth, parseISO } from 'date-fns';
+import { addDays, differenceInCalendarDays, parseISO } from 'date-fns';
 import { iso } from './dates';
 
 /**
@@ -95,6 +95,17 @@ export interface InterestResult {
 
 const paise = (n: number) => Math.round(n * 100) / 100;
 
+/** Days since 01/01/1970 of a 'yyyy-mm-dd' day, and back: plain arithmetic in the interest's loop. */
+const MS_A_DAY = 86_400_000;
+const dayNumber = (d: string) =>
+  Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / MS_A_DAY;
+const isoDay = (n: number) => new Date(n * MS_A_DAY).toISOString().slice(0, 10);
+/** The day number of the last day of the month holding day `n`. */
+function monthEndOf(n: number): number {
+  const d = new Date(n * MS_A_DAY);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0) / MS_A_DAY;
+}
+
 /**
  * s16 interest on one invoice to the end of `asOf`. Each day from the day after the due date, while
  * principal is owed, earns (principal + interest added at earlier month ends) x 3 x the Bank Rate in
@@ -124,27 +135,39 @@ export function msmedInterest(input: InterestInput): InterestResult {
   let paidOn: string | null = principal <= 0.005 ? input.dueDate : null;
   let current: InterestMonth | null = null;
   if (input.asOf > input.dueDate && principal > 0.005) {
-    const end = day(input.asOf);
-    for (let d = addDays(day(input.dueDate), 1); d <= end; d = addDays(d, 1)) {
-      const today = iso(d);
-      if (principal <= 0.005) break;
-      const rate = MSMED_RATE_MULTIPLE * (bankRateOn(input.rates, today) ?? 0);
+    // Day by day in spans over which nothing changes (the base, the rate): each span ends at the
+    // earliest of the month end, the day before the next Bank Rate, a payment's day and asOf, so a
+    // year late costs a dozen steps, not 365 (a page of a list works out a page of invoices).
+    const changes = [...new Set(input.rates.map((r) => r.effectiveFrom))].sort().map(dayNumber);
+    const last = dayNumber(input.asOf);
+    let from = dayNumber(input.dueDate) + 1;
+    while (from <= last && principal > 0.005) {
+      const fromIso = isoDay(from);
+      const rate = MSMED_RATE_MULTIPLE * (bankRateOn(input.rates, fromIso) ?? 0);
+      const monthEnd = monthEndOf(from);
+      const nextRate = changes.find((c) => c > from);
+      const payDay = pi < payments.length ? dayNumber(payments[pi]!.date) : null;
+      const to = Math.min(last, monthEnd, nextRate === undefined ? last : nextRate - 1, payDay ?? last);
+      const days = to - from + 1;
       const base = principal + capitalised;
       if (!current) {
-        current = { month: today.slice(0, 7), openingBase: paise(base), ratePercent: rate, days: 0, interest: 0 };
+        current = { month: fromIso.slice(0, 7), openingBase: paise(base), ratePercent: rate, days: 0, interest: 0 };
         months.push(current);
       }
-      accrued += (base * rate) / 100 / DAYS_IN_YEAR;
-      current.days += 1;
+      accrued += ((base * rate) / 100 / DAYS_IN_YEAR) * days;
+      current.days += days;
       current.ratePercent = rate;
-      while (pi < payments.length && payments[pi]!.date === today) pay(payments[pi++]!.amount);
-      if (principal <= 0.005 && !paidOn) paidOn = today;
-      if (iso(lastDayOfMonth(d)) === today) {
+      // A payment counts from the day after its own: its day earned interest on the whole base.
+      const toIso = isoDay(to);
+      while (pi < payments.length && payments[pi]!.date === toIso) pay(payments[pi++]!.amount);
+      if (principal <= 0.005 && !paidOn) paidOn = toIso;
+      if (to === monthEnd) {
         current.interest = accrued;
         capitalised += accrued;
         accrued = 0;
         current = null;
       }
+      from = to + 1;
     }
     if (current) current.interest = accrued;
   }

@@ -14,9 +14,21 @@ import { iso } from './dates';
 export const PROMISE_STATUSES = ['OPEN', 'KEPT', 'PARTIAL', 'BROKEN'] as const;
 export type TPromiseStatus = (typeof PROMISE_STATUSES)[number];
 
-/** The channels a promise can be taken on (a promise logged as a communication counts as a call). */
-export const PROMISE_CHANNELS = ['CALL', 'EMAIL', 'VISIT', 'WHATSAPP'] as const;
+/**
+ * The channels a promise comes by: the four a collector takes one on (a promise logged as a
+ * communication counts as a call), and a post-dated cheque, which the cheque register records.
+ */
+export const TAKEN_CHANNELS = ['CALL', 'EMAIL', 'VISIT', 'WHATSAPP'] as const;
+export const PROMISE_CHANNELS = [...TAKEN_CHANNELS, 'PDC'] as const;
 export type TPromiseChannel = (typeof PROMISE_CHANNELS)[number];
+
+export const PROMISE_CHANNEL_LABELS: Record<TPromiseChannel, string> = {
+  CALL: 'Call',
+  EMAIL: 'Email',
+  VISIT: 'Visit',
+  WHATSAPP: 'WhatsApp',
+  PDC: 'Post-dated cheque',
+};
 
 /** How far ahead a promise may be dated. */
 export const PROMISE_MAX_DAYS_AHEAD = 90;

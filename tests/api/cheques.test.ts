@@ -65,6 +65,7 @@ describe('the cheque register', () => {
         amount: 50000,
         promisedDate: day(5),
         promisedBy: 'PDC 123456, HDFC Bank',
+        channel: 'PDC',
         status: 'OPEN',
         sysInvoiceNums: ['PD-1'],
       }),

@@ -127,10 +127,10 @@ describe('credit holds', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/csv/);
     const lines = String(res.json).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'sys_obligor_code,name,parent_sys_obligor_code,status,balance,unallocated,credit_limit,oldest_days_past_due,broken_promises,reasons,released_until,release_reason',
+      'sys_obligor_code,name,parent_sys_obligor_code,status,balance,unallocated,credit_limit,oldest_days_past_due,broken_promises,returned_cheques,reasons,released_until,release_reason',
     );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['B', 'C', 'A']);
-    expect(lines[3]).toContain(`RELEASED,1500.00,0.00,1000.00,10,0,"Over its credit limit of ₹1`);
+    expect(lines[3]).toContain(`RELEASED,1500.00,0.00,1000.00,10,0,0,"Over its credit limit of ₹1`);
   });
 
   it('follows the rules the admin saves: switching the days rule off releases B from the list', async () => {
@@ -138,6 +138,8 @@ describe('credit holds', () => {
       overLimit: true,
       daysPastDue: 90,
       brokenPromises: 2,
+      returnedCheques: 2,
+      returnedChequeDays: 180,
     });
     const bad = await callRoute(rulesPut, '/api/credit_holds/rules', {
       method: 'PUT',
@@ -151,6 +153,44 @@ describe('credit holds', () => {
       body: { overLimit: true, daysPastDue: null, brokenPromises: 2 },
     });
     expect(saved.status).toBe(200);
+    expect((await list()).rows.map((r) => r.sysObligorCode)).toEqual(['C', 'A']);
+  });
+
+  it('holds an account whose cheques bounced: 2 returned in the last 180 days by default, counted back from today', async () => {
+    // D (nothing past due, within its limit): cheques returned 20 and 100 days ago, and one exactly
+    // 180 days ago, which the last 180 days (today and the 179 before it) leave out.
+    await database.db.execute(sql`insert into cheques (client_id, sys_obligor_code, cheque_number, bank_name,
+      cheque_date, amount, received_on, status, deposited_on, returned_on, return_reason) values
+      (${clientId}, 'D', '000101', 'Canara Bank', ${day(-25)}::date, 100, ${day(-25)}::date, 'RETURNED', ${day(-22)}::date, ${day(-20)}::date, 'Funds insufficient'),
+      (${clientId}, 'D', '000102', 'Canara Bank', ${day(-105)}::date, 100, ${day(-105)}::date, 'RETURNED', ${day(-102)}::date, ${day(-100)}::date, 'Funds insufficient'),
+      (${clientId}, 'D', '000103', 'Canara Bank', ${day(-185)}::date, 100, ${day(-185)}::date, 'RETURNED', ${day(-182)}::date, ${day(-180)}::date, 'Exceeds arrangement'),
+      (${clientId}, 'D', '000104', 'Canara Bank', ${day(-15)}::date, 100, ${day(-15)}::date, 'CLEARED', ${day(-14)}::date, null, null)`);
+    const held = (await list()).rows.find((r) => r.sysObligorCode === 'D');
+    expect(held).toMatchObject({
+      status: 'ON_HOLD',
+      returnedCheques: 2,
+      reasons: ['2 cheques returned unpaid in the last 180 days'],
+    });
+    const save = (body: Record<string, unknown>) =>
+      callRoute(rulesPut, '/api/credit_holds/rules', {
+        method: 'PUT',
+        cookie: admin,
+        body: { overLimit: true, daysPastDue: null, brokenPromises: 2, ...body },
+      });
+    expect((await save({ returnedCheques: 3, returnedChequeDays: 180 })).status).toBe(200);
+    expect((await list()).rows.map((r) => r.sysObligorCode)).not.toContain('D');
+    expect((await save({ returnedCheques: 3, returnedChequeDays: 181 })).json).toMatchObject({
+      returnedCheques: 3,
+      returnedChequeDays: 181,
+    });
+    expect((await list()).rows.find((r) => r.sysObligorCode === 'D')?.reasons).toEqual([
+      '3 cheques returned unpaid in the last 181 days',
+    ]);
+    const bad = await save({ returnedCheques: 0, returnedChequeDays: 0 });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.json)).toMatch(/at least 1/);
+    // Switched off, the bounces hold nothing.
+    expect((await save({ returnedCheques: null })).status).toBe(200);
     expect((await list()).rows.map((r) => r.sysObligorCode)).toEqual(['C', 'A']);
   });
 });

@@ -8,6 +8,7 @@ const clean = {
   oldestDaysPastDue: 20,
   overdueBeyond: 0,
   brokenPromises: 0,
+  returnedCheques: 0,
 };
 
 describe('credit hold reasons', () => {
@@ -24,6 +25,7 @@ describe('credit hold reasons', () => {
           oldestDaysPastDue: 132,
           overdueBeyond: 40_000,
           brokenPromises: 2,
+          returnedCheques: 2,
         },
         DEFAULT_HOLD_RULES,
       ),
@@ -31,7 +33,17 @@ describe('credit hold reasons', () => {
       'Over its credit limit of ₹1,00,000.00 by ₹25,000.00',
       '₹40,000.00 more than 90 days past due (oldest 132 days)',
       '2 promises to pay broken in the last 90 days',
+      '2 cheques returned unpaid in the last 180 days',
     ]);
+  });
+  it("holds on bounced cheques from the rule's count: one bounce is not two", () => {
+    expect(holdReasons({ ...clean, returnedCheques: 1 }, DEFAULT_HOLD_RULES)).toEqual([]);
+    expect(
+      holdReasons(
+        { ...clean, returnedCheques: 1 },
+        { ...DEFAULT_HOLD_RULES, returnedCheques: 1, returnedChequeDays: 365 },
+      ),
+    ).toEqual(['1 cheque returned unpaid in the last 365 days']);
   });
   it('holds at the limit exactly? no: only over it; 90 days exactly is not over 90; rules switched off hold nothing', () => {
     expect(holdReasons({ ...clean, balance: 100_000 }, DEFAULT_HOLD_RULES)).toEqual([]);
@@ -39,8 +51,16 @@ describe('credit hold reasons', () => {
     expect(holdReasons({ ...clean, creditLimit: null, balance: 9e9 }, DEFAULT_HOLD_RULES)).toEqual([]);
     expect(
       holdReasons(
-        { balance: 2e5, unallocated: 0, creditLimit: 1e5, oldestDaysPastDue: 400, overdueBeyond: 1, brokenPromises: 9 },
-        { overLimit: false, daysPastDue: null, brokenPromises: null },
+        {
+          balance: 2e5,
+          unallocated: 0,
+          creditLimit: 1e5,
+          oldestDaysPastDue: 400,
+          overdueBeyond: 1,
+          brokenPromises: 9,
+          returnedCheques: 9,
+        },
+        { overLimit: false, daysPastDue: null, brokenPromises: null, returnedCheques: null, returnedChequeDays: 180 },
       ),
     ).toEqual([]);
   });

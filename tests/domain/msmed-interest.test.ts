@@ -1,5 +1,13 @@
+import { addDays, format, lastDayOfMonth, parseISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { bankRateOn, interestApplies, msmedInterest, statutoryDueDate } from '@/lib/domain/msmed-interest';
+import { DEFAULT_BANK_RATES } from '@/lib/domain/bank-rates';
+import {
+  bankRateOn,
+  interestApplies,
+  msmedInterest,
+  statutoryDueDate,
+  type InterestInput,
+} from '@/lib/domain/msmed-interest';
 
 /*
  * Hand computations. The invoices are of ₹3,65,000, so that one day's interest is a round figure:
@@ -128,5 +136,70 @@ describe('s16 interest, compound with monthly rests at 3x the Bank Rate', () => 
       rates: RATES,
     });
     expect(r).toMatchObject({ interest: 810, daysBeyond: 4, principalOutstanding: 0 });
+  });
+});
+
+/**
+ * The rule in its plainest form, a day at a time: each day after the due date while principal is
+ * owed earns (principal + interest added at earlier month ends) x 3 x that day's Bank Rate / 365; a
+ * payment lowers the principal at the end of its day; each month end adds the month's interest to
+ * the base. msmedInterest works in spans over which nothing changes and must agree with it.
+ */
+function dayByDay(input: InterestInput) {
+  const iso = (d: Date) => format(d, 'yyyy-MM-dd');
+  const payments = [...input.payments].sort((a, b) => a.date.localeCompare(b.date));
+  let principal = input.amount;
+  let capitalised = 0;
+  let accrued = 0;
+  let paidOn: string | null = null;
+  const months = new Map<string, { days: number; interest: number }>();
+  for (const p of payments.filter((x) => x.date <= input.dueDate)) principal -= p.amount;
+  if (principal <= 0.005) paidOn = input.dueDate;
+  for (let d = addDays(parseISO(input.dueDate), 1); iso(d) <= input.asOf && principal > 0.005; d = addDays(d, 1)) {
+    const today = iso(d);
+    const earned = ((principal + capitalised) * 3 * bankRateOn(input.rates, today)!) / 100 / 365;
+    accrued += earned;
+    const m = months.get(today.slice(0, 7)) ?? { days: 0, interest: 0 };
+    months.set(today.slice(0, 7), { days: m.days + 1, interest: m.interest + earned });
+    for (const p of payments.filter((x) => x.date === today)) principal -= p.amount;
+    if (principal <= 0.005 && !paidOn) paidOn = today;
+    if (iso(lastDayOfMonth(d)) === today) {
+      capitalised += accrued;
+      accrued = 0;
+    }
+  }
+  const stop = paidOn ?? input.asOf;
+  return {
+    interest: Math.round((capitalised + accrued) * 100) / 100,
+    daysBeyond: Math.max(0, Math.round((parseISO(stop).getTime() - parseISO(input.dueDate).getTime()) / 86_400_000)),
+    months: [...months].map(([month, m]) => ({ month, days: m.days, interest: Math.round(m.interest * 100) / 100 })),
+  };
+}
+
+describe('msmedInterest against the rule a day at a time', () => {
+  it('agrees on 300 seeded cases: long spans, part payments, Bank Rate changes, leap years', () => {
+    let seed = 20_240_229;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed % n;
+    };
+    const day = (from: string, plus: number) => format(addDays(parseISO(from), plus), 'yyyy-MM-dd');
+    for (let k = 0; k < 300; k++) {
+      const dueDate = day('2021-06-01', next(1400));
+      const amount = 1000 + next(900_000);
+      const payments = Array.from({ length: next(4) }, () => ({
+        date: day(dueDate, next(500) - 30),
+        amount: Math.round(amount * (next(60) + 1)) / 100,
+      }));
+      const input = { amount, dueDate, payments, asOf: day(dueDate, next(900) - 20), rates: DEFAULT_BANK_RATES };
+      const ours = msmedInterest(input);
+      const plain = dayByDay(input);
+      expect(ours.interest, JSON.stringify(input)).toBe(plain.interest);
+      expect(ours.daysBeyond, JSON.stringify(input)).toBe(plain.daysBeyond);
+      expect(
+        ours.months.map((m) => ({ month: m.month, days: m.days, interest: m.interest })),
+        JSON.stringify(input),
+      ).toEqual(plain.months);
+    }
   });
 });

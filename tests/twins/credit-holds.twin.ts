@@ -65,6 +65,8 @@ function factsOf(ledger: GeneratedLedger, code: string): HoldFacts {
     oldestDaysPastDue: oldest,
     overdueBeyond: beyond / 100,
     brokenPromises,
+    // The generated ledgers hold no cheques.
+    returnedCheques: 0,
   };
 }
 
@@ -92,6 +94,7 @@ export function creditHoldTwin(twins: Twins): void {
                 oldestDaysPastDue: h.oldestDaysPastDue,
                 overdueBeyond: h.overdueBeyond,
                 brokenPromises: h.brokenPromises,
+                returnedCheques: h.returnedCheques,
               },
               reasons: h.reasons,
             }))

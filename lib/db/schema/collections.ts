@@ -153,7 +153,7 @@ export const promises = pgTable(
     amount: numeric({ precision: 18, scale: 2 }).notNull(),
     promisedDate: date().notNull(),
     takenOn: date().notNull(),
-    channel: text().$type<'CALL' | 'EMAIL' | 'VISIT' | 'WHATSAPP'>().notNull(),
+    channel: text().$type<'CALL' | 'EMAIL' | 'VISIT' | 'WHATSAPP' | 'PDC'>().notNull(),
     promisedBy: text(), // who at the customer gave it
     userId: integer(), // who took it
     status: text().$type<'OPEN' | 'KEPT' | 'PARTIAL' | 'BROKEN'>().notNull().default('OPEN'),
@@ -176,7 +176,7 @@ export const promises = pgTable(
       .on(t.clientId, t.promisedDate)
       .where(sql`${t.status} = 'OPEN'`),
     check('promises_status', sql`${t.status} in ('OPEN', 'KEPT', 'PARTIAL', 'BROKEN')`),
-    check('promises_channel', sql`${t.channel} in ('CALL', 'EMAIL', 'VISIT', 'WHATSAPP')`),
+    check('promises_channel', sql`${t.channel} in ('CALL', 'EMAIL', 'VISIT', 'WHATSAPP', 'PDC')`),
     check('promises_amount', sql`${t.amount} > 0`),
   ],
 );
@@ -257,8 +257,9 @@ export const disputeInvoices = pgTable(
 
 /**
  * When a customer account goes on credit hold (dispatch stops): over its own credit limit, debt
- * more than `days_past_due` days past due, or `broken_promises` promises broken or part-kept in the
- * last 90 days. A null rule is off. No row: the default (lib/domain/credit-holds.ts).
+ * more than `days_past_due` days past due, `broken_promises` promises broken or part-kept in the
+ * last 90 days, or `returned_cheques` cheques returned unpaid in the last `returned_cheque_days`
+ * days. A null rule is off. No row: the default (lib/domain/credit-holds.ts).
  */
 export const creditHoldRules = pgTable(
   'credit_hold_rules',
@@ -269,12 +270,17 @@ export const creditHoldRules = pgTable(
     overLimit: boolean().notNull().default(true),
     daysPastDue: smallint(),
     brokenPromises: smallint(),
+    /** This many cheques returned unpaid in the last `returned_cheque_days` days (null: off). */
+    returnedCheques: smallint().default(2),
+    returnedChequeDays: smallint().notNull().default(180),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer(),
   },
   (t) => [
     check('credit_hold_rules_days', sql`${t.daysPastDue} is null or ${t.daysPastDue} between 1 and 365`),
     check('credit_hold_rules_promises', sql`${t.brokenPromises} is null or ${t.brokenPromises} between 1 and 20`),
+    check('credit_hold_rules_cheques', sql`${t.returnedCheques} is null or ${t.returnedCheques} between 1 and 20`),
+    check('credit_hold_rules_cheque_days', sql`${t.returnedChequeDays} between 1 and 730`),
   ],
 );
 

@@ -32,6 +32,7 @@ export const msmeSettings = pgTable(
     udyamNumber: text(),
     category: text().$type<'MICRO' | 'SMALL' | 'MEDIUM'>(),
     addInterestToReminders: boolean().notNull().default(false),
+    addInterestToStatements: boolean().notNull().default(false),
     interestGstRate: numeric({ precision: 5, scale: 2 }).notNull().default('18'),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer(),

@@ -23,5 +23,7 @@ export const creditHoldsCalls = implement('creditHolds', creditHoldCalls, {
       overLimit: body.overLimit,
       daysPastDue: body.daysPastDue,
       brokenPromises: body.brokenPromises,
+      returnedCheques: body.returnedCheques,
+      returnedChequeDays: body.returnedChequeDays,
     }),
 });

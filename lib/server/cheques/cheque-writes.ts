@@ -90,7 +90,7 @@ export async function insertCheque(
         takenOn: receivedOn,
         sysInvoiceNums: nums,
         onFamily: false,
-        channel: 'VISIT',
+        channel: 'PDC',
         promisedBy,
       },
       comm!.id,

@@ -10,7 +10,13 @@ import { recordAudit } from '@/lib/server/audit/record-audit';
 export async function holdRules(db: Db, clientId: number): Promise<THoldRules> {
   const [row] = await db.select().from(creditHoldRules).where(eq(creditHoldRules.clientId, clientId));
   return row
-    ? { overLimit: row.overLimit, daysPastDue: row.daysPastDue, brokenPromises: row.brokenPromises }
+    ? {
+        overLimit: row.overLimit,
+        daysPastDue: row.daysPastDue,
+        brokenPromises: row.brokenPromises,
+        returnedCheques: row.returnedCheques,
+        returnedChequeDays: row.returnedChequeDays,
+      }
     : { ...DEFAULT_HOLD_RULES };
 }
 

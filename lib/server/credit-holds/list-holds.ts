@@ -26,6 +26,7 @@ const Facts = row({
   oldest: col.int.nullable(),
   beyond: col.num.nullable(),
   broken: col.int,
+  bounced: col.int,
   releaseReason: col.text.nullable(),
   releasedBy: col.text.nullable(),
   releasedAt: col.instant.nullable(),
@@ -77,11 +78,18 @@ export async function creditHolds(
       where pr.client_id = ${clientId} and pr.status in ('BROKEN', 'PARTIAL')
         and pr.promised_date >= ${d} - ${HOLD_PROMISE_DAYS}::int
       group by m.sys_obligor_code
+    ),
+    bounced as (
+      -- The account's own cheques: a bounce is the drawer's, not its family's.
+      select c.sys_obligor_code, count(*)::int as n from cheques c
+      where c.client_id = ${clientId} and c.status = 'RETURNED'
+        and c.returned_on > ${d} - ${rules.returnedChequeDays}::int
+      group by c.sys_obligor_code
     )
     select o.sys_obligor_code as code, o.name, o.parent_sys_obligor_code as "parentCode", p.name as "parentName",
       coalesce(b.outstanding, 0) as balance, coalesce(b.unallocated, 0) as unallocated, o.credit_limit as "creditLimit",
       dt.oldest, dt.beyond,
-      coalesce(br.n, 0) as broken,
+      coalesce(br.n, 0) as broken, coalesce(bc.n, 0) as bounced,
       rl.reason as "releaseReason", u.name as "releasedBy", rl.released_at as "releasedAt",
       to_char(rl.expires_on, 'YYYY-MM-DD') as "expiresOn"
     from obligors o
@@ -89,6 +97,7 @@ export async function creditHolds(
     left join balances b on b.sys_obligor_code = o.sys_obligor_code
     left join debts dt on dt.sys_obligor_code = o.sys_obligor_code
     left join broken br on br.sys_obligor_code = o.sys_obligor_code
+    left join bounced bc on bc.sys_obligor_code = o.sys_obligor_code
     left join lateral (
       select x.reason, x.released_by, x.released_at, x.expires_on from credit_hold_releases x
       where x.client_id = o.client_id and x.sys_obligor_code = o.sys_obligor_code and x.expires_on >= ${d}
@@ -98,7 +107,8 @@ export async function creditHolds(
     where o.client_id = ${clientId} and ${inScope} ${only}
       and (${rules.overLimit} and o.credit_limit is not null and ${exposureOf(sql`b`)} > o.credit_limit
         or ${rules.daysPastDue !== null} and dt.oldest > ${beyondDays}::int
-        or ${rules.brokenPromises !== null} and coalesce(br.n, 0) >= ${rules.brokenPromises ?? 0}::int)`,
+        or ${rules.brokenPromises !== null} and coalesce(br.n, 0) >= ${rules.brokenPromises ?? 0}::int
+        or ${rules.returnedCheques !== null} and coalesce(bc.n, 0) >= ${rules.returnedCheques ?? 0}::int)`,
     Facts,
   );
   return facts
@@ -110,6 +120,7 @@ export async function creditHolds(
         oldestDaysPastDue: f.oldest,
         overdueBeyond: f.beyond ?? 0,
         brokenPromises: f.broken,
+        returnedCheques: f.bounced,
       };
       return {
         sysObligorCode: f.code,

@@ -11,6 +11,7 @@ import { moneyFormat, titleDate } from '@/lib/server/reports/excel-format';
 import { workbookStream, type ReportSheet } from '@/lib/server/reports/workbook-writer';
 import { customerInterestDetail, type InvoiceInterest } from './customer-interest';
 import { getMsmeSettings } from './msme-settings';
+import { getObligorName } from './obligor-name';
 
 async function* each<R>(rows: R[]): AsyncIterable<R> {
   yield* rows;
@@ -30,21 +31,23 @@ const PromiseLine = row({
 });
 
 /**
- * GET /msme/case_file.xlsx: what a reference to the Facilitation Council (MSMED s18, filed on the
- * MSME Samadhaan portal) asks the supplier to show for one buyer: the invoices with their acceptance
- * and statutory due dates, the payments, the interest worked out month by month, and the
- * communications and promises that show the demands made. Scope-checked like the interest.
+ * What a reference to the Facilitation Council (MSMED s18, filed on the MSME Samadhaan portal) asks
+ * the supplier to show for one buyer: the invoices with their acceptance and statutory due dates,
+ * the payments, the interest worked out month by month, and the communications and promises that
+ * show the demands made. Scope-checked like the interest. The workbook and the PDF both write it.
  */
-export async function caseFile(
+export async function caseFileFacts(
   db: Db,
   clientId: number,
   scope: ObligorScope | undefined,
   query: { sysObligorCode: string; date?: string },
-): Promise<Response> {
+) {
   const detail = await customerInterestDetail(db, clientId, scope, query.sysObligorCode, query.date);
-  const [client, settings] = await Promise.all([getClient(db, clientId), getMsmeSettings(db, clientId)]);
   const code = query.sysObligorCode;
-  const [notes, promises] = await Promise.all([
+  const [client, settings, customerName, notes, promises] = await Promise.all([
+    getClient(db, clientId),
+    getMsmeSettings(db, clientId),
+    getObligorName(db, clientId, code),
     queryRows(
       db,
       sql`select c.comm_date::text as day, c.channel, c.summary, u.name as user from communications c
@@ -60,6 +63,20 @@ export async function caseFile(
       PromiseLine,
     ),
   ]);
+  const supplier = `${client.name}${settings.udyamNumber ? `, ${settings.udyamNumber}` : ''}${
+    settings.category ? ` (${settings.category.toLowerCase()})` : ''
+  }`;
+  return { code, detail, client, settings, supplier, customerName, notes, promises };
+}
+
+/** GET /msme/case_file.xlsx: the case file as a workbook, a sheet per part. */
+export async function caseFile(
+  db: Db,
+  clientId: number,
+  scope: ObligorScope | undefined,
+  query: { sysObligorCode: string; date?: string },
+): Promise<Response> {
+  const { code, detail, client, supplier: who, notes, promises } = await caseFileFacts(db, clientId, scope, query);
   const meta = {
     clientName: client.name,
     reportName: `MSMED case file: ${code}`,
@@ -67,9 +84,6 @@ export async function caseFile(
     asOfLabel: `to ${titleDate(detail.date)}`,
     moneyFormat: moneyFormat(client.currency, client.locale),
   };
-  const who = `${client.name}${settings.udyamNumber ? `, ${settings.udyamNumber}` : ''}${
-    settings.category ? ` (${settings.category.toLowerCase()})` : ''
-  }`;
   const invoices: ReportSheet<InvoiceInterest> = {
     name: 'Invoices',
     subtitle: detail.applies
@@ -103,7 +117,7 @@ export async function caseFile(
   };
   const payments: ReportSheet<PaymentLine> = {
     name: 'Payments',
-    subtitle: 'Payments and credit notes against the invoices, by date',
+    subtitle: 'Payments, receipts allocated and credit notes against the invoices, by date',
     columns: [
       { header: 'Invoice', kind: 'text', width: 20, value: (p) => p.invoiceNum },
       { header: 'Date', kind: 'date', value: (p) => p.date },

@@ -1,5 +1,6 @@
 import 'server-only';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -7,80 +8,72 @@ import type { TMsmeInterest, TMsmeInterestInvoice } from '@/lib/contract/msme';
 import {
   interestApplies,
   msmedInterest,
-  MSMED_DEFAULT_DAYS,
-  MSMED_MAX_AGREED_DAYS,
   statutoryDueDate,
   type BankRate,
   type InterestMonth,
 } from '@/lib/domain/msmed-interest';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { assertObligorVisible, type ObligorScope } from '@/lib/server/obligors/obligor-scope';
+import { DUE_DAYS_SQL, INTEREST_DEBT, settlementsJson } from './item-interest';
 import { clientBankRates, getMsmeSettings, getMsmeTerms } from './msme-settings';
 
 const Item = row({
+  code: col.text,
   num: col.text,
   invoiceNum: col.text,
   issueDate: col.day,
   amount: col.num,
+  days: col.int.nullable(),
   payments: col.json(row({ date: col.day, amount: col.num }).array().nullable()),
 });
 
 export interface InvoiceInterest extends TMsmeInterestInvoice {
+  sysObligorCode: string;
   amount: number;
   months: InterestMonth[];
-  /** The payments and credit notes that lowered it, to the date asked. */
+  /** The payments, receipts allocated to it and credit notes that lowered it, to the date asked. */
   payments: { date: string; amount: number }[];
 }
 
 /**
- * Every debt of one account that may owe s16 interest on `date`: issued by then, and not settled on
- * or before its statutory due date. Its payments dated up to `date` and the
- * credit notes raised against it (from their issue date) lower its principal. `dueDays`: the
- * customer's days from acceptance to the statutory due date.
+ * Every debt of the accounts `whose` picks (alias `i`) that may owe s16 interest on `date`: issued
+ * by then, of a customer not opted out, and not settled on or before its statutory due date (the
+ * customer's agreed days, msme_terms `t`). What settled it by `date` lowers its principal
+ * (item-interest.ts settlementsJson).
  */
-async function interestCandidates(db: Db, clientId: number, code: string, date: string, dueDays: number) {
+export async function interestCandidates(db: Db, clientId: number, whose: SQL, date: string) {
   return queryRows(
     db,
     sql`
-    select i.sys_invoice_num as num, i.invoice_num as "invoiceNum", i.issue_date::text as "issueDate", i.amount,
-      (select json_agg(json_build_object('date', x.d, 'amount', x.a)) from (
-        select p.paid_date::text as d, p.amount as a from payments p
-        where p.client_id = ${clientId} and p.sys_invoice_num = i.sys_invoice_num and p.paid_date <= ${date}::date
-        union all
-        select n.issue_date::text, -n.amount from invoices n
-        where n.client_id = ${clientId} and n.against_sys_invoice_num = i.sys_invoice_num
-          and n.doc_type = 'CREDIT_NOTE' and n.issue_date <= ${date}::date) x) as payments
+    select i.sys_obligor_code as code, i.sys_invoice_num as num, i.invoice_num as "invoiceNum",
+      i.issue_date::text as "issueDate", i.amount, t.agreed_credit_days as days,
+      ${settlementsJson(clientId, date)} as payments
     from invoices i
-    where i.client_id = ${clientId} and i.sys_obligor_code = ${code} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
-      and i.against_sys_invoice_num is null and i.amount > 0 and i.issue_date <= ${date}::date
-      and coalesce(i.settled_date, 'infinity'::date) > i.issue_date + ${dueDays}::int
+    left join msme_terms t on t.client_id = i.client_id and t.sys_obligor_code = i.sys_obligor_code
+    where i.client_id = ${clientId} and ${whose} and ${INTEREST_DEBT} and i.issue_date <= ${date}::date
+      and not coalesce(t.opt_out, false)
+      and coalesce(i.settled_date, 'infinity'::date) > i.issue_date + ${DUE_DAYS_SQL}::int
     order by i.issue_date, i.sys_invoice_num`,
     Item,
   );
 }
 
-const dueDays = (agreed: number | null) =>
-  agreed === null ? MSMED_DEFAULT_DAYS : Math.min(Math.max(0, agreed), MSMED_MAX_AGREED_DAYS);
-
-/** The interest of each candidate debt, worked out by lib/domain/msmed-interest.ts. */
+/**
+ * The interest of each candidate debt, worked out by lib/domain/msmed-interest.ts, leaving out
+ * those that owe none (paid in time, or not yet past the due date).
+ */
 export function invoiceInterest(
-  items: {
-    num: string;
-    invoiceNum: string;
-    issueDate: string;
-    amount: number;
-    payments: { date: string; amount: number }[] | null;
-  }[],
-  agreedDays: number | null,
+  items: z.output<typeof Item>[],
   date: string,
   rates: readonly BankRate[],
 ): InvoiceInterest[] {
   const out: InvoiceInterest[] = [];
   for (const item of items) {
-    const due = statutoryDueDate(item.issueDate, agreedDays);
+    const due = statutoryDueDate(item.issueDate, item.days);
     const r = msmedInterest({ amount: item.amount, dueDate: due, payments: item.payments ?? [], asOf: date, rates });
     if (r.interest <= 0 && (r.principalOutstanding <= 0 || date <= due)) continue;
     out.push({
+      sysObligorCode: item.code,
       sysInvoiceNum: item.num,
       invoiceNum: item.invoiceNum,
       acceptanceDate: item.issueDate,
@@ -95,6 +88,10 @@ export function invoiceInterest(
   }
   return out;
 }
+
+/** A total of rupee amounts, to the paisa. */
+export const totalOf = (lines: readonly { interest: number }[]) =>
+  Math.round(lines.reduce((s, i) => s + i.interest * 100, 0)) / 100;
 
 /** Why no interest is claimed from a customer, or null when it is. */
 function notClaimed(category: string | null, optOut: boolean): string | null {
@@ -125,12 +122,11 @@ export async function customerInterestDetail(
   const base = { sysObligorCode: code, date: day, agreedCreditDays: terms.agreedCreditDays, optOut: terms.optOut };
   if (reason) return { ...base, applies: false, reason, totalInterest: 0, invoices: [] };
   const invoices = invoiceInterest(
-    await interestCandidates(db, clientId, code, day, dueDays(terms.agreedCreditDays)),
-    terms.agreedCreditDays,
+    await interestCandidates(db, clientId, sql`i.sys_obligor_code = ${code}`, day),
     day,
     rates,
   );
-  const totalInterest = Math.round(invoices.reduce((s, i) => s + i.interest * 100, 0)) / 100;
+  const totalInterest = totalOf(invoices);
   return { ...base, applies: true, reason: null, totalInterest, invoices };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/client';
 import type { TStatementDownloadQuery } from '@/lib/contract/portal';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { KIND_LABEL as KINDS } from '@/lib/domain/statement';
+import { statementInterest } from '@/lib/server/msme/statement-interest';
 import { ledgerLines } from './ledger';
 import { allOpenItems, openItemsSummary, unallocatedAt } from './open-items';
 import { amount, day, l, Letter, partiesOf, pdfResponse, r } from './pdf-template';
@@ -15,14 +16,16 @@ const KIND_LABEL = { ...KINDS, RECEIPT: 'On account' };
 const LINE_COLUMNS = [l(50), l(52), l(90), l(90), l(50), r(61), r(61), r(61)];
 /** Document, type, account, issued, due, amount, outstanding, ageing. */
 const ITEM_COLUMNS = [l(92), l(52), l(60), l(50), l(50), r(70), r(70), r(71)];
+/** Invoice, account, accepted, statutory due, days beyond, principal, interest. */
+const INTEREST_COLUMNS = [l(100), l(65), l(60), l(65), r(55), r(85), r(85)];
 
 /**
  * GET /api/customerportal/statement.pdf: the statement of the period as a PDF, from the template of
  * the customer's documents (./pdf-template.ts): the letterhead and the customer's block, opening
  * balance, overdue and closing balance, the ageing of the open items, every line with the running
  * balance (each page closes at "Carried forward" and the next opens at "Brought forward" with the
- * same figure), the closing balance, the open items themselves, the UPI QR and the bank details,
- * and "Page n of m" on every page.
+ * same figure), the closing balance, the open items themselves, the MSMED interest when the
+ * client states it, the UPI QR and the bank details, and "Page n of m" on every page.
  */
 export async function statementPdf(
   db: Db,
@@ -32,10 +35,11 @@ export async function statementPdf(
 ): Promise<Response> {
   const s = await statementBasis(db, clientId, query, scope);
   const { members, fromDate, toDate, opening, boundaries } = s;
-  const [summary, unallocated, parties] = await Promise.all([
+  const [summary, unallocated, parties, interest] = await Promise.all([
     openItemsSummary(db, clientId, members, toDate, boundaries),
     unallocatedAt(db, clientId, members, toDate),
     partiesOf(db, clientId, s.code),
+    statementInterest(db, clientId, members, toDate),
   ]);
   const letter = new Letter(parties, 'Statement of account', `${day(fromDate)} to ${day(toDate)}`);
   if (s.customer.isParent)
@@ -128,6 +132,37 @@ export async function statementPdf(
       amount(item.outstanding),
       item.bucket,
     ]);
+  }
+
+  // ---- MSMED interest at the end date, when the client states it: a claim beside the balance ----
+  if (interest) {
+    letter.doc.y += 8;
+    letter.ensure(5);
+    letter.title2(`Interest on late payment to ${day(interest.date)}`);
+    letter.note(
+      'MSMED Act 2006 s16: compound interest with monthly rests at three times the RBI Bank Rate, from the day after the statutory due date (acceptance taken as the invoice date). Not included in the balance above.',
+      7.5,
+    );
+    const claims = letter.table(INTEREST_COLUMNS, [
+      'Invoice',
+      'Account',
+      'Accepted',
+      'Statutory due',
+      'Days beyond',
+      'Principal owed',
+      'Interest',
+    ]);
+    for (const line of interest.lines)
+      claims.row([
+        line.invoiceNum,
+        line.sysObligorCode,
+        day(line.acceptanceDate),
+        day(line.statutoryDueDate),
+        String(line.daysBeyond),
+        amount(line.principalOutstanding),
+        amount(line.interest),
+      ]);
+    claims.row(['Interest claimable', '', '', '', '', '', amount(interest.total)], true);
   }
   return pdfResponse(await letter.finish(), `statement-${s.code}-${fromDate}-to-${toDate}.pdf`);
 }

@@ -1,17 +1,47 @@
 import 'server-only';
 import type { Db } from '@/lib/db/client';
 import { XLSX_CONTENT_TYPE } from '@/lib/contract/downloads';
+import type { TStatementInterest } from '@/lib/contract/msme';
 import type { TOpenItem, TStatementDownloadQuery } from '@/lib/contract/portal';
 import { formatMoney } from '@/lib/domain/format';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { KIND_LABEL, RECEIPT_KIND_LABEL, type StatementLine } from '@/lib/domain/statement';
 import { upiLink, upiReference } from '@/lib/domain/upi';
+import { statementInterest } from '@/lib/server/msme/statement-interest';
 import { reportError } from '@/lib/server/observability/report-error';
 import { moneyFormat, titleDate } from '@/lib/server/reports/excel-format';
 import { readAhead, workbookStream, type ReportSheet } from '@/lib/server/reports/workbook-writer';
 import { ledgerLines } from './ledger';
 import { allOpenItems, unallocatedReceipts } from './open-items';
 import { statementBasis, statementEntriesSql } from './statement';
+
+type InterestLine = TStatementInterest['lines'][number];
+
+async function* each<R>(rows: readonly R[]): AsyncIterable<R> {
+  yield* rows;
+}
+
+/**
+ * The statement's 'MSMED interest' sheet (the client states it on statements): each debt that owes
+ * s16 interest at the end date, with its total. A claim beside the balance, not part of it.
+ */
+function interestSheet(interest: TStatementInterest): ReportSheet<InterestLine> {
+  return {
+    name: 'MSMED interest',
+    subtitle: `Interest on late payment to ${titleDate(interest.date)} under the MSMED Act 2006 s16: compound, monthly rests, 3 x the RBI Bank Rate, from the day after the statutory due date (acceptance taken as the invoice date). Not included in the balance.`,
+    columns: [
+      { header: 'Invoice', kind: 'text', width: 22, value: (l) => l.invoiceNum },
+      { header: 'Account', kind: 'text', width: 12, value: (l) => l.sysObligorCode },
+      { header: 'Accepted', kind: 'date', value: (l) => l.acceptanceDate },
+      { header: 'Statutory due', kind: 'date', value: (l) => l.statutoryDueDate },
+      { header: 'Days beyond', kind: 'count', value: (l) => l.daysBeyond },
+      { header: 'Principal owed', kind: 'money', value: (l) => l.principalOutstanding, total: true },
+      { header: 'Interest', kind: 'money', value: (l) => l.interest, total: true },
+    ],
+    rows: each(interest.lines),
+    totalLabel: 'Interest claimable',
+  };
+}
 
 type StatementRow = Partial<StatementLine> & { label?: string };
 
@@ -127,9 +157,10 @@ export async function statementDownload(
     // Its first page is read while the statement sheet is written.
     rows: readAhead(openLines()),
   };
+  const interest = await statementInterest(db, clientId, members, toDate);
   const body = workbookStream(
     meta,
-    () => [statement, openItems],
+    () => (interest ? [statement, openItems, interestSheet(interest)] : [statement, openItems]),
     (error) => reportError(error, { where: 'statementDownload', clientId, sysObligorCode: s.code }),
   );
   const fileName = `statement-${s.code}-${fromDate}-to-${toDate}.xlsx`.replace(/[^\w.-]/g, '_');

@@ -16,6 +16,7 @@ import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { getClient } from '@/lib/server/clients/get-client';
 import { scopeCondition } from '@/lib/server/obligors/obligor-scope';
 import { obligorCreditLimit, obligorInfo } from '@/lib/server/obligors/obligor-profile';
+import { statementInterest } from '@/lib/server/msme/statement-interest';
 import { ledgerPage } from './ledger';
 import { balanceAt, openItemsPage, openItemsSummary, unallocatedAt } from './open-items';
 import { boundariesOf } from '@/lib/domain/ageing';
@@ -122,11 +123,12 @@ export async function customerStatement(
 ): Promise<TStatement> {
   const basis = await statementBasis(db, clientId, query, scope);
   const { members, fromDate, toDate, opening, boundaries, credit } = basis;
-  const [page, summary, items, unallocated] = await Promise.all([
+  const [page, summary, items, unallocated, msmeInterest] = await Promise.all([
     ledgerPage(db, statementEntriesSql(clientId, members, fromDate, toDate), opening, query.offset, query.count),
     openItemsSummary(db, clientId, members, toDate, boundaries),
     openItemsPage(db, clientId, members, toDate, boundaries, query.itemsOffset, query.itemsCount),
     unallocatedAt(db, clientId, members, toDate),
+    statementInterest(db, clientId, members, toDate),
   ]);
   const { debits, credits, closing, ...lines } = page;
   return {
@@ -147,6 +149,7 @@ export async function customerStatement(
     exposure: credit.exposure,
     available: credit.available,
     overLimit: credit.overLimit,
+    msmeInterest,
   };
 }
 

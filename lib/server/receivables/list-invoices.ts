@@ -19,6 +19,7 @@ import { column } from './ageing-columns';
 import { ageingView } from './ageing-view';
 import { historyAt, historyCovers } from './history/read-history';
 import { disputeOpenOn } from '@/lib/server/disputes/open-on';
+import { itemsInterest, msmeClaim } from '@/lib/server/msme/item-interest';
 
 /** A row of the list: the open item's select (open-items.ts) and what the list shows beside it. */
 const OpenInvoiceListRow = OpenItemRow.extend({
@@ -248,7 +249,7 @@ export async function listOpenInvoices(
     ? sql`select coalesce(${storedCount}, (select count(*) ${countFrom})) as n`
     : sql`select count(*) as n ${countFrom}`;
   const skip = (query.offset - 1) * query.count;
-  const [rows, count] = await Promise.all([
+  const [rows, count, claim] = await Promise.all([
     openInvoicePage(db, {
       ...sortOf(query),
       clientId,
@@ -266,11 +267,23 @@ export async function listOpenInvoices(
           where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and ${disputeOpenOn('dd', d)}) as "inDispute"`,
     }),
     queryRow(db, countSql, row({ n: col.int })),
+    msmeClaim(db, clientId),
   ]);
+  // MSMED interest for the page's rows alone, read by their keys after the page is cut.
+  const interest = claim
+    ? await itemsInterest(
+        db,
+        clientId,
+        claim,
+        rows.filter((r) => r.amount > 0).map((r) => r.sysInvoiceNum),
+        asOf,
+      )
+    : null;
   return {
     total: count?.n ?? 0,
     rows: rows.map(({ age: itemAge, ...item }) => ({
       ...item,
+      msme: interest?.get(item.sysInvoiceNum) ?? null,
       status: 'OPEN' as const,
       paid: item.amount - item.outstanding,
       bucket: creditBucket(item.daysPastDue, b),

@@ -35,6 +35,8 @@ export default async function CreditHoldsPage({ searchParams }: { searchParams: 
     rules.overLimit && 'over its own credit limit',
     rules.daysPastDue !== null && `debt more than ${rules.daysPastDue} days past due`,
     rules.brokenPromises !== null && `${rules.brokenPromises} promises broken in ${HOLD_PROMISE_DAYS} days`,
+    rules.returnedCheques !== null &&
+      `${rules.returnedCheques} cheques returned unpaid in ${rules.returnedChequeDays} days`,
   ].filter(Boolean);
   const invalid = checkLink(ZCreditHoldsQuery, params);
   return (
