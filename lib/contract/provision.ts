@@ -5,8 +5,11 @@ import { call, file, json } from './call';
 import { ZClientIdParam, ZIsoDate } from './common';
 import { XLSX_CONTENT_TYPE } from './downloads';
 
-/** How the customers are segmented: not at all, or by a dimension (dim1..dim3). */
-export const PROVISION_SEGMENTS = ['NONE', 'dim1', 'dim2', 'dim3'] as const;
+/**
+ * How the customers are segmented: not at all, by a dimension (dim1..dim3), or by risk rating (each
+ * customer's balance of a date in the segment of its rating as of that date).
+ */
+export const PROVISION_SEGMENTS = ['NONE', 'dim1', 'dim2', 'dim3', 'RATING'] as const;
 export type ProvisionSegmentation = (typeof PROVISION_SEGMENTS)[number];
 
 /** GET /provision: the matrix as of a date, by a method, optionally per segment. */
@@ -40,7 +43,7 @@ const ZProvisionBucket = z.strictObject({
 
 const ZProvisionSegment = z.strictObject({
   segment: z.string(),
-  /** The segment's key: '' for all customers, a dimension value's id. */
+  /** The segment's key: '' for all customers, a dimension value's id (0: none), a rating 1-3 (0: unrated). */
   key: z.string(),
   buckets: z.array(ZProvisionBucket),
   balance: z.number(),
@@ -70,6 +73,7 @@ export type TProvision = z.infer<typeof ZProvision>;
 export const ZProvisionAdjustmentBody = z.object({
   clientId: ZClientIdParam,
   segmentBy: z.enum(PROVISION_SEGMENTS),
+  /** The segment's key, as the matrix gives it (ignored for NONE). */
   key: z.string().trim().max(40),
   percent: z.coerce
     .number({ error: 'enter the adjustment in percent, e.g. 10 or -5' })

@@ -22,6 +22,18 @@ export type ProvisionMethod = (typeof PROVISION_METHODS)[number];
 export const MIN_HISTORY_MONTHS = 12;
 export const MAX_HISTORY_MONTHS = 36;
 
+/**
+ * The risk-rating segments (the product's scale: 1 low, 2 medium, 3 high risk), by key; customers
+ * without a rating on the day read form 'Unrated'. The names sort in the scale's order.
+ */
+export const UNRATED_KEY = '0';
+export const RATING_SEGMENT_NAMES: Record<string, string> = {
+  '1': 'Rating 1 (low risk)',
+  '2': 'Rating 2 (medium risk)',
+  '3': 'Rating 3 (high risk)',
+  [UNRATED_KEY]: 'Unrated',
+};
+
 /** One month end of one segment's history. */
 export interface MonthEnd {
   /** The month end, YYYY-MM-DD. */

@@ -29,7 +29,8 @@ export default async function ProvisionPage({ searchParams }: { searchParams: Pr
   const params = flattenParams(await searchParams);
   const segments = (['dim1', 'dim2', 'dim3'] as const)
     .filter((d) => dimensionNames[d])
-    .map((d) => ({ value: d, label: `By ${dimensionNames[d]}` }));
+    .map((d): { value: string; label: string } => ({ value: d, label: `By ${dimensionNames[d]}` }))
+    .concat({ value: 'RATING', label: 'By risk rating' });
   const invalid = checkLink(ZProvisionQuery, params);
   let body;
   let matrix: TProvision | null = null;

@@ -27,15 +27,10 @@ import { getClient } from '@/lib/server/clients/get-client';
 import { column } from '@/lib/server/receivables/ageing-columns';
 import { ageingRowsForDates, dropAgeingDates } from '@/lib/server/receivables/ageing-source';
 import { historyCovers } from '@/lib/server/receivables/history/read-history';
-import { LEVEL_KEY, type HistoryLevel } from '@/lib/server/receivables/history/levels';
+import { LEDGER_KEY, levelOf, obligorKey, segmentNames, type SegmentLevel } from './segments';
 
 /** The history's columns of the 'Credit Date' buckets: current, crd_bucket1..4. */
 const BUCKET_COLUMNS = CREDIT_BUCKETS.map(column);
-
-/** The history levels a matrix is segmented by. */
-type SegmentLevel = Extract<HistoryLevel, 'client' | 'dim1' | 'dim2' | 'dim3'>;
-
-const levelOf = (segment: ProvisionSegmentation): SegmentLevel => (segment === 'NONE' ? 'client' : segment);
 
 const BalanceRow = row({
   date: col.day,
@@ -72,11 +67,33 @@ async function balancesAt(
   fromLedger: boolean,
 ): Promise<Balances> {
   if (fromLedger) return ledgerBalancesAt(db, clientId, level, dates, boundaries);
+  // The date of the matrix is often a month end of its history too: each date once, as rows are summed by it.
   const days = sql.join(
-    dates.map((d) => sql`(${d}::date)`),
+    [...new Set(dates)].map((d) => sql`(${d}::date)`),
     sql`, `,
   );
   const [current, b1, b2, b3, b4] = BUCKET_COLUMNS;
+  if (level === 'rating') {
+    // Each obligor's row in force at each date (read by key, as the obligor level always is),
+    // summed by the rating of that date.
+    const rows = await queryRows(
+      db,
+      sql`select x.day as date, x.segment as key, sum(x.c0) as current, sum(x.c1) as b1, sum(x.c2) as b2,
+          sum(x.c3) as b3, sum(x.c4) as b4 from (
+        select d.day::text as day, ${obligorKey(clientId, level, sql`d.day`)} as segment,
+          h.${current} as c0, h.${b1} as c1, h.${b2} as c2, h.${b3} as c3, h.${b4} as c4
+        from (values ${days}) as d(day)
+        cross join obligors o
+        join lateral (
+          select * from ageing_history h
+          where h.client_id = ${clientId} and h.level = 'obligor' and h.key = o.sys_obligor_code and h.from_day <= d.day
+          order by h.from_day desc limit 1) h on h.valid @> d.day
+        where o.client_id = ${clientId}) x
+        group by 1, 2`,
+      BalanceRow,
+    );
+    return byKey(rows);
+  }
   const rows = await queryRows(
     db,
     sql`select d.day::text as date, h.key, h.${current} as current, h.${b1} as b1, h.${b2} as b2, h.${b3} as b3, h.${b4} as b4
@@ -86,14 +103,6 @@ async function balancesAt(
   );
   return byKey(rows);
 }
-
-/** The rows of ageingRowsForDates carry the dimension ids the history's dim levels key on. */
-const LEDGER_KEY: Record<SegmentLevel, SQL> = {
-  client: sql`''`,
-  dim1: sql`coalesce(r.dim1_id, 0)::text`,
-  dim2: sql`coalesce(r.dim2_id, 0)::text`,
-  dim3: sql`coalesce(r.dim3_id, 0)::text`,
-};
 
 async function ledgerBalancesAt(
   db: Db,
@@ -127,7 +136,8 @@ const WriteOffRow = row({ key: col.text, monthEnd: col.day, bucket: col.int.null
 /**
  * The write-offs the rates read, per segment: the WRITE_OFF documents against an invoice (imported
  * or written by an approved write-off request), aged by the invoice's due date. For each month end: what was written off in the month ending there (bucket null), and, per
- * bucket the invoice sat in at that month end, what of it was written off later, up to `asOf`.
+ * bucket the invoice sat in at that month end, what of it was written off later, up to `asOf`; by
+ * rating, each in the segment of the customer's rating at that month end, as its balances are.
  */
 async function writeOffs(
   db: Db,
@@ -141,40 +151,31 @@ async function writeOffs(
     monthEnds.map((d) => sql`(${d}::date)`),
     sql`, `,
   );
+  const key = obligorKey(clientId, level, sql`e.month_end`);
   const rows = await queryRows(
     db,
     sql`with w as (
-        select ${LEVEL_KEY[level]} as key, n.issue_date as day, -n.amount as amount, i.issue_date as issued, i.due_date as due
+        select i.sys_obligor_code, n.issue_date as day, -n.amount as amount, i.issue_date as issued, i.due_date as due
         from invoices n
         join invoices i on i.client_id = n.client_id and i.sys_invoice_num = n.against_sys_invoice_num
-        join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
         where n.client_id = ${clientId} and n.doc_type = 'WRITE_OFF' and n.issue_date <= ${asOf}::date),
-      e as (select m.day as month_end from (values ${ends}) as m(day))
-      select w.key, e.month_end::text as "monthEnd", null::int as bucket, sum(w.amount) as amount
-        from w join e on w.day >= date_trunc('month', e.month_end)::date and w.day <= e.month_end
-        group by w.key, e.month_end
-      union all
-      select w.key, e.month_end::text, case
-          when e.month_end - w.due <= 0 then 0 when e.month_end - w.due <= ${b1} then 1
-          when e.month_end - w.due <= ${b2} then 2 when e.month_end - w.due <= ${b3} then 3 else 4 end,
-        sum(w.amount)
-        from w join e on w.issued <= e.month_end and w.day > e.month_end
-        group by 1, 2, 3`,
+      e as (select m.day as month_end from (values ${ends}) as m(day)),
+      -- The key first, then the sums: a key read by rating is a subquery, which a grouping cannot hold.
+      keyed as (
+        select ${key} as key, e.month_end::text as "monthEnd", null::int as bucket, w.amount
+          from w join e on w.day >= date_trunc('month', e.month_end)::date and w.day <= e.month_end
+          join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = w.sys_obligor_code
+        union all
+        select ${key}, e.month_end::text, case
+            when e.month_end - w.due <= 0 then 0 when e.month_end - w.due <= ${b1} then 1
+            when e.month_end - w.due <= ${b2} then 2 when e.month_end - w.due <= ${b3} then 3 else 4 end,
+          w.amount
+          from w join e on w.issued <= e.month_end and w.day > e.month_end
+          join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = w.sys_obligor_code)
+      select key, "monthEnd", bucket, sum(amount) as amount from keyed group by 1, 2, 3`,
     WriteOffRow,
   );
   return rows;
-}
-
-/** The segments' names: 'All customers', or each dimension value's name (0: none). */
-async function segmentNames(db: Db, clientId: number, segment: ProvisionSegmentation): Promise<Map<string, string>> {
-  if (segment === 'NONE') return new Map([['', 'All customers']]);
-  const level = Number(segment.slice(3));
-  const rows = await queryRows(
-    db,
-    sql`select id::text as key, name from dimension_values where client_id = ${clientId} and dim_level = ${level}`,
-    row({ key: col.text, name: col.text }),
-  );
-  return new Map([['0', '(none)'], ...rows.map((r) => [r.key, r.name] as [string, string])]);
 }
 
 const AdjustmentRow = row({ key: col.text, percent: col.num, reason: col.text });
