@@ -92,4 +92,37 @@ describe('the provision of the demo ledger', () => {
       `demo ${region.segment}: balance ${region.balance}, allowance ${region.allowance}, rates ${region.buckets.map((b) => (b.lossRate * 100).toFixed(2)).join('/')}; ${notes.length} write-offs; total ${m.allowance}, previous ${m.previousAllowance}`,
     );
   }, 120_000);
+
+  it('by risk rating, splits the same month-end balances and write-offs among the ratings', async () => {
+    const ask = async (segment: string) => {
+      const started = performance.now();
+      const res = await callRoute(matrixRoute, '/api/provision', {
+        cookie: admin,
+        query: { date: DATE, segment, months: 24 },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return { m: res.json as TProvision, ms: Math.round(performance.now() - started) };
+    };
+    const [all, rated] = [await ask('NONE'), await ask('RATING')];
+    const names = rated.m.segments.map((s) => s.segment);
+    expect(names.length).toBeGreaterThan(1);
+    expect(names.every((n) => /^Rating [123] \((low|medium|high) risk\)$|^Unrated$/.test(n))).toBe(true);
+    // Each month end's balance is in one rating's segment: the rates' sums add up to the whole's
+    // (the last bucket's numerator, what entered it, is not additive when a customer changes rating).
+    const [whole] = all.m.segments;
+    for (let i = 0; i < 5; i++) {
+      const sum = (f: (w: { numerator: number; denominator: number }) => number) =>
+        rated.m.segments.reduce((s, seg) => s + f(seg.buckets[i]!.working), 0);
+      expect(sum((w) => w.denominator)).toBeCloseTo(whole!.buckets[i]!.working.denominator, 2);
+      if (i !== 3) expect(sum((w) => w.numerator)).toBeCloseTo(whole!.buckets[i]!.working.numerator, 2);
+      expect(rated.m.segments.reduce((s, seg) => s + seg.buckets[i]!.balance, 0)).toBeCloseTo(
+        whole!.buckets[i]!.balance,
+        2,
+      );
+    }
+    expect(rated.m.writtenOff).toBeCloseTo(all.m.writtenOff, 2);
+    console.log(
+      `demo by rating (${all.ms} ms whole, ${rated.ms} ms by rating): ${rated.m.segments.map((s) => `${s.segment} ${s.balance} -> ${s.allowance} (${s.buckets.map((b) => (b.lossRate * 100).toFixed(2)).join('/')})`).join('; ')}; total ${rated.m.allowance} against ${all.m.allowance} unsegmented`,
+    );
+  }, 120_000);
 });

@@ -103,7 +103,13 @@ beforeAll(async () => {
       file('payments.csv', csv(['payment_ref,sys_invoice_num,paid_date,amount', 'P1,IA,2026-07-05,10000'])),
       file(
         'ratings.csv',
-        csv(['sys_obligor_code,rating_date,rating', 'A,2025-01-01,1', 'B,2025-01-01,3', 'C,2025-01-01,1', 'C,2026-05-15,3']),
+        csv([
+          'sys_obligor_code,rating_date,rating',
+          'A,2025-01-01,1',
+          'B,2025-01-01,3',
+          'C,2025-01-01,1',
+          'C,2026-05-15,3',
+        ]),
       ),
     ],
   });
@@ -211,6 +217,13 @@ describe('the provision matrix by risk rating', () => {
     // Not the adjustment of a dimension value whose id is 3, nor of all customers.
     const all = await matrix({ method: 'ROLL_RATE', segment: 'NONE' });
     expect(all.segments[0]!.adjustment).toBeNull();
+    const unknown = await callRoute(adjustRoute, '/api/provision/adjustments', {
+      method: 'PUT',
+      cookie: admin,
+      body: { segmentBy: 'RATING', key: '4', percent: 20, reason: 'No such rating in the scale' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.json)).toContain('a rating: 1, 2 or 3');
     const bad = await callRoute(matrixRoute, '/api/provision', {
       cookie: admin,
       query: { date: DATE, segment: 'RISK' },

@@ -1,5 +1,5 @@
 import 'server-only';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
@@ -16,11 +16,13 @@ import {
   lossRates,
   monthEndsBefore,
   previousQuarterEnd,
+  RATING_SEGMENT_NAMES,
   segmentProvision,
   type MonthEnd,
   type ProvisionMethod,
   type SegmentProvision,
 } from '@/lib/domain/provision';
+import { invalid } from '@/lib/server/domain-errors';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
@@ -320,6 +322,9 @@ export async function provisionMatrix(db: Db, clientId: number, query: TProvisio
 export async function saveAdjustment(db: Db, clientId: number, userId: number, body: TProvisionAdjustmentBody) {
   const level = levelOf(body.segmentBy);
   const key = body.segmentBy === 'NONE' ? '' : body.key;
+  // A rating's segment is one of a fixed few: any other key would hold an adjustment no matrix shows.
+  if (body.segmentBy === 'RATING' && !(key in RATING_SEGMENT_NAMES))
+    throw invalid('Choose a rating segment', { key: 'a rating: 1, 2 or 3, or 0 for the unrated' });
   return db.transaction(async (tx) => {
     const [before] = await queryRows(
       tx,
