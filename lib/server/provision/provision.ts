@@ -162,7 +162,7 @@ async function writeOffs(
         join invoices i on i.client_id = n.client_id and i.sys_invoice_num = n.against_sys_invoice_num
         where n.client_id = ${clientId} and n.doc_type = 'WRITE_OFF' and n.issue_date <= ${asOf}::date),
       e as (select m.day as month_end from (values ${ends}) as m(day)),
-      -- The key first, then the sums: a key read by rating is a subquery, which a grouping cannot hold.
+      -- Keyed first, summed after: a rating's key is a correlated subquery, not a column to group by.
       keyed as (
         select ${key} as key, e.month_end::text as "monthEnd", null::int as bucket, w.amount
           from w join e on w.day >= date_trunc('month', e.month_end)::date and w.day <= e.month_end
