@@ -52,6 +52,7 @@ describe('matching a credit', () => {
           reasons: ['the narration names TLY-000412', 'the amount settles one invoice, oldest first'],
         },
       ],
+      wantsFamily: false,
     });
     // Applied without a person once the client trusts the matcher above 0.9.
     expect(matchLine(line(59_000, { named: [B] }), { ...settings, autoApplyAbove: 0.9 }).status).toBe('MATCHED');
@@ -96,7 +97,7 @@ describe('matching a credit', () => {
   });
 
   it('an unknown payer stays UNMATCHED with no guess', () => {
-    expect(matchLine(line(23_600), settings)).toEqual({ status: 'UNMATCHED', suggestions: [] });
+    expect(matchLine(line(23_600), settings)).toEqual({ status: 'UNMATCHED', suggestions: [], wantsFamily: false });
   });
 
   it('a payer known only by name is below the threshold when the amount needs assumptions', () => {
@@ -132,14 +133,14 @@ describe('matching a credit', () => {
 describe('the bounded search', () => {
   it('the whole account when the amount settles every open item', () => {
     const [best] = allocationsFor(rupees(436_600), SHREE, settings);
-    expect(best).toMatchObject({ whole: true, deduction: { kind: 'EXACT' } });
+    expect(best).toMatchObject({ whole: 'ALL', deduction: { kind: 'EXACT' } });
     expect(best!.items).toHaveLength(4);
   });
 
   it('more than the whole account: the excess on account; over a smaller set it is no match', () => {
     const found = allocationsFor(rupees(450_000), SHREE, settings);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ whole: true, deduction: { kind: 'EXCESS', onAccount: rupees(13_400) } });
+    expect(found[0]).toMatchObject({ whole: 'ALL', deduction: { kind: 'EXCESS', onAccount: rupees(13_400) } });
   });
 
   it('an exact match ranks before TDS, and one invoice before several', () => {
