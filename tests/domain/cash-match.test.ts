@@ -213,3 +213,43 @@ describe('more evidence', () => {
     expect(match.suggestions[0]!.reasons).toContain('another match is as likely');
   });
 });
+
+describe("a known payer's family", () => {
+  // Shree Ganesh Traders (Nashik), another account of the group: two bills.
+  const N1 = { ...item('TLY-000470', 10_000, null, '2026-09-01'), sysObligorCode: 'SHREE-NSK' };
+  const N2 = { ...item('TLY-000471', 5_000, null, '2026-11-25'), sysObligorCode: 'SHREE-NSK' };
+  const family = { name: 'Shree Ganesh Traders', items: [...SHREE, N1, N2], asOf: '2026-11-10' };
+  const whole = 118_000 + 59_000 + 23_600 + 236_000 + 10_000 + 5_000;
+
+  it("is asked for only when the account's own items fit nothing", () => {
+    expect(matchLine(line(23_600, { payer: byVpa, payerItems: SHREE }), settings).wantsFamily).toBe(false);
+    expect(matchLine(line(whole, { payer: byVpa, payerItems: SHREE }), settings).wantsFamily).toBe(true);
+  });
+
+  it("a credit of the family's whole balance: recognised, the paying account's receipt, never applied alone", () => {
+    const result = matchLine(line(whole, { payer: byVpa, payerItems: SHREE, family }), {
+      ...settings,
+      autoApplyAbove: 0.5,
+    });
+    expect(result.status).toBe('SUGGESTED');
+    const [best] = result.suggestions;
+    expect(best!.sysObligorCode).toBe('SHREE-PUN');
+    expect(best!.allocations).toHaveLength(6);
+    expect(best!.confidence).toBe(0.66); // 0.85, less 0.1 the family, less 3 × 0.03 at most for a whole
+    expect(best!.reasons[1]).toBe(
+      'the amount pays the whole balance of the Shree Ganesh Traders group, 6 bills: TLY-000470, TLY-000401, TLY-000412, TLY-000430, TLY-000455, TLY-000471',
+    );
+  });
+
+  it("a credit of the family's whole overdue at the value date: all but the bill due on 25/11/2026", () => {
+    const [best] = matchLine(line(whole - 5_000, { payer: byVpa, payerItems: SHREE, family }), settings).suggestions;
+    expect(best!.allocations.map((a) => a.sysInvoiceNum)).toEqual([
+      'TLY-000470',
+      'TLY-000401',
+      'TLY-000412',
+      'TLY-000430',
+      'TLY-000455',
+    ]);
+    expect(best!.reasons[1]).toMatch(/^the amount pays the whole overdue of the Shree Ganesh Traders group, 5 bills: /);
+  });
+});
