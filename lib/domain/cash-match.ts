@@ -49,8 +49,11 @@ export const DEFAULT_SEARCH_LIMITS: SearchLimits = { maxItems: 40, maxInvoices: 
 export interface Allocation {
   items: OpenItem[];
   deduction: Deduction;
-  /** The customer's every open item (the whole family or account, as the caller gave them). */
-  whole: boolean;
+  /**
+   * ALL: every open item the caller gave (the account's or the family's); OVERDUE: every one due
+   * before the day the caller named; false: a combination the search found.
+   */
+  whole: false | 'ALL' | 'OVERDUE';
 }
 
 const oldestFirst = (a: OpenItem, b: OpenItem) =>
@@ -98,11 +101,24 @@ export function allocationsFor(
   settings: DeductionSettings,
   limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
   count = 3,
+  overdueBefore?: string,
 ): Allocation[] {
   const open = items.filter((i) => i.open > 0).sort(oldestFirst);
   const found: { allocation: Allocation; order: number[] }[] = [];
   const all = deductionFor(received, billedOf(open, settings), settings);
-  if (open.length && all) found.push({ allocation: { items: open, deduction: all, whole: true }, order: [] });
+  if (open.length && all) found.push({ allocation: { items: open, deduction: all, whole: 'ALL' }, order: [] });
+  // Every bill overdue at once (a family's may be more than the search combines): the oldest run,
+  // as the items are in due order. Tried apart, like the whole balance.
+  const overdue = overdueBefore ? open.filter((i) => i.date < overdueBefore) : [];
+  const overdueDeduction =
+    overdue.length > 1 && overdue.length < open.length
+      ? deductionFor(received, billedOf(overdue, settings), settings)
+      : null;
+  if (overdueDeduction && overdueDeduction.kind !== 'EXCESS')
+    found.push({
+      allocation: { items: overdue, deduction: overdueDeduction, whole: 'OVERDUE' },
+      order: overdue.map((_, i) => i),
+    });
 
   const pool = open.slice(0, limits.maxItems);
   const chosen: number[] = [];
@@ -117,7 +133,9 @@ export function allocationsFor(
       const subset = chosen.map((j) => pool[j]!);
       const deduction = deductionFor(received, billedOf(subset, settings), settings);
       const isAll = subset.length === open.length;
-      if (deduction && deduction.kind !== 'EXCESS' && !isAll)
+      const isOverdue =
+        overdueDeduction !== null && chosen.length === overdue.length && chosen.at(-1) === chosen.length - 1;
+      if (deduction && deduction.kind !== 'EXCESS' && !isAll && !isOverdue)
         found.push({ allocation: { items: subset, deduction, whole: false }, order: [...chosen] });
       if (chosen.length < limits.maxInvoices) visit(i + 1, next);
       chosen.pop();
@@ -125,7 +143,7 @@ export function allocationsFor(
   };
   visit(0, 0);
   // The whole set ranks as the subset of every index, so that a smaller exact match comes first.
-  for (const f of found) if (f.allocation.whole) f.order = open.map((_, i) => i);
+  for (const f of found) if (f.allocation.whole === 'ALL') f.order = open.map((_, i) => i);
   return found
     .sort(compareAllocations)
     .slice(0, count)
@@ -166,6 +184,12 @@ export interface LineEvidence {
    * customers' leading letters share), each with its open items; searched, less sure.
    */
   possiblePayers?: readonly { sysObligorCode: string; by: PayerEvidence; items: readonly OpenItem[] }[];
+  /**
+   * The payer's family (its parent and every account of the parent), given once a first call
+   * answered `wantsFamily`: the account's own items fit nothing, so the family's are searched the
+   * same way, its whole balance and whole overdue (items due before `asOf`) tried apart.
+   */
+  family?: { name: string; items: readonly OpenItem[]; asOf: string } | null;
 }
 
 export interface Suggestion {
@@ -205,6 +229,12 @@ const PER_EXTRA_INVOICE = 0.03;
 const PART_PAYMENT = 0.7;
 /** A payer key shared by several customers: each is possible, none known. */
 const SHARED_KEY_COST = 0.1;
+/** Another account of the payer's family paid: likely, as groups pay together, but not the payer's own. */
+const FAMILY_COST = 0.1;
+/** A family's whole balance or overdue is one figure however many bills: its cost stops growing here. */
+const MAX_EXTRA_INVOICES_OF_A_WHOLE = 3;
+/** Bills a reason names before "and N more". */
+const BILLS_SHOWN = 6;
 
 const rupees = (paise: number) => formatMoney(paise / 100);
 
@@ -216,14 +246,37 @@ function deductionReason(d: Deduction): string | null {
   return parts.length ? parts.join('; ') : null;
 }
 
-function suggestion(allocation: Allocation, base: number, evidence: string): Suggestion {
+function familyReason(allocation: Allocation, family: string): string {
+  const { items, whole } = allocation;
+  const bills = items.length === 1 ? 'one bill' : `${items.length} bills`;
+  const shown = items.slice(0, BILLS_SHOWN).map(itemLabel).join(', ');
+  const more = items.length > BILLS_SHOWN ? ` and ${items.length - BILLS_SHOWN} more` : '';
+  const what =
+    whole === 'ALL'
+      ? `the whole balance of the ${family} group, ${bills}`
+      : whole === 'OVERDUE'
+        ? `the whole overdue of the ${family} group, ${bills}`
+        : `${bills} of the ${family} group`;
+  return `the amount pays ${what}: ${shown}${more}`;
+}
+
+function suggestion(allocation: Allocation, base: number, evidence: string, family?: string): Suggestion {
   const { items, deduction } = allocation;
   const count = items.length;
-  const invoices = count === 1 ? 'one invoice' : allocation.whole ? `all ${count} open invoices` : `${count} invoices`;
-  const reasons = [evidence, `the amount settles ${invoices}, oldest first`];
+  const invoices =
+    count === 1 ? 'one invoice' : allocation.whole === 'ALL' ? `all ${count} open invoices` : `${count} invoices`;
+  const reasons = [
+    evidence,
+    family === undefined ? `the amount settles ${invoices}, oldest first` : familyReason(allocation, family),
+  ];
   const why = deductionReason(deduction);
   if (why) reasons.push(why);
-  const confidence = base - DEDUCTION_COST[deduction.kind] - PER_EXTRA_INVOICE * Math.max(0, count - 1);
+  const extra =
+    family !== undefined && allocation.whole
+      ? Math.min(MAX_EXTRA_INVOICES_OF_A_WHOLE, count - 1)
+      : Math.max(0, count - 1);
+  const confidence =
+    base - DEDUCTION_COST[deduction.kind] - PER_EXTRA_INVOICE * extra - (family === undefined ? 0 : FAMILY_COST);
   return {
     sysObligorCode: items[0]!.sysObligorCode,
     allocations: items.map((i) => ({ sysInvoiceNum: i.sysInvoiceNum, amount: i.open })),
@@ -270,8 +323,11 @@ export function matchLine(
   evidence: LineEvidence,
   settings: MatchSettings,
   limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
-): { status: 'MATCHED' | 'SUGGESTED' | 'UNMATCHED'; suggestions: Suggestion[] } {
+): { status: 'MATCHED' | 'SUGGESTED' | 'UNMATCHED'; suggestions: Suggestion[]; wantsFamily: boolean } {
   const suggestions: Suggestion[] = [];
+  /** Suggestions a person confirms: bills of several accounts are no one receipt the ledger takes. */
+  const neverAlone = new Set<Suggestion>();
+  let wantsFamily = false;
   /** Invoices of one customer a source names: all of them as the amount bears out, else paid towards them. */
   const namedInvoices = (named: readonly OpenItem[], said: string, base: number) => {
     if (new Set(named.map((i) => i.sysObligorCode)).size !== 1) return;
@@ -293,8 +349,22 @@ export function matchLine(
       by === 'CODE'
         ? `the narration names the customer ${evidence.payer.sysObligorCode}`
         : `the payer's ${by === 'VPA' ? 'UPI address' : by === 'ACCOUNT' ? 'account' : 'name'} paid this customer before`;
-    for (const allocation of allocationsFor(evidence.received, evidence.payerItems, settings, limits))
-      suggestions.push(suggestion(allocation, BASE_CONFIDENCE[by], seen));
+    const own = allocationsFor(evidence.received, evidence.payerItems, settings, limits);
+    for (const allocation of own) suggestions.push(suggestion(allocation, BASE_CONFIDENCE[by], seen));
+    // Only the whole balance and more on account is no fit: the family may owe the amount exactly.
+    const fits = own.some((a) => a.deduction.kind !== 'EXCESS');
+    const family = evidence.family;
+    wantsFamily = !fits && family === undefined;
+    if (!fits && family)
+      for (const allocation of allocationsFor(evidence.received, family.items, settings, limits, 3, family.asOf)) {
+        const made = suggestion(allocation, BASE_CONFIDENCE[by], seen, family.name);
+        if (new Set(allocation.items.map((i) => i.sysObligorCode)).size > 1) {
+          // The paying account's receipt: a person splits it across the accounts.
+          made.sysObligorCode = evidence.payer.sysObligorCode;
+          neverAlone.add(made);
+        }
+        suggestions.push(made);
+      }
   }
   for (const possible of evidence.payer ? [] : (evidence.possiblePayers ?? [])) {
     const seen = `the payer's ${possible.by === 'NAME' ? 'name' : possible.by === 'VPA' ? 'UPI address' : 'account'} paid this customer and another before`;
@@ -315,6 +385,7 @@ export function matchLine(
     top !== undefined &&
     settings.autoApplyAbove !== null &&
     top.confidence >= settings.autoApplyAbove &&
+    !neverAlone.has(top) &&
     !(unique.length > 1 && unique[1]!.confidence === top.confidence);
-  return { status: sure ? 'MATCHED' : unique.length ? 'SUGGESTED' : 'UNMATCHED', suggestions: unique };
+  return { status: sure ? 'MATCHED' : unique.length ? 'SUGGESTED' : 'UNMATCHED', suggestions: unique, wantsFamily };
 }

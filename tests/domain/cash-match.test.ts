@@ -52,6 +52,7 @@ describe('matching a credit', () => {
           reasons: ['the narration names TLY-000412', 'the amount settles one invoice, oldest first'],
         },
       ],
+      wantsFamily: false,
     });
     // Applied without a person once the client trusts the matcher above 0.9.
     expect(matchLine(line(59_000, { named: [B] }), { ...settings, autoApplyAbove: 0.9 }).status).toBe('MATCHED');
@@ -96,7 +97,7 @@ describe('matching a credit', () => {
   });
 
   it('an unknown payer stays UNMATCHED with no guess', () => {
-    expect(matchLine(line(23_600), settings)).toEqual({ status: 'UNMATCHED', suggestions: [] });
+    expect(matchLine(line(23_600), settings)).toEqual({ status: 'UNMATCHED', suggestions: [], wantsFamily: false });
   });
 
   it('a payer known only by name is below the threshold when the amount needs assumptions', () => {
@@ -132,14 +133,14 @@ describe('matching a credit', () => {
 describe('the bounded search', () => {
   it('the whole account when the amount settles every open item', () => {
     const [best] = allocationsFor(rupees(436_600), SHREE, settings);
-    expect(best).toMatchObject({ whole: true, deduction: { kind: 'EXACT' } });
+    expect(best).toMatchObject({ whole: 'ALL', deduction: { kind: 'EXACT' } });
     expect(best!.items).toHaveLength(4);
   });
 
   it('more than the whole account: the excess on account; over a smaller set it is no match', () => {
     const found = allocationsFor(rupees(450_000), SHREE, settings);
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ whole: true, deduction: { kind: 'EXCESS', onAccount: rupees(13_400) } });
+    expect(found[0]).toMatchObject({ whole: 'ALL', deduction: { kind: 'EXCESS', onAccount: rupees(13_400) } });
   });
 
   it('an exact match ranks before TDS, and one invoice before several', () => {
@@ -210,5 +211,45 @@ describe('more evidence', () => {
       ['SHREE-NSK', 0.55],
     ]);
     expect(match.suggestions[0]!.reasons).toContain('another match is as likely');
+  });
+});
+
+describe("a known payer's family", () => {
+  // Shree Ganesh Traders (Nashik), another account of the group: two bills.
+  const N1 = { ...item('TLY-000470', 10_000, null, '2026-09-01'), sysObligorCode: 'SHREE-NSK' };
+  const N2 = { ...item('TLY-000471', 5_000, null, '2026-11-25'), sysObligorCode: 'SHREE-NSK' };
+  const family = { name: 'Shree Ganesh Traders', items: [...SHREE, N1, N2], asOf: '2026-11-10' };
+  const whole = 118_000 + 59_000 + 23_600 + 236_000 + 10_000 + 5_000;
+
+  it("is asked for only when the account's own items fit nothing", () => {
+    expect(matchLine(line(23_600, { payer: byVpa, payerItems: SHREE }), settings).wantsFamily).toBe(false);
+    expect(matchLine(line(whole, { payer: byVpa, payerItems: SHREE }), settings).wantsFamily).toBe(true);
+  });
+
+  it("a credit of the family's whole balance: recognised, the paying account's receipt, never applied alone", () => {
+    const result = matchLine(line(whole, { payer: byVpa, payerItems: SHREE, family }), {
+      ...settings,
+      autoApplyAbove: 0.5,
+    });
+    expect(result.status).toBe('SUGGESTED');
+    const [best] = result.suggestions;
+    expect(best!.sysObligorCode).toBe('SHREE-PUN');
+    expect(best!.allocations).toHaveLength(6);
+    expect(best!.confidence).toBe(0.66); // 0.85, less 0.1 the family, less 3 × 0.03 at most for a whole
+    expect(best!.reasons[1]).toBe(
+      'the amount pays the whole balance of the Shree Ganesh Traders group, 6 bills: TLY-000470, TLY-000401, TLY-000412, TLY-000430, TLY-000455, TLY-000471',
+    );
+  });
+
+  it("a credit of the family's whole overdue at the value date: all but the bill due on 25/11/2026", () => {
+    const [best] = matchLine(line(whole - 5_000, { payer: byVpa, payerItems: SHREE, family }), settings).suggestions;
+    expect(best!.allocations.map((a) => a.sysInvoiceNum)).toEqual([
+      'TLY-000470',
+      'TLY-000401',
+      'TLY-000412',
+      'TLY-000430',
+      'TLY-000455',
+    ]);
+    expect(best!.reasons[1]).toMatch(/^the amount pays the whole overdue of the Shree Ganesh Traders group, 5 bills: /);
   });
 });

@@ -5,7 +5,8 @@ import { readNarration } from '@/lib/domain/bank-narration';
 import { lineKeys, type StatementLine } from '@/lib/domain/bank-statement';
 import { paiseText } from '@/lib/domain/bank-statement-values';
 import { BANK_LINE_STATUSES, statusBeforeMatching, type BankLineStatus } from '@/lib/domain/cash-application';
-import { matchLine, type MatchSettings, type OpenItem } from '@/lib/domain/cash-match';
+import { amountIndex, matchByAmount, type AmountCandidate } from '@/lib/domain/amount-alone';
+import { matchLine, type MatchSettings, type OpenItem, type Suggestion } from '@/lib/domain/cash-match';
 import { matchSettingsOf } from '@/lib/domain/cash-settings';
 import { adviceEvidence, type OpenAdvice } from '@/lib/domain/remittance-evidence';
 import { learnedPayer, payerKeys, sharedPayers } from '@/lib/domain/payer-identity';
@@ -15,6 +16,7 @@ import { col, row } from '@/lib/db/rows';
 import { bankAccounts, bankLines, bankStatements } from '@/lib/db/schema';
 import { invalid } from '@/lib/server/domain-errors';
 import { openItemsBook, type OpenItemsBook } from './open-items-book';
+import { payerFamilies, type PayerFamily } from './payer-family';
 import { readStatementFile } from './read-statement-file';
 import { linkReturnedCheques } from './returned-cheques';
 import { applyMatchedLines } from './apply-line';
@@ -84,19 +86,45 @@ async function accountFor(
   return account;
 }
 
-function lineRow(
+/** What every line of a statement is matched with, read once. */
+interface MatchContext {
+  open: OpenItemsBook;
+  advices: readonly OpenAdvice[];
+  settings: MatchSettings;
+  /** A known payer's family, asked only when its own items fit nothing (payer-family.ts). */
+  familyOf: (code: string) => Promise<PayerFamily | null>;
+  /** The open items by the amount that pays them, built at the first credit nothing names. */
+  byAmount: (received: number) => readonly AmountCandidate[];
+}
+
+function matchContext(
+  db: Db,
+  clientId: number,
+  open: OpenItemsBook,
+  advices: readonly OpenAdvice[],
+  settings: MatchSettings,
+): MatchContext {
+  let index: ((received: number) => readonly AmountCandidate[]) | null = null;
+  return {
+    open,
+    advices,
+    settings,
+    familyOf: payerFamilies(db, clientId, open),
+    byAmount: (received) => (index ??= amountIndex([...open.byCustomer.values()].flat(), settings))(received),
+  };
+}
+
+async function lineRow(
   clientId: number,
   statementId: number,
   accountId: number,
   line: StatementLine,
   key: string,
-  open: OpenItemsBook,
-  advices: readonly OpenAdvice[],
-  settings: MatchSettings,
+  { open, advices, settings, familyOf, byAmount }: MatchContext,
 ) {
   const facts = readNarration(line.narration, { reference: line.reference, book: open.book });
   let status: BankLineStatus = statusBeforeMatching(line, facts, line.narration);
-  let suggestions: ReturnType<typeof matchLine>['suggestions'] = [];
+  let suggestions: Suggestion[] = [];
   if (status === 'UNMATCHED') {
     // The evidence: first the customer's remittance advice with the line's reference, else of its
     // amount paid in the days before (lib/domain/remittance-evidence.ts); then our invoice numbers in the narration; a payer learned before (learned when a
@@ -121,7 +149,18 @@ function lineRow(
       },
       (n) => open.byNumber.get(n),
     );
-    const match = matchLine({ received: line.credit, advice, named, payer, payerItems, possiblePayers }, settings);
+    const evidence = { received: line.credit, advice, named, payer, payerItems, possiblePayers };
+    const first = matchLine(evidence, settings);
+    let match: { status: BankLineStatus; suggestions: Suggestion[] } = first;
+    // The account's own items fit nothing: its family's (parent and every account) are searched.
+    if (payer && first.wantsFamily) {
+      const family = await familyOf(payer.sysObligorCode);
+      const asOf = line.valueDate ?? line.date;
+      if (family) match = matchLine({ ...evidence, family: { ...family, asOf } }, settings);
+    }
+    // Nothing names the payer: the amount alone, against every customer's open items.
+    if (match.status === 'UNMATCHED' && !advice.length && !named.length && !payer && !possiblePayers.length)
+      match = matchByAmount(byAmount(line.credit), settings);
     status = match.status;
     suggestions = match.suggestions;
   }
@@ -213,6 +252,7 @@ export async function importStatement(
     const open = await openItemsBook(tx, clientId);
     const advices = await openAdvices(tx, clientId);
     const settings = matchSettingsOf(await cashSettingsOf(tx, clientId));
+    const context = matchContext(tx, clientId, open, advices, settings);
     const [statement] = await tx
       .insert(bankStatements)
       .values({
@@ -232,13 +272,13 @@ export async function importStatement(
     const id = statement!.id;
     let stored = 0;
     for (let i = 0; i < lines.length; i += BATCH) {
+      const values = [];
+      // One line after another: a family read is a query on the transaction's connection.
+      for (const [j, line] of lines.slice(i, i + BATCH).entries())
+        values.push(await lineRow(clientId, id, account.id, line, keys[i + j]!, context));
       const inserted = await tx
         .insert(bankLines)
-        .values(
-          lines
-            .slice(i, i + BATCH)
-            .map((line, j) => lineRow(clientId, id, account.id, line, keys[i + j]!, open, advices, settings)),
-        )
+        .values(values)
         .onConflictDoNothing({ target: [bankLines.clientId, bankLines.bankAccountId, bankLines.dedupKey] })
         .returning({ id: bankLines.id });
       stored += inserted.length;
