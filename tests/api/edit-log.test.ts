@@ -157,7 +157,14 @@ describe('the edit log', () => {
     });
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     const [rules] = await log(admin, { action: 'credit_hold_rules_saved' });
-    expect(rules!.after).toEqual({ overLimit: true, daysPastDue: null, brokenPromises: 2 });
+    // The returned-cheques rule was not in the body: it keeps its defaults (2 in 180 days).
+    expect(rules!.after).toEqual({
+      overLimit: true,
+      daysPastDue: null,
+      brokenPromises: 2,
+      returnedCheques: 2,
+      returnedChequeDays: 180,
+    });
     expect(rules!.before).not.toEqual(rules!.after);
   });
 
