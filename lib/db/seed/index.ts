@@ -100,6 +100,10 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       await writeCommunications(tx, borrower, clientStaff, plan, ledger, today, counts);
       await writeTasks(tx, borrower, clientStaff, plan, ledger, exposures, volumes.tasks, today, counts);
       progress(`${code}: communications, tasks and notifications written`);
+      // The planner's statistics of the rows just written (ANALYZE sees the transaction's own rows):
+      // without them the rollups and the promise checks below plan for empty tables, and at scale 17
+      // each promise check scanned the whole ledger (a minute each, hundreds of them).
+      await analyzeDatabase(tx);
       const snapshots = await refreshReceivableRollups(tx, borrower.clientId, todayText);
       progress(`${code}: ageing rollups refreshed for ${snapshots.length} dates`);
       const memberRole = borrower.roles.get('member');
