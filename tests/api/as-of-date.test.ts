@@ -59,6 +59,7 @@ const REQUIRED: Record<string, string> = {
   '/reports/download.xlsx': `report=${REPORT_CODES[0]}`,
   '/msme/interest': 'sysObligorCode=A',
   '/msme/case_file.xlsx': 'sysObligorCode=A',
+  '/msme/case_file.pdf': 'sysObligorCode=A',
   '/msme/debit_note.csv': 'sysObligorCode=A',
   '/msme/debit_note.xml': 'sysObligorCode=A',
 };
