@@ -45,7 +45,7 @@ test('the admin lands on the dashboard with the full menu and the client name', 
   }
   await page.getByRole('menuitem', { name: 'Account' }).click();
   await expect(page).toHaveURL('/borrowers/account');
-  await expect(page.getByText(USERS.admin)).toBeVisible();
+  await expect(page.getByTestId('account-details').getByText(USERS.admin)).toBeVisible();
 });
 
 test('a deep link survives sign-in', async ({ page }) => {
