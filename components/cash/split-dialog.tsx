@@ -97,7 +97,7 @@ export function SplitDialog({
     <Dialog open onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-16">
-        <DialogPanel className="w-full max-w-2xl rounded-xl bg-white p-6 shadow-xl">
+        <DialogPanel className="w-full max-w-3xl rounded-xl bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-semibold text-slate-900">Split the receipt</DialogTitle>
           <p className="mt-1 text-sm text-slate-600">
             <Money value={line.amount} format={money} /> received on {formatDay(line.valueDate)}:{' '}
