@@ -93,6 +93,10 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       await writeObligors(tx, borrower, clientStaff, plan, today, counts);
       progress(`${code}: obligors, limits, ratings and contacts written`);
       const ledger = await writeLedger(tx, borrower, plan, volumes.invoices, today, counts, progress);
+      // The planner's statistics of the ledger just written (ANALYZE sees the transaction's own rows):
+      // without them every later step plans for empty tables, and at scale 17 the write-offs' pass
+      // and each promise check nested loops over the whole ledger (minutes each).
+      await analyzeDatabase(tx);
       await writeReceiptsOnAccount(tx, borrower.clientId, todayText, counts);
       await writeNotesAgainstInvoices(tx, borrower.clientId, counts);
       await writeWriteOffs(tx, borrower.clientId, todayText, counts);
@@ -100,10 +104,6 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       await writeCommunications(tx, borrower, clientStaff, plan, ledger, today, counts);
       await writeTasks(tx, borrower, clientStaff, plan, ledger, exposures, volumes.tasks, today, counts);
       progress(`${code}: communications, tasks and notifications written`);
-      // The planner's statistics of the rows just written (ANALYZE sees the transaction's own rows):
-      // without them the rollups and the promise checks below plan for empty tables, and at scale 17
-      // each promise check scanned the whole ledger (a minute each, hundreds of them).
-      await analyzeDatabase(tx);
       const snapshots = await refreshReceivableRollups(tx, borrower.clientId, todayText);
       progress(`${code}: ageing rollups refreshed for ${snapshots.length} dates`);
       const memberRole = borrower.roles.get('member');
