@@ -158,8 +158,18 @@ async function lineRow(
       const asOf = line.valueDate ?? line.date;
       if (family) match = matchLine({ ...evidence, family: { ...family, asOf } }, settings);
     }
-    // Nothing names the payer: the amount alone, against every customer's open items.
-    if (match.status === 'UNMATCHED' && !advice.length && !named.length && !payer && !possiblePayers.length)
+    // Nothing names the payer: the amount alone, against every customer's open items. A name, UPI
+    // address or account the narration carries that is no customer's is a payer we do not know,
+    // left unmatched, not guessed at by its amount (a cash or cheque deposit names nobody).
+    const anonymous = !facts.payerName && !facts.vpa && !facts.payerAccount;
+    if (
+      match.status === 'UNMATCHED' &&
+      anonymous &&
+      !advice.length &&
+      !named.length &&
+      !payer &&
+      !possiblePayers.length
+    )
       match = matchByAmount(byAmount(line.credit), settings);
     status = match.status;
     suggestions = match.suggestions;
