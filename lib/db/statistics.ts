@@ -15,6 +15,15 @@ export async function analyzeDatabase(db: Db): Promise<void> {
   await db.execute(sql`analyze`);
 }
 
+/**
+ * ANALYZE of the ledger's own tables only: run inside a transaction (the seed's), it sees the rows
+ * the transaction wrote. A bare ANALYZE would take the shared catalogs' locks too, which other
+ * databases of the same server hold while they analyse theirs (each test file's database).
+ */
+export async function analyzeLedger(db: Db): Promise<void> {
+  await db.execute(sql`analyze obligors, invoices, payments, receipts, allocations, instalments`);
+}
+
 /** Runs ANALYZE when the ledger has rows but no statistics (true when it did). */
 export async function ensureStatistics(db: Db): Promise<boolean> {
   const stats = await queryRow(

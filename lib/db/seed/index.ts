@@ -35,7 +35,7 @@ import { DEMO_PASSWORD, seedCustomerUsers, seedUsers } from './users';
 import { refreshReceivableRollups } from '../../server/receivables/refresh-rollups';
 import { refreshStaleHistories } from '../../server/receivables/history/refresh-history';
 import { refreshStaleForecasts } from '../../server/forecast/forecast-store';
-import { analyzeDatabase } from '../statistics';
+import { analyzeDatabase, analyzeLedger } from '../statistics';
 
 export { DEMO_PASSWORD, DEMO_USERS, type DemoUser } from './users';
 
@@ -96,7 +96,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<S
       // The planner's statistics of the ledger just written (ANALYZE sees the transaction's own rows):
       // without them every later step plans for empty tables, and at scale 17 the write-offs' pass
       // and each promise check nested loops over the whole ledger (minutes each).
-      await analyzeDatabase(tx);
+      await analyzeLedger(tx);
       await writeReceiptsOnAccount(tx, borrower.clientId, todayText, counts);
       await writeNotesAgainstInvoices(tx, borrower.clientId, counts);
       await writeWriteOffs(tx, borrower.clientId, todayText, counts);
