@@ -17,19 +17,24 @@ import { emailNotification, type TaskNotice } from '@/lib/server/notifications/n
  * names some, else on the account, or on every account of the family when it is a family promise.
  */
 function paidSql(clientId: number): SQL {
-  return sql`coalesce((
-    select sum(pay.amount) from payments pay
-    join invoices i on i.client_id = pay.client_id and i.sys_invoice_num = pay.sys_invoice_num
-    where pay.client_id = ${clientId} and i.client_id = ${clientId} and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
-      and pay.paid_date between p.taken_on and p.promised_date
-      and case
-        when exists (select 1 from promise_invoices pi where pi.client_id = ${clientId} and pi.promise_id = p.id)
-          then i.sys_invoice_num in (select pi.sys_invoice_num from promise_invoices pi
-            where pi.client_id = ${clientId} and pi.promise_id = p.id)
-        when p.on_family then i.sys_obligor_code in (select f.sys_obligor_code from obligors f
-          where f.client_id = ${clientId} and (f.sys_obligor_code = p.sys_obligor_code or f.parent_sys_obligor_code = p.sys_obligor_code))
-        else i.sys_obligor_code = p.sys_obligor_code
-      end), 0)`;
+  // One sum per kind of promise, each reached through its own index (the invoices it names, or the
+  // account's or family's invoices by customer): a CASE inside one WHERE hid them from the planner,
+  // and every promise scanned the client's payments (a minute each at a million invoices).
+  const paidOn = (invoices: SQL) => sql`coalesce((
+    select sum(pay.amount) from invoices i
+    join payments pay on pay.client_id = i.client_id and pay.sys_invoice_num = i.sys_invoice_num
+    where i.client_id = ${clientId} and pay.client_id = ${clientId} and ${invoices}
+      and i.doc_type not in ('CREDIT_NOTE', 'WRITE_OFF')
+      and pay.paid_date between p.taken_on and p.promised_date), 0)`;
+  return sql`case
+    when exists (select 1 from promise_invoices pi where pi.client_id = ${clientId} and pi.promise_id = p.id)
+      then ${paidOn(sql`i.sys_invoice_num in (select pi.sys_invoice_num from promise_invoices pi
+        where pi.client_id = ${clientId} and pi.promise_id = p.id)`)}
+    when p.on_family
+      then ${paidOn(sql`i.sys_obligor_code in (select f.sys_obligor_code from obligors f
+        where f.client_id = ${clientId} and (f.sys_obligor_code = p.sys_obligor_code or f.parent_sys_obligor_code = p.sys_obligor_code))`)}
+    else ${paidOn(sql`i.sys_obligor_code = p.sys_obligor_code`)}
+  end`;
 }
 
 /** lib/domain/promises.ts promiseStatus(), in SQL, over `paid` and the promise `p`. */
