@@ -62,15 +62,19 @@ const rupees = (paise: number) => paise / 100;
 
 function lineOf(row: LineRow): Omit<TBankLine, 'obligorName' | 'invoiceNums'> {
   const status = ZStatus.parse(row.status);
+  // What the bank said of the line, whatever became of it.
+  const line = {
+    id: row.id,
+    valueDate: row.valueDate ?? row.txnDate,
+    amount: Number(row.credit) - Number(row.debit),
+    narration: row.narration,
+    reference: row.reference,
+    status,
+  };
   if (row.appliedRef && row.appliedAllocations) {
     // Applied: the split confirmed, as the ledger has it.
     return {
-      id: row.id,
-      valueDate: row.valueDate ?? row.txnDate,
-      amount: Number(row.credit) - Number(row.debit),
-      narration: row.narration,
-      reference: row.reference,
-      status,
+      ...line,
       sysObligorCode: row.sysObligorCode,
       allocations: row.appliedAllocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: rupees(a.amount) })),
       tds: row.appliedTdsSection ? { section: row.appliedTdsSection, amount: rupees(row.appliedTdsAmount ?? 0) } : null,
@@ -87,12 +91,7 @@ function lineOf(row: LineRow): Omit<TBankLine, 'obligorName' | 'invoiceNums'> {
   if (status === 'RETURNED' && row.reversedReceipt)
     // The cheque bounced after it was applied: its receipt is out of the ledger again.
     return {
-      id: row.id,
-      valueDate: row.valueDate ?? row.txnDate,
-      amount: Number(row.credit) - Number(row.debit),
-      narration: row.narration,
-      reference: row.reference,
-      status,
+      ...line,
       sysObligorCode: row.sysObligorCode,
       allocations: [],
       tds: null,
@@ -106,12 +105,7 @@ function lineOf(row: LineRow): Omit<TBankLine, 'obligorName' | 'invoiceNums'> {
   // A line ignored or returned keeps what was suggested for it, but shows no match.
   const [best] = status === 'SUGGESTED' || status === 'MATCHED' ? ZStoredSuggestions.parse(row.suggestions) : [];
   return {
-    id: row.id,
-    valueDate: row.valueDate ?? row.txnDate,
-    amount: Number(row.credit) - Number(row.debit),
-    narration: row.narration,
-    reference: row.reference,
-    status,
+    ...line,
     sysObligorCode: best ? row.sysObligorCode : null,
     allocations: best?.allocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: rupees(a.amount) })) ?? [],
     tds: best?.tds ? { section: best.tds.section, amount: rupees(best.tds.amount) } : null,
