@@ -1,31 +1,25 @@
-import { addDays, format, parseISO } from 'date-fns';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GET as statementRoute } from '@/app/api/customerportal/statement/route';
 import { GET as accountsRoute } from '@/app/api/customerportal/accounts/route';
-import { POST as payRoute } from '@/app/api/customerportal/pay/route';
-import { GET as remittancesRoute, POST as remitRoute } from '@/app/api/customerportal/remittances/route';
 import { POST as disputeRoute } from '@/app/api/disputes/route';
 import { POST as promiseRoute } from '@/app/api/promises/route';
 import { GET as linkRoute } from '@/app/api/auth/customer_link/route';
 import { GET as meRoute } from '@/app/api/borrowers/user/route';
-import { GET as worklistRoute } from '@/app/api/collections/worklist/route';
 import { GET as listUsersRoute, POST as inviteRoute } from '@/app/api/obligors/[code]/customer_users/route';
 import { PUT as statusRoute } from '@/app/api/customer_users/[id]/status/route';
 import { DELETE as removeRoute } from '@/app/api/customer_users/[id]/route';
 import { POST as revokeRoute } from '@/app/api/customer_users/[id]/revoke_links/route';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
-import { reminderCandidates } from '@/lib/server/dunning/candidates';
-import { activePolicy } from '@/lib/server/dunning/policy';
 import { customerLinkFor } from '@/lib/server/customer-door/customer-users';
-import { openAdvices } from '@/lib/server/bank/open-advices';
 import { flushAccountMail } from '@/lib/server/auth/account-mail';
 import { callRoute } from '../helpers/api';
+import { Code, customerStatement, customerUsersWorld, openBills as openBillsOf } from '../helpers/customer-users';
 import type { TestDatabase } from '../helpers/db';
-import { clientToday } from '@/lib/server/clients/client-day';
-import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
+import { signInAs } from '../helpers/seeded';
 
+// What a customer user may see and do, their single-use links and the admin side; paying and
+// "I have paid" are in customer-users-paying.test.ts.
 let database: TestDatabase;
 let clientId: number;
 let admin: string;
@@ -38,68 +32,25 @@ let familyChild: string;
 let otherCode: string;
 let today: string;
 
-const Code = row({ code: col.text });
-
 beforeAll(async () => {
-  database = await createSeededDatabase();
-  clientId = await clientIdOf(database, 'VARDHMAN');
-  today = await clientToday(database.db, clientId);
-  admin = (await signInAs(database, 'admin@vardhman.test')).cookie;
-  family = (await signInAs(database, 'family@customer.test')).cookie;
-  account = (await signInAs(database, 'account@customer.test')).cookie;
-  const [f] = await queryRows(
-    database.db,
-    sql`select customer_code as code from users where email = 'family@customer.test'`,
-    Code,
-  );
-  const [a] = await queryRows(
-    database.db,
-    sql`select customer_code as code from users where email = 'account@customer.test'`,
-    Code,
-  );
-  familyCode = f!.code;
-  accountCode = a!.code;
-  const [p] = await queryRows(
-    database.db,
-    sql`select parent_sys_obligor_code as code from obligors where client_id = ${clientId} and sys_obligor_code = ${accountCode}`,
-    Code,
-  );
-  accountParent = p!.code;
-  const [c] = await queryRows(
-    database.db,
-    sql`select sys_obligor_code as code from obligors where client_id = ${clientId} and parent_sys_obligor_code = ${familyCode}
-      order by sys_obligor_code limit 1`,
-    Code,
-  );
-  familyChild = c!.code;
-  const [o] = await queryRows(
-    database.db,
-    sql`select sys_obligor_code as code from obligors where client_id = ${clientId}
-      and sys_obligor_code not in (${familyCode}, ${accountCode}, ${accountParent})
-      and coalesce(parent_sys_obligor_code, '') not in (${familyCode}) order by sys_obligor_code limit 1`,
-    Code,
-  );
-  otherCode = o!.code;
+  ({
+    database,
+    clientId,
+    today,
+    admin,
+    family,
+    account,
+    familyCode,
+    accountCode,
+    accountParent,
+    familyChild,
+    otherCode,
+  } = await customerUsersWorld());
 });
 afterAll(() => database?.dispose());
 
-const statement = (code: string, cookie: string) =>
-  callRoute(statementRoute, '/api/customerportal/statement', { query: { sysObligorCode: code, count: 500 }, cookie });
-
-/** Open debts of a customer (its family for a parent), oldest due first. */
-async function openBills(code: string) {
-  return queryRows(
-    database.db,
-    sql`select i.sys_invoice_num as num, i.invoice_num as "invoiceNum", (i.amount - i.paid_to_date)::text as open
-    from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
-    where i.client_id = ${clientId} and (o.sys_obligor_code = ${code} or o.parent_sys_obligor_code = ${code})
-      and i.doc_type = 'INVOICE' and i.settled_date is null and i.amount > i.paid_to_date
-      and not exists (select 1 from dispute_invoices di join disputes d on d.client_id = di.client_id and d.id = di.dispute_id
-        where di.client_id = i.client_id and di.sys_invoice_num = i.sys_invoice_num and d.status = 'OPEN')
-    order by i.due_date, i.sys_invoice_num`,
-    row({ num: col.text, invoiceNum: col.text, open: col.num }),
-  );
-}
+const statement = customerStatement;
+const openBills = (code: string) => openBillsOf(database, clientId, code);
 
 describe('customer users: their own customer only', () => {
   it('a family user sees exactly the staff view of the family, and of each of its accounts', async () => {
@@ -177,121 +128,6 @@ describe('customer users: their own customer only', () => {
     expect(tooMuch.status).toBe(400);
     const taken = await promise(familyCode, 1000);
     expect(taken.status, JSON.stringify(taken.json)).toBe(201);
-  });
-});
-
-describe('paying chosen bills and "I have paid"', () => {
-  it('"Pay selected": the exact open amount of two bills and a reference naming them', async () => {
-    const [a, b] = await openBills(familyCode);
-    const res = await callRoute(payRoute, '/api/customerportal/pay', {
-      method: 'POST',
-      cookie: family,
-      body: { sysObligorCode: familyCode, sysInvoiceNums: [a!.num, b!.num] },
-    });
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(res.json.amount).toBe((Math.round(a!.open * 100) + Math.round(b!.open * 100)) / 100);
-    expect(res.json.reference).toBe(`Bills ${[a!.invoiceNum, b!.invoiceNum].join(', ')}`);
-    if (res.json.upiLink) {
-      expect(res.json.upiLink).toContain(`am=${res.json.amount.toFixed(2)}`);
-      expect(res.json.qrSvg).toContain('<svg');
-    }
-    // Another customer's bill is refused by name.
-    const [theirs] = await openBills(otherCode);
-    const refused = await callRoute(payRoute, '/api/customerportal/pay', {
-      method: 'POST',
-      cookie: family,
-      body: { sysObligorCode: familyCode, sysInvoiceNums: [theirs!.num] },
-    });
-    expect(refused.status).toBe(400);
-  });
-
-  it('"Pay all overdue": every overdue open bill', async () => {
-    const res = await callRoute(payRoute, '/api/customerportal/pay', {
-      method: 'POST',
-      cookie: account,
-      body: { sysObligorCode: accountCode, overdue: true },
-    });
-    expect(res.status, JSON.stringify(res.json)).toBe(200);
-    const [due] = await queryRows(
-      database.db,
-      sql`select coalesce(sum(amount - paid_to_date), 0)::text as code from invoices where client_id = ${clientId}
-        and sys_obligor_code = ${accountCode} and doc_type <> 'CREDIT_NOTE' and settled_date is null
-        and amount > paid_to_date and due_date < ${today}::date`,
-      Code,
-    );
-    expect(res.json.amount).toBeCloseTo(Number(due!.code), 2);
-  });
-
-  it('an advice is stored against the customer, listed, open to cash application, and holds back reminders', async () => {
-    // By account, so that the family's other accounts (and any promise of theirs) stay out of it.
-    const policy = { ...(await activePolicy(database.db, clientId)), grouping: 'ACCOUNT' as const };
-    const before = await reminderCandidates(database.db, clientId, policy, today, { code: accountCode });
-    const bills = await openBills(accountCode);
-    const listed = before.flatMap((c) => c.items.map((i) => i.sysInvoiceNum));
-    const held = bills.map((b) => b.num).filter((n) => listed.includes(n));
-    expect(held.length, JSON.stringify({ before: before.length, bills: bills.length })).toBeGreaterThan(0);
-    const res = await callRoute(remitRoute, '/api/customerportal/remittances', {
-      method: 'POST',
-      cookie: account,
-      body: {
-        sysObligorCode: accountCode,
-        amount: 12345.5,
-        paidOn: today,
-        reference: 'hdfcr52026112000001',
-        sysInvoiceNums: held,
-      },
-    });
-    expect(res.status, JSON.stringify(res.json)).toBe(201);
-    expect(res.json.reference).toBe('HDFCR52026112000001');
-    const graceEnd = format(addDays(parseISO(today), 5), 'yyyy-MM-dd');
-    expect(res.json.holdsUntil).toBe(graceEnd);
-    const after = await reminderCandidates(database.db, clientId, policy, today, { code: accountCode });
-    const stillListed = after.flatMap((c) => c.items.map((i) => i.sysInvoiceNum));
-    for (const n of held) expect(stillListed).not.toContain(n);
-    // After the grace period the bills are asked for again.
-    const later = await reminderCandidates(database.db, clientId, policy, graceEnd, { code: accountCode });
-    expect(later.flatMap((c) => c.items.map((i) => i.sysInvoiceNum))).toEqual(expect.arrayContaining(held));
-
-    const staffList = await callRoute(remittancesRoute, '/api/customerportal/remittances', {
-      query: { sysObligorCode: accountParent },
-      cookie: admin,
-    });
-    expect(staffList.json.map((r: { id: number }) => r.id)).toContain(res.json.id);
-    // The collector sees it on the family's worklist row.
-    const worklist = await callRoute(worklistRoute, '/api/collections/worklist', {
-      query: { search: accountParent, count: 10 },
-      cookie: admin,
-    });
-    const familyRow = (worklist.json as { sysObligorCode: string; remittance: unknown }[]).find(
-      (r) => r.sysObligorCode === accountParent,
-    );
-    expect(familyRow?.remittance).toMatchObject({
-      amount: 12345.5,
-      reference: 'HDFCR52026112000001',
-      bills: held.length,
-    });
-    // Open: the first evidence cash application reads for this customer's next bank credit.
-    const open = await openAdvices(database.db, clientId, sql`ra.sys_obligor_code = ${accountCode}`);
-    expect(open.map((r) => r.reference)).toContain('HDFCR52026112000001');
-    // Not another customer's bills, not a day after today, not for another customer.
-    const bad = (body: Record<string, unknown>) =>
-      callRoute(remitRoute, '/api/customerportal/remittances', {
-        method: 'POST',
-        cookie: account,
-        body: {
-          sysObligorCode: accountCode,
-          amount: 10,
-          paidOn: today,
-          reference: 'UTR12345',
-          sysInvoiceNums: held,
-          ...body,
-        },
-      });
-    const [theirs] = await openBills(otherCode);
-    expect((await bad({ sysInvoiceNums: [theirs!.num] })).status).toBe(400);
-    expect((await bad({ paidOn: format(addDays(parseISO(today), 1), 'yyyy-MM-dd') })).status).toBe(400);
-    expect((await bad({ sysObligorCode: otherCode })).status).toBe(404);
-    expect((await bad({ amount: -5 })).status).toBe(400);
   });
 });
 
