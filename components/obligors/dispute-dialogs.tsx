@@ -1,6 +1,5 @@
 'use client';
 
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useState, type FormEvent } from 'react';
 import { callApi } from '@/lib/client/api';
 import { useContractForm } from '@/lib/client/use-contract-form';
@@ -18,20 +17,7 @@ import {
 } from '@/lib/contract/disputes';
 import { FieldError, inputClass } from '@/components/contacts/form-field';
 import { InvoicePicker } from '@/components/tasks/invoice-picker';
-
-export const BUTTON =
-  'rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60';
-export const SECONDARY =
-  'rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50';
-
-function FormAlert({ error }: { error: string | null }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-800">
-      {error}
-    </p>
-  );
-}
+import { FormDialog, LabelledField } from '@/components/ui/form-dialog';
 
 /** A dispute on some open invoices of the customer: reason, amount contested and a note. */
 export function OpenDisputeDialog({
@@ -74,96 +60,74 @@ export function OpenDisputeDialog({
 
   const field = (name: string) => form.aria('dispute', name);
   return (
-    <Dialog open={open} onClose={close} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-16">
-        <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl" data-testid="open-dispute-dialog">
-          <DialogTitle className="text-lg font-semibold text-slate-900">Open a dispute</DialogTitle>
-          <p className="mt-1 text-sm text-slate-500">{obligor.name}</p>
-          <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
-            <FormAlert error={form.error} />
-            {fixedInvoices ? (
-              <div>
-                <p className="text-sm font-medium text-slate-700">Invoice</p>
-                <p className="mt-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-900">
-                  {fixedInvoices.map((i) => i.invoiceNum).join(', ')}
-                </p>
-                <FieldError id="dispute-sysInvoiceNums-error" message={form.fields.sysInvoiceNums} />
-              </div>
-            ) : (
-              <InvoicePicker
-                sysObligorCode={obligor.sysObligorCode}
-                selected={picked}
-                onChange={setPicked}
-                error={form.fields.sysInvoiceNums}
-                required
-              />
-            )}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <div>
-                <label htmlFor="dispute-reason" className="block text-sm font-medium text-slate-700">
-                  Reason
-                </label>
-                <select
-                  id="dispute-reason"
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value as TDisputeReason)}
-                  className={inputClass}
-                  {...field('reason')}
-                >
-                  {DISPUTE_REASONS.map((r) => (
-                    <option key={r} value={r}>
-                      {DISPUTE_REASON_LABELS[r]}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id="dispute-reason-error" message={form.fields.reason} />
-              </div>
-              <div>
-                <label htmlFor="dispute-amount" className="block text-sm font-medium text-slate-700">
-                  Amount disputed (₹)
-                </label>
-                <input
-                  id="dispute-amount"
-                  name="amount"
-                  inputMode="decimal"
-                  defaultValue={
-                    fixedInvoices ? String(fixedInvoices.reduce((s, i) => s + i.outstanding, 0).toFixed(2)) : ''
-                  }
-                  placeholder="e.g. 12,500"
-                  className={`${inputClass} tabular-nums`}
-                  {...field('amount')}
-                />
-                <FieldError id="dispute-amount-error" message={form.fields.amount} />
-              </div>
-            </div>
-            <div>
-              <label htmlFor="dispute-note" className="block text-sm font-medium text-slate-700">
-                What is wrong <span className="font-normal text-slate-400">(optional)</span>
-              </label>
-              <textarea
-                id="dispute-note"
-                name="note"
-                rows={2}
-                maxLength={1000}
-                placeholder="e.g. 20 cartons short on delivery"
-                className={inputClass}
-                {...field('note')}
-              />
-              <FieldError id="dispute-note-error" message={form.fields.note} />
-            </div>
-            <div className="flex justify-end gap-3">
-              <button type="button" onClick={close} className={SECONDARY}>
-                Cancel
-              </button>
-              <button type="submit" disabled={form.busy} className={BUTTON}>
-                {form.busy ? 'Saving…' : 'Open dispute'}
-              </button>
-            </div>
-          </form>
-        </DialogPanel>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title="Open a dispute"
+      description={obligor.name}
+      testId="open-dispute-dialog"
+      error={form.error}
+      onSubmit={onSubmit}
+      busy={form.busy}
+      submitLabel="Open dispute"
+    >
+      {fixedInvoices ? (
+        <div>
+          <p className="text-sm font-medium text-slate-700">Invoice</p>
+          <p className="mt-1 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-900">
+            {fixedInvoices.map((i) => i.invoiceNum).join(', ')}
+          </p>
+          <FieldError id="dispute-sysInvoiceNums-error" message={form.fields.sysInvoiceNums} />
+        </div>
+      ) : (
+        <InvoicePicker
+          sysObligorCode={obligor.sysObligorCode}
+          selected={picked}
+          onChange={setPicked}
+          error={form.fields.sysInvoiceNums}
+          required
+        />
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <LabelledField id="dispute-reason" label="Reason" error={form.fields.reason}>
+          <select
+            id="dispute-reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value as TDisputeReason)}
+            className={inputClass}
+            {...field('reason')}
+          >
+            {DISPUTE_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {DISPUTE_REASON_LABELS[r]}
+              </option>
+            ))}
+          </select>
+        </LabelledField>
+        <LabelledField id="dispute-amount" label="Amount disputed (₹)" error={form.fields.amount}>
+          <input
+            id="dispute-amount"
+            name="amount"
+            inputMode="decimal"
+            defaultValue={fixedInvoices ? String(fixedInvoices.reduce((s, i) => s + i.outstanding, 0).toFixed(2)) : ''}
+            placeholder="e.g. 12,500"
+            className={`${inputClass} tabular-nums`}
+            {...field('amount')}
+          />
+        </LabelledField>
       </div>
-    </Dialog>
+      <LabelledField id="dispute-note" label="What is wrong" optional error={form.fields.note}>
+        <textarea
+          id="dispute-note"
+          name="note"
+          rows={2}
+          maxLength={1000}
+          placeholder="e.g. 20 cartons short on delivery"
+          className={inputClass}
+          {...field('note')}
+        />
+      </LabelledField>
+    </FormDialog>
   );
 }
 
@@ -188,53 +152,39 @@ export function ResolveDisputeDialog({
   }
 
   return (
-    <Dialog open onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-16">
-        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl" data-testid="resolve-dispute-dialog">
-          <DialogTitle className="text-lg font-semibold text-slate-900">Resolve the dispute</DialogTitle>
-          <p className="mt-1 text-sm text-slate-500">
-            {DISPUTE_REASON_LABELS[dispute.reason]} on {dispute.invoiceNums.join(', ')}
-          </p>
-          <form onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
-            <FormAlert error={form.error} />
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-700">Outcome</legend>
-              <div className="mt-1 space-y-1">
-                {DISPUTE_OUTCOMES.map((o) => (
-                  <label key={o} className="flex items-center gap-2 text-sm text-slate-700">
-                    <input type="radio" name="outcome" checked={outcome === o} onChange={() => setOutcome(o)} />
-                    {DISPUTE_OUTCOME_LABELS[o]}
-                  </label>
-                ))}
-              </div>
-              <FieldError id="dispute-outcome-error" message={form.fields.outcome} />
-            </fieldset>
-            <div>
-              <label htmlFor="dispute-resolution" className="block text-sm font-medium text-slate-700">
-                How it was settled <span className="font-normal text-slate-400">(optional)</span>
-              </label>
-              <textarea
-                id="dispute-resolution"
-                name="resolution"
-                rows={2}
-                maxLength={1000}
-                className={inputClass}
-                aria-invalid={Boolean(form.fields.resolution)}
-              />
-              <FieldError id="dispute-resolution-error" message={form.fields.resolution} />
-            </div>
-            <div className="flex justify-end gap-3">
-              <button type="button" onClick={onClose} className={SECONDARY}>
-                Cancel
-              </button>
-              <button type="submit" disabled={form.busy} className={BUTTON}>
-                {form.busy ? 'Saving…' : 'Resolve'}
-              </button>
-            </div>
-          </form>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <FormDialog
+      onClose={onClose}
+      title="Resolve the dispute"
+      description={`${DISPUTE_REASON_LABELS[dispute.reason]} on ${dispute.invoiceNums.join(', ')}`}
+      testId="resolve-dispute-dialog"
+      width="max-w-md"
+      error={form.error}
+      onSubmit={onSubmit}
+      busy={form.busy}
+      submitLabel="Resolve"
+    >
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">Outcome</legend>
+        <div className="mt-1 space-y-1">
+          {DISPUTE_OUTCOMES.map((o) => (
+            <label key={o} className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="radio" name="outcome" checked={outcome === o} onChange={() => setOutcome(o)} />
+              {DISPUTE_OUTCOME_LABELS[o]}
+            </label>
+          ))}
+        </div>
+        <FieldError id="dispute-outcome-error" message={form.fields.outcome} />
+      </fieldset>
+      <LabelledField id="dispute-resolution" label="How it was settled" optional error={form.fields.resolution}>
+        <textarea
+          id="dispute-resolution"
+          name="resolution"
+          rows={2}
+          maxLength={1000}
+          className={inputClass}
+          aria-invalid={Boolean(form.fields.resolution)}
+        />
+      </LabelledField>
+    </FormDialog>
   );
 }

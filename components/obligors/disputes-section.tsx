@@ -9,7 +9,8 @@ import { Money, type MoneyFormat } from '@/components/ui/money';
 import { TableSkeleton } from '@/components/ui/skeletons';
 import { SectionPager } from '@/components/contacts/section-pager';
 import { usePagedList } from '@/components/contacts/use-paged-list';
-import { BUTTON, OpenDisputeDialog, ResolveDisputeDialog, SECONDARY } from './dispute-dialogs';
+import { BUTTON, SECONDARY } from '@/components/ui/form-dialog';
+import { OpenDisputeDialog, ResolveDisputeDialog } from './dispute-dialogs';
 
 const PAGE = 5;
 

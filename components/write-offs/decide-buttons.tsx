@@ -4,7 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { apiErrorMessage, callApi } from '@/lib/client/api';
 import { writeOffCalls } from '@/lib/contract/write-offs';
-import { BUTTON, SECONDARY } from '@/components/obligors/dispute-dialogs';
+import { BUTTON, SECONDARY } from '@/components/ui/form-dialog';
 
 /** Approve or Reject a pending write-off; the requester sees why they cannot (four eyes). */
 export function DecideButtons({ id, mine, invoiceNum }: { id: number; mine: boolean; invoiceNum: string }) {
