@@ -11,10 +11,11 @@ import {
 } from '@/lib/contract/digest';
 import { formatInstant } from '@/lib/domain/instants';
 import { BusyText } from '@/components/feedback/busy-text';
-import { FieldError, inputClass, primaryButton, secondaryButton } from '@/components/dunning/styles';
+import { ScheduleFields, weekdayName } from '@/components/dunning/schedule-fields';
+import { primaryButton, secondaryButton } from '@/components/dunning/styles';
 import { formatDay } from '@/components/ui/day';
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const FREQUENCIES = ['DAILY', 'WEEKLY'] as const;
 
 /**
  * The user's email digest of the dashboard: on or off, daily or weekly on a weekday; a preview of
@@ -63,7 +64,7 @@ export function DigestSettings({ initial }: { initial: TDigestSubscription }) {
   const when =
     values.frequency === 'DAILY'
       ? `every morning at ${hour}`
-      : `every ${WEEKDAYS[Number(values.weekday) - 1] ?? 'Monday'} at ${hour}`;
+      : `every ${weekdayName(values.weekday) ?? 'Monday'} at ${hour}`;
 
   return (
     <div className="space-y-4" data-testid="digest-settings">
@@ -74,49 +75,19 @@ export function DigestSettings({ initial }: { initial: TDigestSubscription }) {
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-3">
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            <input
-              type="checkbox"
-              checked={values.enabled}
-              onChange={(e) => setValues((v) => ({ ...v, enabled: e.target.checked }))}
-            />
-            Email me the digest
-          </label>
-          <div>
-            <label htmlFor="digest-frequency" className="block text-sm font-medium text-slate-700">
-              How often
-            </label>
-            <select
-              id="digest-frequency"
-              value={values.frequency}
-              onChange={(e) => setValues((v) => ({ ...v, frequency: e.target.value as 'DAILY' | 'WEEKLY' }))}
-              className={inputClass}
-            >
-              <option value="DAILY">Daily</option>
-              <option value="WEEKLY">Weekly</option>
-            </select>
-          </div>
-          {values.frequency === 'WEEKLY' && (
-            <div>
-              <label htmlFor="digest-weekday" className="block text-sm font-medium text-slate-700">
-                Weekday
-              </label>
-              <select
-                id="digest-weekday"
-                value={values.weekday}
-                onChange={(e) => setValues((v) => ({ ...v, weekday: e.target.value }))}
-                aria-invalid={Boolean(fields.weekday)}
-                className={inputClass}
-              >
-                {WEEKDAYS.map((name, i) => (
-                  <option key={name} value={String(i + 1)}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-              <FieldError message={fields.weekday} />
-            </div>
-          )}
+          <ScheduleFields
+            idPrefix="digest"
+            enabledLabel="Email me the digest"
+            enabled={values.enabled}
+            onEnabled={(enabled) => setValues((v) => ({ ...v, enabled }))}
+            frequencies={FREQUENCIES}
+            frequency={values.frequency}
+            onFrequency={(frequency) => setValues((v) => ({ ...v, frequency }))}
+            dayId="digest-weekday"
+            day={values.weekday}
+            onDay={(weekday) => setValues((v) => ({ ...v, weekday }))}
+            dayError={fields.weekday}
+          />
         </div>
         <p className="text-xs text-slate-500">
           To {subscription.email}, {when} ({subscription.timeZone} time): balance and overdue with their change, the

@@ -11,9 +11,10 @@ import { BusyText } from '@/components/feedback/busy-text';
 import { formatDay } from '@/components/ui/day';
 import { DataTable, Td, Th } from '@/components/ui/data-table';
 import { Money, type MoneyFormat } from '@/components/ui/money';
+import { ScheduleFields } from './schedule-fields';
 import { FieldError, inputClass, primaryButton, secondaryButton } from './styles';
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const FREQUENCIES = ['MONTHLY', 'WEEKLY'] as const;
 
 type Who = 'ALL' | 'DIMENSION' | 'PICKED';
 
@@ -93,59 +94,19 @@ export function StatementScheduleForm({
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-4">
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-            <input
-              type="checkbox"
-              checked={values.enabled}
-              onChange={(e) => setValues((v) => ({ ...v, enabled: e.target.checked }))}
-            />
-            Send statements by themselves
-          </label>
-          <div>
-            <label htmlFor="statement-frequency" className="block text-sm font-medium text-slate-700">
-              How often
-            </label>
-            <select
-              id="statement-frequency"
-              value={values.frequency}
-              onChange={(e) =>
-                setValues((v) => ({ ...v, frequency: e.target.value as 'MONTHLY' | 'WEEKLY', day: '1' }))
-              }
-              className={inputClass}
-            >
-              <option value="MONTHLY">Monthly</option>
-              <option value="WEEKLY">Weekly</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="statement-day" className="block text-sm font-medium text-slate-700">
-              {values.frequency === 'MONTHLY' ? 'Day of the month (1 to 28)' : 'Weekday'}
-            </label>
-            {values.frequency === 'MONTHLY' ? (
-              <input
-                id="statement-day"
-                inputMode="numeric"
-                value={values.day}
-                onChange={(e) => setValues((v) => ({ ...v, day: e.target.value }))}
-                aria-invalid={Boolean(fields.day)}
-                className={inputClass}
-              />
-            ) : (
-              <select
-                id="statement-day"
-                value={values.day}
-                onChange={(e) => setValues((v) => ({ ...v, day: e.target.value }))}
-                className={inputClass}
-              >
-                {WEEKDAYS.map((name, i) => (
-                  <option key={name} value={String(i + 1)}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            )}
-            <FieldError message={fields.day} />
-          </div>
+          <ScheduleFields
+            idPrefix="statement"
+            enabledLabel="Send statements by themselves"
+            enabled={values.enabled}
+            onEnabled={(enabled) => setValues((v) => ({ ...v, enabled }))}
+            frequencies={FREQUENCIES}
+            frequency={values.frequency}
+            onFrequency={(frequency) => setValues((v) => ({ ...v, frequency, day: '1' }))}
+            dayId="statement-day"
+            day={values.day}
+            onDay={(day) => setValues((v) => ({ ...v, day }))}
+            dayError={fields.day}
+          />
           <div>
             <label htmlFor="statement-lines" className="block text-sm font-medium text-slate-700">
               What it holds
