@@ -17,7 +17,8 @@ import {
 } from '@/lib/contract/disputes';
 import { FieldError, inputClass } from '@/components/contacts/form-field';
 import { InvoicePicker } from '@/components/tasks/invoice-picker';
-import { FormDialog, LabelledField } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { LabelledField } from '@/components/ui/labelled-field';
 
 /** A dispute on some open invoices of the customer: reason, amount contested and a note. */
 export function OpenDisputeDialog({

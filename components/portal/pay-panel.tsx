@@ -10,6 +10,8 @@ import { formatMoney } from '@/lib/domain/format';
 import { FieldError, inputClass } from '@/components/contacts/form-field';
 import { DateInput } from '@/components/ui/date-input';
 import { useToast } from '@/components/feedback/toast';
+import { LabelledField } from '@/components/ui/labelled-field';
+import { PortalPanel } from './portal-panel';
 
 const owes = (i: TOpenItem) => i.docType !== 'CREDIT_NOTE' && i.docType !== 'WRITE_OFF' && i.outstanding > 0;
 
@@ -69,16 +71,11 @@ export function PayPanel({ code, items, today }: { code: string; items: TOpenIte
   if (!bills.length) return null;
   const field = (name: string) => form.aria('paid', name);
   return (
-    <section
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      aria-label="Pay your bills"
-      data-testid="pay-panel"
+    <PortalPanel
+      title="Pay your bills"
+      description="Tick the bills you pay, or pay everything overdue. The QR code carries the exact amount and the bills' numbers."
+      testId="pay-panel"
     >
-      <h3 className="text-sm font-semibold text-slate-900">Pay your bills</h3>
-      <p className="mt-0.5 text-xs text-slate-500">
-        Tick the bills you pay, or pay everything overdue. The QR code carries the exact amount and the bills&apos;
-        numbers.
-      </p>
       <ul className="mt-3 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200">
         {bills.map((b) => (
           <li key={b.sysInvoiceNum} className="flex items-center gap-3 px-3 py-2 text-sm">
@@ -174,10 +171,7 @@ export function PayPanel({ code, items, today }: { code: string; items: TOpenIte
           </p>
         ) : (
           <div className="mt-3 grid gap-3 sm:grid-cols-3">
-            <div>
-              <label htmlFor="paid-amount" className="block text-sm font-medium text-slate-700">
-                Amount paid (₹)
-              </label>
+            <LabelledField id="paid-amount" label="Amount paid (₹)" error={form.fields.amount}>
               <input
                 id="paid-amount"
                 name="amount"
@@ -187,8 +181,7 @@ export function PayPanel({ code, items, today }: { code: string; items: TOpenIte
                 className={inputClass}
                 {...field('amount')}
               />
-              <FieldError id="paid-amount-error" message={form.fields.amount} />
-            </div>
+            </LabelledField>
             <div>
               <DateInput
                 label="Paid on"
@@ -200,13 +193,9 @@ export function PayPanel({ code, items, today }: { code: string; items: TOpenIte
                 testId="paid-on"
               />
             </div>
-            <div>
-              <label htmlFor="paid-reference" className="block text-sm font-medium text-slate-700">
-                UTR or cheque number
-              </label>
+            <LabelledField id="paid-reference" label="UTR or cheque number" error={form.fields.reference}>
               <input id="paid-reference" name="reference" className={inputClass} {...field('reference')} />
-              <FieldError id="paid-reference-error" message={form.fields.reference} />
-            </div>
+            </LabelledField>
             <div className="sm:col-span-3">
               <FieldError id="paid-sysInvoiceNums-error" message={form.fields.sysInvoiceNums} />
               <button
@@ -220,6 +209,6 @@ export function PayPanel({ code, items, today }: { code: string; items: TOpenIte
           </div>
         )}
       </form>
-    </section>
+    </PortalPanel>
   );
 }

@@ -11,6 +11,8 @@ import { PROMISE_MAX_DAYS_AHEAD } from '@/lib/domain/promises';
 import { FieldError, inputClass } from '@/components/contacts/form-field';
 import { DateInput } from '@/components/ui/date-input';
 import { useToast } from '@/components/feedback/toast';
+import { LabelledField } from '@/components/ui/labelled-field';
+import { PortalPanel } from './portal-panel';
 
 /**
  * The customer's own "Promise to pay": an amount (at most what they owe) by a day (from today, at
@@ -59,19 +61,12 @@ export function PromisePanel({
   if (owed <= 0) return null;
   const field = (name: string) => form.aria('promise', name);
   return (
-    <section
-      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      aria-label="Promise to pay"
-      data-testid="promise-panel"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h3 className="text-sm font-semibold text-slate-900">Promise to pay</h3>
-          <p className="mt-0.5 text-xs text-slate-500">
-            Cannot pay today? Tell us how much you will pay and by when: we hold back reminders until that day.
-          </p>
-        </div>
-        {!open && (
+    <PortalPanel
+      title="Promise to pay"
+      description="Cannot pay today? Tell us how much you will pay and by when: we hold back reminders until that day."
+      testId="promise-panel"
+      action={
+        !open && (
           <button
             type="button"
             onClick={() => {
@@ -82,8 +77,9 @@ export function PromisePanel({
           >
             Promise to pay
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {taken && !open && (
         <p className="mt-3 text-sm text-emerald-700" data-testid="promise-taken">
           Your promise of {taken} is with your supplier.
@@ -97,10 +93,7 @@ export function PromisePanel({
             </p>
           )}
           <div className="grid gap-3 sm:grid-cols-3">
-            <div>
-              <label htmlFor="promise-amount" className="block text-sm font-medium text-slate-700">
-                Amount (₹)
-              </label>
+            <LabelledField id="promise-amount" label="Amount (₹)" error={form.fields.amount}>
               <input
                 id="promise-amount"
                 name="amount"
@@ -111,8 +104,7 @@ export function PromisePanel({
               {!form.fields.amount && (
                 <p className="mt-1 text-xs text-slate-500">Up to what you owe: your balance is {formatMoney(owed)}.</p>
               )}
-              <FieldError id="promise-amount-error" message={form.fields.amount} />
-            </div>
+            </LabelledField>
             <div>
               <DateInput
                 label="We will pay by"
@@ -125,13 +117,9 @@ export function PromisePanel({
                 testId="promise-date"
               />
             </div>
-            <div>
-              <label htmlFor="promise-note" className="block text-sm font-medium text-slate-700">
-                Note (optional)
-              </label>
+            <LabelledField id="promise-note" label="Note (optional)" error={form.fields.note}>
               <input id="promise-note" name="note" maxLength={900} className={inputClass} {...field('note')} />
-              <FieldError id="promise-note-error" message={form.fields.note} />
-            </div>
+            </LabelledField>
           </div>
           <FieldError id="promise-onFamily-error" message={form.fields.onFamily} />
           <div className="mt-3 flex gap-2">
@@ -152,6 +140,6 @@ export function PromisePanel({
           </div>
         </form>
       )}
-    </section>
+    </PortalPanel>
   );
 }

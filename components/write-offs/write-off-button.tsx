@@ -6,7 +6,8 @@ import { callApi } from '@/lib/client/api';
 import { useContractForm } from '@/lib/client/use-contract-form';
 import { writeOffCalls, ZWriteOffBody } from '@/lib/contract/write-offs';
 import { inputClass } from '@/components/contacts/form-field';
-import { FormDialog, LabelledField, SECONDARY } from '@/components/ui/form-dialog';
+import { FormDialog, SECONDARY } from '@/components/ui/form-dialog';
+import { LabelledField } from '@/components/ui/labelled-field';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 
 /**
