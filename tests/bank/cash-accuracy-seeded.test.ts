@@ -4,9 +4,18 @@ import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { bankLines, bankPayers } from '@/lib/db/schema';
 import { VARDHMAN } from '@/lib/db/seed/tenants';
-import type { Suggestion } from '@/lib/domain/cash-match';
 import { nameKey } from '@/lib/domain/payer-identity';
 import { importStatement } from '@/lib/server/bank/store-statement';
+import {
+  BANKS,
+  hdfcCredit,
+  hdfcStatement,
+  rupees,
+  seededRandom,
+  tallyAccuracy,
+  type AccuracyFigures,
+  type Truth,
+} from '../helpers/cash-accuracy';
 import type { TestDatabase } from '../helpers/db';
 import { daysFrom } from '../helpers/dates';
 import { clientIdOf, createSeededDatabase, TEST_TODAY } from '../helpers/seeded';
@@ -20,27 +29,10 @@ import { file } from '../imports/helpers';
  * with TDS (194Q, 194C 2%, 194J 10%), half naming their invoices. The figures are written to
  * docs/cash-application.md; the test holds the goal (no wrong match sure enough to apply at 0.9).
  */
-const AUTO_APPLY = 0.9;
 const CREDITS = 300;
 
-let seed = 20261120;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
-const BANKS = [
-  { code: 'SBIN', upi: 'oksbi' },
-  { code: 'HDFC', upi: 'okhdfcbank' },
-  { code: 'ICIC', upi: 'okicici' },
-  { code: 'UTIB', upi: 'okaxis' },
-  { code: 'KKBK', upi: 'kotak' },
-];
-const rupees = (paise: number) => {
-  const [whole, frac] = (paise / 100).toFixed(2).split('.');
-  return `"${Number(whole).toLocaleString('en-IN')}.${frac}"`;
-};
+const rng = seededRandom(20261120);
+const { random, pick, digits } = rng;
 
 interface Item {
   sysInvoiceNum: string;
@@ -56,23 +48,11 @@ interface Customer {
   learned: boolean;
   open: Item[];
 }
-interface Truth {
-  code: string;
-  invoices: string[];
-}
 
 let database: TestDatabase;
 let clientId: number;
 const truths = new Map<number, Truth>();
-const figures = {
-  credits: 0,
-  autoRight: 0,
-  autoWrong: 0,
-  suggestedRightFirst: 0,
-  suggestedRightInThree: 0,
-  suggestedWrong: 0,
-  unmatched: 0,
-};
+let figures: AccuracyFigures;
 
 function statementOf(customers: Customer[]): string {
   const credits: { day: number; narration: string; reference: string; amount: number; truth: Truth }[] = [];
@@ -97,26 +77,7 @@ function statementOf(customers: Customer[]): string {
     customer.open = customer.open.filter((i) => !paid.includes(i));
     const remark = random() < 0.5 ? paid.map((i) => i.invoiceNum.replace(/[^A-Za-z0-9]/g, '')).join(' ') : 'PAYMENT';
     const upper = customer.name.toUpperCase().replace(/[^A-Z0-9 ]/g, '');
-    const channel = random();
-    let narration: string;
-    let reference: string;
-    if (channel < 0.3) {
-      const rrn = `4${digits(11)}`;
-      narration = `UPI-${upper.slice(0, 18)}-${customer.vpa}-${customer.bank.code}0000${digits(3)}-${rrn}-${remark}`;
-      reference = `0000${rrn}`;
-    } else if (channel < 0.8) {
-      const utr = `${customer.bank.code}N5${digits(16)}`;
-      narration = `NEFT CR-${customer.bank.code}000${digits(4)}-${upper}-${remark}-${utr}`;
-      reference = utr;
-    } else if (channel < 0.9) {
-      const rrn = `43${digits(10)}`;
-      narration = `IMPS-${rrn}-${upper}-${customer.bank.code}-XXXXXXXX${digits(4)}-${remark}`;
-      reference = `0000${rrn}`;
-    } else {
-      const cheque = digits(6);
-      narration = `CHQ DEP ${cheque} ${upper} MICR ${digits(9)}`;
-      reference = `0000000000${cheque}`;
-    }
+    const { narration, reference } = hdfcCredit(rng, { upper, vpa: customer.vpa, bank: customer.bank }, remark);
     const truth = { code: customer.code, invoices: paid.map((i) => i.sysInvoiceNum).sort() };
     credits.push({ day: Math.floor(random() * 30), narration, reference, amount, truth });
   }
@@ -129,11 +90,7 @@ function statementOf(customers: Customer[]): string {
     const day = `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
     return `${day},${c.narration},${c.reference},${day},,${rupees(c.amount)},${rupees(balance)}`;
   });
-  return [
-    'Account No :50200066667777,,,,,,',
-    'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
-    ...lines,
-  ].join('\r\n');
+  return hdfcStatement('50200066667777', lines);
 }
 
 beforeAll(async () => {
@@ -208,24 +165,7 @@ beforeAll(async () => {
     .select({ line: bankLines.fileLine, suggestions: bankLines.suggestions })
     .from(bankLines)
     .where(eq(bankLines.clientId, clientId));
-  const same = (s: Suggestion | undefined, t: Truth) =>
-    !!s &&
-    s.sysObligorCode === t.code &&
-    s.allocations
-      .map((a) => a.sysInvoiceNum)
-      .sort()
-      .join() === t.invoices.join();
-  for (const l of stored) {
-    const truth = truths.get(l.line)!;
-    figures.credits++;
-    const [top, second] = l.suggestions;
-    const sure = top && top.confidence >= AUTO_APPLY && !(second && second.confidence === top.confidence);
-    if (!top) figures.unmatched++;
-    else if (sure) figures[same(top, truth) ? 'autoRight' : 'autoWrong']++;
-    else if (same(top, truth)) figures.suggestedRightFirst++;
-    else if (l.suggestions.some((s) => same(s, truth))) figures.suggestedRightInThree++;
-    else figures.suggestedWrong++;
-  }
+  figures = tallyAccuracy(stored, truths);
   console.info(`cash application accuracy on the seeded demo client: ${JSON.stringify(figures)}`);
 }, 300_000);
 afterAll(() => database?.close());

@@ -1,9 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankLines, bankPayers, invoices, obligors } from '@/lib/db/schema';
-import type { Suggestion } from '@/lib/domain/cash-match';
 import { nameKey } from '@/lib/domain/payer-identity';
 import { importStatement } from '@/lib/server/bank/store-statement';
+import {
+  BANKS,
+  hdfcCredit,
+  hdfcStatement,
+  rupees,
+  seededRandom,
+  tallyAccuracy,
+  type AccuracyFigures,
+  type Truth,
+} from '../helpers/cash-accuracy';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { file, newClient } from '../imports/helpers';
 
@@ -15,17 +24,11 @@ import { file, newClient } from '../imports/helpers';
  * docs/cash-application.md; the test holds the goal (no wrong match sure enough to apply at 0.9)
  * and floors under the shares.
  */
-const AUTO_APPLY = 0.9;
 const CUSTOMERS = 120;
 const CREDITS = 300;
 
-let seed = 20261101;
-const random = () => {
-  seed = (seed * 1103515245 + 12345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
-const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+const rng = seededRandom(20261101);
+const { random, pick, digits } = rng;
 
 const FIRST = [
   'Shree',
@@ -43,13 +46,6 @@ const FIRST = [
 ];
 const SECOND = ['Ganesh', 'Kripa', 'Sagar', 'Deep', 'Jyoti', 'Ram', 'Shiv', 'Ambika', 'Mahavir', 'Vinayak', 'Anand'];
 const KIND = ['Traders', 'Agencies', 'Enterprises', 'Distributors', 'Kirana Stores', 'Medicals'];
-const BANKS = [
-  { code: 'SBIN', upi: 'oksbi' },
-  { code: 'HDFC', upi: 'okhdfcbank' },
-  { code: 'ICIC', upi: 'okicici' },
-  { code: 'UTIB', upi: 'okaxis' },
-  { code: 'KKBK', upi: 'kotak' },
-];
 
 interface Customer {
   code: string;
@@ -59,16 +55,6 @@ interface Customer {
   learned: boolean;
   open: { sysInvoiceNum: string; invoiceNum: string; gross: number; taxable: number | null; due: string }[];
 }
-
-interface Truth {
-  code: string;
-  invoices: string[];
-}
-
-const rupees = (paise: number) => {
-  const [whole, frac] = (paise / 100).toFixed(2).split('.');
-  return `"${Number(whole).toLocaleString('en-IN')}.${frac}"`;
-};
 
 let database: TestDatabase;
 let clientId: number;
@@ -142,26 +128,7 @@ function generate(): { customers: Customer[]; invoices: Invoice[]; statement: st
     customer.open = customer.open.filter((i) => !paid.includes(i));
     const remark = random() < 0.5 ? paid.map((i) => i.invoiceNum.replace(/\//g, '')).join(' ') : 'PAYMENT';
     const upper = customer.name.toUpperCase();
-    const channel = random();
-    let narration: string;
-    let reference: string;
-    if (channel < 0.3) {
-      const rrn = `4${digits(11)}`;
-      narration = `UPI-${upper.slice(0, 18)}-${customer.vpa}-${customer.bank.code}0000${digits(3)}-${rrn}-${remark}`;
-      reference = `0000${rrn}`;
-    } else if (channel < 0.8) {
-      const utr = `${customer.bank.code}N5${digits(16)}`;
-      narration = `NEFT CR-${customer.bank.code}000${digits(4)}-${upper}-${remark}-${utr}`;
-      reference = utr;
-    } else if (channel < 0.9) {
-      const rrn = `43${digits(10)}`;
-      narration = `IMPS-${rrn}-${upper}-${customer.bank.code}-XXXXXXXX${digits(4)}-${remark}`;
-      reference = `0000${rrn}`;
-    } else {
-      const cheque = digits(6);
-      narration = `CHQ DEP ${cheque} ${upper} MICR ${digits(9)}`;
-      reference = `0000000000${cheque}`;
-    }
+    const { narration, reference } = hdfcCredit(rng, { upper, vpa: customer.vpa, bank: customer.bank }, remark);
     credits.push({
       day: 1 + Math.floor(random() * 28),
       narration,
@@ -178,23 +145,11 @@ function generate(): { customers: Customer[]; invoices: Invoice[]; statement: st
     const day = `${String(c.day).padStart(2, '0')}/11/26`;
     return `${day},${c.narration},${c.reference},${day},,${rupees(c.amount)},${rupees(balance)}`;
   });
-  const statement = [
-    'Account No :50200077778888,,,,,,',
-    'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
-    ...lines,
-  ].join('\r\n');
+  const statement = hdfcStatement('50200077778888', lines);
   return { customers, invoices: all, statement };
 }
 
-const figures = {
-  credits: 0,
-  autoRight: 0,
-  autoWrong: 0,
-  suggestedRightFirst: 0,
-  suggestedRightInThree: 0,
-  suggestedWrong: 0,
-  unmatched: 0,
-};
+let figures: AccuracyFigures;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -240,26 +195,9 @@ beforeAll(async () => {
     })
     .from(bankLines)
     .where(and(eq(bankLines.clientId, clientId)));
-  const same = (s: Suggestion | undefined, t: Truth) =>
-    !!s &&
-    s.sysObligorCode === t.code &&
-    s.allocations
-      .map((a) => a.sysInvoiceNum)
-      .sort()
-      .join() === t.invoices.join();
-  for (const l of stored) {
-    const truth = truths.get(l.line)!;
-    figures.credits++;
-    const [top, second] = l.suggestions;
-    const sure = top && top.confidence >= AUTO_APPLY && !(second && second.confidence === top.confidence);
-    if (!top) {
-      figures.unmatched++;
-      if (process.env.CASH_ACCURACY_DEBUG) console.info('unmatched', l.narration, l.payerName, truth.code);
-    } else if (sure) figures[same(top, truth) ? 'autoRight' : 'autoWrong']++;
-    else if (same(top, truth)) figures.suggestedRightFirst++;
-    else if (l.suggestions.some((s) => same(s, truth))) figures.suggestedRightInThree++;
-    else figures.suggestedWrong++;
-  }
+  figures = tallyAccuracy(stored, truths, (l, truth) => {
+    if (process.env.CASH_ACCURACY_DEBUG) console.info('unmatched', l.narration, l.payerName, truth.code);
+  });
   console.info(`cash application accuracy on a generated month: ${JSON.stringify(figures)}`);
 }, 300_000);
 afterAll(() => database?.close());
