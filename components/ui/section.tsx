@@ -4,7 +4,8 @@ import { SectionBoundary } from './section-boundary';
 /**
  * A card holding one data section. Its content streams in its own Suspense boundary (skeleton
  * while loading); `inputs` keys the boundary so that a change of the section's own parameters
- * shows the skeleton again while other sections keep their figures.
+ * shows the skeleton again while other sections keep their figures. Without `inputs`, a
+ * navigation keeps the content shown until the new content replaces it.
  */
 export function Section({
   title,

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { Suspense } from 'react';
-import { flattenParams, paramsKey, type SearchParams } from '@/lib/client/url-state';
+import { flattenParams, type SearchParams } from '@/lib/client/url-state';
 import { pageGate } from '@/lib/backend/page-gate';
 import type { TInvoiceDetail } from '@/lib/contract/receivables';
 import { ZInvoicesQuery } from '@/lib/contract/receivables';
@@ -14,7 +14,6 @@ import { checkLink, InvalidLink } from '@/components/ui/invalid-link';
 import { InvoiceDetail } from '@/components/receivables/invoice-detail';
 import { InvoiceFilterBar } from '@/components/receivables/invoice-filter-bar';
 import { InvoiceList } from '@/components/receivables/invoice-list';
-import { INVOICE_LIST_KEYS } from '@/components/receivables/invoice-params';
 import { InvoiceScopeBreadcrumb, InvoiceScopeTitle } from '@/components/receivables/invoice-scope';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageUpdated } from '@/components/receivables/page-updated';
@@ -40,7 +39,12 @@ export default async function InvoicesPage({
   return <OpenInvoicesPage params={query} />;
 }
 
-/** The open-invoice list: search, filters, sort and page all in the URL. */
+/**
+ * The open-invoice list: search, filters, sort and page all in the URL. Its section is not keyed by
+ * those parameters: a search, filter, sort or page change is a navigation in a transition, and an
+ * unkeyed boundary keeps the rows shown until the new ones replace them, where a key would mount a
+ * new boundary and flash the skeleton between the two.
+ */
 function OpenInvoicesPage({ params }: { params: Record<string, string> }) {
   const problem = checkLink(ZInvoicesQuery, params);
   return (
@@ -61,7 +65,6 @@ function OpenInvoicesPage({ params }: { params: Record<string, string> }) {
           title={<InvoiceScopeTitle params={params} />}
           description="Sorted by days past due unless you choose another column"
           skeleton={<TableSkeleton rows={10} columns={8} />}
-          inputs={paramsKey(params, INVOICE_LIST_KEYS)}
           flush
           testId="invoices-section"
         >
