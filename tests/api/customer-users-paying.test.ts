@@ -9,47 +9,27 @@ import { reminderCandidates } from '@/lib/server/dunning/candidates';
 import { activePolicy } from '@/lib/server/dunning/policy';
 import { openAdvices } from '@/lib/server/bank/open-advices';
 import { callRoute } from '../helpers/api';
-import { Code, customerUsersWorld, openBills as openBillsOf } from '../helpers/customer-users';
-import type { TestDatabase } from '../helpers/db';
+import { Code, customerUsersWorld, openBills as openBillsOf, type CustomerUsersWorld } from '../helpers/customer-users';
 
 // A customer user paying chosen bills and saying "I have paid"; what they may see is in
 // customer-users-scope.test.ts.
-let database: TestDatabase;
-let clientId: number;
-let admin: string;
-let family: string;
-let account: string;
-let familyCode: string;
-let accountCode: string;
-let accountParent: string;
-let otherCode: string;
-let today: string;
+
+let world: CustomerUsersWorld;
 
 beforeAll(async () => {
-  ({
-    database,
-    clientId,
-    today,
-    admin,
-    family,
-    account,
-    familyCode,
-    accountCode,
-    accountParent,
-    otherCode,
-  } = await customerUsersWorld());
+  world = await customerUsersWorld();
 });
-afterAll(() => database?.dispose());
+afterAll(() => world?.database.dispose());
 
-const openBills = (code: string) => openBillsOf(database, clientId, code);
+const openBills = (code: string) => openBillsOf(world.database, world.clientId, code);
 
 describe('paying chosen bills and "I have paid"', () => {
   it('"Pay selected": the exact open amount of two bills and a reference naming them', async () => {
-    const [a, b] = await openBills(familyCode);
+    const [a, b] = await openBills(world.familyCode);
     const res = await callRoute(payRoute, '/api/customerportal/pay', {
       method: 'POST',
-      cookie: family,
-      body: { sysObligorCode: familyCode, sysInvoiceNums: [a!.num, b!.num] },
+      cookie: world.family,
+      body: { sysObligorCode: world.familyCode, sysInvoiceNums: [a!.num, b!.num] },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json.amount).toBe((Math.round(a!.open * 100) + Math.round(b!.open * 100)) / 100);
@@ -59,11 +39,11 @@ describe('paying chosen bills and "I have paid"', () => {
       expect(res.json.qrSvg).toContain('<svg');
     }
     // Another customer's bill is refused by name.
-    const [theirs] = await openBills(otherCode);
+    const [theirs] = await openBills(world.otherCode);
     const refused = await callRoute(payRoute, '/api/customerportal/pay', {
       method: 'POST',
-      cookie: family,
-      body: { sysObligorCode: familyCode, sysInvoiceNums: [theirs!.num] },
+      cookie: world.family,
+      body: { sysObligorCode: world.familyCode, sysInvoiceNums: [theirs!.num] },
     });
     expect(refused.status).toBe(400);
   });
@@ -71,15 +51,15 @@ describe('paying chosen bills and "I have paid"', () => {
   it('"Pay all overdue": every overdue open bill', async () => {
     const res = await callRoute(payRoute, '/api/customerportal/pay', {
       method: 'POST',
-      cookie: account,
-      body: { sysObligorCode: accountCode, overdue: true },
+      cookie: world.account,
+      body: { sysObligorCode: world.accountCode, overdue: true },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const [due] = await queryRows(
-      database.db,
-      sql`select coalesce(sum(amount - paid_to_date), 0)::text as code from invoices where client_id = ${clientId}
-        and sys_obligor_code = ${accountCode} and doc_type <> 'CREDIT_NOTE' and settled_date is null
-        and amount > paid_to_date and due_date < ${today}::date`,
+      world.database.db,
+      sql`select coalesce(sum(amount - paid_to_date), 0)::text as code from invoices where client_id = ${world.clientId}
+        and sys_obligor_code = ${world.accountCode} and doc_type <> 'CREDIT_NOTE' and settled_date is null
+        and amount > paid_to_date and due_date < ${world.today}::date`,
       Code,
     );
     expect(res.json.amount).toBeCloseTo(Number(due!.code), 2);
@@ -87,46 +67,52 @@ describe('paying chosen bills and "I have paid"', () => {
 
   it('an advice is stored against the customer, listed, open to cash application, and holds back reminders', async () => {
     // By account, so that the family's other accounts (and any promise of theirs) stay out of it.
-    const policy = { ...(await activePolicy(database.db, clientId)), grouping: 'ACCOUNT' as const };
-    const before = await reminderCandidates(database.db, clientId, policy, today, { code: accountCode });
-    const bills = await openBills(accountCode);
+    const policy = { ...(await activePolicy(world.database.db, world.clientId)), grouping: 'ACCOUNT' as const };
+    const before = await reminderCandidates(world.database.db, world.clientId, policy, world.today, {
+      code: world.accountCode,
+    });
+    const bills = await openBills(world.accountCode);
     const listed = before.flatMap((c) => c.items.map((i) => i.sysInvoiceNum));
     const held = bills.map((b) => b.num).filter((n) => listed.includes(n));
     expect(held.length, JSON.stringify({ before: before.length, bills: bills.length })).toBeGreaterThan(0);
     const res = await callRoute(remitRoute, '/api/customerportal/remittances', {
       method: 'POST',
-      cookie: account,
+      cookie: world.account,
       body: {
-        sysObligorCode: accountCode,
+        sysObligorCode: world.accountCode,
         amount: 12345.5,
-        paidOn: today,
+        paidOn: world.today,
         reference: 'hdfcr52026112000001',
         sysInvoiceNums: held,
       },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.reference).toBe('HDFCR52026112000001');
-    const graceEnd = format(addDays(parseISO(today), 5), 'yyyy-MM-dd');
+    const graceEnd = format(addDays(parseISO(world.today), 5), 'yyyy-MM-dd');
     expect(res.json.holdsUntil).toBe(graceEnd);
-    const after = await reminderCandidates(database.db, clientId, policy, today, { code: accountCode });
+    const after = await reminderCandidates(world.database.db, world.clientId, policy, world.today, {
+      code: world.accountCode,
+    });
     const stillListed = after.flatMap((c) => c.items.map((i) => i.sysInvoiceNum));
     for (const n of held) expect(stillListed).not.toContain(n);
     // After the grace period the bills are asked for again.
-    const later = await reminderCandidates(database.db, clientId, policy, graceEnd, { code: accountCode });
+    const later = await reminderCandidates(world.database.db, world.clientId, policy, graceEnd, {
+      code: world.accountCode,
+    });
     expect(later.flatMap((c) => c.items.map((i) => i.sysInvoiceNum))).toEqual(expect.arrayContaining(held));
 
     const staffList = await callRoute(remittancesRoute, '/api/customerportal/remittances', {
-      query: { sysObligorCode: accountParent },
-      cookie: admin,
+      query: { sysObligorCode: world.accountParent },
+      cookie: world.admin,
     });
     expect(staffList.json.map((r: { id: number }) => r.id)).toContain(res.json.id);
     // The collector sees it on the family's worklist row.
     const worklist = await callRoute(worklistRoute, '/api/collections/worklist', {
-      query: { search: accountParent, count: 10 },
-      cookie: admin,
+      query: { search: world.accountParent, count: 10 },
+      cookie: world.admin,
     });
     const familyRow = (worklist.json as { sysObligorCode: string; remittance: unknown }[]).find(
-      (r) => r.sysObligorCode === accountParent,
+      (r) => r.sysObligorCode === world.accountParent,
     );
     expect(familyRow?.remittance).toMatchObject({
       amount: 12345.5,
@@ -134,26 +120,26 @@ describe('paying chosen bills and "I have paid"', () => {
       bills: held.length,
     });
     // Open: the first evidence cash application reads for this customer's next bank credit.
-    const open = await openAdvices(database.db, clientId, sql`ra.sys_obligor_code = ${accountCode}`);
+    const open = await openAdvices(world.database.db, world.clientId, sql`ra.sys_obligor_code = ${world.accountCode}`);
     expect(open.map((r) => r.reference)).toContain('HDFCR52026112000001');
     // Not another customer's bills, not a day after today, not for another customer.
     const bad = (body: Record<string, unknown>) =>
       callRoute(remitRoute, '/api/customerportal/remittances', {
         method: 'POST',
-        cookie: account,
+        cookie: world.account,
         body: {
-          sysObligorCode: accountCode,
+          sysObligorCode: world.accountCode,
           amount: 10,
-          paidOn: today,
+          paidOn: world.today,
           reference: 'UTR12345',
           sysInvoiceNums: held,
           ...body,
         },
       });
-    const [theirs] = await openBills(otherCode);
+    const [theirs] = await openBills(world.otherCode);
     expect((await bad({ sysInvoiceNums: [theirs!.num] })).status).toBe(400);
-    expect((await bad({ paidOn: format(addDays(parseISO(today), 1), 'yyyy-MM-dd') })).status).toBe(400);
-    expect((await bad({ sysObligorCode: otherCode })).status).toBe(404);
+    expect((await bad({ paidOn: format(addDays(parseISO(world.today), 1), 'yyyy-MM-dd') })).status).toBe(400);
+    expect((await bad({ sysObligorCode: world.otherCode })).status).toBe(404);
     expect((await bad({ amount: -5 })).status).toBe(400);
   });
 });

@@ -5,19 +5,17 @@ import { POST as assignRoute } from '@/app/api/obligors/[code]/assign/route';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { callRoute } from '../helpers/api';
-import type { TestDatabase } from '../helpers/db';
-import { listObligors, manageCustomersWorld, totalRecords, type Person } from '../helpers/manage-customers';
+import {
+  listObligors,
+  manageCustomersWorld,
+  totalRecords,
+  type ManageCustomersWorld,
+} from '../helpers/manage-customers';
 
 // Assigning the field officer, area sales manager and RM of a customer; the list is in
 // manage-customers-list.test.ts.
-let database: TestDatabase;
-let clientId: number;
-let kaveriId: number;
-let admin: Person;
-let guest: Person;
-let rep: Person;
 
-const rows = <S extends z.ZodType>(query: SQL, shape: S) => queryRows(database.db, query, shape);
+const rows = <S extends z.ZodType>(query: SQL, shape: S) => queryRows(world.database.db, query, shape);
 const list = listObligors;
 const total = totalRecords;
 const assign = (cookie: string, code: string, body: unknown) =>
@@ -35,10 +33,12 @@ async function userWith(client: number, role: string, status = 'ACTIVE'): Promis
   return user;
 }
 
+let world: ManageCustomersWorld;
+
 beforeAll(async () => {
-  ({ database, clientId, kaveriId, admin, guest, rep } = await manageCustomersWorld());
+  world = await manageCustomersWorld();
 });
-afterAll(() => database?.dispose());
+afterAll(() => world?.database.dispose());
 
 describe('POST obligors/{code}/assign', () => {
   let code: string;
@@ -46,8 +46,8 @@ describe('POST obligors/{code}/assign', () => {
     const [found] = await rows(
       sql`
       select sys_obligor_code as code from obligors
-      where client_id = ${clientId} and guest_id is distinct from ${guest.userId} and parent_sys_obligor_code is not null
-        and representative_id is not null and rm_id is distinct from ${admin.userId}
+      where client_id = ${world.clientId} and guest_id is distinct from ${world.guest.userId} and parent_sys_obligor_code is not null
+        and representative_id is not null and rm_id is distinct from ${world.admin.userId}
       order by sys_obligor_code limit 1`,
       row({ code: col.text }),
     );
@@ -55,25 +55,25 @@ describe('POST obligors/{code}/assign', () => {
   });
 
   it('is for customer managers only: a field officer or an area sales manager gets 403', async () => {
-    expect((await assign(guest.cookie, code, { guestId: guest.userId })).status).toBe(403);
-    expect((await assign(rep.cookie, code, { representativeId: rep.userId })).status).toBe(403);
+    expect((await assign(world.guest.cookie, code, { guestId: world.guest.userId })).status).toBe(403);
+    expect((await assign(world.rep.cookie, code, { representativeId: world.rep.userId })).status).toBe(403);
   });
 
   it("answers 404 for an unknown obligor and for another client's", async () => {
-    expect((await assign(admin.cookie, 'NO-SUCH-CODE', { guestId: guest.userId })).status).toBe(404);
+    expect((await assign(world.admin.cookie, 'NO-SUCH-CODE', { guestId: world.guest.userId })).status).toBe(404);
     const [theirs] = await rows(
-      sql`select sys_obligor_code as code from obligors where client_id = ${kaveriId} limit 1`,
+      sql`select sys_obligor_code as code from obligors where client_id = ${world.kaveriId} limit 1`,
       row({ code: col.text }),
     );
-    expect((await assign(admin.cookie, theirs!.code, { guestId: guest.userId })).status).toBe(404);
+    expect((await assign(world.admin.cookie, theirs!.code, { guestId: world.guest.userId })).status).toBe(404);
   });
 
   it('refuses people of the wrong role, another client, or inactive, with a message per field', async () => {
-    const inactiveOfficer = await userWith(clientId, 'guest', 'INACTIVE');
-    const otherClientsOfficer = await userWith(kaveriId, 'guest');
+    const inactiveOfficer = await userWith(world.clientId, 'guest', 'INACTIVE');
+    const otherClientsOfficer = await userWith(world.kaveriId, 'guest');
     const cases: [Record<string, unknown>, string][] = [
-      [{ guestId: rep.userId }, 'guestId'], // a manager is not a field officer
-      [{ representativeId: guest.userId }, 'representativeId'],
+      [{ guestId: world.rep.userId }, 'guestId'], // a manager is not a field officer
+      [{ representativeId: world.guest.userId }, 'representativeId'],
       [{ guestId: otherClientsOfficer.id }, 'guestId'],
       [{ rmId: otherClientsOfficer.id }, 'rmId'],
       [{ guestId: inactiveOfficer.id }, 'guestId'],
@@ -82,48 +82,55 @@ describe('POST obligors/{code}/assign', () => {
       [{ guestId: 'Suresh' }, 'guestId'],
     ];
     for (const [body, field] of cases) {
-      const res = await assign(admin.cookie, code, body);
+      const res = await assign(world.admin.cookie, code, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(res.json.fields), JSON.stringify(body)).toEqual([field]);
     }
-    const both = await assign(admin.cookie, code, { guestId: rep.userId, representativeId: guest.userId });
+    const both = await assign(world.admin.cookie, code, {
+      guestId: world.rep.userId,
+      representativeId: world.guest.userId,
+    });
     expect(Object.keys(both.json.fields).sort()).toEqual(['guestId', 'representativeId']);
-    expect((await assign(admin.cookie, code, {})).status).toBe(400);
+    expect((await assign(world.admin.cookie, code, {})).status).toBe(400);
     const [unchanged] = await rows(
-      sql`select count(*)::int as n from audit_log where client_id = ${clientId} and entity_id = ${code}`,
+      sql`select count(*)::int as n from audit_log where client_id = ${world.clientId} and entity_id = ${code}`,
       row({ n: col.num }),
     );
     expect(unchanged!.n).toBe(0);
   });
 
   it('assigns, clears, audits, and the new field officer then sees the obligor', async () => {
-    const before = await list(guest.cookie, { search: code });
+    const before = await list(world.guest.cookie, { search: code });
     expect(total(before)).toBe(0);
     const [old] = await rows(
       sql`
-      select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
+      select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${world.clientId} and sys_obligor_code = ${code}`,
       row({ guest: col.num.nullable(), rep: col.num.nullable(), rm: col.num.nullable() }),
     );
-    const res = await assign(admin.cookie, code, { guestId: guest.userId, representativeId: null, rmId: admin.userId });
+    const res = await assign(world.admin.cookie, code, {
+      guestId: world.guest.userId,
+      representativeId: null,
+      rmId: world.admin.userId,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
       sysObligorCode: code,
-      guestId: guest.userId,
+      guestId: world.guest.userId,
       guestName: 'Suresh Yadav',
       representativeId: null,
       representativeName: null,
-      rmId: admin.userId,
+      rmId: world.admin.userId,
       rmName: 'Priya Raghavan',
     });
     const [now] = await rows(
       sql`
-      select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
+      select guest_id as guest, representative_id as rep, rm_id as rm from obligors where client_id = ${world.clientId} and sys_obligor_code = ${code}`,
       row({ guest: col.num, rep: col.num.nullable(), rm: col.num }),
     );
-    expect(now).toEqual({ guest: guest.userId, rep: null, rm: admin.userId });
+    expect(now).toEqual({ guest: world.guest.userId, rep: null, rm: world.admin.userId });
     const audit = await rows(
       sql`
-      select action, user_id as "userId", detail from audit_log where client_id = ${clientId} and entity = 'obligor' and entity_id = ${code}`,
+      select action, user_id as "userId", detail from audit_log where client_id = ${world.clientId} and entity = 'obligor' and entity_id = ${code}`,
       row({
         action: col.text,
         userId: col.int,
@@ -131,19 +138,23 @@ describe('POST obligors/{code}/assign', () => {
       }),
     );
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'obligor_assigned', userId: admin.userId });
-    expect(audit[0]!.detail.after).toEqual({ guestId: guest.userId, representativeId: null, rmId: admin.userId });
+    expect(audit[0]).toMatchObject({ action: 'obligor_assigned', userId: world.admin.userId });
+    expect(audit[0]!.detail.after).toEqual({
+      guestId: world.guest.userId,
+      representativeId: null,
+      rmId: world.admin.userId,
+    });
     expect(audit[0]!.detail.before).toEqual({ guestId: old!.guest, representativeId: old!.rep, rmId: old!.rm });
 
-    const after = await list(guest.cookie, { search: code });
+    const after = await list(world.guest.cookie, { search: code });
     expect(total(after)).toBe(1);
     expect(after.json[0].sysObligorCode).toBe(code);
 
     // A manager is any active user for the RM; leaving out a key keeps that assignment.
-    const rm = await assign(admin.cookie, code, { rmId: rep.userId });
-    expect(rm.json).toMatchObject({ guestId: guest.userId, rmId: rep.userId, rmName: 'Neha Kulkarni' });
-    const cleared = await assign(admin.cookie, code, { guestId: null });
+    const rm = await assign(world.admin.cookie, code, { rmId: world.rep.userId });
+    expect(rm.json).toMatchObject({ guestId: world.guest.userId, rmId: world.rep.userId, rmName: 'Neha Kulkarni' });
+    const cleared = await assign(world.admin.cookie, code, { guestId: null });
     expect(cleared.json.guestId).toBeNull();
-    expect(total(await list(guest.cookie, { search: code }))).toBe(0);
+    expect(total(await list(world.guest.cookie, { search: code }))).toBe(0);
   });
 });

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { col, row } from '@/lib/db/rows';
 import type { TPromise } from '@/lib/contract/promises';
-import type { User } from '../helpers/customer-notes';
 import {
   listPromises as list,
   logPromiseNote,
@@ -14,26 +13,17 @@ import { dmyOf } from '../helpers/dates';
 
 // The demo data, taking a promise, and who may see which: the kept, broken and partial ones are in
 // promises-kept.test.ts.
-let database: PromisesWorld['database'];
-let clientId: number;
-let admin: User, guest: User, kaveri: User;
-let today: string;
-let own: PromisesWorld['own'];
-let other: PromisesWorld['other'];
-let seeded: PromisesWorld['seeded'];
-let notesWithout: number[];
-let day: PromisesWorld['day'];
-let rows: PromisesWorld['rows'];
+
+let world: PromisesWorld;
 
 beforeAll(async () => {
-  ({ database, clientId, admin, guest, kaveri, today, own, other, seeded, notesWithout, day, rows } =
-    await promisesWorld());
+  world = await promisesWorld();
 });
-afterAll(() => database?.dispose());
+afterAll(() => world?.database.dispose());
 
 describe('promises: the demo data', () => {
   it('has kept, partly kept, broken (the recent ones with their task) and open promises, each with what was paid', () => {
-    const by = (status: string) => seeded.filter((p) => p.status === status);
+    const by = (status: string) => world.seeded.filter((p) => p.status === status);
     for (const status of ['KEPT', 'PARTIAL', 'BROKEN', 'OPEN'])
       expect(by(status).length, status).toBeGreaterThanOrEqual(1);
     for (const p of by('BROKEN')) expect(p.paid).toBe(0);
@@ -43,13 +33,13 @@ describe('promises: the demo data', () => {
   });
 
   it('has a promise for every "promise to pay" note, of its amount and follow-up day', () => {
-    expect(notesWithout).toEqual([]);
-    expect(seeded.length).toBeGreaterThan(6);
+    expect(world.notesWithout).toEqual([]);
+    expect(world.seeded.length).toBeGreaterThan(6);
   });
 });
 
 describe('promises: taking one', () => {
-  const valid = () => ({ sysObligorCode: own.code, amount: 1000, promisedDate: day(5) });
+  const valid = () => ({ sysObligorCode: world.own.code, amount: 1000, promisedDate: world.day(5) });
 
   it.each([
     ['amount', { amount: 0 }],
@@ -63,42 +53,42 @@ describe('promises: taking one', () => {
     ['sysObligorCode', { sysObligorCode: '' }],
     ['channel', { channel: 'SMS' }],
   ])('refuses a bad %s with 400 and its message (%j)', async (field, change) => {
-    const res = await take(admin, { ...valid(), ...change });
+    const res = await take(world.admin, { ...valid(), ...change });
     expect(res.status).toBe(400);
     expect(res.json.fields, JSON.stringify(res.json)).toHaveProperty(field);
   });
 
   it('refuses a date before today or more than 90 days ahead, against the client’s today', async () => {
-    const past = await take(admin, { ...valid(), promisedDate: day(-1) });
+    const past = await take(world.admin, { ...valid(), promisedDate: world.day(-1) });
     expect(past.status).toBe(400);
     expect(past.json.fields.promisedDate).toBe('the promised date cannot be in the past');
-    const far = await take(admin, { ...valid(), promisedDate: day(91) });
+    const far = await take(world.admin, { ...valid(), promisedDate: world.day(91) });
     expect(far.status).toBe(400);
     expect(far.json.fields.promisedDate).toBe('the promised date can be at most 90 days ahead');
-    expect((await take(admin, { ...valid(), promisedDate: day(90) })).status).toBe(201);
+    expect((await take(world.admin, { ...valid(), promisedDate: world.day(90) })).status).toBe(201);
   });
 
   it("refuses invoices that are not open invoices of the customer: another's, a settled one, an unknown one", async () => {
-    const [settled] = await rows(
+    const [settled] = await world.rows(
       sql`
-      select sys_invoice_num as num from invoices where client_id = ${clientId} and sys_obligor_code = ${own.code}
+      select sys_invoice_num as num from invoices where client_id = ${world.clientId} and sys_obligor_code = ${world.own.code}
         and settled_date is not null limit 1`,
       row({ num: col.text }),
     );
-    const bad = [other.invoice, 'NO-SUCH-INVOICE', ...(settled ? [settled.num] : [])];
+    const bad = [world.other.invoice, 'NO-SUCH-INVOICE', ...(settled ? [settled.num] : [])];
     for (const num of bad) {
-      const res = await take(admin, { ...valid(), sysInvoiceNums: [own.invoices[0]!.num, num] });
+      const res = await take(world.admin, { ...valid(), sysInvoiceNums: [world.own.invoices[0]!.num, num] });
       expect(res.status, num).toBe(400);
       expect(res.json.fields.sysInvoiceNums).toBe(`not open invoices of this customer: ${num}`);
     }
   });
 
   it('takes a promise on invoices, answers it OPEN, and logs a PROMISE_TO_PAY communication saying amount and date', async () => {
-    const inv = own.invoices[0]!;
-    const res = await take(guest, {
-      sysObligorCode: own.code,
+    const inv = world.own.invoices[0]!;
+    const res = await take(world.guest, {
+      sysObligorCode: world.own.code,
       amount: '1,500.50',
-      promisedDate: day(7),
+      promisedDate: world.day(7),
       sysInvoiceNums: [inv.num],
       channel: 'VISIT',
       promisedBy: 'Mr Shah (accounts)',
@@ -107,92 +97,102 @@ describe('promises: taking one', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json).toEqual({
       id: expect.any(Number),
-      sysObligorCode: own.code,
-      obligorName: own.name,
+      sysObligorCode: world.own.code,
+      obligorName: world.own.name,
       onFamily: false,
       amount: 1500.5,
-      promisedDate: day(7),
-      takenOn: today,
+      promisedDate: world.day(7),
+      takenOn: world.today,
       channel: 'VISIT',
       promisedBy: 'Mr Shah (accounts)',
-      userId: guest.userId,
+      userId: world.guest.userId,
       userName: expect.any(String),
       status: 'OPEN',
       paidAmount: 0,
       sysInvoiceNums: [inv.num],
     });
-    const [comm] = await rows(
+    const [comm] = await world.rows(
       sql`
       select c.channel, c.summary, c.promised_amount::text as amount, c.follow_up_date::text as follow, c.comm_date::text as date
       from promises p join communications c on c.client_id = p.client_id and c.id = p.communication_id
-      where p.client_id = ${clientId} and p.id = ${res.json.id}`,
+      where p.client_id = ${world.clientId} and p.id = ${res.json.id}`,
       row({ channel: col.text, summary: col.text, amount: col.text, follow: col.text, date: col.text }),
     );
     expect(comm).toEqual({
       channel: 'PROMISE_TO_PAY',
-      summary: `Promised ₹1,500.50 by ${dmyOf(day(7))} (Mr Shah (accounts)): cheque after the month-end close`,
+      summary: `Promised ₹1,500.50 by ${dmyOf(world.day(7))} (Mr Shah (accounts)): cheque after the month-end close`,
       amount: '1500.50',
-      follow: day(7),
-      date: today,
+      follow: world.day(7),
+      date: world.today,
     });
   });
 
   it('takes a promise when a PROMISE_TO_PAY communication is logged (the follow-up date is the promised date)', async () => {
-    const log = (body: Record<string, unknown>) => logPromiseNote(admin, own.code, today, body);
+    const log = (body: Record<string, unknown>) => logPromiseNote(world.admin, world.own.code, world.today, body);
     const missing = await log({});
     expect(missing.status).toBe(400);
     expect(missing.json.fields.followUpDate).toBe('enter the date the payment was promised for');
-    const far = await log({ followUpDate: day(120) });
+    const far = await log({ followUpDate: world.day(120) });
     expect(far.status).toBe(400);
     expect(far.json.fields.followUpDate).toBe('the promised date can be at most 90 days ahead');
-    const res = await log({ followUpDate: day(4) });
+    const res = await log({ followUpDate: world.day(4) });
     expect(res.status).toBe(201);
-    const [promise] = await rows(
+    const [promise] = await world.rows(
       sql`
       select amount::text, promised_date::text as date, taken_on::text as taken, channel, user_id as user
-      from promises where client_id = ${clientId} and communication_id = ${res.json.id}`,
+      from promises where client_id = ${world.clientId} and communication_id = ${res.json.id}`,
       row({ amount: col.text, date: col.text, taken: col.text, channel: col.text, user: col.int }),
     );
-    expect(promise).toEqual({ amount: '800.00', date: day(4), taken: today, channel: 'CALL', user: admin.userId });
+    expect(promise).toEqual({
+      amount: '800.00',
+      date: world.day(4),
+      taken: world.today,
+      channel: 'CALL',
+      user: world.admin.userId,
+    });
   });
 });
 
 describe('promises: scope and tenants', () => {
   it("refuses a field officer another officer's customer (404), to take or to list", async () => {
-    const res = await take(guest, { sysObligorCode: other.code, amount: 100, promisedDate: day(2) });
+    const res = await take(world.guest, { sysObligorCode: world.other.code, amount: 100, promisedDate: world.day(2) });
     expect(res.status).toBe(404);
-    expect((await list(guest, { sysObligorCode: other.code })).status).toBe(404);
-    expect((await take(admin, { sysObligorCode: other.code, amount: 100, promisedDate: day(2) })).status).toBe(201);
+    expect((await list(world.guest, { sysObligorCode: world.other.code })).status).toBe(404);
+    expect(
+      (await take(world.admin, { sysObligorCode: world.other.code, amount: 100, promisedDate: world.day(2) })).status,
+    ).toBe(201);
   });
 
   it("lists only the field officer's customers' promises, and none of another client's", async () => {
-    const all = (await list(admin, { count: 500 })).json as TPromise[];
-    const mine = await list(guest, { count: 500 });
+    const all = (await list(world.admin, { count: 500 })).json as TPromise[];
+    const mine = await list(world.guest, { count: 500 });
     expect(mine.status).toBe(200);
-    const codes = await rows(
-      sql`select sys_obligor_code as code from obligors where client_id = ${clientId} and guest_id = ${guest.userId}`,
+    const codes = await world.rows(
+      sql`select sys_obligor_code as code from obligors where client_id = ${world.clientId} and guest_id = ${world.guest.userId}`,
       row({ code: col.text }),
     );
     const expected = all.filter((p) => codes.some((c) => c.code === p.sysObligorCode));
     expect(mine.json).toEqual(expected);
-    expect(all.some((p) => p.sysObligorCode === other.code)).toBe(true);
-    expect((mine.json as TPromise[]).some((p) => p.sysObligorCode === other.code)).toBe(false);
-    const theirs = await list(kaveri, { count: 500 });
+    expect(all.some((p) => p.sysObligorCode === world.other.code)).toBe(true);
+    expect((mine.json as TPromise[]).some((p) => p.sysObligorCode === world.other.code)).toBe(false);
+    const theirs = await list(world.kaveri, { count: 500 });
     expect(theirs.status).toBe(200);
     expect((theirs.json as TPromise[]).some((p) => all.some((a) => a.id === p.id))).toBe(false);
-    expect((await list(kaveri, { sysObligorCode: own.code })).status).toBe(404);
-    expect((await take(kaveri, { sysObligorCode: own.code, amount: 100, promisedDate: day(2) })).status).toBe(404);
+    expect((await list(world.kaveri, { sysObligorCode: world.own.code })).status).toBe(404);
+    expect(
+      (await take(world.kaveri, { sysObligorCode: world.own.code, amount: 100, promisedDate: world.day(2) })).status,
+    ).toBe(404);
   });
 
   it("lists a customer's promises by status, paged with x-totalrecords", async () => {
-    const res = await list(admin, { sysObligorCode: own.code, count: 2, offset: 1 });
+    const res = await list(world.admin, { sysObligorCode: world.own.code, count: 2, offset: 1 });
     expect(res.status).toBe(200);
     const total = Number(res.headers.get('x-totalrecords'));
     expect(total).toBe(3); // the 90-day one, the guest's, the communication's
     expect(res.json).toHaveLength(2);
-    const open = await list(admin, { sysObligorCode: own.code, status: 'OPEN', count: 10 });
+    const open = await list(world.admin, { sysObligorCode: world.own.code, status: 'OPEN', count: 10 });
     expect(open.headers.get('x-totalrecords')).toBe('3');
-    expect((await list(admin, { sysObligorCode: own.code, status: 'KEPT' })).json).toEqual([]);
-    expect((await list(admin, { status: 'LATE' })).status).toBe(400);
+    expect((await list(world.admin, { sysObligorCode: world.own.code, status: 'KEPT' })).json).toEqual([]);
+    expect((await list(world.admin, { status: 'LATE' })).status).toBe(400);
   });
 });

@@ -4,7 +4,7 @@ import type { TestDatabase } from './db';
 import { clientIdOf, createSeededDatabase, signInUser } from './seeded';
 
 /** A demo user signed in: their cookie and id. */
-export interface Person {
+interface Person {
   cookie: string;
   userId: number;
 }
