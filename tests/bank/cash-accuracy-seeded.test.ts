@@ -10,6 +10,7 @@ import {
   BANKS,
   hdfcCredit,
   hdfcStatement,
+  payment,
   rupees,
   seededRandom,
   tallyAccuracy,
@@ -59,22 +60,7 @@ function statementOf(customers: Customer[]): string {
   while (credits.length < CREDITS) {
     const customer = pick(customers);
     if (!customer.open.length) continue;
-    const roll = random();
-    let paid: Item[];
-    let amount: number;
-    if (roll < 0.1 && customer.open.length >= 3) {
-      paid = customer.open.slice(0, 2 + Math.floor(random() * 2));
-      amount = paid.reduce((s, i) => s + i.open, 0);
-    } else if (roll < 0.15) {
-      paid = [customer.open[0]!];
-      const rate = pick([10, 200, 1000]);
-      const taxable = paid[0]!.taxable ?? Math.round((paid[0]!.open * 10_000) / 11_800);
-      amount = paid[0]!.open - Math.round((taxable * rate) / 10_000 / 100) * 100;
-    } else {
-      paid = [random() < 0.6 ? customer.open[0]! : pick(customer.open)];
-      amount = paid[0]!.open;
-    }
-    customer.open = customer.open.filter((i) => !paid.includes(i));
+    const { paid, amount } = payment(rng, customer, (i) => i.open);
     const remark = random() < 0.5 ? paid.map((i) => i.invoiceNum.replace(/[^A-Za-z0-9]/g, '')).join(' ') : 'PAYMENT';
     const upper = customer.name.toUpperCase().replace(/[^A-Z0-9 ]/g, '');
     const { narration, reference } = hdfcCredit(rng, { upper, vpa: customer.vpa, bank: customer.bank }, remark);

@@ -7,6 +7,7 @@ import {
   BANKS,
   hdfcCredit,
   hdfcStatement,
+  payment,
   rupees,
   seededRandom,
   tallyAccuracy,
@@ -110,22 +111,7 @@ function generate(): { customers: Customer[]; invoices: Invoice[]; statement: st
   while (credits.length < CREDITS) {
     const customer = pick(customers);
     if (!customer.open.length) continue;
-    const roll = random();
-    let paid: Customer['open'];
-    let amount: number;
-    if (roll < 0.1 && customer.open.length >= 3) {
-      paid = customer.open.slice(0, 2 + Math.floor(random() * 2));
-      amount = paid.reduce((s, i) => s + i.gross, 0);
-    } else if (roll < 0.15) {
-      paid = [customer.open[0]!];
-      const rate = pick([10, 200, 1000]);
-      const taxable = paid[0]!.taxable ?? Math.round((paid[0]!.gross * 10_000) / 11_800);
-      amount = paid[0]!.gross - Math.round((taxable * rate) / 10_000 / 100) * 100;
-    } else {
-      paid = [random() < 0.6 ? customer.open[0]! : pick(customer.open)];
-      amount = paid[0]!.gross;
-    }
-    customer.open = customer.open.filter((i) => !paid.includes(i));
+    const { paid, amount } = payment(rng, customer, (i) => i.gross);
     const remark = random() < 0.5 ? paid.map((i) => i.invoiceNum.replace(/\//g, '')).join(' ') : 'PAYMENT';
     const upper = customer.name.toUpperCase();
     const { narration, reference } = hdfcCredit(rng, { upper, vpa: customer.vpa, bank: customer.bank }, remark);

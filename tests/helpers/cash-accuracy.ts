@@ -41,6 +41,36 @@ export const rupees = (paise: number) => {
 };
 
 /**
+ * What one credit pays of a customer's open invoices (oldest due first, in paise): 10% two or three
+ * of the oldest together (with three or more open), 5% the oldest less TDS (194Q 0.1%, 194C 2% or
+ * 194J 10% of its taxable value, else of its value net of 18% GST), else one invoice whole (the
+ * oldest more often). The customer's open list loses what is paid.
+ */
+export function payment<I extends { taxable: number | null }>(
+  { random, pick }: ReturnType<typeof seededRandom>,
+  customer: { open: I[] },
+  gross: (invoice: I) => number,
+): { paid: I[]; amount: number } {
+  const roll = random();
+  let paid: I[];
+  let amount: number;
+  if (roll < 0.1 && customer.open.length >= 3) {
+    paid = customer.open.slice(0, 2 + Math.floor(random() * 2));
+    amount = paid.reduce((s, i) => s + gross(i), 0);
+  } else if (roll < 0.15) {
+    paid = [customer.open[0]!];
+    const rate = pick([10, 200, 1000]);
+    const taxable = paid[0]!.taxable ?? Math.round((gross(paid[0]!) * 10_000) / 11_800);
+    amount = gross(paid[0]!) - Math.round((taxable * rate) / 10_000 / 100) * 100;
+  } else {
+    paid = [random() < 0.6 ? customer.open[0]! : pick(customer.open)];
+    amount = gross(paid[0]!);
+  }
+  customer.open = customer.open.filter((i) => !paid.includes(i));
+  return { paid, amount };
+}
+
+/**
  * A credit's narration and reference as HDFC writes them: 30% UPI, 50% NEFT, 10% IMPS, 10% a
  * cheque deposit (which names no invoice). `upper` is the payer's name as the bank prints it.
  */
