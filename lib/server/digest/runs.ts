@@ -175,7 +175,7 @@ export async function runDigests(
  * request (a few seconds each at scale), so a click stays well under the browser's 30 s; the rest
  * stay FAILED, listed, for the next click.
  */
-export const DIGEST_RETRY_LIMIT = 10;
+const DIGEST_RETRY_LIMIT = 10;
 
 /**
  * POST /digest/runs with retryFailed: the client's FAILED digests (those of `date` only, when
