@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { mails, textOf, type Mail } from './mailbox';
+import { mails, refuseMailTo, textOf, type Mail } from './mailbox';
 import { PASSWORD, screenshot, signIn, USERS } from './helpers';
 import { actAs, renewState, stateOf } from './auth-states';
 
@@ -212,6 +212,75 @@ test.describe('signed in as the admin', () => {
     await expect(page).toHaveURL('/borrowers/errors/unauthorized');
     const call = await page.request.get('/api/user_management');
     expect(call.status()).toBe(403);
+  });
+});
+
+test.describe('the email digests, as the admin', () => {
+  test.use({ storageState: stateOf('admin') });
+
+  test("digests sent: each user's digest, a refused one with its reason, and Retry failed sends it again", async ({
+    page,
+    browser,
+  }) => {
+    // A context of its own, signed in through the form (not the describe's admin state).
+    const rep = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const repPage = await rep.newPage();
+    await signIn(repPage, USERS.rep);
+    // The area sales manager's mail server refuses mail (550) until the retry.
+    refuseMailTo([USERS.rep]);
+    try {
+      await page.goto('/borrowers/account#digest');
+      const settings = page.getByTestId('digest-settings');
+      await expect(settings.getByLabel('Email me the digest')).toBeChecked();
+      await settings.getByLabel('How often').selectOption('DAILY');
+      await settings.getByRole('button', { name: 'Save' }).click();
+      await expect(settings.getByText('Digest saved.')).toBeVisible();
+      const saved = await repPage.request.put('/api/digest/subscription', {
+        data: { frequency: 'DAILY', enabled: true },
+      });
+      expect(saved.status()).toBe(200);
+      // What the daily job does at 07:00 (the server's minute check may have done it first: then nothing more goes).
+      expect((await page.request.post('/api/digest/runs', { data: {} })).status()).toBe(201);
+
+      await page.goto('/borrowers/users');
+      await page.getByRole('link', { name: 'Digests sent' }).click();
+      await expect(page).toHaveURL('/borrowers/users/digests');
+      const table = page.getByTestId('digest-sends-admin');
+      const failed = table.locator('tbody tr[data-status="FAILED"]');
+      await expect(failed).toHaveCount(1);
+      await expect(failed).toContainText(USERS.rep);
+      await expect(failed).toContainText('550');
+      await expect(table.locator('tbody tr[data-status="SENT"]').filter({ hasText: USERS.admin })).toHaveCount(1);
+      // A daily period reads as its day; sent at in the client's time zone.
+      await expect(failed.locator('td').nth(2)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+      await expect(failed.locator('td').nth(4)).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [ap]m$/);
+      await screenshot(page, 'digests-sent');
+
+      await page.getByLabel('Status').selectOption({ label: 'Failed' });
+      await expect(page).toHaveURL(/status=FAILED/);
+      await expect(table.locator('tbody tr')).toHaveCount(1);
+    } finally {
+      refuseMailTo([]);
+    }
+    await page.getByRole('button', { name: 'Retry failed (1)' }).click();
+    await expect(page.getByTestId('digest-retry-result')).toHaveText('1 tried again: 1 sent.');
+    await expect(page.getByText('No digest matches these filters.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry failed' })).toBeDisabled();
+    await screenshot(page, 'digests-retried');
+    const digestsTo = (email: string) =>
+      mails().filter((m) => m.to.includes(email) && textOf(m).includes('summary-dashboard-')).length;
+    await expect.poll(() => digestsTo(USERS.rep)).toBe(1);
+
+    // Only administrators see everyone's digests.
+    await repPage.goto('/borrowers/users/digests');
+    await expect(repPage).toHaveURL('/borrowers/errors/unauthorized');
+    expect((await repPage.request.get('/api/digest/runs')).status()).toBe(403);
+    // Switched off again: the other specs count the mails these users get.
+    for (const p of [page, repPage])
+      expect(
+        (await p.request.put('/api/digest/subscription', { data: { frequency: 'DAILY', enabled: false } })).status(),
+      ).toBe(200);
+    await rep.close();
   });
 });
 

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { MAILBOX_FILE } from './global-setup';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { MAILBOX_FILE, REFUSE_FILE } from './global-setup';
 
 export interface Mail {
   to: string[];
@@ -11,6 +11,11 @@ export function mails(): Mail[] {
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Mail);
+}
+
+/** From now on the test mail server refuses mail to these addresses (550), as a full mailbox would; [] accepts all again. */
+export function refuseMailTo(addresses: string[]): void {
+  writeFileSync(REFUSE_FILE, addresses.join('\n'));
 }
 
 /** The mail's text with folded header lines joined and quoted-printable soft breaks undone. */

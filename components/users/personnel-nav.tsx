@@ -4,6 +4,7 @@ const TABS = [
   ['/borrowers/users', 'People'],
   ['/borrowers/users/roles', 'Roles and page permissions'],
   ['/borrowers/users/audit', 'Audit log'],
+  ['/borrowers/users/digests', 'Digests sent'],
 ] as const;
 
 export function PersonnelNav({ current }: { current: (typeof TABS)[number][0] }) {

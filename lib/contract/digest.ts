@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { API_ACCESS } from './access';
-import { call, json } from './call';
-import { ZClientIdParam, ZIsoDate } from './common';
+import { call, json, paged } from './call';
+import { ZClientIdParam, ZIsoDate, ZPaging } from './common';
 import { DISPUTE_REASONS } from './disputes';
 
 export const DIGEST_FREQUENCIES = ['DAILY', 'WEEKLY'] as const;
@@ -60,7 +60,38 @@ export const ZDigestPreviewBody = z.object({
   date: ZIsoDate.optional(),
 });
 
-export const ZDigestRunBody = z.object({ clientId: ZClientIdParam, date: ZIsoDate.optional() });
+export const ZDigestRunBody = z.object({
+  clientId: ZClientIdParam,
+  date: ZIsoDate.optional(),
+  /** Only the digests that failed (each as of its own day, newest first, a bounded number); nothing new goes. */
+  retryFailed: z.boolean({ error: 'say whether only the failed digests are tried again (true or false)' }).optional(),
+});
+
+/** GET /digest/runs: the client's digest sends, filtered by status and by the day they went (the client's days). */
+export const ZDigestSendsQuery = ZPaging.extend({
+  clientId: ZClientIdParam,
+  status: z.enum(DIGEST_SEND_STATUSES, { error: 'SENDING, SENT or FAILED' }).optional(),
+  fromDate: ZIsoDate.optional(),
+  toDate: ZIsoDate.optional(),
+}).refine((q) => !q.fromDate || !q.toDate || q.fromDate <= q.toDate, {
+  path: ['toDate'],
+  message: 'the end date is before the start date',
+});
+export type TDigestSendsQuery = z.infer<typeof ZDigestSendsQuery>;
+
+/** One digest of one user and period, as the administrators' list shows it. */
+export const ZDigestSendListRow = z.strictObject({
+  id: z.number().int(),
+  userName: z.string(),
+  recipient: z.string(),
+  period: z.string(),
+  asOf: z.string(),
+  status: z.enum(DIGEST_SEND_STATUSES),
+  error: z.string().nullable(),
+  subject: z.string().nullable(),
+  sentAt: z.string(),
+});
+export type TDigestSendListRow = z.infer<typeof ZDigestSendListRow>;
 
 const ZKpiLine = z.strictObject({
   key: z.string(),
@@ -150,7 +181,7 @@ export const ZDigestRun = z.strictObject({
       recipient: z.string(),
       period: z.string(),
       asOf: z.string(),
-      /** SKIPPED: this period's digest went already; NOT_DUE: a weekly digest before its weekday. */
+      /** SKIPPED: this period's digest went already (a retry: no failure to retry); NOT_DUE: a weekly digest before its weekday. */
       status: z.enum(['SENT', 'FAILED', 'SKIPPED', 'NOT_DUE']),
       error: z.string().nullable(),
     }),
@@ -159,6 +190,8 @@ export const ZDigestRun = z.strictObject({
 export type TDigestRun = z.infer<typeof ZDigestRun>;
 
 const digestAccess = { userType: 'borrowers', requirement: API_ACCESS.dashboard } as const;
+/** Running the digests and reading every user's sends: administrators (the permission of the integrations page). */
+const runsAccess = { userType: 'borrowers', requirement: API_ACCESS.integrations } as const;
 
 export const digestCalls = {
   subscription: call({
@@ -187,10 +220,19 @@ export const digestCalls = {
   run: call({
     method: 'POST',
     path: '/digest/runs',
-    access: { userType: 'borrowers', requirement: API_ACCESS.integrations },
+    access: runsAccess,
     body: ZDigestRunBody,
     summary:
-      "Sends now the due digests of the client's subscribed users, once per user and period (administrators); the daily job does it at 07:00 client time",
+      "Sends now the due digests of the client's subscribed users, once per user and period, or (retryFailed) tries the failed ones again (administrators); the daily job sends at 07:00 client time",
     answer: json(ZDigestRun, 201),
+  }),
+  sends: call({
+    method: 'GET',
+    path: '/digest/runs',
+    access: runsAccess,
+    query: ZDigestSendsQuery,
+    summary:
+      "The digests sent to the client's users, newest first, with each failure's reason; by status and days sent (administrators)",
+    answer: paged(ZDigestSendListRow),
   }),
 };

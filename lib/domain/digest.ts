@@ -1,4 +1,5 @@
 import { addDays, format, getISODay, parseISO } from 'date-fns';
+import { formatDayInput } from './day-input';
 
 /**
  * The email digest sends at this hour of the client's own day: after the night's import and the
@@ -41,6 +42,14 @@ export function digestPeriod(
     nextEnd: iso(addDays(t, 6)),
     due: weekday >= (sub.weekday ?? 1),
   };
+}
+
+/** A period's key as people read it: D2026-11-29 → "29/11/2026"; W2026-11-23 → "Week of 23/11/2026". */
+export function digestPeriodLabel(key: string): string {
+  const day = formatDayInput(key.slice(1));
+  if (!day) return key;
+  if (key.startsWith('W')) return `Week of ${day}`;
+  return key.startsWith('D') ? day : key;
 }
 
 export interface MoverRow {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digestPeriod, largestMovers } from '@/lib/domain/digest';
+import { digestPeriod, digestPeriodLabel, largestMovers } from '@/lib/domain/digest';
 
 describe('the digest period', () => {
   it('daily: the day, compared with the day before, always due', () => {
@@ -51,5 +51,13 @@ describe('the largest movers', () => {
     expect(
       largestMovers([r('B', 10, 0), r('A', 10, 0), r('C', 5, 5)], [r('C', 5, 5)]).map((m) => m.sysObligorCode),
     ).toEqual(['A', 'B']);
+  });
+});
+
+describe("a period's label", () => {
+  it('reads a daily period as its day and a weekly one as the week of its Monday, dd/mm/yyyy', () => {
+    expect(digestPeriodLabel('D2026-11-29')).toBe('29/11/2026');
+    expect(digestPeriodLabel('W2026-11-23')).toBe('Week of 23/11/2026');
+    expect(digestPeriodLabel('X')).toBe('X');
   });
 });

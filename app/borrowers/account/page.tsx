@@ -47,6 +47,14 @@ export default async function AccountPage() {
             The dashboard&apos;s figures in your inbox each morning or once a week.
           </p>
           <DigestSettings initial={digest} />
+          {satisfies(session, API_ACCESS.integrations) && (
+            <p className="mt-4 border-t border-slate-100 pt-4 text-sm">
+              <Link href="/borrowers/users/digests" className="font-medium text-brand-700 hover:underline">
+                Digests sent to everyone
+              </Link>
+              <span className="text-slate-500"> — who got theirs, which could not be sent and why; retry them.</span>
+            </p>
+          )}
         </section>
       )}
       <section className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

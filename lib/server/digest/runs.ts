@@ -75,11 +75,12 @@ type Send = TDigestRun['sends'][number];
  * none), built as that user (their access and row scope, as they would see the dashboard), sent
  * with the dashboard workbook attached and marked SENT; a failure (no access to the dashboard any
  * more, the mail server refused) stays on its row as FAILED with the error, and a run (`retryFailed`)
- * of the same period tries it again.
+ * of the same period tries it again. `onlyFailed` claims a FAILED row only (retryFailedDigests):
+ * nothing new goes, and a user whose period has no failure is SKIPPED.
  */
 export async function runDigests(
   db: Db,
-  req: { clientId: number; date?: string; retryFailed?: boolean; userIds?: number[] },
+  req: { clientId: number; date?: string; retryFailed?: boolean; onlyFailed?: boolean; userIds?: number[] },
 ): Promise<TDigestRun> {
   const { clientId } = req;
   const date = req.date ?? (await clientToday(db, clientId));
@@ -119,7 +120,11 @@ export async function runDigests(
     const retry = req.retryFailed === false ? sql`false` : sql`digest_sends.status = 'FAILED'`;
     const claim = await queryRow(
       db,
-      sql`insert into digest_sends (client_id, user_id, period, as_of, recipient, status)
+      req.onlyFailed
+        ? sql`update digest_sends set status = 'SENDING', error = null, recipient = ${s.email}, as_of = ${date}, sent_at = now()
+          where client_id = ${clientId} and user_id = ${s.userId} and period = ${period.key} and status = 'FAILED'
+          returning id`
+        : sql`insert into digest_sends (client_id, user_id, period, as_of, recipient, status)
         values (${clientId}, ${s.userId}, ${period.key}, ${date}, ${s.email}, 'SENDING')
         on conflict (client_id, user_id, period) do update
           set status = 'SENDING', error = null, recipient = excluded.recipient, as_of = excluded.as_of, sent_at = now()
@@ -128,7 +133,7 @@ export async function runDigests(
       row({ id: col.int }),
     );
     if (!claim) {
-      line('SKIPPED', "this period's digest went already");
+      line('SKIPPED', req.onlyFailed ? 'no failed digest of this period' : "this period's digest went already");
       continue;
     }
     try {
@@ -161,6 +166,42 @@ export async function runDigests(
         where client_id = ${clientId} and id = ${claim.id}`);
       line('FAILED', message);
     }
+  }
+  return { sends };
+}
+
+/**
+ * The failed digests one retry tries again, newest first: each is composed and mailed within the
+ * request (a few seconds each at scale), so a click stays well under the browser's 30 s; the rest
+ * stay FAILED, listed, for the next click.
+ */
+const DIGEST_RETRY_LIMIT = 10;
+
+/**
+ * POST /digest/runs with retryFailed: the client's FAILED digests (those of `date` only, when
+ * given) tried again, each as of its own day and period, for its user as they are now; nothing new
+ * goes. A failure whose user is inactive or has switched the digest off stays FAILED, answered SKIPPED.
+ */
+export async function retryFailedDigests(db: Db, req: { clientId: number; date?: string }): Promise<TDigestRun> {
+  const { clientId } = req;
+  const onDay = req.date ? sql`and s.as_of = ${req.date}` : sql``;
+  const failed = await queryRows(
+    db,
+    sql`select s.user_id as "userId", u.name as "userName", s.recipient, s.period, s.as_of as "asOf"
+      from digest_sends s join users u on u.client_id = s.client_id and u.id = s.user_id
+      where s.client_id = ${clientId} and s.status = 'FAILED' ${onDay}
+      order by s.sent_at desc, s.id desc limit ${DIGEST_RETRY_LIMIT}`,
+    row({ userId: col.int, userName: col.text, recipient: col.text, period: col.text, asOf: col.text }),
+  );
+  const days = new Map<string, typeof failed>();
+  for (const f of failed) days.set(f.asOf, [...(days.get(f.asOf) ?? []), f]);
+  const sends: Send[] = [];
+  for (const [date, rows] of days) {
+    const run = await runDigests(db, { clientId, date, onlyFailed: true, userIds: rows.map((r) => r.userId) });
+    sends.push(...run.sends);
+    for (const r of rows)
+      if (!run.sends.some((x) => x.userId === r.userId))
+        sends.push({ ...r, status: 'SKIPPED', error: 'the user is inactive or has switched the digest off' });
   }
   return { sends };
 }
