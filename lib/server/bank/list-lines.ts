@@ -91,7 +91,7 @@ function lineOf(row: LineRow, applied: readonly AppliedReceipt[] = []): Unnamed 
       onAccount: 0,
       confidence: null,
       reasons: [
-        `cheque ${row.chequeNumber ?? ''} returned unpaid: receipt ${row.reversedReceipt} taken out of the ledger, its invoices open again`,
+        `cheque ${row.chequeNumber ?? ''} returned unpaid: ${row.reversedReceipt.includes(',') ? 'receipts' : 'receipt'} ${row.reversedReceipt} taken out of the ledger, its invoices open again`,
       ],
     };
   // A line ignored or returned keeps what was suggested for it, but shows no match.
@@ -129,8 +129,9 @@ async function withNames(db: Db, clientId: number, lines: Unnamed[]): Promise<TB
   const printed = nums.length
     ? await queryRows(
         db,
-        sql`select i.sys_invoice_num as num, i.invoice_num as printed, i.sys_obligor_code as code, o.name
-            from invoices i join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+        sql`select i.sys_invoice_num as num, i.invoice_num as printed, i.sys_obligor_code as code,
+              coalesce(o.name, i.sys_obligor_code) as name
+            from invoices i left join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
             where i.client_id = ${clientId} and i.sys_invoice_num in (${sql.join(
               nums.map((n) => sql`${n}`),
               sql`, `,
