@@ -21,7 +21,10 @@ import { receiptRefs, receiptsOfLine } from './undo-line';
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
-/** The line's first receipt (the payer's); a family's other accounts' are `BANK-{line}-2`, `-3`, …. */
+/**
+ * A line's receipts: `BANK-{line}` the first (the named customer's when it takes any of the money),
+ * a family's other accounts' `BANK-{line}-2`, `-3`, … (lib/domain/cash-application.ts `receiptsByAccount`).
+ */
 export const paymentRefOf = (lineId: number, nth = 1) => (nth === 1 ? `BANK-${lineId}` : `BANK-${lineId}-${nth}`);
 
 const OpenRow = row({ sysInvoiceNum: col.text, sysObligorCode: col.text, docType: col.text, open: col.num });
@@ -34,8 +37,8 @@ type Actor = { clientId: number; userId: number | null };
  * `BANK-{line}/TDS` and the written-off difference `BANK-{line}/WO` allocated to the same invoices
  * (what settles them in full), the remainder on account; the payer's identity is learned; the items
  * are settled again and promises checked at once, the customer's ageing rebuilt after the commit.
- * Bills of several accounts of the customer's family make one receipt per account (`BANK-{line}`
- * the payer's, `BANK-{line}-2`, … the others'), each with its bills' TDS and write-off.
+ * Bills of several accounts of the customer's family make one receipt per account (`BANK-{line}`,
+ * `BANK-{line}-2`, …), each with its bills' TDS and write-off, the remainder the named customer's.
  */
 export async function applyBankLine(db: Db, by: Actor, id: number, body: TApplyBody): Promise<TBankLine> {
   await db.transaction((tx) => applyInTransaction(tx, by, id, body));
