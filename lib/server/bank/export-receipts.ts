@@ -29,8 +29,8 @@ const AppliedRow = row({
 });
 
 /**
- * The receipts applied here whose ERP copy has not arrived, oldest first: what the accountant
- * imports into the ERP. A bill is named by its number as printed (Tally's bill name); the party by
+ * The receipts applied here whose ERP copy has not arrived, oldest first (a family's line as a
+ * receipt per account, each under its account's name): what the accountant imports into the ERP. A bill is named by its number as printed (Tally's bill name); the party by
  * the customer's name.
  */
 export async function appliedReceipts(db: Db, clientId: number): Promise<AppliedReceipt[]> {
