@@ -11,11 +11,15 @@ const LEDGER = [
     name: 'obligors.csv',
     mimeType: 'text/csv',
     buffer: csv([
-      'sys_obligor_code,name',
-      'E2E-CASH-1,Shree Ganesh Traders',
-      'E2E-CASH-2,Patil Distributors',
-      'E2E-CASH-3,Mehta Medicals',
-      'E2E-CASH-4,Jadhav Kirana Stores',
+      'sys_obligor_code,name,parent_sys_obligor_code',
+      'E2E-CASH-1,Shree Ganesh Traders,',
+      'E2E-CASH-2,Patil Distributors,',
+      'E2E-CASH-3,Mehta Medicals,',
+      'E2E-CASH-4,Jadhav Kirana Stores,',
+      // A family: the parent and its two accounts.
+      'E2E-CASH-G,Deshmukh Group,',
+      'E2E-CASH-G1,Deshmukh Pune,E2E-CASH-G',
+      'E2E-CASH-G2,Deshmukh Nashik,E2E-CASH-G',
     ]),
   },
   {
@@ -28,6 +32,8 @@ const LEDGER = [
       'E2E-C-3,KAV/E2E/0003,E2E-CASH-3,2026-10-01,2026-10-31,25000.00,',
       'E2E-C-4,KAV/E2E/0004,E2E-CASH-4,2026-09-15,2026-10-15,30000.00,',
       'E2E-C-5,KAV/E2E/0005,E2E-CASH-4,2026-10-10,2026-11-09,20000.00,',
+      'E2E-C-6,KAV/E2E/0006,E2E-CASH-G1,2026-10-05,2026-11-04,15000.00,',
+      'E2E-C-7,KAV/E2E/0007,E2E-CASH-G2,2026-10-06,2026-11-05,10000.00,',
     ]),
   },
 ];
@@ -48,6 +54,17 @@ const STATEMENT = {
     '04/11/26,IMPS-431012345678-MEHTA MEDICALS-KKBK-XXXXXXXX1234-KAVE2E0003,0000431012345678,04/11/26,,"24,960.00","2,82,960.00"',
     '05/11/26,NEFT CR-UTIB0000456-JADHAV KIRANA-KAVE2E0004 KAVE2E0005-UTIBN52026110598765432,UTIBN52026110598765432,05/11/26,,"45,000.00","3,27,960.00"',
     '05/11/26,BANK CHARGES GST,,05/11/26,590.00,,"3,27,370.00"',
+  ]),
+};
+
+// The next day's credit: Deshmukh Pune, named by its code, pays ₹25,000, more than its ₹15,000; its
+// group owes exactly that (its own bill and Deshmukh Nashik's).
+const FAMILY_STATEMENT = {
+  name: 'hdfc-kaveri-nov-6.csv',
+  mimeType: 'text/csv',
+  buffer: csv([
+    'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+    '06/11/26,NEFT CR-SBIN0001234-DESHMUKH TRADERS-DUES E2E CASH G1-SBINN52026110611112222,SBINN52026110611112222,06/11/26,,"25,000.00","3,52,370.00"',
   ]),
 };
 
@@ -127,4 +144,32 @@ test('a morning of cash application: upload the statement, confirm two suggestio
   expect(xml).toContain('<LEDGERNAME>TDS Receivable</LEDGERNAME>');
   expect(xml).toContain('<LEDGERNAME>Discount Allowed</LEDGERNAME>');
   expect(xml).toContain('<NAME>KAV/E2E/0004</NAME><BILLTYPE>Agst Ref</BILLTYPE><AMOUNT>25000.00</AMOUNT>');
+
+  // A family's credit: each bill shown under its account, Confirm writes a receipt per account.
+  await page.getByLabel(/^Statement \(HDFC/).setInputFiles(FAMILY_STATEMENT);
+  await page.getByLabel('Bank account (optional)').fill('HDFC current');
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByTestId('upload-outcome')).toContainText('1 suggested');
+  await page.getByRole('link', { name: /^Suggested/ }).click();
+  const family = row('DESHMUKH');
+  await expect(family.getByTestId('family-note')).toHaveText('Bills of 2 accounts of the group: one receipt each');
+  await expect(family.getByTestId('split-account')).toHaveCount(2);
+  await expect(family.getByTestId('split-account').nth(0)).toContainText('Deshmukh Pune');
+  await expect(family.getByTestId('split-account').nth(0)).toContainText('KAV/E2E/0006');
+  await expect(family.getByTestId('split-account').nth(1)).toContainText('Deshmukh Nashik');
+  await expect(family.getByTestId('split-account').nth(1)).toContainText('KAV/E2E/0007');
+  await screenshot(page, 'cash-queue-family');
+  // The split dialog offers the group's bills, each with its account.
+  await family.getByRole('button', { name: 'Split…' }).click();
+  const familyDialog = page.getByRole('dialog', { name: 'Split the receipt' });
+  await expect(
+    familyDialog.getByRole('combobox', { name: 'Invoice 2', exact: true }).locator('option:checked'),
+  ).toContainText('KAV/E2E/0007 · Deshmukh Nashik');
+  await expect(familyDialog.getByTestId('split-receipts')).toContainText('Bills of 2 accounts: one receipt each');
+  await screenshot(page, 'cash-split-family');
+  await familyDialog.getByRole('button', { name: 'Cancel' }).click();
+  await family.getByRole('button', { name: 'Confirm' }).click();
+  await expect(table.locator('tr[data-status="SUGGESTED"]')).toHaveCount(0);
+  await page.getByRole('link', { name: /^Applied/ }).click();
+  await expect(row('DESHMUKH')).toContainText(/applied as receipt BANK-\d+.*applied as receipt BANK-\d+-2/);
 });

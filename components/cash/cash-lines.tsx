@@ -37,25 +37,59 @@ function suggestionBody(line: TBankLine): TApplyBody {
   };
 }
 
-/** What the line was split into (or is suggested to be): invoices, then TDS, write-off and on account. */
+/** The invoices of a line by the account each is of, in the order of the split (a family's line pays several). */
+function byAccount(line: TBankLine) {
+  const groups: { sysObligorCode: string | null; name: string | null; allocations: TBankLine['allocations'] }[] = [];
+  for (const a of line.allocations) {
+    const account = line.invoiceAccounts[a.sysInvoiceNum] ?? null;
+    const code = account?.sysObligorCode ?? null;
+    const group = groups.find((g) => g.sysObligorCode === code);
+    if (group) group.allocations.push(a);
+    else groups.push({ sysObligorCode: code, name: account?.name ?? null, allocations: [a] });
+  }
+  return groups;
+}
+
+/**
+ * What the line was split into (or is suggested to be): invoices, then TDS, write-off and on
+ * account. Bills of several accounts of a family are shown under each account's name: each is
+ * one receipt of its own when applied.
+ */
 function Split({ line, money }: { line: TBankLine; money: MoneyFormat }) {
   if (!line.sysObligorCode) return <span className="text-slate-400">none</span>;
+  const groups = byAccount(line);
+  const family = groups.some((g) => g.sysObligorCode !== null && g.sysObligorCode !== line.sysObligorCode);
   return (
     <div className="space-y-0.5 text-xs">
       <p className="text-sm font-medium text-slate-900">{line.obligorName ?? line.sysObligorCode}</p>
       {line.obligorName && <p className="text-slate-400">{line.sysObligorCode}</p>}
-      {line.allocations.map((a) => {
-        const printed = line.invoiceNums[a.sysInvoiceNum] ?? a.sysInvoiceNum;
-        return (
-          <p key={a.sysInvoiceNum} className="flex justify-between gap-3">
-            <span>
-              {printed}
-              {printed !== a.sysInvoiceNum && <span className="ml-1 text-slate-400">{a.sysInvoiceNum}</span>}
-            </span>
-            <Money value={a.amount} format={money} bare />
-          </p>
-        );
-      })}
+      {family && (
+        <p className="text-slate-500" data-testid="family-note">
+          Bills of {groups.length} accounts of the group: one receipt each
+        </p>
+      )}
+      {groups.map((g) => (
+        <div key={g.sysObligorCode ?? ''} data-testid={family ? 'split-account' : undefined}>
+          {family && (
+            <p className="mt-1 font-medium text-slate-700">
+              {g.name ?? g.sysObligorCode}
+              <span className="ml-1 font-normal text-slate-400">{g.sysObligorCode}</span>
+            </p>
+          )}
+          {g.allocations.map((a) => {
+            const printed = line.invoiceNums[a.sysInvoiceNum] ?? a.sysInvoiceNum;
+            return (
+              <p key={a.sysInvoiceNum} className={`flex justify-between gap-3 ${family ? 'pl-2' : ''}`}>
+                <span>
+                  {printed}
+                  {printed !== a.sysInvoiceNum && <span className="ml-1 text-slate-400">{a.sysInvoiceNum}</span>}
+                </span>
+                <Money value={a.amount} format={money} bare />
+              </p>
+            );
+          })}
+        </div>
+      ))}
       {line.tds && (
         <p className="flex justify-between gap-3 text-violet-800">
           <span>TDS {line.tds.section}</span>

@@ -8,21 +8,22 @@ import { receivablesCalls, type TOpenInvoiceRow } from '@/lib/contract/receivabl
 const SHOWN = 200;
 
 /**
- * The chosen customer's open invoices, oldest due first, for the split dialog's choices: each by
- * its printed number, due date and what is open. Null while loading; empty when the customer has
- * none or they cannot be read (the dialog then takes the number typed).
+ * The open invoices of the chosen customer's family (its parent and every account of it: a payer
+ * may pay a sister account's bills), oldest due first, for the split dialog's choices: each by its
+ * printed number, account, due date and what is open. Null while loading; empty when the family
+ * has none or they cannot be read (the dialog then takes the number typed).
  */
-export function useCustomerOpenInvoices(sysObligorCode: string): TOpenInvoiceRow[] | null {
+export function useFamilyOpenInvoices(familyCode: string): TOpenInvoiceRow[] | null {
   const [rows, setRows] = useState<TOpenInvoiceRow[] | null>(null);
   useEffect(() => {
     let current = true;
     setRows(null);
-    if (!sysObligorCode) {
+    if (!familyCode) {
       setRows([]);
       return;
     }
     callApi(receivablesCalls.openInvoices, {
-      query: { sysObligorCode, count: SHOWN, sortBy: 'dueDate', order: 'ASC' },
+      query: { parentSysObligorCode: familyCode, count: SHOWN, sortBy: 'dueDate', order: 'ASC' },
     })
       .then((answer) => {
         if (current) setRows(answer.rows.filter((r) => r.docType === 'INVOICE'));
@@ -34,6 +35,6 @@ export function useCustomerOpenInvoices(sysObligorCode: string): TOpenInvoiceRow
     return () => {
       current = false;
     };
-  }, [sysObligorCode]);
+  }, [familyCode]);
   return rows;
 }

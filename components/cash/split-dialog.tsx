@@ -10,13 +10,15 @@ import { formatDay } from '@/components/ui/day';
 import { Money, type MoneyFormat } from '@/components/ui/money';
 import { CustomerCombobox } from '@/components/obligors/customer-combobox';
 import { formatMoney } from '@/lib/domain/format';
-import { useCustomerOpenInvoices } from './customer-open-invoices';
+import { useFamilyOpenInvoices } from './customer-open-invoices';
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 interface Draft {
   sysObligorCode: string;
   obligorName: string | null;
+  /** The customer's family: its bills are the dialog's choices, whichever account they are of. */
+  familyCode: string;
   allocations: { sysInvoiceNum: string; amount: string }[];
   tdsSection: '' | '194Q' | '194C' | '194J';
   tdsAmount: string;
@@ -27,6 +29,7 @@ interface Draft {
 const draftOf = (line: TBankLine): Draft => ({
   sysObligorCode: line.sysObligorCode ?? '',
   obligorName: line.obligorName,
+  familyCode: line.familyCode ?? line.sysObligorCode ?? '',
   allocations: line.allocations.length
     ? line.allocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: a.amount.toFixed(2) }))
     : [{ sysInvoiceNum: '', amount: '' }],
@@ -41,7 +44,9 @@ const num = (text: string) => (text.trim() === '' ? 0 : Number(text.replace(/,/g
 /**
  * The split dialog: the customer, what each invoice is paid, the TDS deducted (section), the
  * difference written off and the remainder on account. "Left to split" must come to zero: received
- * + TDS + write-off = the invoices + on account.
+ * + TDS + write-off = the invoices + on account. The invoices are chosen among the bills of the
+ * customer's whole family, each named with its account: bills of several accounts are applied as a
+ * receipt per account, the remainder on account the customer's.
  */
 export function SplitDialog({
   line,
@@ -57,7 +62,16 @@ export function SplitDialog({
   const [draft, setDraft] = useState<Draft>(() => draftOf(line));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const open = useCustomerOpenInvoices(draft.sysObligorCode);
+  const open = useFamilyOpenInvoices(draft.familyCode);
+  const severalAccounts = new Set(open?.map((o) => o.sysObligorCode)).size > 1;
+  const accountOf = (sysInvoiceNum: string) =>
+    open?.find((o) => o.sysInvoiceNum === sysInvoiceNum) ?? line.invoiceAccounts[sysInvoiceNum] ?? null;
+  const accounts = new Set(
+    draft.allocations.flatMap((a) => {
+      const account = accountOf(a.sysInvoiceNum);
+      return account ? [account.sysObligorCode] : [];
+    }),
+  );
   const tds = draft.tdsSection ? num(draft.tdsAmount) : 0;
   const left =
     paise(line.amount) +
@@ -126,17 +140,17 @@ export function SplitDialog({
                   parentNote="Parent customer"
                   inputClassName={`${inputClass} mt-0`}
                   listClassName="w-[28rem]"
-                  onPick={(match) =>
-                    // Another customer's bills: the invoices chosen for the last one no longer apply.
+                  onPick={(match) => {
+                    // Another family's bills: the invoices chosen for the last one no longer apply.
+                    const familyCode = match.parentSysObligorCode ?? match.sysObligorCode;
                     set({
                       sysObligorCode: match.sysObligorCode,
                       obligorName: match.name,
+                      familyCode,
                       allocations:
-                        match.sysObligorCode === draft.sysObligorCode
-                          ? draft.allocations
-                          : [{ sysInvoiceNum: '', amount: '' }],
-                    })
-                  }
+                        familyCode === draft.familyCode ? draft.allocations : [{ sysInvoiceNum: '', amount: '' }],
+                    });
+                  }}
                 />
               </div>
             </div>
@@ -170,6 +184,7 @@ export function SplitDialog({
                         {open.map((o) => (
                           <option key={o.sysInvoiceNum} value={o.sysInvoiceNum}>
                             {o.invoiceNum}
+                            {severalAccounts ? ` · ${o.obligorName}` : ''}
                             {o.dueDate ? ` · due ${formatDay(o.dueDate)}` : ''} ·{' '}
                             {formatMoney(o.outstanding, money.currency, money.locale)} open
                           </option>
@@ -253,6 +268,15 @@ export function SplitDialog({
                 />
               </label>
             </div>
+            {accounts.size > 1 && (
+              <p className="text-sm text-slate-600" data-testid="split-receipts">
+                Bills of {accounts.size} accounts: one receipt each, the TDS and write-off with the bills they settle
+                {draft.onAccount && num(draft.onAccount) > 0
+                  ? `, the remainder on account with ${draft.obligorName ?? draft.sysObligorCode}`
+                  : ''}
+                .
+              </p>
+            )}
             <p
               className={`text-sm font-medium ${left === 0 ? 'text-emerald-700' : 'text-amber-800'}`}
               data-testid="left-to-split"

@@ -53,9 +53,19 @@ export const ZBankLine = z.strictObject({
   sysObligorCode: z.string().nullable(),
   /** The customer's name as the ledger has it (null without a customer). */
   obligorName: z.string().nullable(),
+  /**
+   * The customer's family, whose bills the line may pay: its parent's code, its own for a parent or
+   * a customer alone (null without a customer).
+   */
+  familyCode: z.string().nullable(),
   allocations: z.array(z.strictObject({ sysInvoiceNum: z.string(), amount: ZMoney })),
   /** The invoice number as printed on the bill, by the system number of each allocation. */
   invoiceNums: z.record(z.string(), z.string()),
+  /**
+   * The account each allocated invoice is of, by code and name: a family's line pays bills of
+   * several accounts, applied as one receipt per account.
+   */
+  invoiceAccounts: z.record(z.string(), z.strictObject({ sysObligorCode: z.string(), name: z.string() })),
   tds: z.strictObject({ section: z.string(), amount: ZMoney }).nullable(),
   writeOff: ZMoney,
   onAccount: ZMoney,
@@ -83,7 +93,9 @@ const ZPart = z.number().finite().min(0);
 /**
  * Confirming a line: the customer, the invoices and what each is paid, the TDS the customer
  * deducted (its section), the difference written off and the remainder kept on account. Received =
- * allocations + on account - TDS - write-off, to the paisa. Rupees.
+ * allocations + on account - TDS - write-off, to the paisa. Rupees. The invoices may be of any
+ * account of the customer's family (its parent and the parent's accounts): one receipt per account
+ * is written, the remainder on account the named customer's.
  */
 export const ZApplyBody = z.strictObject({
   sysObligorCode: z.string().trim().min(1).max(64),

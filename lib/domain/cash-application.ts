@@ -109,3 +109,62 @@ export function splitOfApplied(split: AppliedSplit): { parts: SplitPart[] } | { 
   }
   return { parts };
 }
+
+/** One customer's receipt of a confirmed split, paise. */
+export interface AccountReceipt {
+  sysObligorCode: string;
+  /** The bank's money this account's receipt takes: its bills' cash, and the remainder on account. */
+  received: number;
+  /** Its invoices and what settles each (cash, TDS and write-off together). */
+  allocations: { sysInvoiceNum: string; amount: number }[];
+  tds: number;
+  writeOff: number;
+  onAccount: number;
+  parts: SplitPart[];
+}
+
+/**
+ * A confirmed split as the ledger's receipts, one per account whose bills it pays (the ledger's
+ * receipt is one customer's): each with its invoices and the TDS and write-off that settle them.
+ * The remainder on account goes to `payer`, the account the line is applied as (the one the bank's
+ * payer is known as, or the parent a person named): money not yet owed by any bill is that payer's
+ * credit, and it is the account its identity is learned for. The payer's receipt comes first, the
+ * others in the order of their first invoice. Each must take some of the money: an account whose
+ * bills the TDS and write-off alone would settle is refused (the TDS goes invoice by invoice in the
+ * split's order).
+ */
+export function receiptsByAccount(
+  split: { allocations: readonly { sysInvoiceNum: string; amount: number }[]; onAccount: number; parts: SplitPart[] },
+  accountOf: (sysInvoiceNum: string) => string,
+  payer: string,
+): { receipts: AccountReceipt[] } | { problem: string; field: string } {
+  const receipts = new Map<string, AccountReceipt>();
+  const of = (code: string) => {
+    let r = receipts.get(code);
+    if (!r) {
+      r = { sysObligorCode: code, received: 0, allocations: [], tds: 0, writeOff: 0, onAccount: 0, parts: [] };
+      receipts.set(code, r);
+    }
+    return r;
+  };
+  if (split.onAccount > 0 || split.allocations.some((a) => accountOf(a.sysInvoiceNum) === payer)) of(payer);
+  for (const a of split.allocations) of(accountOf(a.sysInvoiceNum)).allocations.push({ ...a });
+  for (const part of split.parts) {
+    const r = of(accountOf(part.sysInvoiceNum));
+    r.parts.push(part);
+    if (part.source === 'CASH') r.received += part.amount;
+    else if (part.source === 'TDS') r.tds += part.amount;
+    else r.writeOff += part.amount;
+  }
+  const own = of(payer);
+  own.onAccount = split.onAccount;
+  own.received += split.onAccount;
+  if (!own.received && !own.allocations.length) receipts.delete(payer);
+  const bare = [...receipts.values()].find((r) => r.received <= 0);
+  if (bare)
+    return {
+      problem: `the bills of ${bare.sysObligorCode} would be settled by TDS and write-off alone: each account's receipt takes some of the money (list its bills after the others)`,
+      field: 'allocations',
+    };
+  return { receipts: [...receipts.values()] };
+}

@@ -325,7 +325,7 @@ export function matchLine(
   limits: SearchLimits = DEFAULT_SEARCH_LIMITS,
 ): { status: 'MATCHED' | 'SUGGESTED' | 'UNMATCHED'; suggestions: Suggestion[]; wantsFamily: boolean } {
   const suggestions: Suggestion[] = [];
-  /** Suggestions a person confirms: bills of several accounts are no one receipt the ledger takes. */
+  /** Suggestions a person confirms: bills of several accounts make a receipt per account, never written unseen. */
   const neverAlone = new Set<Suggestion>();
   let wantsFamily = false;
   /** Invoices of one customer a source names: all of them as the amount bears out, else paid towards them. */
@@ -359,7 +359,8 @@ export function matchLine(
       for (const allocation of allocationsFor(evidence.received, family.items, settings, limits, 3, family.asOf)) {
         const made = suggestion(allocation, BASE_CONFIDENCE[by], seen, family.name);
         if (new Set(allocation.items.map((i) => i.sysObligorCode)).size > 1) {
-          // The paying account's receipt: a person splits it across the accounts.
+          // Applied as the paying account (its payer learned, any remainder on its account), a receipt
+          // per account of the bills (apply-line.ts), once a person has seen it.
           made.sysObligorCode = evidence.payer.sysObligorCode;
           neverAlone.add(made);
         }

@@ -339,8 +339,11 @@ describe('GET /api/bank/lines and POST /api/bank/lines/{id}/ignore', () => {
       status: 'SUGGESTED',
       sysObligorCode: 'SHREE-PUN',
       obligorName: null, // the invoices came without their customer's record
+      familyCode: null,
       allocations: [{ sysInvoiceNum: 'TLY-000610', amount: 25_000 }],
       invoiceNums: { 'TLY-000610': 'INV/2026/0610' },
+      // Without the customer's record its account is named by its code.
+      invoiceAccounts: { 'TLY-000610': { sysObligorCode: 'SHREE-PUN', name: 'SHREE-PUN' } },
       tds: null,
       writeOff: 0,
       onAccount: 0,

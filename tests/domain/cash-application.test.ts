@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readNarration } from '@/lib/domain/bank-narration';
-import { sameReceipt, splitOfApplied, statusBeforeMatching, type ReceiptFacts } from '@/lib/domain/cash-application';
+import {
+  receiptsByAccount,
+  sameReceipt,
+  splitOfApplied,
+  statusBeforeMatching,
+  type ReceiptFacts,
+} from '@/lib/domain/cash-application';
 
 describe('a line before matching', () => {
   const status = (narration: string, credit: number) =>
@@ -98,5 +104,87 @@ describe('splitOfApplied', () => {
     expect(splitOfApplied({ received: 0, allocations: [], tds: 500, writeOff: 0, onAccount: 500 })).toMatchObject({
       field: 'tds',
     });
+  });
+});
+
+describe('receiptsByAccount', () => {
+  // A family: A-1 and A-2 of account PUN, B-1 of account MUM; paise.
+  const accountOf = (n: string) => (n.startsWith('A') ? 'PUN' : 'MUM');
+  const of = (split: Parameters<typeof splitOfApplied>[0], payer: string) => {
+    const parts = splitOfApplied(split);
+    if ('problem' in parts) throw new Error(parts.problem);
+    return receiptsByAccount({ ...split, parts: parts.parts }, accountOf, payer);
+  };
+
+  it("one receipt per account, each with its bills' TDS; the remainder on account the payer's, first", () => {
+    // Received 1,00,000 + TDS 1,000 = B-1 30,000 + A-1 50,000 + A-2 20,000 + on account 1,000.
+    const answer = of(
+      {
+        received: 100_000_00,
+        allocations: [
+          { sysInvoiceNum: 'B-1', amount: 30_000_00 },
+          { sysInvoiceNum: 'A-1', amount: 50_000_00 },
+          { sysInvoiceNum: 'A-2', amount: 20_000_00 },
+        ],
+        tds: 1_000_00,
+        writeOff: 0,
+        onAccount: 1_000_00,
+      },
+      'PUN',
+    );
+    expect('receipts' in answer && answer.receipts.map(({ parts: _, ...r }) => r)).toEqual([
+      {
+        sysObligorCode: 'PUN',
+        received: 71_000_00,
+        allocations: [
+          { sysInvoiceNum: 'A-1', amount: 50_000_00 },
+          { sysInvoiceNum: 'A-2', amount: 20_000_00 },
+        ],
+        tds: 0,
+        writeOff: 0,
+        onAccount: 1_000_00,
+      },
+      {
+        sysObligorCode: 'MUM',
+        received: 29_000_00,
+        allocations: [{ sysInvoiceNum: 'B-1', amount: 30_000_00 }],
+        tds: 1_000_00,
+        writeOff: 0,
+        onAccount: 0,
+      },
+    ]);
+  });
+
+  it('a payer named without bills of its own and nothing on account writes no receipt', () => {
+    const answer = of(
+      {
+        received: 30_000_00,
+        allocations: [{ sysInvoiceNum: 'B-1', amount: 30_000_00 }],
+        tds: 0,
+        writeOff: 0,
+        onAccount: 0,
+      },
+      'PARENT',
+    );
+    expect('receipts' in answer && answer.receipts.map((r) => [r.sysObligorCode, r.received])).toEqual([
+      ['MUM', 30_000_00],
+    ]);
+  });
+
+  it('refuses an account whose bills the TDS alone settles: its receipt would take no money', () => {
+    const answer = of(
+      {
+        received: 50_000_00,
+        allocations: [
+          { sysInvoiceNum: 'B-1', amount: 500_00 },
+          { sysInvoiceNum: 'A-1', amount: 50_000_00 },
+        ],
+        tds: 500_00,
+        writeOff: 0,
+        onAccount: 0,
+      },
+      'PUN',
+    );
+    expect(answer).toMatchObject({ field: 'allocations', problem: expect.stringContaining('bills of MUM') });
   });
 });

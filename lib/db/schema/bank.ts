@@ -102,7 +102,7 @@ export const bankLines = pgTable(
     returned: boolean().notNull().default(false),
     /** A returned cheque: the deposit line it reverses. */
     reversesLineId: bigint({ mode: 'number' }),
-    /** A returned cheque whose deposit had been applied: the receipt it took out of the ledger (`BANK-{deposit}`). */
+    /** A returned cheque whose deposit had been applied: the receipts it took out of the ledger (`BANK-{deposit}`; one per account, comma-separated, for a family's). */
     reversedReceipt: text(),
     dedupKey: text().notNull(),
     status: text().notNull(),
@@ -180,11 +180,12 @@ export const cashSettings = pgTable(
 );
 
 /**
- * A bank line applied to the ledger: the receipt it wrote (`payment_ref`, with its allocations; the
- * TDS and write-off as receipts `payment_ref/TDS` and `payment_ref/WO` allocated to the same
- * invoices), what it was split into, and, once the ERP's own copy of the receipt arrives, that
- * copy's reference: from then on the ERP's receipt and allocations stand instead of ours and the
- * line can no longer be undone.
+ * A receipt a bank line wrote to the ledger (`payment_ref`, with its allocations; the TDS and
+ * write-off as receipts `payment_ref/TDS` and `payment_ref/WO` allocated to the same invoices), what
+ * it was split into, and, once the ERP's own copy of the receipt arrives, that copy's reference:
+ * from then on the ERP's receipt and allocations stand instead of ours and the line can no longer
+ * be undone. A line is one receipt (`BANK-{line}`), or one per account when it pays bills of several
+ * accounts of a family (`BANK-{line}`, `BANK-{line}-2`, …): the ledger's receipt is one customer's.
  */
 export const bankReceipts = pgTable(
   'bank_receipts',
@@ -214,9 +215,10 @@ export const bankReceipts = pgTable(
     erpRecognisedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    primaryKey({ columns: [t.clientId, t.lineId] }),
+    primaryKey({ columns: [t.clientId, t.paymentRef] }),
     foreignKey({ columns: [t.clientId, t.lineId], foreignColumns: [bankLines.clientId, bankLines.id] }),
-    uniqueIndex('bank_receipts_ref').on(t.clientId, t.paymentRef),
+    // The receipts of a line: applied yet, undone, reversed with a returned cheque.
+    index('bank_receipts_line').on(t.clientId, t.lineId),
     index('bank_receipts_open')
       .on(t.clientId, t.paidDate)
       .where(sql`${t.erpPaymentRef} is null`),

@@ -1,60 +1,35 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { TApplyBody, TBankLine } from '@/lib/contract/bank';
-import { splitOfApplied } from '@/lib/domain/cash-application';
+import { receiptsByAccount, splitOfApplied } from '@/lib/domain/cash-application';
 import { payerKeys } from '@/lib/domain/payer-identity';
 import { adviceSettled, type CreditFacts } from '@/lib/domain/remittance-evidence';
 import { tdsQuarter } from '@/lib/domain/tds';
 import type { Db } from '@/lib/db/client';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
-import { bankLines, bankPayers, bankReceipts, dataUpdateTimes } from '@/lib/db/schema';
+import { bankLines, bankPayers, bankReceipts } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { conflict, DomainError, invalid, notFound } from '@/lib/server/domain-errors';
-import { checkPromises } from '@/lib/server/promises/check-promises';
-import { refreshSettlement } from '@/lib/server/receivables/refresh-rollups';
-import { queueRollupJob, waitForRollups } from '@/lib/server/receivables/rollup-jobs';
+import { waitForRollups } from '@/lib/server/receivables/rollup-jobs';
 import { erpCopyOf } from './erp-copies';
+import { ledgerChanged } from './ledger-changed';
 import { openAdvices } from './open-advices';
 import { bankLineById } from './list-lines';
+import { receiptRefs, receiptsOfLine } from './undo-line';
 
 const paise = (rupees: number) => Math.round(rupees * 100);
 
-/** The ledger's receipts of an applied line: the money in, and its TDS and write-off parts. */
-export const receiptRefs = (paymentRef: string) => [paymentRef, `${paymentRef}/TDS`, `${paymentRef}/WO`];
-export const paymentRefOf = (lineId: number) => `BANK-${lineId}`;
+/**
+ * A line's receipts: `BANK-{line}` the first (the named customer's when it takes any of the money),
+ * a family's other accounts' `BANK-{line}-2`, `-3`, … (lib/domain/cash-application.ts `receiptsByAccount`).
+ */
+export const paymentRefOf = (lineId: number, nth = 1) => (nth === 1 ? `BANK-${lineId}` : `BANK-${lineId}-${nth}`);
 
 const OpenRow = row({ sysInvoiceNum: col.text, sysObligorCode: col.text, docType: col.text, open: col.num });
 
 type Actor = { clientId: number; userId: number | null };
-
-/** Settles the named items again, brings promises up to date and rebuilds the customer's rollups after the commit. */
-async function ledgerChanged(tx: Db, clientId: number, items: string[], code: string, since: string, today: string) {
-  if (items.length)
-    await refreshSettlement(
-      tx,
-      clientId,
-      sql`select unnest(${sql`array[${sql.join(
-        items.map((i) => sql`${i}`),
-        sql`, `,
-      )}]::text[]`}) as sys_invoice_num`,
-    );
-  await checkPromises(tx, clientId, today);
-  const now = new Date();
-  await tx
-    .insert(dataUpdateTimes)
-    .values({ clientId, integrationUpdateTime: now })
-    .onConflictDoUpdate({ target: dataUpdateTimes.clientId, set: { integrationUpdateTime: now } });
-  await queueRollupJob(tx, {
-    clientId,
-    importId: null,
-    queuedAt: now,
-    asOf: today,
-    since: since < today ? since : today,
-    obligors: sql`select ${code}::text`,
-  });
-}
 
 /**
  * POST /api/bank/lines/{id}/apply: in one transaction, the credit becomes a receipt of the customer
@@ -62,6 +37,8 @@ async function ledgerChanged(tx: Db, clientId: number, items: string[], code: st
  * `BANK-{line}/TDS` and the written-off difference `BANK-{line}/WO` allocated to the same invoices
  * (what settles them in full), the remainder on account; the payer's identity is learned; the items
  * are settled again and promises checked at once, the customer's ageing rebuilt after the commit.
+ * Bills of several accounts of the customer's family make one receipt per account (`BANK-{line}`,
+ * `BANK-{line}-2`, …), each with its bills' TDS and write-off, the remainder the named customer's.
  */
 export async function applyBankLine(db: Db, by: Actor, id: number, body: TApplyBody): Promise<TBankLine> {
   await db.transaction((tx) => applyInTransaction(tx, by, id, body));
@@ -116,158 +93,183 @@ export async function applyMatchedLines(db: Db, by: Actor, statementId: number):
   return applied;
 }
 
+/** The accounts a line may pay bills of when applied as `code`: its family (the parent and every account of it). */
+async function familyOf(tx: Db, clientId: number, code: string): Promise<Set<string>> {
+  const members = await queryRows(
+    tx,
+    sql`with head as (
+          select coalesce(parent_sys_obligor_code, sys_obligor_code) as code from obligors
+          where client_id = ${clientId} and sys_obligor_code = ${code})
+        select o.sys_obligor_code as code from head join obligors o on o.client_id = ${clientId}
+          and (o.sys_obligor_code = head.code or o.parent_sys_obligor_code = head.code)`,
+    row({ code: col.text }),
+  );
+  return new Set(members.map((m) => m.code));
+}
+
+/** Each invoice's account, once each is checked to be an open invoice of the family with that much open. */
+async function accountsOfItems(
+  tx: Db,
+  clientId: number,
+  code: string,
+  items: readonly { sysInvoiceNum: string; amount: number }[],
+): Promise<Map<string, string>> {
+  const family = await familyOf(tx, clientId, code);
+  if (!family.size) throw invalid(`No customer ${code}`, { sysObligorCode: 'no such customer' });
+  const open = items.length
+    ? await queryRows(
+        tx,
+        sql`select sys_invoice_num as "sysInvoiceNum", sys_obligor_code as "sysObligorCode", doc_type as "docType",
+              amount - paid_to_date as open
+            from invoices where client_id = ${clientId} and sys_invoice_num in (${sql.join(
+              items.map((i) => sql`${i.sysInvoiceNum}`),
+              sql`, `,
+            )})`,
+        OpenRow,
+      )
+    : [];
+  const whose = family.size > 1 ? `${code} or of its family` : code;
+  const accountOf = new Map<string, string>();
+  for (const item of items) {
+    const found = open.find((o) => o.sysInvoiceNum === item.sysInvoiceNum);
+    if (!found || !family.has(found.sysObligorCode) || found.docType !== 'INVOICE')
+      throw invalid(`${item.sysInvoiceNum} is no invoice of ${whose}`, {
+        allocations: `${item.sysInvoiceNum}: not an invoice of ${whose}`,
+      });
+    if (item.amount > paise(found.open))
+      throw invalid(
+        `${item.sysInvoiceNum} has ${found.open.toFixed(2)} open, less than ${(item.amount / 100).toFixed(2)}`,
+        { allocations: `${item.sysInvoiceNum}: more than is open` },
+      );
+    accountOf.set(item.sysInvoiceNum, found.sysObligorCode);
+  }
+  return accountOf;
+}
+
 async function applyInTransaction(tx: Db, by: Actor, id: number, body: TApplyBody): Promise<void> {
   const { clientId } = by;
-  {
-    const [line] = await tx
-      .select()
-      .from(bankLines)
-      .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)))
-      .for('update');
-    if (!line) throw notFound('Bank line');
-    const [applied] = await tx
-      .select({ paymentRef: bankReceipts.paymentRef })
-      .from(bankReceipts)
-      .where(and(eq(bankReceipts.clientId, clientId), eq(bankReceipts.lineId, id)));
-    if (applied) throw conflict(`The line is already applied (receipt ${applied.paymentRef})`, { id: 'applied' });
-    if (!['SUGGESTED', 'UNMATCHED', 'MATCHED'].includes(line.status) || Number(line.credit) <= 0)
-      throw conflict(`The line is ${line.status.toLowerCase()}: only a credit waiting to be matched is applied`, {
-        id: line.status,
-      });
-    const received = paise(Number(line.credit));
-    const code = body.sysObligorCode;
-    const items = body.allocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: paise(a.amount) }));
-    if (new Set(items.map((i) => i.sysInvoiceNum)).size !== items.length)
-      throw invalid('An invoice appears twice in the split', { allocations: 'an invoice twice' });
-    const tds = body.tds ? { section: body.tds.section, amount: paise(body.tds.amount) } : null;
-    const writeOff = paise(body.writeOff ?? 0);
-    const onAccount = paise(body.onAccount ?? 0);
-    const split = splitOfApplied({ received, allocations: items, tds: tds?.amount ?? 0, writeOff, onAccount });
-    if ('problem' in split) throw invalid(split.problem, { [split.field]: split.problem });
+  const [line] = await tx
+    .select()
+    .from(bankLines)
+    .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)))
+    .for('update');
+  if (!line) throw notFound('Bank line');
+  const [applied] = await receiptsOfLine(tx, clientId, id);
+  if (applied) throw conflict(`The line is already applied (receipt ${applied.paymentRef})`, { id: 'applied' });
+  if (!['SUGGESTED', 'UNMATCHED', 'MATCHED'].includes(line.status) || Number(line.credit) <= 0)
+    throw conflict(`The line is ${line.status.toLowerCase()}: only a credit waiting to be matched is applied`, {
+      id: line.status,
+    });
+  const received = paise(Number(line.credit));
+  const code = body.sysObligorCode;
+  const items = body.allocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: paise(a.amount) }));
+  if (new Set(items.map((i) => i.sysInvoiceNum)).size !== items.length)
+    throw invalid('An invoice appears twice in the split', { allocations: 'an invoice twice' });
+  const tds = body.tds ? { section: body.tds.section, amount: paise(body.tds.amount) } : null;
+  const writeOff = paise(body.writeOff ?? 0);
+  const onAccount = paise(body.onAccount ?? 0);
+  const split = splitOfApplied({ received, allocations: items, tds: tds?.amount ?? 0, writeOff, onAccount });
+  if ('problem' in split) throw invalid(split.problem, { [split.field]: split.problem });
+  const accountOf = await accountsOfItems(tx, clientId, code, items);
+  const byAccount = receiptsByAccount({ ...split, allocations: items, onAccount }, (n) => accountOf.get(n)!, code);
+  if ('problem' in byAccount) throw invalid(byAccount.problem, { [byAccount.field]: byAccount.problem });
 
-    const customer = await queryRows(
-      tx,
-      sql`select 1 as one from obligors where client_id = ${clientId} and sys_obligor_code = ${code}`,
-      row({ one: col.int }),
-    );
-    if (!customer.length) throw invalid(`No customer ${code}`, { sysObligorCode: 'no such customer' });
-    const open = items.length
-      ? await queryRows(
-          tx,
-          sql`select sys_invoice_num as "sysInvoiceNum", sys_obligor_code as "sysObligorCode", doc_type as "docType",
-                amount - paid_to_date as open
-              from invoices where client_id = ${clientId} and sys_invoice_num in (${sql.join(
-                items.map((i) => sql`${i.sysInvoiceNum}`),
-                sql`, `,
-              )})`,
-          OpenRow,
-        )
-      : [];
-    for (const item of items) {
-      const found = open.find((o) => o.sysInvoiceNum === item.sysInvoiceNum);
-      if (!found || found.sysObligorCode !== code || found.docType !== 'INVOICE')
-        throw invalid(`${item.sysInvoiceNum} is no invoice of ${code}`, {
-          allocations: `${item.sysInvoiceNum}: not an invoice of ${code}`,
-        });
-      if (item.amount > paise(found.open))
-        throw invalid(
-          `${item.sysInvoiceNum} has ${found.open.toFixed(2)} open, less than ${(item.amount / 100).toFixed(2)}`,
-          {
-            allocations: `${item.sysInvoiceNum}: more than is open`,
-          },
-        );
-    }
-    const paidDate = line.valueDate ?? line.txnDate;
-    const references = [line.utr, line.rrn, line.chequeNumber, line.reference].filter((r): r is string => !!r);
-    const erp = await erpCopyOf(tx, clientId, { sysObligorCode: code, amount: received, date: paidDate, references });
+  const paidDate = line.valueDate ?? line.txnDate;
+  const references = [line.utr, line.rrn, line.chequeNumber, line.reference].filter((r): r is string => !!r);
+  // One receipt counts once, each account's apart: the ERP may hold any of them already.
+  for (const r of byAccount.receipts) {
+    const facts = { sysObligorCode: r.sysObligorCode, amount: r.received, date: paidDate, references };
+    const erp = await erpCopyOf(tx, clientId, facts);
     if (erp)
       throw conflict(
         `This receipt is already in the ledger from the ERP (${erp}): applying it again would count it twice`,
-        {
-          id: 'in the ledger',
-        },
+        { id: 'in the ledger' },
       );
-
-    const paymentRef = paymentRefOf(id);
+  }
+  const quarter = tds ? tdsQuarter(paidDate) : null;
+  const written: { paymentRef: string; sysObligorCode: string; received: number }[] = [];
+  for (const [n, r] of byAccount.receipts.entries()) {
+    const paymentRef = paymentRefOf(id, n + 1);
     const [cashRef, tdsRef, woRef] = receiptRefs(paymentRef);
-    const receiptsRows = [{ ref: cashRef!, amount: received }];
-    if (tds) receiptsRows.push({ ref: tdsRef!, amount: tds.amount });
-    if (writeOff) receiptsRows.push({ ref: woRef!, amount: writeOff });
-    for (const r of receiptsRows)
+    const receiptsRows = [{ ref: cashRef!, amount: r.received }];
+    if (r.tds) receiptsRows.push({ ref: tdsRef!, amount: r.tds });
+    if (r.writeOff) receiptsRows.push({ ref: woRef!, amount: r.writeOff });
+    for (const x of receiptsRows)
       await tx.execute(sql`insert into receipts (client_id, payment_ref, sys_obligor_code, kind, paid_date, amount)
-        values (${clientId}, ${r.ref}, ${code}, 'ON_ACCOUNT', ${paidDate}::date, ${(r.amount / 100).toFixed(2)})`);
-    for (const part of split.parts)
+        values (${clientId}, ${x.ref}, ${r.sysObligorCode}, 'ON_ACCOUNT', ${paidDate}::date, ${(x.amount / 100).toFixed(2)})`);
+    for (const part of r.parts)
       await tx.execute(sql`insert into allocations (client_id, payment_ref, sys_invoice_num, allocated_date, amount)
         values (${clientId}, ${part.source === 'CASH' ? cashRef! : part.source === 'TDS' ? tdsRef! : woRef!},
           ${part.sysInvoiceNum}, ${paidDate}::date, ${(part.amount / 100).toFixed(2)})`);
-    const quarter = tds ? tdsQuarter(paidDate) : null;
     await tx.insert(bankReceipts).values({
       clientId,
       lineId: id,
       paymentRef,
-      sysObligorCode: code,
+      sysObligorCode: r.sysObligorCode,
       paidDate,
-      received,
-      allocations: items,
-      tdsSection: tds?.section ?? null,
-      tdsAmount: tds?.amount ?? 0,
-      tdsQuarter: quarter ? `${quarter.financialYear} ${quarter.quarter}` : null,
-      writeOff,
-      onAccount,
+      received: r.received,
+      allocations: r.allocations,
+      tdsSection: r.tds ? tds!.section : null,
+      tdsAmount: r.tds,
+      tdsQuarter: r.tds && quarter ? `${quarter.financialYear} ${quarter.quarter}` : null,
+      writeOff: r.writeOff,
+      onAccount: r.onAccount,
       bankReferences: references,
       appliedBy: by.userId,
     });
-    await tx
-      .update(bankLines)
-      .set({ status: 'MATCHED', sysObligorCode: code })
-      .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
-    const advice = await adviceOfLine(tx, clientId, id, code, items, {
-      credit: received,
-      date: paidDate,
-      references: [line.utr, line.rrn, line.chequeNumber, line.reference],
-    });
-    const keys = payerKeys({
-      vpa: line.vpa,
-      payerAccount: line.payerAccount,
-      ifsc: line.ifsc,
-      payerName: line.payerName,
-    });
-    if (keys.length)
-      await tx
-        .insert(bankPayers)
-        .values(keys.map((k) => ({ clientId, kind: k.kind, value: k.value, sysObligorCode: code })))
-        .onConflictDoNothing();
-    const today = await clientToday(tx, clientId);
-    await ledgerChanged(
-      tx,
-      clientId,
-      items.map((i) => i.sysInvoiceNum),
-      code,
-      paidDate,
-      today,
-    );
-    await recordAudit(tx, {
-      clientId,
-      userId: by.userId,
-      action: 'cash_applied',
-      entity: 'bank_line',
-      entityId: id,
-      detail: {
-        before: { status: line.status, sysObligorCode: line.sysObligorCode },
-        after: {
-          status: 'MATCHED',
-          paymentRef,
-          sysObligorCode: code,
-          received,
-          allocations: items,
-          tds,
-          writeOff,
-          onAccount,
-          adviceId: advice?.id ?? null,
-        },
-      },
-    });
+    written.push({ paymentRef, sysObligorCode: r.sysObligorCode, received: r.received });
   }
+  await tx
+    .update(bankLines)
+    .set({ status: 'MATCHED', sysObligorCode: code })
+    .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
+  const advice = await adviceOfLine(tx, clientId, id, code, items, {
+    credit: received,
+    date: paidDate,
+    references: [line.utr, line.rrn, line.chequeNumber, line.reference],
+  });
+  const keys = payerKeys({
+    vpa: line.vpa,
+    payerAccount: line.payerAccount,
+    ifsc: line.ifsc,
+    payerName: line.payerName,
+  });
+  if (keys.length)
+    await tx
+      .insert(bankPayers)
+      .values(keys.map((k) => ({ clientId, kind: k.kind, value: k.value, sysObligorCode: code })))
+      .onConflictDoNothing();
+  const today = await clientToday(tx, clientId);
+  await ledgerChanged(
+    tx,
+    clientId,
+    items.map((i) => i.sysInvoiceNum),
+    [code, ...written.map((w) => w.sysObligorCode)],
+    paidDate,
+    today,
+  );
+  await recordAudit(tx, {
+    clientId,
+    userId: by.userId,
+    action: 'cash_applied',
+    entity: 'bank_line',
+    entityId: id,
+    detail: {
+      before: { status: line.status, sysObligorCode: line.sysObligorCode },
+      after: {
+        status: 'MATCHED',
+        paymentRef: written[0]!.paymentRef,
+        sysObligorCode: code,
+        received,
+        allocations: items,
+        tds,
+        writeOff,
+        onAccount,
+        adviceId: advice?.id ?? null,
+        ...(written.length > 1 && { receipts: written }),
+      },
+    },
+  });
 }
 
 /**
@@ -294,84 +296,4 @@ async function adviceOfLine(
     await tx.execute(sql`update remittance_advices set status = 'MATCHED', line_id = ${lineId}
       where client_id = ${clientId} and id = ${advice.id}`);
   return advice;
-}
-
-/**
- * An applied line's receipts out of the ledger (the money, its TDS and write-off parts, their
- * allocations, the record of the split), its advice open again, its invoices settled anew and the
- * customer's rollups queued: undoing a line, or the bank returning the cheque it was.
- */
-export async function takeOutReceipts(tx: Db, clientId: number, applied: typeof bankReceipts.$inferSelect) {
-  const list = sql.join(
-    receiptRefs(applied.paymentRef).map((r) => sql`${r}`),
-    sql`, `,
-  );
-  await tx.execute(sql`delete from allocations where client_id = ${clientId} and payment_ref in (${list})`);
-  await tx.execute(sql`delete from receipts where client_id = ${clientId} and payment_ref in (${list})`);
-  await tx
-    .delete(bankReceipts)
-    .where(and(eq(bankReceipts.clientId, clientId), eq(bankReceipts.lineId, applied.lineId)));
-  // The advice the line settled waits again for a receipt.
-  await tx.execute(sql`update remittance_advices set status = 'OPEN', line_id = null
-    where client_id = ${clientId} and line_id = ${applied.lineId}`);
-  const today = await clientToday(tx, clientId);
-  await ledgerChanged(
-    tx,
-    clientId,
-    applied.allocations.map((a) => a.sysInvoiceNum),
-    applied.sysObligorCode,
-    applied.paidDate,
-    today,
-  );
-}
-
-/** POST /api/bank/lines/{id}/undo: the line's receipts out of the ledger, until the ERP's copy arrived. */
-export async function undoBankLine(db: Db, by: Actor, id: number): Promise<TBankLine> {
-  const { clientId } = by;
-  await db.transaction(async (tx) => {
-    const [line] = await tx
-      .select()
-      .from(bankLines)
-      .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)))
-      .for('update');
-    if (!line) throw notFound('Bank line');
-    const [applied] = await tx
-      .select()
-      .from(bankReceipts)
-      .where(and(eq(bankReceipts.clientId, clientId), eq(bankReceipts.lineId, id)));
-    if (!applied) throw conflict('The line is not applied', { id: line.status });
-    if (applied.erpPaymentRef)
-      throw conflict(
-        `The ERP's copy of this receipt (${applied.erpPaymentRef}) is in the ledger: correct it in the ERP`,
-        { id: 'in the ERP' },
-      );
-    await takeOutReceipts(tx, clientId, applied);
-    const status = line.suggestions.length ? 'SUGGESTED' : 'UNMATCHED';
-    await tx
-      .update(bankLines)
-      .set({ status, sysObligorCode: line.suggestions[0]?.sysObligorCode ?? null })
-      .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
-    await recordAudit(tx, {
-      clientId,
-      userId: by.userId,
-      action: 'cash_undone',
-      entity: 'bank_line',
-      entityId: id,
-      detail: {
-        before: {
-          status: 'MATCHED',
-          paymentRef: applied.paymentRef,
-          sysObligorCode: applied.sysObligorCode,
-          received: applied.received,
-          allocations: applied.allocations,
-          tds: applied.tdsSection ? { section: applied.tdsSection, amount: applied.tdsAmount } : null,
-          writeOff: applied.writeOff,
-          onAccount: applied.onAccount,
-        },
-        after: { status },
-      },
-    });
-  });
-  await waitForRollups(db, clientId);
-  return bankLineById(db, clientId, id);
 }

@@ -22,7 +22,8 @@ interface ReceiptFacts {
  * The ERP's receipts of the ledger (every receipt and payment not written by cash application)
  * that are the same receipt as `facts` (lib/domain/cash-application.ts `sameReceipt`): one whose
  * reference holds the bank's UTR or RRN; else the customer's receipt, or payments of one
- * reference, of the same amount on the same day. Answers the ERP's payment reference.
+ * reference, of the same amount on the same day. Answers the ERP's payment reference: the
+ * customer's own of that amount first, then the customer's (a family's receipts share the UTR).
  */
 export async function erpCopyOf(
   db: Db,
@@ -58,7 +59,10 @@ export async function erpCopyOf(
           }) e
         where (e.sys_obligor_code = ${facts.sysObligorCode} and e.paid_date = ${facts.date}::date and e.amount = ${rupees}::numeric)
           ${byReference}
-        order by 1 limit 1`,
+        -- A family's receipts share the bank's reference: each account's is its own copy first.
+        order by (e.sys_obligor_code = ${facts.sysObligorCode} and e.amount = ${rupees}::numeric) desc,
+          (e.sys_obligor_code = ${facts.sysObligorCode}) desc, 1
+        limit 1`,
     row({ ref: col.text }),
   );
   return found[0]?.ref ?? null;
@@ -103,8 +107,9 @@ export async function recogniseErpCopies(db: Db, clientId: number, warnings: str
     if (!erp) continue;
     await db.execute(sql`delete from allocations where client_id = ${clientId} and payment_ref = ${p.paymentRef}`);
     await db.execute(sql`delete from receipts where client_id = ${clientId} and payment_ref = ${p.paymentRef}`);
+    // Receipt by receipt: a line that paid a family's bills wrote one per account.
     await db.execute(sql`update bank_receipts set erp_payment_ref = ${erp}, erp_recognised_at = now()
-      where client_id = ${clientId} and line_id = ${p.lineId}`);
+      where client_id = ${clientId} and payment_ref = ${p.paymentRef}`);
     const items = p.allocations.map((a) => a.sysInvoiceNum);
     recognised.push({ lineId: p.lineId, paymentRef: p.paymentRef, erpPaymentRef: erp, items });
     warnings.push(

@@ -29,8 +29,8 @@ const AppliedRow = row({
 });
 
 /**
- * The receipts applied here whose ERP copy has not arrived, oldest first: what the accountant
- * imports into the ERP. A bill is named by its number as printed (Tally's bill name); the party by
+ * The receipts applied here whose ERP copy has not arrived, oldest first (a family's line as a
+ * receipt per account, each under its account's name): what the accountant imports into the ERP. A bill is named by its number as printed (Tally's bill name); the party by
  * the customer's name.
  */
 export async function appliedReceipts(db: Db, clientId: number): Promise<AppliedReceipt[]> {
@@ -48,7 +48,7 @@ export async function appliedReceipts(db: Db, clientId: number): Promise<Applied
         join bank_lines l on l.client_id = r.client_id and l.id = r.line_id
         join obligors o on o.client_id = r.client_id and o.sys_obligor_code = r.sys_obligor_code
         where r.client_id = ${clientId} and r.erp_payment_ref is null
-        order by r.paid_date, r.line_id`,
+        order by r.paid_date, r.line_id, length(r.payment_ref), r.payment_ref`,
     AppliedRow,
   );
   return rows.map((r) => ({

@@ -36,31 +36,19 @@ const columns = {
   reversedReceipt: bankLines.reversedReceipt,
 };
 
-/** What an applied line was split into (bank_receipts), paise. */
-const appliedColumns = {
-  appliedRef: bankReceipts.paymentRef,
-  appliedAllocations: bankReceipts.allocations,
-  appliedTdsSection: bankReceipts.tdsSection,
-  appliedTdsAmount: bankReceipts.tdsAmount,
-  appliedWriteOff: bankReceipts.writeOff,
-  appliedOnAccount: bankReceipts.onAccount,
-  appliedErpRef: bankReceipts.erpPaymentRef,
-};
-
-type LineRow = Pick<typeof bankLines.$inferSelect, keyof typeof columns> & {
-  appliedRef?: string | null;
-  appliedAllocations?: { sysInvoiceNum: string; amount: number }[] | null;
-  appliedTdsSection?: string | null;
-  appliedTdsAmount?: number | null;
-  appliedWriteOff?: number | null;
-  appliedOnAccount?: number | null;
-  appliedErpRef?: string | null;
-};
+/** What an applied line was split into (its receipts in bank_receipts: one, or one per account of a family), paise. */
+type AppliedReceipt = Pick<
+  typeof bankReceipts.$inferSelect,
+  'lineId' | 'paymentRef' | 'allocations' | 'tdsSection' | 'tdsAmount' | 'writeOff' | 'onAccount' | 'erpPaymentRef'
+>;
+type LineRow = Pick<typeof bankLines.$inferSelect, keyof typeof columns>;
 const ZStatus = z.enum(BANK_LINE_STATUSES);
 
 const rupees = (paise: number) => paise / 100;
 
-function lineOf(row: LineRow): Omit<TBankLine, 'obligorName' | 'invoiceNums'> {
+type Unnamed = Omit<TBankLine, 'obligorName' | 'familyCode' | 'invoiceNums' | 'invoiceAccounts'>;
+
+function lineOf(row: LineRow, applied: readonly AppliedReceipt[] = []): Unnamed {
   const status = ZStatus.parse(row.status);
   // What the bank said of the line, whatever became of it.
   const line = {
@@ -71,21 +59,25 @@ function lineOf(row: LineRow): Omit<TBankLine, 'obligorName' | 'invoiceNums'> {
     reference: row.reference,
     status,
   };
-  if (row.appliedRef && row.appliedAllocations) {
-    // Applied: the split confirmed, as the ledger has it.
+  if (applied.length) {
+    // Applied: the split confirmed, as the ledger has it (a family's receipts summed back into one split).
+    const sum = (pick: (r: AppliedReceipt) => number) => applied.reduce((s, r) => s + pick(r), 0);
+    const tdsSection = applied.find((r) => r.tdsSection)?.tdsSection;
     return {
       ...line,
       sysObligorCode: row.sysObligorCode,
-      allocations: row.appliedAllocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: rupees(a.amount) })),
-      tds: row.appliedTdsSection ? { section: row.appliedTdsSection, amount: rupees(row.appliedTdsAmount ?? 0) } : null,
-      writeOff: rupees(row.appliedWriteOff ?? 0),
-      onAccount: rupees(row.appliedOnAccount ?? 0),
+      allocations: applied.flatMap((r) =>
+        r.allocations.map((a) => ({ sysInvoiceNum: a.sysInvoiceNum, amount: rupees(a.amount) })),
+      ),
+      tds: tdsSection ? { section: tdsSection, amount: rupees(sum((r) => r.tdsAmount)) } : null,
+      writeOff: rupees(sum((r) => r.writeOff)),
+      onAccount: rupees(sum((r) => r.onAccount)),
       confidence: null,
-      reasons: [
-        row.appliedErpRef
-          ? `applied as ${row.appliedRef}; the ERP's copy ${row.appliedErpRef} now stands in the ledger`
-          : `applied as receipt ${row.appliedRef}`,
-      ],
+      reasons: applied.map((r) =>
+        r.erpPaymentRef
+          ? `applied as ${r.paymentRef}; the ERP's copy ${r.erpPaymentRef} now stands in the ledger`
+          : `applied as receipt ${r.paymentRef}`,
+      ),
     };
   }
   if (status === 'RETURNED' && row.reversedReceipt)
@@ -99,7 +91,7 @@ function lineOf(row: LineRow): Omit<TBankLine, 'obligorName' | 'invoiceNums'> {
       onAccount: 0,
       confidence: null,
       reasons: [
-        `cheque ${row.chequeNumber ?? ''} returned unpaid: receipt ${row.reversedReceipt} taken out of the ledger, its invoices open again`,
+        `cheque ${row.chequeNumber ?? ''} returned unpaid: ${row.reversedReceipt.includes(',') ? 'receipts' : 'receipt'} ${row.reversedReceipt} taken out of the ledger, its invoices open again`,
       ],
     };
   // A line ignored or returned keeps what was suggested for it, but shows no match.
@@ -117,47 +109,85 @@ function lineOf(row: LineRow): Omit<TBankLine, 'obligorName' | 'invoiceNums'> {
 }
 
 /**
- * The names a person knows the lines by: the customer's name and each invoice's printed number
- * (the system codes stay beside them), read in two queries for the page.
+ * The names a person knows the lines by: the customer's name, each invoice's printed number and
+ * the account it is of (the system codes stay beside them), read in two queries for the page.
  */
-async function withNames(
-  db: Db,
-  clientId: number,
-  lines: Omit<TBankLine, 'obligorName' | 'invoiceNums'>[],
-): Promise<TBankLine[]> {
+async function withNames(db: Db, clientId: number, lines: Unnamed[]): Promise<TBankLine[]> {
   const codes = [...new Set(lines.flatMap((l) => (l.sysObligorCode ? [l.sysObligorCode] : [])))];
   const nums = [...new Set(lines.flatMap((l) => l.allocations.map((a) => a.sysInvoiceNum)))];
   const names = codes.length
     ? await queryRows(
         db,
-        sql`select sys_obligor_code as code, name from obligors
+        sql`select sys_obligor_code as code, name, coalesce(parent_sys_obligor_code, sys_obligor_code) as family from obligors
             where client_id = ${clientId} and sys_obligor_code in (${sql.join(
               codes.map((c) => sql`${c}`),
               sql`, `,
             )})`,
-        row({ code: col.text, name: col.text }),
+        row({ code: col.text, name: col.text, family: col.text }),
       )
     : [];
   const printed = nums.length
     ? await queryRows(
         db,
-        sql`select sys_invoice_num as num, invoice_num as printed from invoices
-            where client_id = ${clientId} and sys_invoice_num in (${sql.join(
+        sql`select i.sys_invoice_num as num, i.invoice_num as printed, i.sys_obligor_code as code,
+              coalesce(o.name, i.sys_obligor_code) as name
+            from invoices i left join obligors o on o.client_id = i.client_id and o.sys_obligor_code = i.sys_obligor_code
+            where i.client_id = ${clientId} and i.sys_invoice_num in (${sql.join(
               nums.map((n) => sql`${n}`),
               sql`, `,
             )})`,
-        row({ num: col.text, printed: col.text }),
+        row({ num: col.text, printed: col.text, code: col.text, name: col.text }),
       )
     : [];
-  const nameOf = new Map(names.map((n) => [n.code, n.name]));
-  const printedOf = new Map(printed.map((p) => [p.num, p.printed]));
+  const nameOf = new Map(names.map((n) => [n.code, n]));
+  const invoiceOf = new Map(printed.map((p) => [p.num, p]));
   return lines.map((l) => ({
     ...l,
-    obligorName: l.sysObligorCode ? (nameOf.get(l.sysObligorCode) ?? null) : null,
+    obligorName: l.sysObligorCode ? (nameOf.get(l.sysObligorCode)?.name ?? null) : null,
+    familyCode: l.sysObligorCode ? (nameOf.get(l.sysObligorCode)?.family ?? null) : null,
     invoiceNums: Object.fromEntries(
-      l.allocations.map((a) => [a.sysInvoiceNum, printedOf.get(a.sysInvoiceNum) ?? a.sysInvoiceNum]),
+      l.allocations.map((a) => [a.sysInvoiceNum, invoiceOf.get(a.sysInvoiceNum)?.printed ?? a.sysInvoiceNum]),
+    ),
+    invoiceAccounts: Object.fromEntries(
+      l.allocations.flatMap((a) => {
+        const found = invoiceOf.get(a.sysInvoiceNum);
+        return found ? [[a.sysInvoiceNum, { sysObligorCode: found.code, name: found.name }]] : [];
+      }),
     ),
   }));
+}
+
+/** The receipts the lines were applied as, by line, in one query (the first written first). */
+async function receiptsOf(db: Db, clientId: number, lines: readonly LineRow[]): Promise<Map<number, AppliedReceipt[]>> {
+  const ids = lines.map((l) => l.id);
+  const byLine = new Map<number, AppliedReceipt[]>();
+  if (!ids.length) return byLine;
+  const rows = await db
+    .select({
+      lineId: bankReceipts.lineId,
+      paymentRef: bankReceipts.paymentRef,
+      allocations: bankReceipts.allocations,
+      tdsSection: bankReceipts.tdsSection,
+      tdsAmount: bankReceipts.tdsAmount,
+      writeOff: bankReceipts.writeOff,
+      onAccount: bankReceipts.onAccount,
+      erpPaymentRef: bankReceipts.erpPaymentRef,
+    })
+    .from(bankReceipts)
+    .where(and(eq(bankReceipts.clientId, clientId), inArray(bankReceipts.lineId, ids)))
+    .orderBy(asc(sql`length(${bankReceipts.paymentRef})`), asc(bankReceipts.paymentRef));
+  for (const r of rows) byLine.set(r.lineId, [...(byLine.get(r.lineId) ?? []), r]);
+  return byLine;
+}
+
+/** The lines with their receipts and names, as the list shows them. */
+async function shown(db: Db, clientId: number, rows: readonly LineRow[]): Promise<TBankLine[]> {
+  const applied = await receiptsOf(db, clientId, rows);
+  return withNames(
+    db,
+    clientId,
+    rows.map((r) => lineOf(r, applied.get(r.id))),
+  );
 }
 
 /** GET /api/bank/lines: the client's lines, in the order of the days and of their files, a page at a time. */
@@ -170,9 +200,8 @@ export async function listBankLines(
   if (query.statementId !== undefined) where.push(eq(bankLines.statementId, query.statementId));
   if (query.status !== undefined) where.push(eq(bankLines.status, query.status));
   const rows = await db
-    .select({ ...columns, ...appliedColumns })
+    .select(columns)
     .from(bankLines)
-    .leftJoin(bankReceipts, and(eq(bankReceipts.clientId, bankLines.clientId), eq(bankReceipts.lineId, bankLines.id)))
     .where(and(...where))
     .orderBy(asc(bankLines.txnDate), asc(bankLines.statementId), asc(bankLines.fileLine), asc(bankLines.id))
     .limit(query.count)
@@ -181,7 +210,7 @@ export async function listBankLines(
     .select({ n: count() })
     .from(bankLines)
     .where(and(...where));
-  return { rows: await withNames(db, clientId, rows.map(lineOf)), total: total?.n ?? 0 };
+  return { rows: await shown(db, clientId, rows), total: total?.n ?? 0 };
 }
 
 /** POST /api/bank/lines/{id}/ignore: no customer's receipt. Only a line nobody applied or linked. */
@@ -197,7 +226,7 @@ export async function ignoreBankLine(db: Db, clientId: number, id: number): Prom
       ),
     )
     .returning(columns);
-  if (row) return (await withNames(db, clientId, [lineOf(row)]))[0]!;
+  if (row) return (await shown(db, clientId, [row]))[0]!;
   const [other] = await db
     .select({ status: bankLines.status })
     .from(bankLines)
@@ -211,12 +240,11 @@ export async function ignoreBankLine(db: Db, clientId: number, id: number): Prom
 /** One line as the list shows it (after applying or undoing it). */
 export async function bankLineById(db: Db, clientId: number, id: number): Promise<TBankLine> {
   const [found] = await db
-    .select({ ...columns, ...appliedColumns })
+    .select(columns)
     .from(bankLines)
-    .leftJoin(bankReceipts, and(eq(bankReceipts.clientId, bankLines.clientId), eq(bankReceipts.lineId, bankLines.id)))
     .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, id)));
   if (!found) throw notFound('Bank line');
-  return (await withNames(db, clientId, [lineOf(found)]))[0]!;
+  return (await shown(db, clientId, [found]))[0]!;
 }
 
 /** GET /api/bank/overview: the statements, and the credits by status of one statement or of all. */

@@ -3,11 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
-import { bankLines, bankReceipts } from '@/lib/db/schema';
+import { bankLines } from '@/lib/db/schema';
 import { recordAudit } from '@/lib/server/audit/record-audit';
 import { markChequeReturned } from '@/lib/server/cheques/cheque-writes';
 import { loadCheque } from '@/lib/server/cheques/cheques';
-import { takeOutReceipts } from './apply-line';
+import { appliedSummary, receiptsOfLine, takeOutReceipts } from './undo-line';
 
 const Pair = row({
   returnId: col.int,
@@ -72,7 +72,7 @@ export function returnReasonOf(narration: string): string {
 /**
  * Returned cheques of the statement, in its transaction: each linked to its deposit; a deposit
  * already applied has its receipt taken out of the ledger (its invoices open again, the return line
- * keeps the receipt's reference in `reversed_receipt`; an ERP copy that arrived meanwhile stands:
+ * keeps the receipts' references in `reversed_receipt`, one per account when it paid a family's bills; an ERP copy that arrived meanwhile stands:
  * the ERP must reverse it); and the cheque, when the register holds it (same number and amount,
  * deposited or cleared, the applied customer's when known), is marked returned as a person would:
  * its promise broken, the bounce counted, the s138 tasks made. Answers whether the ledger changed.
@@ -85,20 +85,20 @@ export async function linkReturnedCheques(
   const { clientId } = by;
   let ledgerChanged = false;
   for (const pair of await linkPairs(tx, clientId, statementId)) {
-    const [applied] = await tx
-      .select()
-      .from(bankReceipts)
-      .where(and(eq(bankReceipts.clientId, clientId), eq(bankReceipts.lineId, pair.depositId)));
-    // An ERP copy that arrived meanwhile stands: the ERP must reverse it.
-    if (applied && !applied.erpPaymentRef) {
-      await takeOutReceipts(tx, clientId, applied);
+    // Every receipt the deposit wrote (one per account when it paid a family's bills); an ERP copy
+    // that arrived meanwhile stands: the ERP must reverse it.
+    const applied = await receiptsOfLine(tx, clientId, pair.depositId);
+    const ours = applied.filter((r) => !r.erpPaymentRef);
+    if (ours.length) {
+      await takeOutReceipts(tx, clientId, ours);
       await tx
         .update(bankLines)
         .set({ status: 'IGNORED' })
         .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, pair.depositId)));
+      const summary = appliedSummary(ours);
       await tx
         .update(bankLines)
-        .set({ reversedReceipt: applied.paymentRef, sysObligorCode: applied.sysObligorCode })
+        .set({ reversedReceipt: ours.map((r) => r.paymentRef).join(', '), sysObligorCode: summary.sysObligorCode })
         .where(and(eq(bankLines.clientId, clientId), eq(bankLines.id, pair.returnId)));
       await recordAudit(tx, {
         clientId,
@@ -108,10 +108,11 @@ export async function linkReturnedCheques(
         entityId: pair.returnId,
         detail: {
           deposit: pair.depositId,
-          paymentRef: applied.paymentRef,
-          sysObligorCode: applied.sysObligorCode,
-          received: applied.received,
-          allocations: applied.allocations,
+          paymentRef: summary.paymentRef,
+          sysObligorCode: summary.sysObligorCode,
+          received: summary.received,
+          allocations: summary.allocations,
+          ...(summary.receipts && { receipts: summary.receipts }),
         },
       });
       ledgerChanged = true;
@@ -122,7 +123,14 @@ export async function linkReturnedCheques(
           where client_id = ${clientId} and ltrim(cheque_number, '0') = ltrim(${pair.chequeNumber}, '0')
             and amount = ${pair.amount.toFixed(2)} and status in ('DEPOSITED', 'CLEARED')
             and deposited_on <= ${pair.returnedOn}::date
-            ${applied ? sql`and sys_obligor_code = ${applied.sysObligorCode}` : sql``}
+            ${
+              applied.length
+                ? sql`and sys_obligor_code in (${sql.join(
+                    applied.map((r) => sql`${r.sysObligorCode}`),
+                    sql`, `,
+                  )})`
+                : sql``
+            }
           order by deposited_on desc, id desc limit 1`,
       row({ id: col.int, createdBy: col.int.nullable() }),
     );

@@ -1,6 +1,7 @@
 import 'server-only';
 import { bankCalls } from '@/lib/contract/bank';
-import { applyBankLine, undoBankLine } from '@/lib/server/bank/apply-line';
+import { applyBankLine } from '@/lib/server/bank/apply-line';
+import { undoBankLine } from '@/lib/server/bank/undo-line';
 import { cashSettingsOf, saveCashSettings } from '@/lib/server/bank/cash-settings';
 import { exportReceipts, tdsReport } from '@/lib/server/bank/export-receipts';
 import { bankOverview, ignoreBankLine, listBankLines } from '@/lib/server/bank/list-lines';
