@@ -1,9 +1,10 @@
 /**
  * Times the customer's statement as a PDF on the data of a PGlite folder (DATA_DIR, e.g. one made
- * by `npm run db:setup`): the family with the largest overdue, two years to today, as the benchmark's
- * `portal-statement-pdf` call. Prints the median and the fastest of the wall and CPU time of RUNS
- * runs after two warm-ups, and the same for the statement's reads alone (what the PDF reads, no
- * PDF), so that a change to the template can be measured apart from the database.
+ * by `npm run db:setup`): the family with the largest overdue, two years to today, as the
+ * benchmark's `portal-statement-pdf` call, and the workbook (`portal-statement-xlsx`). Prints the
+ * median and the fastest of the wall and CPU time of RUNS runs after two warm-ups, and the same for
+ * the statement's reads alone (what the PDF reads, no PDF), so that a change to the template can be
+ * measured apart from the database. A customer code and a first day may be given instead.
  *
  *   DATA_DIR=... npx tsx --conditions=react-server scripts/statement-pdf-timing.ts [runs] [out.pdf] [code] [fromDate]
  */
@@ -20,6 +21,7 @@ import { allOpenItems, openItemsSummary, unallocatedAt } from '@/lib/server/port
 import { partiesOf } from '@/lib/server/portal/pdf-template';
 import { statementBasis, statementEntriesSql } from '@/lib/server/portal/statement';
 import { statementPdf } from '@/lib/server/portal/statement-pdf';
+import { statementDownload } from '@/lib/server/portal/statement-xlsx';
 import { callContext } from './bench/calls';
 
 type Timing = { wall: number; cpu: number };
@@ -78,6 +80,9 @@ async function main() {
     console.log(line('reads', await timed(runs, () => readsOnly(db, client.id, code, fromDate))));
     const render = () => statementPdf(db, client.id, { sysObligorCode: code, fromDate }).then((r) => r.arrayBuffer());
     console.log(line('pdf', await timed(runs, render)));
+    const workbook = () =>
+      statementDownload(db, client.id, { sysObligorCode: code, fromDate }).then((r) => r.arrayBuffer());
+    console.log(line('xlsx', await timed(runs, workbook)));
   } finally {
     await database.close();
   }
