@@ -140,6 +140,14 @@ test.describe('a collector morning end to end', () => {
     await expect(preview.getByRole('row').filter({ hasText: `Jai Ambe Distributors ${run}` })).toBeVisible();
     await expect(page.getByText(`Sai Baba Agencies ${run}`)).toHaveCount(0);
     await screenshot(page, 'reminders-preview');
+    // The reminder's PDF, as its mail will attach it, from the preview's row.
+    const pdfLink = preview
+      .getByRole('row')
+      .filter({ hasText: `Jai Ambe Distributors ${run}` })
+      .getByRole('link', { name: /^Reminder PDF of / });
+    const pdf = await page.request.get((await pdfLink.getAttribute('href'))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
 
     // Sent from the worklist for the one family: the mail carries the statement, the UPI link and its QR code.
     await page.goto(`/borrowers/worklist?search=${run}`);

@@ -20,6 +20,12 @@ const STATUS_STYLE: Record<string, string> = {
   SKIPPED: 'bg-slate-100 text-slate-600',
 };
 
+/** The reminder a mail attaches, as of today: a message skipped, or not a mail, has none. */
+function reminderPdfHref(m: TDunningRun['messages'][number]): string | null {
+  if (m.channel !== 'EMAIL' || m.status === 'SKIPPED') return null;
+  return `/api/dunning/reminder.pdf?${new URLSearchParams({ sysObligorCode: m.sysObligorCode })}`;
+}
+
 function daysText(days: number): string {
   return days < 0 ? `due in ${-days}` : String(days);
 }
@@ -55,6 +61,7 @@ export function RunMessages({ run, money }: { run: TDunningRun; money: MoneyForm
               <Th numeric>Oldest days</Th>
               <Th>Recipient</Th>
               <Th>Status</Th>
+              <Th>Reminder</Th>
             </tr>
           </thead>
           <tbody>
@@ -82,6 +89,19 @@ export function RunMessages({ run, money }: { run: TDunningRun; money: MoneyForm
                     {m.status === 'PREVIEW' ? 'To send' : m.status.toLowerCase()}
                   </span>
                   {m.error && <span className="ml-2 text-xs">{m.error}</span>}
+                </Td>
+                <Td>
+                  {reminderPdfHref(m) && (
+                    <a
+                      href={reminderPdfHref(m)!}
+                      download
+                      className="text-xs font-medium text-indigo-700 hover:underline"
+                      aria-label={`Reminder PDF of ${m.obligorName}`}
+                      data-testid="reminder-pdf"
+                    >
+                      PDF
+                    </a>
+                  )}
                 </Td>
               </tr>
             ))}

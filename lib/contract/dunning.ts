@@ -14,7 +14,7 @@ import {
 } from '@/lib/domain/dunning';
 import { IFSC_PATTERN, MAX_UPI_LIMIT, VPA_PATTERN } from '@/lib/domain/upi';
 import { API_ACCESS } from './access';
-import { call, json, paged } from './call';
+import { call, file, json, paged } from './call';
 import { ZClientIdParam, ZId, ZPaging } from './common';
 import { blankAsAbsent, ZObligorCode } from './communications';
 import { ZLetterhead, ZLetterheadBody } from './letterhead';
@@ -196,6 +196,8 @@ export type TDunningRunRow = z.infer<typeof ZDunningRunRow>;
 
 export const ZDunningRunsQuery = ZPaging.extend({ clientId: ZClientIdParam });
 export const ZDunningRunParam = z.object({ id: ZId });
+/** The customer (its family's parent under FAMILY grouping) whose reminder of today is wanted as a PDF. */
+export const ZReminderPdfQuery = z.object({ clientId: ZClientIdParam, sysObligorCode: ZObligorCode });
 
 /** The client's payment details: UPI address and bank account, printed on reminders and statements. */
 export const ZPaymentDetails = z.strictObject({
@@ -294,6 +296,15 @@ export const dunningCalls = {
     params: ZDunningRunParam,
     summary: "One reminder run with its messages (a scoped user sees their customers' only)",
     answer: json(ZDunningRun),
+  }),
+  reminderPdf: call({
+    method: 'GET',
+    path: '/dunning/reminder.pdf',
+    access: previewAccess,
+    query: ZReminderPdfQuery,
+    summary:
+      "The reminder a customer of the user's is due today, as the PDF its reminder mail attaches (its bills, ageing, UPI QR); 404 when none is due",
+    answer: file('application/pdf'),
   }),
   paymentDetails: call({
     method: 'GET',

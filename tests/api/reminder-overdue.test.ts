@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GET as receivablesRoute } from '@/app/api/v4/clients/receivables/route';
 import { GET as worklistRoute } from '@/app/api/collections/worklist/route';
+import { GET as reminderPdfRoute } from '@/app/api/dunning/reminder.pdf/route';
 import { queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { DEFAULT_POLICY } from '@/lib/domain/dunning';
@@ -10,8 +11,10 @@ import { reminderCandidates } from '@/lib/server/dunning/candidates';
 import { renderText, type Payee } from '@/lib/server/dunning/reminder-message';
 import { runImport } from '@/lib/server/imports/run-import';
 import { callRoute, sessionCookieFor } from '../helpers/api';
+import { callRouteRaw } from '../helpers/api-raw';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 import { daysFrom } from '../helpers/dates';
+import { pdfPages } from '../helpers/pdf-text';
 import { csv, file, newClient, PASSWORD } from '../imports/helpers';
 
 /**
@@ -118,5 +121,28 @@ describe('what a reminder calls overdue', () => {
     // what the reminder asks before the money on account, and the disputed part: the overdue
     const [rg] = await reminderCandidates(database.db, clientId, DEFAULT_POLICY, T);
     expect(rg!.itemsDue + 10000).toBeCloseTo(worklist.json[0].overdue, 2);
+  });
+
+  it("is the reminder's PDF as its mail attaches it, for a customer the user sees and only when one is due", async () => {
+    const pdf = (code?: string, as = cookie) =>
+      callRouteRaw(reminderPdfRoute, '/api/dunning/reminder.pdf', { cookie: as, query: { sysObligorCode: code } });
+    const res = await pdf('RG');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain(`reminder-RG-${T}.pdf`);
+    const text = (await pdfPages(res.body)).join(' ');
+    expect(text).toContain('Payment reminder');
+    expect(text).toContain('Rao Group');
+    expect(text).toContain('Please pay 51,142.13');
+    expect(text).toMatch(/INV\/O1 .*INV\/P1 .*INV\/S1 /);
+    expect(text).toContain('Page 1 of 1');
+    // RG2 is an account of the family RG, reminded as the family: no reminder of its own.
+    expect((await pdf('RG2')).status).toBe(404);
+    expect((await pdf('NOPE')).status).toBe(404);
+    expect((await pdf()).status).toBe(400);
+    expect((await pdf('RG', '')).status).toBe(401);
+    const other = await newClient(database.db, 'OTHERCO');
+    const otherCookie = (await sessionCookieFor(database.db, other.email, PASSWORD)).cookie;
+    expect((await pdf('RG', otherCookie)).status).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import { forbidden } from '@/lib/server/domain-errors';
 import { paymentDetails, savePaymentDetails } from '@/lib/server/dunning/payment-details';
 import { loadPolicy, savePolicy } from '@/lib/server/dunning/policy';
 import { getRun, listRuns } from '@/lib/server/dunning/run-history';
+import { reminderPdfDownload } from '@/lib/server/dunning/reminder-pdf';
 import { runReminders } from '@/lib/server/dunning/runs';
 import { statementHistory } from '@/lib/server/dunning/statement-history';
 import { loadStatementSchedule, runStatements, saveStatementSchedule } from '@/lib/server/dunning/statement-runs';
@@ -31,6 +32,8 @@ export const dunning = implement('dunning', dunningCalls, {
   },
   runs: ({ db, session, scope, query }) => listRuns(db, session.clientId, scope, session.userId, query),
   getRun: ({ db, session, scope, params }) => getRun(db, session.clientId, params.id, scope, session.userId),
+  reminderPdf: ({ db, session, scope, query }) =>
+    reminderPdfDownload(db, session.clientId, query.sysObligorCode, scope),
   paymentDetails: ({ db, session }) => paymentDetails(db, session.clientId),
   savePaymentDetails: ({ db, session, body }) => savePaymentDetails(db, session.clientId, session.userId, body),
   letterhead: ({ db, session }) => letterhead(db, session.clientId),

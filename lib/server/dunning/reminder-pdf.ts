@@ -3,11 +3,15 @@ import type { Db } from '@/lib/db/client';
 import { boundariesOf } from '@/lib/domain/ageing';
 import type { ObligorScope } from '@/lib/domain/obligor-scope';
 import { KIND_LABEL } from '@/lib/domain/statement';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { getClient } from '@/lib/server/clients/get-client';
+import { notFound } from '@/lib/server/domain-errors';
+import { assertObligorVisible } from '@/lib/server/obligors/obligor-scope';
 import { openItemsSummary } from '@/lib/server/portal/open-items';
-import { amount, day, l, Letter, partiesOf, r } from '@/lib/server/portal/pdf-template';
+import { amount, day, l, Letter, partiesOf, pdfResponse, r } from '@/lib/server/portal/pdf-template';
 import { membersOf } from '@/lib/server/portal/statement';
-import type { Candidate } from './candidates';
+import { reminderCandidates, type Candidate } from './candidates';
+import { activePolicy } from './policy';
 
 /** Document, type, issued, due, days past due, outstanding, in dispute, to pay so far: 515 points. */
 const COLUMNS = [l(95), l(55), l(55), l(55), r(50), r(70), r(60), r(75)];
@@ -73,4 +77,18 @@ export async function reminderPdf(
   }
   table.row(['', '', 'Please pay', '', '', '', '', amount(candidate.amountDue)], true);
   return letter.finish();
+}
+
+/**
+ * GET /dunning/reminder.pdf: the reminder `code` (a family's parent under FAMILY grouping) is due
+ * today, as its reminder mail attaches it, worked out as the preview works it out; 404 for a
+ * customer outside the user's scope, and when nothing is asked of it today (it owes nothing due, or
+ * its money on account covers it).
+ */
+export async function reminderPdfDownload(db: Db, clientId: number, code: string, scope?: ObligorScope) {
+  await assertObligorVisible(db, clientId, scope, code);
+  const [today, policy] = await Promise.all([clientToday(db, clientId), activePolicy(db, clientId)]);
+  const [candidate] = await reminderCandidates(db, clientId, policy, today, { scope, code });
+  if (!candidate || candidate.action !== 'REMIND') throw notFound('Reminder due today');
+  return pdfResponse(await reminderPdf(db, clientId, candidate, today, scope), `reminder-${code}-${today}.pdf`);
 }
