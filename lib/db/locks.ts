@@ -37,3 +37,13 @@ export async function tryLock(tx: Db, key: number, id = 0): Promise<boolean> {
   const lock = await queryRow(tx, sql`select pg_try_advisory_xact_lock(${key}, ${id}) as got`, row({ got: col.bool }));
   return lock?.got === true;
 }
+
+/**
+ * `work` in a transaction that reads one snapshot of the database (repeatable read), so that an
+ * import committing meanwhile is read whole or not at all. Set by the driver on `begin`: inside a
+ * caller's transaction (a savepoint; the benchmark's rolled-back small client) the caller's snapshot
+ * holds, since PostgreSQL takes an isolation level only before a transaction's first statement.
+ */
+export function inOneSnapshot<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(work, { isolationLevel: 'repeatable read' });
+}

@@ -24,7 +24,7 @@ import type { ReportSheet } from '@/lib/server/reports/workbook-writer';
 import { findUserByEmail } from '@/lib/server/users/load-user';
 import { benchCalls, callContext } from './calls';
 import { writeImportDataset } from './import-data';
-import { TARGET_P95_MS } from './targets';
+import { p95TargetOf } from './targets';
 import { summarise, type Timing } from './timing';
 
 /** The invoices of the public factoring ledger the product was checked against. */
@@ -116,7 +116,7 @@ export async function measureSmallClient(db: Db, today: string, log: (m: string)
           const samples: number[] = [];
           for (let i = 0; i < REPEATS; i++) samples.push((await time(() => call.service(tx)))[1]);
           const after = summarise(samples);
-          const overTarget = Math.max(firstMs, after.p95) > TARGET_P95_MS.postgres;
+          const overTarget = Math.max(firstMs, after.p95) > p95TargetOf(call.id, 'postgres');
           calls.push({ id: call.id, label: call.label, firstMs, after, overTarget });
           log(
             `small client ${call.label}: first ${firstMs.toFixed(1)} ms, then p95 ${after.p95.toFixed(1)} ms${overTarget ? ' — OVER TARGET' : ''}`,

@@ -15,6 +15,7 @@ import type { SmallClientRun } from './small-client';
 import type { LoadRun } from './load';
 import type { BenchReport } from './report';
 import type { ReportRunResult } from './report-run';
+import { p95TargetOf } from './targets';
 
 const ZReference = z.object({ before: z.number(), after: z.number() });
 
@@ -113,6 +114,8 @@ export const ZBenchSummary = z.object({
       /** The slowest first answer of any call, and which. */
       slowestFirstMs: z.number(),
       slowestCall: z.string(),
+      /** That call's own target (a statement download has one of its own); absent in older runs: the screens' 50 ms. */
+      slowestTargetMs: z.number().optional(),
       callsOverTarget: z.number(),
       calls: z.number(),
       workbook: z.object({ report: z.string(), date: z.string(), seconds: z.number() }),
@@ -241,6 +244,7 @@ function smallClientSummary(run: SmallClientRun): NonNullable<BenchSummary['smal
     importSeconds: round(run.importSeconds),
     slowestFirstMs: round(slowest.firstMs),
     slowestCall: slowest.label,
+    slowestTargetMs: p95TargetOf(slowest.id, 'postgres'),
     callsOverTarget: run.calls.filter((c) => c.overTarget).length,
     calls: run.calls.length,
     workbook: { report: run.workbook.report, date: run.workbook.date, seconds: round(run.workbook.seconds) },

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { LOCKS, tryLock } from '@/lib/db/locks';
+import { LOCKS, inOneSnapshot, tryLock } from '@/lib/db/locks';
 import { queryRow, queryRows, together } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { forecastProfiles, forecastSums, type ForecastLevel } from '@/lib/db/schema';
@@ -56,9 +56,7 @@ export async function buildForecastStore(
   now = new Date(),
   onStep?: (step: string) => void,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    // One snapshot for every statement: an import or a promise committing meanwhile is read whole or not at all.
-    await tx.execute(sql`set transaction isolation level repeatable read`);
+  return inOneSnapshot(db, async (tx) => {
     if (!(await tryLock(tx, LOCKS.forecastStore, clientId))) return false;
     await tx.execute(sql`set local jit = off`);
     const today = await clientToday(tx, clientId, now);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { LOCKS, tryLock } from '@/lib/db/locks';
+import { LOCKS, inOneSnapshot, tryLock } from '@/lib/db/locks';
 import { allowParallelWorkers, queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { buildAgeingHistory } from './build-history';
@@ -39,9 +39,7 @@ export async function refreshAgeingHistory(
   clientId: number,
   onStep?: (step: string) => void,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    // One snapshot of the ledger for every statement: an import committing meanwhile must not be half read.
-    await tx.execute(sql`set transaction isolation level repeatable read`);
+  return inOneSnapshot(db, async (tx) => {
     if (!(await tryLock(tx, LOCKS.ageingHistory, clientId))) return false;
     await tx.execute(sql`set local jit = off`);
     await allowParallelWorkers(tx);
