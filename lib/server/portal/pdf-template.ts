@@ -310,7 +310,8 @@ export class Letter {
       // any other through pdfkit's line wrapper, after what the writer holds.
       if (text && !this.writer.add(text, x + 2, y + 3, c.width - 4, c.align)) {
         this.writer.flush();
-        doc.text(text, x + 2, y + 3, { width: c.width - 4, align: c.align, lineBreak: false, ellipsis: true });
+        // A height of one line: pdfkit cuts a longer text with an ellipsis only within a height.
+        doc.text(text, x + 2, y + 3, { width: c.width - 4, height: ROW - 3, align: c.align, ellipsis: true });
       }
       x += c.width;
     });
