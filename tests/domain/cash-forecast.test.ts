@@ -130,17 +130,19 @@ describe('back-test', () => {
       forecast: 100 + miss,
       actual: 100,
     }));
-    // rank (5 - 1) x 0.8 = 3.2: 30% + 0.2 x (40% - 30%) = 32%
-    expect(percentile80([0.4, 0, 0.3, 0.1, 0.2])).toBeCloseTo(0.32, 10);
+    // rank 0.8 x (5 + 1) = 4.8 of 5 (the 4th and 5th, 30% and 40%): 30% + 0.8 x 10% = 38%
+    expect(percentile80([0.4, 0, 0.3, 0.1, 0.2])).toBeCloseTo(0.38, 10);
+    // rank 0.8 x 3 = 2.4 of 2: past the last, the last
+    expect(percentile80([0.1, 0.3])).toBe(0.3);
     expect(percentile80([0.25])).toBe(0.25);
     expect(percentile80([])).toBeNull();
     const week = [{ weekStart: '2026-11-20', weekEnd: '2026-11-26', expected: 1000, spread: 0 }];
-    expect(withBand(week, points).map((w) => [w.low, w.high])).toEqual([[680, 1320]]);
-    // without the 40% month end: rank 3 x 0.8 = 2.4 of 0, 10, 20, 30%: 20% + 0.4 x 10% = 24%
-    expect(withBand(week, points, '2026-09-30').map((w) => [w.low, w.high])).toEqual([[760, 1240]]);
+    expect(withBand(week, points).map((w) => [w.low, w.high])).toEqual([[620, 1380]]);
+    // without the 40% month end: rank 0.8 x 5 = 4 of 0, 10, 20, 30%: the 4th, 30%
+    expect(withBand(week, points, '2026-09-30').map((w) => [w.low, w.high])).toEqual([[700, 1300]]);
     // a week that collected nothing says nothing of the error
     const quiet = [...points, { monthEnd: '2026-10-31', weekStart: '2026-11-01', forecast: 500, actual: 0 }];
-    expect(withBand(week, quiet).map((w) => [w.low, w.high])).toEqual([[680, 1320]]);
+    expect(withBand(week, quiet).map((w) => [w.low, w.high])).toEqual([[620, 1380]]);
   });
 });
 
