@@ -120,6 +120,32 @@ describe('the digests sent, for administrators', () => {
     expect((await sends(admin.cookie, { status: 'FAILED' })).json).toHaveLength(1);
   });
 
+  it('reads a digest a stopped server left SENDING as FAILED, with why, and retries it; a fresh one is left alone', async () => {
+    await callRoute(subscriptionPut, '/api/digest/subscription', {
+      method: 'PUT',
+      cookie: root.cookie,
+      body: { frequency: 'DAILY', enabled: true },
+    });
+    const leave = (minutesAgo: number) =>
+      database.db.execute(sql`update digest_sends set status = 'SENDING', error = null,
+        sent_at = now() - make_interval(mins => ${minutesAgo})
+        where client_id = ${clientId} and user_id = ${root.userId}`);
+    await leave(2);
+    expect((await sends(admin.cookie, { status: 'SENDING' })).json).toHaveLength(1);
+    expect((await run(admin.cookie, { retryFailed: true })).json.sends).toEqual([]);
+
+    await leave(20);
+    expect((await sends(admin.cookie, { status: 'SENDING' })).json).toHaveLength(0);
+    const [stalled] = (await sends(admin.cookie, { status: 'FAILED' })).json as Row[];
+    expect(stalled).toMatchObject({ recipient: 'root@vardhman.test', status: 'FAILED' });
+    expect(stalled!.error).toMatch(/stopped while sending/);
+    const before = inbox.length;
+    const retried = await run(admin.cookie, { retryFailed: true });
+    expect(retried.json.sends).toMatchObject([{ userId: root.userId, status: 'SENT' }]);
+    expect(inbox.length).toBe(before + 1);
+    expect((await sends(admin.cookie, { status: 'FAILED' })).json).toHaveLength(0);
+  });
+
   it('answers 403 to a user without the administrators’ permission', async () => {
     for (const email of ['guest@vardhman.test', 'rep@vardhman.test', 'family@customer.test']) {
       const { cookie } = await signInAs(database, email);

@@ -21,6 +21,7 @@ import { digestFigures } from './figures';
 import { digestMessage } from './message';
 import { SubscriptionRow } from './subscription';
 import { dashboardWorkbook, dashboardWorkbookName } from './workbook';
+import { sendStatus } from './send-status';
 
 /**
  * The user's digest as it goes: the figures (the dashboard's calls, as the user), the mail's subject
@@ -117,12 +118,13 @@ export async function runDigests(
       line('NOT_DUE', null);
       continue;
     }
-    const retry = req.retryFailed === false ? sql`false` : sql`digest_sends.status = 'FAILED'`;
+    const retry = req.retryFailed === false ? sql`false` : sql`${sendStatus('digest_sends')} = 'FAILED'`;
     const claim = await queryRow(
       db,
       req.onlyFailed
         ? sql`update digest_sends set status = 'SENDING', error = null, recipient = ${s.email}, as_of = ${date}, sent_at = now()
-          where client_id = ${clientId} and user_id = ${s.userId} and period = ${period.key} and status = 'FAILED'
+          where client_id = ${clientId} and user_id = ${s.userId} and period = ${period.key}
+            and ${sendStatus('digest_sends')} = 'FAILED'
           returning id`
         : sql`insert into digest_sends (client_id, user_id, period, as_of, recipient, status)
         values (${clientId}, ${s.userId}, ${period.key}, ${date}, ${s.email}, 'SENDING')
@@ -178,8 +180,8 @@ export async function runDigests(
 const DIGEST_RETRY_LIMIT = 10;
 
 /**
- * POST /digest/runs with retryFailed: the client's FAILED digests (those of `date` only, when
- * given) tried again, each as of its own day and period, for its user as they are now; nothing new
+ * POST /digest/runs with retryFailed: the client's FAILED digests, those a stopped server left
+ * SENDING among them (send-status.ts), (those of `date` only, when given) tried again, each as of its own day and period, for its user as they are now; nothing new
  * goes. A failure whose user is inactive or has switched the digest off stays FAILED, answered SKIPPED.
  */
 export async function retryFailedDigests(db: Db, req: { clientId: number; date?: string }): Promise<TDigestRun> {
@@ -189,7 +191,7 @@ export async function retryFailedDigests(db: Db, req: { clientId: number; date?:
     db,
     sql`select s.user_id as "userId", u.name as "userName", s.recipient, s.period, s.as_of as "asOf"
       from digest_sends s join users u on u.client_id = s.client_id and u.id = s.user_id
-      where s.client_id = ${clientId} and s.status = 'FAILED' ${onDay}
+      where s.client_id = ${clientId} and ${sendStatus('s')} = 'FAILED' ${onDay}
       order by s.sent_at desc, s.id desc limit ${DIGEST_RETRY_LIMIT}`,
     row({ userId: col.int, userName: col.text, recipient: col.text, period: col.text, asOf: col.text }),
   );

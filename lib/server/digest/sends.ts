@@ -5,6 +5,7 @@ import { queryRow, queryRows } from '@/lib/db/query';
 import { col, row } from '@/lib/db/rows';
 import { DIGEST_SEND_STATUSES, type TDigestSendListRow, type TDigestSendsQuery } from '@/lib/contract/digest';
 import { clientTimeZone } from '@/lib/server/clients/client-day';
+import { sendError, sendStatus } from './send-status';
 
 const SendRow = row({
   id: col.int,
@@ -21,7 +22,7 @@ const SendRow = row({
 /** The filters as SQL: fromDate..toDate are the client's days (a day starts at midnight in its time zone). */
 async function whereOf(db: Db, clientId: number, query: TDigestSendsQuery): Promise<SQL> {
   const parts: SQL[] = [sql`s.client_id = ${clientId}`];
-  if (query.status) parts.push(sql`s.status = ${query.status}`);
+  if (query.status) parts.push(sql`${sendStatus('s')} = ${query.status}`);
   if (query.fromDate || query.toDate) {
     const timeZone = await clientTimeZone(db, clientId);
     if (query.fromDate) parts.push(sql`s.sent_at >= (${query.fromDate}::date::timestamp at time zone ${timeZone})`);
@@ -44,7 +45,8 @@ export async function listDigestSends(
   const [rows, total] = await Promise.all([
     queryRows(
       db,
-      sql`select s.id, u.name as "userName", s.recipient, s.period, s.as_of as "asOf", s.status, s.error, s.subject,
+      sql`select s.id, u.name as "userName", s.recipient, s.period, s.as_of as "asOf", ${sendStatus('s')} as status,
+          ${sendError('s')} as error, s.subject,
           s.sent_at as "sentAt"
         from digest_sends s join users u on u.client_id = s.client_id and u.id = s.user_id
         where ${where}

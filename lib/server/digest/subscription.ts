@@ -11,6 +11,7 @@ import {
 } from '@/lib/contract/digest';
 import { DIGEST_HOUR } from '@/lib/domain/digest';
 import { clientTimeZone } from '@/lib/server/clients/client-day';
+import { sendError, sendStatus } from './send-status';
 
 /** The sends shown under the settings: the last few, newest first, failures with their reason. */
 const SENDS_SHOWN = 10;
@@ -36,7 +37,8 @@ export async function loadDigestSubscription(db: Db, clientId: number, userId: n
     ),
     queryRows(
       db,
-      sql`select period, as_of as "asOf", recipient, subject, status, error, sent_at as "sentAt" from digest_sends
+      sql`select period, as_of as "asOf", recipient, subject, ${sendStatus('digest_sends')} as status,
+          ${sendError('digest_sends')} as error, sent_at as "sentAt" from digest_sends
         where client_id = ${clientId} and user_id = ${userId} order by sent_at desc, id desc limit ${SENDS_SHOWN}`,
       row({
         period: col.text,
