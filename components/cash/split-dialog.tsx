@@ -111,7 +111,7 @@ export function SplitDialog({
     <Dialog open onClose={onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/30" aria-hidden />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 pt-16">
-        <DialogPanel className="w-full max-w-3xl rounded-xl bg-white p-6 shadow-xl">
+        <DialogPanel className="w-full max-w-4xl rounded-xl bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-semibold text-slate-900">Split the receipt</DialogTitle>
           <p className="mt-1 text-sm text-slate-600">
             <Money value={line.amount} format={money} /> received on {formatDay(line.valueDate)}:{' '}
@@ -160,7 +160,7 @@ export function SplitDialog({
               </legend>
               <div className="mt-1 space-y-2">
                 {draft.allocations.map((a, i) => (
-                  <div key={i} className="grid grid-cols-[minmax(0,1fr)_10rem_auto] items-center gap-2">
+                  <div key={i} className="grid grid-cols-[minmax(0,1fr)_8rem_auto] items-center gap-2">
                     {open && open.length > 0 ? (
                       <select
                         aria-label={`Invoice ${i + 1}`}
