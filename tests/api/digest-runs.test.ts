@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUT as subscriptionPut } from '@/app/api/digest/subscription/route';
 import { GET as sendsGet, POST as runPost } from '@/app/api/digest/runs/route';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { callRoute } from '../helpers/api';
 import { daysFrom } from '../helpers/dates';
 import type { TestDatabase } from '../helpers/db';
@@ -26,10 +27,7 @@ beforeAll(async () => {
   admin = await signInUser(database, 'admin@vardhman.test');
   root = await signInUser(database, 'root@vardhman.test');
   kaveri = await signInUser(database, 'admin@kaveri.test');
-  const settings = await database.db.execute<{ today: string }>(
-    sql`select (now() at time zone time_zone)::date::text as today from clients where id = ${clientId}`,
-  );
-  today = String(settings.rows[0]!.today);
+  today = await clientToday(database.db, clientId);
 }, 120_000);
 
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { formatDayInput } from '@/lib/domain/day-input';
 import { formatMoney } from '@/lib/domain/format';
 import { KPI_STRIP, kpiFigure, stripMonths } from '@/lib/domain/kpi-strip';
 import { runScheduledDigests } from '@/lib/server/digest/runs';
+import { clientToday } from '@/lib/server/clients/client-day';
 import { callRoute } from '../helpers/api';
 import { daysFrom as addDaysIso } from '../helpers/dates';
 import type { TestDatabase } from '../helpers/db';
@@ -46,10 +47,7 @@ beforeAll(async () => {
     .execute(sql`insert into user_page_permissions (client_id, user_id, feature_type, access_value, position)
     values (${clientId}, ${guest.userId}, 'COMPANY SUMMARY', true, 10)`);
   officer = await signInUser(database, 'guest@vardhman.test');
-  const settings = await database.db.execute<{ today: string }>(
-    sql`select (now() at time zone time_zone)::date::text as today from clients where id = ${clientId}`,
-  );
-  today = String(settings.rows[0]!.today);
+  today = await clientToday(database.db, clientId);
 }, 120_000);
 
 afterAll(async () => {
