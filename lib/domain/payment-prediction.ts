@@ -14,11 +14,17 @@
  *   client; with fewer everywhere, the nearest with any. The date is due + the amount-weighted median
  *   of their days late, the band due + the 25th and 75th percentiles; the forecast spreads the debt
  *   over the comparable days late in proportion to their amounts.
+ * - An account whose recent bills came markedly later (or earlier) than the rest of its year has its
+ *   payments moved to where it pays now (payment-drift.ts).
+ * - A customer that pays in runs (on a weekday, around a day of the month: payment-habits.ts) has
+ *   each of those days moved to its nearest run day.
  * - A debt older than anything the client's customers paid in the window has no date ("not expected").
  *   With no payment at all to go by (a new client), the due date stands (today when it has passed).
  */
 import { formatDayInput } from './day-input';
 import { formatCount } from './format';
+import { habitReason, onRunDays, type PaymentHabit } from './payment-habits';
+import type { Drift } from './payment-drift';
 
 /** Fewer comparable payments than this at a level: the next level's habit is used. */
 export const MIN_COMPARABLE = 5;
@@ -44,6 +50,8 @@ export interface LatenessProfile {
   label?: string;
   /** Sorted by daysLate, ascending. */
   points: readonly LatenessPoint[];
+  /** An account's drift, by which its payments were moved (payment-drift.ts). */
+  drift?: Drift;
 }
 
 export interface OpenDebt {
@@ -168,6 +176,16 @@ function historyReason(
     chance < SAY_CHANCE_BELOW ? `; ${Math.round(chance * 100)}% likely to be paid` : ''
   })`;
   const own = profile.level === 'ACCOUNT';
+  const drift = own ? profile.drift : undefined;
+  if (drift) {
+    const n = Math.abs(drift.days);
+    const moved = `${formatCount(n)} day${n === 1 ? '' : 's'} ${drift.days > 0 ? 'later' : 'earlier'}`;
+    const bills = `${formatCount(drift.recentCount)} invoices in the last 3 months against ${formatCount(drift.earlierCount)} before them`;
+    const likely = chance < SAY_CHANCE_BELOW ? `; ${Math.round(chance * 100)}% likely to be paid` : '';
+    return lateNow > 0
+      ? `Already ${lateness(lateNow)}; its bills paid that late came ${lateness(average)} on average, counting that it pays ${moved} lately (${bills}${likely})`
+      : `Pays ${lateness(average)} on average lately, ${moved} than before (${bills}${likely})`;
+  }
   if (lateNow > 0) {
     const theirs = profile.level === 'FAMILY' ? "its family's" : `those of ${whose(profile)}`;
     const who = own ? 'its bills paid that late' : `few such payments of its own: ${theirs}`;
@@ -182,9 +200,14 @@ function historyReason(
 /**
  * The expected payment of one open debt whose forecast starts on `from` (the first day it could be
  * paid); `chain` holds its profiles nearest first (account, family, dim1, client), a level without
- * payments left out.
+ * payments left out; `habit` the payment days of its account or family, if they show one.
  */
-export function predictPayment(debt: OpenDebt, chain: readonly LatenessProfile[], from: string): PaymentPrediction {
+export function predictPayment(
+  debt: OpenDebt,
+  chain: readonly LatenessProfile[],
+  from: string,
+  habit: PaymentHabit | null = null,
+): PaymentPrediction {
   if (debt.disputedSince)
     return {
       basis: 'DISPUTED',
@@ -232,19 +255,21 @@ export function predictPayment(debt: OpenDebt, chain: readonly LatenessProfile[]
     };
   }
   const { profile, points } = chosen;
-  const outcomes = paymentChances(points, lateNow);
+  const chances = paymentChances(points, lateNow);
+  const outcomes = habit ? onRunDays(chances, habit, dayNumber(debt.due), dayNumber(from)) : chances;
+  const reason = historyReason(
+    profile,
+    points,
+    lateNow,
+    outcomes.reduce((s, o) => s + o.share, 0),
+  );
   return {
     basis: 'HISTORY',
     date: addDays(debt.due, weightedPercentile(outcomes, 0.5)),
     low: addDays(debt.due, weightedPercentile(outcomes, 0.25)),
     high: addDays(debt.due, weightedPercentile(outcomes, 0.75)),
     level: profile.level,
-    reason: historyReason(
-      profile,
-      points,
-      lateNow,
-      outcomes.reduce((s, o) => s + o.share, 0),
-    ),
+    reason: habit ? `${reason}; ${habitReason(habit)}` : reason,
     outcomes,
   };
 }

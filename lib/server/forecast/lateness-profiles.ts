@@ -9,6 +9,7 @@ import {
   type LatenessProfile,
   type ProfileLevel,
 } from '@/lib/domain/payment-prediction';
+import { DRIFT_MONTHS, driftOf, withDrift } from '@/lib/domain/payment-drift';
 import { behaviourFrom, daysLate, paidOffIn } from '@/lib/server/behaviour/payment-behaviour';
 import { remembered } from './forecast-memory';
 import { itemParts } from '@/lib/server/receivables/instalments';
@@ -25,9 +26,9 @@ export interface DebtOwner {
 /** The profiles of a debt's owner, nearest first, the levels without payments left out. */
 export type ProfileChain = (owner: DebtOwner) => LatenessProfile[];
 
-/** One profile's point, as the grouped queries give it (SUMS). */
+/** One profile's point, as the grouped queries give it (SUMS); RECENT: an account's bills settled in the last DRIFT_MONTHS. */
 export const ProfileRow = row({
-  level: col.oneOf(PROFILE_LEVELS),
+  level: col.oneOf([...PROFILE_LEVELS, 'RECENT']),
   key: col.text.nullable(),
   label: col.text.nullable(),
   late: col.int,
@@ -39,18 +40,24 @@ export type ProfileRow = Row<typeof ProfileRow>;
 
 const SUMS = sql`s.late, count(*) filter (where s.paid > 0)::int as count, sum(s.paid) as amount, sum(s.owed) as open`;
 
-/** Debts settled in the 12 months to `knownThrough` at their days late, and open ones at how late they are then: paid nothing yet. */
+/**
+ * Debts settled in the 12 months to `knownThrough` at their days late, and open ones at how late they
+ * are then: paid nothing yet. `recent_account` names the account of a debt settled in the last
+ * DRIFT_MONTHS months (null otherwise), whose drift it tells.
+ */
 function settledAndOpen(clientId: number, knownThrough: string, today: string, where: SQL): SQL {
   const open = openDebtsOn(clientId, knownThrough, today);
   const part = itemParts(clientId, open.owed);
   return sql`
     select o.sys_obligor_code as account, coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) as family,
-      o.dim1_id as dim1, dv.name as dim1_name, x.late, x.paid, x.owed
+      o.dim1_id as dim1, dv.name as dim1_name, x.late, x.paid, x.owed,
+      case when x.recent then o.sys_obligor_code end as recent_account
     from (
-      select i.sys_obligor_code, ${daysLate(sql`i`)} as late, i.amount as paid, 0 as owed
+      select i.sys_obligor_code, ${daysLate(sql`i`)} as late, i.amount as paid, 0 as owed,
+        i.settled_date > (${knownThrough}::date - ${`${DRIFT_MONTHS} months`}::interval) as recent
       from invoices i where i.client_id = ${clientId} and ${paidOffIn(sql`i`, behaviourFrom(knownThrough), knownThrough)}
       union all
-      select i.sys_obligor_code, ${knownThrough}::date - ${part.due}, 0, ${part.open}
+      select i.sys_obligor_code, ${knownThrough}::date - ${part.due}, 0, ${part.open}, false
       from invoices i ${part.join} where i.client_id = ${clientId} and ${open.where} and ${part.open} > 0
     ) x
     join obligors o on o.client_id = ${clientId} and o.sys_obligor_code = x.sys_obligor_code
@@ -92,9 +99,11 @@ function wideProfileRows(db: Db, clientId: number, knownThrough: string, today: 
 
 /**
  * The lateness profiles known on `knownThrough`: the debts settled in the 12 months up to it by days
- * late, and the debts still open then by how late they are, per account and family (only the families of `families`, a condition on obligors `o`) and per
- * dim1 value and for the client (every customer: a thin history falls back on the habits of all the
- * client's customers, whoever may see them). Two grouped queries; the chain is assembled in memory.
+ * late, and the debts still open then by how late they are, per account and family (only the families
+ * of `families`, a condition on obligors `o`) and per dim1 value and for the client (every customer: a
+ * thin history falls back on the habits of all the client's customers, whoever may see them); an
+ * account that drifts has its payments moved (payment-drift.ts). Two grouped queries; the chain is
+ * assembled in memory.
  */
 export async function latenessProfiles(
   db: Db,
@@ -109,8 +118,9 @@ export async function latenessProfiles(
       queryRows(
         db,
         sql`
-      select case when grouping(s.account) = 0 then 'ACCOUNT' else 'FAMILY' end as level,
-        coalesce(s.account, s.family) as key, null as label, ${SUMS}
+      select case when grouping(s.account) = 0 then 'ACCOUNT' when grouping(s.recent_account) = 0 then 'RECENT'
+        else 'FAMILY' end as level,
+        coalesce(s.account, s.recent_account, s.family) as key, null as label, ${SUMS}
       from (${settledAndOpen(
         clientId,
         knownThrough,
@@ -118,14 +128,23 @@ export async function latenessProfiles(
         sql`coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) in (
         select coalesce(o.parent_sys_obligor_code, o.sys_obligor_code) from obligors o where o.client_id = ${clientId} and ${families})`,
       )}) s
-      group by grouping sets ((s.account, s.late), (s.family, s.late))`,
+      group by grouping sets ((s.account, s.late), (s.recent_account, s.late), (s.family, s.late))`,
         ProfileRow,
       ),
     ),
     run(() => wideProfiles(db, clientId, knownThrough, today)),
   ]);
   const profiles = new Map<string, { level: ProfileLevel; label?: string; points: LatenessPoint[] }>();
+  const recent = new Map<string, LatenessPoint[]>();
   for (const row of [...near, ...wide]) {
+    if (row.level === 'RECENT') {
+      if (row.key === null) continue; // the debts not settled recently
+      const point = { daysLate: row.late, count: row.count, amount: row.amount, open: row.open };
+      const list = recent.get(row.key);
+      if (list) list.push(point);
+      else recent.set(row.key, [point]);
+      continue;
+    }
     if (row.level === 'DIM1' && row.key === null) continue; // customers without a dim1 value
     const id = `${row.level}:${row.key ?? ''}`;
     let profile = profiles.get(id);
@@ -136,9 +155,15 @@ export async function latenessProfiles(
     profile.points.push({ daysLate: row.late, count: row.count, amount: row.amount, open: row.open });
   }
   for (const profile of profiles.values()) profile.points.sort((a, b) => a.daysLate - b.daysLate);
+  const drifted = new Map<string, LatenessProfile>();
+  for (const [account, points] of recent) {
+    const profile = profiles.get(`ACCOUNT:${account}`);
+    const drift = profile && driftOf(profile.points, points);
+    if (profile && drift) drifted.set(account, withDrift(profile, drift));
+  }
   return (owner) =>
     [
-      profiles.get(`ACCOUNT:${owner.account}`),
+      drifted.get(owner.account) ?? profiles.get(`ACCOUNT:${owner.account}`),
       profiles.get(`FAMILY:${owner.family}`),
       owner.dim1 === null ? undefined : profiles.get(`DIM1:${owner.dim1}`),
       profiles.get('CLIENT:'),

@@ -8,6 +8,7 @@ import { latenessProfiles, type DebtOwner } from './lateness-profiles';
 import { selectionCondition, type DebtSelection } from './debt-selection';
 import { itemParts } from '@/lib/server/receivables/instalments';
 import { openDebtsOn } from './open-at';
+import { paymentHabits } from './payment-days';
 import { disputeOpenOn } from '@/lib/server/disputes/open-on';
 
 export interface PredictedDebt extends DebtOwner {
@@ -58,7 +59,7 @@ export async function predictedDebts(
   const open = openDebtsOn(clientId, knownThrough, today);
   const part = itemParts(clientId, open.owed);
   const run = together(db);
-  const [debts, promises, chainOf] = await Promise.all([
+  const [debts, promises, chainOf, habitOf] = await Promise.all([
     run(() =>
       queryRows(
         db,
@@ -97,6 +98,7 @@ export async function predictedDebts(
       ),
     ),
     run(() => latenessProfiles(db, clientId, knownThrough, today, selected)),
+    run(() => paymentHabits(db, clientId, knownThrough, selected)),
   ]);
   // Promises in date order: a debt reached by two takes the earlier date.
   const byKey = new Map<string, number[]>();
@@ -137,6 +139,7 @@ export async function predictedDebts(
       { due: d.due, promisedDate: promisedDate.get(i) ?? null, disputedSince: d.disputedSince },
       chainOf(d),
       from,
+      habitOf(d),
     ),
   }));
 }
