@@ -52,6 +52,8 @@ export interface LatenessProfile {
   points: readonly LatenessPoint[];
   /** An account's drift, by which its payments were moved (payment-drift.ts). */
   drift?: Drift;
+  /** An account read receipt by receipt, as it pays most bills in parts (payment-parts.ts). */
+  inParts?: boolean;
 }
 
 export interface OpenDebt {
@@ -172,9 +174,11 @@ function historyReason(
   const amount = points.reduce((s, p) => s + p.amount, 0);
   const average = Math.round(points.reduce((s, p) => s + p.amount * p.daysLate, 0) / amount);
   const count = countOf(points);
-  const evidence = `(${formatCount(count)} invoice${count === 1 ? '' : 's'}, last 12 months${
-    chance < SAY_CHANCE_BELOW ? `; ${Math.round(chance * 100)}% likely to be paid` : ''
-  })`;
+  // An account that pays in parts is read receipt by receipt: its evidence is payments, not bills.
+  const noun = profile.inParts ? 'payment' : 'invoice';
+  const evidence = `(${formatCount(count)} ${noun}${count === 1 ? '' : 's'}, last 12 months${
+    profile.inParts ? '; it pays most bills in parts' : ''
+  }${chance < SAY_CHANCE_BELOW ? `; ${Math.round(chance * 100)}% likely to be paid` : ''})`;
   const own = profile.level === 'ACCOUNT';
   const drift = own ? profile.drift : undefined;
   if (drift) {

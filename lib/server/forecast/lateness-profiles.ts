@@ -10,10 +10,12 @@ import {
   type ProfileLevel,
 } from '@/lib/domain/payment-prediction';
 import { DRIFT_MONTHS, driftOf, withDrift } from '@/lib/domain/payment-drift';
+import { paidInParts } from '@/lib/domain/payment-parts';
 import { behaviourFrom, daysLate, paidOffIn } from '@/lib/server/behaviour/payment-behaviour';
 import { remembered } from './forecast-memory';
 import { itemParts } from '@/lib/server/receivables/instalments';
 import { openDebtsOn } from './open-at';
+import { partPayments } from './part-payments';
 import { storedWideProfiles } from './stored-forecast';
 
 /** Where a debt sits: its account, family and dim1 value, whose profiles predict it. */
@@ -102,8 +104,8 @@ function wideProfileRows(db: Db, clientId: number, knownThrough: string, today: 
  * late, and the debts still open then by how late they are, per account and family (only the families
  * of `families`, a condition on obligors `o`) and per dim1 value and for the client (every customer: a
  * thin history falls back on the habits of all the client's customers, whoever may see them); an
- * account that drifts has its payments moved (payment-drift.ts). Two grouped queries; the chain is
- * assembled in memory.
+ * account that pays in parts is read receipt by receipt (payment-parts.ts), one that drifts has its
+ * payments moved (payment-drift.ts). Three grouped queries; the chain is assembled in memory.
  */
 export async function latenessProfiles(
   db: Db,
@@ -113,7 +115,7 @@ export async function latenessProfiles(
   families: SQL,
 ): Promise<ProfileChain> {
   const run = together(db);
-  const [near, wide] = await Promise.all([
+  const [near, wide, parts] = await Promise.all([
     run(() =>
       queryRows(
         db,
@@ -133,6 +135,7 @@ export async function latenessProfiles(
       ),
     ),
     run(() => wideProfiles(db, clientId, knownThrough, today)),
+    run(() => partPayments(db, clientId, knownThrough, families)),
   ]);
   const profiles = new Map<string, { level: ProfileLevel; label?: string; points: LatenessPoint[] }>();
   const recent = new Map<string, LatenessPoint[]>();
@@ -155,15 +158,20 @@ export async function latenessProfiles(
     profile.points.push({ daysLate: row.late, count: row.count, amount: row.amount, open: row.open });
   }
   for (const profile of profiles.values()) profile.points.sort((a, b) => a.daysLate - b.daysLate);
-  const drifted = new Map<string, LatenessProfile>();
+  // An account that pays in parts is read receipt by receipt; its drift, read bill by bill, is not.
+  const own = new Map<string, LatenessProfile>();
+  for (const [account, pieces] of parts) {
+    const profile = profiles.get(`ACCOUNT:${account}`);
+    if (profile) own.set(account, paidInParts(profile, pieces));
+  }
   for (const [account, points] of recent) {
     const profile = profiles.get(`ACCOUNT:${account}`);
-    const drift = profile && driftOf(profile.points, points);
-    if (profile && drift) drifted.set(account, withDrift(profile, drift));
+    const drift = profile && !own.has(account) && driftOf(profile.points, points);
+    if (profile && drift) own.set(account, withDrift(profile, drift));
   }
   return (owner) =>
     [
-      drifted.get(owner.account) ?? profiles.get(`ACCOUNT:${owner.account}`),
+      own.get(owner.account) ?? profiles.get(`ACCOUNT:${owner.account}`),
       profiles.get(`FAMILY:${owner.family}`),
       owner.dim1 === null ? undefined : profiles.get(`DIM1:${owner.dim1}`),
       profiles.get('CLIENT:'),
