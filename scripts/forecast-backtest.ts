@@ -1,5 +1,5 @@
 /**
- * npm run forecast:backtest -- [--scale N] [--today YYYY-MM-DD] [--date YYYY-MM-DD] [--url POSTGRES_URL]
+ * npm run forecast:backtest -- [--scale N] [--today YYYY-MM-DD] [--date YYYY-MM-DD] [--url POSTGRES_URL] [--client CODE]
  *
  * Seeds the demo ledger into a scratch PGlite database (nothing else is touched) and prints each
  * borrower client's forecast back-test: the model's weekly error (MAPE) over the month ends, the two
@@ -7,6 +7,7 @@
  * its 80% band; with --date, as of that day. The figures of docs/forecast.md come from it. With
  * --url it reads an existing database instead (a client's own ledger, or the benchmark's scale-17
  * one) and changes nothing: the time each client takes is a past date's forecast computed cold.
+ * --client CODE reads only that client.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,7 @@ async function main(): Promise<number> {
       today: { type: 'string' },
       date: { type: 'string' },
       url: { type: 'string' },
+      client: { type: 'string' },
     },
   });
   const dir = values.url ? null : mkdtempSync(join(tmpdir(), 'forecast-backtest-'));
@@ -46,7 +48,7 @@ async function main(): Promise<number> {
     } else console.log(`the ledger at ${values.url!.replace(/\/\/[^@/]*@/, '//')}`);
     const clients = await queryRows(
       database.db,
-      sql`select id, code from clients where kind = 'BORROWER' order by id`,
+      sql`select id, code from clients where kind = 'BORROWER' ${values.client ? sql`and code = ${values.client}` : sql``} order by id`,
       row({ id: col.int, code: col.text }),
     );
     if (values.date) console.log(`as of ${values.date}`);
@@ -69,5 +71,5 @@ async function main(): Promise<number> {
 
 runCli(
   main,
-  'usage: npm run forecast:backtest -- [--scale N] [--today YYYY-MM-DD] [--date YYYY-MM-DD] [--url POSTGRES_URL]',
+  'usage: npm run forecast:backtest -- [--scale N] [--today YYYY-MM-DD] [--date YYYY-MM-DD] [--url POSTGRES_URL] [--client CODE]',
 );

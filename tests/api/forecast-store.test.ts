@@ -11,7 +11,12 @@ import { clientToday } from '@/lib/server/clients/client-day';
 import { openDispute } from '@/lib/server/disputes/dispute-changes';
 import { cashForecast } from '@/lib/server/forecast/cash-forecast';
 import { buildForecastStore, staleForecastClients } from '@/lib/server/forecast/forecast-store';
-import { MAX_CHANGED_FAMILIES, changedFamilies, storedForecastBuild } from '@/lib/server/forecast/stored-forecast';
+import {
+  FORECAST_MODEL,
+  MAX_CHANGED_FAMILIES,
+  changedFamilies,
+  storedForecastBuild,
+} from '@/lib/server/forecast/stored-forecast';
 import { takePromise } from '@/lib/server/promises/take-promise';
 import { callRoute } from '../helpers/api';
 import { clientIdOf, createSeededDatabase, signInAs } from '../helpers/seeded';
@@ -232,7 +237,7 @@ describe('the stored cash-in forecast', () => {
     expect(forecastDifferences(after, ledger[6])).toEqual([]);
   }, 300_000);
 
-  it('is set aside after an import or when the client day turns, until rebuilt', async () => {
+  it('is set aside after an import, when the client day turns or the model changes, until rebuilt', async () => {
     const db = database.db;
     const tomorrow = new Date(Date.now() + 86_400_000);
     expect(await staleForecastClients(db, tomorrow)).toContain(clientId);
@@ -242,6 +247,13 @@ describe('the stored cash-in forecast', () => {
     expect(await buildForecastStore(db, clientId)).toBe(true);
     expect(await storedForecastBuild(db, clientId, today)).not.toBeNull();
     expect(await staleForecastClients(db)).not.toContain(clientId);
+
+    // Built by an earlier version of the model: set aside too, until rebuilt by this one.
+    await db.execute(sql`update forecast_builds set model = ${FORECAST_MODEL - 1} where client_id = ${clientId}`);
+    expect(await storedForecastBuild(db, clientId, today)).toBeNull();
+    expect(await staleForecastClients(db)).toContain(clientId);
+    expect(await buildForecastStore(db, clientId)).toBe(true);
+    expect(await storedForecastBuild(db, clientId, today)).not.toBeNull();
 
     // Promises on more families than are worth computing on each call (50 in the product; 3 here, the
     // demo's small seed has a few dozen families): built again.

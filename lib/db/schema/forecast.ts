@@ -6,8 +6,9 @@ export type ForecastLevel = 'CLIENT' | 'DIM1' | 'FAMILY' | 'ACCOUNT' | 'GUEST' |
 
 /**
  * The cash-in forecast kept ready (lib/server/forecast/forecast-store.ts): built for one client day
- * from one ledger (its integration update time); the stored rows answer only while both are current.
- * Promises and disputes changed since `built_at` are applied on reading.
+ * from one ledger (its integration update time) by one version of the model (`model`,
+ * FORECAST_MODEL); the stored rows answer only while all three are current. Promises and disputes
+ * changed since `built_at` are applied on reading.
  */
 export const forecastBuilds = pgTable('forecast_builds', {
   clientId: integer()
@@ -16,6 +17,7 @@ export const forecastBuilds = pgTable('forecast_builds', {
   builtFor: date().notNull(),
   ledgerTime: timestamp({ withTimezone: true }),
   builtAt: timestamp({ withTimezone: true }).notNull(),
+  model: integer().notNull().default(1),
 });
 
 /**

@@ -10,14 +10,20 @@ import { ALL_OBLIGORS } from '@/lib/domain/obligor-scope';
 import { clientToday } from '@/lib/server/clients/client-day';
 import { accountSums } from './account-sums';
 import { wideProfiles, type ProfileRow } from './lateness-profiles';
-import { ASSIGNMENT_MARK, MAX_CHANGED_FAMILIES, changedFamiliesSince, type StoredProfile } from './stored-forecast';
+import {
+  ASSIGNMENT_MARK,
+  FORECAST_MODEL,
+  MAX_CHANGED_FAMILIES,
+  changedFamiliesSince,
+  type StoredProfile,
+} from './stored-forecast';
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 parameters at 11 columns. */
 const CHUNK = 1000;
 
 /**
  * The clients whose stored forecast does not answer their today: none yet, built for another client
- * day, or from a ledger an import has changed since; or still answering, but with more families
+ * day, by an earlier model, or from a ledger an import has changed since; or still answering, but with more families
  * changed since the build than are worth computing on each call. Until rebuilt, the forecast is
  * computed from the ledger (cash-forecast.ts), exactly, only slower.
  */
@@ -35,6 +41,7 @@ export async function staleForecastClients(
     where c.kind = 'BORROWER' and exists (select 1 from invoices i where i.client_id = c.id)
       and (b.client_id is null
         or b.built_for <> (${now.toISOString()}::timestamptz at time zone c.time_zone)::date
+        or b.model <> ${FORECAST_MODEL}
         or b.ledger_time is distinct from t.integration_update_time
         or (select count(*) from (${changedFamiliesSince(sql`c.id`, sql`b.built_at`)}) changed) > ${maxChanged})
     order by c.id`,
@@ -130,10 +137,10 @@ export async function buildForecastStore(
     onStep?.('lateness profiles');
     await tx.execute(sql`analyze forecast_sums`);
     await tx.execute(sql`
-      insert into forecast_builds (client_id, built_for, ledger_time, built_at)
-      values (${clientId}, ${today}::date, ${times?.ledgerTime ?? null}::timestamptz, now())
+      insert into forecast_builds (client_id, built_for, ledger_time, built_at, model)
+      values (${clientId}, ${today}::date, ${times?.ledgerTime ?? null}::timestamptz, now(), ${FORECAST_MODEL})
       on conflict (client_id) do update set built_for = excluded.built_for, ledger_time = excluded.ledger_time,
-        built_at = excluded.built_at`);
+        built_at = excluded.built_at, model = excluded.model`);
     return true;
   });
 }

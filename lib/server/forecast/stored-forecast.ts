@@ -16,11 +16,18 @@ import type { ProfileRow } from './lateness-profiles';
  */
 const CHANGE_MARGIN = sql`interval '1 minute'`;
 
-/** The client's build (alias `b`) when it answers `today`: built for that day from the current ledger. */
+/**
+ * The version of the forecast's model (lib/domain/payment-prediction.ts and the readings it takes):
+ * raised with every change to what the model answers, so that a forecast stored by an earlier one is
+ * set aside (answered from the ledger) until the jobs rebuild it, instead of answering for a day.
+ */
+export const FORECAST_MODEL = 2;
+
+/** The client's build (alias `b`) when it answers `today`: built for that day from the current ledger by this model. */
 function currentBuild(clientId: number, today: string): SQL {
   return sql`(select b.* from forecast_builds b
     left join data_update_times t on t.client_id = b.client_id
-    where b.client_id = ${clientId} and b.built_for = ${today}::date
+    where b.client_id = ${clientId} and b.built_for = ${today}::date and b.model = ${FORECAST_MODEL}
       and b.ledger_time is not distinct from t.integration_update_time) b`;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "forecast_builds" ADD COLUMN "model" integer DEFAULT 1 NOT NULL;
