@@ -7,7 +7,7 @@
  * bills are moved by that difference, to where the customer pays now; the recent ones stay. Each side
  * needs MIN_COMPARABLE bills.
  */
-import { MIN_COMPARABLE, type LatenessPoint, type LatenessProfile } from './payment-prediction';
+import { joinPoints, MIN_COMPARABLE, type LatenessPoint, type LatenessProfile } from './payment-prediction';
 
 export const DRIFT_MONTHS = 3;
 export const DRIFT_MIN_DAYS = 7;
@@ -73,22 +73,14 @@ export function driftOf(year: readonly LatenessPoint[], recent: readonly Latenes
  * still open at the lateness they have reached, stay.
  */
 export function withDrift(profile: LatenessProfile, drift: Drift): LatenessProfile {
-  const byDay = new Map<number, LatenessPoint>();
-  const add = (daysLate: number, part: Omit<LatenessPoint, 'daysLate'>) => {
-    const p = byDay.get(daysLate) ?? { daysLate, count: 0, amount: 0, open: 0 };
-    byDay.set(daysLate, {
-      daysLate,
-      count: p.count + part.count,
-      amount: p.amount + part.amount,
-      open: p.open + part.open,
-    });
-  };
   const recent = new Map(drift.recent.map((p) => [p.daysLate, p]));
+  const moved: LatenessPoint[] = [];
   for (const p of profile.points) {
     const now = recent.get(p.daysLate);
-    const earlier = { count: p.count - (now?.count ?? 0), amount: p.amount - (now?.amount ?? 0), open: 0 };
-    if (earlier.count > 0 || earlier.amount > 0) add(p.daysLate + drift.days, earlier);
-    if (now || p.open > 0) add(p.daysLate, { count: now?.count ?? 0, amount: now?.amount ?? 0, open: p.open });
+    const earlier = { count: p.count - (now?.count ?? 0), amount: p.amount - (now?.amount ?? 0) };
+    if (earlier.count > 0 || earlier.amount > 0) moved.push({ daysLate: p.daysLate + drift.days, ...earlier, open: 0 });
+    if (now || p.open > 0)
+      moved.push({ daysLate: p.daysLate, count: now?.count ?? 0, amount: now?.amount ?? 0, open: p.open });
   }
-  return { ...profile, drift, points: [...byDay.values()].sort((a, b) => a.daysLate - b.daysLate) };
+  return { ...profile, drift, points: joinPoints(moved) };
 }

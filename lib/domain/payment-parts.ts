@@ -7,7 +7,7 @@
  * by receipt instead: each part at its own days late, for its amount (what notes settled, at the bill's
  * settlement). Its debts still open count as before.
  */
-import type { LatenessPoint, LatenessProfile } from './payment-prediction';
+import { joinPoints, type LatenessPoint, type LatenessProfile } from './payment-prediction';
 
 export const PART_SHARE = 0.5;
 
@@ -16,17 +16,6 @@ export const PART_SHARE = 0.5;
  * one point per days late: how many receipts, for how much), its open debts kept.
  */
 export function paidInParts(profile: LatenessProfile, pieces: readonly LatenessPoint[]): LatenessProfile {
-  const byDay = new Map<number, LatenessPoint>();
-  const add = (p: LatenessPoint) => {
-    const was = byDay.get(p.daysLate) ?? { daysLate: p.daysLate, count: 0, amount: 0, open: 0 };
-    byDay.set(p.daysLate, {
-      daysLate: p.daysLate,
-      count: was.count + p.count,
-      amount: was.amount + p.amount,
-      open: was.open + p.open,
-    });
-  };
-  for (const p of profile.points) if (p.open > 0) add({ daysLate: p.daysLate, count: 0, amount: 0, open: p.open });
-  for (const p of pieces) add({ ...p, open: 0 });
-  return { ...profile, inParts: true, points: [...byDay.values()].sort((a, b) => a.daysLate - b.daysLate) };
+  const open = profile.points.filter((p) => p.open > 0).map((p) => ({ ...p, count: 0, amount: 0 }));
+  return { ...profile, inParts: true, points: joinPoints([...open, ...pieces.map((p) => ({ ...p, open: 0 }))]) };
 }

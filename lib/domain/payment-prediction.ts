@@ -44,6 +44,21 @@ export interface LatenessPoint {
   open: number;
 }
 
+/** Points of one profile joined by days late (their counts, amounts and open sums added), in order. */
+export function joinPoints(points: readonly LatenessPoint[]): LatenessPoint[] {
+  const byDay = new Map<number, LatenessPoint>();
+  for (const p of points) {
+    const was = byDay.get(p.daysLate);
+    byDay.set(
+      p.daysLate,
+      was
+        ? { daysLate: p.daysLate, count: was.count + p.count, amount: was.amount + p.amount, open: was.open + p.open }
+        : { ...p },
+    );
+  }
+  return [...byDay.values()].sort((a, b) => a.daysLate - b.daysLate);
+}
+
 /** One level's lateness profile; `label` names it in the reason ('North' for a dim1 value). */
 export interface LatenessProfile {
   level: ProfileLevel;
